@@ -29,7 +29,7 @@
     /// - Parameter declared: The keys the struct declares.
     /// - Returns: The other keys' values; empty, without reading any value, when every key is declared.
     /// - Throws: `DecodingError` when a value is not JSON.
-    public func undeclaredValues(declared: Set<String>) throws -> [String: JSONValue] {
+    public func undeclaredValues(declared: KeyNames) throws -> [String: JSONValue] {
         var values: [String: JSONValue] = [:]
         var enclosing: [String]??
         // The check again: a decoder that made its keys before the listing still lists them all.

@@ -32,7 +32,7 @@ enum UndeclaredKeyListing {
     ///   - declared: The names the struct declares.
     /// - Returns: The other keys, in the decoder's order.
     static func keys(
-        of container: KeyedDecodingContainer<AnyCodingKey>, excluding declared: Set<String>
+        of container: KeyedDecodingContainer<AnyCodingKey>, excluding declared: KeyNames
     ) -> [AnyCodingKey] {
         withUnsafePointer(to: declared) { names in
             pthread_setspecific(slot, names)
@@ -46,6 +46,6 @@ enum UndeclaredKeyListing {
     /// - Returns: `true` when the key must be left out.
     static func excludes(_ name: String) -> Bool {
         guard let names = pthread_getspecific(slot) else { return false }
-        return names.assumingMemoryBound(to: Set<String>.self).pointee.contains(name)
+        return names.assumingMemoryBound(to: KeyNames.self).pointee.contains(name)
     }
 }

@@ -45,9 +45,9 @@ import Foundation
     /// The kinds of value the variant accepts.
     public var kinds: Kinds
     /// Keys an object must have.
-    public var required: [String]
+    public var required: KeyNames
     /// Keys the variant's object declares.
-    public var properties: Set<String>
+    public var properties: KeyNames
     /// Whether the variant keeps keys it does not declare (`additionalProperties`, nested
     /// alternatives), so that no key is lost when it is chosen.
     public var keepsUndeclaredKeys: Bool
@@ -67,7 +67,7 @@ import Foundation
     ///   - keepsUndeclaredKeys: Whether it keeps keys it does not declare.
     /// - Returns: The variant's evidence.
     public static func object(
-        required: [String] = [], properties: Set<String> = [], constants: [String: [JSONValue]] = [:],
+        required: KeyNames = [], properties: KeyNames = [], constants: [String: [JSONValue]] = [:],
         openTags: [String: [JSONValue]] = [:], keepsUndeclaredKeys: Bool = false
     ) -> UnionVariant {
         let tags =
@@ -224,7 +224,7 @@ import Foundation
         var missing: [String] = []
         scores = scores.filter { score in
             let candidate = variants[score.index]
-            if let key = candidate.required.first(where: { !object.contains(AnyCodingKey($0)) }) {
+            if let key = candidate.required.names.first(where: { !object.contains(AnyCodingKey($0)) }) {
                 missing.append(key)
                 return false
             }

@@ -166,6 +166,16 @@ enum Naming {
             scalar.value < 0x20 || scalar.value == 0x7F ? "\\u{\(String(scalar.value, radix: 16))}" : nil
         }
     }
+
+    /// A `Courier.KeyNames` literal: one string of space-separated names, which compiles to far
+    /// less code than an array literal, or an array literal when a name is empty or holds a space.
+    static func keyNamesLiteral<Names: Sequence<String>>(_ names: Names) -> String {
+        let names = Array(names)
+        if names.allSatisfy({ !$0.isEmpty && !$0.contains(" ") }) {
+            return stringLiteral(names.joined(separator: " "))
+        }
+        return "[" + names.map(stringLiteral).joined(separator: ", ") + "]"
+    }
 }
 
 /// Hands out unique names in one scope, deterministically: the first claimant keeps the name,

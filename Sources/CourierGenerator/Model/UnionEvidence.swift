@@ -129,11 +129,10 @@ enum UnionEvidence {
             if isObjectVariant {
                 var arguments: [String] = []
                 if !required.isEmpty {
-                    arguments.append("required: [" + required.map(Naming.stringLiteral).joined(separator: ", ") + "]")
+                    arguments.append("required: " + Naming.keyNamesLiteral(required))
                 }
                 if !properties.isEmpty {
-                    arguments.append(
-                        "properties: [" + properties.sorted().map(Naming.stringLiteral).joined(separator: ", ") + "]")
+                    arguments.append("properties: " + Naming.keyNamesLiteral(properties.sorted()))
                 }
                 if !constants.isEmpty { arguments.append("constants: " + dictionary(constants)) }
                 if !openTags.isEmpty { arguments.append("openTags: " + dictionary(openTags)) }

@@ -137,11 +137,14 @@ struct ModelRenderer {
         }
     }
 
-    /// The key of a property in its JSON object. Keys are `AnyCodingKey`s made from literals, not
-    /// a `CodingKeys` enum per struct: the compiler builds one shared key type instead of an enum,
-    /// its conformances and its string switches for every struct (a sixth of a debug build).
+    /// The key of a property in its JSON object, by name. Keys are `AnyCodingKey`s made from
+    /// literals, not a `CodingKeys` enum per struct: the compiler builds one shared key type
+    /// instead of an enum, its conformances and its string switches for every struct (a sixth of
+    /// a debug build). Properties are read and written with `decodeValue(_:at:)` and its siblings,
+    /// one function each rather than the twenty-odd overloads of `decode(_:forKey:)`, which the
+    /// compiler would weigh at every line (a fifteenth of a debug build of Stripe's module).
     private func key(_ property: PropertyModel) -> String {
-        "Courier.AnyCodingKey(\(Naming.stringLiteral(property.jsonName)))"
+        Naming.stringLiteral(property.jsonName)
     }
 
     private func renderDecoding(_ model: StructModel, into writer: inout SwiftWriter) {
@@ -162,12 +165,12 @@ struct ModelRenderer {
                     // A required key with a default: a server that leaves it out means the default.
                     let fallback = property.isBoxed ? "Courier.Indirect(\(value))" : value
                     writer.line(
-                        "\(target) = try container.decodeIfPresent(\(stored).self, forKey: \(key(property))) ?? \(fallback)"
+                        "\(target) = try container.decodeValueIfPresent(\(stored).self, at: \(key(property))) ?? \(fallback)"
                     )
                 } else if property.isOptional {
-                    writer.line("\(target) = try container.decodeIfPresent(\(stored).self, forKey: \(key(property)))")
+                    writer.line("\(target) = try container.decodeValueIfPresent(\(stored).self, at: \(key(property)))")
                 } else {
-                    writer.line("\(target) = try container.decode(\(stored).self, forKey: \(key(property)))")
+                    writer.line("\(target) = try container.decodeValue(\(stored).self, at: \(key(property)))")
                 }
             }
             if model.additionalProperties == .json && !model.undeclaredKeysAreDescribed && !model.properties.isEmpty {
@@ -203,10 +206,10 @@ struct ModelRenderer {
         }
         if model.additionalProperties == .json && !model.undeclaredKeysAreDescribed && !model.properties.isEmpty {
             // Built once, not per decode: each key of a payload is looked up in it.
-            let declared = model.properties.map { Naming.stringLiteral($0.jsonName) }.joined(separator: ", ")
+            let declared = Naming.keyNamesLiteral(model.properties.map(\.jsonName))
             writer.line()
             writer.line("/// The keys the schema declares; the others are kept in `additionalProperties`.")
-            writer.line("private static let _declaredKeys: Swift.Set<Swift.String> = [\(declared)]")
+            writer.line("private static let _declaredKeys: Courier.KeyNames = \(declared)")
         }
     }
 
@@ -230,9 +233,9 @@ struct ModelRenderer {
             writer.line("var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)")
             for property in model.properties {
                 // A required key whose value may be null is written as `null`; an optional one is left out.
-                let method = property.isOptional && !property.encodesNull ? "encodeIfPresent" : "encode"
+                let method = property.isOptional && !property.encodesNull ? "encodeValueIfPresent" : "encodeValue"
                 writer.line(
-                    "try container.\(method)(self.\(Naming.escaped(property.storageName)), forKey: \(key(property)))")
+                    "try container.\(method)(self.\(Naming.escaped(property.storageName)), at: \(key(property)))")
             }
             if model.additionalProperties != nil {
                 // One call rather than a loop and a sort per struct: less for the compiler to build.

@@ -93,4 +93,16 @@ import Testing
     func repeatedSegmentsAreDropped(name: String, expected: String) {
         #expect(Naming.withoutRepeatedSegments(name) == expected)
     }
+
+    /// Key sets are one string of names where that can hold them, else an array literal.
+    @Test(arguments: [
+        (["id", "owner_name"], #""id owner_name""#),
+        ([], #""""#),
+        (["first name", "id"], #"["first name", "id"]"#),
+        (["", "id"], #"["", "id"]"#),
+        (["tab\tkey"], #""tab\tkey""#),
+    ])
+    func keyNamesLiterals(_ names: [String], _ expected: String) {
+        #expect(Naming.keyNamesLiteral(names) == expected)
+    }
 }

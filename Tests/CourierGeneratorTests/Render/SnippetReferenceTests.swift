@@ -100,7 +100,7 @@ import Testing
         let installation = try #require(files["Models/Installation.swift"])
         #expect(installation.contains("public var suspendedBy: NullableUser?\n"), "\(installation)")
         #expect(installation.contains("public var owner: Plain\n"))
-        #expect(installation.contains(#"self.suspendedBy = try container.decodeIfPresent(NullableUser.self"#))
+        #expect(installation.contains(#"self.suspendedBy = try container.decodeValueIfPresent(NullableUser.self"#))
     }
 
     @Test func anAllOfThatOnlyAnnotatesIsItsOneRealMember() throws {
@@ -171,21 +171,21 @@ import Testing
                     /// Decodes the value from a JSON object.
                     public init(from decoder: any Swift.Decoder) throws {
                         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-                        self.id = try container.decode(Swift.Int64.self, forKey: Courier.AnyCodingKey("id"))
-                        self.ownerName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("owner_name"))
-                        self.tag = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tag"))
+                        self.id = try container.decodeValue(Swift.Int64.self, at: "id")
+                        self.ownerName = try container.decodeValueIfPresent(Swift.String.self, at: "owner_name")
+                        self.tag = try container.decodeValueIfPresent(Swift.String.self, at: "tag")
                         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
                     }
 
                     /// The keys the schema declares; the others are kept in `additionalProperties`.
-                    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "owner_name", "tag"]
+                    private static let _declaredKeys: Courier.KeyNames = "id owner_name tag"
 
                     /// Encodes the value as a JSON object, with any additional properties.
                     public func encode(to encoder: any Swift.Encoder) throws {
                         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-                        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-                        try container.encode(self.ownerName, forKey: Courier.AnyCodingKey("owner_name"))
-                        try container.encodeIfPresent(self.tag, forKey: Courier.AnyCodingKey("tag"))
+                        try container.encodeValue(self.id, at: "id")
+                        try container.encodeValue(self.ownerName, at: "owner_name")
+                        try container.encodeValueIfPresent(self.tag, at: "tag")
                         try container.encodeUndeclared(self.additionalProperties)
                     }
                 }
@@ -305,20 +305,20 @@ import Testing
         #expect(settings.contains("public var userName2: Swift.String?"))
         #expect(
             settings.contains(
-                "self.userName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey(\"user-name\"))"
+                "self.userName = try container.decodeValueIfPresent(Swift.String.self, at: \"user-name\")"
             ))
         #expect(
             settings.contains(
-                "self.userName2 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey(\"user_name\"))"
+                "self.userName2 = try container.decodeValueIfPresent(Swift.String.self, at: \"user_name\")"
             ))
         #expect(
             settings.contains(
-                "try container.encodeIfPresent(self.userName2, forKey: Courier.AnyCodingKey(\"user_name\"))"))
+                "try container.encodeValueIfPresent(self.userName2, at: \"user_name\")"))
         #expect(
             settings.contains(
-                "self.limit = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey(\"limit\"))\n")
+                "self.limit = try container.decodeValueIfPresent(Swift.Int.self, at: \"limit\")\n")
         )
-        #expect(settings.contains("try container.encodeIfPresent(self.limit, forKey: Courier.AnyCodingKey(\"limit\"))"))
+        #expect(settings.contains("try container.encodeValueIfPresent(self.limit, at: \"limit\")"))
         #expect(settings.contains("public init(limit: Swift.Int? = nil, mode: SettingsMode? = nil"))
     }
 
@@ -339,24 +339,24 @@ import Testing
         #expect(page.contains("public init(size: Swift.Int = 20, order: PageOrder = .desc, additionalProperties:"))
         #expect(
             page.contains(
-                "self.order = try container.decodeIfPresent(PageOrder.self, forKey: Courier.AnyCodingKey(\"order\")) ?? .desc"
+                "self.order = try container.decodeValueIfPresent(PageOrder.self, at: \"order\") ?? .desc"
             ))
-        #expect(page.contains("try container.encode(self.size, forKey: Courier.AnyCodingKey(\"size\"))"))
+        #expect(page.contains("try container.encodeValue(self.size, at: \"size\")"))
     }
 
     /// Nullability as written: a required key that may be null is sent as `null`; an explicit
     /// `null` stays `nil` even where the schema has a default.
     @Test(arguments: [
         // 3.1 type list, required: written as null.
-        ("{type: [string, \"null\"]}", true, "try container.encode(self.value, forKey:"),
+        ("{type: [string, \"null\"]}", true, "try container.encodeValue(self.value, at:"),
         // 3.0 nullable, required: written as null.
-        ("{type: string, nullable: true}", true, "try container.encode(self.value, forKey:"),
+        ("{type: string, nullable: true}", true, "try container.encodeValue(self.value, at:"),
         // Not required: left out.
-        ("{type: string, nullable: true}", false, "try container.encodeIfPresent(self.value, forKey:"),
+        ("{type: string, nullable: true}", false, "try container.encodeValueIfPresent(self.value, at:"),
         // Nullable with a default, required: still optional, and null stays null.
         (
             "{type: integer, nullable: true, default: 3}", true,
-            "self.value = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey(\"value\"))\n"
+            "self.value = try container.decodeValueIfPresent(Swift.Int.self, at: \"value\")\n"
         ),
     ])
     func nullabilityAsWritten(schema: String, required: Bool, expected: String) throws {
@@ -410,9 +410,9 @@ import Testing
                     """))
         let tagged = try #require(files["Models/Tagged.swift"])
         // The mapping's value; the schema name; the variant's own constant, which the wire carries.
-        #expect(tagged.contains(#".object(properties: ["t"], constants: ["t": ["first"]]),"#))
-        #expect(tagged.contains(#".object(properties: ["t"], constants: ["t": ["B"]]),"#))
-        #expect(tagged.contains(#".object(required: ["t"], properties: ["size", "t"], constants: ["t": ["see"]]),"#))
+        #expect(tagged.contains(#".object(properties: "t", constants: ["t": ["first"]]),"#))
+        #expect(tagged.contains(#".object(properties: "t", constants: ["t": ["B"]]),"#))
+        #expect(tagged.contains(#".object(required: "t", properties: "size t", constants: ["t": ["see"]]),"#))
         #expect(tagged.contains("/// A `C` (`t`: `see`)."))
         #expect(tagged.contains("case undocumented(Courier.JSONValue)"))
         #expect(tagged.contains("undocumented: Self.undocumented) { index in"))
@@ -639,7 +639,7 @@ import Testing
         #expect(node.contains("private var _next: Courier.Indirect<Node>\n"))
         #expect(
             node.contains(
-                "self._next = try container.decode(Courier.Indirect<Node>.self, forKey: Courier.AnyCodingKey(\"next\"))"
+                "self._next = try container.decodeValue(Courier.Indirect<Node>.self, at: \"next\")"
             ))
         #expect(node.contains("public var all: [Node]?"))
     }

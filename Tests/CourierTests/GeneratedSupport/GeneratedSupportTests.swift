@@ -23,6 +23,9 @@ import Testing
             var members: [UUID]
             var owners: [UUID]?
             var none: UUID?
+            /// Required keys whose values may be null: written as `null` when `nil`.
+            var reviewer: UUID?
+            var approvers: [UUID]?
 
             init(id: UUID, parent: UUID?, members: [UUID], owners: [UUID]?) {
                 (self.id, self.parent, self.members, self.owners) = (id, parent, members, owners)
@@ -30,31 +33,37 @@ import Testing
 
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: AnyCodingKey.self)
-                id = try container.decode(UUID.self, forKey: AnyCodingKey("id"))
-                parent = try container.decodeIfPresent(UUID.self, forKey: AnyCodingKey("parent"))
-                members = try container.decode([UUID].self, forKey: AnyCodingKey("members"))
-                owners = try container.decodeIfPresent([UUID].self, forKey: AnyCodingKey("owners"))
+                id = try container.decodeValue(UUID.self, at: "id")
+                parent = try container.decodeValueIfPresent(UUID.self, at: "parent")
+                members = try container.decodeValue([UUID].self, at: "members")
+                owners = try container.decodeValueIfPresent([UUID].self, at: "owners")
             }
 
             func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: AnyCodingKey.self)
-                try container.encode(id, forKey: AnyCodingKey("id"))
-                try container.encodeIfPresent(parent, forKey: AnyCodingKey("parent"))
-                try container.encode(members, forKey: AnyCodingKey("members"))
-                try container.encodeIfPresent(owners, forKey: AnyCodingKey("owners"))
-                try container.encodeIfPresent(none, forKey: AnyCodingKey("none"))
+                try container.encodeValue(id, at: "id")
+                try container.encodeValueIfPresent(parent, at: "parent")
+                try container.encodeValue(members, at: "members")
+                try container.encodeValueIfPresent(owners, at: "owners")
+                try container.encodeValueIfPresent(none, at: "none")
+                try container.encodeValue(reviewer, at: "reviewer")
+                try container.encodeValue(approvers, at: "approvers")
             }
         }
         let text = "f3e0e76e-e4a8-466e-ab9c-ae36c15b8e97"
         let uuid = try #require(UUID(uuidString: text))
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let json = String(
-            decoding: try encoder.encode(Model(id: uuid, parent: uuid, members: [uuid], owners: [uuid])), as: UTF8.self)
-        #expect(json == #"{"id":"\#(text)","members":["\#(text)"],"owners":["\#(text)"],"parent":"\#(text)"}"#)
-        let upper = json.uppercased().replacingOccurrences(of: "\"ID\"", with: "\"id\"")
-            .replacingOccurrences(of: "MEMBERS", with: "members").replacingOccurrences(of: "OWNERS", with: "owners")
-            .replacingOccurrences(of: "PARENT", with: "parent")
+        var model = Model(id: uuid, parent: uuid, members: [uuid], owners: [uuid])
+        var json = String(decoding: try encoder.encode(model), as: UTF8.self)
+        #expect(
+            json
+                == #"{"approvers":null,"id":"\#(text)","members":["\#(text)"],"owners":["\#(text)"],"parent":"\#(text)","reviewer":null}"#
+        )
+        (model.reviewer, model.approvers) = (uuid, [uuid])
+        json = String(decoding: try encoder.encode(model), as: UTF8.self)
+        #expect(json.contains(#""approvers":["\#(text)"]"#) && json.contains(#""reviewer":"\#(text)""#))
+        let upper = #"{"id":"\#(text.uppercased())","members":["\#(text.uppercased())"]}"#
         #expect(try JSONDecoder().decode(Model.self, from: Data(upper.utf8)).id == uuid)
     }
 
@@ -71,7 +80,7 @@ import Testing
             var url: URL?
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: AnyCodingKey.self)
-                url = try container.decodeIfPresent(Foundation.URL.self, forKey: AnyCodingKey("url"))
+                url = try container.decodeValueIfPresent(Foundation.URL.self, at: "url")
             }
         }
         #expect(try JSONDecoder().decode(Model.self, from: Data(json.utf8)).url?.absoluteString == expected)
@@ -83,7 +92,7 @@ import Testing
             var url: URL?
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: AnyCodingKey.self)
-                url = try container.decodeIfPresent(Foundation.URL.self, forKey: AnyCodingKey("url"))
+                url = try container.decodeValueIfPresent(Foundation.URL.self, at: "url")
             }
         }
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Model.self, from: Data(json.utf8)) }
@@ -119,10 +128,67 @@ import Testing
         var total: Int64?
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: AnyCodingKey.self)
-            price = try container.decode(Swift.Double.self, forKey: AnyCodingKey("price"))
-            count = try container.decode(Swift.Int.self, forKey: AnyCodingKey("count"))
-            total = try container.decodeIfPresent(Swift.Int64.self, forKey: AnyCodingKey("total"))
+            price = try container.decodeValue(Swift.Double.self, at: "price")
+            count = try container.decodeValue(Swift.Int.self, at: "count")
+            total = try container.decodeValueIfPresent(Swift.Int64.self, at: "total")
         }
+    }
+
+    /// Every scalar type the property calls route to a dedicated path decodes and encodes as the
+    /// generic path would, present, missing and `null`.
+    @Test(arguments: [
+        #"{"string":"a","bool":true,"int":-3,"int64":9007199254740993,"int32":-7,"double":2.5,"float":0.5}"#,
+        #"{"string":"","bool":false,"int":0,"int64":0,"int32":0,"double":0,"float":0}"#,
+    ])
+    func scalarPropertiesRoundTrip(json: String) throws {
+        struct Scalars: Codable, Equatable {
+            var string: String
+            var bool: Bool
+            var int: Int
+            var int64: Int64
+            var int32: Int32
+            var double: Double
+            var float: Float
+            var missing: Int?
+            var nothing: String?
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: AnyCodingKey.self)
+                string = try container.decodeValue(String.self, at: "string")
+                bool = try container.decodeValue(Bool.self, at: "bool")
+                int = try container.decodeValue(Int.self, at: "int")
+                int64 = try container.decodeValue(Int64.self, at: "int64")
+                int32 = try container.decodeValue(Int32.self, at: "int32")
+                double = try container.decodeValue(Double.self, at: "double")
+                float = try container.decodeValue(Float.self, at: "float")
+                missing = try container.decodeValueIfPresent(Int.self, at: "missing")
+                nothing = try container.decodeValueIfPresent(String.self, at: "nothing")
+                #expect(try container.decodeValueIfPresent(String.self, at: "string") == string)
+                #expect(try container.decodeValueIfPresent(Bool.self, at: "bool") == bool)
+                #expect(try container.decodeValueIfPresent(Int64.self, at: "int64") == int64)
+                #expect(try container.decodeValueIfPresent(Int32.self, at: "int32") == int32)
+                #expect(try container.decodeValueIfPresent(Float.self, at: "float") == float)
+            }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: AnyCodingKey.self)
+                try container.encodeValue(string, at: "string")
+                try container.encodeValue(bool, at: "bool")
+                try container.encodeValue(int, at: "int")
+                try container.encodeValue(int64, at: "int64")
+                try container.encodeValue(int32, at: "int32")
+                try container.encodeValue(double, at: "double")
+                try container.encodeValue(float, at: "float")
+                try container.encodeValueIfPresent(missing, at: "missing")
+                try container.encodeValue(nothing, at: "nothing")
+            }
+        }
+        let value = try JSONDecoder().decode(Scalars.self, from: Data(json.utf8))
+        #expect(value.missing == nil && value.nothing == nil)
+        let encoded = try JSONEncoder().encode(value)
+        #expect(try JSONDecoder().decode(Scalars.self, from: encoded) == value)
+        let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+        #expect(object["missing"] == nil)
+        #expect(object["nothing"] is NSNull)
+        #expect(Set(object.keys) == ["string", "bool", "int", "int64", "int32", "double", "float", "nothing"])
     }
 
     @Test func jsonValueLiterals() {

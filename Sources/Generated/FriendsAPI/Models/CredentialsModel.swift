@@ -19,19 +19,19 @@ public struct CredentialsModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.email = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
-        self.password = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("password"))
+        self.email = try container.decodeValue(Swift.String.self, at: "email")
+        self.password = try container.decodeValue(Swift.String.self, at: "password")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["email", "password"]
+    private static let _declaredKeys: Courier.KeyNames = "email password"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encode(self.password, forKey: Courier.AnyCodingKey("password"))
+        try container.encodeValue(self.email, at: "email")
+        try container.encodeValue(self.password, at: "password")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

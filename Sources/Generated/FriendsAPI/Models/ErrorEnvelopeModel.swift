@@ -17,17 +17,17 @@ public struct ErrorEnvelopeModel: Swift.Codable, Swift.Hashable, Swift.Sendable 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.error = try container.decode(APIError.self, forKey: Courier.AnyCodingKey("error"))
+        self.error = try container.decodeValue(APIError.self, at: "error")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["error"]
+    private static let _declaredKeys: Courier.KeyNames = "error"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.error, forKey: Courier.AnyCodingKey("error"))
+        try container.encodeValue(self.error, at: "error")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -24,23 +24,23 @@ public struct FriendGroup: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.id = try container.decode(Foundation.UUID.self, forKey: Courier.AnyCodingKey("id"))
-        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.color = try container.decodeIfPresent(GroupColor.self, forKey: Courier.AnyCodingKey("color"))
-        self.memberIDs = try container.decode([Swift.Int64].self, forKey: Courier.AnyCodingKey("member_ids"))
+        self.id = try container.decodeValue(Foundation.UUID.self, at: "id")
+        self.name = try container.decodeValue(Swift.String.self, at: "name")
+        self.color = try container.decodeValueIfPresent(GroupColor.self, at: "color")
+        self.memberIDs = try container.decodeValue([Swift.Int64].self, at: "member_ids")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "name", "color", "member_ids"]
+    private static let _declaredKeys: Courier.KeyNames = "id name color member_ids"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.color, forKey: Courier.AnyCodingKey("color"))
-        try container.encode(self.memberIDs, forKey: Courier.AnyCodingKey("member_ids"))
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.name, at: "name")
+        try container.encodeValueIfPresent(self.color, at: "color")
+        try container.encodeValue(self.memberIDs, at: "member_ids")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

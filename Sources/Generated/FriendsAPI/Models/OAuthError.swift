@@ -19,19 +19,19 @@ public struct OAuthError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.error = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("error"))
-        self.errorDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("error_description"))
+        self.error = try container.decodeValue(Swift.String.self, at: "error")
+        self.errorDescription = try container.decodeValueIfPresent(Swift.String.self, at: "error_description")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["error", "error_description"]
+    private static let _declaredKeys: Courier.KeyNames = "error error_description"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.error, forKey: Courier.AnyCodingKey("error"))
-        try container.encodeIfPresent(self.errorDescription, forKey: Courier.AnyCodingKey("error_description"))
+        try container.encodeValue(self.error, at: "error")
+        try container.encodeValueIfPresent(self.errorDescription, at: "error_description")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

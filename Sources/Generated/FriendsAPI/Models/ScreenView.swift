@@ -19,19 +19,19 @@ public struct ScreenView: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
-        self.screen = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("screen"))
+        self.type = try container.decodeValue(Swift.String.self, at: "type")
+        self.screen = try container.decodeValue(Swift.String.self, at: "screen")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["type", "screen"]
+    private static let _declaredKeys: Courier.KeyNames = "type screen"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encode(self.screen, forKey: Courier.AnyCodingKey("screen"))
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValue(self.screen, at: "screen")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

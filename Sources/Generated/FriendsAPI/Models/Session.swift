@@ -25,23 +25,23 @@ public struct Session: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.accessToken = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("access_token"))
-        self.refreshToken = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("refresh_token"))
-        self.expiresIn = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_in"))
-        self.tokenType = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("token_type"))
+        self.accessToken = try container.decodeValue(Swift.String.self, at: "access_token")
+        self.refreshToken = try container.decodeValue(Swift.String.self, at: "refresh_token")
+        self.expiresIn = try container.decodeValue(Swift.Int.self, at: "expires_in")
+        self.tokenType = try container.decodeValueIfPresent(Swift.String.self, at: "token_type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["access_token", "refresh_token", "expires_in", "token_type"]
+    private static let _declaredKeys: Courier.KeyNames = "access_token refresh_token expires_in token_type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.accessToken, forKey: Courier.AnyCodingKey("access_token"))
-        try container.encode(self.refreshToken, forKey: Courier.AnyCodingKey("refresh_token"))
-        try container.encode(self.expiresIn, forKey: Courier.AnyCodingKey("expires_in"))
-        try container.encodeIfPresent(self.tokenType, forKey: Courier.AnyCodingKey("token_type"))
+        try container.encodeValue(self.accessToken, at: "access_token")
+        try container.encodeValue(self.refreshToken, at: "refresh_token")
+        try container.encodeValue(self.expiresIn, at: "expires_in")
+        try container.encodeValueIfPresent(self.tokenType, at: "token_type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

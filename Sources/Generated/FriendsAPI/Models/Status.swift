@@ -21,21 +21,21 @@ public struct Status: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.id = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("id"))
-        self.text = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("text"))
-        self.postedAt = try container.decode(Foundation.Date.self, forKey: Courier.AnyCodingKey("posted_at"))
+        self.id = try container.decodeValue(Swift.Int.self, at: "id")
+        self.text = try container.decodeValue(Swift.String.self, at: "text")
+        self.postedAt = try container.decodeValue(Foundation.Date.self, at: "posted_at")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "text", "posted_at"]
+    private static let _declaredKeys: Courier.KeyNames = "id text posted_at"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.text, forKey: Courier.AnyCodingKey("text"))
-        try container.encode(self.postedAt, forKey: Courier.AnyCodingKey("posted_at"))
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.text, at: "text")
+        try container.encodeValue(self.postedAt, at: "posted_at")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

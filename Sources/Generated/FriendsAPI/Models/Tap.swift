@@ -19,19 +19,19 @@ public struct Tap: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
-        self.target = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("target"))
+        self.type = try container.decodeValue(Swift.String.self, at: "type")
+        self.target = try container.decodeValue(Swift.String.self, at: "target")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["type", "target"]
+    private static let _declaredKeys: Courier.KeyNames = "type target"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encode(self.target, forKey: Courier.AnyCodingKey("target"))
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValue(self.target, at: "target")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

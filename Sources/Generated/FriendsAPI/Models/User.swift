@@ -27,25 +27,25 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.id = try container.decode(Swift.Int64.self, forKey: Courier.AnyCodingKey("id"))
-        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.avatarURL = try container.decode(Foundation.URL.self, forKey: Courier.AnyCodingKey("avatar_url"))
-        self.createdAt = try container.decode(Foundation.Date.self, forKey: Courier.AnyCodingKey("created_at"))
+        self.id = try container.decodeValue(Swift.Int64.self, at: "id")
+        self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
+        self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.avatarURL = try container.decodeValue(Foundation.URL.self, at: "avatar_url")
+        self.createdAt = try container.decodeValue(Foundation.Date.self, at: "created_at")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "email", "name", "avatar_url", "created_at"]
+    private static let _declaredKeys: Courier.KeyNames = "id email name avatar_url created_at"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encode(self.avatarURL, forKey: Courier.AnyCodingKey("avatar_url"))
-        try container.encode(self.createdAt, forKey: Courier.AnyCodingKey("created_at"))
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValueIfPresent(self.email, at: "email")
+        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValue(self.avatarURL, at: "avatar_url")
+        try container.encodeValue(self.createdAt, at: "created_at")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

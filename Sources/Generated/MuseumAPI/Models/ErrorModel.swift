@@ -19,19 +19,19 @@ public struct ErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.type = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
-        self.title = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("title"))
+        self.type = try container.decodeValueIfPresent(Swift.String.self, at: "type")
+        self.title = try container.decodeValueIfPresent(Swift.String.self, at: "title")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["type", "title"]
+    private static let _declaredKeys: Courier.KeyNames = "type title"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encodeIfPresent(self.title, forKey: Courier.AnyCodingKey("title"))
+        try container.encodeValueIfPresent(self.type, at: "type")
+        try container.encodeValueIfPresent(self.title, at: "title")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -25,21 +25,21 @@ public struct MuseumDailyHours: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.date = try container.decode(DateModel.self, forKey: Courier.AnyCodingKey("date"))
-        self.timeOpen = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("timeOpen"))
-        self.timeClose = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("timeClose"))
+        self.date = try container.decodeValue(DateModel.self, at: "date")
+        self.timeOpen = try container.decodeValue(Swift.String.self, at: "timeOpen")
+        self.timeClose = try container.decodeValue(Swift.String.self, at: "timeClose")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["date", "timeOpen", "timeClose"]
+    private static let _declaredKeys: Courier.KeyNames = "date timeOpen timeClose"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.date, forKey: Courier.AnyCodingKey("date"))
-        try container.encode(self.timeOpen, forKey: Courier.AnyCodingKey("timeOpen"))
-        try container.encode(self.timeClose, forKey: Courier.AnyCodingKey("timeClose"))
+        try container.encodeValue(self.date, at: "date")
+        try container.encodeValue(self.timeOpen, at: "timeOpen")
+        try container.encodeValue(self.timeClose, at: "timeClose")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -30,27 +30,27 @@ public struct MuseumTicketsConfirmation: Swift.Codable, Swift.Hashable, Swift.Se
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.ticketID = try container.decodeIfPresent(TicketID.self, forKey: Courier.AnyCodingKey("ticketId"))
-        self.ticketDate = try container.decode(DateModel.self, forKey: Courier.AnyCodingKey("ticketDate"))
-        self.ticketType = try container.decode(TicketType.self, forKey: Courier.AnyCodingKey("ticketType"))
-        self.eventID = try container.decodeIfPresent(EventID.self, forKey: Courier.AnyCodingKey("eventId"))
-        self.message = try container.decode(TicketMessage.self, forKey: Courier.AnyCodingKey("message"))
-        self.confirmationCode = try container.decode(TicketConfirmation.self, forKey: Courier.AnyCodingKey("confirmationCode"))
+        self.ticketID = try container.decodeValueIfPresent(TicketID.self, at: "ticketId")
+        self.ticketDate = try container.decodeValue(DateModel.self, at: "ticketDate")
+        self.ticketType = try container.decodeValue(TicketType.self, at: "ticketType")
+        self.eventID = try container.decodeValueIfPresent(EventID.self, at: "eventId")
+        self.message = try container.decodeValue(TicketMessage.self, at: "message")
+        self.confirmationCode = try container.decodeValue(TicketConfirmation.self, at: "confirmationCode")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["ticketId", "ticketDate", "ticketType", "eventId", "message", "confirmationCode"]
+    private static let _declaredKeys: Courier.KeyNames = "ticketId ticketDate ticketType eventId message confirmationCode"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.ticketID, forKey: Courier.AnyCodingKey("ticketId"))
-        try container.encode(self.ticketDate, forKey: Courier.AnyCodingKey("ticketDate"))
-        try container.encode(self.ticketType, forKey: Courier.AnyCodingKey("ticketType"))
-        try container.encodeIfPresent(self.eventID, forKey: Courier.AnyCodingKey("eventId"))
-        try container.encode(self.message, forKey: Courier.AnyCodingKey("message"))
-        try container.encode(self.confirmationCode, forKey: Courier.AnyCodingKey("confirmationCode"))
+        try container.encodeValueIfPresent(self.ticketID, at: "ticketId")
+        try container.encodeValue(self.ticketDate, at: "ticketDate")
+        try container.encodeValue(self.ticketType, at: "ticketType")
+        try container.encodeValueIfPresent(self.eventID, at: "eventId")
+        try container.encodeValue(self.message, at: "message")
+        try container.encodeValue(self.confirmationCode, at: "confirmationCode")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

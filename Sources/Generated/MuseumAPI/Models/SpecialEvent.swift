@@ -27,27 +27,27 @@ public struct SpecialEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.eventID = try container.decodeIfPresent(EventID.self, forKey: Courier.AnyCodingKey("eventId"))
-        self.name = try container.decode(EventName.self, forKey: Courier.AnyCodingKey("name"))
-        self.location = try container.decode(EventLocation.self, forKey: Courier.AnyCodingKey("location"))
-        self.eventDescription = try container.decode(EventDescription.self, forKey: Courier.AnyCodingKey("eventDescription"))
-        self.dates = try container.decode(EventDates.self, forKey: Courier.AnyCodingKey("dates"))
-        self.price = try container.decode(EventPrice.self, forKey: Courier.AnyCodingKey("price"))
+        self.eventID = try container.decodeValueIfPresent(EventID.self, at: "eventId")
+        self.name = try container.decodeValue(EventName.self, at: "name")
+        self.location = try container.decodeValue(EventLocation.self, at: "location")
+        self.eventDescription = try container.decodeValue(EventDescription.self, at: "eventDescription")
+        self.dates = try container.decodeValue(EventDates.self, at: "dates")
+        self.price = try container.decodeValue(EventPrice.self, at: "price")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["eventId", "name", "location", "eventDescription", "dates", "price"]
+    private static let _declaredKeys: Courier.KeyNames = "eventId name location eventDescription dates price"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.eventID, forKey: Courier.AnyCodingKey("eventId"))
-        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encode(self.location, forKey: Courier.AnyCodingKey("location"))
-        try container.encode(self.eventDescription, forKey: Courier.AnyCodingKey("eventDescription"))
-        try container.encode(self.dates, forKey: Courier.AnyCodingKey("dates"))
-        try container.encode(self.price, forKey: Courier.AnyCodingKey("price"))
+        try container.encodeValueIfPresent(self.eventID, at: "eventId")
+        try container.encodeValue(self.name, at: "name")
+        try container.encodeValue(self.location, at: "location")
+        try container.encodeValue(self.eventDescription, at: "eventDescription")
+        try container.encodeValue(self.dates, at: "dates")
+        try container.encodeValue(self.price, at: "price")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

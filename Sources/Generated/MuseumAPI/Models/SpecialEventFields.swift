@@ -25,25 +25,25 @@ public struct SpecialEventFields: Swift.Codable, Swift.Hashable, Swift.Sendable 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.name = try container.decodeIfPresent(EventName.self, forKey: Courier.AnyCodingKey("name"))
-        self.location = try container.decodeIfPresent(EventLocation.self, forKey: Courier.AnyCodingKey("location"))
-        self.eventDescription = try container.decodeIfPresent(EventDescription.self, forKey: Courier.AnyCodingKey("eventDescription"))
-        self.dates = try container.decodeIfPresent(EventDates.self, forKey: Courier.AnyCodingKey("dates"))
-        self.price = try container.decodeIfPresent(EventPrice.self, forKey: Courier.AnyCodingKey("price"))
+        self.name = try container.decodeValueIfPresent(EventName.self, at: "name")
+        self.location = try container.decodeValueIfPresent(EventLocation.self, at: "location")
+        self.eventDescription = try container.decodeValueIfPresent(EventDescription.self, at: "eventDescription")
+        self.dates = try container.decodeValueIfPresent(EventDates.self, at: "dates")
+        self.price = try container.decodeValueIfPresent(EventPrice.self, at: "price")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["name", "location", "eventDescription", "dates", "price"]
+    private static let _declaredKeys: Courier.KeyNames = "name location eventDescription dates price"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.location, forKey: Courier.AnyCodingKey("location"))
-        try container.encodeIfPresent(self.eventDescription, forKey: Courier.AnyCodingKey("eventDescription"))
-        try container.encodeIfPresent(self.dates, forKey: Courier.AnyCodingKey("dates"))
-        try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
+        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.location, at: "location")
+        try container.encodeValueIfPresent(self.eventDescription, at: "eventDescription")
+        try container.encodeValueIfPresent(self.dates, at: "dates")
+        try container.encodeValueIfPresent(self.price, at: "price")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

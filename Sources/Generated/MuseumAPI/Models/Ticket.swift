@@ -26,23 +26,23 @@ public struct Ticket: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.ticketID = try container.decodeIfPresent(TicketID.self, forKey: Courier.AnyCodingKey("ticketId"))
-        self.ticketDate = try container.decode(DateModel.self, forKey: Courier.AnyCodingKey("ticketDate"))
-        self.ticketType = try container.decode(TicketType.self, forKey: Courier.AnyCodingKey("ticketType"))
-        self.eventID = try container.decodeIfPresent(EventID.self, forKey: Courier.AnyCodingKey("eventId"))
+        self.ticketID = try container.decodeValueIfPresent(TicketID.self, at: "ticketId")
+        self.ticketDate = try container.decodeValue(DateModel.self, at: "ticketDate")
+        self.ticketType = try container.decodeValue(TicketType.self, at: "ticketType")
+        self.eventID = try container.decodeValueIfPresent(EventID.self, at: "eventId")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["ticketId", "ticketDate", "ticketType", "eventId"]
+    private static let _declaredKeys: Courier.KeyNames = "ticketId ticketDate ticketType eventId"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.ticketID, forKey: Courier.AnyCodingKey("ticketId"))
-        try container.encode(self.ticketDate, forKey: Courier.AnyCodingKey("ticketDate"))
-        try container.encode(self.ticketType, forKey: Courier.AnyCodingKey("ticketType"))
-        try container.encodeIfPresent(self.eventID, forKey: Courier.AnyCodingKey("eventId"))
+        try container.encodeValueIfPresent(self.ticketID, at: "ticketId")
+        try container.encodeValue(self.ticketDate, at: "ticketDate")
+        try container.encodeValue(self.ticketType, at: "ticketType")
+        try container.encodeValueIfPresent(self.eventID, at: "eventId")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -19,19 +19,19 @@ public struct ErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.code = try container.decode(Swift.Int32.self, forKey: Courier.AnyCodingKey("code"))
-        self.message = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("message"))
+        self.code = try container.decodeValue(Swift.Int32.self, at: "code")
+        self.message = try container.decodeValueIfPresent(Swift.String.self, at: "message")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["code", "message"]
+    private static let _declaredKeys: Courier.KeyNames = "code message"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.code, forKey: Courier.AnyCodingKey("code"))
-        try container.encodeIfPresent(self.message, forKey: Courier.AnyCodingKey("message"))
+        try container.encodeValue(self.code, at: "code")
+        try container.encodeValueIfPresent(self.message, at: "message")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -21,21 +21,21 @@ public struct Pet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.id = try container.decode(Swift.Int64.self, forKey: Courier.AnyCodingKey("id"))
-        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.tag = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tag"))
+        self.id = try container.decodeValue(Swift.Int64.self, at: "id")
+        self.name = try container.decodeValue(Swift.String.self, at: "name")
+        self.tag = try container.decodeValueIfPresent(Swift.String.self, at: "tag")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "name", "tag"]
+    private static let _declaredKeys: Courier.KeyNames = "id name tag"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.tag, forKey: Courier.AnyCodingKey("tag"))
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.name, at: "name")
+        try container.encodeValueIfPresent(self.tag, at: "tag")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -19,19 +19,19 @@ public struct Base: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.id = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("id"))
-        self.createdAt = try container.decodeIfPresent(Foundation.Date.self, forKey: Courier.AnyCodingKey("createdAt"))
+        self.id = try container.decodeValue(Swift.Int.self, at: "id")
+        self.createdAt = try container.decodeValueIfPresent(Foundation.Date.self, at: "createdAt")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "createdAt"]
+    private static let _declaredKeys: Courier.KeyNames = "id createdAt"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.createdAt, forKey: Courier.AnyCodingKey("createdAt"))
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValueIfPresent(self.createdAt, at: "createdAt")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -17,17 +17,17 @@ public struct Cat: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.meows = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("meows"))
+        self.meows = try container.decodeValue(Swift.Bool.self, at: "meows")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["meows"]
+    private static let _declaredKeys: Courier.KeyNames = "meows"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.meows, forKey: Courier.AnyCodingKey("meows"))
+        try container.encodeValue(self.meows, at: "meows")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -19,19 +19,19 @@ public struct Circle: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.kind = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("kind"))
-        self.radius = try container.decode(Swift.Double.self, forKey: Courier.AnyCodingKey("radius"))
+        self.kind = try container.decodeValue(Swift.String.self, at: "kind")
+        self.radius = try container.decodeValue(Swift.Double.self, at: "radius")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["kind", "radius"]
+    private static let _declaredKeys: Courier.KeyNames = "kind radius"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.kind, forKey: Courier.AnyCodingKey("kind"))
-        try container.encode(self.radius, forKey: Courier.AnyCodingKey("radius"))
+        try container.encodeValue(self.kind, at: "kind")
+        try container.encodeValue(self.radius, at: "radius")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -29,21 +29,21 @@ public struct Comment: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.text = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("text"))
-        self._replyTo = try container.decodeIfPresent(Courier.Indirect<Comment>.self, forKey: Courier.AnyCodingKey("replyTo"))
-        self._thread = try container.decodeIfPresent(Courier.Indirect<Thread>.self, forKey: Courier.AnyCodingKey("thread"))
+        self.text = try container.decodeValue(Swift.String.self, at: "text")
+        self._replyTo = try container.decodeValueIfPresent(Courier.Indirect<Comment>.self, at: "replyTo")
+        self._thread = try container.decodeValueIfPresent(Courier.Indirect<Thread>.self, at: "thread")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["text", "replyTo", "thread"]
+    private static let _declaredKeys: Courier.KeyNames = "text replyTo thread"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.text, forKey: Courier.AnyCodingKey("text"))
-        try container.encodeIfPresent(self._replyTo, forKey: Courier.AnyCodingKey("replyTo"))
-        try container.encodeIfPresent(self._thread, forKey: Courier.AnyCodingKey("thread"))
+        try container.encodeValue(self.text, at: "text")
+        try container.encodeValueIfPresent(self._replyTo, at: "replyTo")
+        try container.encodeValueIfPresent(self._thread, at: "thread")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -19,16 +19,16 @@ public struct Contact: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
-        self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
+        self.name = try container.decodeValue(Swift.String.self, at: "name")
+        self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
+        self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
+        try container.encodeValue(self.name, at: "name")
+        try container.encodeValueIfPresent(self.email, at: "email")
+        try container.encodeValueIfPresent(self.phone, at: "phone")
     }
 }

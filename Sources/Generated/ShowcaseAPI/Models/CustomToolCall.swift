@@ -58,19 +58,19 @@ public struct CustomToolCallCustom: Swift.Codable, Swift.Hashable, Swift.Sendabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.input = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("input"))
+        self.name = try container.decodeValue(Swift.String.self, at: "name")
+        self.input = try container.decodeValue(Swift.String.self, at: "input")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["name", "input"]
+    private static let _declaredKeys: Courier.KeyNames = "name input"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encode(self.input, forKey: Courier.AnyCodingKey("input"))
+        try container.encodeValue(self.name, at: "name")
+        try container.encodeValue(self.input, at: "input")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -93,21 +93,21 @@ public struct CustomToolCall: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.type = try container.decode(CustomToolCallTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.custom = try container.decode(CustomToolCallCustom.self, forKey: Courier.AnyCodingKey("custom"))
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.type = try container.decodeValue(CustomToolCallTypeModel.self, at: "type")
+        self.custom = try container.decodeValue(CustomToolCallCustom.self, at: "custom")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "type", "custom"]
+    private static let _declaredKeys: Courier.KeyNames = "id type custom"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encode(self.custom, forKey: Courier.AnyCodingKey("custom"))
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValue(self.custom, at: "custom")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

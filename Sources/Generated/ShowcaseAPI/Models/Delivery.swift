@@ -17,17 +17,17 @@ public struct DeliveryVariantCase1: Swift.Codable, Swift.Hashable, Swift.Sendabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.street = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("street"))
+        self.street = try container.decodeValue(Swift.String.self, at: "street")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["street"]
+    private static let _declaredKeys: Courier.KeyNames = "street"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.street, forKey: Courier.AnyCodingKey("street"))
+        try container.encodeValue(self.street, at: "street")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -46,17 +46,17 @@ public struct DeliveryVariantCase2: Swift.Codable, Swift.Hashable, Swift.Sendabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.locker = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("locker"))
+        self.locker = try container.decodeValue(Swift.Int.self, at: "locker")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["locker"]
+    private static let _declaredKeys: Courier.KeyNames = "locker"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.locker, forKey: Courier.AnyCodingKey("locker"))
+        try container.encodeValue(self.locker, at: "locker")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -81,8 +81,8 @@ public indirect enum DeliveryVariant: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["street"], properties: ["street"]),
-        .object(required: ["locker"], properties: ["locker"]),
+        .object(required: "street", properties: "street"),
+        .object(required: "locker", properties: "locker"),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -119,7 +119,7 @@ public struct Delivery: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the properties, then the alternatives from the same object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.recipient = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("recipient"))
+        self.recipient = try container.decodeValue(Swift.String.self, at: "recipient")
         self.variant = try Courier.EnclosingKeys.decode(["recipient"], decoder: decoder) { try DeliveryVariant(from: decoder) }
     }
 
@@ -127,6 +127,6 @@ public struct Delivery: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public func encode(to encoder: any Swift.Encoder) throws {
         try self.variant.encode(to: encoder)
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.recipient, forKey: Courier.AnyCodingKey("recipient"))
+        try container.encodeValue(self.recipient, at: "recipient")
     }
 }

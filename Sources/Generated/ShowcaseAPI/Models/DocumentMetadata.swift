@@ -19,19 +19,19 @@ public struct DocumentMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.title = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("title"))
-        self.pages = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("pages"))
+        self.title = try container.decodeValueIfPresent(Swift.String.self, at: "title")
+        self.pages = try container.decodeValueIfPresent(Swift.Int.self, at: "pages")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["title", "pages"]
+    private static let _declaredKeys: Courier.KeyNames = "title pages"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.title, forKey: Courier.AnyCodingKey("title"))
-        try container.encodeIfPresent(self.pages, forKey: Courier.AnyCodingKey("pages"))
+        try container.encodeValueIfPresent(self.title, at: "title")
+        try container.encodeValueIfPresent(self.pages, at: "pages")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

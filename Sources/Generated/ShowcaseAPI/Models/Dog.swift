@@ -17,17 +17,17 @@ public struct Dog: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.barks = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("barks"))
+        self.barks = try container.decodeValue(Swift.Bool.self, at: "barks")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["barks"]
+    private static let _declaredKeys: Courier.KeyNames = "barks"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.barks, forKey: Courier.AnyCodingKey("barks"))
+        try container.encodeValue(self.barks, at: "barks")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -27,27 +27,27 @@ public struct Echo: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.method = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("method"))
-        self.path = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("path"))
-        self.rawQuery = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("rawQuery"))
-        self.query = try container.decodeIfPresent([Swift.String: [Swift.String]].self, forKey: Courier.AnyCodingKey("query"))
-        self.headers = try container.decode([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("headers"))
-        self.body = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("body"))
+        self.method = try container.decodeValue(Swift.String.self, at: "method")
+        self.path = try container.decodeValue(Swift.String.self, at: "path")
+        self.rawQuery = try container.decodeValue(Swift.String.self, at: "rawQuery")
+        self.query = try container.decodeValueIfPresent([Swift.String: [Swift.String]].self, at: "query")
+        self.headers = try container.decodeValue([Swift.String: Swift.String].self, at: "headers")
+        self.body = try container.decodeValueIfPresent(Swift.String.self, at: "body")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["method", "path", "rawQuery", "query", "headers", "body"]
+    private static let _declaredKeys: Courier.KeyNames = "method path rawQuery query headers body"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.method, forKey: Courier.AnyCodingKey("method"))
-        try container.encode(self.path, forKey: Courier.AnyCodingKey("path"))
-        try container.encode(self.rawQuery, forKey: Courier.AnyCodingKey("rawQuery"))
-        try container.encodeIfPresent(self.query, forKey: Courier.AnyCodingKey("query"))
-        try container.encode(self.headers, forKey: Courier.AnyCodingKey("headers"))
-        try container.encodeIfPresent(self.body, forKey: Courier.AnyCodingKey("body"))
+        try container.encodeValue(self.method, at: "method")
+        try container.encodeValue(self.path, at: "path")
+        try container.encodeValue(self.rawQuery, at: "rawQuery")
+        try container.encodeValueIfPresent(self.query, at: "query")
+        try container.encodeValue(self.headers, at: "headers")
+        try container.encodeValueIfPresent(self.body, at: "body")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -64,25 +64,25 @@ public struct ErrorEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.type = try container.decode(ErrorEventTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.code = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("code"))
-        self.message = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("message"))
-        self.param = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("param"))
-        self.sequenceNumber = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("sequence_number"))
+        self.type = try container.decodeValue(ErrorEventTypeModel.self, at: "type")
+        self.code = try container.decodeValueIfPresent(Swift.String.self, at: "code")
+        self.message = try container.decodeValue(Swift.String.self, at: "message")
+        self.param = try container.decodeValueIfPresent(Swift.String.self, at: "param")
+        self.sequenceNumber = try container.decodeValue(Swift.Int.self, at: "sequence_number")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["type", "code", "message", "param", "sequence_number"]
+    private static let _declaredKeys: Courier.KeyNames = "type code message param sequence_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encode(self.code, forKey: Courier.AnyCodingKey("code"))
-        try container.encode(self.message, forKey: Courier.AnyCodingKey("message"))
-        try container.encode(self.param, forKey: Courier.AnyCodingKey("param"))
-        try container.encode(self.sequenceNumber, forKey: Courier.AnyCodingKey("sequence_number"))
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValue(self.code, at: "code")
+        try container.encodeValue(self.message, at: "message")
+        try container.encodeValue(self.param, at: "param")
+        try container.encodeValue(self.sequenceNumber, at: "sequence_number")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -22,21 +22,21 @@ public struct Extended: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.id = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("id"))
-        self.createdAt = try container.decodeIfPresent(Foundation.Date.self, forKey: Courier.AnyCodingKey("createdAt"))
-        self.label = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("label"))
+        self.id = try container.decodeValue(Swift.Int.self, at: "id")
+        self.createdAt = try container.decodeValueIfPresent(Foundation.Date.self, at: "createdAt")
+        self.label = try container.decodeValue(Swift.String.self, at: "label")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "createdAt", "label"]
+    private static let _declaredKeys: Courier.KeyNames = "id createdAt label"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.createdAt, forKey: Courier.AnyCodingKey("createdAt"))
-        try container.encode(self.label, forKey: Courier.AnyCodingKey("label"))
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValueIfPresent(self.createdAt, at: "createdAt")
+        try container.encodeValue(self.label, at: "label")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -18,7 +18,7 @@ public struct Extensible: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
+        self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         var additionalProperties: [Swift.String: Swift.String] = [:]
         for key in container.allKeys {
             switch key.stringValue {
@@ -32,7 +32,7 @@ public struct Extensible: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
+        try container.encodeValueIfPresent(self.name, at: "name")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -19,19 +19,19 @@ public struct Filter: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.minSize = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("minSize"))
+        self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.minSize = try container.decodeValueIfPresent(Swift.Int.self, at: "minSize")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["name", "minSize"]
+    private static let _declaredKeys: Courier.KeyNames = "name minSize"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.minSize, forKey: Courier.AnyCodingKey("minSize"))
+        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.minSize, at: "minSize")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

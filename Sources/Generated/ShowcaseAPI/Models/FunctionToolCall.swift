@@ -58,19 +58,19 @@ public struct FunctionToolCallFunction: Swift.Codable, Swift.Hashable, Swift.Sen
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.arguments = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("arguments"))
+        self.name = try container.decodeValue(Swift.String.self, at: "name")
+        self.arguments = try container.decodeValue(Swift.String.self, at: "arguments")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["name", "arguments"]
+    private static let _declaredKeys: Courier.KeyNames = "name arguments"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encode(self.arguments, forKey: Courier.AnyCodingKey("arguments"))
+        try container.encodeValue(self.name, at: "name")
+        try container.encodeValue(self.arguments, at: "arguments")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -94,21 +94,21 @@ public struct FunctionToolCall: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.type = try container.decode(FunctionToolCallTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.function = try container.decode(FunctionToolCallFunction.self, forKey: Courier.AnyCodingKey("function"))
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.type = try container.decodeValue(FunctionToolCallTypeModel.self, at: "type")
+        self.function = try container.decodeValue(FunctionToolCallFunction.self, at: "function")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "type", "function"]
+    private static let _declaredKeys: Courier.KeyNames = "id type function"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encode(self.function, forKey: Courier.AnyCodingKey("function"))
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValue(self.function, at: "function")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

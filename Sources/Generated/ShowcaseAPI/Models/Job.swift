@@ -19,19 +19,19 @@ public struct Job: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.result = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("result"))
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.result = try container.decodeValue(Swift.String.self, at: "result")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "result"]
+    private static let _declaredKeys: Courier.KeyNames = "id result"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.result, forKey: Courier.AnyCodingKey("result"))
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.result, at: "result")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -18,17 +18,17 @@ public struct LegacyThing: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.v = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("v"))
+        self.v = try container.decodeValueIfPresent(Swift.Int.self, at: "v")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["v"]
+    private static let _declaredKeys: Courier.KeyNames = "v"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.v, forKey: Courier.AnyCodingKey("v"))
+        try container.encodeValueIfPresent(self.v, at: "v")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -23,8 +23,8 @@ public indirect enum ListingVariant: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["kind", "radius"], properties: ["kind", "radius"], constants: ["kind": ["round"]]),
-        .object(required: ["kind", "side"], properties: ["kind", "side"], constants: ["kind": ["square"]]),
+        .object(required: "kind radius", properties: "kind radius", constants: ["kind": ["round"]]),
+        .object(required: "kind side", properties: "kind side", constants: ["kind": ["square"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -63,8 +63,8 @@ public struct Listing: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the properties, then the alternatives from the same object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.id = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("id"))
-        self.createdAt = try container.decodeIfPresent(Foundation.Date.self, forKey: Courier.AnyCodingKey("createdAt"))
+        self.id = try container.decodeValue(Swift.Int.self, at: "id")
+        self.createdAt = try container.decodeValueIfPresent(Foundation.Date.self, at: "createdAt")
         self.variant = try Courier.EnclosingKeys.decode(["id", "createdAt"], decoder: decoder) { try ListingVariant(from: decoder) }
     }
 
@@ -72,7 +72,7 @@ public struct Listing: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public func encode(to encoder: any Swift.Encoder) throws {
         try self.variant.encode(to: encoder)
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.createdAt, forKey: Courier.AnyCodingKey("createdAt"))
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValueIfPresent(self.createdAt, at: "createdAt")
     }
 }

@@ -63,23 +63,23 @@ public struct Member: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.object = try container.decode(MemberObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.object = try container.decodeValue(MemberObjectModel.self, at: "object")
+        self.name = try container.decodeValue(Swift.String.self, at: "name")
+        self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "object", "name", "email"]
+    private static let _declaredKeys: Courier.KeyNames = "id object name email"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.name, at: "name")
+        try container.encodeValueIfPresent(self.email, at: "email")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

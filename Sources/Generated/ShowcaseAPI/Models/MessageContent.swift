@@ -58,19 +58,19 @@ public struct MessageContentCase1: Swift.Codable, Swift.Hashable, Swift.Sendable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.type = try container.decode(MessageContentCase1TypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.text = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("text"))
+        self.type = try container.decodeValue(MessageContentCase1TypeModel.self, at: "type")
+        self.text = try container.decodeValue(Swift.String.self, at: "text")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["type", "text"]
+    private static let _declaredKeys: Courier.KeyNames = "type text"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encode(self.text, forKey: Courier.AnyCodingKey("text"))
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValue(self.text, at: "text")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -130,19 +130,19 @@ public struct MessageContentCase2: Swift.Codable, Swift.Hashable, Swift.Sendable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.type = try container.decode(MessageContentCase2TypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.imageURL = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("image_url"))
+        self.type = try container.decodeValue(MessageContentCase2TypeModel.self, at: "type")
+        self.imageURL = try container.decodeValue(Swift.String.self, at: "image_url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["type", "image_url"]
+    private static let _declaredKeys: Courier.KeyNames = "type image_url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encode(self.imageURL, forKey: Courier.AnyCodingKey("image_url"))
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValue(self.imageURL, at: "image_url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -168,8 +168,8 @@ public indirect enum MessageContent: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["type", "text"], properties: ["text", "type"], constants: ["type": ["text"]]),
-        .object(required: ["type", "image_url"], properties: ["image_url", "type"], constants: ["type": ["image_url"]]),
+        .object(required: "type text", properties: "text type", constants: ["type": ["text"]]),
+        .object(required: "type image_url", properties: "image_url type", constants: ["type": ["image_url"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

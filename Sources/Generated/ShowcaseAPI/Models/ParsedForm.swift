@@ -19,19 +19,19 @@ public struct ParsedForm: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.parts = try container.decode([ParsedPart].self, forKey: Courier.AnyCodingKey("parts"))
-        self.defects = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("defects"))
+        self.parts = try container.decodeValue([ParsedPart].self, at: "parts")
+        self.defects = try container.decodeValue([Swift.String].self, at: "defects")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["parts", "defects"]
+    private static let _declaredKeys: Courier.KeyNames = "parts defects"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.parts, forKey: Courier.AnyCodingKey("parts"))
-        try container.encode(self.defects, forKey: Courier.AnyCodingKey("defects"))
+        try container.encodeValue(self.parts, at: "parts")
+        try container.encodeValue(self.defects, at: "defects")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

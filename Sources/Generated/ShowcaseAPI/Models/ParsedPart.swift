@@ -27,27 +27,27 @@ public struct ParsedPart: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.filename = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("filename"))
-        self.contentType = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("content_type"))
-        self.size = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("size"))
-        self.sha256 = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("sha256"))
-        self.text = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("text"))
+        self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.filename = try container.decodeValueIfPresent(Swift.String.self, at: "filename")
+        self.contentType = try container.decodeValueIfPresent(Swift.String.self, at: "content_type")
+        self.size = try container.decodeValue(Swift.Int.self, at: "size")
+        self.sha256 = try container.decodeValue(Swift.String.self, at: "sha256")
+        self.text = try container.decodeValueIfPresent(Swift.String.self, at: "text")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["name", "filename", "content_type", "size", "sha256", "text"]
+    private static let _declaredKeys: Courier.KeyNames = "name filename content_type size sha256 text"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.filename, forKey: Courier.AnyCodingKey("filename"))
-        try container.encodeIfPresent(self.contentType, forKey: Courier.AnyCodingKey("content_type"))
-        try container.encode(self.size, forKey: Courier.AnyCodingKey("size"))
-        try container.encode(self.sha256, forKey: Courier.AnyCodingKey("sha256"))
-        try container.encodeIfPresent(self.text, forKey: Courier.AnyCodingKey("text"))
+        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.filename, at: "filename")
+        try container.encodeValueIfPresent(self.contentType, at: "content_type")
+        try container.encodeValue(self.size, at: "size")
+        try container.encodeValue(self.sha256, at: "sha256")
+        try container.encodeValueIfPresent(self.text, at: "text")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -17,17 +17,17 @@ public struct ReplyDelta: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.delta = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("delta"))
+        self.delta = try container.decodeValue(Swift.String.self, at: "delta")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["delta"]
+    private static let _declaredKeys: Courier.KeyNames = "delta"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.delta, forKey: Courier.AnyCodingKey("delta"))
+        try container.encodeValue(self.delta, at: "delta")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -19,19 +19,19 @@ public struct ReplyErrorErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.message = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("message"))
-        self.type = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
+        self.message = try container.decodeValue(Swift.String.self, at: "message")
+        self.type = try container.decodeValueIfPresent(Swift.String.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["message", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "message type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.message, forKey: Courier.AnyCodingKey("message"))
-        try container.encodeIfPresent(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValue(self.message, at: "message")
+        try container.encodeValueIfPresent(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -50,17 +50,17 @@ public struct ReplyError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.error = try container.decode(ReplyErrorErrorModel.self, forKey: Courier.AnyCodingKey("error"))
+        self.error = try container.decodeValue(ReplyErrorErrorModel.self, at: "error")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["error"]
+    private static let _declaredKeys: Courier.KeyNames = "error"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.error, forKey: Courier.AnyCodingKey("error"))
+        try container.encodeValue(self.error, at: "error")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

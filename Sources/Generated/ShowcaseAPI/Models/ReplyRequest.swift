@@ -22,19 +22,19 @@ public struct ReplyRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.input = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("input"))
-        self.stream = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("stream"))
+        self.input = try container.decodeValue(Swift.String.self, at: "input")
+        self.stream = try container.decodeValueIfPresent(Swift.Bool.self, at: "stream")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["input", "stream"]
+    private static let _declaredKeys: Courier.KeyNames = "input stream"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.input, forKey: Courier.AnyCodingKey("input"))
-        try container.encodeIfPresent(self.stream, forKey: Courier.AnyCodingKey("stream"))
+        try container.encodeValue(self.input, at: "input")
+        try container.encodeValueIfPresent(self.stream, at: "stream")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -21,21 +21,21 @@ public struct Report: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.title = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("title"))
-        self.pages = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("pages"))
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.title = try container.decodeValue(Swift.String.self, at: "title")
+        self.pages = try container.decodeValue(Swift.Int.self, at: "pages")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "title", "pages"]
+    private static let _declaredKeys: Courier.KeyNames = "id title pages"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.title, forKey: Courier.AnyCodingKey("title"))
-        try container.encode(self.pages, forKey: Courier.AnyCodingKey("pages"))
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.title, at: "title")
+        try container.encodeValue(self.pages, at: "pages")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

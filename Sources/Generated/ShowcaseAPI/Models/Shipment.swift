@@ -62,19 +62,19 @@ public struct ShipmentOrigin: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.city = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("city"))
-        self.country = try container.decodeIfPresent(ShipmentOriginCountry.self, forKey: Courier.AnyCodingKey("country"))
+        self.city = try container.decodeValue(Swift.String.self, at: "city")
+        self.country = try container.decodeValueIfPresent(ShipmentOriginCountry.self, at: "country")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["city", "country"]
+    private static let _declaredKeys: Courier.KeyNames = "city country"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.city, forKey: Courier.AnyCodingKey("city"))
-        try container.encodeIfPresent(self.country, forKey: Courier.AnyCodingKey("country"))
+        try container.encodeValue(self.city, at: "city")
+        try container.encodeValueIfPresent(self.country, at: "country")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -146,7 +146,7 @@ public indirect enum ShipmentReturnTo: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["city"]),
+        .object(required: "city"),
         .value([.string], knownValues: [""]),
     ]
 
@@ -198,23 +198,23 @@ public struct Shipment: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.origin = try container.decode(ShipmentOrigin.self, forKey: Courier.AnyCodingKey("origin"))
-        self.destination = try container.decodeIfPresent(ShipmentDestination.self, forKey: Courier.AnyCodingKey("destination"))
-        self.returnTo = try container.decodeIfPresent(ShipmentReturnTo.self, forKey: Courier.AnyCodingKey("returnTo"))
-        self.forwardTo = try container.decodeIfPresent(ShipmentForwardTo.self, forKey: Courier.AnyCodingKey("forwardTo"))
+        self.origin = try container.decodeValue(ShipmentOrigin.self, at: "origin")
+        self.destination = try container.decodeValueIfPresent(ShipmentDestination.self, at: "destination")
+        self.returnTo = try container.decodeValueIfPresent(ShipmentReturnTo.self, at: "returnTo")
+        self.forwardTo = try container.decodeValueIfPresent(ShipmentForwardTo.self, at: "forwardTo")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["origin", "destination", "returnTo", "forwardTo"]
+    private static let _declaredKeys: Courier.KeyNames = "origin destination returnTo forwardTo"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.origin, forKey: Courier.AnyCodingKey("origin"))
-        try container.encodeIfPresent(self.destination, forKey: Courier.AnyCodingKey("destination"))
-        try container.encodeIfPresent(self.returnTo, forKey: Courier.AnyCodingKey("returnTo"))
-        try container.encodeIfPresent(self.forwardTo, forKey: Courier.AnyCodingKey("forwardTo"))
+        try container.encodeValue(self.origin, at: "origin")
+        try container.encodeValueIfPresent(self.destination, at: "destination")
+        try container.encodeValueIfPresent(self.returnTo, at: "returnTo")
+        try container.encodeValueIfPresent(self.forwardTo, at: "forwardTo")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -19,19 +19,19 @@ public struct Square: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.kind = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("kind"))
-        self.side = try container.decode(Swift.Double.self, forKey: Courier.AnyCodingKey("side"))
+        self.kind = try container.decodeValue(Swift.String.self, at: "kind")
+        self.side = try container.decodeValue(Swift.Double.self, at: "side")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["kind", "side"]
+    private static let _declaredKeys: Courier.KeyNames = "kind side"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.kind, forKey: Courier.AnyCodingKey("kind"))
-        try container.encode(self.side, forKey: Courier.AnyCodingKey("side"))
+        try container.encodeValue(self.kind, at: "kind")
+        try container.encodeValue(self.side, at: "side")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -66,27 +66,27 @@ public struct TextDeltaEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.type = try container.decode(TextDeltaEventTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.itemID = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("item_id"))
-        self.outputIndex = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("output_index"))
-        self.contentIndex = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("content_index"))
-        self.delta = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("delta"))
-        self.sequenceNumber = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("sequence_number"))
+        self.type = try container.decodeValue(TextDeltaEventTypeModel.self, at: "type")
+        self.itemID = try container.decodeValue(Swift.String.self, at: "item_id")
+        self.outputIndex = try container.decodeValue(Swift.Int.self, at: "output_index")
+        self.contentIndex = try container.decodeValue(Swift.Int.self, at: "content_index")
+        self.delta = try container.decodeValue(Swift.String.self, at: "delta")
+        self.sequenceNumber = try container.decodeValue(Swift.Int.self, at: "sequence_number")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["type", "item_id", "output_index", "content_index", "delta", "sequence_number"]
+    private static let _declaredKeys: Courier.KeyNames = "type item_id output_index content_index delta sequence_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encode(self.itemID, forKey: Courier.AnyCodingKey("item_id"))
-        try container.encode(self.outputIndex, forKey: Courier.AnyCodingKey("output_index"))
-        try container.encode(self.contentIndex, forKey: Courier.AnyCodingKey("content_index"))
-        try container.encode(self.delta, forKey: Courier.AnyCodingKey("delta"))
-        try container.encode(self.sequenceNumber, forKey: Courier.AnyCodingKey("sequence_number"))
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValue(self.itemID, at: "item_id")
+        try container.encodeValue(self.outputIndex, at: "output_index")
+        try container.encodeValue(self.contentIndex, at: "content_index")
+        try container.encodeValue(self.delta, at: "delta")
+        try container.encodeValue(self.sequenceNumber, at: "sequence_number")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -17,17 +17,17 @@ public struct Thread: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.first = try container.decodeIfPresent(Comment.self, forKey: Courier.AnyCodingKey("first"))
+        self.first = try container.decodeValueIfPresent(Comment.self, at: "first")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["first"]
+    private static let _declaredKeys: Courier.KeyNames = "first"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.first, forKey: Courier.AnyCodingKey("first"))
+        try container.encodeValueIfPresent(self.first, at: "first")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

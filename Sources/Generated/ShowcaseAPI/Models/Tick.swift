@@ -19,19 +19,19 @@ public struct Tick: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.index = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("index"))
-        self.text = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("text"))
+        self.index = try container.decodeValue(Swift.Int.self, at: "index")
+        self.text = try container.decodeValue(Swift.String.self, at: "text")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["index", "text"]
+    private static let _declaredKeys: Courier.KeyNames = "index text"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.index, forKey: Courier.AnyCodingKey("index"))
-        try container.encode(self.text, forKey: Courier.AnyCodingKey("text"))
+        try container.encodeValue(self.index, at: "index")
+        try container.encodeValue(self.text, at: "text")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

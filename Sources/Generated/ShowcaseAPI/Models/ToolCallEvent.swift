@@ -62,23 +62,23 @@ public struct ToolCallEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.type = try container.decode(ToolCallEventTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.outputIndex = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("output_index"))
-        self.item = try container.decode(ToolCall.self, forKey: Courier.AnyCodingKey("item"))
-        self.sequenceNumber = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("sequence_number"))
+        self.type = try container.decodeValue(ToolCallEventTypeModel.self, at: "type")
+        self.outputIndex = try container.decodeValue(Swift.Int.self, at: "output_index")
+        self.item = try container.decodeValue(ToolCall.self, at: "item")
+        self.sequenceNumber = try container.decodeValue(Swift.Int.self, at: "sequence_number")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["type", "output_index", "item", "sequence_number"]
+    private static let _declaredKeys: Courier.KeyNames = "type output_index item sequence_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encode(self.outputIndex, forKey: Courier.AnyCodingKey("output_index"))
-        try container.encode(self.item, forKey: Courier.AnyCodingKey("item"))
-        try container.encode(self.sequenceNumber, forKey: Courier.AnyCodingKey("sequence_number"))
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValue(self.outputIndex, at: "output_index")
+        try container.encodeValue(self.item, at: "item")
+        try container.encodeValue(self.sequenceNumber, at: "sequence_number")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

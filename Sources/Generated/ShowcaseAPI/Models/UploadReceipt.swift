@@ -23,23 +23,23 @@ public struct UploadReceipt: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.sha256 = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("sha256"))
-        self.bytes = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("bytes"))
-        self.chunked = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("chunked"))
-        self.contentType = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("content_type"))
+        self.sha256 = try container.decodeValue(Swift.String.self, at: "sha256")
+        self.bytes = try container.decodeValue(Swift.Int.self, at: "bytes")
+        self.chunked = try container.decodeValue(Swift.Bool.self, at: "chunked")
+        self.contentType = try container.decodeValueIfPresent(Swift.String.self, at: "content_type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["sha256", "bytes", "chunked", "content_type"]
+    private static let _declaredKeys: Courier.KeyNames = "sha256 bytes chunked content_type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.sha256, forKey: Courier.AnyCodingKey("sha256"))
-        try container.encode(self.bytes, forKey: Courier.AnyCodingKey("bytes"))
-        try container.encode(self.chunked, forKey: Courier.AnyCodingKey("chunked"))
-        try container.encodeIfPresent(self.contentType, forKey: Courier.AnyCodingKey("content_type"))
+        try container.encodeValue(self.sha256, at: "sha256")
+        try container.encodeValue(self.bytes, at: "bytes")
+        try container.encodeValue(self.chunked, at: "chunked")
+        try container.encodeValueIfPresent(self.contentType, at: "content_type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

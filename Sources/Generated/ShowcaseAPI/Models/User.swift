@@ -23,23 +23,23 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.id = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("id"))
-        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
-        self.createdAt = try container.decode(Foundation.Date.self, forKey: Courier.AnyCodingKey("createdAt"))
+        self.id = try container.decodeValue(Swift.Int.self, at: "id")
+        self.name = try container.decodeValue(Swift.String.self, at: "name")
+        self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
+        self.createdAt = try container.decodeValue(Foundation.Date.self, at: "createdAt")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "name", "email", "createdAt"]
+    private static let _declaredKeys: Courier.KeyNames = "id name email createdAt"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encode(self.createdAt, forKey: Courier.AnyCodingKey("createdAt"))
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.name, at: "name")
+        try container.encodeValueIfPresent(self.email, at: "email")
+        try container.encodeValue(self.createdAt, at: "createdAt")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

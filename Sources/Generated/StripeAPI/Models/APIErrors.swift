@@ -27,9 +27,9 @@ public indirect enum APIErrorsSource: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["country", "currency", "id", "last4", "object", "status"], properties: ["account", "account_holder_name", "account_holder_type", "account_type", "available_payout_methods", "bank_name", "country", "currency", "customer", "default_for_currency", "fingerprint", "id", "last4", "metadata", "object", "routing_number", "status"], constants: ["object": ["bank_account"]]),
-        .object(required: ["brand", "exp_month", "exp_year", "funding", "id", "last4", "object"], properties: ["account", "address_city", "address_country", "address_line1", "address_line1_check", "address_line2", "address_state", "address_zip", "address_zip_check", "available_payout_methods", "brand", "country", "currency", "customer", "cvc_check", "default_for_currency", "dynamic_last4", "exp_month", "exp_year", "fingerprint", "funding", "id", "last4", "metadata", "name", "object", "recipient", "status", "tokenization_method"], constants: ["object": ["card"]]),
-        .object(required: ["client_secret", "created", "flow", "id", "livemode", "object", "status", "type"], properties: ["ach_credit_transfer", "ach_debit", "acss_debit", "alipay", "amount", "au_becs_debit", "bancontact", "card", "card_present", "client_secret", "code_verification", "created", "currency", "customer", "eps", "flow", "giropay", "id", "ideal", "klarna", "livemode", "metadata", "multibanco", "object", "owner", "p24", "receiver", "redirect", "sepa_debit", "sofort", "source_order", "statement_descriptor", "status", "three_d_secure", "type", "usage", "wechat"], constants: ["object": ["source"]], openTags: ["type": ["ach_credit_transfer", "ach_debit", "acss_debit", "alipay", "au_becs_debit", "bancontact", "card", "card_present", "eps", "giropay", "ideal", "klarna", "multibanco", "p24", "sepa_debit", "sofort", "three_d_secure", "wechat"]]),
+        .object(required: "country currency id last4 object status", properties: "account account_holder_name account_holder_type account_type available_payout_methods bank_name country currency customer default_for_currency fingerprint id last4 metadata object routing_number status", constants: ["object": ["bank_account"]]),
+        .object(required: "brand exp_month exp_year funding id last4 object", properties: "account address_city address_country address_line1 address_line1_check address_line2 address_state address_zip address_zip_check available_payout_methods brand country currency customer cvc_check default_for_currency dynamic_last4 exp_month exp_year fingerprint funding id last4 metadata name object recipient status tokenization_method", constants: ["object": ["card"]]),
+        .object(required: "client_secret created flow id livemode object status type", properties: "ach_credit_transfer ach_debit acss_debit alipay amount au_becs_debit bancontact card card_present client_secret code_verification created currency customer eps flow giropay id ideal klarna livemode metadata multibanco object owner p24 receiver redirect sepa_debit sofort source_order statement_descriptor status three_d_secure type usage wechat", constants: ["object": ["source"]], openTags: ["type": ["ach_credit_transfer", "ach_debit", "acss_debit", "alipay", "au_becs_debit", "bancontact", "card", "card_present", "eps", "giropay", "ideal", "klarna", "multibanco", "p24", "sepa_debit", "sofort", "three_d_secure", "wechat"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -160,39 +160,39 @@ public struct APIErrors: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.charge = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("charge"))
-        self.code = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("code"))
-        self.declineCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("decline_code"))
-        self.docURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("doc_url"))
-        self.message = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("message"))
-        self.param = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("param"))
-        self._paymentIntent = try container.decodeIfPresent(Courier.Indirect<PaymentIntent>.self, forKey: Courier.AnyCodingKey("payment_intent"))
-        self.paymentMethod = try container.decodeIfPresent(PaymentMethod.self, forKey: Courier.AnyCodingKey("payment_method"))
-        self.paymentMethodType = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("payment_method_type"))
-        self._setupIntent = try container.decodeIfPresent(Courier.Indirect<SetupIntent>.self, forKey: Courier.AnyCodingKey("setup_intent"))
-        self.source = try container.decodeIfPresent(APIErrorsSource.self, forKey: Courier.AnyCodingKey("source"))
-        self.type = try container.decode(APIErrorsTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.charge = try container.decodeValueIfPresent(Swift.String.self, at: "charge")
+        self.code = try container.decodeValueIfPresent(Swift.String.self, at: "code")
+        self.declineCode = try container.decodeValueIfPresent(Swift.String.self, at: "decline_code")
+        self.docURL = try container.decodeValueIfPresent(Swift.String.self, at: "doc_url")
+        self.message = try container.decodeValueIfPresent(Swift.String.self, at: "message")
+        self.param = try container.decodeValueIfPresent(Swift.String.self, at: "param")
+        self._paymentIntent = try container.decodeValueIfPresent(Courier.Indirect<PaymentIntent>.self, at: "payment_intent")
+        self.paymentMethod = try container.decodeValueIfPresent(PaymentMethod.self, at: "payment_method")
+        self.paymentMethodType = try container.decodeValueIfPresent(Swift.String.self, at: "payment_method_type")
+        self._setupIntent = try container.decodeValueIfPresent(Courier.Indirect<SetupIntent>.self, at: "setup_intent")
+        self.source = try container.decodeValueIfPresent(APIErrorsSource.self, at: "source")
+        self.type = try container.decodeValue(APIErrorsTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["charge", "code", "decline_code", "doc_url", "message", "param", "payment_intent", "payment_method", "payment_method_type", "setup_intent", "source", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "charge code decline_code doc_url message param payment_intent payment_method payment_method_type setup_intent source type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.charge, forKey: Courier.AnyCodingKey("charge"))
-        try container.encodeIfPresent(self.code, forKey: Courier.AnyCodingKey("code"))
-        try container.encodeIfPresent(self.declineCode, forKey: Courier.AnyCodingKey("decline_code"))
-        try container.encodeIfPresent(self.docURL, forKey: Courier.AnyCodingKey("doc_url"))
-        try container.encodeIfPresent(self.message, forKey: Courier.AnyCodingKey("message"))
-        try container.encodeIfPresent(self.param, forKey: Courier.AnyCodingKey("param"))
-        try container.encodeIfPresent(self._paymentIntent, forKey: Courier.AnyCodingKey("payment_intent"))
-        try container.encodeIfPresent(self.paymentMethod, forKey: Courier.AnyCodingKey("payment_method"))
-        try container.encodeIfPresent(self.paymentMethodType, forKey: Courier.AnyCodingKey("payment_method_type"))
-        try container.encodeIfPresent(self._setupIntent, forKey: Courier.AnyCodingKey("setup_intent"))
-        try container.encodeIfPresent(self.source, forKey: Courier.AnyCodingKey("source"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.charge, at: "charge")
+        try container.encodeValueIfPresent(self.code, at: "code")
+        try container.encodeValueIfPresent(self.declineCode, at: "decline_code")
+        try container.encodeValueIfPresent(self.docURL, at: "doc_url")
+        try container.encodeValueIfPresent(self.message, at: "message")
+        try container.encodeValueIfPresent(self.param, at: "param")
+        try container.encodeValueIfPresent(self._paymentIntent, at: "payment_intent")
+        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method")
+        try container.encodeValueIfPresent(self.paymentMethodType, at: "payment_method_type")
+        try container.encodeValueIfPresent(self._setupIntent, at: "setup_intent")
+        try container.encodeValueIfPresent(self.source, at: "source")
+        try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

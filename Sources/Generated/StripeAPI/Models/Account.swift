@@ -77,8 +77,8 @@ public indirect enum AccountExternalAccountsDataModelItem: Swift.Codable, Swift.
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["country", "currency", "id", "last4", "object", "status"], properties: ["account", "account_holder_name", "account_holder_type", "account_type", "available_payout_methods", "bank_name", "country", "currency", "customer", "default_for_currency", "fingerprint", "id", "last4", "metadata", "object", "routing_number", "status"], constants: ["object": ["bank_account"]]),
-        .object(required: ["brand", "exp_month", "exp_year", "funding", "id", "last4", "object"], properties: ["account", "address_city", "address_country", "address_line1", "address_line1_check", "address_line2", "address_state", "address_zip", "address_zip_check", "available_payout_methods", "brand", "country", "currency", "customer", "cvc_check", "default_for_currency", "dynamic_last4", "exp_month", "exp_year", "fingerprint", "funding", "id", "last4", "metadata", "name", "object", "recipient", "status", "tokenization_method"], constants: ["object": ["card"]]),
+        .object(required: "country currency id last4 object status", properties: "account account_holder_name account_holder_type account_type available_payout_methods bank_name country currency customer default_for_currency fingerprint id last4 metadata object routing_number status", constants: ["object": ["bank_account"]]),
+        .object(required: "brand exp_month exp_year funding id last4 object", properties: "account address_city address_country address_line1 address_line1_check address_line2 address_state address_zip address_zip_check available_payout_methods brand country currency customer cvc_check default_for_currency dynamic_last4 exp_month exp_year fingerprint funding id last4 metadata name object recipient status tokenization_method", constants: ["object": ["card"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -130,23 +130,23 @@ public struct AccountExternalAccounts: Swift.Codable, Swift.Hashable, Swift.Send
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.data = try container.decode([AccountExternalAccountsDataModelItem].self, forKey: Courier.AnyCodingKey("data"))
-        self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
-        self.object = try container.decode(AccountExternalAccountsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.data = try container.decodeValue([AccountExternalAccountsDataModelItem].self, at: "data")
+        self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
+        self.object = try container.decodeValue(AccountExternalAccountsObjectModel.self, at: "object")
+        self.url = try container.decodeValue(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
+    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.data, forKey: Courier.AnyCodingKey("data"))
-        try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValue(self.data, at: "data")
+        try container.encodeValue(self.hasMore, at: "has_more")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -322,59 +322,59 @@ public struct Account: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.businessProfile = try container.decodeIfPresent(AccountBusinessProfile.self, forKey: Courier.AnyCodingKey("business_profile"))
-        self.businessType = try container.decodeIfPresent(AccountBusinessType.self, forKey: Courier.AnyCodingKey("business_type"))
-        self.capabilities = try container.decodeIfPresent(AccountCapabilities.self, forKey: Courier.AnyCodingKey("capabilities"))
-        self.chargesEnabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("charges_enabled"))
-        self.company = try container.decodeIfPresent(LegalEntityCompany.self, forKey: Courier.AnyCodingKey("company"))
-        self.controller = try container.decodeIfPresent(AccountUnificationAccountController.self, forKey: Courier.AnyCodingKey("controller"))
-        self.country = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
-        self.created = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.defaultCurrency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_currency"))
-        self.detailsSubmitted = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("details_submitted"))
-        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
-        self.externalAccounts = try container.decodeIfPresent(AccountExternalAccounts.self, forKey: Courier.AnyCodingKey("external_accounts"))
-        self.futureRequirements = try container.decodeIfPresent(AccountFutureRequirements.self, forKey: Courier.AnyCodingKey("future_requirements"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.individual = try container.decodeIfPresent(Person.self, forKey: Courier.AnyCodingKey("individual"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.object = try container.decode(AccountObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.payoutsEnabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("payouts_enabled"))
-        self.requirements = try container.decodeIfPresent(AccountRequirements.self, forKey: Courier.AnyCodingKey("requirements"))
-        self.settings = try container.decodeIfPresent(AccountSettings.self, forKey: Courier.AnyCodingKey("settings"))
-        self.tosAcceptance = try container.decodeIfPresent(AccountTosAcceptance.self, forKey: Courier.AnyCodingKey("tos_acceptance"))
-        self.type = try container.decodeIfPresent(AccountTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.businessProfile = try container.decodeValueIfPresent(AccountBusinessProfile.self, at: "business_profile")
+        self.businessType = try container.decodeValueIfPresent(AccountBusinessType.self, at: "business_type")
+        self.capabilities = try container.decodeValueIfPresent(AccountCapabilities.self, at: "capabilities")
+        self.chargesEnabled = try container.decodeValueIfPresent(Swift.Bool.self, at: "charges_enabled")
+        self.company = try container.decodeValueIfPresent(LegalEntityCompany.self, at: "company")
+        self.controller = try container.decodeValueIfPresent(AccountUnificationAccountController.self, at: "controller")
+        self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")
+        self.created = try container.decodeValueIfPresent(Swift.Int.self, at: "created")
+        self.defaultCurrency = try container.decodeValueIfPresent(Swift.String.self, at: "default_currency")
+        self.detailsSubmitted = try container.decodeValueIfPresent(Swift.Bool.self, at: "details_submitted")
+        self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
+        self.externalAccounts = try container.decodeValueIfPresent(AccountExternalAccounts.self, at: "external_accounts")
+        self.futureRequirements = try container.decodeValueIfPresent(AccountFutureRequirements.self, at: "future_requirements")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.individual = try container.decodeValueIfPresent(Person.self, at: "individual")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.object = try container.decodeValue(AccountObjectModel.self, at: "object")
+        self.payoutsEnabled = try container.decodeValueIfPresent(Swift.Bool.self, at: "payouts_enabled")
+        self.requirements = try container.decodeValueIfPresent(AccountRequirements.self, at: "requirements")
+        self.settings = try container.decodeValueIfPresent(AccountSettings.self, at: "settings")
+        self.tosAcceptance = try container.decodeValueIfPresent(AccountTosAcceptance.self, at: "tos_acceptance")
+        self.type = try container.decodeValueIfPresent(AccountTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["business_profile", "business_type", "capabilities", "charges_enabled", "company", "controller", "country", "created", "default_currency", "details_submitted", "email", "external_accounts", "future_requirements", "id", "individual", "metadata", "object", "payouts_enabled", "requirements", "settings", "tos_acceptance", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "business_profile business_type capabilities charges_enabled company controller country created default_currency details_submitted email external_accounts future_requirements id individual metadata object payouts_enabled requirements settings tos_acceptance type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.businessProfile, forKey: Courier.AnyCodingKey("business_profile"))
-        try container.encodeIfPresent(self.businessType, forKey: Courier.AnyCodingKey("business_type"))
-        try container.encodeIfPresent(self.capabilities, forKey: Courier.AnyCodingKey("capabilities"))
-        try container.encodeIfPresent(self.chargesEnabled, forKey: Courier.AnyCodingKey("charges_enabled"))
-        try container.encodeIfPresent(self.company, forKey: Courier.AnyCodingKey("company"))
-        try container.encodeIfPresent(self.controller, forKey: Courier.AnyCodingKey("controller"))
-        try container.encodeIfPresent(self.country, forKey: Courier.AnyCodingKey("country"))
-        try container.encodeIfPresent(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encodeIfPresent(self.defaultCurrency, forKey: Courier.AnyCodingKey("default_currency"))
-        try container.encodeIfPresent(self.detailsSubmitted, forKey: Courier.AnyCodingKey("details_submitted"))
-        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encodeIfPresent(self.externalAccounts, forKey: Courier.AnyCodingKey("external_accounts"))
-        try container.encodeIfPresent(self.futureRequirements, forKey: Courier.AnyCodingKey("future_requirements"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.individual, forKey: Courier.AnyCodingKey("individual"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.payoutsEnabled, forKey: Courier.AnyCodingKey("payouts_enabled"))
-        try container.encodeIfPresent(self.requirements, forKey: Courier.AnyCodingKey("requirements"))
-        try container.encodeIfPresent(self.settings, forKey: Courier.AnyCodingKey("settings"))
-        try container.encodeIfPresent(self.tosAcceptance, forKey: Courier.AnyCodingKey("tos_acceptance"))
-        try container.encodeIfPresent(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.businessProfile, at: "business_profile")
+        try container.encodeValueIfPresent(self.businessType, at: "business_type")
+        try container.encodeValueIfPresent(self.capabilities, at: "capabilities")
+        try container.encodeValueIfPresent(self.chargesEnabled, at: "charges_enabled")
+        try container.encodeValueIfPresent(self.company, at: "company")
+        try container.encodeValueIfPresent(self.controller, at: "controller")
+        try container.encodeValueIfPresent(self.country, at: "country")
+        try container.encodeValueIfPresent(self.created, at: "created")
+        try container.encodeValueIfPresent(self.defaultCurrency, at: "default_currency")
+        try container.encodeValueIfPresent(self.detailsSubmitted, at: "details_submitted")
+        try container.encodeValueIfPresent(self.email, at: "email")
+        try container.encodeValueIfPresent(self.externalAccounts, at: "external_accounts")
+        try container.encodeValueIfPresent(self.futureRequirements, at: "future_requirements")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValueIfPresent(self.individual, at: "individual")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.payoutsEnabled, at: "payouts_enabled")
+        try container.encodeValueIfPresent(self.requirements, at: "requirements")
+        try container.encodeValueIfPresent(self.settings, at: "settings")
+        try container.encodeValueIfPresent(self.tosAcceptance, at: "tos_acceptance")
+        try container.encodeValueIfPresent(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

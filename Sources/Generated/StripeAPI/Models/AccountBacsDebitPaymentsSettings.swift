@@ -19,17 +19,17 @@ public struct AccountBacsDebitPaymentsSettings: Swift.Codable, Swift.Hashable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.displayName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("display_name"))
+        self.displayName = try container.decodeValueIfPresent(Swift.String.self, at: "display_name")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["display_name"]
+    private static let _declaredKeys: Courier.KeyNames = "display_name"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.displayName, forKey: Courier.AnyCodingKey("display_name"))
+        try container.encodeValueIfPresent(self.displayName, at: "display_name")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -34,23 +34,23 @@ public struct AccountBrandingSettings: Swift.Codable, Swift.Hashable, Swift.Send
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.icon = try container.decodeIfPresent(AccountBrandingSettingsIcon.self, forKey: Courier.AnyCodingKey("icon"))
-        self.logo = try container.decodeIfPresent(AccountBrandingSettingsLogo.self, forKey: Courier.AnyCodingKey("logo"))
-        self.primaryColor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("primary_color"))
-        self.secondaryColor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("secondary_color"))
+        self.icon = try container.decodeValueIfPresent(AccountBrandingSettingsIcon.self, at: "icon")
+        self.logo = try container.decodeValueIfPresent(AccountBrandingSettingsLogo.self, at: "logo")
+        self.primaryColor = try container.decodeValueIfPresent(Swift.String.self, at: "primary_color")
+        self.secondaryColor = try container.decodeValueIfPresent(Swift.String.self, at: "secondary_color")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["icon", "logo", "primary_color", "secondary_color"]
+    private static let _declaredKeys: Courier.KeyNames = "icon logo primary_color secondary_color"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.icon, forKey: Courier.AnyCodingKey("icon"))
-        try container.encodeIfPresent(self.logo, forKey: Courier.AnyCodingKey("logo"))
-        try container.encodeIfPresent(self.primaryColor, forKey: Courier.AnyCodingKey("primary_color"))
-        try container.encodeIfPresent(self.secondaryColor, forKey: Courier.AnyCodingKey("secondary_color"))
+        try container.encodeValueIfPresent(self.icon, at: "icon")
+        try container.encodeValueIfPresent(self.logo, at: "logo")
+        try container.encodeValueIfPresent(self.primaryColor, at: "primary_color")
+        try container.encodeValueIfPresent(self.secondaryColor, at: "secondary_color")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -40,31 +40,31 @@ public struct AccountBusinessProfile: Swift.Codable, Swift.Hashable, Swift.Senda
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.mcc = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("mcc"))
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
-        self.supportAddress = try container.decodeIfPresent(Address.self, forKey: Courier.AnyCodingKey("support_address"))
-        self.supportEmail = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("support_email"))
-        self.supportPhone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("support_phone"))
-        self.supportURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("support_url"))
-        self.url = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.mcc = try container.decodeValueIfPresent(Swift.String.self, at: "mcc")
+        self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.productDescription = try container.decodeValueIfPresent(Swift.String.self, at: "product_description")
+        self.supportAddress = try container.decodeValueIfPresent(Address.self, at: "support_address")
+        self.supportEmail = try container.decodeValueIfPresent(Swift.String.self, at: "support_email")
+        self.supportPhone = try container.decodeValueIfPresent(Swift.String.self, at: "support_phone")
+        self.supportURL = try container.decodeValueIfPresent(Swift.String.self, at: "support_url")
+        self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["mcc", "name", "product_description", "support_address", "support_email", "support_phone", "support_url", "url"]
+    private static let _declaredKeys: Courier.KeyNames = "mcc name product_description support_address support_email support_phone support_url url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.mcc, forKey: Courier.AnyCodingKey("mcc"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.productDescription, forKey: Courier.AnyCodingKey("product_description"))
-        try container.encodeIfPresent(self.supportAddress, forKey: Courier.AnyCodingKey("support_address"))
-        try container.encodeIfPresent(self.supportEmail, forKey: Courier.AnyCodingKey("support_email"))
-        try container.encodeIfPresent(self.supportPhone, forKey: Courier.AnyCodingKey("support_phone"))
-        try container.encodeIfPresent(self.supportURL, forKey: Courier.AnyCodingKey("support_url"))
-        try container.encodeIfPresent(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValueIfPresent(self.mcc, at: "mcc")
+        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.productDescription, at: "product_description")
+        try container.encodeValueIfPresent(self.supportAddress, at: "support_address")
+        try container.encodeValueIfPresent(self.supportEmail, at: "support_email")
+        try container.encodeValueIfPresent(self.supportPhone, at: "support_phone")
+        try container.encodeValueIfPresent(self.supportURL, at: "support_url")
+        try container.encodeValueIfPresent(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

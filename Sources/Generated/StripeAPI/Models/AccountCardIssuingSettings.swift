@@ -18,17 +18,17 @@ public struct AccountCardIssuingSettings: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.tosAcceptance = try container.decodeIfPresent(CardIssuingAccountTermsOfService.self, forKey: Courier.AnyCodingKey("tos_acceptance"))
+        self.tosAcceptance = try container.decodeValueIfPresent(CardIssuingAccountTermsOfService.self, at: "tos_acceptance")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["tos_acceptance"]
+    private static let _declaredKeys: Courier.KeyNames = "tos_acceptance"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.tosAcceptance, forKey: Courier.AnyCodingKey("tos_acceptance"))
+        try container.encodeValueIfPresent(self.tosAcceptance, at: "tos_acceptance")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -21,19 +21,19 @@ public struct AccountCardPaymentsSettings: Swift.Codable, Swift.Hashable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.declineOn = try container.decodeIfPresent(AccountDeclineChargeOn.self, forKey: Courier.AnyCodingKey("decline_on"))
-        self.statementDescriptorPrefix = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor_prefix"))
+        self.declineOn = try container.decodeValueIfPresent(AccountDeclineChargeOn.self, at: "decline_on")
+        self.statementDescriptorPrefix = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_prefix")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["decline_on", "statement_descriptor_prefix"]
+    private static let _declaredKeys: Courier.KeyNames = "decline_on statement_descriptor_prefix"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.declineOn, forKey: Courier.AnyCodingKey("decline_on"))
-        try container.encodeIfPresent(self.statementDescriptorPrefix, forKey: Courier.AnyCodingKey("statement_descriptor_prefix"))
+        try container.encodeValueIfPresent(self.declineOn, at: "decline_on")
+        try container.encodeValueIfPresent(self.statementDescriptorPrefix, at: "statement_descriptor_prefix")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -22,19 +22,19 @@ public struct AccountDashboardSettings: Swift.Codable, Swift.Hashable, Swift.Sen
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.displayName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("display_name"))
-        self.timezone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("timezone"))
+        self.displayName = try container.decodeValueIfPresent(Swift.String.self, at: "display_name")
+        self.timezone = try container.decodeValueIfPresent(Swift.String.self, at: "timezone")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["display_name", "timezone"]
+    private static let _declaredKeys: Courier.KeyNames = "display_name timezone"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.displayName, forKey: Courier.AnyCodingKey("display_name"))
-        try container.encodeIfPresent(self.timezone, forKey: Courier.AnyCodingKey("timezone"))
+        try container.encodeValueIfPresent(self.displayName, at: "display_name")
+        try container.encodeValueIfPresent(self.timezone, at: "timezone")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

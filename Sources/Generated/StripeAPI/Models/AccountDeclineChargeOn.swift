@@ -22,19 +22,19 @@ public struct AccountDeclineChargeOn: Swift.Codable, Swift.Hashable, Swift.Senda
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.avsFailure = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("avs_failure"))
-        self.cvcFailure = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("cvc_failure"))
+        self.avsFailure = try container.decodeValue(Swift.Bool.self, at: "avs_failure")
+        self.cvcFailure = try container.decodeValue(Swift.Bool.self, at: "cvc_failure")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["avs_failure", "cvc_failure"]
+    private static let _declaredKeys: Courier.KeyNames = "avs_failure cvc_failure"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.avsFailure, forKey: Courier.AnyCodingKey("avs_failure"))
-        try container.encode(self.cvcFailure, forKey: Courier.AnyCodingKey("cvc_failure"))
+        try container.encodeValue(self.avsFailure, at: "avs_failure")
+        try container.encodeValue(self.cvcFailure, at: "cvc_failure")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -25,21 +25,21 @@ public struct AccountPaymentsSettings: Swift.Codable, Swift.Hashable, Swift.Send
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        self.statementDescriptorKana = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor_kana"))
-        self.statementDescriptorKanji = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor_kanji"))
+        self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
+        self.statementDescriptorKana = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_kana")
+        self.statementDescriptorKanji = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_kanji")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["statement_descriptor", "statement_descriptor_kana", "statement_descriptor_kanji"]
+    private static let _declaredKeys: Courier.KeyNames = "statement_descriptor statement_descriptor_kana statement_descriptor_kanji"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        try container.encodeIfPresent(self.statementDescriptorKana, forKey: Courier.AnyCodingKey("statement_descriptor_kana"))
-        try container.encodeIfPresent(self.statementDescriptorKanji, forKey: Courier.AnyCodingKey("statement_descriptor_kanji"))
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
+        try container.encodeValueIfPresent(self.statementDescriptorKana, at: "statement_descriptor_kana")
+        try container.encodeValueIfPresent(self.statementDescriptorKanji, at: "statement_descriptor_kanji")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -24,21 +24,21 @@ public struct AccountPayoutSettings: Swift.Codable, Swift.Hashable, Swift.Sendab
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.debitNegativeBalances = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("debit_negative_balances"))
-        self.schedule = try container.decode(TransferSchedule.self, forKey: Courier.AnyCodingKey("schedule"))
-        self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
+        self.debitNegativeBalances = try container.decodeValue(Swift.Bool.self, at: "debit_negative_balances")
+        self.schedule = try container.decodeValue(TransferSchedule.self, at: "schedule")
+        self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["debit_negative_balances", "schedule", "statement_descriptor"]
+    private static let _declaredKeys: Courier.KeyNames = "debit_negative_balances schedule statement_descriptor"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.debitNegativeBalances, forKey: Courier.AnyCodingKey("debit_negative_balances"))
-        try container.encode(self.schedule, forKey: Courier.AnyCodingKey("schedule"))
-        try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
+        try container.encodeValue(self.debitNegativeBalances, at: "debit_negative_balances")
+        try container.encodeValue(self.schedule, at: "schedule")
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

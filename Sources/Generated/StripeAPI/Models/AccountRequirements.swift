@@ -40,31 +40,31 @@ public struct AccountRequirements: Swift.Codable, Swift.Hashable, Swift.Sendable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.alternatives = try container.decodeIfPresent([AccountRequirementsAlternative].self, forKey: Courier.AnyCodingKey("alternatives"))
-        self.currentDeadline = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("current_deadline"))
-        self.currentlyDue = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("currently_due"))
-        self.disabledReason = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("disabled_reason"))
-        self.errors = try container.decodeIfPresent([AccountRequirementsError].self, forKey: Courier.AnyCodingKey("errors"))
-        self.eventuallyDue = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("eventually_due"))
-        self.pastDue = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("past_due"))
-        self.pendingVerification = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("pending_verification"))
+        self.alternatives = try container.decodeValueIfPresent([AccountRequirementsAlternative].self, at: "alternatives")
+        self.currentDeadline = try container.decodeValueIfPresent(Swift.Int.self, at: "current_deadline")
+        self.currentlyDue = try container.decodeValueIfPresent([Swift.String].self, at: "currently_due")
+        self.disabledReason = try container.decodeValueIfPresent(Swift.String.self, at: "disabled_reason")
+        self.errors = try container.decodeValueIfPresent([AccountRequirementsError].self, at: "errors")
+        self.eventuallyDue = try container.decodeValueIfPresent([Swift.String].self, at: "eventually_due")
+        self.pastDue = try container.decodeValueIfPresent([Swift.String].self, at: "past_due")
+        self.pendingVerification = try container.decodeValueIfPresent([Swift.String].self, at: "pending_verification")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["alternatives", "current_deadline", "currently_due", "disabled_reason", "errors", "eventually_due", "past_due", "pending_verification"]
+    private static let _declaredKeys: Courier.KeyNames = "alternatives current_deadline currently_due disabled_reason errors eventually_due past_due pending_verification"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.alternatives, forKey: Courier.AnyCodingKey("alternatives"))
-        try container.encodeIfPresent(self.currentDeadline, forKey: Courier.AnyCodingKey("current_deadline"))
-        try container.encodeIfPresent(self.currentlyDue, forKey: Courier.AnyCodingKey("currently_due"))
-        try container.encodeIfPresent(self.disabledReason, forKey: Courier.AnyCodingKey("disabled_reason"))
-        try container.encodeIfPresent(self.errors, forKey: Courier.AnyCodingKey("errors"))
-        try container.encodeIfPresent(self.eventuallyDue, forKey: Courier.AnyCodingKey("eventually_due"))
-        try container.encodeIfPresent(self.pastDue, forKey: Courier.AnyCodingKey("past_due"))
-        try container.encodeIfPresent(self.pendingVerification, forKey: Courier.AnyCodingKey("pending_verification"))
+        try container.encodeValueIfPresent(self.alternatives, at: "alternatives")
+        try container.encodeValueIfPresent(self.currentDeadline, at: "current_deadline")
+        try container.encodeValueIfPresent(self.currentlyDue, at: "currently_due")
+        try container.encodeValueIfPresent(self.disabledReason, at: "disabled_reason")
+        try container.encodeValueIfPresent(self.errors, at: "errors")
+        try container.encodeValueIfPresent(self.eventuallyDue, at: "eventually_due")
+        try container.encodeValueIfPresent(self.pastDue, at: "past_due")
+        try container.encodeValueIfPresent(self.pendingVerification, at: "pending_verification")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

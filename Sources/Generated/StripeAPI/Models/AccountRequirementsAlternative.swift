@@ -22,19 +22,19 @@ public struct AccountRequirementsAlternative: Swift.Codable, Swift.Hashable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.alternativeFieldsDue = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("alternative_fields_due"))
-        self.originalFieldsDue = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("original_fields_due"))
+        self.alternativeFieldsDue = try container.decodeValue([Swift.String].self, at: "alternative_fields_due")
+        self.originalFieldsDue = try container.decodeValue([Swift.String].self, at: "original_fields_due")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["alternative_fields_due", "original_fields_due"]
+    private static let _declaredKeys: Courier.KeyNames = "alternative_fields_due original_fields_due"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.alternativeFieldsDue, forKey: Courier.AnyCodingKey("alternative_fields_due"))
-        try container.encode(self.originalFieldsDue, forKey: Courier.AnyCodingKey("original_fields_due"))
+        try container.encodeValue(self.alternativeFieldsDue, at: "alternative_fields_due")
+        try container.encodeValue(self.originalFieldsDue, at: "original_fields_due")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -242,21 +242,21 @@ public struct AccountRequirementsError: Swift.Codable, Swift.Hashable, Swift.Sen
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.code = try container.decode(AccountRequirementsErrorCode.self, forKey: Courier.AnyCodingKey("code"))
-        self.reason = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("reason"))
-        self.requirement = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("requirement"))
+        self.code = try container.decodeValue(AccountRequirementsErrorCode.self, at: "code")
+        self.reason = try container.decodeValue(Swift.String.self, at: "reason")
+        self.requirement = try container.decodeValue(Swift.String.self, at: "requirement")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["code", "reason", "requirement"]
+    private static let _declaredKeys: Courier.KeyNames = "code reason requirement"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.code, forKey: Courier.AnyCodingKey("code"))
-        try container.encode(self.reason, forKey: Courier.AnyCodingKey("reason"))
-        try container.encode(self.requirement, forKey: Courier.AnyCodingKey("requirement"))
+        try container.encodeValue(self.code, at: "code")
+        try container.encodeValue(self.reason, at: "reason")
+        try container.encodeValue(self.requirement, at: "requirement")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

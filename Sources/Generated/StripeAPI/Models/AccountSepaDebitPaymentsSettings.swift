@@ -19,17 +19,17 @@ public struct AccountSepaDebitPaymentsSettings: Swift.Codable, Swift.Hashable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.creditorID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("creditor_id"))
+        self.creditorID = try container.decodeValueIfPresent(Swift.String.self, at: "creditor_id")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["creditor_id"]
+    private static let _declaredKeys: Courier.KeyNames = "creditor_id"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.creditorID, forKey: Courier.AnyCodingKey("creditor_id"))
+        try container.encodeValueIfPresent(self.creditorID, at: "creditor_id")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

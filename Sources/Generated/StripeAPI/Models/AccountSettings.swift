@@ -32,31 +32,31 @@ public struct AccountSettings: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.bacsDebitPayments = try container.decodeIfPresent(AccountBacsDebitPaymentsSettings.self, forKey: Courier.AnyCodingKey("bacs_debit_payments"))
-        self.branding = try container.decode(AccountBrandingSettings.self, forKey: Courier.AnyCodingKey("branding"))
-        self.cardIssuing = try container.decodeIfPresent(AccountCardIssuingSettings.self, forKey: Courier.AnyCodingKey("card_issuing"))
-        self.cardPayments = try container.decode(AccountCardPaymentsSettings.self, forKey: Courier.AnyCodingKey("card_payments"))
-        self.dashboard = try container.decode(AccountDashboardSettings.self, forKey: Courier.AnyCodingKey("dashboard"))
-        self.payments = try container.decode(AccountPaymentsSettings.self, forKey: Courier.AnyCodingKey("payments"))
-        self.payouts = try container.decodeIfPresent(AccountPayoutSettings.self, forKey: Courier.AnyCodingKey("payouts"))
-        self.sepaDebitPayments = try container.decodeIfPresent(AccountSepaDebitPaymentsSettings.self, forKey: Courier.AnyCodingKey("sepa_debit_payments"))
+        self.bacsDebitPayments = try container.decodeValueIfPresent(AccountBacsDebitPaymentsSettings.self, at: "bacs_debit_payments")
+        self.branding = try container.decodeValue(AccountBrandingSettings.self, at: "branding")
+        self.cardIssuing = try container.decodeValueIfPresent(AccountCardIssuingSettings.self, at: "card_issuing")
+        self.cardPayments = try container.decodeValue(AccountCardPaymentsSettings.self, at: "card_payments")
+        self.dashboard = try container.decodeValue(AccountDashboardSettings.self, at: "dashboard")
+        self.payments = try container.decodeValue(AccountPaymentsSettings.self, at: "payments")
+        self.payouts = try container.decodeValueIfPresent(AccountPayoutSettings.self, at: "payouts")
+        self.sepaDebitPayments = try container.decodeValueIfPresent(AccountSepaDebitPaymentsSettings.self, at: "sepa_debit_payments")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["bacs_debit_payments", "branding", "card_issuing", "card_payments", "dashboard", "payments", "payouts", "sepa_debit_payments"]
+    private static let _declaredKeys: Courier.KeyNames = "bacs_debit_payments branding card_issuing card_payments dashboard payments payouts sepa_debit_payments"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.bacsDebitPayments, forKey: Courier.AnyCodingKey("bacs_debit_payments"))
-        try container.encode(self.branding, forKey: Courier.AnyCodingKey("branding"))
-        try container.encodeIfPresent(self.cardIssuing, forKey: Courier.AnyCodingKey("card_issuing"))
-        try container.encode(self.cardPayments, forKey: Courier.AnyCodingKey("card_payments"))
-        try container.encode(self.dashboard, forKey: Courier.AnyCodingKey("dashboard"))
-        try container.encode(self.payments, forKey: Courier.AnyCodingKey("payments"))
-        try container.encodeIfPresent(self.payouts, forKey: Courier.AnyCodingKey("payouts"))
-        try container.encodeIfPresent(self.sepaDebitPayments, forKey: Courier.AnyCodingKey("sepa_debit_payments"))
+        try container.encodeValueIfPresent(self.bacsDebitPayments, at: "bacs_debit_payments")
+        try container.encodeValue(self.branding, at: "branding")
+        try container.encodeValueIfPresent(self.cardIssuing, at: "card_issuing")
+        try container.encodeValue(self.cardPayments, at: "card_payments")
+        try container.encodeValue(self.dashboard, at: "dashboard")
+        try container.encodeValue(self.payments, at: "payments")
+        try container.encodeValueIfPresent(self.payouts, at: "payouts")
+        try container.encodeValueIfPresent(self.sepaDebitPayments, at: "sepa_debit_payments")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

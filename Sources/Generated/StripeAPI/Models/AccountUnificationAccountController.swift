@@ -67,19 +67,19 @@ public struct AccountUnificationAccountController: Swift.Codable, Swift.Hashable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.isController = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("is_controller"))
-        self.type = try container.decode(AccountUnificationAccountControllerTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.isController = try container.decodeValueIfPresent(Swift.Bool.self, at: "is_controller")
+        self.type = try container.decodeValue(AccountUnificationAccountControllerTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["is_controller", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "is_controller type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.isController, forKey: Courier.AnyCodingKey("is_controller"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.isController, at: "is_controller")
+        try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

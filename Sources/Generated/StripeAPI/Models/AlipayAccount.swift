@@ -96,39 +96,39 @@ public struct AlipayAccount: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.customer = try container.decodeIfPresent(AlipayAccountCustomer.self, forKey: Courier.AnyCodingKey("customer"))
-        self.fingerprint = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("fingerprint"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.object = try container.decode(AlipayAccountObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.paymentAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("payment_amount"))
-        self.paymentCurrency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("payment_currency"))
-        self.reusable = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("reusable"))
-        self.used = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("used"))
-        self.username = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("username"))
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.customer = try container.decodeValueIfPresent(AlipayAccountCustomer.self, at: "customer")
+        self.fingerprint = try container.decodeValue(Swift.String.self, at: "fingerprint")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.object = try container.decodeValue(AlipayAccountObjectModel.self, at: "object")
+        self.paymentAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "payment_amount")
+        self.paymentCurrency = try container.decodeValueIfPresent(Swift.String.self, at: "payment_currency")
+        self.reusable = try container.decodeValue(Swift.Bool.self, at: "reusable")
+        self.used = try container.decodeValue(Swift.Bool.self, at: "used")
+        self.username = try container.decodeValue(Swift.String.self, at: "username")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["created", "customer", "fingerprint", "id", "livemode", "metadata", "object", "payment_amount", "payment_currency", "reusable", "used", "username"]
+    private static let _declaredKeys: Courier.KeyNames = "created customer fingerprint id livemode metadata object payment_amount payment_currency reusable used username"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encodeIfPresent(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encode(self.fingerprint, forKey: Courier.AnyCodingKey("fingerprint"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.paymentAmount, forKey: Courier.AnyCodingKey("payment_amount"))
-        try container.encodeIfPresent(self.paymentCurrency, forKey: Courier.AnyCodingKey("payment_currency"))
-        try container.encode(self.reusable, forKey: Courier.AnyCodingKey("reusable"))
-        try container.encode(self.used, forKey: Courier.AnyCodingKey("used"))
-        try container.encode(self.username, forKey: Courier.AnyCodingKey("username"))
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValue(self.fingerprint, at: "fingerprint")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.paymentAmount, at: "payment_amount")
+        try container.encodeValueIfPresent(self.paymentCurrency, at: "payment_currency")
+        try container.encodeValue(self.reusable, at: "reusable")
+        try container.encodeValue(self.used, at: "used")
+        try container.encodeValue(self.username, at: "username")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -71,25 +71,25 @@ public struct ApplePayDomain: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.domainName = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("domain_name"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.object = try container.decode(ApplePayDomainObjectModel.self, forKey: Courier.AnyCodingKey("object"))
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.domainName = try container.decodeValue(Swift.String.self, at: "domain_name")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.object = try container.decodeValue(ApplePayDomainObjectModel.self, at: "object")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["created", "domain_name", "id", "livemode", "object"]
+    private static let _declaredKeys: Courier.KeyNames = "created domain_name id livemode object"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.domainName, forKey: Courier.AnyCodingKey("domain_name"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.domainName, at: "domain_name")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.object, at: "object")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

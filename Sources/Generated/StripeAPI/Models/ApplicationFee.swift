@@ -89,23 +89,23 @@ public struct ApplicationFeeRefunds: Swift.Codable, Swift.Hashable, Swift.Sendab
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.data = try container.decode([FeeRefund].self, forKey: Courier.AnyCodingKey("data"))
-        self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
-        self.object = try container.decode(ApplicationFeeRefundsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.data = try container.decodeValue([FeeRefund].self, at: "data")
+        self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
+        self.object = try container.decodeValue(ApplicationFeeRefundsObjectModel.self, at: "object")
+        self.url = try container.decodeValue(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
+    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.data, forKey: Courier.AnyCodingKey("data"))
-        try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValue(self.data, at: "data")
+        try container.encodeValue(self.hasMore, at: "has_more")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -167,43 +167,43 @@ public struct ApplicationFee: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.account = try container.decode(ApplicationFeeAccount.self, forKey: Courier.AnyCodingKey("account"))
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.amountRefunded = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_refunded"))
-        self.application = try container.decode(ApplicationFeeApplication.self, forKey: Courier.AnyCodingKey("application"))
-        self.balanceTransaction = try container.decodeIfPresent(ApplicationFeeBalanceTransaction.self, forKey: Courier.AnyCodingKey("balance_transaction"))
-        self.charge = try container.decode(ApplicationFeeCharge.self, forKey: Courier.AnyCodingKey("charge"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.object = try container.decode(ApplicationFeeObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.originatingTransaction = try container.decodeIfPresent(ApplicationFeeOriginatingTransaction.self, forKey: Courier.AnyCodingKey("originating_transaction"))
-        self.refunded = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("refunded"))
-        self.refunds = try container.decode(ApplicationFeeRefunds.self, forKey: Courier.AnyCodingKey("refunds"))
+        self.account = try container.decodeValue(ApplicationFeeAccount.self, at: "account")
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.amountRefunded = try container.decodeValue(Swift.Int.self, at: "amount_refunded")
+        self.application = try container.decodeValue(ApplicationFeeApplication.self, at: "application")
+        self.balanceTransaction = try container.decodeValueIfPresent(ApplicationFeeBalanceTransaction.self, at: "balance_transaction")
+        self.charge = try container.decodeValue(ApplicationFeeCharge.self, at: "charge")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.object = try container.decodeValue(ApplicationFeeObjectModel.self, at: "object")
+        self.originatingTransaction = try container.decodeValueIfPresent(ApplicationFeeOriginatingTransaction.self, at: "originating_transaction")
+        self.refunded = try container.decodeValue(Swift.Bool.self, at: "refunded")
+        self.refunds = try container.decodeValue(ApplicationFeeRefunds.self, at: "refunds")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["account", "amount", "amount_refunded", "application", "balance_transaction", "charge", "created", "currency", "id", "livemode", "object", "originating_transaction", "refunded", "refunds"]
+    private static let _declaredKeys: Courier.KeyNames = "account amount amount_refunded application balance_transaction charge created currency id livemode object originating_transaction refunded refunds"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.account, forKey: Courier.AnyCodingKey("account"))
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encode(self.amountRefunded, forKey: Courier.AnyCodingKey("amount_refunded"))
-        try container.encode(self.application, forKey: Courier.AnyCodingKey("application"))
-        try container.encodeIfPresent(self.balanceTransaction, forKey: Courier.AnyCodingKey("balance_transaction"))
-        try container.encode(self.charge, forKey: Courier.AnyCodingKey("charge"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.originatingTransaction, forKey: Courier.AnyCodingKey("originating_transaction"))
-        try container.encode(self.refunded, forKey: Courier.AnyCodingKey("refunded"))
-        try container.encode(self.refunds, forKey: Courier.AnyCodingKey("refunds"))
+        try container.encodeValue(self.account, at: "account")
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValue(self.amountRefunded, at: "amount_refunded")
+        try container.encodeValue(self.application, at: "application")
+        try container.encodeValueIfPresent(self.balanceTransaction, at: "balance_transaction")
+        try container.encodeValue(self.charge, at: "charge")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.originatingTransaction, at: "originating_transaction")
+        try container.encodeValue(self.refunded, at: "refunded")
+        try container.encodeValue(self.refunds, at: "refunds")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

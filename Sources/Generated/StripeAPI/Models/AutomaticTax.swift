@@ -71,19 +71,19 @@ public struct AutomaticTax: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.status = try container.decodeIfPresent(AutomaticTaxStatus.self, forKey: Courier.AnyCodingKey("status"))
+        self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
+        self.status = try container.decodeValueIfPresent(AutomaticTaxStatus.self, at: "status")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["enabled", "status"]
+    private static let _declaredKeys: Courier.KeyNames = "enabled status"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
-        try container.encodeIfPresent(self.status, forKey: Courier.AnyCodingKey("status"))
+        try container.encodeValue(self.enabled, at: "enabled")
+        try container.encodeValueIfPresent(self.status, at: "status")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

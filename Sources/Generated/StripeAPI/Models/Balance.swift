@@ -89,29 +89,29 @@ public struct Balance: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.available = try container.decode([BalanceAmount].self, forKey: Courier.AnyCodingKey("available"))
-        self.connectReserved = try container.decodeIfPresent([BalanceAmount].self, forKey: Courier.AnyCodingKey("connect_reserved"))
-        self.instantAvailable = try container.decodeIfPresent([BalanceAmount].self, forKey: Courier.AnyCodingKey("instant_available"))
-        self.issuing = try container.decodeIfPresent(BalanceDetail.self, forKey: Courier.AnyCodingKey("issuing"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.object = try container.decode(BalanceObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.pending = try container.decode([BalanceAmount].self, forKey: Courier.AnyCodingKey("pending"))
+        self.available = try container.decodeValue([BalanceAmount].self, at: "available")
+        self.connectReserved = try container.decodeValueIfPresent([BalanceAmount].self, at: "connect_reserved")
+        self.instantAvailable = try container.decodeValueIfPresent([BalanceAmount].self, at: "instant_available")
+        self.issuing = try container.decodeValueIfPresent(BalanceDetail.self, at: "issuing")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.object = try container.decodeValue(BalanceObjectModel.self, at: "object")
+        self.pending = try container.decodeValue([BalanceAmount].self, at: "pending")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["available", "connect_reserved", "instant_available", "issuing", "livemode", "object", "pending"]
+    private static let _declaredKeys: Courier.KeyNames = "available connect_reserved instant_available issuing livemode object pending"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.available, forKey: Courier.AnyCodingKey("available"))
-        try container.encodeIfPresent(self.connectReserved, forKey: Courier.AnyCodingKey("connect_reserved"))
-        try container.encodeIfPresent(self.instantAvailable, forKey: Courier.AnyCodingKey("instant_available"))
-        try container.encodeIfPresent(self.issuing, forKey: Courier.AnyCodingKey("issuing"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.pending, forKey: Courier.AnyCodingKey("pending"))
+        try container.encodeValue(self.available, at: "available")
+        try container.encodeValueIfPresent(self.connectReserved, at: "connect_reserved")
+        try container.encodeValueIfPresent(self.instantAvailable, at: "instant_available")
+        try container.encodeValueIfPresent(self.issuing, at: "issuing")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.pending, at: "pending")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -24,21 +24,21 @@ public struct BalanceAmount: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.sourceTypes = try container.decodeIfPresent(BalanceAmountBySourceType.self, forKey: Courier.AnyCodingKey("source_types"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.sourceTypes = try container.decodeValueIfPresent(BalanceAmountBySourceType.self, at: "source_types")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "currency", "source_types"]
+    private static let _declaredKeys: Courier.KeyNames = "amount currency source_types"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.sourceTypes, forKey: Courier.AnyCodingKey("source_types"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.sourceTypes, at: "source_types")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -25,21 +25,21 @@ public struct BalanceAmountBySourceType: Swift.Codable, Swift.Hashable, Swift.Se
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.bankAccount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("bank_account"))
-        self.card = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("card"))
-        self.fpx = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("fpx"))
+        self.bankAccount = try container.decodeValueIfPresent(Swift.Int.self, at: "bank_account")
+        self.card = try container.decodeValueIfPresent(Swift.Int.self, at: "card")
+        self.fpx = try container.decodeValueIfPresent(Swift.Int.self, at: "fpx")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank_account", "card", "fpx"]
+    private static let _declaredKeys: Courier.KeyNames = "bank_account card fpx"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.bankAccount, forKey: Courier.AnyCodingKey("bank_account"))
-        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encodeIfPresent(self.fpx, forKey: Courier.AnyCodingKey("fpx"))
+        try container.encodeValueIfPresent(self.bankAccount, at: "bank_account")
+        try container.encodeValueIfPresent(self.card, at: "card")
+        try container.encodeValueIfPresent(self.fpx, at: "fpx")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -19,17 +19,17 @@ public struct BalanceDetail: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.available = try container.decode([BalanceAmount].self, forKey: Courier.AnyCodingKey("available"))
+        self.available = try container.decodeValue([BalanceAmount].self, at: "available")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["available"]
+    private static let _declaredKeys: Courier.KeyNames = "available"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.available, forKey: Courier.AnyCodingKey("available"))
+        try container.encodeValue(self.available, at: "available")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

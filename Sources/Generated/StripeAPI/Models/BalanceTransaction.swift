@@ -111,22 +111,22 @@ public indirect enum BalanceTransactionSource: Swift.Codable, Swift.Hashable, Sw
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["account", "amount", "amount_refunded", "application", "charge", "created", "currency", "id", "livemode", "object", "refunded", "refunds"], properties: ["account", "amount", "amount_refunded", "application", "balance_transaction", "charge", "created", "currency", "id", "livemode", "object", "originating_transaction", "refunded", "refunds"], constants: ["object": ["application_fee"]]),
-        .object(required: ["amount", "amount_captured", "amount_refunded", "billing_details", "captured", "created", "currency", "disputed", "id", "livemode", "metadata", "object", "paid", "refunded", "refunds", "status"], properties: ["amount", "amount_captured", "amount_refunded", "application", "application_fee", "application_fee_amount", "balance_transaction", "billing_details", "calculated_statement_descriptor", "captured", "created", "currency", "customer", "description", "disputed", "failure_balance_transaction", "failure_code", "failure_message", "fraud_details", "id", "invoice", "livemode", "metadata", "object", "on_behalf_of", "order", "outcome", "paid", "payment_intent", "payment_method", "payment_method_details", "receipt_email", "receipt_number", "receipt_url", "refunded", "refunds", "review", "shipping", "source_transfer", "statement_descriptor", "statement_descriptor_suffix", "status", "transfer", "transfer_data", "transfer_group"], constants: ["object": ["charge"]], openTags: ["status": ["failed", "pending", "succeeded"]]),
-        .object(required: ["amount", "currency", "destination", "id", "livemode", "object"], properties: ["amount", "currency", "destination", "id", "livemode", "object"], constants: ["object": ["connect_collection_transfer"]]),
-        .object(required: ["amount", "balance_transactions", "charge", "created", "currency", "evidence", "evidence_details", "id", "is_charge_refundable", "livemode", "metadata", "object", "reason", "status"], properties: ["amount", "balance_transactions", "charge", "created", "currency", "evidence", "evidence_details", "id", "is_charge_refundable", "livemode", "metadata", "object", "payment_intent", "reason", "status"], constants: ["object": ["dispute"]], openTags: ["status": ["charge_refunded", "lost", "needs_response", "under_review", "warning_closed", "warning_needs_response", "warning_under_review", "won"]]),
-        .object(required: ["amount", "created", "currency", "fee", "id", "object"], properties: ["amount", "balance_transaction", "created", "currency", "fee", "id", "metadata", "object"], constants: ["object": ["fee_refund"]]),
-        .object(required: ["amount", "approved", "authorization_method", "balance_transactions", "card", "created", "currency", "id", "livemode", "merchant_amount", "merchant_currency", "merchant_data", "metadata", "object", "request_history", "status", "transactions", "verification_data"], properties: ["amount", "amount_details", "approved", "authorization_method", "balance_transactions", "card", "cardholder", "created", "currency", "id", "livemode", "merchant_amount", "merchant_currency", "merchant_data", "metadata", "object", "pending_request", "request_history", "status", "transactions", "verification_data", "wallet"], constants: ["object": ["issuing.authorization"]], openTags: ["authorization_method": ["chip", "contactless", "keyed_in", "online", "swipe"], "status": ["closed", "pending", "reversed"]]),
-        .object(required: ["amount", "created", "currency", "evidence", "id", "livemode", "metadata", "object", "status", "transaction"], properties: ["amount", "balance_transactions", "created", "currency", "evidence", "id", "livemode", "metadata", "object", "status", "transaction"], constants: ["object": ["issuing.dispute"]], openTags: ["status": ["expired", "lost", "submitted", "unsubmitted", "won"]]),
-        .object(required: ["amount", "card", "created", "currency", "id", "livemode", "merchant_amount", "merchant_currency", "merchant_data", "metadata", "object", "type"], properties: ["amount", "amount_details", "authorization", "balance_transaction", "card", "cardholder", "created", "currency", "dispute", "id", "livemode", "merchant_amount", "merchant_currency", "merchant_data", "metadata", "object", "purchase_details", "type", "wallet"], constants: ["object": ["issuing.transaction"]], openTags: ["type": ["capture", "refund"], "wallet": ["apple_pay", "google_pay", "samsung_pay"]]),
-        .object(required: ["amount", "arrival_date", "automatic", "created", "currency", "id", "livemode", "method", "object", "source_type", "status", "type"], properties: ["amount", "arrival_date", "automatic", "balance_transaction", "created", "currency", "description", "destination", "failure_balance_transaction", "failure_code", "failure_message", "id", "livemode", "metadata", "method", "object", "original_payout", "reversed_by", "source_type", "statement_descriptor", "status", "type"], constants: ["object": ["payout"]], openTags: ["type": ["bank_account", "card"]]),
-        .object(required: ["account", "id", "object", "source_transaction", "type"], properties: ["account", "id", "object", "source_transaction", "type"], constants: ["object": ["platform_tax_fee"]]),
-        .object(required: ["amount", "created", "currency", "id", "object"], properties: ["amount", "balance_transaction", "charge", "created", "currency", "description", "failure_balance_transaction", "failure_reason", "id", "metadata", "next_action", "object", "payment_intent", "reason", "receipt_number", "source_transfer_reversal", "status", "transfer_reversal"], constants: ["object": ["refund"]], openTags: ["reason": ["duplicate", "expired_uncaptured_charge", "fraudulent", "requested_by_customer"]]),
-        .object(required: ["amount", "currency", "id", "object"], properties: ["amount", "currency", "description", "id", "object"], constants: ["object": ["reserve_transaction"]]),
-        .object(required: ["id", "object", "period_end", "period_start", "tax_deduction_account_number"], properties: ["id", "object", "period_end", "period_start", "tax_deduction_account_number"], constants: ["object": ["tax_deducted_at_source"]]),
-        .object(required: ["amount", "created", "currency", "id", "livemode", "metadata", "object", "source", "status"], properties: ["amount", "balance_transaction", "created", "currency", "description", "expected_availability_date", "failure_code", "failure_message", "id", "livemode", "metadata", "object", "source", "statement_descriptor", "status", "transfer_group"], constants: ["object": ["topup"]], openTags: ["status": ["canceled", "failed", "pending", "reversed", "succeeded"]]),
-        .object(required: ["amount", "amount_reversed", "created", "currency", "id", "livemode", "metadata", "object", "reversals", "reversed"], properties: ["amount", "amount_reversed", "balance_transaction", "created", "currency", "description", "destination", "destination_payment", "id", "livemode", "metadata", "object", "reversals", "reversed", "source_transaction", "source_type", "transfer_group"], constants: ["object": ["transfer"]]),
-        .object(required: ["amount", "created", "currency", "id", "object", "transfer"], properties: ["amount", "balance_transaction", "created", "currency", "destination_payment_refund", "id", "metadata", "object", "source_refund", "transfer"], constants: ["object": ["transfer_reversal"]]),
+        .object(required: "account amount amount_refunded application charge created currency id livemode object refunded refunds", properties: "account amount amount_refunded application balance_transaction charge created currency id livemode object originating_transaction refunded refunds", constants: ["object": ["application_fee"]]),
+        .object(required: "amount amount_captured amount_refunded billing_details captured created currency disputed id livemode metadata object paid refunded refunds status", properties: "amount amount_captured amount_refunded application application_fee application_fee_amount balance_transaction billing_details calculated_statement_descriptor captured created currency customer description disputed failure_balance_transaction failure_code failure_message fraud_details id invoice livemode metadata object on_behalf_of order outcome paid payment_intent payment_method payment_method_details receipt_email receipt_number receipt_url refunded refunds review shipping source_transfer statement_descriptor statement_descriptor_suffix status transfer transfer_data transfer_group", constants: ["object": ["charge"]], openTags: ["status": ["failed", "pending", "succeeded"]]),
+        .object(required: "amount currency destination id livemode object", properties: "amount currency destination id livemode object", constants: ["object": ["connect_collection_transfer"]]),
+        .object(required: "amount balance_transactions charge created currency evidence evidence_details id is_charge_refundable livemode metadata object reason status", properties: "amount balance_transactions charge created currency evidence evidence_details id is_charge_refundable livemode metadata object payment_intent reason status", constants: ["object": ["dispute"]], openTags: ["status": ["charge_refunded", "lost", "needs_response", "under_review", "warning_closed", "warning_needs_response", "warning_under_review", "won"]]),
+        .object(required: "amount created currency fee id object", properties: "amount balance_transaction created currency fee id metadata object", constants: ["object": ["fee_refund"]]),
+        .object(required: "amount approved authorization_method balance_transactions card created currency id livemode merchant_amount merchant_currency merchant_data metadata object request_history status transactions verification_data", properties: "amount amount_details approved authorization_method balance_transactions card cardholder created currency id livemode merchant_amount merchant_currency merchant_data metadata object pending_request request_history status transactions verification_data wallet", constants: ["object": ["issuing.authorization"]], openTags: ["authorization_method": ["chip", "contactless", "keyed_in", "online", "swipe"], "status": ["closed", "pending", "reversed"]]),
+        .object(required: "amount created currency evidence id livemode metadata object status transaction", properties: "amount balance_transactions created currency evidence id livemode metadata object status transaction", constants: ["object": ["issuing.dispute"]], openTags: ["status": ["expired", "lost", "submitted", "unsubmitted", "won"]]),
+        .object(required: "amount card created currency id livemode merchant_amount merchant_currency merchant_data metadata object type", properties: "amount amount_details authorization balance_transaction card cardholder created currency dispute id livemode merchant_amount merchant_currency merchant_data metadata object purchase_details type wallet", constants: ["object": ["issuing.transaction"]], openTags: ["type": ["capture", "refund"], "wallet": ["apple_pay", "google_pay", "samsung_pay"]]),
+        .object(required: "amount arrival_date automatic created currency id livemode method object source_type status type", properties: "amount arrival_date automatic balance_transaction created currency description destination failure_balance_transaction failure_code failure_message id livemode metadata method object original_payout reversed_by source_type statement_descriptor status type", constants: ["object": ["payout"]], openTags: ["type": ["bank_account", "card"]]),
+        .object(required: "account id object source_transaction type", properties: "account id object source_transaction type", constants: ["object": ["platform_tax_fee"]]),
+        .object(required: "amount created currency id object", properties: "amount balance_transaction charge created currency description failure_balance_transaction failure_reason id metadata next_action object payment_intent reason receipt_number source_transfer_reversal status transfer_reversal", constants: ["object": ["refund"]], openTags: ["reason": ["duplicate", "expired_uncaptured_charge", "fraudulent", "requested_by_customer"]]),
+        .object(required: "amount currency id object", properties: "amount currency description id object", constants: ["object": ["reserve_transaction"]]),
+        .object(required: "id object period_end period_start tax_deduction_account_number", properties: "id object period_end period_start tax_deduction_account_number", constants: ["object": ["tax_deducted_at_source"]]),
+        .object(required: "amount created currency id livemode metadata object source status", properties: "amount balance_transaction created currency description expected_availability_date failure_code failure_message id livemode metadata object source statement_descriptor status transfer_group", constants: ["object": ["topup"]], openTags: ["status": ["canceled", "failed", "pending", "reversed", "succeeded"]]),
+        .object(required: "amount amount_reversed created currency id livemode metadata object reversals reversed", properties: "amount amount_reversed balance_transaction created currency description destination destination_payment id livemode metadata object reversals reversed source_transaction source_type transfer_group", constants: ["object": ["transfer"]]),
+        .object(required: "amount created currency id object transfer", properties: "amount balance_transaction created currency destination_payment_refund id metadata object source_refund transfer", constants: ["object": ["transfer_reversal"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -406,45 +406,45 @@ public struct BalanceTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.availableOn = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("available_on"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.exchangeRate = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("exchange_rate"))
-        self.fee = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("fee"))
-        self.feeDetails = try container.decode([Fee].self, forKey: Courier.AnyCodingKey("fee_details"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.net = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("net"))
-        self.object = try container.decode(BalanceTransactionObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.reportingCategory = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("reporting_category"))
-        self.source = try container.decodeIfPresent(BalanceTransactionSource.self, forKey: Courier.AnyCodingKey("source"))
-        self.status = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
-        self.type = try container.decode(BalanceTransactionTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.availableOn = try container.decodeValue(Swift.Int.self, at: "available_on")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.exchangeRate = try container.decodeValueIfPresent(Swift.Double.self, at: "exchange_rate")
+        self.fee = try container.decodeValue(Swift.Int.self, at: "fee")
+        self.feeDetails = try container.decodeValue([Fee].self, at: "fee_details")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.net = try container.decodeValue(Swift.Int.self, at: "net")
+        self.object = try container.decodeValue(BalanceTransactionObjectModel.self, at: "object")
+        self.reportingCategory = try container.decodeValue(Swift.String.self, at: "reporting_category")
+        self.source = try container.decodeValueIfPresent(BalanceTransactionSource.self, at: "source")
+        self.status = try container.decodeValue(Swift.String.self, at: "status")
+        self.type = try container.decodeValue(BalanceTransactionTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "available_on", "created", "currency", "description", "exchange_rate", "fee", "fee_details", "id", "net", "object", "reporting_category", "source", "status", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "amount available_on created currency description exchange_rate fee fee_details id net object reporting_category source status type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encode(self.availableOn, forKey: Courier.AnyCodingKey("available_on"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.exchangeRate, forKey: Courier.AnyCodingKey("exchange_rate"))
-        try container.encode(self.fee, forKey: Courier.AnyCodingKey("fee"))
-        try container.encode(self.feeDetails, forKey: Courier.AnyCodingKey("fee_details"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.net, forKey: Courier.AnyCodingKey("net"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.reportingCategory, forKey: Courier.AnyCodingKey("reporting_category"))
-        try container.encodeIfPresent(self.source, forKey: Courier.AnyCodingKey("source"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValue(self.availableOn, at: "available_on")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.exchangeRate, at: "exchange_rate")
+        try container.encodeValue(self.fee, at: "fee")
+        try container.encodeValue(self.feeDetails, at: "fee_details")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.net, at: "net")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.reportingCategory, at: "reporting_category")
+        try container.encodeValueIfPresent(self.source, at: "source")
+        try container.encodeValue(self.status, at: "status")
+        try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

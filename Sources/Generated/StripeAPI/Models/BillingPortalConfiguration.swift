@@ -93,39 +93,39 @@ public struct BillingPortalConfiguration: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.active = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
-        self.application = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("application"))
-        self.businessProfile = try container.decode(PortalBusinessProfile.self, forKey: Courier.AnyCodingKey("business_profile"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.defaultReturnURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_return_url"))
-        self.features = try container.decode(PortalFeatures.self, forKey: Courier.AnyCodingKey("features"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.isDefault = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("is_default"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.object = try container.decode(BillingPortalConfigurationObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.updated = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("updated"))
+        self.active = try container.decodeValue(Swift.Bool.self, at: "active")
+        self.application = try container.decodeValueIfPresent(Swift.String.self, at: "application")
+        self.businessProfile = try container.decodeValue(PortalBusinessProfile.self, at: "business_profile")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.defaultReturnURL = try container.decodeValueIfPresent(Swift.String.self, at: "default_return_url")
+        self.features = try container.decodeValue(PortalFeatures.self, at: "features")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.isDefault = try container.decodeValue(Swift.Bool.self, at: "is_default")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.object = try container.decodeValue(BillingPortalConfigurationObjectModel.self, at: "object")
+        self.updated = try container.decodeValue(Swift.Int.self, at: "updated")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["active", "application", "business_profile", "created", "default_return_url", "features", "id", "is_default", "livemode", "metadata", "object", "updated"]
+    private static let _declaredKeys: Courier.KeyNames = "active application business_profile created default_return_url features id is_default livemode metadata object updated"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.active, forKey: Courier.AnyCodingKey("active"))
-        try container.encodeIfPresent(self.application, forKey: Courier.AnyCodingKey("application"))
-        try container.encode(self.businessProfile, forKey: Courier.AnyCodingKey("business_profile"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encodeIfPresent(self.defaultReturnURL, forKey: Courier.AnyCodingKey("default_return_url"))
-        try container.encode(self.features, forKey: Courier.AnyCodingKey("features"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.isDefault, forKey: Courier.AnyCodingKey("is_default"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.updated, forKey: Courier.AnyCodingKey("updated"))
+        try container.encodeValue(self.active, at: "active")
+        try container.encodeValueIfPresent(self.application, at: "application")
+        try container.encodeValue(self.businessProfile, at: "business_profile")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValueIfPresent(self.defaultReturnURL, at: "default_return_url")
+        try container.encodeValue(self.features, at: "features")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.isDefault, at: "is_default")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.updated, at: "updated")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

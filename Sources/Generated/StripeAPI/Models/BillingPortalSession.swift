@@ -25,7 +25,7 @@ public indirect enum BillingPortalSessionConfiguration: Swift.Codable, Swift.Has
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["active", "business_profile", "created", "features", "id", "is_default", "livemode", "object", "updated"], constants: ["object": ["billing_portal.configuration"]]),
+        .object(required: "active business_profile created features id is_default livemode object updated", constants: ["object": ["billing_portal.configuration"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -371,35 +371,35 @@ public struct BillingPortalSession: Swift.Codable, Swift.Hashable, Swift.Sendabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.configuration = try container.decode(BillingPortalSessionConfiguration.self, forKey: Courier.AnyCodingKey("configuration"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.customer = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.locale = try container.decodeIfPresent(BillingPortalSessionLocaleModel.self, forKey: Courier.AnyCodingKey("locale"))
-        self.object = try container.decode(BillingPortalSessionObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.onBehalfOf = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        self.returnURL = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("return_url"))
-        self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.configuration = try container.decodeValue(BillingPortalSessionConfiguration.self, at: "configuration")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.customer = try container.decodeValue(Swift.String.self, at: "customer")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.locale = try container.decodeValueIfPresent(BillingPortalSessionLocaleModel.self, at: "locale")
+        self.object = try container.decodeValue(BillingPortalSessionObjectModel.self, at: "object")
+        self.onBehalfOf = try container.decodeValueIfPresent(Swift.String.self, at: "on_behalf_of")
+        self.returnURL = try container.decodeValue(Swift.String.self, at: "return_url")
+        self.url = try container.decodeValue(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["configuration", "created", "customer", "id", "livemode", "locale", "object", "on_behalf_of", "return_url", "url"]
+    private static let _declaredKeys: Courier.KeyNames = "configuration created customer id livemode locale object on_behalf_of return_url url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.configuration, forKey: Courier.AnyCodingKey("configuration"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encodeIfPresent(self.locale, forKey: Courier.AnyCodingKey("locale"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.onBehalfOf, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        try container.encode(self.returnURL, forKey: Courier.AnyCodingKey("return_url"))
-        try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValue(self.configuration, at: "configuration")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.customer, at: "customer")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValueIfPresent(self.locale, at: "locale")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
+        try container.encodeValue(self.returnURL, at: "return_url")
+        try container.encodeValue(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

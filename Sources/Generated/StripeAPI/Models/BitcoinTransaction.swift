@@ -78,29 +78,29 @@ public struct BitcoinTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.bitcoinAmount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("bitcoin_amount"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.object = try container.decode(BitcoinTransactionObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.receiver = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("receiver"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.bitcoinAmount = try container.decodeValue(Swift.Int.self, at: "bitcoin_amount")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.object = try container.decodeValue(BitcoinTransactionObjectModel.self, at: "object")
+        self.receiver = try container.decodeValue(Swift.String.self, at: "receiver")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "bitcoin_amount", "created", "currency", "id", "object", "receiver"]
+    private static let _declaredKeys: Courier.KeyNames = "amount bitcoin_amount created currency id object receiver"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encode(self.bitcoinAmount, forKey: Courier.AnyCodingKey("bitcoin_amount"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.receiver, forKey: Courier.AnyCodingKey("receiver"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValue(self.bitcoinAmount, at: "bitcoin_amount")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.receiver, at: "receiver")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

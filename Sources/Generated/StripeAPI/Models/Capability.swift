@@ -143,31 +143,31 @@ public struct Capability: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.account = try container.decode(CapabilityAccount.self, forKey: Courier.AnyCodingKey("account"))
-        self.futureRequirements = try container.decodeIfPresent(AccountCapabilityFutureRequirements.self, forKey: Courier.AnyCodingKey("future_requirements"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.object = try container.decode(CapabilityObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.requested = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("requested"))
-        self.requestedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("requested_at"))
-        self.requirements = try container.decodeIfPresent(AccountCapabilityRequirements.self, forKey: Courier.AnyCodingKey("requirements"))
-        self.status = try container.decode(CapabilityStatus.self, forKey: Courier.AnyCodingKey("status"))
+        self.account = try container.decodeValue(CapabilityAccount.self, at: "account")
+        self.futureRequirements = try container.decodeValueIfPresent(AccountCapabilityFutureRequirements.self, at: "future_requirements")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.object = try container.decodeValue(CapabilityObjectModel.self, at: "object")
+        self.requested = try container.decodeValue(Swift.Bool.self, at: "requested")
+        self.requestedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "requested_at")
+        self.requirements = try container.decodeValueIfPresent(AccountCapabilityRequirements.self, at: "requirements")
+        self.status = try container.decodeValue(CapabilityStatus.self, at: "status")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["account", "future_requirements", "id", "object", "requested", "requested_at", "requirements", "status"]
+    private static let _declaredKeys: Courier.KeyNames = "account future_requirements id object requested requested_at requirements status"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.account, forKey: Courier.AnyCodingKey("account"))
-        try container.encodeIfPresent(self.futureRequirements, forKey: Courier.AnyCodingKey("future_requirements"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.requested, forKey: Courier.AnyCodingKey("requested"))
-        try container.encodeIfPresent(self.requestedAt, forKey: Courier.AnyCodingKey("requested_at"))
-        try container.encodeIfPresent(self.requirements, forKey: Courier.AnyCodingKey("requirements"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
+        try container.encodeValue(self.account, at: "account")
+        try container.encodeValueIfPresent(self.futureRequirements, at: "future_requirements")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.requested, at: "requested")
+        try container.encodeValueIfPresent(self.requestedAt, at: "requested_at")
+        try container.encodeValueIfPresent(self.requirements, at: "requirements")
+        try container.encodeValue(self.status, at: "status")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -25,7 +25,7 @@ public indirect enum CardAccount: Swift.Codable, Swift.Hashable, Swift.Sendable,
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["id", "object"], constants: ["object": ["account"]]),
+        .object(required: "id object", constants: ["object": ["account"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -74,8 +74,8 @@ public indirect enum CardCustomer: Swift.Codable, Swift.Hashable, Swift.Sendable
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["created", "id", "livemode", "object"], properties: ["address", "balance", "created", "currency", "default_source", "delinquent", "description", "discount", "email", "id", "invoice_prefix", "invoice_settings", "livemode", "metadata", "name", "next_invoice_sequence", "object", "phone", "preferred_locales", "shipping", "sources", "subscriptions", "tax", "tax_exempt", "tax_ids", "test_clock"], constants: ["object": ["customer"]], openTags: ["tax_exempt": ["exempt", "none", "reverse"]]),
-        .object(required: ["deleted", "id", "object"], properties: ["deleted", "id", "object"], constants: ["deleted": [true], "object": ["customer"]]),
+        .object(required: "created id livemode object", properties: "address balance created currency default_source delinquent description discount email id invoice_prefix invoice_settings livemode metadata name next_invoice_sequence object phone preferred_locales shipping sources subscriptions tax tax_exempt tax_ids test_clock", constants: ["object": ["customer"]], openTags: ["tax_exempt": ["exempt", "none", "reverse"]]),
+        .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["customer"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -162,7 +162,7 @@ public indirect enum CardRecipient: Swift.Codable, Swift.Hashable, Swift.Sendabl
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["created", "id", "livemode", "metadata", "object", "type"], constants: ["object": ["recipient"]]),
+        .object(required: "created id livemode metadata object type", constants: ["object": ["recipient"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -292,73 +292,73 @@ public struct Card: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.account = try container.decodeIfPresent(CardAccount.self, forKey: Courier.AnyCodingKey("account"))
-        self.addressCity = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_city"))
-        self.addressCountry = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_country"))
-        self.addressLine1 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_line1"))
-        self.addressLine1Check = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_line1_check"))
-        self.addressLine2 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_line2"))
-        self.addressState = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_state"))
-        self.addressZip = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_zip"))
-        self.addressZipCheck = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_zip_check"))
-        self.availablePayoutMethods = try container.decodeIfPresent([CardAvailablePayoutMethodsItem].self, forKey: Courier.AnyCodingKey("available_payout_methods"))
-        self.brand = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("brand"))
-        self.country = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
-        self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.customer = try container.decodeIfPresent(CardCustomer.self, forKey: Courier.AnyCodingKey("customer"))
-        self.cvcCheck = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cvc_check"))
-        self.defaultForCurrency = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("default_for_currency"))
-        self.dynamicLast4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("dynamic_last4"))
-        self.expMonth = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("exp_month"))
-        self.expYear = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("exp_year"))
-        self.fingerprint = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("fingerprint"))
-        self.funding = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("funding"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.last4 = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("last4"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.object = try container.decode(CardObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.recipient = try container.decodeIfPresent(CardRecipient.self, forKey: Courier.AnyCodingKey("recipient"))
-        self.status = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
-        self.tokenizationMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tokenization_method"))
+        self.account = try container.decodeValueIfPresent(CardAccount.self, at: "account")
+        self.addressCity = try container.decodeValueIfPresent(Swift.String.self, at: "address_city")
+        self.addressCountry = try container.decodeValueIfPresent(Swift.String.self, at: "address_country")
+        self.addressLine1 = try container.decodeValueIfPresent(Swift.String.self, at: "address_line1")
+        self.addressLine1Check = try container.decodeValueIfPresent(Swift.String.self, at: "address_line1_check")
+        self.addressLine2 = try container.decodeValueIfPresent(Swift.String.self, at: "address_line2")
+        self.addressState = try container.decodeValueIfPresent(Swift.String.self, at: "address_state")
+        self.addressZip = try container.decodeValueIfPresent(Swift.String.self, at: "address_zip")
+        self.addressZipCheck = try container.decodeValueIfPresent(Swift.String.self, at: "address_zip_check")
+        self.availablePayoutMethods = try container.decodeValueIfPresent([CardAvailablePayoutMethodsItem].self, at: "available_payout_methods")
+        self.brand = try container.decodeValue(Swift.String.self, at: "brand")
+        self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")
+        self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
+        self.customer = try container.decodeValueIfPresent(CardCustomer.self, at: "customer")
+        self.cvcCheck = try container.decodeValueIfPresent(Swift.String.self, at: "cvc_check")
+        self.defaultForCurrency = try container.decodeValueIfPresent(Swift.Bool.self, at: "default_for_currency")
+        self.dynamicLast4 = try container.decodeValueIfPresent(Swift.String.self, at: "dynamic_last4")
+        self.expMonth = try container.decodeValue(Swift.Int.self, at: "exp_month")
+        self.expYear = try container.decodeValue(Swift.Int.self, at: "exp_year")
+        self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
+        self.funding = try container.decodeValue(Swift.String.self, at: "funding")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.last4 = try container.decodeValue(Swift.String.self, at: "last4")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.object = try container.decodeValue(CardObjectModel.self, at: "object")
+        self.recipient = try container.decodeValueIfPresent(CardRecipient.self, at: "recipient")
+        self.status = try container.decodeValueIfPresent(Swift.String.self, at: "status")
+        self.tokenizationMethod = try container.decodeValueIfPresent(Swift.String.self, at: "tokenization_method")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["account", "address_city", "address_country", "address_line1", "address_line1_check", "address_line2", "address_state", "address_zip", "address_zip_check", "available_payout_methods", "brand", "country", "currency", "customer", "cvc_check", "default_for_currency", "dynamic_last4", "exp_month", "exp_year", "fingerprint", "funding", "id", "last4", "metadata", "name", "object", "recipient", "status", "tokenization_method"]
+    private static let _declaredKeys: Courier.KeyNames = "account address_city address_country address_line1 address_line1_check address_line2 address_state address_zip address_zip_check available_payout_methods brand country currency customer cvc_check default_for_currency dynamic_last4 exp_month exp_year fingerprint funding id last4 metadata name object recipient status tokenization_method"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.account, forKey: Courier.AnyCodingKey("account"))
-        try container.encodeIfPresent(self.addressCity, forKey: Courier.AnyCodingKey("address_city"))
-        try container.encodeIfPresent(self.addressCountry, forKey: Courier.AnyCodingKey("address_country"))
-        try container.encodeIfPresent(self.addressLine1, forKey: Courier.AnyCodingKey("address_line1"))
-        try container.encodeIfPresent(self.addressLine1Check, forKey: Courier.AnyCodingKey("address_line1_check"))
-        try container.encodeIfPresent(self.addressLine2, forKey: Courier.AnyCodingKey("address_line2"))
-        try container.encodeIfPresent(self.addressState, forKey: Courier.AnyCodingKey("address_state"))
-        try container.encodeIfPresent(self.addressZip, forKey: Courier.AnyCodingKey("address_zip"))
-        try container.encodeIfPresent(self.addressZipCheck, forKey: Courier.AnyCodingKey("address_zip_check"))
-        try container.encodeIfPresent(self.availablePayoutMethods, forKey: Courier.AnyCodingKey("available_payout_methods"))
-        try container.encode(self.brand, forKey: Courier.AnyCodingKey("brand"))
-        try container.encodeIfPresent(self.country, forKey: Courier.AnyCodingKey("country"))
-        try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encodeIfPresent(self.cvcCheck, forKey: Courier.AnyCodingKey("cvc_check"))
-        try container.encodeIfPresent(self.defaultForCurrency, forKey: Courier.AnyCodingKey("default_for_currency"))
-        try container.encodeIfPresent(self.dynamicLast4, forKey: Courier.AnyCodingKey("dynamic_last4"))
-        try container.encode(self.expMonth, forKey: Courier.AnyCodingKey("exp_month"))
-        try container.encode(self.expYear, forKey: Courier.AnyCodingKey("exp_year"))
-        try container.encodeIfPresent(self.fingerprint, forKey: Courier.AnyCodingKey("fingerprint"))
-        try container.encode(self.funding, forKey: Courier.AnyCodingKey("funding"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.last4, forKey: Courier.AnyCodingKey("last4"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.recipient, forKey: Courier.AnyCodingKey("recipient"))
-        try container.encodeIfPresent(self.status, forKey: Courier.AnyCodingKey("status"))
-        try container.encodeIfPresent(self.tokenizationMethod, forKey: Courier.AnyCodingKey("tokenization_method"))
+        try container.encodeValueIfPresent(self.account, at: "account")
+        try container.encodeValueIfPresent(self.addressCity, at: "address_city")
+        try container.encodeValueIfPresent(self.addressCountry, at: "address_country")
+        try container.encodeValueIfPresent(self.addressLine1, at: "address_line1")
+        try container.encodeValueIfPresent(self.addressLine1Check, at: "address_line1_check")
+        try container.encodeValueIfPresent(self.addressLine2, at: "address_line2")
+        try container.encodeValueIfPresent(self.addressState, at: "address_state")
+        try container.encodeValueIfPresent(self.addressZip, at: "address_zip")
+        try container.encodeValueIfPresent(self.addressZipCheck, at: "address_zip_check")
+        try container.encodeValueIfPresent(self.availablePayoutMethods, at: "available_payout_methods")
+        try container.encodeValue(self.brand, at: "brand")
+        try container.encodeValueIfPresent(self.country, at: "country")
+        try container.encodeValueIfPresent(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.cvcCheck, at: "cvc_check")
+        try container.encodeValueIfPresent(self.defaultForCurrency, at: "default_for_currency")
+        try container.encodeValueIfPresent(self.dynamicLast4, at: "dynamic_last4")
+        try container.encodeValue(self.expMonth, at: "exp_month")
+        try container.encodeValue(self.expYear, at: "exp_year")
+        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint")
+        try container.encodeValue(self.funding, at: "funding")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.last4, at: "last4")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.recipient, at: "recipient")
+        try container.encodeValueIfPresent(self.status, at: "status")
+        try container.encodeValueIfPresent(self.tokenizationMethod, at: "tokenization_method")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -21,19 +21,19 @@ public struct CardGeneratedFromPaymentMethodDetails: Swift.Codable, Swift.Hashab
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.cardPresent = try container.decodeIfPresent(PaymentMethodDetailsCardPresent.self, forKey: Courier.AnyCodingKey("card_present"))
-        self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
+        self.cardPresent = try container.decodeValueIfPresent(PaymentMethodDetailsCardPresent.self, at: "card_present")
+        self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["card_present", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "card_present type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.cardPresent, forKey: Courier.AnyCodingKey("card_present"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.cardPresent, at: "card_present")
+        try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

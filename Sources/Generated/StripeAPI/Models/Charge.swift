@@ -25,7 +25,7 @@ public indirect enum ChargeApplication: Swift.Codable, Swift.Hashable, Swift.Sen
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["id", "object"], constants: ["object": ["application"]]),
+        .object(required: "id object", constants: ["object": ["application"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -81,7 +81,7 @@ public indirect enum ChargeInvoice: Swift.Codable, Swift.Hashable, Swift.Sendabl
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount_due", "amount_paid", "amount_remaining", "attempt_count", "attempted", "automatic_tax", "collection_method", "created", "currency", "default_tax_rates", "lines", "livemode", "object", "paid", "paid_out_of_band", "payment_settings", "period_end", "period_start", "post_payment_credit_notes_amount", "pre_payment_credit_notes_amount", "starting_balance", "status_transitions", "subtotal", "total", "total_tax_amounts"], constants: ["object": ["invoice"]]),
+        .object(required: "amount_due amount_paid amount_remaining attempt_count attempted automatic_tax collection_method created currency default_tax_rates lines livemode object paid paid_out_of_band payment_settings period_end period_start post_payment_credit_notes_amount pre_payment_credit_notes_amount starting_balance status_transitions subtotal total total_tax_amounts", constants: ["object": ["invoice"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -169,7 +169,7 @@ public indirect enum ChargeOrder: Swift.Codable, Swift.Hashable, Swift.Sendable,
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount", "created", "currency", "id", "items", "livemode", "object", "status"], constants: ["object": ["order"]]),
+        .object(required: "amount created currency id items livemode object status", constants: ["object": ["order"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -213,7 +213,7 @@ public indirect enum ChargePaymentIntent: Swift.Codable, Swift.Hashable, Swift.S
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount", "capture_method", "confirmation_method", "created", "currency", "id", "livemode", "object", "payment_method_types", "status"], constants: ["object": ["payment_intent"]]),
+        .object(required: "amount capture_method confirmation_method created currency id livemode object payment_method_types status", constants: ["object": ["payment_intent"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -265,23 +265,23 @@ public struct ChargeRefunds: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.data = try container.decode([Refund].self, forKey: Courier.AnyCodingKey("data"))
-        self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
-        self.object = try container.decode(ChargeRefundsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.data = try container.decodeValue([Refund].self, at: "data")
+        self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
+        self.object = try container.decodeValue(ChargeRefundsObjectModel.self, at: "object")
+        self.url = try container.decodeValue(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
+    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.data, forKey: Courier.AnyCodingKey("data"))
-        try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValue(self.data, at: "data")
+        try container.encodeValue(self.hasMore, at: "has_more")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -308,7 +308,7 @@ public indirect enum ChargeReview: Swift.Codable, Swift.Hashable, Swift.Sendable
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["created", "id", "livemode", "object", "open", "opened_reason", "reason"], constants: ["object": ["review"]]),
+        .object(required: "created id livemode object open opened_reason reason", constants: ["object": ["review"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -404,7 +404,7 @@ public indirect enum ChargeTransfer: Swift.Codable, Swift.Hashable, Swift.Sendab
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount", "amount_reversed", "created", "currency", "id", "livemode", "metadata", "object", "reversals", "reversed"], constants: ["object": ["transfer"]]),
+        .object(required: "amount amount_reversed created currency id livemode metadata object reversals reversed", constants: ["object": ["transfer"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -581,105 +581,105 @@ public struct Charge: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.amountCaptured = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_captured"))
-        self.amountRefunded = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_refunded"))
-        self.application = try container.decodeIfPresent(ChargeApplication.self, forKey: Courier.AnyCodingKey("application"))
-        self.applicationFee = try container.decodeIfPresent(ChargeApplicationFee.self, forKey: Courier.AnyCodingKey("application_fee"))
-        self.applicationFeeAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("application_fee_amount"))
-        self.balanceTransaction = try container.decodeIfPresent(ChargeBalanceTransaction.self, forKey: Courier.AnyCodingKey("balance_transaction"))
-        self.billingDetails = try container.decode(BillingDetails.self, forKey: Courier.AnyCodingKey("billing_details"))
-        self.calculatedStatementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("calculated_statement_descriptor"))
-        self.captured = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("captured"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.customer = try container.decodeIfPresent(ChargeCustomer.self, forKey: Courier.AnyCodingKey("customer"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.disputed = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("disputed"))
-        self.failureBalanceTransaction = try container.decodeIfPresent(ChargeFailureBalanceTransaction.self, forKey: Courier.AnyCodingKey("failure_balance_transaction"))
-        self.failureCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("failure_code"))
-        self.failureMessage = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("failure_message"))
-        self.fraudDetails = try container.decodeIfPresent(ChargeFraudDetails.self, forKey: Courier.AnyCodingKey("fraud_details"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.invoice = try container.decodeIfPresent(ChargeInvoice.self, forKey: Courier.AnyCodingKey("invoice"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.metadata = try container.decode([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.object = try container.decode(ChargeObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.onBehalfOf = try container.decodeIfPresent(ChargeOnBehalfOf.self, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        self.order = try container.decodeIfPresent(ChargeOrder.self, forKey: Courier.AnyCodingKey("order"))
-        self.outcome = try container.decodeIfPresent(ChargeOutcome.self, forKey: Courier.AnyCodingKey("outcome"))
-        self.paid = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("paid"))
-        self.paymentIntent = try container.decodeIfPresent(ChargePaymentIntent.self, forKey: Courier.AnyCodingKey("payment_intent"))
-        self.paymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("payment_method"))
-        self.paymentMethodDetails = try container.decodeIfPresent(PaymentMethodDetails.self, forKey: Courier.AnyCodingKey("payment_method_details"))
-        self.receiptEmail = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("receipt_email"))
-        self.receiptNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("receipt_number"))
-        self.receiptURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("receipt_url"))
-        self.refunded = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("refunded"))
-        self.refunds = try container.decode(ChargeRefunds.self, forKey: Courier.AnyCodingKey("refunds"))
-        self.review = try container.decodeIfPresent(ChargeReview.self, forKey: Courier.AnyCodingKey("review"))
-        self.shipping = try container.decodeIfPresent(Shipping.self, forKey: Courier.AnyCodingKey("shipping"))
-        self.sourceTransfer = try container.decodeIfPresent(ChargeSourceTransfer.self, forKey: Courier.AnyCodingKey("source_transfer"))
-        self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        self.statementDescriptorSuffix = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor_suffix"))
-        self.status = try container.decode(ChargeStatus.self, forKey: Courier.AnyCodingKey("status"))
-        self.transfer = try container.decodeIfPresent(ChargeTransfer.self, forKey: Courier.AnyCodingKey("transfer"))
-        self.transferData = try container.decodeIfPresent(ChargeTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
-        self.transferGroup = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("transfer_group"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.amountCaptured = try container.decodeValue(Swift.Int.self, at: "amount_captured")
+        self.amountRefunded = try container.decodeValue(Swift.Int.self, at: "amount_refunded")
+        self.application = try container.decodeValueIfPresent(ChargeApplication.self, at: "application")
+        self.applicationFee = try container.decodeValueIfPresent(ChargeApplicationFee.self, at: "application_fee")
+        self.applicationFeeAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "application_fee_amount")
+        self.balanceTransaction = try container.decodeValueIfPresent(ChargeBalanceTransaction.self, at: "balance_transaction")
+        self.billingDetails = try container.decodeValue(BillingDetails.self, at: "billing_details")
+        self.calculatedStatementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "calculated_statement_descriptor")
+        self.captured = try container.decodeValue(Swift.Bool.self, at: "captured")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.customer = try container.decodeValueIfPresent(ChargeCustomer.self, at: "customer")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.disputed = try container.decodeValue(Swift.Bool.self, at: "disputed")
+        self.failureBalanceTransaction = try container.decodeValueIfPresent(ChargeFailureBalanceTransaction.self, at: "failure_balance_transaction")
+        self.failureCode = try container.decodeValueIfPresent(Swift.String.self, at: "failure_code")
+        self.failureMessage = try container.decodeValueIfPresent(Swift.String.self, at: "failure_message")
+        self.fraudDetails = try container.decodeValueIfPresent(ChargeFraudDetails.self, at: "fraud_details")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.invoice = try container.decodeValueIfPresent(ChargeInvoice.self, at: "invoice")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.metadata = try container.decodeValue([Swift.String: Swift.String].self, at: "metadata")
+        self.object = try container.decodeValue(ChargeObjectModel.self, at: "object")
+        self.onBehalfOf = try container.decodeValueIfPresent(ChargeOnBehalfOf.self, at: "on_behalf_of")
+        self.order = try container.decodeValueIfPresent(ChargeOrder.self, at: "order")
+        self.outcome = try container.decodeValueIfPresent(ChargeOutcome.self, at: "outcome")
+        self.paid = try container.decodeValue(Swift.Bool.self, at: "paid")
+        self.paymentIntent = try container.decodeValueIfPresent(ChargePaymentIntent.self, at: "payment_intent")
+        self.paymentMethod = try container.decodeValueIfPresent(Swift.String.self, at: "payment_method")
+        self.paymentMethodDetails = try container.decodeValueIfPresent(PaymentMethodDetails.self, at: "payment_method_details")
+        self.receiptEmail = try container.decodeValueIfPresent(Swift.String.self, at: "receipt_email")
+        self.receiptNumber = try container.decodeValueIfPresent(Swift.String.self, at: "receipt_number")
+        self.receiptURL = try container.decodeValueIfPresent(Swift.String.self, at: "receipt_url")
+        self.refunded = try container.decodeValue(Swift.Bool.self, at: "refunded")
+        self.refunds = try container.decodeValue(ChargeRefunds.self, at: "refunds")
+        self.review = try container.decodeValueIfPresent(ChargeReview.self, at: "review")
+        self.shipping = try container.decodeValueIfPresent(Shipping.self, at: "shipping")
+        self.sourceTransfer = try container.decodeValueIfPresent(ChargeSourceTransfer.self, at: "source_transfer")
+        self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
+        self.statementDescriptorSuffix = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_suffix")
+        self.status = try container.decodeValue(ChargeStatus.self, at: "status")
+        self.transfer = try container.decodeValueIfPresent(ChargeTransfer.self, at: "transfer")
+        self.transferData = try container.decodeValueIfPresent(ChargeTransferData.self, at: "transfer_data")
+        self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "amount_captured", "amount_refunded", "application", "application_fee", "application_fee_amount", "balance_transaction", "billing_details", "calculated_statement_descriptor", "captured", "created", "currency", "customer", "description", "disputed", "failure_balance_transaction", "failure_code", "failure_message", "fraud_details", "id", "invoice", "livemode", "metadata", "object", "on_behalf_of", "order", "outcome", "paid", "payment_intent", "payment_method", "payment_method_details", "receipt_email", "receipt_number", "receipt_url", "refunded", "refunds", "review", "shipping", "source_transfer", "statement_descriptor", "statement_descriptor_suffix", "status", "transfer", "transfer_data", "transfer_group"]
+    private static let _declaredKeys: Courier.KeyNames = "amount amount_captured amount_refunded application application_fee application_fee_amount balance_transaction billing_details calculated_statement_descriptor captured created currency customer description disputed failure_balance_transaction failure_code failure_message fraud_details id invoice livemode metadata object on_behalf_of order outcome paid payment_intent payment_method payment_method_details receipt_email receipt_number receipt_url refunded refunds review shipping source_transfer statement_descriptor statement_descriptor_suffix status transfer transfer_data transfer_group"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encode(self.amountCaptured, forKey: Courier.AnyCodingKey("amount_captured"))
-        try container.encode(self.amountRefunded, forKey: Courier.AnyCodingKey("amount_refunded"))
-        try container.encodeIfPresent(self.application, forKey: Courier.AnyCodingKey("application"))
-        try container.encodeIfPresent(self.applicationFee, forKey: Courier.AnyCodingKey("application_fee"))
-        try container.encodeIfPresent(self.applicationFeeAmount, forKey: Courier.AnyCodingKey("application_fee_amount"))
-        try container.encodeIfPresent(self.balanceTransaction, forKey: Courier.AnyCodingKey("balance_transaction"))
-        try container.encode(self.billingDetails, forKey: Courier.AnyCodingKey("billing_details"))
-        try container.encodeIfPresent(self.calculatedStatementDescriptor, forKey: Courier.AnyCodingKey("calculated_statement_descriptor"))
-        try container.encode(self.captured, forKey: Courier.AnyCodingKey("captured"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encode(self.disputed, forKey: Courier.AnyCodingKey("disputed"))
-        try container.encodeIfPresent(self.failureBalanceTransaction, forKey: Courier.AnyCodingKey("failure_balance_transaction"))
-        try container.encodeIfPresent(self.failureCode, forKey: Courier.AnyCodingKey("failure_code"))
-        try container.encodeIfPresent(self.failureMessage, forKey: Courier.AnyCodingKey("failure_message"))
-        try container.encodeIfPresent(self.fraudDetails, forKey: Courier.AnyCodingKey("fraud_details"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.invoice, forKey: Courier.AnyCodingKey("invoice"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.onBehalfOf, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        try container.encodeIfPresent(self.order, forKey: Courier.AnyCodingKey("order"))
-        try container.encodeIfPresent(self.outcome, forKey: Courier.AnyCodingKey("outcome"))
-        try container.encode(self.paid, forKey: Courier.AnyCodingKey("paid"))
-        try container.encodeIfPresent(self.paymentIntent, forKey: Courier.AnyCodingKey("payment_intent"))
-        try container.encodeIfPresent(self.paymentMethod, forKey: Courier.AnyCodingKey("payment_method"))
-        try container.encodeIfPresent(self.paymentMethodDetails, forKey: Courier.AnyCodingKey("payment_method_details"))
-        try container.encodeIfPresent(self.receiptEmail, forKey: Courier.AnyCodingKey("receipt_email"))
-        try container.encodeIfPresent(self.receiptNumber, forKey: Courier.AnyCodingKey("receipt_number"))
-        try container.encodeIfPresent(self.receiptURL, forKey: Courier.AnyCodingKey("receipt_url"))
-        try container.encode(self.refunded, forKey: Courier.AnyCodingKey("refunded"))
-        try container.encode(self.refunds, forKey: Courier.AnyCodingKey("refunds"))
-        try container.encodeIfPresent(self.review, forKey: Courier.AnyCodingKey("review"))
-        try container.encodeIfPresent(self.shipping, forKey: Courier.AnyCodingKey("shipping"))
-        try container.encodeIfPresent(self.sourceTransfer, forKey: Courier.AnyCodingKey("source_transfer"))
-        try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        try container.encodeIfPresent(self.statementDescriptorSuffix, forKey: Courier.AnyCodingKey("statement_descriptor_suffix"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        try container.encodeIfPresent(self.transfer, forKey: Courier.AnyCodingKey("transfer"))
-        try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
-        try container.encodeIfPresent(self.transferGroup, forKey: Courier.AnyCodingKey("transfer_group"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValue(self.amountCaptured, at: "amount_captured")
+        try container.encodeValue(self.amountRefunded, at: "amount_refunded")
+        try container.encodeValueIfPresent(self.application, at: "application")
+        try container.encodeValueIfPresent(self.applicationFee, at: "application_fee")
+        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount")
+        try container.encodeValueIfPresent(self.balanceTransaction, at: "balance_transaction")
+        try container.encodeValue(self.billingDetails, at: "billing_details")
+        try container.encodeValueIfPresent(self.calculatedStatementDescriptor, at: "calculated_statement_descriptor")
+        try container.encodeValue(self.captured, at: "captured")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValue(self.disputed, at: "disputed")
+        try container.encodeValueIfPresent(self.failureBalanceTransaction, at: "failure_balance_transaction")
+        try container.encodeValueIfPresent(self.failureCode, at: "failure_code")
+        try container.encodeValueIfPresent(self.failureMessage, at: "failure_message")
+        try container.encodeValueIfPresent(self.fraudDetails, at: "fraud_details")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValueIfPresent(self.invoice, at: "invoice")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.metadata, at: "metadata")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
+        try container.encodeValueIfPresent(self.order, at: "order")
+        try container.encodeValueIfPresent(self.outcome, at: "outcome")
+        try container.encodeValue(self.paid, at: "paid")
+        try container.encodeValueIfPresent(self.paymentIntent, at: "payment_intent")
+        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method")
+        try container.encodeValueIfPresent(self.paymentMethodDetails, at: "payment_method_details")
+        try container.encodeValueIfPresent(self.receiptEmail, at: "receipt_email")
+        try container.encodeValueIfPresent(self.receiptNumber, at: "receipt_number")
+        try container.encodeValueIfPresent(self.receiptURL, at: "receipt_url")
+        try container.encodeValue(self.refunded, at: "refunded")
+        try container.encodeValue(self.refunds, at: "refunds")
+        try container.encodeValueIfPresent(self.review, at: "review")
+        try container.encodeValueIfPresent(self.shipping, at: "shipping")
+        try container.encodeValueIfPresent(self.sourceTransfer, at: "source_transfer")
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
+        try container.encodeValueIfPresent(self.statementDescriptorSuffix, at: "statement_descriptor_suffix")
+        try container.encodeValue(self.status, at: "status")
+        try container.encodeValueIfPresent(self.transfer, at: "transfer")
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
+        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

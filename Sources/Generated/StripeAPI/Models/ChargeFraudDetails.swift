@@ -22,19 +22,19 @@ public struct ChargeFraudDetails: Swift.Codable, Swift.Hashable, Swift.Sendable 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.stripeReport = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("stripe_report"))
-        self.userReport = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("user_report"))
+        self.stripeReport = try container.decodeValueIfPresent(Swift.String.self, at: "stripe_report")
+        self.userReport = try container.decodeValueIfPresent(Swift.String.self, at: "user_report")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["stripe_report", "user_report"]
+    private static let _declaredKeys: Courier.KeyNames = "stripe_report user_report"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.stripeReport, forKey: Courier.AnyCodingKey("stripe_report"))
-        try container.encodeIfPresent(self.userReport, forKey: Courier.AnyCodingKey("user_report"))
+        try container.encodeValueIfPresent(self.stripeReport, at: "stripe_report")
+        try container.encodeValueIfPresent(self.userReport, at: "user_report")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -25,7 +25,7 @@ public indirect enum ChargeOutcomeRule: Swift.Codable, Swift.Hashable, Swift.Sen
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["action", "id", "predicate"]),
+        .object(required: "action id predicate"),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -81,29 +81,29 @@ public struct ChargeOutcome: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.networkStatus = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("network_status"))
-        self.reason = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reason"))
-        self.riskLevel = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("risk_level"))
-        self.riskScore = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("risk_score"))
-        self.rule = try container.decodeIfPresent(ChargeOutcomeRule.self, forKey: Courier.AnyCodingKey("rule"))
-        self.sellerMessage = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("seller_message"))
-        self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
+        self.networkStatus = try container.decodeValueIfPresent(Swift.String.self, at: "network_status")
+        self.reason = try container.decodeValueIfPresent(Swift.String.self, at: "reason")
+        self.riskLevel = try container.decodeValueIfPresent(Swift.String.self, at: "risk_level")
+        self.riskScore = try container.decodeValueIfPresent(Swift.Int.self, at: "risk_score")
+        self.rule = try container.decodeValueIfPresent(ChargeOutcomeRule.self, at: "rule")
+        self.sellerMessage = try container.decodeValueIfPresent(Swift.String.self, at: "seller_message")
+        self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["network_status", "reason", "risk_level", "risk_score", "rule", "seller_message", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "network_status reason risk_level risk_score rule seller_message type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.networkStatus, forKey: Courier.AnyCodingKey("network_status"))
-        try container.encodeIfPresent(self.reason, forKey: Courier.AnyCodingKey("reason"))
-        try container.encodeIfPresent(self.riskLevel, forKey: Courier.AnyCodingKey("risk_level"))
-        try container.encodeIfPresent(self.riskScore, forKey: Courier.AnyCodingKey("risk_score"))
-        try container.encodeIfPresent(self.rule, forKey: Courier.AnyCodingKey("rule"))
-        try container.encodeIfPresent(self.sellerMessage, forKey: Courier.AnyCodingKey("seller_message"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.networkStatus, at: "network_status")
+        try container.encodeValueIfPresent(self.reason, at: "reason")
+        try container.encodeValueIfPresent(self.riskLevel, at: "risk_level")
+        try container.encodeValueIfPresent(self.riskScore, at: "risk_score")
+        try container.encodeValueIfPresent(self.rule, at: "rule")
+        try container.encodeValueIfPresent(self.sellerMessage, at: "seller_message")
+        try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

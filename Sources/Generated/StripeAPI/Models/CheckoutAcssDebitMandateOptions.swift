@@ -39,25 +39,25 @@ public struct CheckoutAcssDebitMandateOptions: Swift.Codable, Swift.Hashable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customMandateURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("custom_mandate_url"))
-        self.defaultFor = try container.decodeIfPresent([CheckoutAcssDebitMandateOptionsDefaultForItem].self, forKey: Courier.AnyCodingKey("default_for"))
-        self.intervalDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("interval_description"))
-        self.paymentSchedule = try container.decodeIfPresent(CheckoutAcssDebitMandateOptionsPaymentSchedule.self, forKey: Courier.AnyCodingKey("payment_schedule"))
-        self.transactionType = try container.decodeIfPresent(CheckoutAcssDebitMandateOptionsTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
+        self.customMandateURL = try container.decodeValueIfPresent(Swift.String.self, at: "custom_mandate_url")
+        self.defaultFor = try container.decodeValueIfPresent([CheckoutAcssDebitMandateOptionsDefaultForItem].self, at: "default_for")
+        self.intervalDescription = try container.decodeValueIfPresent(Swift.String.self, at: "interval_description")
+        self.paymentSchedule = try container.decodeValueIfPresent(CheckoutAcssDebitMandateOptionsPaymentSchedule.self, at: "payment_schedule")
+        self.transactionType = try container.decodeValueIfPresent(CheckoutAcssDebitMandateOptionsTransactionType.self, at: "transaction_type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["custom_mandate_url", "default_for", "interval_description", "payment_schedule", "transaction_type"]
+    private static let _declaredKeys: Courier.KeyNames = "custom_mandate_url default_for interval_description payment_schedule transaction_type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.customMandateURL, forKey: Courier.AnyCodingKey("custom_mandate_url"))
-        try container.encodeIfPresent(self.defaultFor, forKey: Courier.AnyCodingKey("default_for"))
-        try container.encodeIfPresent(self.intervalDescription, forKey: Courier.AnyCodingKey("interval_description"))
-        try container.encodeIfPresent(self.paymentSchedule, forKey: Courier.AnyCodingKey("payment_schedule"))
-        try container.encodeIfPresent(self.transactionType, forKey: Courier.AnyCodingKey("transaction_type"))
+        try container.encodeValueIfPresent(self.customMandateURL, at: "custom_mandate_url")
+        try container.encodeValueIfPresent(self.defaultFor, at: "default_for")
+        try container.encodeValueIfPresent(self.intervalDescription, at: "interval_description")
+        try container.encodeValueIfPresent(self.paymentSchedule, at: "payment_schedule")
+        try container.encodeValueIfPresent(self.transactionType, at: "transaction_type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

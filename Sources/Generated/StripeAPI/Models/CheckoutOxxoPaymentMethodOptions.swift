@@ -19,17 +19,17 @@ public struct CheckoutOxxoPaymentMethodOptions: Swift.Codable, Swift.Hashable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expiresAfterDays = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_after_days"))
+        self.expiresAfterDays = try container.decodeValue(Swift.Int.self, at: "expires_after_days")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["expires_after_days"]
+    private static let _declaredKeys: Courier.KeyNames = "expires_after_days"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.expiresAfterDays, forKey: Courier.AnyCodingKey("expires_after_days"))
+        try container.encodeValue(self.expiresAfterDays, at: "expires_after_days")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -26,25 +26,25 @@ public struct CheckoutSessionPaymentMethodOptions: Swift.Codable, Swift.Hashable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(CheckoutAcssDebitPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("acss_debit"))
-        self.boleto = try container.decodeIfPresent(CheckoutBoletoPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("boleto"))
-        self.konbini = try container.decodeIfPresent(CheckoutKonbiniPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("konbini"))
-        self.oxxo = try container.decodeIfPresent(CheckoutOxxoPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("oxxo"))
-        self.usBankAccount = try container.decodeIfPresent(CheckoutUsBankAccountPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("us_bank_account"))
+        self.acssDebit = try container.decodeValueIfPresent(CheckoutAcssDebitPaymentMethodOptions.self, at: "acss_debit")
+        self.boleto = try container.decodeValueIfPresent(CheckoutBoletoPaymentMethodOptions.self, at: "boleto")
+        self.konbini = try container.decodeValueIfPresent(CheckoutKonbiniPaymentMethodOptions.self, at: "konbini")
+        self.oxxo = try container.decodeValueIfPresent(CheckoutOxxoPaymentMethodOptions.self, at: "oxxo")
+        self.usBankAccount = try container.decodeValueIfPresent(CheckoutUsBankAccountPaymentMethodOptions.self, at: "us_bank_account")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "boleto", "konbini", "oxxo", "us_bank_account"]
+    private static let _declaredKeys: Courier.KeyNames = "acss_debit boleto konbini oxxo us_bank_account"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
-        try container.encodeIfPresent(self.boleto, forKey: Courier.AnyCodingKey("boleto"))
-        try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
-        try container.encodeIfPresent(self.oxxo, forKey: Courier.AnyCodingKey("oxxo"))
-        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
+        try container.encodeValueIfPresent(self.boleto, at: "boleto")
+        try container.encodeValueIfPresent(self.konbini, at: "konbini")
+        try container.encodeValueIfPresent(self.oxxo, at: "oxxo")
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -87,31 +87,31 @@ public struct CountrySpec: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.defaultCurrency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("default_currency"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.object = try container.decode(CountrySpecObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.supportedBankAccountCurrencies = try container.decode([Swift.String: [Swift.String]].self, forKey: Courier.AnyCodingKey("supported_bank_account_currencies"))
-        self.supportedPaymentCurrencies = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("supported_payment_currencies"))
-        self.supportedPaymentMethods = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("supported_payment_methods"))
-        self.supportedTransferCountries = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("supported_transfer_countries"))
-        self.verificationFields = try container.decode(CountrySpecVerificationFields.self, forKey: Courier.AnyCodingKey("verification_fields"))
+        self.defaultCurrency = try container.decodeValue(Swift.String.self, at: "default_currency")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.object = try container.decodeValue(CountrySpecObjectModel.self, at: "object")
+        self.supportedBankAccountCurrencies = try container.decodeValue([Swift.String: [Swift.String]].self, at: "supported_bank_account_currencies")
+        self.supportedPaymentCurrencies = try container.decodeValue([Swift.String].self, at: "supported_payment_currencies")
+        self.supportedPaymentMethods = try container.decodeValue([Swift.String].self, at: "supported_payment_methods")
+        self.supportedTransferCountries = try container.decodeValue([Swift.String].self, at: "supported_transfer_countries")
+        self.verificationFields = try container.decodeValue(CountrySpecVerificationFields.self, at: "verification_fields")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["default_currency", "id", "object", "supported_bank_account_currencies", "supported_payment_currencies", "supported_payment_methods", "supported_transfer_countries", "verification_fields"]
+    private static let _declaredKeys: Courier.KeyNames = "default_currency id object supported_bank_account_currencies supported_payment_currencies supported_payment_methods supported_transfer_countries verification_fields"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.defaultCurrency, forKey: Courier.AnyCodingKey("default_currency"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.supportedBankAccountCurrencies, forKey: Courier.AnyCodingKey("supported_bank_account_currencies"))
-        try container.encode(self.supportedPaymentCurrencies, forKey: Courier.AnyCodingKey("supported_payment_currencies"))
-        try container.encode(self.supportedPaymentMethods, forKey: Courier.AnyCodingKey("supported_payment_methods"))
-        try container.encode(self.supportedTransferCountries, forKey: Courier.AnyCodingKey("supported_transfer_countries"))
-        try container.encode(self.verificationFields, forKey: Courier.AnyCodingKey("verification_fields"))
+        try container.encodeValue(self.defaultCurrency, at: "default_currency")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.supportedBankAccountCurrencies, at: "supported_bank_account_currencies")
+        try container.encodeValue(self.supportedPaymentCurrencies, at: "supported_payment_currencies")
+        try container.encodeValue(self.supportedPaymentMethods, at: "supported_payment_methods")
+        try container.encodeValue(self.supportedTransferCountries, at: "supported_transfer_countries")
+        try container.encodeValue(self.verificationFields, at: "verification_fields")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

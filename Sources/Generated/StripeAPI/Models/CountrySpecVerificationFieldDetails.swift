@@ -22,19 +22,19 @@ public struct CountrySpecVerificationFieldDetails: Swift.Codable, Swift.Hashable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additional = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("additional"))
-        self.minimum = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("minimum"))
+        self.additional = try container.decodeValue([Swift.String].self, at: "additional")
+        self.minimum = try container.decodeValue([Swift.String].self, at: "minimum")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional", "minimum"]
+    private static let _declaredKeys: Courier.KeyNames = "additional minimum"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.additional, forKey: Courier.AnyCodingKey("additional"))
-        try container.encode(self.minimum, forKey: Courier.AnyCodingKey("minimum"))
+        try container.encodeValue(self.additional, at: "additional")
+        try container.encodeValue(self.minimum, at: "minimum")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -20,19 +20,19 @@ public struct CountrySpecVerificationFields: Swift.Codable, Swift.Hashable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.company = try container.decode(CountrySpecVerificationFieldDetails.self, forKey: Courier.AnyCodingKey("company"))
-        self.individual = try container.decode(CountrySpecVerificationFieldDetails.self, forKey: Courier.AnyCodingKey("individual"))
+        self.company = try container.decodeValue(CountrySpecVerificationFieldDetails.self, at: "company")
+        self.individual = try container.decodeValue(CountrySpecVerificationFieldDetails.self, at: "individual")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["company", "individual"]
+    private static let _declaredKeys: Courier.KeyNames = "company individual"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.company, forKey: Courier.AnyCodingKey("company"))
-        try container.encode(self.individual, forKey: Courier.AnyCodingKey("individual"))
+        try container.encodeValue(self.company, at: "company")
+        try container.encodeValue(self.individual, at: "individual")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -19,17 +19,17 @@ public struct CouponAppliesTo: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.products = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("products"))
+        self.products = try container.decodeValue([Swift.String].self, at: "products")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["products"]
+    private static let _declaredKeys: Courier.KeyNames = "products"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.products, forKey: Courier.AnyCodingKey("products"))
+        try container.encodeValue(self.products, at: "products")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -28,7 +28,7 @@ public indirect enum CreditNoteCustomerBalanceTransaction: Swift.Codable, Swift.
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount", "created", "currency", "customer", "ending_balance", "id", "livemode", "object", "type"], constants: ["object": ["customer_balance_transaction"]]),
+        .object(required: "amount created currency customer ending_balance id livemode object type", constants: ["object": ["customer_balance_transaction"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -83,23 +83,23 @@ public struct CreditNoteLines: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.data = try container.decode([CreditNoteLineItem].self, forKey: Courier.AnyCodingKey("data"))
-        self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
-        self.object = try container.decode(CreditNoteLinesObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.data = try container.decodeValue([CreditNoteLineItem].self, at: "data")
+        self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
+        self.object = try container.decodeValue(CreditNoteLinesObjectModel.self, at: "object")
+        self.url = try container.decodeValue(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
+    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.data, forKey: Courier.AnyCodingKey("data"))
-        try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValue(self.data, at: "data")
+        try container.encodeValue(self.hasMore, at: "has_more")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -220,7 +220,7 @@ public indirect enum CreditNoteRefund: Swift.Codable, Swift.Hashable, Swift.Send
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount", "created", "currency", "id", "object"], constants: ["object": ["refund"]]),
+        .object(required: "amount created currency id object", constants: ["object": ["refund"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -426,65 +426,65 @@ public struct CreditNote: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.customer = try container.decode(CreditNoteCustomer.self, forKey: Courier.AnyCodingKey("customer"))
-        self.customerBalanceTransaction = try container.decodeIfPresent(CreditNoteCustomerBalanceTransaction.self, forKey: Courier.AnyCodingKey("customer_balance_transaction"))
-        self.discountAmount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("discount_amount"))
-        self.discountAmounts = try container.decode([DiscountsResourceDiscountAmount].self, forKey: Courier.AnyCodingKey("discount_amounts"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.invoice = try container.decode(CreditNoteInvoice.self, forKey: Courier.AnyCodingKey("invoice"))
-        self.lines = try container.decode(CreditNoteLines.self, forKey: Courier.AnyCodingKey("lines"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.memo = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("memo"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.number = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("number"))
-        self.object = try container.decode(CreditNoteObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.outOfBandAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("out_of_band_amount"))
-        self.pdf = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("pdf"))
-        self.reason = try container.decodeIfPresent(CreditNoteReason.self, forKey: Courier.AnyCodingKey("reason"))
-        self.refund = try container.decodeIfPresent(CreditNoteRefund.self, forKey: Courier.AnyCodingKey("refund"))
-        self.status = try container.decode(CreditNoteStatus.self, forKey: Courier.AnyCodingKey("status"))
-        self.subtotal = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("subtotal"))
-        self.taxAmounts = try container.decode([CreditNoteTaxAmount].self, forKey: Courier.AnyCodingKey("tax_amounts"))
-        self.total = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("total"))
-        self.type = try container.decode(CreditNoteTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.voidedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("voided_at"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.customer = try container.decodeValue(CreditNoteCustomer.self, at: "customer")
+        self.customerBalanceTransaction = try container.decodeValueIfPresent(CreditNoteCustomerBalanceTransaction.self, at: "customer_balance_transaction")
+        self.discountAmount = try container.decodeValue(Swift.Int.self, at: "discount_amount")
+        self.discountAmounts = try container.decodeValue([DiscountsResourceDiscountAmount].self, at: "discount_amounts")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.invoice = try container.decodeValue(CreditNoteInvoice.self, at: "invoice")
+        self.lines = try container.decodeValue(CreditNoteLines.self, at: "lines")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.memo = try container.decodeValueIfPresent(Swift.String.self, at: "memo")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.number = try container.decodeValue(Swift.String.self, at: "number")
+        self.object = try container.decodeValue(CreditNoteObjectModel.self, at: "object")
+        self.outOfBandAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "out_of_band_amount")
+        self.pdf = try container.decodeValue(Swift.String.self, at: "pdf")
+        self.reason = try container.decodeValueIfPresent(CreditNoteReason.self, at: "reason")
+        self.refund = try container.decodeValueIfPresent(CreditNoteRefund.self, at: "refund")
+        self.status = try container.decodeValue(CreditNoteStatus.self, at: "status")
+        self.subtotal = try container.decodeValue(Swift.Int.self, at: "subtotal")
+        self.taxAmounts = try container.decodeValue([CreditNoteTaxAmount].self, at: "tax_amounts")
+        self.total = try container.decodeValue(Swift.Int.self, at: "total")
+        self.type = try container.decodeValue(CreditNoteTypeModel.self, at: "type")
+        self.voidedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "voided_at")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "created", "currency", "customer", "customer_balance_transaction", "discount_amount", "discount_amounts", "id", "invoice", "lines", "livemode", "memo", "metadata", "number", "object", "out_of_band_amount", "pdf", "reason", "refund", "status", "subtotal", "tax_amounts", "total", "type", "voided_at"]
+    private static let _declaredKeys: Courier.KeyNames = "amount created currency customer customer_balance_transaction discount_amount discount_amounts id invoice lines livemode memo metadata number object out_of_band_amount pdf reason refund status subtotal tax_amounts total type voided_at"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encode(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encodeIfPresent(self.customerBalanceTransaction, forKey: Courier.AnyCodingKey("customer_balance_transaction"))
-        try container.encode(self.discountAmount, forKey: Courier.AnyCodingKey("discount_amount"))
-        try container.encode(self.discountAmounts, forKey: Courier.AnyCodingKey("discount_amounts"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.invoice, forKey: Courier.AnyCodingKey("invoice"))
-        try container.encode(self.lines, forKey: Courier.AnyCodingKey("lines"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encodeIfPresent(self.memo, forKey: Courier.AnyCodingKey("memo"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.number, forKey: Courier.AnyCodingKey("number"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.outOfBandAmount, forKey: Courier.AnyCodingKey("out_of_band_amount"))
-        try container.encode(self.pdf, forKey: Courier.AnyCodingKey("pdf"))
-        try container.encodeIfPresent(self.reason, forKey: Courier.AnyCodingKey("reason"))
-        try container.encodeIfPresent(self.refund, forKey: Courier.AnyCodingKey("refund"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        try container.encode(self.subtotal, forKey: Courier.AnyCodingKey("subtotal"))
-        try container.encode(self.taxAmounts, forKey: Courier.AnyCodingKey("tax_amounts"))
-        try container.encode(self.total, forKey: Courier.AnyCodingKey("total"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encodeIfPresent(self.voidedAt, forKey: Courier.AnyCodingKey("voided_at"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValue(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.customerBalanceTransaction, at: "customer_balance_transaction")
+        try container.encodeValue(self.discountAmount, at: "discount_amount")
+        try container.encodeValue(self.discountAmounts, at: "discount_amounts")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.invoice, at: "invoice")
+        try container.encodeValue(self.lines, at: "lines")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValueIfPresent(self.memo, at: "memo")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValue(self.number, at: "number")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.outOfBandAmount, at: "out_of_band_amount")
+        try container.encodeValue(self.pdf, at: "pdf")
+        try container.encodeValueIfPresent(self.reason, at: "reason")
+        try container.encodeValueIfPresent(self.refund, at: "refund")
+        try container.encodeValue(self.status, at: "status")
+        try container.encodeValue(self.subtotal, at: "subtotal")
+        try container.encodeValue(self.taxAmounts, at: "tax_amounts")
+        try container.encodeValue(self.total, at: "total")
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValueIfPresent(self.voidedAt, at: "voided_at")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

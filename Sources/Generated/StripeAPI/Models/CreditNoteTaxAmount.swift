@@ -28,21 +28,21 @@ public struct CreditNoteTaxAmount: Swift.Codable, Swift.Hashable, Swift.Sendable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.inclusive = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("inclusive"))
-        self.taxRate = try container.decode(CreditNoteTaxAmountTaxRate.self, forKey: Courier.AnyCodingKey("tax_rate"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.inclusive = try container.decodeValue(Swift.Bool.self, at: "inclusive")
+        self.taxRate = try container.decodeValue(CreditNoteTaxAmountTaxRate.self, at: "tax_rate")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "inclusive", "tax_rate"]
+    private static let _declaredKeys: Courier.KeyNames = "amount inclusive tax_rate"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encode(self.inclusive, forKey: Courier.AnyCodingKey("inclusive"))
-        try container.encode(self.taxRate, forKey: Courier.AnyCodingKey("tax_rate"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValue(self.inclusive, at: "inclusive")
+        try container.encodeValue(self.taxRate, at: "tax_rate")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -79,11 +79,11 @@ public indirect enum CustomerSourcesDataModelItem: Swift.Codable, Swift.Hashable
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["created", "fingerprint", "id", "livemode", "object", "reusable", "used", "username"], properties: ["created", "customer", "fingerprint", "id", "livemode", "metadata", "object", "payment_amount", "payment_currency", "reusable", "used", "username"], constants: ["object": ["alipay_account"]]),
-        .object(required: ["country", "currency", "id", "last4", "object", "status"], properties: ["account", "account_holder_name", "account_holder_type", "account_type", "available_payout_methods", "bank_name", "country", "currency", "customer", "default_for_currency", "fingerprint", "id", "last4", "metadata", "object", "routing_number", "status"], constants: ["object": ["bank_account"]]),
-        .object(required: ["active", "amount", "amount_received", "bitcoin_amount", "bitcoin_amount_received", "bitcoin_uri", "created", "currency", "filled", "id", "inbound_address", "livemode", "object", "uncaptured_funds"], properties: ["active", "amount", "amount_received", "bitcoin_amount", "bitcoin_amount_received", "bitcoin_uri", "created", "currency", "customer", "description", "email", "filled", "id", "inbound_address", "livemode", "metadata", "object", "payment", "refund_address", "transactions", "uncaptured_funds", "used_for_payment"], constants: ["object": ["bitcoin_receiver"]]),
-        .object(required: ["brand", "exp_month", "exp_year", "funding", "id", "last4", "object"], properties: ["account", "address_city", "address_country", "address_line1", "address_line1_check", "address_line2", "address_state", "address_zip", "address_zip_check", "available_payout_methods", "brand", "country", "currency", "customer", "cvc_check", "default_for_currency", "dynamic_last4", "exp_month", "exp_year", "fingerprint", "funding", "id", "last4", "metadata", "name", "object", "recipient", "status", "tokenization_method"], constants: ["object": ["card"]]),
-        .object(required: ["client_secret", "created", "flow", "id", "livemode", "object", "status", "type"], properties: ["ach_credit_transfer", "ach_debit", "acss_debit", "alipay", "amount", "au_becs_debit", "bancontact", "card", "card_present", "client_secret", "code_verification", "created", "currency", "customer", "eps", "flow", "giropay", "id", "ideal", "klarna", "livemode", "metadata", "multibanco", "object", "owner", "p24", "receiver", "redirect", "sepa_debit", "sofort", "source_order", "statement_descriptor", "status", "three_d_secure", "type", "usage", "wechat"], constants: ["object": ["source"]], openTags: ["type": ["ach_credit_transfer", "ach_debit", "acss_debit", "alipay", "au_becs_debit", "bancontact", "card", "card_present", "eps", "giropay", "ideal", "klarna", "multibanco", "p24", "sepa_debit", "sofort", "three_d_secure", "wechat"]]),
+        .object(required: "created fingerprint id livemode object reusable used username", properties: "created customer fingerprint id livemode metadata object payment_amount payment_currency reusable used username", constants: ["object": ["alipay_account"]]),
+        .object(required: "country currency id last4 object status", properties: "account account_holder_name account_holder_type account_type available_payout_methods bank_name country currency customer default_for_currency fingerprint id last4 metadata object routing_number status", constants: ["object": ["bank_account"]]),
+        .object(required: "active amount amount_received bitcoin_amount bitcoin_amount_received bitcoin_uri created currency filled id inbound_address livemode object uncaptured_funds", properties: "active amount amount_received bitcoin_amount bitcoin_amount_received bitcoin_uri created currency customer description email filled id inbound_address livemode metadata object payment refund_address transactions uncaptured_funds used_for_payment", constants: ["object": ["bitcoin_receiver"]]),
+        .object(required: "brand exp_month exp_year funding id last4 object", properties: "account address_city address_country address_line1 address_line1_check address_line2 address_state address_zip address_zip_check available_payout_methods brand country currency customer cvc_check default_for_currency dynamic_last4 exp_month exp_year fingerprint funding id last4 metadata name object recipient status tokenization_method", constants: ["object": ["card"]]),
+        .object(required: "client_secret created flow id livemode object status type", properties: "ach_credit_transfer ach_debit acss_debit alipay amount au_becs_debit bancontact card card_present client_secret code_verification created currency customer eps flow giropay id ideal klarna livemode metadata multibanco object owner p24 receiver redirect sepa_debit sofort source_order statement_descriptor status three_d_secure type usage wechat", constants: ["object": ["source"]], openTags: ["type": ["ach_credit_transfer", "ach_debit", "acss_debit", "alipay", "au_becs_debit", "bancontact", "card", "card_present", "eps", "giropay", "ideal", "klarna", "multibanco", "p24", "sepa_debit", "sofort", "three_d_secure", "wechat"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -141,23 +141,23 @@ public struct CustomerSources: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.data = try container.decode([CustomerSourcesDataModelItem].self, forKey: Courier.AnyCodingKey("data"))
-        self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
-        self.object = try container.decode(CustomerSourcesObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.data = try container.decodeValue([CustomerSourcesDataModelItem].self, at: "data")
+        self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
+        self.object = try container.decodeValue(CustomerSourcesObjectModel.self, at: "object")
+        self.url = try container.decodeValue(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
+    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.data, forKey: Courier.AnyCodingKey("data"))
-        try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValue(self.data, at: "data")
+        try container.encodeValue(self.hasMore, at: "has_more")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -192,23 +192,23 @@ public struct CustomerSubscriptions: Swift.Codable, Swift.Hashable, Swift.Sendab
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.data = try container.decode([Subscription].self, forKey: Courier.AnyCodingKey("data"))
-        self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
-        self.object = try container.decode(CustomerSubscriptionsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.data = try container.decodeValue([Subscription].self, at: "data")
+        self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
+        self.object = try container.decodeValue(CustomerSubscriptionsObjectModel.self, at: "object")
+        self.url = try container.decodeValue(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
+    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.data, forKey: Courier.AnyCodingKey("data"))
-        try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValue(self.data, at: "data")
+        try container.encodeValue(self.hasMore, at: "has_more")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -292,23 +292,23 @@ public struct CustomerTaxIDs: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.data = try container.decode([TaxID].self, forKey: Courier.AnyCodingKey("data"))
-        self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
-        self.object = try container.decode(CustomerTaxIDsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.data = try container.decodeValue([TaxID].self, at: "data")
+        self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
+        self.object = try container.decodeValue(CustomerTaxIDsObjectModel.self, at: "object")
+        self.url = try container.decodeValue(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
+    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.data, forKey: Courier.AnyCodingKey("data"))
-        try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValue(self.data, at: "data")
+        try container.encodeValue(self.hasMore, at: "has_more")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -419,67 +419,67 @@ public struct Customer: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decodeIfPresent(Address.self, forKey: Courier.AnyCodingKey("address"))
-        self.balance = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("balance"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.defaultSource = try container.decodeIfPresent(CustomerDefaultSource.self, forKey: Courier.AnyCodingKey("default_source"))
-        self.delinquent = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("delinquent"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.discount = try container.decodeIfPresent(Discount.self, forKey: Courier.AnyCodingKey("discount"))
-        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.invoicePrefix = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("invoice_prefix"))
-        self.invoiceSettings = try container.decodeIfPresent(InvoiceSettingCustomerSetting.self, forKey: Courier.AnyCodingKey("invoice_settings"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.nextInvoiceSequence = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("next_invoice_sequence"))
-        self.object = try container.decode(CustomerObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
-        self.preferredLocales = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("preferred_locales"))
-        self.shipping = try container.decodeIfPresent(Shipping.self, forKey: Courier.AnyCodingKey("shipping"))
-        self.sources = try container.decodeIfPresent(CustomerSources.self, forKey: Courier.AnyCodingKey("sources"))
-        self.subscriptions = try container.decodeIfPresent(CustomerSubscriptions.self, forKey: Courier.AnyCodingKey("subscriptions"))
-        self.tax = try container.decodeIfPresent(CustomerTax.self, forKey: Courier.AnyCodingKey("tax"))
-        self.taxExempt = try container.decodeIfPresent(CustomerTaxExempt.self, forKey: Courier.AnyCodingKey("tax_exempt"))
-        self.taxIDs = try container.decodeIfPresent(CustomerTaxIDs.self, forKey: Courier.AnyCodingKey("tax_ids"))
-        self.testClock = try container.decodeIfPresent(CustomerTestClock.self, forKey: Courier.AnyCodingKey("test_clock"))
+        self.address = try container.decodeValueIfPresent(Address.self, at: "address")
+        self.balance = try container.decodeValueIfPresent(Swift.Int.self, at: "balance")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
+        self.defaultSource = try container.decodeValueIfPresent(CustomerDefaultSource.self, at: "default_source")
+        self.delinquent = try container.decodeValueIfPresent(Swift.Bool.self, at: "delinquent")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.discount = try container.decodeValueIfPresent(Discount.self, at: "discount")
+        self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.invoicePrefix = try container.decodeValueIfPresent(Swift.String.self, at: "invoice_prefix")
+        self.invoiceSettings = try container.decodeValueIfPresent(InvoiceSettingCustomerSetting.self, at: "invoice_settings")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.nextInvoiceSequence = try container.decodeValueIfPresent(Swift.Int.self, at: "next_invoice_sequence")
+        self.object = try container.decodeValue(CustomerObjectModel.self, at: "object")
+        self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
+        self.preferredLocales = try container.decodeValueIfPresent([Swift.String].self, at: "preferred_locales")
+        self.shipping = try container.decodeValueIfPresent(Shipping.self, at: "shipping")
+        self.sources = try container.decodeValueIfPresent(CustomerSources.self, at: "sources")
+        self.subscriptions = try container.decodeValueIfPresent(CustomerSubscriptions.self, at: "subscriptions")
+        self.tax = try container.decodeValueIfPresent(CustomerTax.self, at: "tax")
+        self.taxExempt = try container.decodeValueIfPresent(CustomerTaxExempt.self, at: "tax_exempt")
+        self.taxIDs = try container.decodeValueIfPresent(CustomerTaxIDs.self, at: "tax_ids")
+        self.testClock = try container.decodeValueIfPresent(CustomerTestClock.self, at: "test_clock")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "balance", "created", "currency", "default_source", "delinquent", "description", "discount", "email", "id", "invoice_prefix", "invoice_settings", "livemode", "metadata", "name", "next_invoice_sequence", "object", "phone", "preferred_locales", "shipping", "sources", "subscriptions", "tax", "tax_exempt", "tax_ids", "test_clock"]
+    private static let _declaredKeys: Courier.KeyNames = "address balance created currency default_source delinquent description discount email id invoice_prefix invoice_settings livemode metadata name next_invoice_sequence object phone preferred_locales shipping sources subscriptions tax tax_exempt tax_ids test_clock"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encodeIfPresent(self.balance, forKey: Courier.AnyCodingKey("balance"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.defaultSource, forKey: Courier.AnyCodingKey("default_source"))
-        try container.encodeIfPresent(self.delinquent, forKey: Courier.AnyCodingKey("delinquent"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.discount, forKey: Courier.AnyCodingKey("discount"))
-        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.invoicePrefix, forKey: Courier.AnyCodingKey("invoice_prefix"))
-        try container.encodeIfPresent(self.invoiceSettings, forKey: Courier.AnyCodingKey("invoice_settings"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.nextInvoiceSequence, forKey: Courier.AnyCodingKey("next_invoice_sequence"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
-        try container.encodeIfPresent(self.preferredLocales, forKey: Courier.AnyCodingKey("preferred_locales"))
-        try container.encodeIfPresent(self.shipping, forKey: Courier.AnyCodingKey("shipping"))
-        try container.encodeIfPresent(self.sources, forKey: Courier.AnyCodingKey("sources"))
-        try container.encodeIfPresent(self.subscriptions, forKey: Courier.AnyCodingKey("subscriptions"))
-        try container.encodeIfPresent(self.tax, forKey: Courier.AnyCodingKey("tax"))
-        try container.encodeIfPresent(self.taxExempt, forKey: Courier.AnyCodingKey("tax_exempt"))
-        try container.encodeIfPresent(self.taxIDs, forKey: Courier.AnyCodingKey("tax_ids"))
-        try container.encodeIfPresent(self.testClock, forKey: Courier.AnyCodingKey("test_clock"))
+        try container.encodeValueIfPresent(self.address, at: "address")
+        try container.encodeValueIfPresent(self.balance, at: "balance")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValueIfPresent(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.defaultSource, at: "default_source")
+        try container.encodeValueIfPresent(self.delinquent, at: "delinquent")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.discount, at: "discount")
+        try container.encodeValueIfPresent(self.email, at: "email")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValueIfPresent(self.invoicePrefix, at: "invoice_prefix")
+        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.nextInvoiceSequence, at: "next_invoice_sequence")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.phone, at: "phone")
+        try container.encodeValueIfPresent(self.preferredLocales, at: "preferred_locales")
+        try container.encodeValueIfPresent(self.shipping, at: "shipping")
+        try container.encodeValueIfPresent(self.sources, at: "sources")
+        try container.encodeValueIfPresent(self.subscriptions, at: "subscriptions")
+        try container.encodeValueIfPresent(self.tax, at: "tax")
+        try container.encodeValueIfPresent(self.taxExempt, at: "tax_exempt")
+        try container.encodeValueIfPresent(self.taxIDs, at: "tax_ids")
+        try container.encodeValueIfPresent(self.testClock, at: "test_clock")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -29,23 +29,23 @@ public struct CustomerAcceptance: Swift.Codable, Swift.Hashable, Swift.Sendable 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acceptedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("accepted_at"))
-        self.offline = try container.decodeIfPresent(OfflineAcceptance.self, forKey: Courier.AnyCodingKey("offline"))
-        self.online = try container.decodeIfPresent(OnlineAcceptance.self, forKey: Courier.AnyCodingKey("online"))
-        self.type = try container.decode(CustomerAcceptanceTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.acceptedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "accepted_at")
+        self.offline = try container.decodeValueIfPresent(OfflineAcceptance.self, at: "offline")
+        self.online = try container.decodeValueIfPresent(OnlineAcceptance.self, at: "online")
+        self.type = try container.decodeValue(CustomerAcceptanceTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["accepted_at", "offline", "online", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "accepted_at offline online type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acceptedAt, forKey: Courier.AnyCodingKey("accepted_at"))
-        try container.encodeIfPresent(self.offline, forKey: Courier.AnyCodingKey("offline"))
-        try container.encodeIfPresent(self.online, forKey: Courier.AnyCodingKey("online"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.acceptedAt, at: "accepted_at")
+        try container.encodeValueIfPresent(self.offline, at: "offline")
+        try container.encodeValueIfPresent(self.online, at: "online")
+        try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

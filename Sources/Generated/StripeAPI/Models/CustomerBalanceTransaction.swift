@@ -25,7 +25,7 @@ public indirect enum CustomerBalanceTransactionCreditNote: Swift.Codable, Swift.
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount", "created", "currency", "customer", "discount_amount", "discount_amounts", "id", "invoice", "lines", "livemode", "number", "object", "pdf", "status", "subtotal", "tax_amounts", "total", "type"], constants: ["object": ["credit_note"]]),
+        .object(required: "amount created currency customer discount_amount discount_amounts id invoice lines livemode number object pdf status subtotal tax_amounts total type", constants: ["object": ["credit_note"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -226,41 +226,41 @@ public struct CustomerBalanceTransaction: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.creditNote = try container.decodeIfPresent(CustomerBalanceTransactionCreditNote.self, forKey: Courier.AnyCodingKey("credit_note"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.customer = try container.decode(CustomerBalanceTransactionCustomer.self, forKey: Courier.AnyCodingKey("customer"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.endingBalance = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("ending_balance"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.invoice = try container.decodeIfPresent(CustomerBalanceTransactionInvoice.self, forKey: Courier.AnyCodingKey("invoice"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.object = try container.decode(CustomerBalanceTransactionObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.type = try container.decode(CustomerBalanceTransactionTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.creditNote = try container.decodeValueIfPresent(CustomerBalanceTransactionCreditNote.self, at: "credit_note")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.customer = try container.decodeValue(CustomerBalanceTransactionCustomer.self, at: "customer")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.endingBalance = try container.decodeValue(Swift.Int.self, at: "ending_balance")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.invoice = try container.decodeValueIfPresent(CustomerBalanceTransactionInvoice.self, at: "invoice")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.object = try container.decodeValue(CustomerBalanceTransactionObjectModel.self, at: "object")
+        self.type = try container.decodeValue(CustomerBalanceTransactionTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "created", "credit_note", "currency", "customer", "description", "ending_balance", "id", "invoice", "livemode", "metadata", "object", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "amount created credit_note currency customer description ending_balance id invoice livemode metadata object type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encodeIfPresent(self.creditNote, forKey: Courier.AnyCodingKey("credit_note"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encode(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encode(self.endingBalance, forKey: Courier.AnyCodingKey("ending_balance"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.invoice, forKey: Courier.AnyCodingKey("invoice"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValueIfPresent(self.creditNote, at: "credit_note")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValue(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValue(self.endingBalance, at: "ending_balance")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValueIfPresent(self.invoice, at: "invoice")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -78,21 +78,21 @@ public struct CustomerTax: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.automaticTax = try container.decode(CustomerTaxAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
-        self.ipAddress = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ip_address"))
-        self.location = try container.decodeIfPresent(CustomerTaxLocation.self, forKey: Courier.AnyCodingKey("location"))
+        self.automaticTax = try container.decodeValue(CustomerTaxAutomaticTax.self, at: "automatic_tax")
+        self.ipAddress = try container.decodeValueIfPresent(Swift.String.self, at: "ip_address")
+        self.location = try container.decodeValueIfPresent(CustomerTaxLocation.self, at: "location")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["automatic_tax", "ip_address", "location"]
+    private static let _declaredKeys: Courier.KeyNames = "automatic_tax ip_address location"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.automaticTax, forKey: Courier.AnyCodingKey("automatic_tax"))
-        try container.encodeIfPresent(self.ipAddress, forKey: Courier.AnyCodingKey("ip_address"))
-        try container.encodeIfPresent(self.location, forKey: Courier.AnyCodingKey("location"))
+        try container.encodeValue(self.automaticTax, at: "automatic_tax")
+        try container.encodeValueIfPresent(self.ipAddress, at: "ip_address")
+        try container.encodeValueIfPresent(self.location, at: "location")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -78,21 +78,21 @@ public struct CustomerTaxLocation: Swift.Codable, Swift.Hashable, Swift.Sendable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.country = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
-        self.source = try container.decode(CustomerTaxLocationSource.self, forKey: Courier.AnyCodingKey("source"))
-        self.state = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("state"))
+        self.country = try container.decodeValue(Swift.String.self, at: "country")
+        self.source = try container.decodeValue(CustomerTaxLocationSource.self, at: "source")
+        self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["country", "source", "state"]
+    private static let _declaredKeys: Courier.KeyNames = "country source state"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.country, forKey: Courier.AnyCodingKey("country"))
-        try container.encode(self.source, forKey: Courier.AnyCodingKey("source"))
-        try container.encodeIfPresent(self.state, forKey: Courier.AnyCodingKey("state"))
+        try container.encodeValue(self.country, at: "country")
+        try container.encodeValue(self.source, at: "source")
+        try container.encodeValueIfPresent(self.state, at: "state")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -28,21 +28,21 @@ public struct DeletedBitcoinReceiver: Swift.Codable, Swift.Hashable, Swift.Senda
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.deleted = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("deleted"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.object = try container.decode(DeletedBitcoinReceiverObjectModel.self, forKey: Courier.AnyCodingKey("object"))
+        self.deleted = try container.decodeValue(Swift.Bool.self, at: "deleted")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.object = try container.decodeValue(DeletedBitcoinReceiverObjectModel.self, at: "object")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["deleted", "id", "object"]
+    private static let _declaredKeys: Courier.KeyNames = "deleted id object"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.deleted, forKey: Courier.AnyCodingKey("deleted"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
+        try container.encodeValue(self.deleted, at: "deleted")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.object, at: "object")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

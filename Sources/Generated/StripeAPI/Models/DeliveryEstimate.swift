@@ -28,23 +28,23 @@ public struct DeliveryEstimate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.date = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("date"))
-        self.earliest = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("earliest"))
-        self.latest = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("latest"))
-        self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
+        self.date = try container.decodeValueIfPresent(Swift.String.self, at: "date")
+        self.earliest = try container.decodeValueIfPresent(Swift.String.self, at: "earliest")
+        self.latest = try container.decodeValueIfPresent(Swift.String.self, at: "latest")
+        self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["date", "earliest", "latest", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "date earliest latest type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.date, forKey: Courier.AnyCodingKey("date"))
-        try container.encodeIfPresent(self.earliest, forKey: Courier.AnyCodingKey("earliest"))
-        try container.encodeIfPresent(self.latest, forKey: Courier.AnyCodingKey("latest"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.date, at: "date")
+        try container.encodeValueIfPresent(self.earliest, at: "earliest")
+        try container.encodeValueIfPresent(self.latest, at: "latest")
+        try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

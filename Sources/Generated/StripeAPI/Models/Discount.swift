@@ -69,7 +69,7 @@ public indirect enum DiscountPromotionCode: Swift.Codable, Swift.Hashable, Swift
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["active", "code", "coupon", "created", "id", "livemode", "object", "restrictions", "times_redeemed"], constants: ["object": ["promotion_code"]]),
+        .object(required: "active code coupon created id livemode object restrictions times_redeemed", constants: ["object": ["promotion_code"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -142,37 +142,37 @@ public struct Discount: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.checkoutSession = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("checkout_session"))
-        self.coupon = try container.decode(Coupon.self, forKey: Courier.AnyCodingKey("coupon"))
-        self.customer = try container.decodeIfPresent(DiscountCustomer.self, forKey: Courier.AnyCodingKey("customer"))
-        self.end = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("end"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.invoice = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("invoice"))
-        self.invoiceItem = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("invoice_item"))
-        self.object = try container.decode(DiscountObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.promotionCode = try container.decodeIfPresent(DiscountPromotionCode.self, forKey: Courier.AnyCodingKey("promotion_code"))
-        self.start = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("start"))
-        self.subscription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("subscription"))
+        self.checkoutSession = try container.decodeValueIfPresent(Swift.String.self, at: "checkout_session")
+        self.coupon = try container.decodeValue(Coupon.self, at: "coupon")
+        self.customer = try container.decodeValueIfPresent(DiscountCustomer.self, at: "customer")
+        self.end = try container.decodeValueIfPresent(Swift.Int.self, at: "end")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.invoice = try container.decodeValueIfPresent(Swift.String.self, at: "invoice")
+        self.invoiceItem = try container.decodeValueIfPresent(Swift.String.self, at: "invoice_item")
+        self.object = try container.decodeValue(DiscountObjectModel.self, at: "object")
+        self.promotionCode = try container.decodeValueIfPresent(DiscountPromotionCode.self, at: "promotion_code")
+        self.start = try container.decodeValue(Swift.Int.self, at: "start")
+        self.subscription = try container.decodeValueIfPresent(Swift.String.self, at: "subscription")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["checkout_session", "coupon", "customer", "end", "id", "invoice", "invoice_item", "object", "promotion_code", "start", "subscription"]
+    private static let _declaredKeys: Courier.KeyNames = "checkout_session coupon customer end id invoice invoice_item object promotion_code start subscription"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.checkoutSession, forKey: Courier.AnyCodingKey("checkout_session"))
-        try container.encode(self.coupon, forKey: Courier.AnyCodingKey("coupon"))
-        try container.encodeIfPresent(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encodeIfPresent(self.end, forKey: Courier.AnyCodingKey("end"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.invoice, forKey: Courier.AnyCodingKey("invoice"))
-        try container.encodeIfPresent(self.invoiceItem, forKey: Courier.AnyCodingKey("invoice_item"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.promotionCode, forKey: Courier.AnyCodingKey("promotion_code"))
-        try container.encode(self.start, forKey: Courier.AnyCodingKey("start"))
-        try container.encodeIfPresent(self.subscription, forKey: Courier.AnyCodingKey("subscription"))
+        try container.encodeValueIfPresent(self.checkoutSession, at: "checkout_session")
+        try container.encodeValue(self.coupon, at: "coupon")
+        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.end, at: "end")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValueIfPresent(self.invoice, at: "invoice")
+        try container.encodeValueIfPresent(self.invoiceItem, at: "invoice_item")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.promotionCode, at: "promotion_code")
+        try container.encodeValue(self.start, at: "start")
+        try container.encodeValueIfPresent(self.subscription, at: "subscription")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -28,23 +28,23 @@ public struct DisputeEvidenceDetails: Swift.Codable, Swift.Hashable, Swift.Senda
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.dueBy = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("due_by"))
-        self.hasEvidence = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_evidence"))
-        self.pastDue = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("past_due"))
-        self.submissionCount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("submission_count"))
+        self.dueBy = try container.decodeValueIfPresent(Swift.Int.self, at: "due_by")
+        self.hasEvidence = try container.decodeValue(Swift.Bool.self, at: "has_evidence")
+        self.pastDue = try container.decodeValue(Swift.Bool.self, at: "past_due")
+        self.submissionCount = try container.decodeValue(Swift.Int.self, at: "submission_count")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["due_by", "has_evidence", "past_due", "submission_count"]
+    private static let _declaredKeys: Courier.KeyNames = "due_by has_evidence past_due submission_count"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.dueBy, forKey: Courier.AnyCodingKey("due_by"))
-        try container.encode(self.hasEvidence, forKey: Courier.AnyCodingKey("has_evidence"))
-        try container.encode(self.pastDue, forKey: Courier.AnyCodingKey("past_due"))
-        try container.encode(self.submissionCount, forKey: Courier.AnyCodingKey("submission_count"))
+        try container.encodeValueIfPresent(self.dueBy, at: "due_by")
+        try container.encodeValue(self.hasEvidence, at: "has_evidence")
+        try container.encodeValue(self.pastDue, at: "past_due")
+        try container.encodeValue(self.submissionCount, at: "submission_count")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -22,19 +22,19 @@ public struct EmailSent: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.emailSentAt = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("email_sent_at"))
-        self.emailSentTo = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("email_sent_to"))
+        self.emailSentAt = try container.decodeValue(Swift.Int.self, at: "email_sent_at")
+        self.emailSentTo = try container.decodeValue(Swift.String.self, at: "email_sent_to")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["email_sent_at", "email_sent_to"]
+    private static let _declaredKeys: Courier.KeyNames = "email_sent_at email_sent_to"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.emailSentAt, forKey: Courier.AnyCodingKey("email_sent_at"))
-        try container.encode(self.emailSentTo, forKey: Courier.AnyCodingKey("email_sent_to"))
+        try container.encodeValue(self.emailSentAt, at: "email_sent_at")
+        try container.encodeValue(self.emailSentTo, at: "email_sent_to")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

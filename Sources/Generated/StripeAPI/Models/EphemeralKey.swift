@@ -75,27 +75,27 @@ public struct EphemeralKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.expires = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("expires"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.object = try container.decode(EphemeralKeyObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.secret = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("secret"))
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.expires = try container.decodeValue(Swift.Int.self, at: "expires")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.object = try container.decodeValue(EphemeralKeyObjectModel.self, at: "object")
+        self.secret = try container.decodeValueIfPresent(Swift.String.self, at: "secret")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["created", "expires", "id", "livemode", "object", "secret"]
+    private static let _declaredKeys: Courier.KeyNames = "created expires id livemode object secret"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.expires, forKey: Courier.AnyCodingKey("expires"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.secret, forKey: Courier.AnyCodingKey("secret"))
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.expires, at: "expires")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.secret, at: "secret")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

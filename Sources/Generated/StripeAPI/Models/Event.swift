@@ -116,35 +116,35 @@ public struct Event: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.account = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account"))
-        self.apiVersion = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("api_version"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.data = try container.decode(NotificationEventData.self, forKey: Courier.AnyCodingKey("data"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.object = try container.decode(EventObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.pendingWebhooks = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("pending_webhooks"))
-        self.request = try container.decodeIfPresent(NotificationEventRequest.self, forKey: Courier.AnyCodingKey("request"))
-        self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
+        self.account = try container.decodeValueIfPresent(Swift.String.self, at: "account")
+        self.apiVersion = try container.decodeValueIfPresent(Swift.String.self, at: "api_version")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.data = try container.decodeValue(NotificationEventData.self, at: "data")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.object = try container.decodeValue(EventObjectModel.self, at: "object")
+        self.pendingWebhooks = try container.decodeValue(Swift.Int.self, at: "pending_webhooks")
+        self.request = try container.decodeValueIfPresent(NotificationEventRequest.self, at: "request")
+        self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["account", "api_version", "created", "data", "id", "livemode", "object", "pending_webhooks", "request", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "account api_version created data id livemode object pending_webhooks request type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.account, forKey: Courier.AnyCodingKey("account"))
-        try container.encodeIfPresent(self.apiVersion, forKey: Courier.AnyCodingKey("api_version"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.data, forKey: Courier.AnyCodingKey("data"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.pendingWebhooks, forKey: Courier.AnyCodingKey("pending_webhooks"))
-        try container.encodeIfPresent(self.request, forKey: Courier.AnyCodingKey("request"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.account, at: "account")
+        try container.encodeValueIfPresent(self.apiVersion, at: "api_version")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.data, at: "data")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.pendingWebhooks, at: "pending_webhooks")
+        try container.encodeValueIfPresent(self.request, at: "request")
+        try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

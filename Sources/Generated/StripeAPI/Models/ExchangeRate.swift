@@ -78,21 +78,21 @@ public struct ExchangeRate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.object = try container.decode(ExchangeRateObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.rates = try container.decode([Swift.String: Swift.Double].self, forKey: Courier.AnyCodingKey("rates"))
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.object = try container.decodeValue(ExchangeRateObjectModel.self, at: "object")
+        self.rates = try container.decodeValue([Swift.String: Swift.Double].self, at: "rates")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "object", "rates"]
+    private static let _declaredKeys: Courier.KeyNames = "id object rates"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.rates, forKey: Courier.AnyCodingKey("rates"))
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.rates, at: "rates")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

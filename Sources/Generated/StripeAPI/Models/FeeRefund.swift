@@ -28,7 +28,7 @@ public indirect enum FeeRefundFee: Swift.Codable, Swift.Hashable, Swift.Sendable
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["account", "amount", "amount_refunded", "application", "charge", "created", "currency", "id", "livemode", "object", "refunded", "refunds"], constants: ["object": ["application_fee"]]),
+        .object(required: "account amount amount_refunded application charge created currency id livemode object refunded refunds", constants: ["object": ["application_fee"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -134,31 +134,31 @@ public struct FeeRefund: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.balanceTransaction = try container.decodeIfPresent(FeeRefundBalanceTransaction.self, forKey: Courier.AnyCodingKey("balance_transaction"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.fee = try container.decode(FeeRefundFee.self, forKey: Courier.AnyCodingKey("fee"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.object = try container.decode(FeeRefundObjectModel.self, forKey: Courier.AnyCodingKey("object"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.balanceTransaction = try container.decodeValueIfPresent(FeeRefundBalanceTransaction.self, at: "balance_transaction")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.fee = try container.decodeValue(FeeRefundFee.self, at: "fee")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.object = try container.decodeValue(FeeRefundObjectModel.self, at: "object")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "balance_transaction", "created", "currency", "fee", "id", "metadata", "object"]
+    private static let _declaredKeys: Courier.KeyNames = "amount balance_transaction created currency fee id metadata object"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.balanceTransaction, forKey: Courier.AnyCodingKey("balance_transaction"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encode(self.fee, forKey: Courier.AnyCodingKey("fee"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.balanceTransaction, at: "balance_transaction")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValue(self.fee, at: "fee")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValue(self.object, at: "object")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

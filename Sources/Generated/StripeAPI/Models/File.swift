@@ -71,23 +71,23 @@ public struct FileLinks: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.data = try container.decode([FileLink].self, forKey: Courier.AnyCodingKey("data"))
-        self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
-        self.object = try container.decode(FileLinksObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.data = try container.decodeValue([FileLink].self, at: "data")
+        self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
+        self.object = try container.decodeValue(FileLinksObjectModel.self, at: "object")
+        self.url = try container.decodeValue(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
+    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.data, forKey: Courier.AnyCodingKey("data"))
-        try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValue(self.data, at: "data")
+        try container.encodeValue(self.hasMore, at: "has_more")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -282,37 +282,37 @@ public struct File: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.expiresAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))
-        self.filename = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("filename"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.links = try container.decodeIfPresent(FileLinks.self, forKey: Courier.AnyCodingKey("links"))
-        self.object = try container.decode(FileObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.purpose = try container.decode(FilePurpose.self, forKey: Courier.AnyCodingKey("purpose"))
-        self.size = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("size"))
-        self.title = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("title"))
-        self.type = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
-        self.url = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.expiresAt = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_at")
+        self.filename = try container.decodeValueIfPresent(Swift.String.self, at: "filename")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.links = try container.decodeValueIfPresent(FileLinks.self, at: "links")
+        self.object = try container.decodeValue(FileObjectModel.self, at: "object")
+        self.purpose = try container.decodeValue(FilePurpose.self, at: "purpose")
+        self.size = try container.decodeValue(Swift.Int.self, at: "size")
+        self.title = try container.decodeValueIfPresent(Swift.String.self, at: "title")
+        self.type = try container.decodeValueIfPresent(Swift.String.self, at: "type")
+        self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["created", "expires_at", "filename", "id", "links", "object", "purpose", "size", "title", "type", "url"]
+    private static let _declaredKeys: Courier.KeyNames = "created expires_at filename id links object purpose size title type url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encodeIfPresent(self.expiresAt, forKey: Courier.AnyCodingKey("expires_at"))
-        try container.encodeIfPresent(self.filename, forKey: Courier.AnyCodingKey("filename"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.links, forKey: Courier.AnyCodingKey("links"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.purpose, forKey: Courier.AnyCodingKey("purpose"))
-        try container.encode(self.size, forKey: Courier.AnyCodingKey("size"))
-        try container.encodeIfPresent(self.title, forKey: Courier.AnyCodingKey("title"))
-        try container.encodeIfPresent(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encodeIfPresent(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at")
+        try container.encodeValueIfPresent(self.filename, at: "filename")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValueIfPresent(self.links, at: "links")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.purpose, at: "purpose")
+        try container.encodeValue(self.size, at: "size")
+        try container.encodeValueIfPresent(self.title, at: "title")
+        try container.encodeValueIfPresent(self.type, at: "type")
+        try container.encodeValueIfPresent(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

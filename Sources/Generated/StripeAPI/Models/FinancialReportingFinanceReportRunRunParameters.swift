@@ -40,31 +40,31 @@ public struct FinancialReportingFinanceReportRunRunParameters: Swift.Codable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.columns = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("columns"))
-        self.connectedAccount = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("connected_account"))
-        self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.intervalEnd = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_end"))
-        self.intervalStart = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_start"))
-        self.payout = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("payout"))
-        self.reportingCategory = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reporting_category"))
-        self.timezone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("timezone"))
+        self.columns = try container.decodeValueIfPresent([Swift.String].self, at: "columns")
+        self.connectedAccount = try container.decodeValueIfPresent(Swift.String.self, at: "connected_account")
+        self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
+        self.intervalEnd = try container.decodeValueIfPresent(Swift.Int.self, at: "interval_end")
+        self.intervalStart = try container.decodeValueIfPresent(Swift.Int.self, at: "interval_start")
+        self.payout = try container.decodeValueIfPresent(Swift.String.self, at: "payout")
+        self.reportingCategory = try container.decodeValueIfPresent(Swift.String.self, at: "reporting_category")
+        self.timezone = try container.decodeValueIfPresent(Swift.String.self, at: "timezone")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["columns", "connected_account", "currency", "interval_end", "interval_start", "payout", "reporting_category", "timezone"]
+    private static let _declaredKeys: Courier.KeyNames = "columns connected_account currency interval_end interval_start payout reporting_category timezone"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.columns, forKey: Courier.AnyCodingKey("columns"))
-        try container.encodeIfPresent(self.connectedAccount, forKey: Courier.AnyCodingKey("connected_account"))
-        try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.intervalEnd, forKey: Courier.AnyCodingKey("interval_end"))
-        try container.encodeIfPresent(self.intervalStart, forKey: Courier.AnyCodingKey("interval_start"))
-        try container.encodeIfPresent(self.payout, forKey: Courier.AnyCodingKey("payout"))
-        try container.encodeIfPresent(self.reportingCategory, forKey: Courier.AnyCodingKey("reporting_category"))
-        try container.encodeIfPresent(self.timezone, forKey: Courier.AnyCodingKey("timezone"))
+        try container.encodeValueIfPresent(self.columns, at: "columns")
+        try container.encodeValueIfPresent(self.connectedAccount, at: "connected_account")
+        try container.encodeValueIfPresent(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.intervalEnd, at: "interval_end")
+        try container.encodeValueIfPresent(self.intervalStart, at: "interval_start")
+        try container.encodeValueIfPresent(self.payout, at: "payout")
+        try container.encodeValueIfPresent(self.reportingCategory, at: "reporting_category")
+        try container.encodeValueIfPresent(self.timezone, at: "timezone")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -106,39 +106,39 @@ public struct GelatoDocumentReport: Swift.Codable, Swift.Hashable, Swift.Sendabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decodeIfPresent(Address.self, forKey: Courier.AnyCodingKey("address"))
-        self.dob = try container.decodeIfPresent(GelatoDataDocumentReportDateOfBirth.self, forKey: Courier.AnyCodingKey("dob"))
-        self.error = try container.decodeIfPresent(GelatoDocumentReportError.self, forKey: Courier.AnyCodingKey("error"))
-        self.expirationDate = try container.decodeIfPresent(GelatoDataDocumentReportExpirationDate.self, forKey: Courier.AnyCodingKey("expiration_date"))
-        self.files = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("files"))
-        self.firstName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("first_name"))
-        self.issuedDate = try container.decodeIfPresent(GelatoDataDocumentReportIssuedDate.self, forKey: Courier.AnyCodingKey("issued_date"))
-        self.issuingCountry = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("issuing_country"))
-        self.lastName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last_name"))
-        self.number = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("number"))
-        self.status = try container.decode(GelatoDocumentReportStatus.self, forKey: Courier.AnyCodingKey("status"))
-        self.type = try container.decodeIfPresent(GelatoDocumentReportTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.address = try container.decodeValueIfPresent(Address.self, at: "address")
+        self.dob = try container.decodeValueIfPresent(GelatoDataDocumentReportDateOfBirth.self, at: "dob")
+        self.error = try container.decodeValueIfPresent(GelatoDocumentReportError.self, at: "error")
+        self.expirationDate = try container.decodeValueIfPresent(GelatoDataDocumentReportExpirationDate.self, at: "expiration_date")
+        self.files = try container.decodeValueIfPresent([Swift.String].self, at: "files")
+        self.firstName = try container.decodeValueIfPresent(Swift.String.self, at: "first_name")
+        self.issuedDate = try container.decodeValueIfPresent(GelatoDataDocumentReportIssuedDate.self, at: "issued_date")
+        self.issuingCountry = try container.decodeValueIfPresent(Swift.String.self, at: "issuing_country")
+        self.lastName = try container.decodeValueIfPresent(Swift.String.self, at: "last_name")
+        self.number = try container.decodeValueIfPresent(Swift.String.self, at: "number")
+        self.status = try container.decodeValue(GelatoDocumentReportStatus.self, at: "status")
+        self.type = try container.decodeValueIfPresent(GelatoDocumentReportTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "dob", "error", "expiration_date", "files", "first_name", "issued_date", "issuing_country", "last_name", "number", "status", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "address dob error expiration_date files first_name issued_date issuing_country last_name number status type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encodeIfPresent(self.dob, forKey: Courier.AnyCodingKey("dob"))
-        try container.encodeIfPresent(self.error, forKey: Courier.AnyCodingKey("error"))
-        try container.encodeIfPresent(self.expirationDate, forKey: Courier.AnyCodingKey("expiration_date"))
-        try container.encodeIfPresent(self.files, forKey: Courier.AnyCodingKey("files"))
-        try container.encodeIfPresent(self.firstName, forKey: Courier.AnyCodingKey("first_name"))
-        try container.encodeIfPresent(self.issuedDate, forKey: Courier.AnyCodingKey("issued_date"))
-        try container.encodeIfPresent(self.issuingCountry, forKey: Courier.AnyCodingKey("issuing_country"))
-        try container.encodeIfPresent(self.lastName, forKey: Courier.AnyCodingKey("last_name"))
-        try container.encodeIfPresent(self.number, forKey: Courier.AnyCodingKey("number"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        try container.encodeIfPresent(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.address, at: "address")
+        try container.encodeValueIfPresent(self.dob, at: "dob")
+        try container.encodeValueIfPresent(self.error, at: "error")
+        try container.encodeValueIfPresent(self.expirationDate, at: "expiration_date")
+        try container.encodeValueIfPresent(self.files, at: "files")
+        try container.encodeValueIfPresent(self.firstName, at: "first_name")
+        try container.encodeValueIfPresent(self.issuedDate, at: "issued_date")
+        try container.encodeValueIfPresent(self.issuingCountry, at: "issuing_country")
+        try container.encodeValueIfPresent(self.lastName, at: "last_name")
+        try container.encodeValueIfPresent(self.number, at: "number")
+        try container.encodeValue(self.status, at: "status")
+        try container.encodeValueIfPresent(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -91,29 +91,29 @@ public struct GelatoIDNumberReport: Swift.Codable, Swift.Hashable, Swift.Sendabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.dob = try container.decodeIfPresent(GelatoDataIDNumberReportDate.self, forKey: Courier.AnyCodingKey("dob"))
-        self.error = try container.decodeIfPresent(GelatoIDNumberReportError.self, forKey: Courier.AnyCodingKey("error"))
-        self.firstName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("first_name"))
-        self.idNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("id_number"))
-        self.idNumberType = try container.decodeIfPresent(GelatoIDNumberReportIDNumberType.self, forKey: Courier.AnyCodingKey("id_number_type"))
-        self.lastName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last_name"))
-        self.status = try container.decode(GelatoIDNumberReportStatus.self, forKey: Courier.AnyCodingKey("status"))
+        self.dob = try container.decodeValueIfPresent(GelatoDataIDNumberReportDate.self, at: "dob")
+        self.error = try container.decodeValueIfPresent(GelatoIDNumberReportError.self, at: "error")
+        self.firstName = try container.decodeValueIfPresent(Swift.String.self, at: "first_name")
+        self.idNumber = try container.decodeValueIfPresent(Swift.String.self, at: "id_number")
+        self.idNumberType = try container.decodeValueIfPresent(GelatoIDNumberReportIDNumberType.self, at: "id_number_type")
+        self.lastName = try container.decodeValueIfPresent(Swift.String.self, at: "last_name")
+        self.status = try container.decodeValue(GelatoIDNumberReportStatus.self, at: "status")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["dob", "error", "first_name", "id_number", "id_number_type", "last_name", "status"]
+    private static let _declaredKeys: Courier.KeyNames = "dob error first_name id_number id_number_type last_name status"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.dob, forKey: Courier.AnyCodingKey("dob"))
-        try container.encodeIfPresent(self.error, forKey: Courier.AnyCodingKey("error"))
-        try container.encodeIfPresent(self.firstName, forKey: Courier.AnyCodingKey("first_name"))
-        try container.encodeIfPresent(self.idNumber, forKey: Courier.AnyCodingKey("id_number"))
-        try container.encodeIfPresent(self.idNumberType, forKey: Courier.AnyCodingKey("id_number_type"))
-        try container.encodeIfPresent(self.lastName, forKey: Courier.AnyCodingKey("last_name"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
+        try container.encodeValueIfPresent(self.dob, at: "dob")
+        try container.encodeValueIfPresent(self.error, at: "error")
+        try container.encodeValueIfPresent(self.firstName, at: "first_name")
+        try container.encodeValueIfPresent(self.idNumber, at: "id_number")
+        try container.encodeValueIfPresent(self.idNumberType, at: "id_number_type")
+        try container.encodeValueIfPresent(self.lastName, at: "last_name")
+        try container.encodeValue(self.status, at: "status")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -30,23 +30,23 @@ public struct GelatoReportDocumentOptions: Swift.Codable, Swift.Hashable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.allowedTypes = try container.decodeIfPresent([GelatoReportDocumentOptionsAllowedTypesItem].self, forKey: Courier.AnyCodingKey("allowed_types"))
-        self.requireIDNumber = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("require_id_number"))
-        self.requireLiveCapture = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("require_live_capture"))
-        self.requireMatchingSelfie = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("require_matching_selfie"))
+        self.allowedTypes = try container.decodeValueIfPresent([GelatoReportDocumentOptionsAllowedTypesItem].self, at: "allowed_types")
+        self.requireIDNumber = try container.decodeValueIfPresent(Swift.Bool.self, at: "require_id_number")
+        self.requireLiveCapture = try container.decodeValueIfPresent(Swift.Bool.self, at: "require_live_capture")
+        self.requireMatchingSelfie = try container.decodeValueIfPresent(Swift.Bool.self, at: "require_matching_selfie")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["allowed_types", "require_id_number", "require_live_capture", "require_matching_selfie"]
+    private static let _declaredKeys: Courier.KeyNames = "allowed_types require_id_number require_live_capture require_matching_selfie"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.allowedTypes, forKey: Courier.AnyCodingKey("allowed_types"))
-        try container.encodeIfPresent(self.requireIDNumber, forKey: Courier.AnyCodingKey("require_id_number"))
-        try container.encodeIfPresent(self.requireLiveCapture, forKey: Courier.AnyCodingKey("require_live_capture"))
-        try container.encodeIfPresent(self.requireMatchingSelfie, forKey: Courier.AnyCodingKey("require_matching_selfie"))
+        try container.encodeValueIfPresent(self.allowedTypes, at: "allowed_types")
+        try container.encodeValueIfPresent(self.requireIDNumber, at: "require_id_number")
+        try container.encodeValueIfPresent(self.requireLiveCapture, at: "require_live_capture")
+        try container.encodeValueIfPresent(self.requireMatchingSelfie, at: "require_matching_selfie")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

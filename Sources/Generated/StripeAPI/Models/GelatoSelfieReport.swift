@@ -75,23 +75,23 @@ public struct GelatoSelfieReport: Swift.Codable, Swift.Hashable, Swift.Sendable 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.document = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("document"))
-        self.error = try container.decodeIfPresent(GelatoSelfieReportError.self, forKey: Courier.AnyCodingKey("error"))
-        self.selfie = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("selfie"))
-        self.status = try container.decode(GelatoSelfieReportStatus.self, forKey: Courier.AnyCodingKey("status"))
+        self.document = try container.decodeValueIfPresent(Swift.String.self, at: "document")
+        self.error = try container.decodeValueIfPresent(GelatoSelfieReportError.self, at: "error")
+        self.selfie = try container.decodeValueIfPresent(Swift.String.self, at: "selfie")
+        self.status = try container.decodeValue(GelatoSelfieReportStatus.self, at: "status")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["document", "error", "selfie", "status"]
+    private static let _declaredKeys: Courier.KeyNames = "document error selfie status"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.document, forKey: Courier.AnyCodingKey("document"))
-        try container.encodeIfPresent(self.error, forKey: Courier.AnyCodingKey("error"))
-        try container.encodeIfPresent(self.selfie, forKey: Courier.AnyCodingKey("selfie"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
+        try container.encodeValueIfPresent(self.document, at: "document")
+        try container.encodeValueIfPresent(self.error, at: "error")
+        try container.encodeValueIfPresent(self.selfie, at: "selfie")
+        try container.encodeValue(self.status, at: "status")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

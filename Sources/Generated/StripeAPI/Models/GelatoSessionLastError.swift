@@ -121,19 +121,19 @@ public struct GelatoSessionLastError: Swift.Codable, Swift.Hashable, Swift.Senda
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.code = try container.decodeIfPresent(GelatoSessionLastErrorCode.self, forKey: Courier.AnyCodingKey("code"))
-        self.reason = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reason"))
+        self.code = try container.decodeValueIfPresent(GelatoSessionLastErrorCode.self, at: "code")
+        self.reason = try container.decodeValueIfPresent(Swift.String.self, at: "reason")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["code", "reason"]
+    private static let _declaredKeys: Courier.KeyNames = "code reason"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.code, forKey: Courier.AnyCodingKey("code"))
-        try container.encodeIfPresent(self.reason, forKey: Courier.AnyCodingKey("reason"))
+        try container.encodeValueIfPresent(self.code, at: "code")
+        try container.encodeValueIfPresent(self.reason, at: "reason")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

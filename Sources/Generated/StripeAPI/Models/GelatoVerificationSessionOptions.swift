@@ -20,19 +20,19 @@ public struct GelatoVerificationSessionOptions: Swift.Codable, Swift.Hashable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.document = try container.decodeIfPresent(GelatoSessionDocumentOptions.self, forKey: Courier.AnyCodingKey("document"))
-        self.idNumber = try container.decodeIfPresent(GelatoSessionIDNumberOptions.self, forKey: Courier.AnyCodingKey("id_number"))
+        self.document = try container.decodeValueIfPresent(GelatoSessionDocumentOptions.self, at: "document")
+        self.idNumber = try container.decodeValueIfPresent(GelatoSessionIDNumberOptions.self, at: "id_number")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["document", "id_number"]
+    private static let _declaredKeys: Courier.KeyNames = "document id_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.document, forKey: Courier.AnyCodingKey("document"))
-        try container.encodeIfPresent(self.idNumber, forKey: Courier.AnyCodingKey("id_number"))
+        try container.encodeValueIfPresent(self.document, at: "document")
+        try container.encodeValueIfPresent(self.idNumber, at: "id_number")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -37,27 +37,27 @@ public struct GelatoVerifiedOutputs: Swift.Codable, Swift.Hashable, Swift.Sendab
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decodeIfPresent(Address.self, forKey: Courier.AnyCodingKey("address"))
-        self.dob = try container.decodeIfPresent(GelatoDataVerifiedOutputsDate.self, forKey: Courier.AnyCodingKey("dob"))
-        self.firstName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("first_name"))
-        self.idNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("id_number"))
-        self.idNumberType = try container.decodeIfPresent(GelatoVerifiedOutputsIDNumberType.self, forKey: Courier.AnyCodingKey("id_number_type"))
-        self.lastName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last_name"))
+        self.address = try container.decodeValueIfPresent(Address.self, at: "address")
+        self.dob = try container.decodeValueIfPresent(GelatoDataVerifiedOutputsDate.self, at: "dob")
+        self.firstName = try container.decodeValueIfPresent(Swift.String.self, at: "first_name")
+        self.idNumber = try container.decodeValueIfPresent(Swift.String.self, at: "id_number")
+        self.idNumberType = try container.decodeValueIfPresent(GelatoVerifiedOutputsIDNumberType.self, at: "id_number_type")
+        self.lastName = try container.decodeValueIfPresent(Swift.String.self, at: "last_name")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "dob", "first_name", "id_number", "id_number_type", "last_name"]
+    private static let _declaredKeys: Courier.KeyNames = "address dob first_name id_number id_number_type last_name"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encodeIfPresent(self.dob, forKey: Courier.AnyCodingKey("dob"))
-        try container.encodeIfPresent(self.firstName, forKey: Courier.AnyCodingKey("first_name"))
-        try container.encodeIfPresent(self.idNumber, forKey: Courier.AnyCodingKey("id_number"))
-        try container.encodeIfPresent(self.idNumberType, forKey: Courier.AnyCodingKey("id_number_type"))
-        try container.encodeIfPresent(self.lastName, forKey: Courier.AnyCodingKey("last_name"))
+        try container.encodeValueIfPresent(self.address, at: "address")
+        try container.encodeValueIfPresent(self.dob, at: "dob")
+        try container.encodeValueIfPresent(self.firstName, at: "first_name")
+        try container.encodeValueIfPresent(self.idNumber, at: "id_number")
+        try container.encodeValueIfPresent(self.idNumberType, at: "id_number_type")
+        try container.encodeValueIfPresent(self.lastName, at: "last_name")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -140,35 +140,35 @@ public struct IdentityVerificationReport: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.document = try container.decodeIfPresent(GelatoDocumentReport.self, forKey: Courier.AnyCodingKey("document"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.idNumber = try container.decodeIfPresent(GelatoIDNumberReport.self, forKey: Courier.AnyCodingKey("id_number"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.object = try container.decode(IdentityVerificationReportObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.options = try container.decode(GelatoVerificationReportOptions.self, forKey: Courier.AnyCodingKey("options"))
-        self.selfie = try container.decodeIfPresent(GelatoSelfieReport.self, forKey: Courier.AnyCodingKey("selfie"))
-        self.type = try container.decode(IdentityVerificationReportTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.verificationSession = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("verification_session"))
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.document = try container.decodeValueIfPresent(GelatoDocumentReport.self, at: "document")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.idNumber = try container.decodeValueIfPresent(GelatoIDNumberReport.self, at: "id_number")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.object = try container.decodeValue(IdentityVerificationReportObjectModel.self, at: "object")
+        self.options = try container.decodeValue(GelatoVerificationReportOptions.self, at: "options")
+        self.selfie = try container.decodeValueIfPresent(GelatoSelfieReport.self, at: "selfie")
+        self.type = try container.decodeValue(IdentityVerificationReportTypeModel.self, at: "type")
+        self.verificationSession = try container.decodeValueIfPresent(Swift.String.self, at: "verification_session")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["created", "document", "id", "id_number", "livemode", "object", "options", "selfie", "type", "verification_session"]
+    private static let _declaredKeys: Courier.KeyNames = "created document id id_number livemode object options selfie type verification_session"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encodeIfPresent(self.document, forKey: Courier.AnyCodingKey("document"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.idNumber, forKey: Courier.AnyCodingKey("id_number"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.options, forKey: Courier.AnyCodingKey("options"))
-        try container.encodeIfPresent(self.selfie, forKey: Courier.AnyCodingKey("selfie"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encodeIfPresent(self.verificationSession, forKey: Courier.AnyCodingKey("verification_session"))
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValueIfPresent(self.document, at: "document")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValueIfPresent(self.idNumber, at: "id_number")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.options, at: "options")
+        try container.encodeValueIfPresent(self.selfie, at: "selfie")
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValueIfPresent(self.verificationSession, at: "verification_session")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

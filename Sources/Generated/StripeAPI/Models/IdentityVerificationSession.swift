@@ -25,7 +25,7 @@ public indirect enum IdentityVerificationSessionLastVerificationReport: Swift.Co
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["created", "id", "livemode", "object", "options", "type"], constants: ["object": ["identity.verification_report"]]),
+        .object(required: "created id livemode object options type", constants: ["object": ["identity.verification_report"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -210,43 +210,43 @@ public struct IdentityVerificationSession: Swift.Codable, Swift.Hashable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.clientSecret = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("client_secret"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.lastError = try container.decodeIfPresent(GelatoSessionLastError.self, forKey: Courier.AnyCodingKey("last_error"))
-        self.lastVerificationReport = try container.decodeIfPresent(IdentityVerificationSessionLastVerificationReport.self, forKey: Courier.AnyCodingKey("last_verification_report"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.metadata = try container.decode([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.object = try container.decode(IdentityVerificationSessionObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.options = try container.decode(GelatoVerificationSessionOptions.self, forKey: Courier.AnyCodingKey("options"))
-        self.redaction = try container.decodeIfPresent(VerificationSessionRedaction.self, forKey: Courier.AnyCodingKey("redaction"))
-        self.status = try container.decode(IdentityVerificationSessionStatus.self, forKey: Courier.AnyCodingKey("status"))
-        self.type = try container.decode(IdentityVerificationSessionTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.url = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.verifiedOutputs = try container.decodeIfPresent(GelatoVerifiedOutputs.self, forKey: Courier.AnyCodingKey("verified_outputs"))
+        self.clientSecret = try container.decodeValueIfPresent(Swift.String.self, at: "client_secret")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.lastError = try container.decodeValueIfPresent(GelatoSessionLastError.self, at: "last_error")
+        self.lastVerificationReport = try container.decodeValueIfPresent(IdentityVerificationSessionLastVerificationReport.self, at: "last_verification_report")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.metadata = try container.decodeValue([Swift.String: Swift.String].self, at: "metadata")
+        self.object = try container.decodeValue(IdentityVerificationSessionObjectModel.self, at: "object")
+        self.options = try container.decodeValue(GelatoVerificationSessionOptions.self, at: "options")
+        self.redaction = try container.decodeValueIfPresent(VerificationSessionRedaction.self, at: "redaction")
+        self.status = try container.decodeValue(IdentityVerificationSessionStatus.self, at: "status")
+        self.type = try container.decodeValue(IdentityVerificationSessionTypeModel.self, at: "type")
+        self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
+        self.verifiedOutputs = try container.decodeValueIfPresent(GelatoVerifiedOutputs.self, at: "verified_outputs")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["client_secret", "created", "id", "last_error", "last_verification_report", "livemode", "metadata", "object", "options", "redaction", "status", "type", "url", "verified_outputs"]
+    private static let _declaredKeys: Courier.KeyNames = "client_secret created id last_error last_verification_report livemode metadata object options redaction status type url verified_outputs"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.clientSecret, forKey: Courier.AnyCodingKey("client_secret"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.lastError, forKey: Courier.AnyCodingKey("last_error"))
-        try container.encodeIfPresent(self.lastVerificationReport, forKey: Courier.AnyCodingKey("last_verification_report"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.options, forKey: Courier.AnyCodingKey("options"))
-        try container.encodeIfPresent(self.redaction, forKey: Courier.AnyCodingKey("redaction"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encodeIfPresent(self.url, forKey: Courier.AnyCodingKey("url"))
-        try container.encodeIfPresent(self.verifiedOutputs, forKey: Courier.AnyCodingKey("verified_outputs"))
+        try container.encodeValueIfPresent(self.clientSecret, at: "client_secret")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValueIfPresent(self.lastError, at: "last_error")
+        try container.encodeValueIfPresent(self.lastVerificationReport, at: "last_verification_report")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.metadata, at: "metadata")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.options, at: "options")
+        try container.encodeValueIfPresent(self.redaction, at: "redaction")
+        try container.encodeValue(self.status, at: "status")
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValueIfPresent(self.url, at: "url")
+        try container.encodeValueIfPresent(self.verifiedOutputs, at: "verified_outputs")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -22,19 +22,19 @@ public struct InvoiceItemThresholdReason: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.lineItemIDs = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("line_item_ids"))
-        self.usageGte = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("usage_gte"))
+        self.lineItemIDs = try container.decodeValue([Swift.String].self, at: "line_item_ids")
+        self.usageGte = try container.decodeValue(Swift.Int.self, at: "usage_gte")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["line_item_ids", "usage_gte"]
+    private static let _declaredKeys: Courier.KeyNames = "line_item_ids usage_gte"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.lineItemIDs, forKey: Courier.AnyCodingKey("line_item_ids"))
-        try container.encode(self.usageGte, forKey: Courier.AnyCodingKey("usage_gte"))
+        try container.encodeValue(self.lineItemIDs, at: "line_item_ids")
+        try container.encodeValue(self.usageGte, at: "usage_gte")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -22,19 +22,19 @@ public struct InvoiceLineItemPeriod: Swift.Codable, Swift.Hashable, Swift.Sendab
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.end = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("end"))
-        self.start = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("start"))
+        self.end = try container.decodeValue(Swift.Int.self, at: "end")
+        self.start = try container.decodeValue(Swift.Int.self, at: "start")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["end", "start"]
+    private static let _declaredKeys: Courier.KeyNames = "end start"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.end, forKey: Courier.AnyCodingKey("end"))
-        try container.encode(self.start, forKey: Courier.AnyCodingKey("start"))
+        try container.encodeValue(self.end, at: "end")
+        try container.encodeValue(self.start, at: "start")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -70,21 +70,21 @@ public struct InvoiceMandateOptionsCard: Swift.Codable, Swift.Hashable, Swift.Se
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.amountType = try container.decodeIfPresent(InvoiceMandateOptionsCardAmountType.self, forKey: Courier.AnyCodingKey("amount_type"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
+        self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
+        self.amountType = try container.decodeValueIfPresent(InvoiceMandateOptionsCardAmountType.self, at: "amount_type")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "amount_type", "description"]
+    private static let _declaredKeys: Courier.KeyNames = "amount amount_type description"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.amountType, forKey: Courier.AnyCodingKey("amount_type"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
+        try container.encodeValueIfPresent(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.amountType, at: "amount_type")
+        try container.encodeValueIfPresent(self.description, at: "description")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

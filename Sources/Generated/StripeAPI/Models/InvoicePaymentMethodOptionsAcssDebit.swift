@@ -24,19 +24,19 @@ public struct InvoicePaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.mandateOptions = try container.decodeIfPresent(InvoicePaymentMethodOptionsAcssDebitMandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.verificationMethod = try container.decodeIfPresent(InvoiceMethodOptionsAcssDebitVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
+        self.mandateOptions = try container.decodeValueIfPresent(InvoicePaymentMethodOptionsAcssDebitMandateOptions.self, at: "mandate_options")
+        self.verificationMethod = try container.decodeValueIfPresent(InvoiceMethodOptionsAcssDebitVerificationMethod.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["mandate_options", "verification_method"]
+    private static let _declaredKeys: Courier.KeyNames = "mandate_options verification_method"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
-        try container.encodeIfPresent(self.verificationMethod, forKey: Courier.AnyCodingKey("verification_method"))
+        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options")
+        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

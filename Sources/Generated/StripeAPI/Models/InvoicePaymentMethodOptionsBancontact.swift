@@ -22,17 +22,17 @@ public struct InvoicePaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashab
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.preferredLanguage = try container.decode(InvoiceMethodOptionsBancontactPreferredLanguage.self, forKey: Courier.AnyCodingKey("preferred_language"))
+        self.preferredLanguage = try container.decodeValue(InvoiceMethodOptionsBancontactPreferredLanguage.self, at: "preferred_language")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["preferred_language"]
+    private static let _declaredKeys: Courier.KeyNames = "preferred_language"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.preferredLanguage, forKey: Courier.AnyCodingKey("preferred_language"))
+        try container.encodeValue(self.preferredLanguage, at: "preferred_language")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

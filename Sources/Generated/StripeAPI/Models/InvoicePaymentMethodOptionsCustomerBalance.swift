@@ -62,19 +62,19 @@ public struct InvoicePaymentMethodOptionsCustomerBalance: Swift.Codable, Swift.H
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.bankTransfer = try container.decodeIfPresent(InvoicePaymentMethodOptionsCustomerBalanceBankTransfer.self, forKey: Courier.AnyCodingKey("bank_transfer"))
-        self.fundingType = try container.decodeIfPresent(InvoiceMethodOptionsCustomerBalanceFundingType.self, forKey: Courier.AnyCodingKey("funding_type"))
+        self.bankTransfer = try container.decodeValueIfPresent(InvoicePaymentMethodOptionsCustomerBalanceBankTransfer.self, at: "bank_transfer")
+        self.fundingType = try container.decodeValueIfPresent(InvoiceMethodOptionsCustomerBalanceFundingType.self, at: "funding_type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank_transfer", "funding_type"]
+    private static let _declaredKeys: Courier.KeyNames = "bank_transfer funding_type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.bankTransfer, forKey: Courier.AnyCodingKey("bank_transfer"))
-        try container.encodeIfPresent(self.fundingType, forKey: Courier.AnyCodingKey("funding_type"))
+        try container.encodeValueIfPresent(self.bankTransfer, at: "bank_transfer")
+        try container.encodeValueIfPresent(self.fundingType, at: "funding_type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

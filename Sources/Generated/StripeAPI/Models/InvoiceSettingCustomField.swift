@@ -22,19 +22,19 @@ public struct InvoiceSettingCustomField: Swift.Codable, Swift.Hashable, Swift.Se
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.value = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("value"))
+        self.name = try container.decodeValue(Swift.String.self, at: "name")
+        self.value = try container.decodeValue(Swift.String.self, at: "value")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["name", "value"]
+    private static let _declaredKeys: Courier.KeyNames = "name value"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encode(self.value, forKey: Courier.AnyCodingKey("value"))
+        try container.encodeValue(self.name, at: "name")
+        try container.encodeValue(self.value, at: "value")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -28,21 +28,21 @@ public struct InvoiceSettingCustomerSetting: Swift.Codable, Swift.Hashable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customFields = try container.decodeIfPresent([InvoiceSettingCustomField].self, forKey: Courier.AnyCodingKey("custom_fields"))
-        self.defaultPaymentMethod = try container.decodeIfPresent(InvoiceSettingCustomerSettingDefaultPaymentMethod.self, forKey: Courier.AnyCodingKey("default_payment_method"))
-        self.footer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("footer"))
+        self.customFields = try container.decodeValueIfPresent([InvoiceSettingCustomField].self, at: "custom_fields")
+        self.defaultPaymentMethod = try container.decodeValueIfPresent(InvoiceSettingCustomerSettingDefaultPaymentMethod.self, at: "default_payment_method")
+        self.footer = try container.decodeValueIfPresent(Swift.String.self, at: "footer")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["custom_fields", "default_payment_method", "footer"]
+    private static let _declaredKeys: Courier.KeyNames = "custom_fields default_payment_method footer"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.customFields, forKey: Courier.AnyCodingKey("custom_fields"))
-        try container.encodeIfPresent(self.defaultPaymentMethod, forKey: Courier.AnyCodingKey("default_payment_method"))
-        try container.encodeIfPresent(self.footer, forKey: Courier.AnyCodingKey("footer"))
+        try container.encodeValueIfPresent(self.customFields, at: "custom_fields")
+        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method")
+        try container.encodeValueIfPresent(self.footer, at: "footer")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -19,17 +19,17 @@ public struct InvoiceSettingSubscriptionScheduleSetting: Swift.Codable, Swift.Ha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.daysUntilDue = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("days_until_due"))
+        self.daysUntilDue = try container.decodeValueIfPresent(Swift.Int.self, at: "days_until_due")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["days_until_due"]
+    private static let _declaredKeys: Courier.KeyNames = "days_until_due"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.daysUntilDue, forKey: Courier.AnyCodingKey("days_until_due"))
+        try container.encodeValueIfPresent(self.daysUntilDue, at: "days_until_due")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -22,19 +22,19 @@ public struct InvoiceThresholdReason: Swift.Codable, Swift.Hashable, Swift.Senda
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amountGte = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_gte"))
-        self.itemReasons = try container.decode([InvoiceItemThresholdReason].self, forKey: Courier.AnyCodingKey("item_reasons"))
+        self.amountGte = try container.decodeValueIfPresent(Swift.Int.self, at: "amount_gte")
+        self.itemReasons = try container.decodeValue([InvoiceItemThresholdReason].self, at: "item_reasons")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount_gte", "item_reasons"]
+    private static let _declaredKeys: Courier.KeyNames = "amount_gte item_reasons"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.amountGte, forKey: Courier.AnyCodingKey("amount_gte"))
-        try container.encode(self.itemReasons, forKey: Courier.AnyCodingKey("item_reasons"))
+        try container.encodeValueIfPresent(self.amountGte, at: "amount_gte")
+        try container.encodeValue(self.itemReasons, at: "item_reasons")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -22,19 +22,19 @@ public struct InvoicesLineItemsCreditedItems: Swift.Codable, Swift.Hashable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.invoice = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("invoice"))
-        self.invoiceLineItems = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("invoice_line_items"))
+        self.invoice = try container.decodeValue(Swift.String.self, at: "invoice")
+        self.invoiceLineItems = try container.decodeValue([Swift.String].self, at: "invoice_line_items")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["invoice", "invoice_line_items"]
+    private static let _declaredKeys: Courier.KeyNames = "invoice invoice_line_items"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.invoice, forKey: Courier.AnyCodingKey("invoice"))
-        try container.encode(self.invoiceLineItems, forKey: Courier.AnyCodingKey("invoice_line_items"))
+        try container.encodeValue(self.invoice, at: "invoice")
+        try container.encodeValue(self.invoiceLineItems, at: "invoice_line_items")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -19,17 +19,17 @@ public struct InvoicesLineItemsProrationDetails: Swift.Codable, Swift.Hashable, 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.creditedItems = try container.decodeIfPresent(InvoicesLineItemsCreditedItems.self, forKey: Courier.AnyCodingKey("credited_items"))
+        self.creditedItems = try container.decodeValueIfPresent(InvoicesLineItemsCreditedItems.self, at: "credited_items")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["credited_items"]
+    private static let _declaredKeys: Courier.KeyNames = "credited_items"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.creditedItems, forKey: Courier.AnyCodingKey("credited_items"))
+        try container.encodeValueIfPresent(self.creditedItems, at: "credited_items")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -25,19 +25,19 @@ public struct InvoicesResourceInvoiceTaxID: Swift.Codable, Swift.Hashable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.type = try container.decode(InvoicesResourceInvoiceTaxIDTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.value = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("value"))
+        self.type = try container.decodeValue(InvoicesResourceInvoiceTaxIDTypeModel.self, at: "type")
+        self.value = try container.decodeValueIfPresent(Swift.String.self, at: "value")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["type", "value"]
+    private static let _declaredKeys: Courier.KeyNames = "type value"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encodeIfPresent(self.value, forKey: Courier.AnyCodingKey("value"))
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValueIfPresent(self.value, at: "value")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

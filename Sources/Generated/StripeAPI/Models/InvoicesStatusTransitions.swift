@@ -28,23 +28,23 @@ public struct InvoicesStatusTransitions: Swift.Codable, Swift.Hashable, Swift.Se
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.finalizedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("finalized_at"))
-        self.markedUncollectibleAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("marked_uncollectible_at"))
-        self.paidAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("paid_at"))
-        self.voidedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("voided_at"))
+        self.finalizedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "finalized_at")
+        self.markedUncollectibleAt = try container.decodeValueIfPresent(Swift.Int.self, at: "marked_uncollectible_at")
+        self.paidAt = try container.decodeValueIfPresent(Swift.Int.self, at: "paid_at")
+        self.voidedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "voided_at")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["finalized_at", "marked_uncollectible_at", "paid_at", "voided_at"]
+    private static let _declaredKeys: Courier.KeyNames = "finalized_at marked_uncollectible_at paid_at voided_at"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.finalizedAt, forKey: Courier.AnyCodingKey("finalized_at"))
-        try container.encodeIfPresent(self.markedUncollectibleAt, forKey: Courier.AnyCodingKey("marked_uncollectible_at"))
-        try container.encodeIfPresent(self.paidAt, forKey: Courier.AnyCodingKey("paid_at"))
-        try container.encodeIfPresent(self.voidedAt, forKey: Courier.AnyCodingKey("voided_at"))
+        try container.encodeValueIfPresent(self.finalizedAt, at: "finalized_at")
+        try container.encodeValueIfPresent(self.markedUncollectibleAt, at: "marked_uncollectible_at")
+        try container.encodeValueIfPresent(self.paidAt, at: "paid_at")
+        try container.encodeValueIfPresent(self.voidedAt, at: "voided_at")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

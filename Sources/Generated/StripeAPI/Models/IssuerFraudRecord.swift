@@ -91,33 +91,33 @@ public struct IssuerFraudRecord: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.actionable = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("actionable"))
-        self.charge = try container.decode(IssuerFraudRecordCharge.self, forKey: Courier.AnyCodingKey("charge"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.fraudType = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("fraud_type"))
-        self.hasLiabilityShift = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_liability_shift"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.object = try container.decode(IssuerFraudRecordObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.postDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("post_date"))
+        self.actionable = try container.decodeValue(Swift.Bool.self, at: "actionable")
+        self.charge = try container.decodeValue(IssuerFraudRecordCharge.self, at: "charge")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.fraudType = try container.decodeValue(Swift.String.self, at: "fraud_type")
+        self.hasLiabilityShift = try container.decodeValue(Swift.Bool.self, at: "has_liability_shift")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.object = try container.decodeValue(IssuerFraudRecordObjectModel.self, at: "object")
+        self.postDate = try container.decodeValue(Swift.Int.self, at: "post_date")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["actionable", "charge", "created", "fraud_type", "has_liability_shift", "id", "livemode", "object", "post_date"]
+    private static let _declaredKeys: Courier.KeyNames = "actionable charge created fraud_type has_liability_shift id livemode object post_date"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.actionable, forKey: Courier.AnyCodingKey("actionable"))
-        try container.encode(self.charge, forKey: Courier.AnyCodingKey("charge"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.fraudType, forKey: Courier.AnyCodingKey("fraud_type"))
-        try container.encode(self.hasLiabilityShift, forKey: Courier.AnyCodingKey("has_liability_shift"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.postDate, forKey: Courier.AnyCodingKey("post_date"))
+        try container.encodeValue(self.actionable, at: "actionable")
+        try container.encodeValue(self.charge, at: "charge")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.fraudType, at: "fraud_type")
+        try container.encodeValue(self.hasLiabilityShift, at: "has_liability_shift")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.postDate, at: "post_date")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -19,17 +19,17 @@ public struct IssuingAuthorizationAmountDetails: Swift.Codable, Swift.Hashable, 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.atmFee = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("atm_fee"))
+        self.atmFee = try container.decodeValueIfPresent(Swift.Int.self, at: "atm_fee")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["atm_fee"]
+    private static let _declaredKeys: Courier.KeyNames = "atm_fee"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.atmFee, forKey: Courier.AnyCodingKey("atm_fee"))
+        try container.encodeValueIfPresent(self.atmFee, at: "atm_fee")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

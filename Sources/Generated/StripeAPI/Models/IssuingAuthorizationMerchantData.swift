@@ -40,31 +40,31 @@ public struct IssuingAuthorizationMerchantData: Swift.Codable, Swift.Hashable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.category = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("category"))
-        self.categoryCode = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("category_code"))
-        self.city = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("city"))
-        self.country = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.networkID = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("network_id"))
-        self.postalCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("postal_code"))
-        self.state = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("state"))
+        self.category = try container.decodeValue(Swift.String.self, at: "category")
+        self.categoryCode = try container.decodeValue(Swift.String.self, at: "category_code")
+        self.city = try container.decodeValueIfPresent(Swift.String.self, at: "city")
+        self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")
+        self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.networkID = try container.decodeValue(Swift.String.self, at: "network_id")
+        self.postalCode = try container.decodeValueIfPresent(Swift.String.self, at: "postal_code")
+        self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["category", "category_code", "city", "country", "name", "network_id", "postal_code", "state"]
+    private static let _declaredKeys: Courier.KeyNames = "category category_code city country name network_id postal_code state"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.category, forKey: Courier.AnyCodingKey("category"))
-        try container.encode(self.categoryCode, forKey: Courier.AnyCodingKey("category_code"))
-        try container.encodeIfPresent(self.city, forKey: Courier.AnyCodingKey("city"))
-        try container.encodeIfPresent(self.country, forKey: Courier.AnyCodingKey("country"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encode(self.networkID, forKey: Courier.AnyCodingKey("network_id"))
-        try container.encodeIfPresent(self.postalCode, forKey: Courier.AnyCodingKey("postal_code"))
-        try container.encodeIfPresent(self.state, forKey: Courier.AnyCodingKey("state"))
+        try container.encodeValue(self.category, at: "category")
+        try container.encodeValue(self.categoryCode, at: "category_code")
+        try container.encodeValueIfPresent(self.city, at: "city")
+        try container.encodeValueIfPresent(self.country, at: "country")
+        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValue(self.networkID, at: "network_id")
+        try container.encodeValueIfPresent(self.postalCode, at: "postal_code")
+        try container.encodeValueIfPresent(self.state, at: "state")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -34,27 +34,27 @@ public struct IssuingAuthorizationPendingRequest: Swift.Codable, Swift.Hashable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.amountDetails = try container.decodeIfPresent(IssuingAuthorizationAmountDetails.self, forKey: Courier.AnyCodingKey("amount_details"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.isAmountControllable = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("is_amount_controllable"))
-        self.merchantAmount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("merchant_amount"))
-        self.merchantCurrency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("merchant_currency"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.amountDetails = try container.decodeValueIfPresent(IssuingAuthorizationAmountDetails.self, at: "amount_details")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.isAmountControllable = try container.decodeValue(Swift.Bool.self, at: "is_amount_controllable")
+        self.merchantAmount = try container.decodeValue(Swift.Int.self, at: "merchant_amount")
+        self.merchantCurrency = try container.decodeValue(Swift.String.self, at: "merchant_currency")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "amount_details", "currency", "is_amount_controllable", "merchant_amount", "merchant_currency"]
+    private static let _declaredKeys: Courier.KeyNames = "amount amount_details currency is_amount_controllable merchant_amount merchant_currency"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.amountDetails, forKey: Courier.AnyCodingKey("amount_details"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encode(self.isAmountControllable, forKey: Courier.AnyCodingKey("is_amount_controllable"))
-        try container.encode(self.merchantAmount, forKey: Courier.AnyCodingKey("merchant_amount"))
-        try container.encode(self.merchantCurrency, forKey: Courier.AnyCodingKey("merchant_currency"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.amountDetails, at: "amount_details")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValue(self.isAmountControllable, at: "is_amount_controllable")
+        try container.encodeValue(self.merchantAmount, at: "merchant_amount")
+        try container.encodeValue(self.merchantCurrency, at: "merchant_currency")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -86,23 +86,23 @@ public struct IssuingAuthorizationVerificationData: Swift.Codable, Swift.Hashabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.addressLine1Check = try container.decode(IssuingVerificationDataAddressLine1Check.self, forKey: Courier.AnyCodingKey("address_line1_check"))
-        self.addressPostalCodeCheck = try container.decode(IssuingVerificationDataAddressPostalCodeCheck.self, forKey: Courier.AnyCodingKey("address_postal_code_check"))
-        self.cvcCheck = try container.decode(IssuingAuthorizationVerificationDataCvcCheck.self, forKey: Courier.AnyCodingKey("cvc_check"))
-        self.expiryCheck = try container.decode(IssuingAuthorizationVerificationDataExpiryCheck.self, forKey: Courier.AnyCodingKey("expiry_check"))
+        self.addressLine1Check = try container.decodeValue(IssuingVerificationDataAddressLine1Check.self, at: "address_line1_check")
+        self.addressPostalCodeCheck = try container.decodeValue(IssuingVerificationDataAddressPostalCodeCheck.self, at: "address_postal_code_check")
+        self.cvcCheck = try container.decodeValue(IssuingAuthorizationVerificationDataCvcCheck.self, at: "cvc_check")
+        self.expiryCheck = try container.decodeValue(IssuingAuthorizationVerificationDataExpiryCheck.self, at: "expiry_check")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address_line1_check", "address_postal_code_check", "cvc_check", "expiry_check"]
+    private static let _declaredKeys: Courier.KeyNames = "address_line1_check address_postal_code_check cvc_check expiry_check"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.addressLine1Check, forKey: Courier.AnyCodingKey("address_line1_check"))
-        try container.encode(self.addressPostalCodeCheck, forKey: Courier.AnyCodingKey("address_postal_code_check"))
-        try container.encode(self.cvcCheck, forKey: Courier.AnyCodingKey("cvc_check"))
-        try container.encode(self.expiryCheck, forKey: Courier.AnyCodingKey("expiry_check"))
+        try container.encodeValue(self.addressLine1Check, at: "address_line1_check")
+        try container.encodeValue(self.addressPostalCodeCheck, at: "address_postal_code_check")
+        try container.encodeValue(self.cvcCheck, at: "cvc_check")
+        try container.encodeValue(self.expiryCheck, at: "expiry_check")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -111,7 +111,7 @@ public indirect enum IssuingCardReplacedBy: Swift.Codable, Swift.Hashable, Swift
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["brand", "cardholder", "created", "currency", "exp_month", "exp_year", "id", "last4", "livemode", "metadata", "object", "spending_controls", "status", "type"], constants: ["object": ["issuing.card"]]),
+        .object(required: "brand cardholder created currency exp_month exp_year id last4 livemode metadata object spending_controls status type", constants: ["object": ["issuing.card"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -362,59 +362,59 @@ public struct IssuingCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.brand = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("brand"))
-        self.cancellationReason = try container.decodeIfPresent(IssuingCardCancellationReason.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
-        self.cardholder = try container.decode(IssuingCardholder.self, forKey: Courier.AnyCodingKey("cardholder"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.cvc = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cvc"))
-        self.expMonth = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("exp_month"))
-        self.expYear = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("exp_year"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.last4 = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("last4"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.metadata = try container.decode([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.number = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("number"))
-        self.object = try container.decode(IssuingCardObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.replacedBy = try container.decodeIfPresent(IssuingCardReplacedBy.self, forKey: Courier.AnyCodingKey("replaced_by"))
-        self.replacementFor = try container.decodeIfPresent(IssuingCardReplacementFor.self, forKey: Courier.AnyCodingKey("replacement_for"))
-        self.replacementReason = try container.decodeIfPresent(IssuingCardReplacementReason.self, forKey: Courier.AnyCodingKey("replacement_reason"))
-        self.shipping = try container.decodeIfPresent(IssuingCardShipping.self, forKey: Courier.AnyCodingKey("shipping"))
-        self.spendingControls = try container.decode(IssuingCardAuthorizationControls.self, forKey: Courier.AnyCodingKey("spending_controls"))
-        self.status = try container.decode(IssuingCardStatus.self, forKey: Courier.AnyCodingKey("status"))
-        self.type = try container.decode(IssuingCardTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.wallets = try container.decodeIfPresent(IssuingCardWallets.self, forKey: Courier.AnyCodingKey("wallets"))
+        self.brand = try container.decodeValue(Swift.String.self, at: "brand")
+        self.cancellationReason = try container.decodeValueIfPresent(IssuingCardCancellationReason.self, at: "cancellation_reason")
+        self.cardholder = try container.decodeValue(IssuingCardholder.self, at: "cardholder")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.cvc = try container.decodeValueIfPresent(Swift.String.self, at: "cvc")
+        self.expMonth = try container.decodeValue(Swift.Int.self, at: "exp_month")
+        self.expYear = try container.decodeValue(Swift.Int.self, at: "exp_year")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.last4 = try container.decodeValue(Swift.String.self, at: "last4")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.metadata = try container.decodeValue([Swift.String: Swift.String].self, at: "metadata")
+        self.number = try container.decodeValueIfPresent(Swift.String.self, at: "number")
+        self.object = try container.decodeValue(IssuingCardObjectModel.self, at: "object")
+        self.replacedBy = try container.decodeValueIfPresent(IssuingCardReplacedBy.self, at: "replaced_by")
+        self.replacementFor = try container.decodeValueIfPresent(IssuingCardReplacementFor.self, at: "replacement_for")
+        self.replacementReason = try container.decodeValueIfPresent(IssuingCardReplacementReason.self, at: "replacement_reason")
+        self.shipping = try container.decodeValueIfPresent(IssuingCardShipping.self, at: "shipping")
+        self.spendingControls = try container.decodeValue(IssuingCardAuthorizationControls.self, at: "spending_controls")
+        self.status = try container.decodeValue(IssuingCardStatus.self, at: "status")
+        self.type = try container.decodeValue(IssuingCardTypeModel.self, at: "type")
+        self.wallets = try container.decodeValueIfPresent(IssuingCardWallets.self, at: "wallets")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["brand", "cancellation_reason", "cardholder", "created", "currency", "cvc", "exp_month", "exp_year", "id", "last4", "livemode", "metadata", "number", "object", "replaced_by", "replacement_for", "replacement_reason", "shipping", "spending_controls", "status", "type", "wallets"]
+    private static let _declaredKeys: Courier.KeyNames = "brand cancellation_reason cardholder created currency cvc exp_month exp_year id last4 livemode metadata number object replaced_by replacement_for replacement_reason shipping spending_controls status type wallets"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.brand, forKey: Courier.AnyCodingKey("brand"))
-        try container.encodeIfPresent(self.cancellationReason, forKey: Courier.AnyCodingKey("cancellation_reason"))
-        try container.encode(self.cardholder, forKey: Courier.AnyCodingKey("cardholder"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.cvc, forKey: Courier.AnyCodingKey("cvc"))
-        try container.encode(self.expMonth, forKey: Courier.AnyCodingKey("exp_month"))
-        try container.encode(self.expYear, forKey: Courier.AnyCodingKey("exp_year"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.last4, forKey: Courier.AnyCodingKey("last4"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.number, forKey: Courier.AnyCodingKey("number"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.replacedBy, forKey: Courier.AnyCodingKey("replaced_by"))
-        try container.encodeIfPresent(self.replacementFor, forKey: Courier.AnyCodingKey("replacement_for"))
-        try container.encodeIfPresent(self.replacementReason, forKey: Courier.AnyCodingKey("replacement_reason"))
-        try container.encodeIfPresent(self.shipping, forKey: Courier.AnyCodingKey("shipping"))
-        try container.encode(self.spendingControls, forKey: Courier.AnyCodingKey("spending_controls"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encodeIfPresent(self.wallets, forKey: Courier.AnyCodingKey("wallets"))
+        try container.encodeValue(self.brand, at: "brand")
+        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason")
+        try container.encodeValue(self.cardholder, at: "cardholder")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.cvc, at: "cvc")
+        try container.encodeValue(self.expMonth, at: "exp_month")
+        try container.encodeValue(self.expYear, at: "exp_year")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.last4, at: "last4")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.number, at: "number")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.replacedBy, at: "replaced_by")
+        try container.encodeValueIfPresent(self.replacementFor, at: "replacement_for")
+        try container.encodeValueIfPresent(self.replacementReason, at: "replacement_reason")
+        try container.encodeValueIfPresent(self.shipping, at: "shipping")
+        try container.encodeValue(self.spendingControls, at: "spending_controls")
+        try container.encodeValue(self.status, at: "status")
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValueIfPresent(self.wallets, at: "wallets")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

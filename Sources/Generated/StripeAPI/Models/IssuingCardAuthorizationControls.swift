@@ -32,23 +32,23 @@ public struct IssuingCardAuthorizationControls: Swift.Codable, Swift.Hashable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.allowedCategories = try container.decodeIfPresent([IssuingAuthorizationControlsAllowedCategoriesItem].self, forKey: Courier.AnyCodingKey("allowed_categories"))
-        self.blockedCategories = try container.decodeIfPresent([IssuingAuthorizationControlsBlockedCategoriesItem].self, forKey: Courier.AnyCodingKey("blocked_categories"))
-        self.spendingLimits = try container.decodeIfPresent([IssuingCardSpendingLimit].self, forKey: Courier.AnyCodingKey("spending_limits"))
-        self.spendingLimitsCurrency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("spending_limits_currency"))
+        self.allowedCategories = try container.decodeValueIfPresent([IssuingAuthorizationControlsAllowedCategoriesItem].self, at: "allowed_categories")
+        self.blockedCategories = try container.decodeValueIfPresent([IssuingAuthorizationControlsBlockedCategoriesItem].self, at: "blocked_categories")
+        self.spendingLimits = try container.decodeValueIfPresent([IssuingCardSpendingLimit].self, at: "spending_limits")
+        self.spendingLimitsCurrency = try container.decodeValueIfPresent(Swift.String.self, at: "spending_limits_currency")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["allowed_categories", "blocked_categories", "spending_limits", "spending_limits_currency"]
+    private static let _declaredKeys: Courier.KeyNames = "allowed_categories blocked_categories spending_limits spending_limits_currency"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.allowedCategories, forKey: Courier.AnyCodingKey("allowed_categories"))
-        try container.encodeIfPresent(self.blockedCategories, forKey: Courier.AnyCodingKey("blocked_categories"))
-        try container.encodeIfPresent(self.spendingLimits, forKey: Courier.AnyCodingKey("spending_limits"))
-        try container.encodeIfPresent(self.spendingLimitsCurrency, forKey: Courier.AnyCodingKey("spending_limits_currency"))
+        try container.encodeValueIfPresent(self.allowedCategories, at: "allowed_categories")
+        try container.encodeValueIfPresent(self.blockedCategories, at: "blocked_categories")
+        try container.encodeValueIfPresent(self.spendingLimits, at: "spending_limits")
+        try container.encodeValueIfPresent(self.spendingLimitsCurrency, at: "spending_limits_currency")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -25,19 +25,19 @@ public struct IssuingCardGooglePay: Swift.Codable, Swift.Hashable, Swift.Sendabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.eligible = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("eligible"))
-        self.ineligibleReason = try container.decodeIfPresent(IssuingCardGooglePayIneligibleReason.self, forKey: Courier.AnyCodingKey("ineligible_reason"))
+        self.eligible = try container.decodeValue(Swift.Bool.self, at: "eligible")
+        self.ineligibleReason = try container.decodeValueIfPresent(IssuingCardGooglePayIneligibleReason.self, at: "ineligible_reason")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["eligible", "ineligible_reason"]
+    private static let _declaredKeys: Courier.KeyNames = "eligible ineligible_reason"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.eligible, forKey: Courier.AnyCodingKey("eligible"))
-        try container.encodeIfPresent(self.ineligibleReason, forKey: Courier.AnyCodingKey("ineligible_reason"))
+        try container.encodeValue(self.eligible, at: "eligible")
+        try container.encodeValueIfPresent(self.ineligibleReason, at: "ineligible_reason")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -250,33 +250,33 @@ public struct IssuingCardShipping: Swift.Codable, Swift.Hashable, Swift.Sendable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decode(Address.self, forKey: Courier.AnyCodingKey("address"))
-        self.carrier = try container.decodeIfPresent(IssuingCardShippingCarrier.self, forKey: Courier.AnyCodingKey("carrier"))
-        self.eta = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("eta"))
-        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.service = try container.decode(IssuingCardShippingService.self, forKey: Courier.AnyCodingKey("service"))
-        self.status = try container.decodeIfPresent(IssuingCardShippingStatus.self, forKey: Courier.AnyCodingKey("status"))
-        self.trackingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tracking_number"))
-        self.trackingURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tracking_url"))
-        self.type = try container.decode(IssuingCardShippingTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.address = try container.decodeValue(Address.self, at: "address")
+        self.carrier = try container.decodeValueIfPresent(IssuingCardShippingCarrier.self, at: "carrier")
+        self.eta = try container.decodeValueIfPresent(Swift.Int.self, at: "eta")
+        self.name = try container.decodeValue(Swift.String.self, at: "name")
+        self.service = try container.decodeValue(IssuingCardShippingService.self, at: "service")
+        self.status = try container.decodeValueIfPresent(IssuingCardShippingStatus.self, at: "status")
+        self.trackingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "tracking_number")
+        self.trackingURL = try container.decodeValueIfPresent(Swift.String.self, at: "tracking_url")
+        self.type = try container.decodeValue(IssuingCardShippingTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "carrier", "eta", "name", "service", "status", "tracking_number", "tracking_url", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "address carrier eta name service status tracking_number tracking_url type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encodeIfPresent(self.carrier, forKey: Courier.AnyCodingKey("carrier"))
-        try container.encodeIfPresent(self.eta, forKey: Courier.AnyCodingKey("eta"))
-        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encode(self.service, forKey: Courier.AnyCodingKey("service"))
-        try container.encodeIfPresent(self.status, forKey: Courier.AnyCodingKey("status"))
-        try container.encodeIfPresent(self.trackingNumber, forKey: Courier.AnyCodingKey("tracking_number"))
-        try container.encodeIfPresent(self.trackingURL, forKey: Courier.AnyCodingKey("tracking_url"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValue(self.address, at: "address")
+        try container.encodeValueIfPresent(self.carrier, at: "carrier")
+        try container.encodeValueIfPresent(self.eta, at: "eta")
+        try container.encodeValue(self.name, at: "name")
+        try container.encodeValue(self.service, at: "service")
+        try container.encodeValueIfPresent(self.status, at: "status")
+        try container.encodeValueIfPresent(self.trackingNumber, at: "tracking_number")
+        try container.encodeValueIfPresent(self.trackingURL, at: "tracking_url")
+        try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

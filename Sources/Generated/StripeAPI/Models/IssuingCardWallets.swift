@@ -23,21 +23,21 @@ public struct IssuingCardWallets: Swift.Codable, Swift.Hashable, Swift.Sendable 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.applePay = try container.decode(IssuingCardApplePay.self, forKey: Courier.AnyCodingKey("apple_pay"))
-        self.googlePay = try container.decode(IssuingCardGooglePay.self, forKey: Courier.AnyCodingKey("google_pay"))
-        self.primaryAccountIdentifier = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("primary_account_identifier"))
+        self.applePay = try container.decodeValue(IssuingCardApplePay.self, at: "apple_pay")
+        self.googlePay = try container.decodeValue(IssuingCardGooglePay.self, at: "google_pay")
+        self.primaryAccountIdentifier = try container.decodeValueIfPresent(Swift.String.self, at: "primary_account_identifier")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["apple_pay", "google_pay", "primary_account_identifier"]
+    private static let _declaredKeys: Courier.KeyNames = "apple_pay google_pay primary_account_identifier"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.applePay, forKey: Courier.AnyCodingKey("apple_pay"))
-        try container.encode(self.googlePay, forKey: Courier.AnyCodingKey("google_pay"))
-        try container.encodeIfPresent(self.primaryAccountIdentifier, forKey: Courier.AnyCodingKey("primary_account_identifier"))
+        try container.encodeValue(self.applePay, at: "apple_pay")
+        try container.encodeValue(self.googlePay, at: "google_pay")
+        try container.encodeValueIfPresent(self.primaryAccountIdentifier, at: "primary_account_identifier")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -18,17 +18,17 @@ public struct IssuingCardholderAddress: Swift.Codable, Swift.Hashable, Swift.Sen
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decode(Address.self, forKey: Courier.AnyCodingKey("address"))
+        self.address = try container.decodeValue(Address.self, at: "address")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address"]
+    private static let _declaredKeys: Courier.KeyNames = "address"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.address, forKey: Courier.AnyCodingKey("address"))
+        try container.encodeValue(self.address, at: "address")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

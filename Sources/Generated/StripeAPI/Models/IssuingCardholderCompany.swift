@@ -19,17 +19,17 @@ public struct IssuingCardholderCompany: Swift.Codable, Swift.Hashable, Swift.Sen
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.taxIDProvided = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("tax_id_provided"))
+        self.taxIDProvided = try container.decodeValue(Swift.Bool.self, at: "tax_id_provided")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["tax_id_provided"]
+    private static let _declaredKeys: Courier.KeyNames = "tax_id_provided"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.taxIDProvided, forKey: Courier.AnyCodingKey("tax_id_provided"))
+        try container.encodeValue(self.taxIDProvided, at: "tax_id_provided")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

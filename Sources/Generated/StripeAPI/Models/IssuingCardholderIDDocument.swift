@@ -28,19 +28,19 @@ public struct IssuingCardholderIDDocument: Swift.Codable, Swift.Hashable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.back = try container.decodeIfPresent(IssuingCardholderIDDocumentBack.self, forKey: Courier.AnyCodingKey("back"))
-        self.front = try container.decodeIfPresent(IssuingCardholderIDDocumentFront.self, forKey: Courier.AnyCodingKey("front"))
+        self.back = try container.decodeValueIfPresent(IssuingCardholderIDDocumentBack.self, at: "back")
+        self.front = try container.decodeValueIfPresent(IssuingCardholderIDDocumentFront.self, at: "front")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["back", "front"]
+    private static let _declaredKeys: Courier.KeyNames = "back front"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.back, forKey: Courier.AnyCodingKey("back"))
-        try container.encodeIfPresent(self.front, forKey: Courier.AnyCodingKey("front"))
+        try container.encodeValueIfPresent(self.back, at: "back")
+        try container.encodeValueIfPresent(self.front, at: "front")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -28,23 +28,23 @@ public struct IssuingCardholderIndividual: Swift.Codable, Swift.Hashable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.dob = try container.decodeIfPresent(IssuingCardholderIndividualDob.self, forKey: Courier.AnyCodingKey("dob"))
-        self.firstName = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("first_name"))
-        self.lastName = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("last_name"))
-        self.verification = try container.decodeIfPresent(IssuingCardholderVerification.self, forKey: Courier.AnyCodingKey("verification"))
+        self.dob = try container.decodeValueIfPresent(IssuingCardholderIndividualDob.self, at: "dob")
+        self.firstName = try container.decodeValue(Swift.String.self, at: "first_name")
+        self.lastName = try container.decodeValue(Swift.String.self, at: "last_name")
+        self.verification = try container.decodeValueIfPresent(IssuingCardholderVerification.self, at: "verification")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["dob", "first_name", "last_name", "verification"]
+    private static let _declaredKeys: Courier.KeyNames = "dob first_name last_name verification"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.dob, forKey: Courier.AnyCodingKey("dob"))
-        try container.encode(self.firstName, forKey: Courier.AnyCodingKey("first_name"))
-        try container.encode(self.lastName, forKey: Courier.AnyCodingKey("last_name"))
-        try container.encodeIfPresent(self.verification, forKey: Courier.AnyCodingKey("verification"))
+        try container.encodeValueIfPresent(self.dob, at: "dob")
+        try container.encodeValue(self.firstName, at: "first_name")
+        try container.encodeValue(self.lastName, at: "last_name")
+        try container.encodeValueIfPresent(self.verification, at: "verification")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -134,19 +134,19 @@ public struct IssuingCardholderRequirements: Swift.Codable, Swift.Hashable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.disabledReason = try container.decodeIfPresent(IssuingCardholderRequirementsDisabledReason.self, forKey: Courier.AnyCodingKey("disabled_reason"))
-        self.pastDue = try container.decodeIfPresent([IssuingCardholderRequirementsPastDueItem].self, forKey: Courier.AnyCodingKey("past_due"))
+        self.disabledReason = try container.decodeValueIfPresent(IssuingCardholderRequirementsDisabledReason.self, at: "disabled_reason")
+        self.pastDue = try container.decodeValueIfPresent([IssuingCardholderRequirementsPastDueItem].self, at: "past_due")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["disabled_reason", "past_due"]
+    private static let _declaredKeys: Courier.KeyNames = "disabled_reason past_due"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.disabledReason, forKey: Courier.AnyCodingKey("disabled_reason"))
-        try container.encodeIfPresent(self.pastDue, forKey: Courier.AnyCodingKey("past_due"))
+        try container.encodeValueIfPresent(self.disabledReason, at: "disabled_reason")
+        try container.encodeValueIfPresent(self.pastDue, at: "past_due")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

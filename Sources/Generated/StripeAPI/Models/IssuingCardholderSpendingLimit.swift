@@ -30,21 +30,21 @@ public struct IssuingCardholderSpendingLimit: Swift.Codable, Swift.Hashable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.categories = try container.decodeIfPresent([IssuingCardholderSpendingLimitCategoriesItem].self, forKey: Courier.AnyCodingKey("categories"))
-        self.interval = try container.decode(IssuingCardholderSpendingLimitInterval.self, forKey: Courier.AnyCodingKey("interval"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.categories = try container.decodeValueIfPresent([IssuingCardholderSpendingLimitCategoriesItem].self, at: "categories")
+        self.interval = try container.decodeValue(IssuingCardholderSpendingLimitInterval.self, at: "interval")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "categories", "interval"]
+    private static let _declaredKeys: Courier.KeyNames = "amount categories interval"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.categories, forKey: Courier.AnyCodingKey("categories"))
-        try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.categories, at: "categories")
+        try container.encodeValue(self.interval, at: "interval")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

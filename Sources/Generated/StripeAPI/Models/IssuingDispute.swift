@@ -123,7 +123,7 @@ public indirect enum IssuingDisputeTransaction: Swift.Codable, Swift.Hashable, S
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount", "card", "created", "currency", "id", "livemode", "merchant_amount", "merchant_currency", "merchant_data", "metadata", "object", "type"], constants: ["object": ["issuing.transaction"]]),
+        .object(required: "amount card created currency id livemode merchant_amount merchant_currency merchant_data metadata object type", constants: ["object": ["issuing.transaction"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -194,37 +194,37 @@ public struct IssuingDispute: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.balanceTransactions = try container.decodeIfPresent([BalanceTransaction].self, forKey: Courier.AnyCodingKey("balance_transactions"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.evidence = try container.decode(IssuingDisputeEvidence.self, forKey: Courier.AnyCodingKey("evidence"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.metadata = try container.decode([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.object = try container.decode(IssuingDisputeObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.status = try container.decode(IssuingDisputeStatus.self, forKey: Courier.AnyCodingKey("status"))
-        self.transaction = try container.decode(IssuingDisputeTransaction.self, forKey: Courier.AnyCodingKey("transaction"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.balanceTransactions = try container.decodeValueIfPresent([BalanceTransaction].self, at: "balance_transactions")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.evidence = try container.decodeValue(IssuingDisputeEvidence.self, at: "evidence")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.metadata = try container.decodeValue([Swift.String: Swift.String].self, at: "metadata")
+        self.object = try container.decodeValue(IssuingDisputeObjectModel.self, at: "object")
+        self.status = try container.decodeValue(IssuingDisputeStatus.self, at: "status")
+        self.transaction = try container.decodeValue(IssuingDisputeTransaction.self, at: "transaction")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "balance_transactions", "created", "currency", "evidence", "id", "livemode", "metadata", "object", "status", "transaction"]
+    private static let _declaredKeys: Courier.KeyNames = "amount balance_transactions created currency evidence id livemode metadata object status transaction"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.balanceTransactions, forKey: Courier.AnyCodingKey("balance_transactions"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encode(self.evidence, forKey: Courier.AnyCodingKey("evidence"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        try container.encode(self.transaction, forKey: Courier.AnyCodingKey("transaction"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.balanceTransactions, at: "balance_transactions")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValue(self.evidence, at: "evidence")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.metadata, at: "metadata")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.status, at: "status")
+        try container.encodeValue(self.transaction, at: "transaction")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

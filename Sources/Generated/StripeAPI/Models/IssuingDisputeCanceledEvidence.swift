@@ -55,35 +55,35 @@ public struct IssuingDisputeCanceledEvidence: Swift.Codable, Swift.Hashable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(IssuingCanceledEvidenceAdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
-        self.canceledAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("canceled_at"))
-        self.cancellationPolicyProvided = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("cancellation_policy_provided"))
-        self.cancellationReason = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
-        self.expectedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expected_at"))
-        self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
-        self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
-        self.productType = try container.decodeIfPresent(IssuingDisputeCanceledEvidenceProductType.self, forKey: Courier.AnyCodingKey("product_type"))
-        self.returnStatus = try container.decodeIfPresent(IssuingDisputeCanceledEvidenceReturnStatus.self, forKey: Courier.AnyCodingKey("return_status"))
-        self.returnedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("returned_at"))
+        self.additionalDocumentation = try container.decodeValueIfPresent(IssuingCanceledEvidenceAdditionalDocumentation.self, at: "additional_documentation")
+        self.canceledAt = try container.decodeValueIfPresent(Swift.Int.self, at: "canceled_at")
+        self.cancellationPolicyProvided = try container.decodeValueIfPresent(Swift.Bool.self, at: "cancellation_policy_provided")
+        self.cancellationReason = try container.decodeValueIfPresent(Swift.String.self, at: "cancellation_reason")
+        self.expectedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "expected_at")
+        self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
+        self.productDescription = try container.decodeValueIfPresent(Swift.String.self, at: "product_description")
+        self.productType = try container.decodeValueIfPresent(IssuingDisputeCanceledEvidenceProductType.self, at: "product_type")
+        self.returnStatus = try container.decodeValueIfPresent(IssuingDisputeCanceledEvidenceReturnStatus.self, at: "return_status")
+        self.returnedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "returned_at")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "canceled_at", "cancellation_policy_provided", "cancellation_reason", "expected_at", "explanation", "product_description", "product_type", "return_status", "returned_at"]
+    private static let _declaredKeys: Courier.KeyNames = "additional_documentation canceled_at cancellation_policy_provided cancellation_reason expected_at explanation product_description product_type return_status returned_at"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.additionalDocumentation, forKey: Courier.AnyCodingKey("additional_documentation"))
-        try container.encodeIfPresent(self.canceledAt, forKey: Courier.AnyCodingKey("canceled_at"))
-        try container.encodeIfPresent(self.cancellationPolicyProvided, forKey: Courier.AnyCodingKey("cancellation_policy_provided"))
-        try container.encodeIfPresent(self.cancellationReason, forKey: Courier.AnyCodingKey("cancellation_reason"))
-        try container.encodeIfPresent(self.expectedAt, forKey: Courier.AnyCodingKey("expected_at"))
-        try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
-        try container.encodeIfPresent(self.productDescription, forKey: Courier.AnyCodingKey("product_description"))
-        try container.encodeIfPresent(self.productType, forKey: Courier.AnyCodingKey("product_type"))
-        try container.encodeIfPresent(self.returnStatus, forKey: Courier.AnyCodingKey("return_status"))
-        try container.encodeIfPresent(self.returnedAt, forKey: Courier.AnyCodingKey("returned_at"))
+        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation")
+        try container.encodeValueIfPresent(self.canceledAt, at: "canceled_at")
+        try container.encodeValueIfPresent(self.cancellationPolicyProvided, at: "cancellation_policy_provided")
+        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason")
+        try container.encodeValueIfPresent(self.expectedAt, at: "expected_at")
+        try container.encodeValueIfPresent(self.explanation, at: "explanation")
+        try container.encodeValueIfPresent(self.productDescription, at: "product_description")
+        try container.encodeValueIfPresent(self.productType, at: "product_type")
+        try container.encodeValueIfPresent(self.returnStatus, at: "return_status")
+        try container.encodeValueIfPresent(self.returnedAt, at: "returned_at")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

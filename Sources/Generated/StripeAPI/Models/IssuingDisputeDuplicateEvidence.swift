@@ -46,27 +46,27 @@ public struct IssuingDisputeDuplicateEvidence: Swift.Codable, Swift.Hashable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(IssuingDuplicateEvidenceAdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
-        self.cardStatement = try container.decodeIfPresent(IssuingDisputeDuplicateEvidenceCardStatement.self, forKey: Courier.AnyCodingKey("card_statement"))
-        self.cashReceipt = try container.decodeIfPresent(IssuingDisputeDuplicateEvidenceCashReceipt.self, forKey: Courier.AnyCodingKey("cash_receipt"))
-        self.checkImage = try container.decodeIfPresent(IssuingDisputeDuplicateEvidenceCheckImage.self, forKey: Courier.AnyCodingKey("check_image"))
-        self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
-        self.originalTransaction = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("original_transaction"))
+        self.additionalDocumentation = try container.decodeValueIfPresent(IssuingDuplicateEvidenceAdditionalDocumentation.self, at: "additional_documentation")
+        self.cardStatement = try container.decodeValueIfPresent(IssuingDisputeDuplicateEvidenceCardStatement.self, at: "card_statement")
+        self.cashReceipt = try container.decodeValueIfPresent(IssuingDisputeDuplicateEvidenceCashReceipt.self, at: "cash_receipt")
+        self.checkImage = try container.decodeValueIfPresent(IssuingDisputeDuplicateEvidenceCheckImage.self, at: "check_image")
+        self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
+        self.originalTransaction = try container.decodeValueIfPresent(Swift.String.self, at: "original_transaction")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "card_statement", "cash_receipt", "check_image", "explanation", "original_transaction"]
+    private static let _declaredKeys: Courier.KeyNames = "additional_documentation card_statement cash_receipt check_image explanation original_transaction"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.additionalDocumentation, forKey: Courier.AnyCodingKey("additional_documentation"))
-        try container.encodeIfPresent(self.cardStatement, forKey: Courier.AnyCodingKey("card_statement"))
-        try container.encodeIfPresent(self.cashReceipt, forKey: Courier.AnyCodingKey("cash_receipt"))
-        try container.encodeIfPresent(self.checkImage, forKey: Courier.AnyCodingKey("check_image"))
-        try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
-        try container.encodeIfPresent(self.originalTransaction, forKey: Courier.AnyCodingKey("original_transaction"))
+        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation")
+        try container.encodeValueIfPresent(self.cardStatement, at: "card_statement")
+        try container.encodeValueIfPresent(self.cashReceipt, at: "cash_receipt")
+        try container.encodeValueIfPresent(self.checkImage, at: "check_image")
+        try container.encodeValueIfPresent(self.explanation, at: "explanation")
+        try container.encodeValueIfPresent(self.originalTransaction, at: "original_transaction")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -98,31 +98,31 @@ public struct IssuingDisputeEvidence: Swift.Codable, Swift.Hashable, Swift.Senda
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.canceled = try container.decodeIfPresent(IssuingDisputeCanceledEvidence.self, forKey: Courier.AnyCodingKey("canceled"))
-        self.duplicate = try container.decodeIfPresent(IssuingDisputeDuplicateEvidence.self, forKey: Courier.AnyCodingKey("duplicate"))
-        self.fraudulent = try container.decodeIfPresent(IssuingDisputeFraudulentEvidence.self, forKey: Courier.AnyCodingKey("fraudulent"))
-        self.merchandiseNotAsDescribed = try container.decodeIfPresent(IssuingDisputeMerchandiseNotAsDescribedEvidence.self, forKey: Courier.AnyCodingKey("merchandise_not_as_described"))
-        self.notReceived = try container.decodeIfPresent(IssuingDisputeNotReceivedEvidence.self, forKey: Courier.AnyCodingKey("not_received"))
-        self.other = try container.decodeIfPresent(IssuingDisputeOtherEvidence.self, forKey: Courier.AnyCodingKey("other"))
-        self.reason = try container.decode(IssuingDisputeEvidenceReason.self, forKey: Courier.AnyCodingKey("reason"))
-        self.serviceNotAsDescribed = try container.decodeIfPresent(IssuingDisputeServiceNotAsDescribedEvidence.self, forKey: Courier.AnyCodingKey("service_not_as_described"))
+        self.canceled = try container.decodeValueIfPresent(IssuingDisputeCanceledEvidence.self, at: "canceled")
+        self.duplicate = try container.decodeValueIfPresent(IssuingDisputeDuplicateEvidence.self, at: "duplicate")
+        self.fraudulent = try container.decodeValueIfPresent(IssuingDisputeFraudulentEvidence.self, at: "fraudulent")
+        self.merchandiseNotAsDescribed = try container.decodeValueIfPresent(IssuingDisputeMerchandiseNotAsDescribedEvidence.self, at: "merchandise_not_as_described")
+        self.notReceived = try container.decodeValueIfPresent(IssuingDisputeNotReceivedEvidence.self, at: "not_received")
+        self.other = try container.decodeValueIfPresent(IssuingDisputeOtherEvidence.self, at: "other")
+        self.reason = try container.decodeValue(IssuingDisputeEvidenceReason.self, at: "reason")
+        self.serviceNotAsDescribed = try container.decodeValueIfPresent(IssuingDisputeServiceNotAsDescribedEvidence.self, at: "service_not_as_described")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["canceled", "duplicate", "fraudulent", "merchandise_not_as_described", "not_received", "other", "reason", "service_not_as_described"]
+    private static let _declaredKeys: Courier.KeyNames = "canceled duplicate fraudulent merchandise_not_as_described not_received other reason service_not_as_described"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.canceled, forKey: Courier.AnyCodingKey("canceled"))
-        try container.encodeIfPresent(self.duplicate, forKey: Courier.AnyCodingKey("duplicate"))
-        try container.encodeIfPresent(self.fraudulent, forKey: Courier.AnyCodingKey("fraudulent"))
-        try container.encodeIfPresent(self.merchandiseNotAsDescribed, forKey: Courier.AnyCodingKey("merchandise_not_as_described"))
-        try container.encodeIfPresent(self.notReceived, forKey: Courier.AnyCodingKey("not_received"))
-        try container.encodeIfPresent(self.other, forKey: Courier.AnyCodingKey("other"))
-        try container.encode(self.reason, forKey: Courier.AnyCodingKey("reason"))
-        try container.encodeIfPresent(self.serviceNotAsDescribed, forKey: Courier.AnyCodingKey("service_not_as_described"))
+        try container.encodeValueIfPresent(self.canceled, at: "canceled")
+        try container.encodeValueIfPresent(self.duplicate, at: "duplicate")
+        try container.encodeValueIfPresent(self.fraudulent, at: "fraudulent")
+        try container.encodeValueIfPresent(self.merchandiseNotAsDescribed, at: "merchandise_not_as_described")
+        try container.encodeValueIfPresent(self.notReceived, at: "not_received")
+        try container.encodeValueIfPresent(self.other, at: "other")
+        try container.encodeValue(self.reason, at: "reason")
+        try container.encodeValueIfPresent(self.serviceNotAsDescribed, at: "service_not_as_described")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -25,19 +25,19 @@ public struct IssuingDisputeFraudulentEvidence: Swift.Codable, Swift.Hashable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(IssuingFraudulentEvidenceAdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
-        self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
+        self.additionalDocumentation = try container.decodeValueIfPresent(IssuingFraudulentEvidenceAdditionalDocumentation.self, at: "additional_documentation")
+        self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "explanation"]
+    private static let _declaredKeys: Courier.KeyNames = "additional_documentation explanation"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.additionalDocumentation, forKey: Courier.AnyCodingKey("additional_documentation"))
-        try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
+        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation")
+        try container.encodeValueIfPresent(self.explanation, at: "explanation")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

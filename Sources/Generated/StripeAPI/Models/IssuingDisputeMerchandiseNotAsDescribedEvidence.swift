@@ -82,27 +82,27 @@ public struct IssuingDisputeMerchandiseNotAsDescribedEvidence: Swift.Codable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(IssuingAsDescribedEvidenceAdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
-        self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
-        self.receivedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("received_at"))
-        self.returnDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("return_description"))
-        self.returnStatus = try container.decodeIfPresent(IssuingNotAsDescribedEvidenceReturnStatus.self, forKey: Courier.AnyCodingKey("return_status"))
-        self.returnedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("returned_at"))
+        self.additionalDocumentation = try container.decodeValueIfPresent(IssuingAsDescribedEvidenceAdditionalDocumentation.self, at: "additional_documentation")
+        self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
+        self.receivedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "received_at")
+        self.returnDescription = try container.decodeValueIfPresent(Swift.String.self, at: "return_description")
+        self.returnStatus = try container.decodeValueIfPresent(IssuingNotAsDescribedEvidenceReturnStatus.self, at: "return_status")
+        self.returnedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "returned_at")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "explanation", "received_at", "return_description", "return_status", "returned_at"]
+    private static let _declaredKeys: Courier.KeyNames = "additional_documentation explanation received_at return_description return_status returned_at"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.additionalDocumentation, forKey: Courier.AnyCodingKey("additional_documentation"))
-        try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
-        try container.encodeIfPresent(self.receivedAt, forKey: Courier.AnyCodingKey("received_at"))
-        try container.encodeIfPresent(self.returnDescription, forKey: Courier.AnyCodingKey("return_description"))
-        try container.encodeIfPresent(self.returnStatus, forKey: Courier.AnyCodingKey("return_status"))
-        try container.encodeIfPresent(self.returnedAt, forKey: Courier.AnyCodingKey("returned_at"))
+        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation")
+        try container.encodeValueIfPresent(self.explanation, at: "explanation")
+        try container.encodeValueIfPresent(self.receivedAt, at: "received_at")
+        try container.encodeValueIfPresent(self.returnDescription, at: "return_description")
+        try container.encodeValueIfPresent(self.returnStatus, at: "return_status")
+        try container.encodeValueIfPresent(self.returnedAt, at: "returned_at")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

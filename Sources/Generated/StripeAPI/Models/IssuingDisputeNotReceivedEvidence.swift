@@ -37,25 +37,25 @@ public struct IssuingDisputeNotReceivedEvidence: Swift.Codable, Swift.Hashable, 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(IssuingNotReceivedEvidenceAdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
-        self.expectedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expected_at"))
-        self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
-        self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
-        self.productType = try container.decodeIfPresent(IssuingDisputeNotReceivedEvidenceProductType.self, forKey: Courier.AnyCodingKey("product_type"))
+        self.additionalDocumentation = try container.decodeValueIfPresent(IssuingNotReceivedEvidenceAdditionalDocumentation.self, at: "additional_documentation")
+        self.expectedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "expected_at")
+        self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
+        self.productDescription = try container.decodeValueIfPresent(Swift.String.self, at: "product_description")
+        self.productType = try container.decodeValueIfPresent(IssuingDisputeNotReceivedEvidenceProductType.self, at: "product_type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "expected_at", "explanation", "product_description", "product_type"]
+    private static let _declaredKeys: Courier.KeyNames = "additional_documentation expected_at explanation product_description product_type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.additionalDocumentation, forKey: Courier.AnyCodingKey("additional_documentation"))
-        try container.encodeIfPresent(self.expectedAt, forKey: Courier.AnyCodingKey("expected_at"))
-        try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
-        try container.encodeIfPresent(self.productDescription, forKey: Courier.AnyCodingKey("product_description"))
-        try container.encodeIfPresent(self.productType, forKey: Courier.AnyCodingKey("product_type"))
+        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation")
+        try container.encodeValueIfPresent(self.expectedAt, at: "expected_at")
+        try container.encodeValueIfPresent(self.explanation, at: "explanation")
+        try container.encodeValueIfPresent(self.productDescription, at: "product_description")
+        try container.encodeValueIfPresent(self.productType, at: "product_type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

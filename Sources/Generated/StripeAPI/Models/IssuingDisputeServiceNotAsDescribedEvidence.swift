@@ -34,25 +34,25 @@ public struct IssuingDisputeServiceNotAsDescribedEvidence: Swift.Codable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(IssuingAsDescribedEvidenceAdditionalDocumentation2.self, forKey: Courier.AnyCodingKey("additional_documentation"))
-        self.canceledAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("canceled_at"))
-        self.cancellationReason = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
-        self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
-        self.receivedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("received_at"))
+        self.additionalDocumentation = try container.decodeValueIfPresent(IssuingAsDescribedEvidenceAdditionalDocumentation2.self, at: "additional_documentation")
+        self.canceledAt = try container.decodeValueIfPresent(Swift.Int.self, at: "canceled_at")
+        self.cancellationReason = try container.decodeValueIfPresent(Swift.String.self, at: "cancellation_reason")
+        self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
+        self.receivedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "received_at")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "canceled_at", "cancellation_reason", "explanation", "received_at"]
+    private static let _declaredKeys: Courier.KeyNames = "additional_documentation canceled_at cancellation_reason explanation received_at"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.additionalDocumentation, forKey: Courier.AnyCodingKey("additional_documentation"))
-        try container.encodeIfPresent(self.canceledAt, forKey: Courier.AnyCodingKey("canceled_at"))
-        try container.encodeIfPresent(self.cancellationReason, forKey: Courier.AnyCodingKey("cancellation_reason"))
-        try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
-        try container.encodeIfPresent(self.receivedAt, forKey: Courier.AnyCodingKey("received_at"))
+        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation")
+        try container.encodeValueIfPresent(self.canceledAt, at: "canceled_at")
+        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason")
+        try container.encodeValueIfPresent(self.explanation, at: "explanation")
+        try container.encodeValueIfPresent(self.receivedAt, at: "received_at")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

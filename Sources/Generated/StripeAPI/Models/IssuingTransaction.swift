@@ -25,7 +25,7 @@ public indirect enum IssuingTransactionAuthorization: Swift.Codable, Swift.Hasha
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount", "approved", "authorization_method", "balance_transactions", "card", "created", "currency", "id", "livemode", "merchant_amount", "merchant_currency", "merchant_data", "metadata", "object", "request_history", "status", "transactions", "verification_data"], constants: ["object": ["issuing.authorization"]]),
+        .object(required: "amount approved authorization_method balance_transactions card created currency id livemode merchant_amount merchant_currency merchant_data metadata object request_history status transactions verification_data", constants: ["object": ["issuing.authorization"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -75,7 +75,7 @@ public indirect enum IssuingTransactionCardholder: Swift.Codable, Swift.Hashable
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["billing", "created", "id", "livemode", "metadata", "name", "object", "requirements", "status", "type"], constants: ["object": ["issuing.cardholder"]]),
+        .object(required: "billing created id livemode metadata name object requirements status type", constants: ["object": ["issuing.cardholder"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -119,7 +119,7 @@ public indirect enum IssuingTransactionDispute: Swift.Codable, Swift.Hashable, S
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount", "created", "currency", "evidence", "id", "livemode", "metadata", "object", "status", "transaction"], constants: ["object": ["issuing.dispute"]]),
+        .object(required: "amount created currency evidence id livemode metadata object status transaction", constants: ["object": ["issuing.dispute"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -351,53 +351,53 @@ public struct IssuingTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.amountDetails = try container.decodeIfPresent(IssuingTransactionAmountDetails.self, forKey: Courier.AnyCodingKey("amount_details"))
-        self.authorization = try container.decodeIfPresent(IssuingTransactionAuthorization.self, forKey: Courier.AnyCodingKey("authorization"))
-        self.balanceTransaction = try container.decodeIfPresent(IssuingTransactionBalanceTransaction.self, forKey: Courier.AnyCodingKey("balance_transaction"))
-        self.card = try container.decode(IssuingTransactionCard.self, forKey: Courier.AnyCodingKey("card"))
-        self.cardholder = try container.decodeIfPresent(IssuingTransactionCardholder.self, forKey: Courier.AnyCodingKey("cardholder"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.dispute = try container.decodeIfPresent(IssuingTransactionDispute.self, forKey: Courier.AnyCodingKey("dispute"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.merchantAmount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("merchant_amount"))
-        self.merchantCurrency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("merchant_currency"))
-        self.merchantData = try container.decode(IssuingAuthorizationMerchantData.self, forKey: Courier.AnyCodingKey("merchant_data"))
-        self.metadata = try container.decode([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.object = try container.decode(IssuingTransactionObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.purchaseDetails = try container.decodeIfPresent(IssuingTransactionPurchaseDetails.self, forKey: Courier.AnyCodingKey("purchase_details"))
-        self.type = try container.decode(IssuingTransactionTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.wallet = try container.decodeIfPresent(IssuingTransactionWallet.self, forKey: Courier.AnyCodingKey("wallet"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.amountDetails = try container.decodeValueIfPresent(IssuingTransactionAmountDetails.self, at: "amount_details")
+        self.authorization = try container.decodeValueIfPresent(IssuingTransactionAuthorization.self, at: "authorization")
+        self.balanceTransaction = try container.decodeValueIfPresent(IssuingTransactionBalanceTransaction.self, at: "balance_transaction")
+        self.card = try container.decodeValue(IssuingTransactionCard.self, at: "card")
+        self.cardholder = try container.decodeValueIfPresent(IssuingTransactionCardholder.self, at: "cardholder")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.dispute = try container.decodeValueIfPresent(IssuingTransactionDispute.self, at: "dispute")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.merchantAmount = try container.decodeValue(Swift.Int.self, at: "merchant_amount")
+        self.merchantCurrency = try container.decodeValue(Swift.String.self, at: "merchant_currency")
+        self.merchantData = try container.decodeValue(IssuingAuthorizationMerchantData.self, at: "merchant_data")
+        self.metadata = try container.decodeValue([Swift.String: Swift.String].self, at: "metadata")
+        self.object = try container.decodeValue(IssuingTransactionObjectModel.self, at: "object")
+        self.purchaseDetails = try container.decodeValueIfPresent(IssuingTransactionPurchaseDetails.self, at: "purchase_details")
+        self.type = try container.decodeValue(IssuingTransactionTypeModel.self, at: "type")
+        self.wallet = try container.decodeValueIfPresent(IssuingTransactionWallet.self, at: "wallet")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "amount_details", "authorization", "balance_transaction", "card", "cardholder", "created", "currency", "dispute", "id", "livemode", "merchant_amount", "merchant_currency", "merchant_data", "metadata", "object", "purchase_details", "type", "wallet"]
+    private static let _declaredKeys: Courier.KeyNames = "amount amount_details authorization balance_transaction card cardholder created currency dispute id livemode merchant_amount merchant_currency merchant_data metadata object purchase_details type wallet"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.amountDetails, forKey: Courier.AnyCodingKey("amount_details"))
-        try container.encodeIfPresent(self.authorization, forKey: Courier.AnyCodingKey("authorization"))
-        try container.encodeIfPresent(self.balanceTransaction, forKey: Courier.AnyCodingKey("balance_transaction"))
-        try container.encode(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encodeIfPresent(self.cardholder, forKey: Courier.AnyCodingKey("cardholder"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.dispute, forKey: Courier.AnyCodingKey("dispute"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.merchantAmount, forKey: Courier.AnyCodingKey("merchant_amount"))
-        try container.encode(self.merchantCurrency, forKey: Courier.AnyCodingKey("merchant_currency"))
-        try container.encode(self.merchantData, forKey: Courier.AnyCodingKey("merchant_data"))
-        try container.encode(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.purchaseDetails, forKey: Courier.AnyCodingKey("purchase_details"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encodeIfPresent(self.wallet, forKey: Courier.AnyCodingKey("wallet"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.amountDetails, at: "amount_details")
+        try container.encodeValueIfPresent(self.authorization, at: "authorization")
+        try container.encodeValueIfPresent(self.balanceTransaction, at: "balance_transaction")
+        try container.encodeValue(self.card, at: "card")
+        try container.encodeValueIfPresent(self.cardholder, at: "cardholder")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.dispute, at: "dispute")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.merchantAmount, at: "merchant_amount")
+        try container.encodeValue(self.merchantCurrency, at: "merchant_currency")
+        try container.encodeValue(self.merchantData, at: "merchant_data")
+        try container.encodeValue(self.metadata, at: "metadata")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.purchaseDetails, at: "purchase_details")
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValueIfPresent(self.wallet, at: "wallet")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -31,25 +31,25 @@ public struct IssuingTransactionFlightData: Swift.Codable, Swift.Hashable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.departureAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("departure_at"))
-        self.passengerName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("passenger_name"))
-        self.refundable = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("refundable"))
-        self.segments = try container.decodeIfPresent([IssuingTransactionFlightDataLeg].self, forKey: Courier.AnyCodingKey("segments"))
-        self.travelAgency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("travel_agency"))
+        self.departureAt = try container.decodeValueIfPresent(Swift.Int.self, at: "departure_at")
+        self.passengerName = try container.decodeValueIfPresent(Swift.String.self, at: "passenger_name")
+        self.refundable = try container.decodeValueIfPresent(Swift.Bool.self, at: "refundable")
+        self.segments = try container.decodeValueIfPresent([IssuingTransactionFlightDataLeg].self, at: "segments")
+        self.travelAgency = try container.decodeValueIfPresent(Swift.String.self, at: "travel_agency")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["departure_at", "passenger_name", "refundable", "segments", "travel_agency"]
+    private static let _declaredKeys: Courier.KeyNames = "departure_at passenger_name refundable segments travel_agency"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.departureAt, forKey: Courier.AnyCodingKey("departure_at"))
-        try container.encodeIfPresent(self.passengerName, forKey: Courier.AnyCodingKey("passenger_name"))
-        try container.encodeIfPresent(self.refundable, forKey: Courier.AnyCodingKey("refundable"))
-        try container.encodeIfPresent(self.segments, forKey: Courier.AnyCodingKey("segments"))
-        try container.encodeIfPresent(self.travelAgency, forKey: Courier.AnyCodingKey("travel_agency"))
+        try container.encodeValueIfPresent(self.departureAt, at: "departure_at")
+        try container.encodeValueIfPresent(self.passengerName, at: "passenger_name")
+        try container.encodeValueIfPresent(self.refundable, at: "refundable")
+        try container.encodeValueIfPresent(self.segments, at: "segments")
+        try container.encodeValueIfPresent(self.travelAgency, at: "travel_agency")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -34,27 +34,27 @@ public struct IssuingTransactionFlightDataLeg: Swift.Codable, Swift.Hashable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.arrivalAirportCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("arrival_airport_code"))
-        self.carrier = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("carrier"))
-        self.departureAirportCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("departure_airport_code"))
-        self.flightNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("flight_number"))
-        self.serviceClass = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("service_class"))
-        self.stopoverAllowed = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("stopover_allowed"))
+        self.arrivalAirportCode = try container.decodeValueIfPresent(Swift.String.self, at: "arrival_airport_code")
+        self.carrier = try container.decodeValueIfPresent(Swift.String.self, at: "carrier")
+        self.departureAirportCode = try container.decodeValueIfPresent(Swift.String.self, at: "departure_airport_code")
+        self.flightNumber = try container.decodeValueIfPresent(Swift.String.self, at: "flight_number")
+        self.serviceClass = try container.decodeValueIfPresent(Swift.String.self, at: "service_class")
+        self.stopoverAllowed = try container.decodeValueIfPresent(Swift.Bool.self, at: "stopover_allowed")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["arrival_airport_code", "carrier", "departure_airport_code", "flight_number", "service_class", "stopover_allowed"]
+    private static let _declaredKeys: Courier.KeyNames = "arrival_airport_code carrier departure_airport_code flight_number service_class stopover_allowed"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.arrivalAirportCode, forKey: Courier.AnyCodingKey("arrival_airport_code"))
-        try container.encodeIfPresent(self.carrier, forKey: Courier.AnyCodingKey("carrier"))
-        try container.encodeIfPresent(self.departureAirportCode, forKey: Courier.AnyCodingKey("departure_airport_code"))
-        try container.encodeIfPresent(self.flightNumber, forKey: Courier.AnyCodingKey("flight_number"))
-        try container.encodeIfPresent(self.serviceClass, forKey: Courier.AnyCodingKey("service_class"))
-        try container.encodeIfPresent(self.stopoverAllowed, forKey: Courier.AnyCodingKey("stopover_allowed"))
+        try container.encodeValueIfPresent(self.arrivalAirportCode, at: "arrival_airport_code")
+        try container.encodeValueIfPresent(self.carrier, at: "carrier")
+        try container.encodeValueIfPresent(self.departureAirportCode, at: "departure_airport_code")
+        try container.encodeValueIfPresent(self.flightNumber, at: "flight_number")
+        try container.encodeValueIfPresent(self.serviceClass, at: "service_class")
+        try container.encodeValueIfPresent(self.stopoverAllowed, at: "stopover_allowed")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

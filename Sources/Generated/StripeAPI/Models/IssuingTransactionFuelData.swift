@@ -28,23 +28,23 @@ public struct IssuingTransactionFuelData: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
-        self.unit = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("unit"))
-        self.unitCostDecimal = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("unit_cost_decimal"))
-        self.volumeDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("volume_decimal"))
+        self.type = try container.decodeValue(Swift.String.self, at: "type")
+        self.unit = try container.decodeValue(Swift.String.self, at: "unit")
+        self.unitCostDecimal = try container.decodeValue(Swift.String.self, at: "unit_cost_decimal")
+        self.volumeDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "volume_decimal")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["type", "unit", "unit_cost_decimal", "volume_decimal"]
+    private static let _declaredKeys: Courier.KeyNames = "type unit unit_cost_decimal volume_decimal"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encode(self.unit, forKey: Courier.AnyCodingKey("unit"))
-        try container.encode(self.unitCostDecimal, forKey: Courier.AnyCodingKey("unit_cost_decimal"))
-        try container.encodeIfPresent(self.volumeDecimal, forKey: Courier.AnyCodingKey("volume_decimal"))
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValue(self.unit, at: "unit")
+        try container.encodeValue(self.unitCostDecimal, at: "unit_cost_decimal")
+        try container.encodeValueIfPresent(self.volumeDecimal, at: "volume_decimal")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

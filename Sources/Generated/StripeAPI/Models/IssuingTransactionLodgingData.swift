@@ -22,19 +22,19 @@ public struct IssuingTransactionLodgingData: Swift.Codable, Swift.Hashable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.checkInAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("check_in_at"))
-        self.nights = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("nights"))
+        self.checkInAt = try container.decodeValueIfPresent(Swift.Int.self, at: "check_in_at")
+        self.nights = try container.decodeValueIfPresent(Swift.Int.self, at: "nights")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["check_in_at", "nights"]
+    private static let _declaredKeys: Courier.KeyNames = "check_in_at nights"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.checkInAt, forKey: Courier.AnyCodingKey("check_in_at"))
-        try container.encodeIfPresent(self.nights, forKey: Courier.AnyCodingKey("nights"))
+        try container.encodeValueIfPresent(self.checkInAt, at: "check_in_at")
+        try container.encodeValueIfPresent(self.nights, at: "nights")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

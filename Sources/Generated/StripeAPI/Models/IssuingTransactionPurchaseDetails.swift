@@ -31,25 +31,25 @@ public struct IssuingTransactionPurchaseDetails: Swift.Codable, Swift.Hashable, 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.flight = try container.decodeIfPresent(IssuingTransactionFlightData.self, forKey: Courier.AnyCodingKey("flight"))
-        self.fuel = try container.decodeIfPresent(IssuingTransactionFuelData.self, forKey: Courier.AnyCodingKey("fuel"))
-        self.lodging = try container.decodeIfPresent(IssuingTransactionLodgingData.self, forKey: Courier.AnyCodingKey("lodging"))
-        self.receipt = try container.decodeIfPresent([IssuingTransactionReceiptData].self, forKey: Courier.AnyCodingKey("receipt"))
-        self.reference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
+        self.flight = try container.decodeValueIfPresent(IssuingTransactionFlightData.self, at: "flight")
+        self.fuel = try container.decodeValueIfPresent(IssuingTransactionFuelData.self, at: "fuel")
+        self.lodging = try container.decodeValueIfPresent(IssuingTransactionLodgingData.self, at: "lodging")
+        self.receipt = try container.decodeValueIfPresent([IssuingTransactionReceiptData].self, at: "receipt")
+        self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["flight", "fuel", "lodging", "receipt", "reference"]
+    private static let _declaredKeys: Courier.KeyNames = "flight fuel lodging receipt reference"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.flight, forKey: Courier.AnyCodingKey("flight"))
-        try container.encodeIfPresent(self.fuel, forKey: Courier.AnyCodingKey("fuel"))
-        try container.encodeIfPresent(self.lodging, forKey: Courier.AnyCodingKey("lodging"))
-        try container.encodeIfPresent(self.receipt, forKey: Courier.AnyCodingKey("receipt"))
-        try container.encodeIfPresent(self.reference, forKey: Courier.AnyCodingKey("reference"))
+        try container.encodeValueIfPresent(self.flight, at: "flight")
+        try container.encodeValueIfPresent(self.fuel, at: "fuel")
+        try container.encodeValueIfPresent(self.lodging, at: "lodging")
+        try container.encodeValueIfPresent(self.receipt, at: "receipt")
+        try container.encodeValueIfPresent(self.reference, at: "reference")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

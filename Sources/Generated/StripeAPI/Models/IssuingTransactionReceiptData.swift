@@ -28,23 +28,23 @@ public struct IssuingTransactionReceiptData: Swift.Codable, Swift.Hashable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.quantity = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.total = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("total"))
-        self.unitCost = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("unit_cost"))
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.quantity = try container.decodeValueIfPresent(Swift.Double.self, at: "quantity")
+        self.total = try container.decodeValueIfPresent(Swift.Int.self, at: "total")
+        self.unitCost = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_cost")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["description", "quantity", "total", "unit_cost"]
+    private static let _declaredKeys: Courier.KeyNames = "description quantity total unit_cost"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encodeIfPresent(self.total, forKey: Courier.AnyCodingKey("total"))
-        try container.encodeIfPresent(self.unitCost, forKey: Courier.AnyCodingKey("unit_cost"))
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValueIfPresent(self.total, at: "total")
+        try container.encodeValueIfPresent(self.unitCost, at: "unit_cost")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

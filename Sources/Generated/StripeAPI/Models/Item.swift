@@ -89,35 +89,35 @@ public struct Item: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amountSubtotal = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_subtotal"))
-        self.amountTotal = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_total"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.description = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.discounts = try container.decodeIfPresent([LineItemsDiscountAmount].self, forKey: Courier.AnyCodingKey("discounts"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.object = try container.decode(ItemObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.price = try container.decodeIfPresent(Price.self, forKey: Courier.AnyCodingKey("price"))
-        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.taxes = try container.decodeIfPresent([LineItemsTaxAmount].self, forKey: Courier.AnyCodingKey("taxes"))
+        self.amountSubtotal = try container.decodeValue(Swift.Int.self, at: "amount_subtotal")
+        self.amountTotal = try container.decodeValue(Swift.Int.self, at: "amount_total")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.description = try container.decodeValue(Swift.String.self, at: "description")
+        self.discounts = try container.decodeValueIfPresent([LineItemsDiscountAmount].self, at: "discounts")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.object = try container.decodeValue(ItemObjectModel.self, at: "object")
+        self.price = try container.decodeValueIfPresent(Price.self, at: "price")
+        self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
+        self.taxes = try container.decodeValueIfPresent([LineItemsTaxAmount].self, at: "taxes")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount_subtotal", "amount_total", "currency", "description", "discounts", "id", "object", "price", "quantity", "taxes"]
+    private static let _declaredKeys: Courier.KeyNames = "amount_subtotal amount_total currency description discounts id object price quantity taxes"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amountSubtotal, forKey: Courier.AnyCodingKey("amount_subtotal"))
-        try container.encode(self.amountTotal, forKey: Courier.AnyCodingKey("amount_total"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encode(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.discounts, forKey: Courier.AnyCodingKey("discounts"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encodeIfPresent(self.taxes, forKey: Courier.AnyCodingKey("taxes"))
+        try container.encodeValue(self.amountSubtotal, at: "amount_subtotal")
+        try container.encodeValue(self.amountTotal, at: "amount_total")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValue(self.description, at: "description")
+        try container.encodeValueIfPresent(self.discounts, at: "discounts")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.price, at: "price")
+        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValueIfPresent(self.taxes, at: "taxes")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

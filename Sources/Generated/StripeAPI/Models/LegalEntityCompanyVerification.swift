@@ -18,17 +18,17 @@ public struct LegalEntityCompanyVerification: Swift.Codable, Swift.Hashable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.document = try container.decode(LegalEntityCompanyVerificationDocument.self, forKey: Courier.AnyCodingKey("document"))
+        self.document = try container.decodeValue(LegalEntityCompanyVerificationDocument.self, at: "document")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["document"]
+    private static let _declaredKeys: Courier.KeyNames = "document"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.document, forKey: Courier.AnyCodingKey("document"))
+        try container.encodeValue(self.document, at: "document")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -34,23 +34,23 @@ public struct LegalEntityCompanyVerificationDocument: Swift.Codable, Swift.Hasha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.back = try container.decodeIfPresent(LegalEntityCompanyVerificationDocumentBack.self, forKey: Courier.AnyCodingKey("back"))
-        self.details = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("details"))
-        self.detailsCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("details_code"))
-        self.front = try container.decodeIfPresent(LegalEntityCompanyVerificationDocumentFront.self, forKey: Courier.AnyCodingKey("front"))
+        self.back = try container.decodeValueIfPresent(LegalEntityCompanyVerificationDocumentBack.self, at: "back")
+        self.details = try container.decodeValueIfPresent(Swift.String.self, at: "details")
+        self.detailsCode = try container.decodeValueIfPresent(Swift.String.self, at: "details_code")
+        self.front = try container.decodeValueIfPresent(LegalEntityCompanyVerificationDocumentFront.self, at: "front")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["back", "details", "details_code", "front"]
+    private static let _declaredKeys: Courier.KeyNames = "back details details_code front"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.back, forKey: Courier.AnyCodingKey("back"))
-        try container.encodeIfPresent(self.details, forKey: Courier.AnyCodingKey("details"))
-        try container.encodeIfPresent(self.detailsCode, forKey: Courier.AnyCodingKey("details_code"))
-        try container.encodeIfPresent(self.front, forKey: Courier.AnyCodingKey("front"))
+        try container.encodeValueIfPresent(self.back, at: "back")
+        try container.encodeValueIfPresent(self.details, at: "details")
+        try container.encodeValueIfPresent(self.detailsCode, at: "details_code")
+        try container.encodeValueIfPresent(self.front, at: "front")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

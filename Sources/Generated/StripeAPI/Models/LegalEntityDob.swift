@@ -25,21 +25,21 @@ public struct LegalEntityDob: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.day = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("day"))
-        self.month = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("month"))
-        self.year = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("year"))
+        self.day = try container.decodeValueIfPresent(Swift.Int.self, at: "day")
+        self.month = try container.decodeValueIfPresent(Swift.Int.self, at: "month")
+        self.year = try container.decodeValueIfPresent(Swift.Int.self, at: "year")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["day", "month", "year"]
+    private static let _declaredKeys: Courier.KeyNames = "day month year"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.day, forKey: Courier.AnyCodingKey("day"))
-        try container.encodeIfPresent(self.month, forKey: Courier.AnyCodingKey("month"))
-        try container.encodeIfPresent(self.year, forKey: Courier.AnyCodingKey("year"))
+        try container.encodeValueIfPresent(self.day, at: "day")
+        try container.encodeValueIfPresent(self.month, at: "month")
+        try container.encodeValueIfPresent(self.year, at: "year")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

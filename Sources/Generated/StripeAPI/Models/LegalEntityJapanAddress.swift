@@ -37,29 +37,29 @@ public struct LegalEntityJapanAddress: Swift.Codable, Swift.Hashable, Swift.Send
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.city = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("city"))
-        self.country = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
-        self.line1 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("line1"))
-        self.line2 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("line2"))
-        self.postalCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("postal_code"))
-        self.state = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("state"))
-        self.town = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("town"))
+        self.city = try container.decodeValueIfPresent(Swift.String.self, at: "city")
+        self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")
+        self.line1 = try container.decodeValueIfPresent(Swift.String.self, at: "line1")
+        self.line2 = try container.decodeValueIfPresent(Swift.String.self, at: "line2")
+        self.postalCode = try container.decodeValueIfPresent(Swift.String.self, at: "postal_code")
+        self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
+        self.town = try container.decodeValueIfPresent(Swift.String.self, at: "town")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["city", "country", "line1", "line2", "postal_code", "state", "town"]
+    private static let _declaredKeys: Courier.KeyNames = "city country line1 line2 postal_code state town"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.city, forKey: Courier.AnyCodingKey("city"))
-        try container.encodeIfPresent(self.country, forKey: Courier.AnyCodingKey("country"))
-        try container.encodeIfPresent(self.line1, forKey: Courier.AnyCodingKey("line1"))
-        try container.encodeIfPresent(self.line2, forKey: Courier.AnyCodingKey("line2"))
-        try container.encodeIfPresent(self.postalCode, forKey: Courier.AnyCodingKey("postal_code"))
-        try container.encodeIfPresent(self.state, forKey: Courier.AnyCodingKey("state"))
-        try container.encodeIfPresent(self.town, forKey: Courier.AnyCodingKey("town"))
+        try container.encodeValueIfPresent(self.city, at: "city")
+        try container.encodeValueIfPresent(self.country, at: "country")
+        try container.encodeValueIfPresent(self.line1, at: "line1")
+        try container.encodeValueIfPresent(self.line2, at: "line2")
+        try container.encodeValueIfPresent(self.postalCode, at: "postal_code")
+        try container.encodeValueIfPresent(self.state, at: "state")
+        try container.encodeValueIfPresent(self.town, at: "town")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

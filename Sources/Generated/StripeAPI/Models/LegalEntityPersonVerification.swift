@@ -30,25 +30,25 @@ public struct LegalEntityPersonVerification: Swift.Codable, Swift.Hashable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocument = try container.decodeIfPresent(LegalEntityPersonVerificationDocument.self, forKey: Courier.AnyCodingKey("additional_document"))
-        self.details = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("details"))
-        self.detailsCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("details_code"))
-        self.document = try container.decodeIfPresent(LegalEntityPersonVerificationDocument.self, forKey: Courier.AnyCodingKey("document"))
-        self.status = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
+        self.additionalDocument = try container.decodeValueIfPresent(LegalEntityPersonVerificationDocument.self, at: "additional_document")
+        self.details = try container.decodeValueIfPresent(Swift.String.self, at: "details")
+        self.detailsCode = try container.decodeValueIfPresent(Swift.String.self, at: "details_code")
+        self.document = try container.decodeValueIfPresent(LegalEntityPersonVerificationDocument.self, at: "document")
+        self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_document", "details", "details_code", "document", "status"]
+    private static let _declaredKeys: Courier.KeyNames = "additional_document details details_code document status"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.additionalDocument, forKey: Courier.AnyCodingKey("additional_document"))
-        try container.encodeIfPresent(self.details, forKey: Courier.AnyCodingKey("details"))
-        try container.encodeIfPresent(self.detailsCode, forKey: Courier.AnyCodingKey("details_code"))
-        try container.encodeIfPresent(self.document, forKey: Courier.AnyCodingKey("document"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
+        try container.encodeValueIfPresent(self.additionalDocument, at: "additional_document")
+        try container.encodeValueIfPresent(self.details, at: "details")
+        try container.encodeValueIfPresent(self.detailsCode, at: "details_code")
+        try container.encodeValueIfPresent(self.document, at: "document")
+        try container.encodeValue(self.status, at: "status")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

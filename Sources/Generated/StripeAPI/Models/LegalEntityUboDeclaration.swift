@@ -25,21 +25,21 @@ public struct LegalEntityUboDeclaration: Swift.Codable, Swift.Hashable, Swift.Se
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.date = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("date"))
-        self.ip = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ip"))
-        self.userAgent = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("user_agent"))
+        self.date = try container.decodeValueIfPresent(Swift.Int.self, at: "date")
+        self.ip = try container.decodeValueIfPresent(Swift.String.self, at: "ip")
+        self.userAgent = try container.decodeValueIfPresent(Swift.String.self, at: "user_agent")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["date", "ip", "user_agent"]
+    private static let _declaredKeys: Courier.KeyNames = "date ip user_agent"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.date, forKey: Courier.AnyCodingKey("date"))
-        try container.encodeIfPresent(self.ip, forKey: Courier.AnyCodingKey("ip"))
-        try container.encodeIfPresent(self.userAgent, forKey: Courier.AnyCodingKey("user_agent"))
+        try container.encodeValueIfPresent(self.date, at: "date")
+        try container.encodeValueIfPresent(self.ip, at: "ip")
+        try container.encodeValueIfPresent(self.userAgent, at: "user_agent")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

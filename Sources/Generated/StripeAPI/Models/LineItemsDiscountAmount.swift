@@ -21,19 +21,19 @@ public struct LineItemsDiscountAmount: Swift.Codable, Swift.Hashable, Swift.Send
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.discount = try container.decode(Discount.self, forKey: Courier.AnyCodingKey("discount"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.discount = try container.decodeValue(Discount.self, at: "discount")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "discount"]
+    private static let _declaredKeys: Courier.KeyNames = "amount discount"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encode(self.discount, forKey: Courier.AnyCodingKey("discount"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValue(self.discount, at: "discount")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -21,19 +21,19 @@ public struct LineItemsTaxAmount: Swift.Codable, Swift.Hashable, Swift.Sendable 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.rate = try container.decode(TaxRate.self, forKey: Courier.AnyCodingKey("rate"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.rate = try container.decodeValue(TaxRate.self, at: "rate")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "rate"]
+    private static let _declaredKeys: Courier.KeyNames = "amount rate"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encode(self.rate, forKey: Courier.AnyCodingKey("rate"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValue(self.rate, at: "rate")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -66,7 +66,7 @@ public indirect enum MandatePaymentMethod: Swift.Codable, Swift.Hashable, Swift.
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["billing_details", "created", "id", "livemode", "object", "type"], constants: ["object": ["payment_method"]]),
+        .object(required: "billing_details created id livemode object type", constants: ["object": ["payment_method"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -223,35 +223,35 @@ public struct Mandate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customerAcceptance = try container.decode(CustomerAcceptance.self, forKey: Courier.AnyCodingKey("customer_acceptance"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.multiUse = try container.decodeIfPresent(MandateMultiUse.self, forKey: Courier.AnyCodingKey("multi_use"))
-        self.object = try container.decode(MandateObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.paymentMethod = try container.decode(MandatePaymentMethod.self, forKey: Courier.AnyCodingKey("payment_method"))
-        self.paymentMethodDetails = try container.decode(MandatePaymentMethodDetails.self, forKey: Courier.AnyCodingKey("payment_method_details"))
-        self.singleUse = try container.decodeIfPresent(MandateSingleUse.self, forKey: Courier.AnyCodingKey("single_use"))
-        self.status = try container.decode(MandateStatus.self, forKey: Courier.AnyCodingKey("status"))
-        self.type = try container.decode(MandateTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.customerAcceptance = try container.decodeValue(CustomerAcceptance.self, at: "customer_acceptance")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.multiUse = try container.decodeValueIfPresent(MandateMultiUse.self, at: "multi_use")
+        self.object = try container.decodeValue(MandateObjectModel.self, at: "object")
+        self.paymentMethod = try container.decodeValue(MandatePaymentMethod.self, at: "payment_method")
+        self.paymentMethodDetails = try container.decodeValue(MandatePaymentMethodDetails.self, at: "payment_method_details")
+        self.singleUse = try container.decodeValueIfPresent(MandateSingleUse.self, at: "single_use")
+        self.status = try container.decodeValue(MandateStatus.self, at: "status")
+        self.type = try container.decodeValue(MandateTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["customer_acceptance", "id", "livemode", "multi_use", "object", "payment_method", "payment_method_details", "single_use", "status", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "customer_acceptance id livemode multi_use object payment_method payment_method_details single_use status type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.customerAcceptance, forKey: Courier.AnyCodingKey("customer_acceptance"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encodeIfPresent(self.multiUse, forKey: Courier.AnyCodingKey("multi_use"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.paymentMethod, forKey: Courier.AnyCodingKey("payment_method"))
-        try container.encode(self.paymentMethodDetails, forKey: Courier.AnyCodingKey("payment_method_details"))
-        try container.encodeIfPresent(self.singleUse, forKey: Courier.AnyCodingKey("single_use"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValue(self.customerAcceptance, at: "customer_acceptance")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValueIfPresent(self.multiUse, at: "multi_use")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.paymentMethod, at: "payment_method")
+        try container.encodeValue(self.paymentMethodDetails, at: "payment_method_details")
+        try container.encodeValueIfPresent(self.singleUse, at: "single_use")
+        try container.encodeValue(self.status, at: "status")
+        try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

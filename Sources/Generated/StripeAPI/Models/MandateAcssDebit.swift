@@ -165,23 +165,23 @@ public struct MandateAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.defaultFor = try container.decodeIfPresent([MandateAcssDebitDefaultForItem].self, forKey: Courier.AnyCodingKey("default_for"))
-        self.intervalDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("interval_description"))
-        self.paymentSchedule = try container.decode(MandateAcssDebitPaymentSchedule.self, forKey: Courier.AnyCodingKey("payment_schedule"))
-        self.transactionType = try container.decode(MandateAcssDebitTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
+        self.defaultFor = try container.decodeValueIfPresent([MandateAcssDebitDefaultForItem].self, at: "default_for")
+        self.intervalDescription = try container.decodeValueIfPresent(Swift.String.self, at: "interval_description")
+        self.paymentSchedule = try container.decodeValue(MandateAcssDebitPaymentSchedule.self, at: "payment_schedule")
+        self.transactionType = try container.decodeValue(MandateAcssDebitTransactionType.self, at: "transaction_type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["default_for", "interval_description", "payment_schedule", "transaction_type"]
+    private static let _declaredKeys: Courier.KeyNames = "default_for interval_description payment_schedule transaction_type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.defaultFor, forKey: Courier.AnyCodingKey("default_for"))
-        try container.encodeIfPresent(self.intervalDescription, forKey: Courier.AnyCodingKey("interval_description"))
-        try container.encode(self.paymentSchedule, forKey: Courier.AnyCodingKey("payment_schedule"))
-        try container.encode(self.transactionType, forKey: Courier.AnyCodingKey("transaction_type"))
+        try container.encodeValueIfPresent(self.defaultFor, at: "default_for")
+        try container.encodeValueIfPresent(self.intervalDescription, at: "interval_description")
+        try container.encodeValue(self.paymentSchedule, at: "payment_schedule")
+        try container.encodeValue(self.transactionType, at: "transaction_type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -31,29 +31,29 @@ public struct MandatePaymentMethodDetails: Swift.Codable, Swift.Hashable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(MandateAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
-        self.auBecsDebit = try container.decodeIfPresent(MandateAuBecsDebit.self, forKey: Courier.AnyCodingKey("au_becs_debit"))
-        self.bacsDebit = try container.decodeIfPresent(MandateBacsDebit.self, forKey: Courier.AnyCodingKey("bacs_debit"))
-        self.card = try container.decodeIfPresent(CardMandatePaymentMethodDetails.self, forKey: Courier.AnyCodingKey("card"))
-        self.sepaDebit = try container.decodeIfPresent(MandateSepaDebit.self, forKey: Courier.AnyCodingKey("sepa_debit"))
-        self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
-        self.usBankAccount = try container.decodeIfPresent(MandateUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
+        self.acssDebit = try container.decodeValueIfPresent(MandateAcssDebit.self, at: "acss_debit")
+        self.auBecsDebit = try container.decodeValueIfPresent(MandateAuBecsDebit.self, at: "au_becs_debit")
+        self.bacsDebit = try container.decodeValueIfPresent(MandateBacsDebit.self, at: "bacs_debit")
+        self.card = try container.decodeValueIfPresent(CardMandatePaymentMethodDetails.self, at: "card")
+        self.sepaDebit = try container.decodeValueIfPresent(MandateSepaDebit.self, at: "sepa_debit")
+        self.type = try container.decodeValue(Swift.String.self, at: "type")
+        self.usBankAccount = try container.decodeValueIfPresent(MandateUsBankAccount.self, at: "us_bank_account")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "au_becs_debit", "bacs_debit", "card", "sepa_debit", "type", "us_bank_account"]
+    private static let _declaredKeys: Courier.KeyNames = "acss_debit au_becs_debit bacs_debit card sepa_debit type us_bank_account"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
-        try container.encodeIfPresent(self.auBecsDebit, forKey: Courier.AnyCodingKey("au_becs_debit"))
-        try container.encodeIfPresent(self.bacsDebit, forKey: Courier.AnyCodingKey("bacs_debit"))
-        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encodeIfPresent(self.sepaDebit, forKey: Courier.AnyCodingKey("sepa_debit"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
+        try container.encodeValueIfPresent(self.auBecsDebit, at: "au_becs_debit")
+        try container.encodeValueIfPresent(self.bacsDebit, at: "bacs_debit")
+        try container.encodeValueIfPresent(self.card, at: "card")
+        try container.encodeValueIfPresent(self.sepaDebit, at: "sepa_debit")
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

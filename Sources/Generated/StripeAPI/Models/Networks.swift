@@ -22,19 +22,19 @@ public struct Networks: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.available = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("available"))
-        self.preferred = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("preferred"))
+        self.available = try container.decodeValue([Swift.String].self, at: "available")
+        self.preferred = try container.decodeValueIfPresent(Swift.String.self, at: "preferred")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["available", "preferred"]
+    private static let _declaredKeys: Courier.KeyNames = "available preferred"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.available, forKey: Courier.AnyCodingKey("available"))
-        try container.encodeIfPresent(self.preferred, forKey: Courier.AnyCodingKey("preferred"))
+        try container.encodeValue(self.available, at: "available")
+        try container.encodeValueIfPresent(self.preferred, at: "preferred")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

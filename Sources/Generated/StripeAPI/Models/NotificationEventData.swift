@@ -22,19 +22,19 @@ public struct NotificationEventData: Swift.Codable, Swift.Hashable, Swift.Sendab
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.object = try container.decode([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("object"))
-        self.previousAttributes = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("previous_attributes"))
+        self.object = try container.decodeValue([Swift.String: Courier.JSONValue].self, at: "object")
+        self.previousAttributes = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "previous_attributes")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["object", "previous_attributes"]
+    private static let _declaredKeys: Courier.KeyNames = "object previous_attributes"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.previousAttributes, forKey: Courier.AnyCodingKey("previous_attributes"))
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.previousAttributes, at: "previous_attributes")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -22,19 +22,19 @@ public struct NotificationEventRequest: Swift.Codable, Swift.Hashable, Swift.Sen
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.id = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.idempotencyKey = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("idempotency_key"))
+        self.id = try container.decodeValueIfPresent(Swift.String.self, at: "id")
+        self.idempotencyKey = try container.decodeValueIfPresent(Swift.String.self, at: "idempotency_key")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "idempotency_key"]
+    private static let _declaredKeys: Courier.KeyNames = "id idempotency_key"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.idempotencyKey, forKey: Courier.AnyCodingKey("idempotency_key"))
+        try container.encodeValueIfPresent(self.id, at: "id")
+        try container.encodeValueIfPresent(self.idempotencyKey, at: "idempotency_key")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

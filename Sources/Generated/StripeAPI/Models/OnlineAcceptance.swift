@@ -22,19 +22,19 @@ public struct OnlineAcceptance: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.ipAddress = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ip_address"))
-        self.userAgent = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("user_agent"))
+        self.ipAddress = try container.decodeValueIfPresent(Swift.String.self, at: "ip_address")
+        self.userAgent = try container.decodeValueIfPresent(Swift.String.self, at: "user_agent")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["ip_address", "user_agent"]
+    private static let _declaredKeys: Courier.KeyNames = "ip_address user_agent"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.ipAddress, forKey: Courier.AnyCodingKey("ip_address"))
-        try container.encodeIfPresent(self.userAgent, forKey: Courier.AnyCodingKey("user_agent"))
+        try container.encodeValueIfPresent(self.ipAddress, at: "ip_address")
+        try container.encodeValueIfPresent(self.userAgent, at: "user_agent")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

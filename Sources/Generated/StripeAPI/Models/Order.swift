@@ -25,7 +25,7 @@ public indirect enum OrderCharge: Swift.Codable, Swift.Hashable, Swift.Sendable,
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount", "amount_captured", "amount_refunded", "billing_details", "captured", "created", "currency", "disputed", "id", "livemode", "metadata", "object", "paid", "refunded", "refunds", "status"], constants: ["object": ["charge"]]),
+        .object(required: "amount amount_captured amount_refunded billing_details captured created currency disputed id livemode metadata object paid refunded refunds status", constants: ["object": ["charge"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -121,23 +121,23 @@ public struct OrderReturns: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.data = try container.decode([OrderReturn].self, forKey: Courier.AnyCodingKey("data"))
-        self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
-        self.object = try container.decode(OrderReturnsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.data = try container.decodeValue([OrderReturn].self, at: "data")
+        self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
+        self.object = try container.decodeValue(OrderReturnsObjectModel.self, at: "object")
+        self.url = try container.decodeValue(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
+    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.data, forKey: Courier.AnyCodingKey("data"))
-        try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValue(self.data, at: "data")
+        try container.encodeValue(self.hasMore, at: "has_more")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -232,61 +232,61 @@ public struct Order: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.amountReturned = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_returned"))
-        self.application = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("application"))
-        self.applicationFee = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("application_fee"))
-        self.charge = try container.decodeIfPresent(OrderCharge.self, forKey: Courier.AnyCodingKey("charge"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.customer = try container.decodeIfPresent(OrderCustomer.self, forKey: Courier.AnyCodingKey("customer"))
-        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
-        self.externalCouponCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("external_coupon_code"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.items = try container.decode([OrderItem].self, forKey: Courier.AnyCodingKey("items"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.object = try container.decode(OrderObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.returns = try container.decodeIfPresent(OrderReturns.self, forKey: Courier.AnyCodingKey("returns"))
-        self.selectedShippingMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("selected_shipping_method"))
-        self.shipping = try container.decodeIfPresent(Shipping.self, forKey: Courier.AnyCodingKey("shipping"))
-        self.shippingMethods = try container.decodeIfPresent([ShippingMethod].self, forKey: Courier.AnyCodingKey("shipping_methods"))
-        self.status = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
-        self.statusTransitions = try container.decodeIfPresent(StatusTransitions.self, forKey: Courier.AnyCodingKey("status_transitions"))
-        self.updated = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("updated"))
-        self.upstreamID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("upstream_id"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.amountReturned = try container.decodeValueIfPresent(Swift.Int.self, at: "amount_returned")
+        self.application = try container.decodeValueIfPresent(Swift.String.self, at: "application")
+        self.applicationFee = try container.decodeValueIfPresent(Swift.Int.self, at: "application_fee")
+        self.charge = try container.decodeValueIfPresent(OrderCharge.self, at: "charge")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.customer = try container.decodeValueIfPresent(OrderCustomer.self, at: "customer")
+        self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
+        self.externalCouponCode = try container.decodeValueIfPresent(Swift.String.self, at: "external_coupon_code")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.items = try container.decodeValue([OrderItem].self, at: "items")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.object = try container.decodeValue(OrderObjectModel.self, at: "object")
+        self.returns = try container.decodeValueIfPresent(OrderReturns.self, at: "returns")
+        self.selectedShippingMethod = try container.decodeValueIfPresent(Swift.String.self, at: "selected_shipping_method")
+        self.shipping = try container.decodeValueIfPresent(Shipping.self, at: "shipping")
+        self.shippingMethods = try container.decodeValueIfPresent([ShippingMethod].self, at: "shipping_methods")
+        self.status = try container.decodeValue(Swift.String.self, at: "status")
+        self.statusTransitions = try container.decodeValueIfPresent(StatusTransitions.self, at: "status_transitions")
+        self.updated = try container.decodeValueIfPresent(Swift.Int.self, at: "updated")
+        self.upstreamID = try container.decodeValueIfPresent(Swift.String.self, at: "upstream_id")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "amount_returned", "application", "application_fee", "charge", "created", "currency", "customer", "email", "external_coupon_code", "id", "items", "livemode", "metadata", "object", "returns", "selected_shipping_method", "shipping", "shipping_methods", "status", "status_transitions", "updated", "upstream_id"]
+    private static let _declaredKeys: Courier.KeyNames = "amount amount_returned application application_fee charge created currency customer email external_coupon_code id items livemode metadata object returns selected_shipping_method shipping shipping_methods status status_transitions updated upstream_id"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.amountReturned, forKey: Courier.AnyCodingKey("amount_returned"))
-        try container.encodeIfPresent(self.application, forKey: Courier.AnyCodingKey("application"))
-        try container.encodeIfPresent(self.applicationFee, forKey: Courier.AnyCodingKey("application_fee"))
-        try container.encodeIfPresent(self.charge, forKey: Courier.AnyCodingKey("charge"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encodeIfPresent(self.externalCouponCode, forKey: Courier.AnyCodingKey("external_coupon_code"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.items, forKey: Courier.AnyCodingKey("items"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.returns, forKey: Courier.AnyCodingKey("returns"))
-        try container.encodeIfPresent(self.selectedShippingMethod, forKey: Courier.AnyCodingKey("selected_shipping_method"))
-        try container.encodeIfPresent(self.shipping, forKey: Courier.AnyCodingKey("shipping"))
-        try container.encodeIfPresent(self.shippingMethods, forKey: Courier.AnyCodingKey("shipping_methods"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        try container.encodeIfPresent(self.statusTransitions, forKey: Courier.AnyCodingKey("status_transitions"))
-        try container.encodeIfPresent(self.updated, forKey: Courier.AnyCodingKey("updated"))
-        try container.encodeIfPresent(self.upstreamID, forKey: Courier.AnyCodingKey("upstream_id"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.amountReturned, at: "amount_returned")
+        try container.encodeValueIfPresent(self.application, at: "application")
+        try container.encodeValueIfPresent(self.applicationFee, at: "application_fee")
+        try container.encodeValueIfPresent(self.charge, at: "charge")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.email, at: "email")
+        try container.encodeValueIfPresent(self.externalCouponCode, at: "external_coupon_code")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.items, at: "items")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.returns, at: "returns")
+        try container.encodeValueIfPresent(self.selectedShippingMethod, at: "selected_shipping_method")
+        try container.encodeValueIfPresent(self.shipping, at: "shipping")
+        try container.encodeValueIfPresent(self.shippingMethods, at: "shipping_methods")
+        try container.encodeValue(self.status, at: "status")
+        try container.encodeValueIfPresent(self.statusTransitions, at: "status_transitions")
+        try container.encodeValueIfPresent(self.updated, at: "updated")
+        try container.encodeValueIfPresent(self.upstreamID, at: "upstream_id")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

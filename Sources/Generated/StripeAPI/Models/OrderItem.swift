@@ -66,7 +66,7 @@ public indirect enum OrderItemParent: Swift.Codable, Swift.Hashable, Swift.Senda
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["active", "attributes", "created", "currency", "id", "inventory", "livemode", "metadata", "object", "price", "product", "updated"], constants: ["object": ["sku"]]),
+        .object(required: "active attributes created currency id inventory livemode metadata object price product updated", constants: ["object": ["sku"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -127,29 +127,29 @@ public struct OrderItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.description = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.object = try container.decode(OrderItemObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.parent = try container.decodeIfPresent(OrderItemParent.self, forKey: Courier.AnyCodingKey("parent"))
-        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.description = try container.decodeValue(Swift.String.self, at: "description")
+        self.object = try container.decodeValue(OrderItemObjectModel.self, at: "object")
+        self.parent = try container.decodeValueIfPresent(OrderItemParent.self, at: "parent")
+        self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
+        self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "currency", "description", "object", "parent", "quantity", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "amount currency description object parent quantity type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encode(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.parent, forKey: Courier.AnyCodingKey("parent"))
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValue(self.description, at: "description")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.parent, at: "parent")
+        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -95,33 +95,33 @@ public struct OrderReturn: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.items = try container.decode([OrderItem].self, forKey: Courier.AnyCodingKey("items"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.object = try container.decode(OrderReturnObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.order = try container.decodeIfPresent(OrderReturnOrder.self, forKey: Courier.AnyCodingKey("order"))
-        self.refund = try container.decodeIfPresent(OrderReturnRefund.self, forKey: Courier.AnyCodingKey("refund"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.items = try container.decodeValue([OrderItem].self, at: "items")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.object = try container.decodeValue(OrderReturnObjectModel.self, at: "object")
+        self.order = try container.decodeValueIfPresent(OrderReturnOrder.self, at: "order")
+        self.refund = try container.decodeValueIfPresent(OrderReturnRefund.self, at: "refund")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "created", "currency", "id", "items", "livemode", "object", "order", "refund"]
+    private static let _declaredKeys: Courier.KeyNames = "amount created currency id items livemode object order refund"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.items, forKey: Courier.AnyCodingKey("items"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.order, forKey: Courier.AnyCodingKey("order"))
-        try container.encodeIfPresent(self.refund, forKey: Courier.AnyCodingKey("refund"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.items, at: "items")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.order, at: "order")
+        try container.encodeValueIfPresent(self.refund, at: "refund")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -28,23 +28,23 @@ public struct PackageDimensions: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.height = try container.decode(Swift.Double.self, forKey: Courier.AnyCodingKey("height"))
-        self.length = try container.decode(Swift.Double.self, forKey: Courier.AnyCodingKey("length"))
-        self.weight = try container.decode(Swift.Double.self, forKey: Courier.AnyCodingKey("weight"))
-        self.width = try container.decode(Swift.Double.self, forKey: Courier.AnyCodingKey("width"))
+        self.height = try container.decodeValue(Swift.Double.self, at: "height")
+        self.length = try container.decodeValue(Swift.Double.self, at: "length")
+        self.weight = try container.decodeValue(Swift.Double.self, at: "weight")
+        self.width = try container.decodeValue(Swift.Double.self, at: "width")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["height", "length", "weight", "width"]
+    private static let _declaredKeys: Courier.KeyNames = "height length weight width"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.height, forKey: Courier.AnyCodingKey("height"))
-        try container.encode(self.length, forKey: Courier.AnyCodingKey("length"))
-        try container.encode(self.weight, forKey: Courier.AnyCodingKey("weight"))
-        try container.encode(self.width, forKey: Courier.AnyCodingKey("width"))
+        try container.encodeValue(self.height, at: "height")
+        try container.encodeValue(self.length, at: "length")
+        try container.encodeValue(self.weight, at: "weight")
+        try container.encodeValue(self.width, at: "width")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

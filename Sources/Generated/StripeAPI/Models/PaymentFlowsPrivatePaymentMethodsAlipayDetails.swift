@@ -25,21 +25,21 @@ public struct PaymentFlowsPrivatePaymentMethodsAlipayDetails: Swift.Codable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.buyerID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("buyer_id"))
-        self.fingerprint = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("fingerprint"))
-        self.transactionID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("transaction_id"))
+        self.buyerID = try container.decodeValueIfPresent(Swift.String.self, at: "buyer_id")
+        self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
+        self.transactionID = try container.decodeValueIfPresent(Swift.String.self, at: "transaction_id")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["buyer_id", "fingerprint", "transaction_id"]
+    private static let _declaredKeys: Courier.KeyNames = "buyer_id fingerprint transaction_id"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.buyerID, forKey: Courier.AnyCodingKey("buyer_id"))
-        try container.encodeIfPresent(self.fingerprint, forKey: Courier.AnyCodingKey("fingerprint"))
-        try container.encodeIfPresent(self.transactionID, forKey: Courier.AnyCodingKey("transaction_id"))
+        try container.encodeValueIfPresent(self.buyerID, at: "buyer_id")
+        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint")
+        try container.encodeValueIfPresent(self.transactionID, at: "transaction_id")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -18,17 +18,17 @@ public struct PaymentIntentCardProcessing: Swift.Codable, Swift.Hashable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customerNotification = try container.decodeIfPresent(PaymentIntentProcessingCustomerNotification.self, forKey: Courier.AnyCodingKey("customer_notification"))
+        self.customerNotification = try container.decodeValueIfPresent(PaymentIntentProcessingCustomerNotification.self, at: "customer_notification")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["customer_notification"]
+    private static let _declaredKeys: Courier.KeyNames = "customer_notification"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.customerNotification, forKey: Courier.AnyCodingKey("customer_notification"))
+        try container.encodeValueIfPresent(self.customerNotification, at: "customer_notification")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -44,41 +44,41 @@ public struct PaymentIntentNextAction: Swift.Codable, Swift.Hashable, Swift.Send
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.alipayHandleRedirect = try container.decodeIfPresent(PaymentIntentNextActionAlipayHandleRedirect.self, forKey: Courier.AnyCodingKey("alipay_handle_redirect"))
-        self.boletoDisplayDetails = try container.decodeIfPresent(PaymentIntentNextActionBoleto.self, forKey: Courier.AnyCodingKey("boleto_display_details"))
-        self.cardAwaitNotification = try container.decodeIfPresent(PaymentIntentNextActionCardAwaitNotification.self, forKey: Courier.AnyCodingKey("card_await_notification"))
-        self.konbiniDisplayDetails = try container.decodeIfPresent(PaymentIntentNextActionKonbini.self, forKey: Courier.AnyCodingKey("konbini_display_details"))
-        self.oxxoDisplayDetails = try container.decodeIfPresent(PaymentIntentNextActionDisplayOxxoDetails.self, forKey: Courier.AnyCodingKey("oxxo_display_details"))
-        self.paynowDisplayQrCode = try container.decodeIfPresent(PaymentIntentNextActionPaynowDisplayQrCode.self, forKey: Courier.AnyCodingKey("paynow_display_qr_code"))
-        self.redirectToURL = try container.decodeIfPresent(PaymentIntentNextActionRedirectToURL.self, forKey: Courier.AnyCodingKey("redirect_to_url"))
-        self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
-        self.useStripeSdk = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("use_stripe_sdk"))
-        self.verifyWithMicrodeposits = try container.decodeIfPresent(PaymentIntentNextActionVerifyWithMicrodeposits.self, forKey: Courier.AnyCodingKey("verify_with_microdeposits"))
-        self.wechatPayDisplayQrCode = try container.decodeIfPresent(PaymentIntentNextActionWechatPayDisplayQrCode.self, forKey: Courier.AnyCodingKey("wechat_pay_display_qr_code"))
-        self.wechatPayRedirectToAndroidApp = try container.decodeIfPresent(PaymentIntentNextActionWechatPayRedirectToAndroidApp.self, forKey: Courier.AnyCodingKey("wechat_pay_redirect_to_android_app"))
-        self.wechatPayRedirectToIosApp = try container.decodeIfPresent(PaymentIntentNextActionWechatPayRedirectToIosApp.self, forKey: Courier.AnyCodingKey("wechat_pay_redirect_to_ios_app"))
+        self.alipayHandleRedirect = try container.decodeValueIfPresent(PaymentIntentNextActionAlipayHandleRedirect.self, at: "alipay_handle_redirect")
+        self.boletoDisplayDetails = try container.decodeValueIfPresent(PaymentIntentNextActionBoleto.self, at: "boleto_display_details")
+        self.cardAwaitNotification = try container.decodeValueIfPresent(PaymentIntentNextActionCardAwaitNotification.self, at: "card_await_notification")
+        self.konbiniDisplayDetails = try container.decodeValueIfPresent(PaymentIntentNextActionKonbini.self, at: "konbini_display_details")
+        self.oxxoDisplayDetails = try container.decodeValueIfPresent(PaymentIntentNextActionDisplayOxxoDetails.self, at: "oxxo_display_details")
+        self.paynowDisplayQrCode = try container.decodeValueIfPresent(PaymentIntentNextActionPaynowDisplayQrCode.self, at: "paynow_display_qr_code")
+        self.redirectToURL = try container.decodeValueIfPresent(PaymentIntentNextActionRedirectToURL.self, at: "redirect_to_url")
+        self.type = try container.decodeValue(Swift.String.self, at: "type")
+        self.useStripeSdk = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "use_stripe_sdk")
+        self.verifyWithMicrodeposits = try container.decodeValueIfPresent(PaymentIntentNextActionVerifyWithMicrodeposits.self, at: "verify_with_microdeposits")
+        self.wechatPayDisplayQrCode = try container.decodeValueIfPresent(PaymentIntentNextActionWechatPayDisplayQrCode.self, at: "wechat_pay_display_qr_code")
+        self.wechatPayRedirectToAndroidApp = try container.decodeValueIfPresent(PaymentIntentNextActionWechatPayRedirectToAndroidApp.self, at: "wechat_pay_redirect_to_android_app")
+        self.wechatPayRedirectToIosApp = try container.decodeValueIfPresent(PaymentIntentNextActionWechatPayRedirectToIosApp.self, at: "wechat_pay_redirect_to_ios_app")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["alipay_handle_redirect", "boleto_display_details", "card_await_notification", "konbini_display_details", "oxxo_display_details", "paynow_display_qr_code", "redirect_to_url", "type", "use_stripe_sdk", "verify_with_microdeposits", "wechat_pay_display_qr_code", "wechat_pay_redirect_to_android_app", "wechat_pay_redirect_to_ios_app"]
+    private static let _declaredKeys: Courier.KeyNames = "alipay_handle_redirect boleto_display_details card_await_notification konbini_display_details oxxo_display_details paynow_display_qr_code redirect_to_url type use_stripe_sdk verify_with_microdeposits wechat_pay_display_qr_code wechat_pay_redirect_to_android_app wechat_pay_redirect_to_ios_app"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.alipayHandleRedirect, forKey: Courier.AnyCodingKey("alipay_handle_redirect"))
-        try container.encodeIfPresent(self.boletoDisplayDetails, forKey: Courier.AnyCodingKey("boleto_display_details"))
-        try container.encodeIfPresent(self.cardAwaitNotification, forKey: Courier.AnyCodingKey("card_await_notification"))
-        try container.encodeIfPresent(self.konbiniDisplayDetails, forKey: Courier.AnyCodingKey("konbini_display_details"))
-        try container.encodeIfPresent(self.oxxoDisplayDetails, forKey: Courier.AnyCodingKey("oxxo_display_details"))
-        try container.encodeIfPresent(self.paynowDisplayQrCode, forKey: Courier.AnyCodingKey("paynow_display_qr_code"))
-        try container.encodeIfPresent(self.redirectToURL, forKey: Courier.AnyCodingKey("redirect_to_url"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encodeIfPresent(self.useStripeSdk, forKey: Courier.AnyCodingKey("use_stripe_sdk"))
-        try container.encodeIfPresent(self.verifyWithMicrodeposits, forKey: Courier.AnyCodingKey("verify_with_microdeposits"))
-        try container.encodeIfPresent(self.wechatPayDisplayQrCode, forKey: Courier.AnyCodingKey("wechat_pay_display_qr_code"))
-        try container.encodeIfPresent(self.wechatPayRedirectToAndroidApp, forKey: Courier.AnyCodingKey("wechat_pay_redirect_to_android_app"))
-        try container.encodeIfPresent(self.wechatPayRedirectToIosApp, forKey: Courier.AnyCodingKey("wechat_pay_redirect_to_ios_app"))
+        try container.encodeValueIfPresent(self.alipayHandleRedirect, at: "alipay_handle_redirect")
+        try container.encodeValueIfPresent(self.boletoDisplayDetails, at: "boleto_display_details")
+        try container.encodeValueIfPresent(self.cardAwaitNotification, at: "card_await_notification")
+        try container.encodeValueIfPresent(self.konbiniDisplayDetails, at: "konbini_display_details")
+        try container.encodeValueIfPresent(self.oxxoDisplayDetails, at: "oxxo_display_details")
+        try container.encodeValueIfPresent(self.paynowDisplayQrCode, at: "paynow_display_qr_code")
+        try container.encodeValueIfPresent(self.redirectToURL, at: "redirect_to_url")
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValueIfPresent(self.useStripeSdk, at: "use_stripe_sdk")
+        try container.encodeValueIfPresent(self.verifyWithMicrodeposits, at: "verify_with_microdeposits")
+        try container.encodeValueIfPresent(self.wechatPayDisplayQrCode, at: "wechat_pay_display_qr_code")
+        try container.encodeValueIfPresent(self.wechatPayRedirectToAndroidApp, at: "wechat_pay_redirect_to_android_app")
+        try container.encodeValueIfPresent(self.wechatPayRedirectToIosApp, at: "wechat_pay_redirect_to_ios_app")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

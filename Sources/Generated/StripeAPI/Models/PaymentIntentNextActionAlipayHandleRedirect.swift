@@ -28,23 +28,23 @@ public struct PaymentIntentNextActionAlipayHandleRedirect: Swift.Codable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.nativeData = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("native_data"))
-        self.nativeURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("native_url"))
-        self.returnURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("return_url"))
-        self.url = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.nativeData = try container.decodeValueIfPresent(Swift.String.self, at: "native_data")
+        self.nativeURL = try container.decodeValueIfPresent(Swift.String.self, at: "native_url")
+        self.returnURL = try container.decodeValueIfPresent(Swift.String.self, at: "return_url")
+        self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["native_data", "native_url", "return_url", "url"]
+    private static let _declaredKeys: Courier.KeyNames = "native_data native_url return_url url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.nativeData, forKey: Courier.AnyCodingKey("native_data"))
-        try container.encodeIfPresent(self.nativeURL, forKey: Courier.AnyCodingKey("native_url"))
-        try container.encodeIfPresent(self.returnURL, forKey: Courier.AnyCodingKey("return_url"))
-        try container.encodeIfPresent(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValueIfPresent(self.nativeData, at: "native_data")
+        try container.encodeValueIfPresent(self.nativeURL, at: "native_url")
+        try container.encodeValueIfPresent(self.returnURL, at: "return_url")
+        try container.encodeValueIfPresent(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -28,23 +28,23 @@ public struct PaymentIntentNextActionBoleto: Swift.Codable, Swift.Hashable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expiresAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))
-        self.hostedVoucherURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("hosted_voucher_url"))
-        self.number = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("number"))
-        self.pdf = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("pdf"))
+        self.expiresAt = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_at")
+        self.hostedVoucherURL = try container.decodeValueIfPresent(Swift.String.self, at: "hosted_voucher_url")
+        self.number = try container.decodeValueIfPresent(Swift.String.self, at: "number")
+        self.pdf = try container.decodeValueIfPresent(Swift.String.self, at: "pdf")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["expires_at", "hosted_voucher_url", "number", "pdf"]
+    private static let _declaredKeys: Courier.KeyNames = "expires_at hosted_voucher_url number pdf"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.expiresAt, forKey: Courier.AnyCodingKey("expires_at"))
-        try container.encodeIfPresent(self.hostedVoucherURL, forKey: Courier.AnyCodingKey("hosted_voucher_url"))
-        try container.encodeIfPresent(self.number, forKey: Courier.AnyCodingKey("number"))
-        try container.encodeIfPresent(self.pdf, forKey: Courier.AnyCodingKey("pdf"))
+        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at")
+        try container.encodeValueIfPresent(self.hostedVoucherURL, at: "hosted_voucher_url")
+        try container.encodeValueIfPresent(self.number, at: "number")
+        try container.encodeValueIfPresent(self.pdf, at: "pdf")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

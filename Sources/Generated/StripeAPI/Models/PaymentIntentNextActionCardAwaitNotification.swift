@@ -22,19 +22,19 @@ public struct PaymentIntentNextActionCardAwaitNotification: Swift.Codable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.chargeAttemptAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("charge_attempt_at"))
-        self.customerApprovalRequired = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("customer_approval_required"))
+        self.chargeAttemptAt = try container.decodeValueIfPresent(Swift.Int.self, at: "charge_attempt_at")
+        self.customerApprovalRequired = try container.decodeValueIfPresent(Swift.Bool.self, at: "customer_approval_required")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["charge_attempt_at", "customer_approval_required"]
+    private static let _declaredKeys: Courier.KeyNames = "charge_attempt_at customer_approval_required"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.chargeAttemptAt, forKey: Courier.AnyCodingKey("charge_attempt_at"))
-        try container.encodeIfPresent(self.customerApprovalRequired, forKey: Courier.AnyCodingKey("customer_approval_required"))
+        try container.encodeValueIfPresent(self.chargeAttemptAt, at: "charge_attempt_at")
+        try container.encodeValueIfPresent(self.customerApprovalRequired, at: "customer_approval_required")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

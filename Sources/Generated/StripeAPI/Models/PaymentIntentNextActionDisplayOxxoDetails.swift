@@ -25,21 +25,21 @@ public struct PaymentIntentNextActionDisplayOxxoDetails: Swift.Codable, Swift.Ha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expiresAfter = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_after"))
-        self.hostedVoucherURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("hosted_voucher_url"))
-        self.number = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("number"))
+        self.expiresAfter = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_after")
+        self.hostedVoucherURL = try container.decodeValueIfPresent(Swift.String.self, at: "hosted_voucher_url")
+        self.number = try container.decodeValueIfPresent(Swift.String.self, at: "number")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["expires_after", "hosted_voucher_url", "number"]
+    private static let _declaredKeys: Courier.KeyNames = "expires_after hosted_voucher_url number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.expiresAfter, forKey: Courier.AnyCodingKey("expires_after"))
-        try container.encodeIfPresent(self.hostedVoucherURL, forKey: Courier.AnyCodingKey("hosted_voucher_url"))
-        try container.encodeIfPresent(self.number, forKey: Courier.AnyCodingKey("number"))
+        try container.encodeValueIfPresent(self.expiresAfter, at: "expires_after")
+        try container.encodeValueIfPresent(self.hostedVoucherURL, at: "hosted_voucher_url")
+        try container.encodeValueIfPresent(self.number, at: "number")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

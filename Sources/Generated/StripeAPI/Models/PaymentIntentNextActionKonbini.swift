@@ -24,21 +24,21 @@ public struct PaymentIntentNextActionKonbini: Swift.Codable, Swift.Hashable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expiresAt = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))
-        self.hostedVoucherURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("hosted_voucher_url"))
-        self.stores = try container.decode(PaymentIntentNextActionKonbiniStores.self, forKey: Courier.AnyCodingKey("stores"))
+        self.expiresAt = try container.decodeValue(Swift.Int.self, at: "expires_at")
+        self.hostedVoucherURL = try container.decodeValueIfPresent(Swift.String.self, at: "hosted_voucher_url")
+        self.stores = try container.decodeValue(PaymentIntentNextActionKonbiniStores.self, at: "stores")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["expires_at", "hosted_voucher_url", "stores"]
+    private static let _declaredKeys: Courier.KeyNames = "expires_at hosted_voucher_url stores"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.expiresAt, forKey: Courier.AnyCodingKey("expires_at"))
-        try container.encodeIfPresent(self.hostedVoucherURL, forKey: Courier.AnyCodingKey("hosted_voucher_url"))
-        try container.encode(self.stores, forKey: Courier.AnyCodingKey("stores"))
+        try container.encodeValue(self.expiresAt, at: "expires_at")
+        try container.encodeValueIfPresent(self.hostedVoucherURL, at: "hosted_voucher_url")
+        try container.encodeValue(self.stores, at: "stores")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

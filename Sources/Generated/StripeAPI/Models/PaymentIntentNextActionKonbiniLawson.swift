@@ -22,19 +22,19 @@ public struct PaymentIntentNextActionKonbiniLawson: Swift.Codable, Swift.Hashabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.confirmationNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("confirmation_number"))
-        self.paymentCode = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("payment_code"))
+        self.confirmationNumber = try container.decodeValueIfPresent(Swift.String.self, at: "confirmation_number")
+        self.paymentCode = try container.decodeValue(Swift.String.self, at: "payment_code")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["confirmation_number", "payment_code"]
+    private static let _declaredKeys: Courier.KeyNames = "confirmation_number payment_code"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.confirmationNumber, forKey: Courier.AnyCodingKey("confirmation_number"))
-        try container.encode(self.paymentCode, forKey: Courier.AnyCodingKey("payment_code"))
+        try container.encodeValueIfPresent(self.confirmationNumber, at: "confirmation_number")
+        try container.encodeValue(self.paymentCode, at: "payment_code")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

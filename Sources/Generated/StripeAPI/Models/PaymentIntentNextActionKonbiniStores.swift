@@ -28,23 +28,23 @@ public struct PaymentIntentNextActionKonbiniStores: Swift.Codable, Swift.Hashabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.familymart = try container.decodeIfPresent(PaymentIntentNextActionKonbiniFamilymart.self, forKey: Courier.AnyCodingKey("familymart"))
-        self.lawson = try container.decodeIfPresent(PaymentIntentNextActionKonbiniLawson.self, forKey: Courier.AnyCodingKey("lawson"))
-        self.ministop = try container.decodeIfPresent(PaymentIntentNextActionKonbiniMinistop.self, forKey: Courier.AnyCodingKey("ministop"))
-        self.seicomart = try container.decodeIfPresent(PaymentIntentNextActionKonbiniSeicomart.self, forKey: Courier.AnyCodingKey("seicomart"))
+        self.familymart = try container.decodeValueIfPresent(PaymentIntentNextActionKonbiniFamilymart.self, at: "familymart")
+        self.lawson = try container.decodeValueIfPresent(PaymentIntentNextActionKonbiniLawson.self, at: "lawson")
+        self.ministop = try container.decodeValueIfPresent(PaymentIntentNextActionKonbiniMinistop.self, at: "ministop")
+        self.seicomart = try container.decodeValueIfPresent(PaymentIntentNextActionKonbiniSeicomart.self, at: "seicomart")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["familymart", "lawson", "ministop", "seicomart"]
+    private static let _declaredKeys: Courier.KeyNames = "familymart lawson ministop seicomart"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.familymart, forKey: Courier.AnyCodingKey("familymart"))
-        try container.encodeIfPresent(self.lawson, forKey: Courier.AnyCodingKey("lawson"))
-        try container.encodeIfPresent(self.ministop, forKey: Courier.AnyCodingKey("ministop"))
-        try container.encodeIfPresent(self.seicomart, forKey: Courier.AnyCodingKey("seicomart"))
+        try container.encodeValueIfPresent(self.familymart, at: "familymart")
+        try container.encodeValueIfPresent(self.lawson, at: "lawson")
+        try container.encodeValueIfPresent(self.ministop, at: "ministop")
+        try container.encodeValueIfPresent(self.seicomart, at: "seicomart")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

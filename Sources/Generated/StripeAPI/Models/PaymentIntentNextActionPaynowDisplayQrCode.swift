@@ -25,21 +25,21 @@ public struct PaymentIntentNextActionPaynowDisplayQrCode: Swift.Codable, Swift.H
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.data = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("data"))
-        self.imageURLPng = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("image_url_png"))
-        self.imageURLSvg = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("image_url_svg"))
+        self.data = try container.decodeValue(Swift.String.self, at: "data")
+        self.imageURLPng = try container.decodeValue(Swift.String.self, at: "image_url_png")
+        self.imageURLSvg = try container.decodeValue(Swift.String.self, at: "image_url_svg")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "image_url_png", "image_url_svg"]
+    private static let _declaredKeys: Courier.KeyNames = "data image_url_png image_url_svg"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.data, forKey: Courier.AnyCodingKey("data"))
-        try container.encode(self.imageURLPng, forKey: Courier.AnyCodingKey("image_url_png"))
-        try container.encode(self.imageURLSvg, forKey: Courier.AnyCodingKey("image_url_svg"))
+        try container.encodeValue(self.data, at: "data")
+        try container.encodeValue(self.imageURLPng, at: "image_url_png")
+        try container.encodeValue(self.imageURLSvg, at: "image_url_svg")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

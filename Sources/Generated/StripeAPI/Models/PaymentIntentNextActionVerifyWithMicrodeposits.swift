@@ -28,21 +28,21 @@ public struct PaymentIntentNextActionVerifyWithMicrodeposits: Swift.Codable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.arrivalDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("arrival_date"))
-        self.hostedVerificationURL = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("hosted_verification_url"))
-        self.microdepositType = try container.decodeIfPresent(PaymentIntentNextActionVerifyWithMicrodepositType.self, forKey: Courier.AnyCodingKey("microdeposit_type"))
+        self.arrivalDate = try container.decodeValue(Swift.Int.self, at: "arrival_date")
+        self.hostedVerificationURL = try container.decodeValue(Swift.String.self, at: "hosted_verification_url")
+        self.microdepositType = try container.decodeValueIfPresent(PaymentIntentNextActionVerifyWithMicrodepositType.self, at: "microdeposit_type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["arrival_date", "hosted_verification_url", "microdeposit_type"]
+    private static let _declaredKeys: Courier.KeyNames = "arrival_date hosted_verification_url microdeposit_type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.arrivalDate, forKey: Courier.AnyCodingKey("arrival_date"))
-        try container.encode(self.hostedVerificationURL, forKey: Courier.AnyCodingKey("hosted_verification_url"))
-        try container.encodeIfPresent(self.microdepositType, forKey: Courier.AnyCodingKey("microdeposit_type"))
+        try container.encodeValue(self.arrivalDate, at: "arrival_date")
+        try container.encodeValue(self.hostedVerificationURL, at: "hosted_verification_url")
+        try container.encodeValueIfPresent(self.microdepositType, at: "microdeposit_type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -37,29 +37,29 @@ public struct PaymentIntentNextActionWechatPayRedirectToAndroidApp: Swift.Codabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.appID = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("app_id"))
-        self.nonceStr = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("nonce_str"))
-        self.package = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("package"))
-        self.partnerID = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("partner_id"))
-        self.prepayID = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("prepay_id"))
-        self.sign = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("sign"))
-        self.timestamp = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("timestamp"))
+        self.appID = try container.decodeValue(Swift.String.self, at: "app_id")
+        self.nonceStr = try container.decodeValue(Swift.String.self, at: "nonce_str")
+        self.package = try container.decodeValue(Swift.String.self, at: "package")
+        self.partnerID = try container.decodeValue(Swift.String.self, at: "partner_id")
+        self.prepayID = try container.decodeValue(Swift.String.self, at: "prepay_id")
+        self.sign = try container.decodeValue(Swift.String.self, at: "sign")
+        self.timestamp = try container.decodeValue(Swift.String.self, at: "timestamp")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["app_id", "nonce_str", "package", "partner_id", "prepay_id", "sign", "timestamp"]
+    private static let _declaredKeys: Courier.KeyNames = "app_id nonce_str package partner_id prepay_id sign timestamp"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.appID, forKey: Courier.AnyCodingKey("app_id"))
-        try container.encode(self.nonceStr, forKey: Courier.AnyCodingKey("nonce_str"))
-        try container.encode(self.package, forKey: Courier.AnyCodingKey("package"))
-        try container.encode(self.partnerID, forKey: Courier.AnyCodingKey("partner_id"))
-        try container.encode(self.prepayID, forKey: Courier.AnyCodingKey("prepay_id"))
-        try container.encode(self.sign, forKey: Courier.AnyCodingKey("sign"))
-        try container.encode(self.timestamp, forKey: Courier.AnyCodingKey("timestamp"))
+        try container.encodeValue(self.appID, at: "app_id")
+        try container.encodeValue(self.nonceStr, at: "nonce_str")
+        try container.encodeValue(self.package, at: "package")
+        try container.encodeValue(self.partnerID, at: "partner_id")
+        try container.encodeValue(self.prepayID, at: "prepay_id")
+        try container.encodeValue(self.sign, at: "sign")
+        try container.encodeValue(self.timestamp, at: "timestamp")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -19,17 +19,17 @@ public struct PaymentIntentNextActionWechatPayRedirectToIosApp: Swift.Codable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.nativeURL = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("native_url"))
+        self.nativeURL = try container.decodeValue(Swift.String.self, at: "native_url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["native_url"]
+    private static let _declaredKeys: Courier.KeyNames = "native_url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.nativeURL, forKey: Courier.AnyCodingKey("native_url"))
+        try container.encodeValue(self.nativeURL, at: "native_url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -23,8 +23,8 @@ public indirect enum PaymentIntentPaymentMethodOptionsAcssDebit2: Swift.Codable,
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["mandate_options", "setup_future_usage", "verification_method"], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-        .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "mandate_options setup_future_usage verification_method", openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -66,8 +66,8 @@ public indirect enum PaymentIntentPaymentMethodOptionsAfterpayClearpay: Swift.Co
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["capture_method", "reference", "setup_future_usage"], constants: ["capture_method": ["manual"], "setup_future_usage": ["none"]]),
-        .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "capture_method reference setup_future_usage", constants: ["capture_method": ["manual"], "setup_future_usage": ["none"]]),
+        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -109,8 +109,8 @@ public indirect enum PaymentIntentPaymentMethodOptionsAlipay: Swift.Codable, Swi
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["none", "off_session"]]),
-        .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "setup_future_usage", openTags: ["setup_future_usage": ["none", "off_session"]]),
+        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -152,8 +152,8 @@ public indirect enum PaymentIntentPaymentMethodOptionsAuBecsDebit2: Swift.Codabl
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["none", "off_session", "on_session"]]),
-        .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "setup_future_usage", openTags: ["setup_future_usage": ["none", "off_session", "on_session"]]),
+        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -195,8 +195,8 @@ public indirect enum PaymentIntentPaymentMethodOptionsBacsDebit: Swift.Codable, 
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["none", "off_session", "on_session"]]),
-        .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "setup_future_usage", openTags: ["setup_future_usage": ["none", "off_session", "on_session"]]),
+        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -238,8 +238,8 @@ public indirect enum PaymentIntentPaymentMethodOptionsBancontact: Swift.Codable,
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["preferred_language"], properties: ["preferred_language", "setup_future_usage"], openTags: ["preferred_language": ["de", "en", "fr", "nl"], "setup_future_usage": ["none", "off_session"]]),
-        .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(required: "preferred_language", properties: "preferred_language setup_future_usage", openTags: ["preferred_language": ["de", "en", "fr", "nl"], "setup_future_usage": ["none", "off_session"]]),
+        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -281,8 +281,8 @@ public indirect enum PaymentIntentPaymentMethodOptionsBoleto: Swift.Codable, Swi
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["expires_after_days"], properties: ["expires_after_days", "setup_future_usage"], openTags: ["setup_future_usage": ["none", "off_session", "on_session"]]),
-        .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(required: "expires_after_days", properties: "expires_after_days setup_future_usage", openTags: ["setup_future_usage": ["none", "off_session", "on_session"]]),
+        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -324,8 +324,8 @@ public indirect enum PaymentIntentPaymentMethodOptionsCard2: Swift.Codable, Swif
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["capture_method", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"], constants: ["capture_method": ["manual"]], openTags: ["network": ["amex", "cartes_bancaires", "diners", "discover", "interac", "jcb", "mastercard", "unionpay", "unknown", "visa"], "request_three_d_secure": ["any", "automatic", "challenge_only"], "setup_future_usage": ["none", "off_session", "on_session"]]),
-        .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "capture_method installments mandate_options network request_three_d_secure setup_future_usage", constants: ["capture_method": ["manual"]], openTags: ["network": ["amex", "cartes_bancaires", "diners", "discover", "interac", "jcb", "mastercard", "unionpay", "unknown", "visa"], "request_three_d_secure": ["any", "automatic", "challenge_only"], "setup_future_usage": ["none", "off_session", "on_session"]]),
+        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -367,8 +367,8 @@ public indirect enum PaymentIntentPaymentMethodOptionsCardPresent: Swift.Codable
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["request_extended_authorization", "request_incremental_authorization_support"]),
-        .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "request_extended_authorization request_incremental_authorization_support"),
+        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -410,8 +410,8 @@ public indirect enum PaymentIntentPaymentMethodOptionsEps2: Swift.Codable, Swift
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
-        .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "setup_future_usage", constants: ["setup_future_usage": ["none"]]),
+        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -453,8 +453,8 @@ public indirect enum PaymentIntentPaymentMethodOptionsFpx: Swift.Codable, Swift.
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
-        .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "setup_future_usage", constants: ["setup_future_usage": ["none"]]),
+        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -496,8 +496,8 @@ public indirect enum PaymentIntentPaymentMethodOptionsGiropay: Swift.Codable, Sw
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
-        .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "setup_future_usage", constants: ["setup_future_usage": ["none"]]),
+        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -539,8 +539,8 @@ public indirect enum PaymentIntentPaymentMethodOptionsGrabpay: Swift.Codable, Sw
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
-        .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "setup_future_usage", constants: ["setup_future_usage": ["none"]]),
+        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -582,8 +582,8 @@ public indirect enum PaymentIntentPaymentMethodOptionsIdeal: Swift.Codable, Swif
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["none", "off_session"]]),
-        .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "setup_future_usage", openTags: ["setup_future_usage": ["none", "off_session"]]),
+        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -626,7 +626,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsInteracPresent: Swift.Coda
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.object]),
-        .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -668,8 +668,8 @@ public indirect enum PaymentIntentPaymentMethodOptionsKlarna: Swift.Codable, Swi
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["capture_method", "preferred_locale", "setup_future_usage"], constants: ["capture_method": ["manual"], "setup_future_usage": ["none"]]),
-        .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "capture_method preferred_locale setup_future_usage", constants: ["capture_method": ["manual"], "setup_future_usage": ["none"]]),
+        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -711,8 +711,8 @@ public indirect enum PaymentIntentPaymentMethodOptionsKonbini: Swift.Codable, Sw
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["confirmation_number", "expires_after_days", "expires_at", "product_description", "setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
-        .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "confirmation_number expires_after_days expires_at product_description setup_future_usage", constants: ["setup_future_usage": ["none"]]),
+        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -754,8 +754,8 @@ public indirect enum PaymentIntentPaymentMethodOptionsOxxo: Swift.Codable, Swift
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["expires_after_days"], properties: ["expires_after_days", "setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
-        .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(required: "expires_after_days", properties: "expires_after_days setup_future_usage", constants: ["setup_future_usage": ["none"]]),
+        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -797,8 +797,8 @@ public indirect enum PaymentIntentPaymentMethodOptionsP24: Swift.Codable, Swift.
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
-        .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "setup_future_usage", constants: ["setup_future_usage": ["none"]]),
+        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -840,8 +840,8 @@ public indirect enum PaymentIntentPaymentMethodOptionsPaynow: Swift.Codable, Swi
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
-        .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "setup_future_usage", constants: ["setup_future_usage": ["none"]]),
+        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -883,8 +883,8 @@ public indirect enum PaymentIntentPaymentMethodOptionsSepaDebit2: Swift.Codable,
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["mandate_options", "setup_future_usage"], openTags: ["setup_future_usage": ["none", "off_session", "on_session"]]),
-        .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "mandate_options setup_future_usage", openTags: ["setup_future_usage": ["none", "off_session", "on_session"]]),
+        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -926,8 +926,8 @@ public indirect enum PaymentIntentPaymentMethodOptionsSofort: Swift.Codable, Swi
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["preferred_language", "setup_future_usage"], openTags: ["preferred_language": ["de", "en", "es", "fr", "it", "nl", "pl"], "setup_future_usage": ["none", "off_session"]]),
-        .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "preferred_language setup_future_usage", openTags: ["preferred_language": ["de", "en", "es", "fr", "it", "nl", "pl"], "setup_future_usage": ["none", "off_session"]]),
+        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -969,8 +969,8 @@ public indirect enum PaymentIntentPaymentMethodOptionsUsBankAccount2: Swift.Coda
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage", "verification_method"], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-        .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "setup_future_usage verification_method", openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -1012,8 +1012,8 @@ public indirect enum PaymentIntentPaymentMethodOptionsWechatPay: Swift.Codable, 
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["app_id", "client", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["client": ["android", "ios", "web"]]),
-        .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "app_id client setup_future_usage", constants: ["setup_future_usage": ["none"]], openTags: ["client": ["android", "ios", "web"]]),
+        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -1096,63 +1096,63 @@ public struct PaymentIntentPaymentMethodOptions: Swift.Codable, Swift.Hashable, 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsAcssDebit2.self, forKey: Courier.AnyCodingKey("acss_debit"))
-        self.afterpayClearpay = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsAfterpayClearpay.self, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
-        self.alipay = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsAlipay.self, forKey: Courier.AnyCodingKey("alipay"))
-        self.auBecsDebit = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsAuBecsDebit2.self, forKey: Courier.AnyCodingKey("au_becs_debit"))
-        self.bacsDebit = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsBacsDebit.self, forKey: Courier.AnyCodingKey("bacs_debit"))
-        self.bancontact = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsBancontact.self, forKey: Courier.AnyCodingKey("bancontact"))
-        self.boleto = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsBoleto.self, forKey: Courier.AnyCodingKey("boleto"))
-        self.card = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsCard2.self, forKey: Courier.AnyCodingKey("card"))
-        self.cardPresent = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsCardPresent.self, forKey: Courier.AnyCodingKey("card_present"))
-        self.eps = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsEps2.self, forKey: Courier.AnyCodingKey("eps"))
-        self.fpx = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsFpx.self, forKey: Courier.AnyCodingKey("fpx"))
-        self.giropay = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsGiropay.self, forKey: Courier.AnyCodingKey("giropay"))
-        self.grabpay = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsGrabpay.self, forKey: Courier.AnyCodingKey("grabpay"))
-        self.ideal = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsIdeal.self, forKey: Courier.AnyCodingKey("ideal"))
-        self.interacPresent = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsInteracPresent.self, forKey: Courier.AnyCodingKey("interac_present"))
-        self.klarna = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsKlarna.self, forKey: Courier.AnyCodingKey("klarna"))
-        self.konbini = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsKonbini.self, forKey: Courier.AnyCodingKey("konbini"))
-        self.oxxo = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsOxxo.self, forKey: Courier.AnyCodingKey("oxxo"))
-        self.p24 = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsP24.self, forKey: Courier.AnyCodingKey("p24"))
-        self.paynow = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsPaynow.self, forKey: Courier.AnyCodingKey("paynow"))
-        self.sepaDebit = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsSepaDebit2.self, forKey: Courier.AnyCodingKey("sepa_debit"))
-        self.sofort = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsSofort.self, forKey: Courier.AnyCodingKey("sofort"))
-        self.usBankAccount = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsUsBankAccount2.self, forKey: Courier.AnyCodingKey("us_bank_account"))
-        self.wechatPay = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsWechatPay.self, forKey: Courier.AnyCodingKey("wechat_pay"))
+        self.acssDebit = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsAcssDebit2.self, at: "acss_debit")
+        self.afterpayClearpay = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsAfterpayClearpay.self, at: "afterpay_clearpay")
+        self.alipay = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsAlipay.self, at: "alipay")
+        self.auBecsDebit = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsAuBecsDebit2.self, at: "au_becs_debit")
+        self.bacsDebit = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsBacsDebit.self, at: "bacs_debit")
+        self.bancontact = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsBancontact.self, at: "bancontact")
+        self.boleto = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsBoleto.self, at: "boleto")
+        self.card = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsCard2.self, at: "card")
+        self.cardPresent = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsCardPresent.self, at: "card_present")
+        self.eps = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsEps2.self, at: "eps")
+        self.fpx = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsFpx.self, at: "fpx")
+        self.giropay = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsGiropay.self, at: "giropay")
+        self.grabpay = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsGrabpay.self, at: "grabpay")
+        self.ideal = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsIdeal.self, at: "ideal")
+        self.interacPresent = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsInteracPresent.self, at: "interac_present")
+        self.klarna = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsKlarna.self, at: "klarna")
+        self.konbini = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsKonbini.self, at: "konbini")
+        self.oxxo = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsOxxo.self, at: "oxxo")
+        self.p24 = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsP24.self, at: "p24")
+        self.paynow = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsPaynow.self, at: "paynow")
+        self.sepaDebit = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsSepaDebit2.self, at: "sepa_debit")
+        self.sofort = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsSofort.self, at: "sofort")
+        self.usBankAccount = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsUsBankAccount2.self, at: "us_bank_account")
+        self.wechatPay = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsWechatPay.self, at: "wechat_pay")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "boleto", "card", "card_present", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "us_bank_account", "wechat_pay"]
+    private static let _declaredKeys: Courier.KeyNames = "acss_debit afterpay_clearpay alipay au_becs_debit bacs_debit bancontact boleto card card_present eps fpx giropay grabpay ideal interac_present klarna konbini oxxo p24 paynow sepa_debit sofort us_bank_account wechat_pay"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
-        try container.encodeIfPresent(self.afterpayClearpay, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
-        try container.encodeIfPresent(self.alipay, forKey: Courier.AnyCodingKey("alipay"))
-        try container.encodeIfPresent(self.auBecsDebit, forKey: Courier.AnyCodingKey("au_becs_debit"))
-        try container.encodeIfPresent(self.bacsDebit, forKey: Courier.AnyCodingKey("bacs_debit"))
-        try container.encodeIfPresent(self.bancontact, forKey: Courier.AnyCodingKey("bancontact"))
-        try container.encodeIfPresent(self.boleto, forKey: Courier.AnyCodingKey("boleto"))
-        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encodeIfPresent(self.cardPresent, forKey: Courier.AnyCodingKey("card_present"))
-        try container.encodeIfPresent(self.eps, forKey: Courier.AnyCodingKey("eps"))
-        try container.encodeIfPresent(self.fpx, forKey: Courier.AnyCodingKey("fpx"))
-        try container.encodeIfPresent(self.giropay, forKey: Courier.AnyCodingKey("giropay"))
-        try container.encodeIfPresent(self.grabpay, forKey: Courier.AnyCodingKey("grabpay"))
-        try container.encodeIfPresent(self.ideal, forKey: Courier.AnyCodingKey("ideal"))
-        try container.encodeIfPresent(self.interacPresent, forKey: Courier.AnyCodingKey("interac_present"))
-        try container.encodeIfPresent(self.klarna, forKey: Courier.AnyCodingKey("klarna"))
-        try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
-        try container.encodeIfPresent(self.oxxo, forKey: Courier.AnyCodingKey("oxxo"))
-        try container.encodeIfPresent(self.p24, forKey: Courier.AnyCodingKey("p24"))
-        try container.encodeIfPresent(self.paynow, forKey: Courier.AnyCodingKey("paynow"))
-        try container.encodeIfPresent(self.sepaDebit, forKey: Courier.AnyCodingKey("sepa_debit"))
-        try container.encodeIfPresent(self.sofort, forKey: Courier.AnyCodingKey("sofort"))
-        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
-        try container.encodeIfPresent(self.wechatPay, forKey: Courier.AnyCodingKey("wechat_pay"))
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
+        try container.encodeValueIfPresent(self.afterpayClearpay, at: "afterpay_clearpay")
+        try container.encodeValueIfPresent(self.alipay, at: "alipay")
+        try container.encodeValueIfPresent(self.auBecsDebit, at: "au_becs_debit")
+        try container.encodeValueIfPresent(self.bacsDebit, at: "bacs_debit")
+        try container.encodeValueIfPresent(self.bancontact, at: "bancontact")
+        try container.encodeValueIfPresent(self.boleto, at: "boleto")
+        try container.encodeValueIfPresent(self.card, at: "card")
+        try container.encodeValueIfPresent(self.cardPresent, at: "card_present")
+        try container.encodeValueIfPresent(self.eps, at: "eps")
+        try container.encodeValueIfPresent(self.fpx, at: "fpx")
+        try container.encodeValueIfPresent(self.giropay, at: "giropay")
+        try container.encodeValueIfPresent(self.grabpay, at: "grabpay")
+        try container.encodeValueIfPresent(self.ideal, at: "ideal")
+        try container.encodeValueIfPresent(self.interacPresent, at: "interac_present")
+        try container.encodeValueIfPresent(self.klarna, at: "klarna")
+        try container.encodeValueIfPresent(self.konbini, at: "konbini")
+        try container.encodeValueIfPresent(self.oxxo, at: "oxxo")
+        try container.encodeValueIfPresent(self.p24, at: "p24")
+        try container.encodeValueIfPresent(self.paynow, at: "paynow")
+        try container.encodeValueIfPresent(self.sepaDebit, at: "sepa_debit")
+        try container.encodeValueIfPresent(self.sofort, at: "sofort")
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
+        try container.encodeValueIfPresent(self.wechatPay, at: "wechat_pay")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -130,27 +130,27 @@ public struct PaymentIntentPaymentMethodOptionsCard: Swift.Codable, Swift.Hashab
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.captureMethod = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsCardCaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
-        self.installments = try container.decodeIfPresent(PaymentMethodOptionsCardInstallments.self, forKey: Courier.AnyCodingKey("installments"))
-        self.mandateOptions = try container.decodeIfPresent(PaymentMethodOptionsCardMandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.network = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsCardNetwork.self, forKey: Courier.AnyCodingKey("network"))
-        self.requestThreeDSecure = try container.decodeIfPresent(PaymentPaymentMethodOptionsCardRequestThreeDSecure.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
-        self.setupFutureUsage = try container.decodeIfPresent(PaymentPaymentMethodOptionsCardSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.captureMethod = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsCardCaptureMethod.self, at: "capture_method")
+        self.installments = try container.decodeValueIfPresent(PaymentMethodOptionsCardInstallments.self, at: "installments")
+        self.mandateOptions = try container.decodeValueIfPresent(PaymentMethodOptionsCardMandateOptions.self, at: "mandate_options")
+        self.network = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsCardNetwork.self, at: "network")
+        self.requestThreeDSecure = try container.decodeValueIfPresent(PaymentPaymentMethodOptionsCardRequestThreeDSecure.self, at: "request_three_d_secure")
+        self.setupFutureUsage = try container.decodeValueIfPresent(PaymentPaymentMethodOptionsCardSetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["capture_method", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"]
+    private static let _declaredKeys: Courier.KeyNames = "capture_method installments mandate_options network request_three_d_secure setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.captureMethod, forKey: Courier.AnyCodingKey("capture_method"))
-        try container.encodeIfPresent(self.installments, forKey: Courier.AnyCodingKey("installments"))
-        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
-        try container.encodeIfPresent(self.network, forKey: Courier.AnyCodingKey("network"))
-        try container.encodeIfPresent(self.requestThreeDSecure, forKey: Courier.AnyCodingKey("request_three_d_secure"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        try container.encodeValueIfPresent(self.captureMethod, at: "capture_method")
+        try container.encodeValueIfPresent(self.installments, at: "installments")
+        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options")
+        try container.encodeValueIfPresent(self.network, at: "network")
+        try container.encodeValueIfPresent(self.requestThreeDSecure, at: "request_three_d_secure")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

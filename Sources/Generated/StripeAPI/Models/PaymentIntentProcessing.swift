@@ -24,19 +24,19 @@ public struct PaymentIntentProcessing: Swift.Codable, Swift.Hashable, Swift.Send
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.card = try container.decodeIfPresent(PaymentIntentCardProcessing.self, forKey: Courier.AnyCodingKey("card"))
-        self.type = try container.decode(PaymentIntentProcessingTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.card = try container.decodeValueIfPresent(PaymentIntentCardProcessing.self, at: "card")
+        self.type = try container.decodeValue(PaymentIntentProcessingTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["card", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "card type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.card, at: "card")
+        try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

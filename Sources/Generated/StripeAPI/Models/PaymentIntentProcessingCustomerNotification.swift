@@ -22,19 +22,19 @@ public struct PaymentIntentProcessingCustomerNotification: Swift.Codable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.approvalRequested = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("approval_requested"))
-        self.completesAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("completes_at"))
+        self.approvalRequested = try container.decodeValueIfPresent(Swift.Bool.self, at: "approval_requested")
+        self.completesAt = try container.decodeValueIfPresent(Swift.Int.self, at: "completes_at")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["approval_requested", "completes_at"]
+    private static let _declaredKeys: Courier.KeyNames = "approval_requested completes_at"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.approvalRequested, forKey: Courier.AnyCodingKey("approval_requested"))
-        try container.encodeIfPresent(self.completesAt, forKey: Courier.AnyCodingKey("completes_at"))
+        try container.encodeValueIfPresent(self.approvalRequested, at: "approval_requested")
+        try container.encodeValueIfPresent(self.completesAt, at: "completes_at")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -88,21 +88,21 @@ public struct PaymentIntentTypeSpecificPaymentMethodOptionsClient: Swift.Codable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.captureMethod = try container.decodeIfPresent(PaymentPaymentMethodOptionsClientCaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
-        self.setupFutureUsage = try container.decodeIfPresent(PaymentPaymentMethodOptionsClientSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.verificationMethod = try container.decodeIfPresent(PaymentMethodOptionsClientVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
+        self.captureMethod = try container.decodeValueIfPresent(PaymentPaymentMethodOptionsClientCaptureMethod.self, at: "capture_method")
+        self.setupFutureUsage = try container.decodeValueIfPresent(PaymentPaymentMethodOptionsClientSetupFutureUsage.self, at: "setup_future_usage")
+        self.verificationMethod = try container.decodeValueIfPresent(PaymentMethodOptionsClientVerificationMethod.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["capture_method", "setup_future_usage", "verification_method"]
+    private static let _declaredKeys: Courier.KeyNames = "capture_method setup_future_usage verification_method"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.captureMethod, forKey: Courier.AnyCodingKey("capture_method"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        try container.encodeIfPresent(self.verificationMethod, forKey: Courier.AnyCodingKey("verification_method"))
+        try container.encodeValueIfPresent(self.captureMethod, at: "capture_method")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

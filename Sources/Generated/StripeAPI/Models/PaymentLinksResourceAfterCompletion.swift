@@ -68,21 +68,21 @@ public struct PaymentLinksResourceAfterCompletion: Swift.Codable, Swift.Hashable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.hostedConfirmation = try container.decodeIfPresent(PaymentLinksResourceCompletionBehaviorConfirmationPage.self, forKey: Courier.AnyCodingKey("hosted_confirmation"))
-        self.redirect = try container.decodeIfPresent(PaymentLinksResourceCompletionBehaviorRedirect.self, forKey: Courier.AnyCodingKey("redirect"))
-        self.type = try container.decode(PaymentLinksResourceAfterCompletionTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.hostedConfirmation = try container.decodeValueIfPresent(PaymentLinksResourceCompletionBehaviorConfirmationPage.self, at: "hosted_confirmation")
+        self.redirect = try container.decodeValueIfPresent(PaymentLinksResourceCompletionBehaviorRedirect.self, at: "redirect")
+        self.type = try container.decodeValue(PaymentLinksResourceAfterCompletionTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["hosted_confirmation", "redirect", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "hosted_confirmation redirect type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.hostedConfirmation, forKey: Courier.AnyCodingKey("hosted_confirmation"))
-        try container.encodeIfPresent(self.redirect, forKey: Courier.AnyCodingKey("redirect"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.hostedConfirmation, at: "hosted_confirmation")
+        try container.encodeValueIfPresent(self.redirect, at: "redirect")
+        try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

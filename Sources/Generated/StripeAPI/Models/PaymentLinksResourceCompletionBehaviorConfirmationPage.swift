@@ -19,17 +19,17 @@ public struct PaymentLinksResourceCompletionBehaviorConfirmationPage: Swift.Coda
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customMessage = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("custom_message"))
+        self.customMessage = try container.decodeValueIfPresent(Swift.String.self, at: "custom_message")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["custom_message"]
+    private static let _declaredKeys: Courier.KeyNames = "custom_message"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.customMessage, forKey: Courier.AnyCodingKey("custom_message"))
+        try container.encodeValueIfPresent(self.customMessage, at: "custom_message")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -19,17 +19,17 @@ public struct PaymentLinksResourceSubscriptionData: Swift.Codable, Swift.Hashabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.trialPeriodDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_period_days"))
+        self.trialPeriodDays = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_period_days")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["trial_period_days"]
+    private static let _declaredKeys: Courier.KeyNames = "trial_period_days"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.trialPeriodDays, forKey: Courier.AnyCodingKey("trial_period_days"))
+        try container.encodeValueIfPresent(self.trialPeriodDays, at: "trial_period_days")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

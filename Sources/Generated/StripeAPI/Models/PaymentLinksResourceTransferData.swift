@@ -25,19 +25,19 @@ public struct PaymentLinksResourceTransferData: Swift.Codable, Swift.Hashable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.destination = try container.decode(PaymentLinksResourceTransferDataDestination.self, forKey: Courier.AnyCodingKey("destination"))
+        self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
+        self.destination = try container.decodeValue(PaymentLinksResourceTransferDataDestination.self, at: "destination")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "destination"]
+    private static let _declaredKeys: Courier.KeyNames = "amount destination"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encode(self.destination, forKey: Courier.AnyCodingKey("destination"))
+        try container.encodeValueIfPresent(self.amount, at: "amount")
+        try container.encodeValue(self.destination, at: "destination")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

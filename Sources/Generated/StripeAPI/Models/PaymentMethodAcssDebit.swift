@@ -31,25 +31,25 @@ public struct PaymentMethodAcssDebit: Swift.Codable, Swift.Hashable, Swift.Senda
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.bankName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_name"))
-        self.fingerprint = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("fingerprint"))
-        self.institutionNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("institution_number"))
-        self.last4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last4"))
-        self.transitNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("transit_number"))
+        self.bankName = try container.decodeValueIfPresent(Swift.String.self, at: "bank_name")
+        self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
+        self.institutionNumber = try container.decodeValueIfPresent(Swift.String.self, at: "institution_number")
+        self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
+        self.transitNumber = try container.decodeValueIfPresent(Swift.String.self, at: "transit_number")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank_name", "fingerprint", "institution_number", "last4", "transit_number"]
+    private static let _declaredKeys: Courier.KeyNames = "bank_name fingerprint institution_number last4 transit_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.bankName, forKey: Courier.AnyCodingKey("bank_name"))
-        try container.encodeIfPresent(self.fingerprint, forKey: Courier.AnyCodingKey("fingerprint"))
-        try container.encodeIfPresent(self.institutionNumber, forKey: Courier.AnyCodingKey("institution_number"))
-        try container.encodeIfPresent(self.last4, forKey: Courier.AnyCodingKey("last4"))
-        try container.encodeIfPresent(self.transitNumber, forKey: Courier.AnyCodingKey("transit_number"))
+        try container.encodeValueIfPresent(self.bankName, at: "bank_name")
+        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint")
+        try container.encodeValueIfPresent(self.institutionNumber, at: "institution_number")
+        try container.encodeValueIfPresent(self.last4, at: "last4")
+        try container.encodeValueIfPresent(self.transitNumber, at: "transit_number")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -54,39 +54,39 @@ public struct PaymentMethodCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.brand = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("brand"))
-        self.checks = try container.decodeIfPresent(PaymentMethodCardChecks.self, forKey: Courier.AnyCodingKey("checks"))
-        self.country = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
-        self.expMonth = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("exp_month"))
-        self.expYear = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("exp_year"))
-        self.fingerprint = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("fingerprint"))
-        self.funding = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("funding"))
-        self.generatedFrom = try container.decodeIfPresent(PaymentMethodCardGeneratedCard.self, forKey: Courier.AnyCodingKey("generated_from"))
-        self.last4 = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("last4"))
-        self.networks = try container.decodeIfPresent(Networks.self, forKey: Courier.AnyCodingKey("networks"))
-        self.threeDSecureUsage = try container.decodeIfPresent(ThreeDSecureUsage.self, forKey: Courier.AnyCodingKey("three_d_secure_usage"))
-        self.wallet = try container.decodeIfPresent(PaymentMethodCardWallet.self, forKey: Courier.AnyCodingKey("wallet"))
+        self.brand = try container.decodeValue(Swift.String.self, at: "brand")
+        self.checks = try container.decodeValueIfPresent(PaymentMethodCardChecks.self, at: "checks")
+        self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")
+        self.expMonth = try container.decodeValue(Swift.Int.self, at: "exp_month")
+        self.expYear = try container.decodeValue(Swift.Int.self, at: "exp_year")
+        self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
+        self.funding = try container.decodeValue(Swift.String.self, at: "funding")
+        self.generatedFrom = try container.decodeValueIfPresent(PaymentMethodCardGeneratedCard.self, at: "generated_from")
+        self.last4 = try container.decodeValue(Swift.String.self, at: "last4")
+        self.networks = try container.decodeValueIfPresent(Networks.self, at: "networks")
+        self.threeDSecureUsage = try container.decodeValueIfPresent(ThreeDSecureUsage.self, at: "three_d_secure_usage")
+        self.wallet = try container.decodeValueIfPresent(PaymentMethodCardWallet.self, at: "wallet")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["brand", "checks", "country", "exp_month", "exp_year", "fingerprint", "funding", "generated_from", "last4", "networks", "three_d_secure_usage", "wallet"]
+    private static let _declaredKeys: Courier.KeyNames = "brand checks country exp_month exp_year fingerprint funding generated_from last4 networks three_d_secure_usage wallet"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.brand, forKey: Courier.AnyCodingKey("brand"))
-        try container.encodeIfPresent(self.checks, forKey: Courier.AnyCodingKey("checks"))
-        try container.encodeIfPresent(self.country, forKey: Courier.AnyCodingKey("country"))
-        try container.encode(self.expMonth, forKey: Courier.AnyCodingKey("exp_month"))
-        try container.encode(self.expYear, forKey: Courier.AnyCodingKey("exp_year"))
-        try container.encodeIfPresent(self.fingerprint, forKey: Courier.AnyCodingKey("fingerprint"))
-        try container.encode(self.funding, forKey: Courier.AnyCodingKey("funding"))
-        try container.encodeIfPresent(self.generatedFrom, forKey: Courier.AnyCodingKey("generated_from"))
-        try container.encode(self.last4, forKey: Courier.AnyCodingKey("last4"))
-        try container.encodeIfPresent(self.networks, forKey: Courier.AnyCodingKey("networks"))
-        try container.encodeIfPresent(self.threeDSecureUsage, forKey: Courier.AnyCodingKey("three_d_secure_usage"))
-        try container.encodeIfPresent(self.wallet, forKey: Courier.AnyCodingKey("wallet"))
+        try container.encodeValue(self.brand, at: "brand")
+        try container.encodeValueIfPresent(self.checks, at: "checks")
+        try container.encodeValueIfPresent(self.country, at: "country")
+        try container.encodeValue(self.expMonth, at: "exp_month")
+        try container.encodeValue(self.expYear, at: "exp_year")
+        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint")
+        try container.encodeValue(self.funding, at: "funding")
+        try container.encodeValueIfPresent(self.generatedFrom, at: "generated_from")
+        try container.encodeValue(self.last4, at: "last4")
+        try container.encodeValueIfPresent(self.networks, at: "networks")
+        try container.encodeValueIfPresent(self.threeDSecureUsage, at: "three_d_secure_usage")
+        try container.encodeValueIfPresent(self.wallet, at: "wallet")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -28,21 +28,21 @@ public struct PaymentMethodCardGeneratedCard: Swift.Codable, Swift.Hashable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.charge = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("charge"))
-        self.paymentMethodDetails = try container.decodeIfPresent(CardGeneratedFromPaymentMethodDetails.self, forKey: Courier.AnyCodingKey("payment_method_details"))
-        self.setupAttempt = try container.decodeIfPresent(PaymentMethodCardGeneratedCardSetupAttempt.self, forKey: Courier.AnyCodingKey("setup_attempt"))
+        self.charge = try container.decodeValueIfPresent(Swift.String.self, at: "charge")
+        self.paymentMethodDetails = try container.decodeValueIfPresent(CardGeneratedFromPaymentMethodDetails.self, at: "payment_method_details")
+        self.setupAttempt = try container.decodeValueIfPresent(PaymentMethodCardGeneratedCardSetupAttempt.self, at: "setup_attempt")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["charge", "payment_method_details", "setup_attempt"]
+    private static let _declaredKeys: Courier.KeyNames = "charge payment_method_details setup_attempt"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.charge, forKey: Courier.AnyCodingKey("charge"))
-        try container.encodeIfPresent(self.paymentMethodDetails, forKey: Courier.AnyCodingKey("payment_method_details"))
-        try container.encodeIfPresent(self.setupAttempt, forKey: Courier.AnyCodingKey("setup_attempt"))
+        try container.encodeValueIfPresent(self.charge, at: "charge")
+        try container.encodeValueIfPresent(self.paymentMethodDetails, at: "payment_method_details")
+        try container.encodeValueIfPresent(self.setupAttempt, at: "setup_attempt")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

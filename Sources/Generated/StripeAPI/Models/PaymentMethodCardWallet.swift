@@ -95,31 +95,31 @@ public struct PaymentMethodCardWallet: Swift.Codable, Swift.Hashable, Swift.Send
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amexExpressCheckout = try container.decodeIfPresent(PaymentMethodCardWalletAmexExpressCheckout.self, forKey: Courier.AnyCodingKey("amex_express_checkout"))
-        self.applePay = try container.decodeIfPresent(PaymentMethodCardWalletApplePay.self, forKey: Courier.AnyCodingKey("apple_pay"))
-        self.dynamicLast4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("dynamic_last4"))
-        self.googlePay = try container.decodeIfPresent(PaymentMethodCardWalletGooglePay.self, forKey: Courier.AnyCodingKey("google_pay"))
-        self.masterpass = try container.decodeIfPresent(PaymentMethodCardWalletMasterpass.self, forKey: Courier.AnyCodingKey("masterpass"))
-        self.samsungPay = try container.decodeIfPresent(PaymentMethodCardWalletSamsungPay.self, forKey: Courier.AnyCodingKey("samsung_pay"))
-        self.type = try container.decode(PaymentMethodCardWalletTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.visaCheckout = try container.decodeIfPresent(PaymentMethodCardWalletVisaCheckout.self, forKey: Courier.AnyCodingKey("visa_checkout"))
+        self.amexExpressCheckout = try container.decodeValueIfPresent(PaymentMethodCardWalletAmexExpressCheckout.self, at: "amex_express_checkout")
+        self.applePay = try container.decodeValueIfPresent(PaymentMethodCardWalletApplePay.self, at: "apple_pay")
+        self.dynamicLast4 = try container.decodeValueIfPresent(Swift.String.self, at: "dynamic_last4")
+        self.googlePay = try container.decodeValueIfPresent(PaymentMethodCardWalletGooglePay.self, at: "google_pay")
+        self.masterpass = try container.decodeValueIfPresent(PaymentMethodCardWalletMasterpass.self, at: "masterpass")
+        self.samsungPay = try container.decodeValueIfPresent(PaymentMethodCardWalletSamsungPay.self, at: "samsung_pay")
+        self.type = try container.decodeValue(PaymentMethodCardWalletTypeModel.self, at: "type")
+        self.visaCheckout = try container.decodeValueIfPresent(PaymentMethodCardWalletVisaCheckout.self, at: "visa_checkout")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amex_express_checkout", "apple_pay", "dynamic_last4", "google_pay", "masterpass", "samsung_pay", "type", "visa_checkout"]
+    private static let _declaredKeys: Courier.KeyNames = "amex_express_checkout apple_pay dynamic_last4 google_pay masterpass samsung_pay type visa_checkout"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.amexExpressCheckout, forKey: Courier.AnyCodingKey("amex_express_checkout"))
-        try container.encodeIfPresent(self.applePay, forKey: Courier.AnyCodingKey("apple_pay"))
-        try container.encodeIfPresent(self.dynamicLast4, forKey: Courier.AnyCodingKey("dynamic_last4"))
-        try container.encodeIfPresent(self.googlePay, forKey: Courier.AnyCodingKey("google_pay"))
-        try container.encodeIfPresent(self.masterpass, forKey: Courier.AnyCodingKey("masterpass"))
-        try container.encodeIfPresent(self.samsungPay, forKey: Courier.AnyCodingKey("samsung_pay"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encodeIfPresent(self.visaCheckout, forKey: Courier.AnyCodingKey("visa_checkout"))
+        try container.encodeValueIfPresent(self.amexExpressCheckout, at: "amex_express_checkout")
+        try container.encodeValueIfPresent(self.applePay, at: "apple_pay")
+        try container.encodeValueIfPresent(self.dynamicLast4, at: "dynamic_last4")
+        try container.encodeValueIfPresent(self.googlePay, at: "google_pay")
+        try container.encodeValueIfPresent(self.masterpass, at: "masterpass")
+        try container.encodeValueIfPresent(self.samsungPay, at: "samsung_pay")
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValueIfPresent(self.visaCheckout, at: "visa_checkout")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

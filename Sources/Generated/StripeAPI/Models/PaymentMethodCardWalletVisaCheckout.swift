@@ -28,23 +28,23 @@ public struct PaymentMethodCardWalletVisaCheckout: Swift.Codable, Swift.Hashable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.billingAddress = try container.decodeIfPresent(Address.self, forKey: Courier.AnyCodingKey("billing_address"))
-        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.shippingAddress = try container.decodeIfPresent(Address.self, forKey: Courier.AnyCodingKey("shipping_address"))
+        self.billingAddress = try container.decodeValueIfPresent(Address.self, at: "billing_address")
+        self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
+        self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.shippingAddress = try container.decodeValueIfPresent(Address.self, at: "shipping_address")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["billing_address", "email", "name", "shipping_address"]
+    private static let _declaredKeys: Courier.KeyNames = "billing_address email name shipping_address"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.billingAddress, forKey: Courier.AnyCodingKey("billing_address"))
-        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.shippingAddress, forKey: Courier.AnyCodingKey("shipping_address"))
+        try container.encodeValueIfPresent(self.billingAddress, at: "billing_address")
+        try container.encodeValueIfPresent(self.email, at: "email")
+        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.shippingAddress, at: "shipping_address")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -28,23 +28,23 @@ public struct PaymentMethodDetailsAchCreditTransfer: Swift.Codable, Swift.Hashab
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.accountNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_number"))
-        self.bankName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_name"))
-        self.routingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("routing_number"))
-        self.swiftCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("swift_code"))
+        self.accountNumber = try container.decodeValueIfPresent(Swift.String.self, at: "account_number")
+        self.bankName = try container.decodeValueIfPresent(Swift.String.self, at: "bank_name")
+        self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
+        self.swiftCode = try container.decodeValueIfPresent(Swift.String.self, at: "swift_code")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["account_number", "bank_name", "routing_number", "swift_code"]
+    private static let _declaredKeys: Courier.KeyNames = "account_number bank_name routing_number swift_code"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.accountNumber, forKey: Courier.AnyCodingKey("account_number"))
-        try container.encodeIfPresent(self.bankName, forKey: Courier.AnyCodingKey("bank_name"))
-        try container.encodeIfPresent(self.routingNumber, forKey: Courier.AnyCodingKey("routing_number"))
-        try container.encodeIfPresent(self.swiftCode, forKey: Courier.AnyCodingKey("swift_code"))
+        try container.encodeValueIfPresent(self.accountNumber, at: "account_number")
+        try container.encodeValueIfPresent(self.bankName, at: "bank_name")
+        try container.encodeValueIfPresent(self.routingNumber, at: "routing_number")
+        try container.encodeValueIfPresent(self.swiftCode, at: "swift_code")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

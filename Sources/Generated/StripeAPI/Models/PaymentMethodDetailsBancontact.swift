@@ -52,31 +52,31 @@ public struct PaymentMethodDetailsBancontact: Swift.Codable, Swift.Hashable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.bankCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_code"))
-        self.bankName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_name"))
-        self.bic = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bic"))
-        self.generatedSepaDebit = try container.decodeIfPresent(PaymentMethodDetailsBancontactGeneratedSepaDebit.self, forKey: Courier.AnyCodingKey("generated_sepa_debit"))
-        self.generatedSepaDebitMandate = try container.decodeIfPresent(PaymentDetailsBancontactGeneratedSepaDebitMandate.self, forKey: Courier.AnyCodingKey("generated_sepa_debit_mandate"))
-        self.ibanLast4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("iban_last4"))
-        self.preferredLanguage = try container.decodeIfPresent(PaymentMethodDetailsBancontactPreferredLanguage.self, forKey: Courier.AnyCodingKey("preferred_language"))
-        self.verifiedName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("verified_name"))
+        self.bankCode = try container.decodeValueIfPresent(Swift.String.self, at: "bank_code")
+        self.bankName = try container.decodeValueIfPresent(Swift.String.self, at: "bank_name")
+        self.bic = try container.decodeValueIfPresent(Swift.String.self, at: "bic")
+        self.generatedSepaDebit = try container.decodeValueIfPresent(PaymentMethodDetailsBancontactGeneratedSepaDebit.self, at: "generated_sepa_debit")
+        self.generatedSepaDebitMandate = try container.decodeValueIfPresent(PaymentDetailsBancontactGeneratedSepaDebitMandate.self, at: "generated_sepa_debit_mandate")
+        self.ibanLast4 = try container.decodeValueIfPresent(Swift.String.self, at: "iban_last4")
+        self.preferredLanguage = try container.decodeValueIfPresent(PaymentMethodDetailsBancontactPreferredLanguage.self, at: "preferred_language")
+        self.verifiedName = try container.decodeValueIfPresent(Swift.String.self, at: "verified_name")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank_code", "bank_name", "bic", "generated_sepa_debit", "generated_sepa_debit_mandate", "iban_last4", "preferred_language", "verified_name"]
+    private static let _declaredKeys: Courier.KeyNames = "bank_code bank_name bic generated_sepa_debit generated_sepa_debit_mandate iban_last4 preferred_language verified_name"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.bankCode, forKey: Courier.AnyCodingKey("bank_code"))
-        try container.encodeIfPresent(self.bankName, forKey: Courier.AnyCodingKey("bank_name"))
-        try container.encodeIfPresent(self.bic, forKey: Courier.AnyCodingKey("bic"))
-        try container.encodeIfPresent(self.generatedSepaDebit, forKey: Courier.AnyCodingKey("generated_sepa_debit"))
-        try container.encodeIfPresent(self.generatedSepaDebitMandate, forKey: Courier.AnyCodingKey("generated_sepa_debit_mandate"))
-        try container.encodeIfPresent(self.ibanLast4, forKey: Courier.AnyCodingKey("iban_last4"))
-        try container.encodeIfPresent(self.preferredLanguage, forKey: Courier.AnyCodingKey("preferred_language"))
-        try container.encodeIfPresent(self.verifiedName, forKey: Courier.AnyCodingKey("verified_name"))
+        try container.encodeValueIfPresent(self.bankCode, at: "bank_code")
+        try container.encodeValueIfPresent(self.bankName, at: "bank_name")
+        try container.encodeValueIfPresent(self.bic, at: "bic")
+        try container.encodeValueIfPresent(self.generatedSepaDebit, at: "generated_sepa_debit")
+        try container.encodeValueIfPresent(self.generatedSepaDebitMandate, at: "generated_sepa_debit_mandate")
+        try container.encodeValueIfPresent(self.ibanLast4, at: "iban_last4")
+        try container.encodeValueIfPresent(self.preferredLanguage, at: "preferred_language")
+        try container.encodeValueIfPresent(self.verifiedName, at: "verified_name")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

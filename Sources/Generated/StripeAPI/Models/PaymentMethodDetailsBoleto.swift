@@ -19,17 +19,17 @@ public struct PaymentMethodDetailsBoleto: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.taxID = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("tax_id"))
+        self.taxID = try container.decodeValue(Swift.String.self, at: "tax_id")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["tax_id"]
+    private static let _declaredKeys: Courier.KeyNames = "tax_id"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.taxID, forKey: Courier.AnyCodingKey("tax_id"))
+        try container.encodeValue(self.taxID, at: "tax_id")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

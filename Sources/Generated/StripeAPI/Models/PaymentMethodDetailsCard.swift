@@ -59,41 +59,41 @@ public struct PaymentMethodDetailsCard: Swift.Codable, Swift.Hashable, Swift.Sen
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.brand = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("brand"))
-        self.checks = try container.decodeIfPresent(PaymentMethodDetailsCardChecks.self, forKey: Courier.AnyCodingKey("checks"))
-        self.country = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
-        self.expMonth = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("exp_month"))
-        self.expYear = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("exp_year"))
-        self.fingerprint = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("fingerprint"))
-        self.funding = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("funding"))
-        self.installments = try container.decodeIfPresent(PaymentMethodDetailsCardInstallments.self, forKey: Courier.AnyCodingKey("installments"))
-        self.last4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last4"))
-        self.mandate = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("mandate"))
-        self.network = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("network"))
-        self.threeDSecure = try container.decodeIfPresent(ThreeDSecureDetails.self, forKey: Courier.AnyCodingKey("three_d_secure"))
-        self.wallet = try container.decodeIfPresent(PaymentMethodDetailsCardWallet.self, forKey: Courier.AnyCodingKey("wallet"))
+        self.brand = try container.decodeValueIfPresent(Swift.String.self, at: "brand")
+        self.checks = try container.decodeValueIfPresent(PaymentMethodDetailsCardChecks.self, at: "checks")
+        self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")
+        self.expMonth = try container.decodeValue(Swift.Int.self, at: "exp_month")
+        self.expYear = try container.decodeValue(Swift.Int.self, at: "exp_year")
+        self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
+        self.funding = try container.decodeValueIfPresent(Swift.String.self, at: "funding")
+        self.installments = try container.decodeValueIfPresent(PaymentMethodDetailsCardInstallments.self, at: "installments")
+        self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
+        self.mandate = try container.decodeValueIfPresent(Swift.String.self, at: "mandate")
+        self.network = try container.decodeValueIfPresent(Swift.String.self, at: "network")
+        self.threeDSecure = try container.decodeValueIfPresent(ThreeDSecureDetails.self, at: "three_d_secure")
+        self.wallet = try container.decodeValueIfPresent(PaymentMethodDetailsCardWallet.self, at: "wallet")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["brand", "checks", "country", "exp_month", "exp_year", "fingerprint", "funding", "installments", "last4", "mandate", "network", "three_d_secure", "wallet"]
+    private static let _declaredKeys: Courier.KeyNames = "brand checks country exp_month exp_year fingerprint funding installments last4 mandate network three_d_secure wallet"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.brand, forKey: Courier.AnyCodingKey("brand"))
-        try container.encodeIfPresent(self.checks, forKey: Courier.AnyCodingKey("checks"))
-        try container.encodeIfPresent(self.country, forKey: Courier.AnyCodingKey("country"))
-        try container.encode(self.expMonth, forKey: Courier.AnyCodingKey("exp_month"))
-        try container.encode(self.expYear, forKey: Courier.AnyCodingKey("exp_year"))
-        try container.encodeIfPresent(self.fingerprint, forKey: Courier.AnyCodingKey("fingerprint"))
-        try container.encodeIfPresent(self.funding, forKey: Courier.AnyCodingKey("funding"))
-        try container.encodeIfPresent(self.installments, forKey: Courier.AnyCodingKey("installments"))
-        try container.encodeIfPresent(self.last4, forKey: Courier.AnyCodingKey("last4"))
-        try container.encodeIfPresent(self.mandate, forKey: Courier.AnyCodingKey("mandate"))
-        try container.encodeIfPresent(self.network, forKey: Courier.AnyCodingKey("network"))
-        try container.encodeIfPresent(self.threeDSecure, forKey: Courier.AnyCodingKey("three_d_secure"))
-        try container.encodeIfPresent(self.wallet, forKey: Courier.AnyCodingKey("wallet"))
+        try container.encodeValueIfPresent(self.brand, at: "brand")
+        try container.encodeValueIfPresent(self.checks, at: "checks")
+        try container.encodeValueIfPresent(self.country, at: "country")
+        try container.encodeValue(self.expMonth, at: "exp_month")
+        try container.encodeValue(self.expYear, at: "exp_year")
+        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint")
+        try container.encodeValueIfPresent(self.funding, at: "funding")
+        try container.encodeValueIfPresent(self.installments, at: "installments")
+        try container.encodeValueIfPresent(self.last4, at: "last4")
+        try container.encodeValueIfPresent(self.mandate, at: "mandate")
+        try container.encodeValueIfPresent(self.network, at: "network")
+        try container.encodeValueIfPresent(self.threeDSecure, at: "three_d_secure")
+        try container.encodeValueIfPresent(self.wallet, at: "wallet")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

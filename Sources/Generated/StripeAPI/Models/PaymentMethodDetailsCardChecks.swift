@@ -25,21 +25,21 @@ public struct PaymentMethodDetailsCardChecks: Swift.Codable, Swift.Hashable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.addressLine1Check = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_line1_check"))
-        self.addressPostalCodeCheck = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_postal_code_check"))
-        self.cvcCheck = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cvc_check"))
+        self.addressLine1Check = try container.decodeValueIfPresent(Swift.String.self, at: "address_line1_check")
+        self.addressPostalCodeCheck = try container.decodeValueIfPresent(Swift.String.self, at: "address_postal_code_check")
+        self.cvcCheck = try container.decodeValueIfPresent(Swift.String.self, at: "cvc_check")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address_line1_check", "address_postal_code_check", "cvc_check"]
+    private static let _declaredKeys: Courier.KeyNames = "address_line1_check address_postal_code_check cvc_check"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.addressLine1Check, forKey: Courier.AnyCodingKey("address_line1_check"))
-        try container.encodeIfPresent(self.addressPostalCodeCheck, forKey: Courier.AnyCodingKey("address_postal_code_check"))
-        try container.encodeIfPresent(self.cvcCheck, forKey: Courier.AnyCodingKey("cvc_check"))
+        try container.encodeValueIfPresent(self.addressLine1Check, at: "address_line1_check")
+        try container.encodeValueIfPresent(self.addressPostalCodeCheck, at: "address_postal_code_check")
+        try container.encodeValueIfPresent(self.cvcCheck, at: "cvc_check")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

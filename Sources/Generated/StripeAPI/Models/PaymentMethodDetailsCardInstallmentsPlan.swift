@@ -71,21 +71,21 @@ public struct PaymentMethodDetailsCardInstallmentsPlan: Swift.Codable, Swift.Has
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.count = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("count"))
-        self.interval = try container.decodeIfPresent(PaymentMethodDetailsCardInstallmentsPlanInterval.self, forKey: Courier.AnyCodingKey("interval"))
-        self.type = try container.decode(PaymentMethodDetailsCardInstallmentsPlanTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.count = try container.decodeValueIfPresent(Swift.Int.self, at: "count")
+        self.interval = try container.decodeValueIfPresent(PaymentMethodDetailsCardInstallmentsPlanInterval.self, at: "interval")
+        self.type = try container.decodeValue(PaymentMethodDetailsCardInstallmentsPlanTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["count", "interval", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "count interval type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.count, forKey: Courier.AnyCodingKey("count"))
-        try container.encodeIfPresent(self.interval, forKey: Courier.AnyCodingKey("interval"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.count, at: "count")
+        try container.encodeValueIfPresent(self.interval, at: "interval")
+        try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -25,19 +25,19 @@ public struct PaymentMethodDetailsFpx: Swift.Codable, Swift.Hashable, Swift.Send
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.bank = try container.decode(PaymentMethodDetailsFpxBank.self, forKey: Courier.AnyCodingKey("bank"))
-        self.transactionID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("transaction_id"))
+        self.bank = try container.decodeValue(PaymentMethodDetailsFpxBank.self, at: "bank")
+        self.transactionID = try container.decodeValueIfPresent(Swift.String.self, at: "transaction_id")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank", "transaction_id"]
+    private static let _declaredKeys: Courier.KeyNames = "bank transaction_id"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.bank, forKey: Courier.AnyCodingKey("bank"))
-        try container.encodeIfPresent(self.transactionID, forKey: Courier.AnyCodingKey("transaction_id"))
+        try container.encodeValue(self.bank, at: "bank")
+        try container.encodeValueIfPresent(self.transactionID, at: "transaction_id")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

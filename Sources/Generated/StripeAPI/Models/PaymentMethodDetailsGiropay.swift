@@ -30,23 +30,23 @@ public struct PaymentMethodDetailsGiropay: Swift.Codable, Swift.Hashable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.bankCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_code"))
-        self.bankName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_name"))
-        self.bic = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bic"))
-        self.verifiedName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("verified_name"))
+        self.bankCode = try container.decodeValueIfPresent(Swift.String.self, at: "bank_code")
+        self.bankName = try container.decodeValueIfPresent(Swift.String.self, at: "bank_name")
+        self.bic = try container.decodeValueIfPresent(Swift.String.self, at: "bic")
+        self.verifiedName = try container.decodeValueIfPresent(Swift.String.self, at: "verified_name")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank_code", "bank_name", "bic", "verified_name"]
+    private static let _declaredKeys: Courier.KeyNames = "bank_code bank_name bic verified_name"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.bankCode, forKey: Courier.AnyCodingKey("bank_code"))
-        try container.encodeIfPresent(self.bankName, forKey: Courier.AnyCodingKey("bank_name"))
-        try container.encodeIfPresent(self.bic, forKey: Courier.AnyCodingKey("bic"))
-        try container.encodeIfPresent(self.verifiedName, forKey: Courier.AnyCodingKey("verified_name"))
+        try container.encodeValueIfPresent(self.bankCode, at: "bank_code")
+        try container.encodeValueIfPresent(self.bankName, at: "bank_name")
+        try container.encodeValueIfPresent(self.bic, at: "bic")
+        try container.encodeValueIfPresent(self.verifiedName, at: "verified_name")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

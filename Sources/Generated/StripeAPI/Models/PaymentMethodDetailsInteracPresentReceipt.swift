@@ -92,33 +92,33 @@ public struct PaymentMethodDetailsInteracPresentReceipt: Swift.Codable, Swift.Ha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.accountType = try container.decodeIfPresent(PaymentDetailsInteracPresentReceiptAccountType.self, forKey: Courier.AnyCodingKey("account_type"))
-        self.applicationCryptogram = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("application_cryptogram"))
-        self.applicationPreferredName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("application_preferred_name"))
-        self.authorizationCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("authorization_code"))
-        self.authorizationResponseCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("authorization_response_code"))
-        self.cardholderVerificationMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cardholder_verification_method"))
-        self.dedicatedFileName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("dedicated_file_name"))
-        self.terminalVerificationResults = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("terminal_verification_results"))
-        self.transactionStatusInformation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("transaction_status_information"))
+        self.accountType = try container.decodeValueIfPresent(PaymentDetailsInteracPresentReceiptAccountType.self, at: "account_type")
+        self.applicationCryptogram = try container.decodeValueIfPresent(Swift.String.self, at: "application_cryptogram")
+        self.applicationPreferredName = try container.decodeValueIfPresent(Swift.String.self, at: "application_preferred_name")
+        self.authorizationCode = try container.decodeValueIfPresent(Swift.String.self, at: "authorization_code")
+        self.authorizationResponseCode = try container.decodeValueIfPresent(Swift.String.self, at: "authorization_response_code")
+        self.cardholderVerificationMethod = try container.decodeValueIfPresent(Swift.String.self, at: "cardholder_verification_method")
+        self.dedicatedFileName = try container.decodeValueIfPresent(Swift.String.self, at: "dedicated_file_name")
+        self.terminalVerificationResults = try container.decodeValueIfPresent(Swift.String.self, at: "terminal_verification_results")
+        self.transactionStatusInformation = try container.decodeValueIfPresent(Swift.String.self, at: "transaction_status_information")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["account_type", "application_cryptogram", "application_preferred_name", "authorization_code", "authorization_response_code", "cardholder_verification_method", "dedicated_file_name", "terminal_verification_results", "transaction_status_information"]
+    private static let _declaredKeys: Courier.KeyNames = "account_type application_cryptogram application_preferred_name authorization_code authorization_response_code cardholder_verification_method dedicated_file_name terminal_verification_results transaction_status_information"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.accountType, forKey: Courier.AnyCodingKey("account_type"))
-        try container.encodeIfPresent(self.applicationCryptogram, forKey: Courier.AnyCodingKey("application_cryptogram"))
-        try container.encodeIfPresent(self.applicationPreferredName, forKey: Courier.AnyCodingKey("application_preferred_name"))
-        try container.encodeIfPresent(self.authorizationCode, forKey: Courier.AnyCodingKey("authorization_code"))
-        try container.encodeIfPresent(self.authorizationResponseCode, forKey: Courier.AnyCodingKey("authorization_response_code"))
-        try container.encodeIfPresent(self.cardholderVerificationMethod, forKey: Courier.AnyCodingKey("cardholder_verification_method"))
-        try container.encodeIfPresent(self.dedicatedFileName, forKey: Courier.AnyCodingKey("dedicated_file_name"))
-        try container.encodeIfPresent(self.terminalVerificationResults, forKey: Courier.AnyCodingKey("terminal_verification_results"))
-        try container.encodeIfPresent(self.transactionStatusInformation, forKey: Courier.AnyCodingKey("transaction_status_information"))
+        try container.encodeValueIfPresent(self.accountType, at: "account_type")
+        try container.encodeValueIfPresent(self.applicationCryptogram, at: "application_cryptogram")
+        try container.encodeValueIfPresent(self.applicationPreferredName, at: "application_preferred_name")
+        try container.encodeValueIfPresent(self.authorizationCode, at: "authorization_code")
+        try container.encodeValueIfPresent(self.authorizationResponseCode, at: "authorization_response_code")
+        try container.encodeValueIfPresent(self.cardholderVerificationMethod, at: "cardholder_verification_method")
+        try container.encodeValueIfPresent(self.dedicatedFileName, at: "dedicated_file_name")
+        try container.encodeValueIfPresent(self.terminalVerificationResults, at: "terminal_verification_results")
+        try container.encodeValueIfPresent(self.transactionStatusInformation, at: "transaction_status_information")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

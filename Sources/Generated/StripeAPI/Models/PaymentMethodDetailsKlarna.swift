@@ -24,19 +24,19 @@ public struct PaymentMethodDetailsKlarna: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.paymentMethodCategory = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("payment_method_category"))
-        self.preferredLocale = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("preferred_locale"))
+        self.paymentMethodCategory = try container.decodeValueIfPresent(Swift.String.self, at: "payment_method_category")
+        self.preferredLocale = try container.decodeValueIfPresent(Swift.String.self, at: "preferred_locale")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["payment_method_category", "preferred_locale"]
+    private static let _declaredKeys: Courier.KeyNames = "payment_method_category preferred_locale"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.paymentMethodCategory, forKey: Courier.AnyCodingKey("payment_method_category"))
-        try container.encodeIfPresent(self.preferredLocale, forKey: Courier.AnyCodingKey("preferred_locale"))
+        try container.encodeValueIfPresent(self.paymentMethodCategory, at: "payment_method_category")
+        try container.encodeValueIfPresent(self.preferredLocale, at: "preferred_locale")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -19,17 +19,17 @@ public struct PaymentMethodDetailsKonbini: Swift.Codable, Swift.Hashable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.store = try container.decodeIfPresent(PaymentMethodDetailsKonbiniStore.self, forKey: Courier.AnyCodingKey("store"))
+        self.store = try container.decodeValueIfPresent(PaymentMethodDetailsKonbiniStore.self, at: "store")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["store"]
+    private static let _declaredKeys: Courier.KeyNames = "store"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.store, forKey: Courier.AnyCodingKey("store"))
+        try container.encodeValueIfPresent(self.store, at: "store")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

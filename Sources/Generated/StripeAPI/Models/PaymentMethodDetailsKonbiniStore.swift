@@ -72,17 +72,17 @@ public struct PaymentMethodDetailsKonbiniStore: Swift.Codable, Swift.Hashable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.chain = try container.decodeIfPresent(PaymentMethodDetailsKonbiniStoreChain.self, forKey: Courier.AnyCodingKey("chain"))
+        self.chain = try container.decodeValueIfPresent(PaymentMethodDetailsKonbiniStoreChain.self, at: "chain")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["chain"]
+    private static let _declaredKeys: Courier.KeyNames = "chain"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.chain, forKey: Courier.AnyCodingKey("chain"))
+        try container.encodeValueIfPresent(self.chain, at: "chain")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -30,21 +30,21 @@ public struct PaymentMethodDetailsP24: Swift.Codable, Swift.Hashable, Swift.Send
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.bank = try container.decodeIfPresent(PaymentMethodDetailsP24Bank.self, forKey: Courier.AnyCodingKey("bank"))
-        self.reference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
-        self.verifiedName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("verified_name"))
+        self.bank = try container.decodeValueIfPresent(PaymentMethodDetailsP24Bank.self, at: "bank")
+        self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
+        self.verifiedName = try container.decodeValueIfPresent(Swift.String.self, at: "verified_name")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank", "reference", "verified_name"]
+    private static let _declaredKeys: Courier.KeyNames = "bank reference verified_name"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.bank, forKey: Courier.AnyCodingKey("bank"))
-        try container.encodeIfPresent(self.reference, forKey: Courier.AnyCodingKey("reference"))
-        try container.encodeIfPresent(self.verifiedName, forKey: Courier.AnyCodingKey("verified_name"))
+        try container.encodeValueIfPresent(self.bank, at: "bank")
+        try container.encodeValueIfPresent(self.reference, at: "reference")
+        try container.encodeValueIfPresent(self.verifiedName, at: "verified_name")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

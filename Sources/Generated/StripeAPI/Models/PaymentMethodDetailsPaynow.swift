@@ -19,17 +19,17 @@ public struct PaymentMethodDetailsPaynow: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.reference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
+        self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["reference"]
+    private static let _declaredKeys: Courier.KeyNames = "reference"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.reference, forKey: Courier.AnyCodingKey("reference"))
+        try container.encodeValueIfPresent(self.reference, at: "reference")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

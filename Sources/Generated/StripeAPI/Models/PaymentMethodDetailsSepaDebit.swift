@@ -34,27 +34,27 @@ public struct PaymentMethodDetailsSepaDebit: Swift.Codable, Swift.Hashable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.bankCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_code"))
-        self.branchCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("branch_code"))
-        self.country = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
-        self.fingerprint = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("fingerprint"))
-        self.last4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last4"))
-        self.mandate = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("mandate"))
+        self.bankCode = try container.decodeValueIfPresent(Swift.String.self, at: "bank_code")
+        self.branchCode = try container.decodeValueIfPresent(Swift.String.self, at: "branch_code")
+        self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")
+        self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
+        self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
+        self.mandate = try container.decodeValueIfPresent(Swift.String.self, at: "mandate")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank_code", "branch_code", "country", "fingerprint", "last4", "mandate"]
+    private static let _declaredKeys: Courier.KeyNames = "bank_code branch_code country fingerprint last4 mandate"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.bankCode, forKey: Courier.AnyCodingKey("bank_code"))
-        try container.encodeIfPresent(self.branchCode, forKey: Courier.AnyCodingKey("branch_code"))
-        try container.encodeIfPresent(self.country, forKey: Courier.AnyCodingKey("country"))
-        try container.encodeIfPresent(self.fingerprint, forKey: Courier.AnyCodingKey("fingerprint"))
-        try container.encodeIfPresent(self.last4, forKey: Courier.AnyCodingKey("last4"))
-        try container.encodeIfPresent(self.mandate, forKey: Courier.AnyCodingKey("mandate"))
+        try container.encodeValueIfPresent(self.bankCode, at: "bank_code")
+        try container.encodeValueIfPresent(self.branchCode, at: "branch_code")
+        try container.encodeValueIfPresent(self.country, at: "country")
+        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint")
+        try container.encodeValueIfPresent(self.last4, at: "last4")
+        try container.encodeValueIfPresent(self.mandate, at: "mandate")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -164,17 +164,17 @@ public struct PaymentMethodEps: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.bank = try container.decodeIfPresent(PaymentMethodEpsBank.self, forKey: Courier.AnyCodingKey("bank"))
+        self.bank = try container.decodeValueIfPresent(PaymentMethodEpsBank.self, at: "bank")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank"]
+    private static let _declaredKeys: Courier.KeyNames = "bank"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.bank, forKey: Courier.AnyCodingKey("bank"))
+        try container.encodeValueIfPresent(self.bank, at: "bank")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -200,19 +200,19 @@ public struct PaymentMethodIdeal: Swift.Codable, Swift.Hashable, Swift.Sendable 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.bank = try container.decodeIfPresent(PaymentMethodIdealBank.self, forKey: Courier.AnyCodingKey("bank"))
-        self.bic = try container.decodeIfPresent(PaymentMethodIdealBic.self, forKey: Courier.AnyCodingKey("bic"))
+        self.bank = try container.decodeValueIfPresent(PaymentMethodIdealBank.self, at: "bank")
+        self.bic = try container.decodeValueIfPresent(PaymentMethodIdealBic.self, at: "bic")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank", "bic"]
+    private static let _declaredKeys: Courier.KeyNames = "bank bic"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.bank, forKey: Courier.AnyCodingKey("bank"))
-        try container.encodeIfPresent(self.bic, forKey: Courier.AnyCodingKey("bic"))
+        try container.encodeValueIfPresent(self.bank, at: "bank")
+        try container.encodeValueIfPresent(self.bic, at: "bic")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -19,17 +19,17 @@ public struct PaymentMethodKlarna: Swift.Codable, Swift.Hashable, Swift.Sendable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.dob = try container.decodeIfPresent(PaymentFlowsPrivatePaymentMethodsKlarnaDob.self, forKey: Courier.AnyCodingKey("dob"))
+        self.dob = try container.decodeValueIfPresent(PaymentFlowsPrivatePaymentMethodsKlarnaDob.self, at: "dob")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["dob"]
+    private static let _declaredKeys: Courier.KeyNames = "dob"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.dob, forKey: Courier.AnyCodingKey("dob"))
+        try container.encodeValueIfPresent(self.dob, at: "dob")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -40,21 +40,21 @@ public struct PaymentMethodOptionsAfterpayClearpay: Swift.Codable, Swift.Hashabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.captureMethod = try container.decodeIfPresent(PaymentMethodOptionsAfterpayClearpayCaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
-        self.reference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
-        self.setupFutureUsage = try container.decodeIfPresent(PaymentOptionsAfterpayClearpaySetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.captureMethod = try container.decodeValueIfPresent(PaymentMethodOptionsAfterpayClearpayCaptureMethod.self, at: "capture_method")
+        self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
+        self.setupFutureUsage = try container.decodeValueIfPresent(PaymentOptionsAfterpayClearpaySetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["capture_method", "reference", "setup_future_usage"]
+    private static let _declaredKeys: Courier.KeyNames = "capture_method reference setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.captureMethod, forKey: Courier.AnyCodingKey("capture_method"))
-        try container.encodeIfPresent(self.reference, forKey: Courier.AnyCodingKey("reference"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        try container.encodeValueIfPresent(self.captureMethod, at: "capture_method")
+        try container.encodeValueIfPresent(self.reference, at: "reference")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

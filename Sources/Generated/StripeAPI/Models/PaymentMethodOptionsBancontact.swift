@@ -36,19 +36,19 @@ public struct PaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.preferredLanguage = try container.decode(PaymentMethodOptionsBancontactPreferredLanguage.self, forKey: Courier.AnyCodingKey("preferred_language"))
-        self.setupFutureUsage = try container.decodeIfPresent(PaymentMethodOptionsBancontactSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.preferredLanguage = try container.decodeValue(PaymentMethodOptionsBancontactPreferredLanguage.self, at: "preferred_language")
+        self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsBancontactSetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["preferred_language", "setup_future_usage"]
+    private static let _declaredKeys: Courier.KeyNames = "preferred_language setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.preferredLanguage, forKey: Courier.AnyCodingKey("preferred_language"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        try container.encodeValue(self.preferredLanguage, at: "preferred_language")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

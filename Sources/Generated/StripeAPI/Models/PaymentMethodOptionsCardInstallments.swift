@@ -25,21 +25,21 @@ public struct PaymentMethodOptionsCardInstallments: Swift.Codable, Swift.Hashabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.availablePlans = try container.decodeIfPresent([PaymentMethodDetailsCardInstallmentsPlan].self, forKey: Courier.AnyCodingKey("available_plans"))
-        self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.plan = try container.decodeIfPresent(PaymentMethodDetailsCardInstallmentsPlan.self, forKey: Courier.AnyCodingKey("plan"))
+        self.availablePlans = try container.decodeValueIfPresent([PaymentMethodDetailsCardInstallmentsPlan].self, at: "available_plans")
+        self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
+        self.plan = try container.decodeValueIfPresent(PaymentMethodDetailsCardInstallmentsPlan.self, at: "plan")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["available_plans", "enabled", "plan"]
+    private static let _declaredKeys: Courier.KeyNames = "available_plans enabled plan"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.availablePlans, forKey: Courier.AnyCodingKey("available_plans"))
-        try container.encode(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
-        try container.encodeIfPresent(self.plan, forKey: Courier.AnyCodingKey("plan"))
+        try container.encodeValueIfPresent(self.availablePlans, at: "available_plans")
+        try container.encodeValue(self.enabled, at: "enabled")
+        try container.encodeValueIfPresent(self.plan, at: "plan")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -51,33 +51,33 @@ public struct PaymentMethodOptionsCardMandateOptions: Swift.Codable, Swift.Hasha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.amountType = try container.decode(PaymentMethodOptionsCardMandateOptionsAmountType.self, forKey: Courier.AnyCodingKey("amount_type"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.endDate = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("end_date"))
-        self.interval = try container.decode(PaymentMethodOptionsCardMandateOptionsInterval.self, forKey: Courier.AnyCodingKey("interval"))
-        self.intervalCount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_count"))
-        self.reference = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
-        self.startDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("start_date"))
-        self.supportedTypes = try container.decodeIfPresent([PaymentOptionsCardMandateOptionsSupportedTypesItem].self, forKey: Courier.AnyCodingKey("supported_types"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.amountType = try container.decodeValue(PaymentMethodOptionsCardMandateOptionsAmountType.self, at: "amount_type")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.endDate = try container.decodeValueIfPresent(Swift.Int.self, at: "end_date")
+        self.interval = try container.decodeValue(PaymentMethodOptionsCardMandateOptionsInterval.self, at: "interval")
+        self.intervalCount = try container.decodeValueIfPresent(Swift.Int.self, at: "interval_count")
+        self.reference = try container.decodeValue(Swift.String.self, at: "reference")
+        self.startDate = try container.decodeValue(Swift.Int.self, at: "start_date")
+        self.supportedTypes = try container.decodeValueIfPresent([PaymentOptionsCardMandateOptionsSupportedTypesItem].self, at: "supported_types")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "amount_type", "description", "end_date", "interval", "interval_count", "reference", "start_date", "supported_types"]
+    private static let _declaredKeys: Courier.KeyNames = "amount amount_type description end_date interval interval_count reference start_date supported_types"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encode(self.amountType, forKey: Courier.AnyCodingKey("amount_type"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.endDate, forKey: Courier.AnyCodingKey("end_date"))
-        try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
-        try container.encodeIfPresent(self.intervalCount, forKey: Courier.AnyCodingKey("interval_count"))
-        try container.encode(self.reference, forKey: Courier.AnyCodingKey("reference"))
-        try container.encode(self.startDate, forKey: Courier.AnyCodingKey("start_date"))
-        try container.encodeIfPresent(self.supportedTypes, forKey: Courier.AnyCodingKey("supported_types"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValue(self.amountType, at: "amount_type")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.endDate, at: "end_date")
+        try container.encodeValue(self.interval, at: "interval")
+        try container.encodeValueIfPresent(self.intervalCount, at: "interval_count")
+        try container.encodeValue(self.reference, at: "reference")
+        try container.encodeValue(self.startDate, at: "start_date")
+        try container.encodeValueIfPresent(self.supportedTypes, at: "supported_types")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

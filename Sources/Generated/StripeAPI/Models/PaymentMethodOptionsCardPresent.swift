@@ -22,19 +22,19 @@ public struct PaymentMethodOptionsCardPresent: Swift.Codable, Swift.Hashable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.requestExtendedAuthorization = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("request_extended_authorization"))
-        self.requestIncrementalAuthorizationSupport = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("request_incremental_authorization_support"))
+        self.requestExtendedAuthorization = try container.decodeValueIfPresent(Swift.Bool.self, at: "request_extended_authorization")
+        self.requestIncrementalAuthorizationSupport = try container.decodeValueIfPresent(Swift.Bool.self, at: "request_incremental_authorization_support")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["request_extended_authorization", "request_incremental_authorization_support"]
+    private static let _declaredKeys: Courier.KeyNames = "request_extended_authorization request_incremental_authorization_support"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.requestExtendedAuthorization, forKey: Courier.AnyCodingKey("request_extended_authorization"))
-        try container.encodeIfPresent(self.requestIncrementalAuthorizationSupport, forKey: Courier.AnyCodingKey("request_incremental_authorization_support"))
+        try container.encodeValueIfPresent(self.requestExtendedAuthorization, at: "request_extended_authorization")
+        try container.encodeValueIfPresent(self.requestIncrementalAuthorizationSupport, at: "request_incremental_authorization_support")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -77,21 +77,21 @@ public struct PaymentMethodOptionsKlarna: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.captureMethod = try container.decodeIfPresent(PaymentMethodOptionsKlarnaCaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
-        self.preferredLocale = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("preferred_locale"))
-        self.setupFutureUsage = try container.decodeIfPresent(PaymentMethodOptionsKlarnaSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.captureMethod = try container.decodeValueIfPresent(PaymentMethodOptionsKlarnaCaptureMethod.self, at: "capture_method")
+        self.preferredLocale = try container.decodeValueIfPresent(Swift.String.self, at: "preferred_locale")
+        self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsKlarnaSetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["capture_method", "preferred_locale", "setup_future_usage"]
+    private static let _declaredKeys: Courier.KeyNames = "capture_method preferred_locale setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.captureMethod, forKey: Courier.AnyCodingKey("capture_method"))
-        try container.encodeIfPresent(self.preferredLocale, forKey: Courier.AnyCodingKey("preferred_locale"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        try container.encodeValueIfPresent(self.captureMethod, at: "capture_method")
+        try container.encodeValueIfPresent(self.preferredLocale, at: "preferred_locale")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

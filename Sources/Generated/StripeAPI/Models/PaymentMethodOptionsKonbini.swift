@@ -42,25 +42,25 @@ public struct PaymentMethodOptionsKonbini: Swift.Codable, Swift.Hashable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.confirmationNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("confirmation_number"))
-        self.expiresAfterDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_after_days"))
-        self.expiresAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))
-        self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
-        self.setupFutureUsage = try container.decodeIfPresent(PaymentMethodOptionsKonbiniSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.confirmationNumber = try container.decodeValueIfPresent(Swift.String.self, at: "confirmation_number")
+        self.expiresAfterDays = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_after_days")
+        self.expiresAt = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_at")
+        self.productDescription = try container.decodeValueIfPresent(Swift.String.self, at: "product_description")
+        self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsKonbiniSetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["confirmation_number", "expires_after_days", "expires_at", "product_description", "setup_future_usage"]
+    private static let _declaredKeys: Courier.KeyNames = "confirmation_number expires_after_days expires_at product_description setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.confirmationNumber, forKey: Courier.AnyCodingKey("confirmation_number"))
-        try container.encodeIfPresent(self.expiresAfterDays, forKey: Courier.AnyCodingKey("expires_after_days"))
-        try container.encodeIfPresent(self.expiresAt, forKey: Courier.AnyCodingKey("expires_at"))
-        try container.encodeIfPresent(self.productDescription, forKey: Courier.AnyCodingKey("product_description"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        try container.encodeValueIfPresent(self.confirmationNumber, at: "confirmation_number")
+        try container.encodeValueIfPresent(self.expiresAfterDays, at: "expires_after_days")
+        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at")
+        try container.encodeValueIfPresent(self.productDescription, at: "product_description")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -33,19 +33,19 @@ public struct PaymentMethodOptionsOxxo: Swift.Codable, Swift.Hashable, Swift.Sen
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expiresAfterDays = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_after_days"))
-        self.setupFutureUsage = try container.decodeIfPresent(PaymentMethodOptionsOxxoSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.expiresAfterDays = try container.decodeValue(Swift.Int.self, at: "expires_after_days")
+        self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsOxxoSetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["expires_after_days", "setup_future_usage"]
+    private static let _declaredKeys: Courier.KeyNames = "expires_after_days setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.expiresAfterDays, forKey: Courier.AnyCodingKey("expires_after_days"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        try container.encodeValue(self.expiresAfterDays, at: "expires_after_days")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

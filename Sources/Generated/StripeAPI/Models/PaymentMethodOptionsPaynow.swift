@@ -30,17 +30,17 @@ public struct PaymentMethodOptionsPaynow: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.setupFutureUsage = try container.decodeIfPresent(PaymentMethodOptionsPaynowSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsPaynowSetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["setup_future_usage"]
+    private static let _declaredKeys: Courier.KeyNames = "setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

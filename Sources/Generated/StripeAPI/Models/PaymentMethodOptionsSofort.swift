@@ -36,19 +36,19 @@ public struct PaymentMethodOptionsSofort: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.preferredLanguage = try container.decodeIfPresent(PaymentMethodOptionsSofortPreferredLanguage.self, forKey: Courier.AnyCodingKey("preferred_language"))
-        self.setupFutureUsage = try container.decodeIfPresent(PaymentMethodOptionsSofortSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.preferredLanguage = try container.decodeValueIfPresent(PaymentMethodOptionsSofortPreferredLanguage.self, at: "preferred_language")
+        self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsSofortSetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["preferred_language", "setup_future_usage"]
+    private static let _declaredKeys: Courier.KeyNames = "preferred_language setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.preferredLanguage, forKey: Courier.AnyCodingKey("preferred_language"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        try container.encodeValueIfPresent(self.preferredLanguage, at: "preferred_language")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

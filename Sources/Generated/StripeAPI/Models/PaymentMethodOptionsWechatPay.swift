@@ -85,21 +85,21 @@ public struct PaymentMethodOptionsWechatPay: Swift.Codable, Swift.Hashable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.appID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("app_id"))
-        self.client = try container.decodeIfPresent(PaymentMethodOptionsWechatPayClient.self, forKey: Courier.AnyCodingKey("client"))
-        self.setupFutureUsage = try container.decodeIfPresent(PaymentMethodOptionsWechatPaySetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.appID = try container.decodeValueIfPresent(Swift.String.self, at: "app_id")
+        self.client = try container.decodeValueIfPresent(PaymentMethodOptionsWechatPayClient.self, at: "client")
+        self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsWechatPaySetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["app_id", "client", "setup_future_usage"]
+    private static let _declaredKeys: Courier.KeyNames = "app_id client setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.appID, forKey: Courier.AnyCodingKey("app_id"))
-        try container.encodeIfPresent(self.client, forKey: Courier.AnyCodingKey("client"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        try container.encodeValueIfPresent(self.appID, at: "app_id")
+        try container.encodeValueIfPresent(self.client, at: "client")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -19,17 +19,17 @@ public struct PaymentMethodSofort: Swift.Codable, Swift.Hashable, Swift.Sendable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.country = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
+        self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["country"]
+    private static let _declaredKeys: Courier.KeyNames = "country"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.country, forKey: Courier.AnyCodingKey("country"))
+        try container.encodeValueIfPresent(self.country, at: "country")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -19,17 +19,17 @@ public struct PaymentPagesCheckoutSessionAfterExpiration: Swift.Codable, Swift.H
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.recovery = try container.decodeIfPresent(PaymentPagesCheckoutSessionAfterExpirationRecovery.self, forKey: Courier.AnyCodingKey("recovery"))
+        self.recovery = try container.decodeValueIfPresent(PaymentPagesCheckoutSessionAfterExpirationRecovery.self, at: "recovery")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["recovery"]
+    private static let _declaredKeys: Courier.KeyNames = "recovery"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.recovery, forKey: Courier.AnyCodingKey("recovery"))
+        try container.encodeValueIfPresent(self.recovery, at: "recovery")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -30,23 +30,23 @@ public struct PaymentPagesCheckoutSessionAfterExpirationRecovery: Swift.Codable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.allowPromotionCodes = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("allow_promotion_codes"))
-        self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.expiresAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))
-        self.url = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.allowPromotionCodes = try container.decodeValue(Swift.Bool.self, at: "allow_promotion_codes")
+        self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
+        self.expiresAt = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_at")
+        self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["allow_promotion_codes", "enabled", "expires_at", "url"]
+    private static let _declaredKeys: Courier.KeyNames = "allow_promotion_codes enabled expires_at url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.allowPromotionCodes, forKey: Courier.AnyCodingKey("allow_promotion_codes"))
-        try container.encode(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
-        try container.encodeIfPresent(self.expiresAt, forKey: Courier.AnyCodingKey("expires_at"))
-        try container.encodeIfPresent(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValue(self.allowPromotionCodes, at: "allow_promotion_codes")
+        try container.encodeValue(self.enabled, at: "enabled")
+        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at")
+        try container.encodeValueIfPresent(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -66,17 +66,17 @@ public struct PaymentPagesCheckoutSessionConsent: Swift.Codable, Swift.Hashable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.promotions = try container.decodeIfPresent(PaymentPagesCheckoutSessionConsentPromotions.self, forKey: Courier.AnyCodingKey("promotions"))
+        self.promotions = try container.decodeValueIfPresent(PaymentPagesCheckoutSessionConsentPromotions.self, at: "promotions")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["promotions"]
+    private static let _declaredKeys: Courier.KeyNames = "promotions"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.promotions, forKey: Courier.AnyCodingKey("promotions"))
+        try container.encodeValueIfPresent(self.promotions, at: "promotions")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

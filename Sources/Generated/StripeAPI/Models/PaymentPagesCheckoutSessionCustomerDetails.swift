@@ -38,27 +38,27 @@ public struct PaymentPagesCheckoutSessionCustomerDetails: Swift.Codable, Swift.H
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decodeIfPresent(Address.self, forKey: Courier.AnyCodingKey("address"))
-        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
-        self.taxExempt = try container.decodeIfPresent(PaymentCheckoutSessionCustomerDetailsTaxExempt.self, forKey: Courier.AnyCodingKey("tax_exempt"))
-        self.taxIDs = try container.decodeIfPresent([PaymentPagesCheckoutSessionTaxID].self, forKey: Courier.AnyCodingKey("tax_ids"))
+        self.address = try container.decodeValueIfPresent(Address.self, at: "address")
+        self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
+        self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
+        self.taxExempt = try container.decodeValueIfPresent(PaymentCheckoutSessionCustomerDetailsTaxExempt.self, at: "tax_exempt")
+        self.taxIDs = try container.decodeValueIfPresent([PaymentPagesCheckoutSessionTaxID].self, at: "tax_ids")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "email", "name", "phone", "tax_exempt", "tax_ids"]
+    private static let _declaredKeys: Courier.KeyNames = "address email name phone tax_exempt tax_ids"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
-        try container.encodeIfPresent(self.taxExempt, forKey: Courier.AnyCodingKey("tax_exempt"))
-        try container.encodeIfPresent(self.taxIDs, forKey: Courier.AnyCodingKey("tax_ids"))
+        try container.encodeValueIfPresent(self.address, at: "address")
+        try container.encodeValueIfPresent(self.email, at: "email")
+        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.phone, at: "phone")
+        try container.encodeValueIfPresent(self.taxExempt, at: "tax_exempt")
+        try container.encodeValueIfPresent(self.taxIDs, at: "tax_ids")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -22,17 +22,17 @@ public struct PaymentPagesCheckoutSessionShippingAddressCollection: Swift.Codabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.allowedCountries = try container.decode([PaymentAddressCollectionAllowedCountriesItem2].self, forKey: Courier.AnyCodingKey("allowed_countries"))
+        self.allowedCountries = try container.decodeValue([PaymentAddressCollectionAllowedCountriesItem2].self, at: "allowed_countries")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["allowed_countries"]
+    private static let _declaredKeys: Courier.KeyNames = "allowed_countries"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.allowedCountries, forKey: Courier.AnyCodingKey("allowed_countries"))
+        try container.encodeValue(self.allowedCountries, at: "allowed_countries")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

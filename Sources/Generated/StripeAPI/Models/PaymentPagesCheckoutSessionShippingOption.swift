@@ -25,19 +25,19 @@ public struct PaymentPagesCheckoutSessionShippingOption: Swift.Codable, Swift.Ha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.shippingAmount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("shipping_amount"))
-        self.shippingRate = try container.decode(PaymentCheckoutSessionShippingOptionShippingRate.self, forKey: Courier.AnyCodingKey("shipping_rate"))
+        self.shippingAmount = try container.decodeValue(Swift.Int.self, at: "shipping_amount")
+        self.shippingRate = try container.decodeValue(PaymentCheckoutSessionShippingOptionShippingRate.self, at: "shipping_rate")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["shipping_amount", "shipping_rate"]
+    private static let _declaredKeys: Courier.KeyNames = "shipping_amount shipping_rate"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.shippingAmount, forKey: Courier.AnyCodingKey("shipping_amount"))
-        try container.encode(self.shippingRate, forKey: Courier.AnyCodingKey("shipping_rate"))
+        try container.encodeValue(self.shippingAmount, at: "shipping_amount")
+        try container.encodeValue(self.shippingRate, at: "shipping_rate")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -22,19 +22,19 @@ public struct PaymentPagesCheckoutSessionTotalDetailsResourceBreakdown: Swift.Co
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.discounts = try container.decode([LineItemsDiscountAmount].self, forKey: Courier.AnyCodingKey("discounts"))
-        self.taxes = try container.decode([LineItemsTaxAmount].self, forKey: Courier.AnyCodingKey("taxes"))
+        self.discounts = try container.decodeValue([LineItemsDiscountAmount].self, at: "discounts")
+        self.taxes = try container.decodeValue([LineItemsTaxAmount].self, at: "taxes")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["discounts", "taxes"]
+    private static let _declaredKeys: Courier.KeyNames = "discounts taxes"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.discounts, forKey: Courier.AnyCodingKey("discounts"))
-        try container.encode(self.taxes, forKey: Courier.AnyCodingKey("taxes"))
+        try container.encodeValue(self.discounts, at: "discounts")
+        try container.encodeValue(self.taxes, at: "taxes")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -37,10 +37,10 @@ public indirect enum PayoutDestination: Swift.Codable, Swift.Hashable, Swift.Sen
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["country", "currency", "id", "last4", "object", "status"], properties: ["account", "account_holder_name", "account_holder_type", "account_type", "available_payout_methods", "bank_name", "country", "currency", "customer", "default_for_currency", "fingerprint", "id", "last4", "metadata", "object", "routing_number", "status"], constants: ["object": ["bank_account"]]),
-        .object(required: ["brand", "exp_month", "exp_year", "funding", "id", "last4", "object"], properties: ["account", "address_city", "address_country", "address_line1", "address_line1_check", "address_line2", "address_state", "address_zip", "address_zip_check", "available_payout_methods", "brand", "country", "currency", "customer", "cvc_check", "default_for_currency", "dynamic_last4", "exp_month", "exp_year", "fingerprint", "funding", "id", "last4", "metadata", "name", "object", "recipient", "status", "tokenization_method"], constants: ["object": ["card"]]),
-        .object(required: ["deleted", "id", "object"], properties: ["currency", "deleted", "id", "object"], constants: ["deleted": [true], "object": ["bank_account"]]),
-        .object(required: ["deleted", "id", "object"], properties: ["currency", "deleted", "id", "object"], constants: ["deleted": [true], "object": ["card"]]),
+        .object(required: "country currency id last4 object status", properties: "account account_holder_name account_holder_type account_type available_payout_methods bank_name country currency customer default_for_currency fingerprint id last4 metadata object routing_number status", constants: ["object": ["bank_account"]]),
+        .object(required: "brand exp_month exp_year funding id last4 object", properties: "account address_city address_country address_line1 address_line1_check address_line2 address_state address_zip address_zip_check available_payout_methods brand country currency customer cvc_check default_for_currency dynamic_last4 exp_month exp_year fingerprint funding id last4 metadata name object recipient status tokenization_method", constants: ["object": ["card"]]),
+        .object(required: "deleted id object", properties: "currency deleted id object", constants: ["deleted": [true], "object": ["bank_account"]]),
+        .object(required: "deleted id object", properties: "currency deleted id object", constants: ["deleted": [true], "object": ["card"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -137,7 +137,7 @@ public indirect enum PayoutReversedBy: Swift.Codable, Swift.Hashable, Swift.Send
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount", "arrival_date", "automatic", "created", "currency", "id", "livemode", "method", "object", "source_type", "status", "type"], constants: ["object": ["payout"]]),
+        .object(required: "amount arrival_date automatic created currency id livemode method object source_type status type", constants: ["object": ["payout"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -292,59 +292,59 @@ public struct Payout: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.arrivalDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("arrival_date"))
-        self.automatic = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("automatic"))
-        self.balanceTransaction = try container.decodeIfPresent(PayoutBalanceTransaction.self, forKey: Courier.AnyCodingKey("balance_transaction"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.destination = try container.decodeIfPresent(PayoutDestination.self, forKey: Courier.AnyCodingKey("destination"))
-        self.failureBalanceTransaction = try container.decodeIfPresent(PayoutFailureBalanceTransaction.self, forKey: Courier.AnyCodingKey("failure_balance_transaction"))
-        self.failureCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("failure_code"))
-        self.failureMessage = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("failure_message"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.method = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("method"))
-        self.object = try container.decode(PayoutObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.originalPayout = try container.decodeIfPresent(PayoutOriginalPayout.self, forKey: Courier.AnyCodingKey("original_payout"))
-        self.reversedBy = try container.decodeIfPresent(PayoutReversedBy.self, forKey: Courier.AnyCodingKey("reversed_by"))
-        self.sourceType = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("source_type"))
-        self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        self.status = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
-        self.type = try container.decode(PayoutTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.arrivalDate = try container.decodeValue(Swift.Int.self, at: "arrival_date")
+        self.automatic = try container.decodeValue(Swift.Bool.self, at: "automatic")
+        self.balanceTransaction = try container.decodeValueIfPresent(PayoutBalanceTransaction.self, at: "balance_transaction")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.destination = try container.decodeValueIfPresent(PayoutDestination.self, at: "destination")
+        self.failureBalanceTransaction = try container.decodeValueIfPresent(PayoutFailureBalanceTransaction.self, at: "failure_balance_transaction")
+        self.failureCode = try container.decodeValueIfPresent(Swift.String.self, at: "failure_code")
+        self.failureMessage = try container.decodeValueIfPresent(Swift.String.self, at: "failure_message")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.method = try container.decodeValue(Swift.String.self, at: "method")
+        self.object = try container.decodeValue(PayoutObjectModel.self, at: "object")
+        self.originalPayout = try container.decodeValueIfPresent(PayoutOriginalPayout.self, at: "original_payout")
+        self.reversedBy = try container.decodeValueIfPresent(PayoutReversedBy.self, at: "reversed_by")
+        self.sourceType = try container.decodeValue(Swift.String.self, at: "source_type")
+        self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
+        self.status = try container.decodeValue(Swift.String.self, at: "status")
+        self.type = try container.decodeValue(PayoutTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "arrival_date", "automatic", "balance_transaction", "created", "currency", "description", "destination", "failure_balance_transaction", "failure_code", "failure_message", "id", "livemode", "metadata", "method", "object", "original_payout", "reversed_by", "source_type", "statement_descriptor", "status", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "amount arrival_date automatic balance_transaction created currency description destination failure_balance_transaction failure_code failure_message id livemode metadata method object original_payout reversed_by source_type statement_descriptor status type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encode(self.arrivalDate, forKey: Courier.AnyCodingKey("arrival_date"))
-        try container.encode(self.automatic, forKey: Courier.AnyCodingKey("automatic"))
-        try container.encodeIfPresent(self.balanceTransaction, forKey: Courier.AnyCodingKey("balance_transaction"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.destination, forKey: Courier.AnyCodingKey("destination"))
-        try container.encodeIfPresent(self.failureBalanceTransaction, forKey: Courier.AnyCodingKey("failure_balance_transaction"))
-        try container.encodeIfPresent(self.failureCode, forKey: Courier.AnyCodingKey("failure_code"))
-        try container.encodeIfPresent(self.failureMessage, forKey: Courier.AnyCodingKey("failure_message"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.method, forKey: Courier.AnyCodingKey("method"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.originalPayout, forKey: Courier.AnyCodingKey("original_payout"))
-        try container.encodeIfPresent(self.reversedBy, forKey: Courier.AnyCodingKey("reversed_by"))
-        try container.encode(self.sourceType, forKey: Courier.AnyCodingKey("source_type"))
-        try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValue(self.arrivalDate, at: "arrival_date")
+        try container.encodeValue(self.automatic, at: "automatic")
+        try container.encodeValueIfPresent(self.balanceTransaction, at: "balance_transaction")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.destination, at: "destination")
+        try container.encodeValueIfPresent(self.failureBalanceTransaction, at: "failure_balance_transaction")
+        try container.encodeValueIfPresent(self.failureCode, at: "failure_code")
+        try container.encodeValueIfPresent(self.failureMessage, at: "failure_message")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValue(self.method, at: "method")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.originalPayout, at: "original_payout")
+        try container.encodeValueIfPresent(self.reversedBy, at: "reversed_by")
+        try container.encodeValue(self.sourceType, at: "source_type")
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
+        try container.encodeValue(self.status, at: "status")
+        try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

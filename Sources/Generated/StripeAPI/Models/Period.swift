@@ -22,19 +22,19 @@ public struct Period: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.end = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("end"))
-        self.start = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("start"))
+        self.end = try container.decodeValueIfPresent(Swift.Int.self, at: "end")
+        self.start = try container.decodeValueIfPresent(Swift.Int.self, at: "start")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["end", "start"]
+    private static let _declaredKeys: Courier.KeyNames = "end start"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.end, forKey: Courier.AnyCodingKey("end"))
-        try container.encodeIfPresent(self.start, forKey: Courier.AnyCodingKey("start"))
+        try container.encodeValueIfPresent(self.end, at: "end")
+        try container.encodeValueIfPresent(self.start, at: "start")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

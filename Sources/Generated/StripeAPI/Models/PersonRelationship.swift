@@ -34,27 +34,27 @@ public struct PersonRelationship: Swift.Codable, Swift.Hashable, Swift.Sendable 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.director = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("director"))
-        self.executive = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("executive"))
-        self.owner = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("owner"))
-        self.percentOwnership = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("percent_ownership"))
-        self.representative = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("representative"))
-        self.title = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("title"))
+        self.director = try container.decodeValueIfPresent(Swift.Bool.self, at: "director")
+        self.executive = try container.decodeValueIfPresent(Swift.Bool.self, at: "executive")
+        self.owner = try container.decodeValueIfPresent(Swift.Bool.self, at: "owner")
+        self.percentOwnership = try container.decodeValueIfPresent(Swift.Double.self, at: "percent_ownership")
+        self.representative = try container.decodeValueIfPresent(Swift.Bool.self, at: "representative")
+        self.title = try container.decodeValueIfPresent(Swift.String.self, at: "title")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["director", "executive", "owner", "percent_ownership", "representative", "title"]
+    private static let _declaredKeys: Courier.KeyNames = "director executive owner percent_ownership representative title"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.director, forKey: Courier.AnyCodingKey("director"))
-        try container.encodeIfPresent(self.executive, forKey: Courier.AnyCodingKey("executive"))
-        try container.encodeIfPresent(self.owner, forKey: Courier.AnyCodingKey("owner"))
-        try container.encodeIfPresent(self.percentOwnership, forKey: Courier.AnyCodingKey("percent_ownership"))
-        try container.encodeIfPresent(self.representative, forKey: Courier.AnyCodingKey("representative"))
-        try container.encodeIfPresent(self.title, forKey: Courier.AnyCodingKey("title"))
+        try container.encodeValueIfPresent(self.director, at: "director")
+        try container.encodeValueIfPresent(self.executive, at: "executive")
+        try container.encodeValueIfPresent(self.owner, at: "owner")
+        try container.encodeValueIfPresent(self.percentOwnership, at: "percent_ownership")
+        try container.encodeValueIfPresent(self.representative, at: "representative")
+        try container.encodeValueIfPresent(self.title, at: "title")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

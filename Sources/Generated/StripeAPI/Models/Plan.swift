@@ -220,8 +220,8 @@ public indirect enum PlanProduct: Swift.Codable, Swift.Hashable, Swift.Sendable,
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["active", "created", "id", "images", "livemode", "metadata", "name", "object", "updated"], properties: ["active", "created", "description", "id", "images", "livemode", "metadata", "name", "object", "package_dimensions", "shippable", "statement_descriptor", "tax_code", "unit_label", "updated", "url"], constants: ["object": ["product"]]),
-        .object(required: ["deleted", "id", "object"], properties: ["deleted", "id", "object"], constants: ["deleted": [true], "object": ["product"]]),
+        .object(required: "active created id images livemode metadata name object updated", properties: "active created description id images livemode metadata name object package_dimensions shippable statement_descriptor tax_code unit_label updated url", constants: ["object": ["product"]]),
+        .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["product"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -417,55 +417,55 @@ public struct Plan: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.active = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
-        self.aggregateUsage = try container.decodeIfPresent(PlanAggregateUsage.self, forKey: Courier.AnyCodingKey("aggregate_usage"))
-        self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.amountDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("amount_decimal"))
-        self.billingScheme = try container.decode(PlanBillingScheme.self, forKey: Courier.AnyCodingKey("billing_scheme"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.interval = try container.decode(PlanInterval.self, forKey: Courier.AnyCodingKey("interval"))
-        self.intervalCount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_count"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.nickname = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("nickname"))
-        self.object = try container.decode(PlanObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.product = try container.decodeIfPresent(PlanProduct.self, forKey: Courier.AnyCodingKey("product"))
-        self.tiers = try container.decodeIfPresent([PlanTier].self, forKey: Courier.AnyCodingKey("tiers"))
-        self.tiersMode = try container.decodeIfPresent(PlanTiersMode.self, forKey: Courier.AnyCodingKey("tiers_mode"))
-        self.transformUsage = try container.decodeIfPresent(TransformUsage.self, forKey: Courier.AnyCodingKey("transform_usage"))
-        self.trialPeriodDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_period_days"))
-        self.usageType = try container.decode(PlanUsageType.self, forKey: Courier.AnyCodingKey("usage_type"))
+        self.active = try container.decodeValue(Swift.Bool.self, at: "active")
+        self.aggregateUsage = try container.decodeValueIfPresent(PlanAggregateUsage.self, at: "aggregate_usage")
+        self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
+        self.amountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "amount_decimal")
+        self.billingScheme = try container.decodeValue(PlanBillingScheme.self, at: "billing_scheme")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.interval = try container.decodeValue(PlanInterval.self, at: "interval")
+        self.intervalCount = try container.decodeValue(Swift.Int.self, at: "interval_count")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.nickname = try container.decodeValueIfPresent(Swift.String.self, at: "nickname")
+        self.object = try container.decodeValue(PlanObjectModel.self, at: "object")
+        self.product = try container.decodeValueIfPresent(PlanProduct.self, at: "product")
+        self.tiers = try container.decodeValueIfPresent([PlanTier].self, at: "tiers")
+        self.tiersMode = try container.decodeValueIfPresent(PlanTiersMode.self, at: "tiers_mode")
+        self.transformUsage = try container.decodeValueIfPresent(TransformUsage.self, at: "transform_usage")
+        self.trialPeriodDays = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_period_days")
+        self.usageType = try container.decodeValue(PlanUsageType.self, at: "usage_type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["active", "aggregate_usage", "amount", "amount_decimal", "billing_scheme", "created", "currency", "id", "interval", "interval_count", "livemode", "metadata", "nickname", "object", "product", "tiers", "tiers_mode", "transform_usage", "trial_period_days", "usage_type"]
+    private static let _declaredKeys: Courier.KeyNames = "active aggregate_usage amount amount_decimal billing_scheme created currency id interval interval_count livemode metadata nickname object product tiers tiers_mode transform_usage trial_period_days usage_type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.active, forKey: Courier.AnyCodingKey("active"))
-        try container.encodeIfPresent(self.aggregateUsage, forKey: Courier.AnyCodingKey("aggregate_usage"))
-        try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.amountDecimal, forKey: Courier.AnyCodingKey("amount_decimal"))
-        try container.encode(self.billingScheme, forKey: Courier.AnyCodingKey("billing_scheme"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
-        try container.encode(self.intervalCount, forKey: Courier.AnyCodingKey("interval_count"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.nickname, forKey: Courier.AnyCodingKey("nickname"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.product, forKey: Courier.AnyCodingKey("product"))
-        try container.encodeIfPresent(self.tiers, forKey: Courier.AnyCodingKey("tiers"))
-        try container.encodeIfPresent(self.tiersMode, forKey: Courier.AnyCodingKey("tiers_mode"))
-        try container.encodeIfPresent(self.transformUsage, forKey: Courier.AnyCodingKey("transform_usage"))
-        try container.encodeIfPresent(self.trialPeriodDays, forKey: Courier.AnyCodingKey("trial_period_days"))
-        try container.encode(self.usageType, forKey: Courier.AnyCodingKey("usage_type"))
+        try container.encodeValue(self.active, at: "active")
+        try container.encodeValueIfPresent(self.aggregateUsage, at: "aggregate_usage")
+        try container.encodeValueIfPresent(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.amountDecimal, at: "amount_decimal")
+        try container.encodeValue(self.billingScheme, at: "billing_scheme")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.interval, at: "interval")
+        try container.encodeValue(self.intervalCount, at: "interval_count")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.nickname, at: "nickname")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.product, at: "product")
+        try container.encodeValueIfPresent(self.tiers, at: "tiers")
+        try container.encodeValueIfPresent(self.tiersMode, at: "tiers_mode")
+        try container.encodeValueIfPresent(self.transformUsage, at: "transform_usage")
+        try container.encodeValueIfPresent(self.trialPeriodDays, at: "trial_period_days")
+        try container.encodeValue(self.usageType, at: "usage_type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

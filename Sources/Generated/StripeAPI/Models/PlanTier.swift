@@ -31,25 +31,25 @@ public struct PlanTier: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.flatAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("flat_amount"))
-        self.flatAmountDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("flat_amount_decimal"))
-        self.unitAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("unit_amount"))
-        self.unitAmountDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
-        self.upTo = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("up_to"))
+        self.flatAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "flat_amount")
+        self.flatAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "flat_amount_decimal")
+        self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
+        self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
+        self.upTo = try container.decodeValueIfPresent(Swift.Int.self, at: "up_to")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["flat_amount", "flat_amount_decimal", "unit_amount", "unit_amount_decimal", "up_to"]
+    private static let _declaredKeys: Courier.KeyNames = "flat_amount flat_amount_decimal unit_amount unit_amount_decimal up_to"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.flatAmount, forKey: Courier.AnyCodingKey("flat_amount"))
-        try container.encodeIfPresent(self.flatAmountDecimal, forKey: Courier.AnyCodingKey("flat_amount_decimal"))
-        try container.encodeIfPresent(self.unitAmount, forKey: Courier.AnyCodingKey("unit_amount"))
-        try container.encodeIfPresent(self.unitAmountDecimal, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
-        try container.encodeIfPresent(self.upTo, forKey: Courier.AnyCodingKey("up_to"))
+        try container.encodeValueIfPresent(self.flatAmount, at: "flat_amount")
+        try container.encodeValueIfPresent(self.flatAmountDecimal, at: "flat_amount_decimal")
+        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount")
+        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal")
+        try container.encodeValueIfPresent(self.upTo, at: "up_to")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -72,25 +72,25 @@ public struct PlatformTaxFee: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.account = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("account"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.object = try container.decode(PlatformTaxFeeObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.sourceTransaction = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("source_transaction"))
-        self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
+        self.account = try container.decodeValue(Swift.String.self, at: "account")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.object = try container.decodeValue(PlatformTaxFeeObjectModel.self, at: "object")
+        self.sourceTransaction = try container.decodeValue(Swift.String.self, at: "source_transaction")
+        self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["account", "id", "object", "source_transaction", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "account id object source_transaction type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.account, forKey: Courier.AnyCodingKey("account"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.sourceTransaction, forKey: Courier.AnyCodingKey("source_transaction"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValue(self.account, at: "account")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.sourceTransaction, at: "source_transaction")
+        try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -25,21 +25,21 @@ public struct PortalBusinessProfile: Swift.Codable, Swift.Hashable, Swift.Sendab
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.headline = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("headline"))
-        self.privacyPolicyURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("privacy_policy_url"))
-        self.termsOfServiceURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("terms_of_service_url"))
+        self.headline = try container.decodeValueIfPresent(Swift.String.self, at: "headline")
+        self.privacyPolicyURL = try container.decodeValueIfPresent(Swift.String.self, at: "privacy_policy_url")
+        self.termsOfServiceURL = try container.decodeValueIfPresent(Swift.String.self, at: "terms_of_service_url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["headline", "privacy_policy_url", "terms_of_service_url"]
+    private static let _declaredKeys: Courier.KeyNames = "headline privacy_policy_url terms_of_service_url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.headline, forKey: Courier.AnyCodingKey("headline"))
-        try container.encodeIfPresent(self.privacyPolicyURL, forKey: Courier.AnyCodingKey("privacy_policy_url"))
-        try container.encodeIfPresent(self.termsOfServiceURL, forKey: Courier.AnyCodingKey("terms_of_service_url"))
+        try container.encodeValueIfPresent(self.headline, at: "headline")
+        try container.encodeValueIfPresent(self.privacyPolicyURL, at: "privacy_policy_url")
+        try container.encodeValueIfPresent(self.termsOfServiceURL, at: "terms_of_service_url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

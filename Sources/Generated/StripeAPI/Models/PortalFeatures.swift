@@ -28,27 +28,27 @@ public struct PortalFeatures: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customerUpdate = try container.decode(PortalCustomerUpdate.self, forKey: Courier.AnyCodingKey("customer_update"))
-        self.invoiceHistory = try container.decode(PortalInvoiceList.self, forKey: Courier.AnyCodingKey("invoice_history"))
-        self.paymentMethodUpdate = try container.decode(PortalPaymentMethodUpdate.self, forKey: Courier.AnyCodingKey("payment_method_update"))
-        self.subscriptionCancel = try container.decode(PortalSubscriptionCancel.self, forKey: Courier.AnyCodingKey("subscription_cancel"))
-        self.subscriptionPause = try container.decode(PortalSubscriptionPause.self, forKey: Courier.AnyCodingKey("subscription_pause"))
-        self.subscriptionUpdate = try container.decode(PortalSubscriptionUpdate.self, forKey: Courier.AnyCodingKey("subscription_update"))
+        self.customerUpdate = try container.decodeValue(PortalCustomerUpdate.self, at: "customer_update")
+        self.invoiceHistory = try container.decodeValue(PortalInvoiceList.self, at: "invoice_history")
+        self.paymentMethodUpdate = try container.decodeValue(PortalPaymentMethodUpdate.self, at: "payment_method_update")
+        self.subscriptionCancel = try container.decodeValue(PortalSubscriptionCancel.self, at: "subscription_cancel")
+        self.subscriptionPause = try container.decodeValue(PortalSubscriptionPause.self, at: "subscription_pause")
+        self.subscriptionUpdate = try container.decodeValue(PortalSubscriptionUpdate.self, at: "subscription_update")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["customer_update", "invoice_history", "payment_method_update", "subscription_cancel", "subscription_pause", "subscription_update"]
+    private static let _declaredKeys: Courier.KeyNames = "customer_update invoice_history payment_method_update subscription_cancel subscription_pause subscription_update"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.customerUpdate, forKey: Courier.AnyCodingKey("customer_update"))
-        try container.encode(self.invoiceHistory, forKey: Courier.AnyCodingKey("invoice_history"))
-        try container.encode(self.paymentMethodUpdate, forKey: Courier.AnyCodingKey("payment_method_update"))
-        try container.encode(self.subscriptionCancel, forKey: Courier.AnyCodingKey("subscription_cancel"))
-        try container.encode(self.subscriptionPause, forKey: Courier.AnyCodingKey("subscription_pause"))
-        try container.encode(self.subscriptionUpdate, forKey: Courier.AnyCodingKey("subscription_update"))
+        try container.encodeValue(self.customerUpdate, at: "customer_update")
+        try container.encodeValue(self.invoiceHistory, at: "invoice_history")
+        try container.encodeValue(self.paymentMethodUpdate, at: "payment_method_update")
+        try container.encodeValue(self.subscriptionCancel, at: "subscription_cancel")
+        try container.encodeValue(self.subscriptionPause, at: "subscription_pause")
+        try container.encodeValue(self.subscriptionUpdate, at: "subscription_update")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -121,23 +121,23 @@ public struct PortalSubscriptionCancel: Swift.Codable, Swift.Hashable, Swift.Sen
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.cancellationReason = try container.decode(PortalSubscriptionCancellationReason.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
-        self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.mode = try container.decode(PortalSubscriptionCancelMode.self, forKey: Courier.AnyCodingKey("mode"))
-        self.prorationBehavior = try container.decode(PortalSubscriptionCancelProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
+        self.cancellationReason = try container.decodeValue(PortalSubscriptionCancellationReason.self, at: "cancellation_reason")
+        self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
+        self.mode = try container.decodeValue(PortalSubscriptionCancelMode.self, at: "mode")
+        self.prorationBehavior = try container.decodeValue(PortalSubscriptionCancelProrationBehavior.self, at: "proration_behavior")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["cancellation_reason", "enabled", "mode", "proration_behavior"]
+    private static let _declaredKeys: Courier.KeyNames = "cancellation_reason enabled mode proration_behavior"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.cancellationReason, forKey: Courier.AnyCodingKey("cancellation_reason"))
-        try container.encode(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
-        try container.encode(self.mode, forKey: Courier.AnyCodingKey("mode"))
-        try container.encode(self.prorationBehavior, forKey: Courier.AnyCodingKey("proration_behavior"))
+        try container.encodeValue(self.cancellationReason, at: "cancellation_reason")
+        try container.encodeValue(self.enabled, at: "enabled")
+        try container.encodeValue(self.mode, at: "mode")
+        try container.encodeValue(self.prorationBehavior, at: "proration_behavior")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -24,19 +24,19 @@ public struct PortalSubscriptionCancellationReason: Swift.Codable, Swift.Hashabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.options = try container.decode([PortalSubscriptionCancellationReasonOptionsItem].self, forKey: Courier.AnyCodingKey("options"))
+        self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
+        self.options = try container.decodeValue([PortalSubscriptionCancellationReasonOptionsItem].self, at: "options")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["enabled", "options"]
+    private static let _declaredKeys: Courier.KeyNames = "enabled options"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
-        try container.encode(self.options, forKey: Courier.AnyCodingKey("options"))
+        try container.encodeValue(self.enabled, at: "enabled")
+        try container.encodeValue(self.options, at: "options")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

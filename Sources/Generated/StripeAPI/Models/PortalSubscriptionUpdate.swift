@@ -33,23 +33,23 @@ public struct PortalSubscriptionUpdate: Swift.Codable, Swift.Hashable, Swift.Sen
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.defaultAllowedUpdates = try container.decode([PortalSubscriptionUpdateDefaultAllowedUpdatesItem].self, forKey: Courier.AnyCodingKey("default_allowed_updates"))
-        self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.products = try container.decodeIfPresent([PortalSubscriptionUpdateProduct].self, forKey: Courier.AnyCodingKey("products"))
-        self.prorationBehavior = try container.decode(PortalSubscriptionUpdateProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
+        self.defaultAllowedUpdates = try container.decodeValue([PortalSubscriptionUpdateDefaultAllowedUpdatesItem].self, at: "default_allowed_updates")
+        self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
+        self.products = try container.decodeValueIfPresent([PortalSubscriptionUpdateProduct].self, at: "products")
+        self.prorationBehavior = try container.decodeValue(PortalSubscriptionUpdateProrationBehavior.self, at: "proration_behavior")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["default_allowed_updates", "enabled", "products", "proration_behavior"]
+    private static let _declaredKeys: Courier.KeyNames = "default_allowed_updates enabled products proration_behavior"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.defaultAllowedUpdates, forKey: Courier.AnyCodingKey("default_allowed_updates"))
-        try container.encode(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
-        try container.encodeIfPresent(self.products, forKey: Courier.AnyCodingKey("products"))
-        try container.encode(self.prorationBehavior, forKey: Courier.AnyCodingKey("proration_behavior"))
+        try container.encodeValue(self.defaultAllowedUpdates, at: "default_allowed_updates")
+        try container.encodeValue(self.enabled, at: "enabled")
+        try container.encodeValueIfPresent(self.products, at: "products")
+        try container.encodeValue(self.prorationBehavior, at: "proration_behavior")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -22,19 +22,19 @@ public struct PortalSubscriptionUpdateProduct: Swift.Codable, Swift.Hashable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.prices = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("prices"))
-        self.product = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("product"))
+        self.prices = try container.decodeValue([Swift.String].self, at: "prices")
+        self.product = try container.decodeValue(Swift.String.self, at: "product")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["prices", "product"]
+    private static let _declaredKeys: Courier.KeyNames = "prices product"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.prices, forKey: Courier.AnyCodingKey("prices"))
-        try container.encode(self.product, forKey: Courier.AnyCodingKey("product"))
+        try container.encodeValue(self.prices, at: "prices")
+        try container.encodeValue(self.product, at: "product")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -66,7 +66,7 @@ public indirect enum ProductTaxCode: Swift.Codable, Swift.Hashable, Swift.Sendab
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["description", "id", "name", "object"], constants: ["object": ["tax_code"]]),
+        .object(required: "description id name object", constants: ["object": ["tax_code"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -158,47 +158,47 @@ public struct Product: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.active = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.images = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("images"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.metadata = try container.decode([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.object = try container.decode(ProductObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.packageDimensions = try container.decodeIfPresent(PackageDimensions.self, forKey: Courier.AnyCodingKey("package_dimensions"))
-        self.shippable = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("shippable"))
-        self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        self.taxCode = try container.decodeIfPresent(ProductTaxCode.self, forKey: Courier.AnyCodingKey("tax_code"))
-        self.unitLabel = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("unit_label"))
-        self.updated = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("updated"))
-        self.url = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.active = try container.decodeValue(Swift.Bool.self, at: "active")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.images = try container.decodeValue([Swift.String].self, at: "images")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.metadata = try container.decodeValue([Swift.String: Swift.String].self, at: "metadata")
+        self.name = try container.decodeValue(Swift.String.self, at: "name")
+        self.object = try container.decodeValue(ProductObjectModel.self, at: "object")
+        self.packageDimensions = try container.decodeValueIfPresent(PackageDimensions.self, at: "package_dimensions")
+        self.shippable = try container.decodeValueIfPresent(Swift.Bool.self, at: "shippable")
+        self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
+        self.taxCode = try container.decodeValueIfPresent(ProductTaxCode.self, at: "tax_code")
+        self.unitLabel = try container.decodeValueIfPresent(Swift.String.self, at: "unit_label")
+        self.updated = try container.decodeValue(Swift.Int.self, at: "updated")
+        self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["active", "created", "description", "id", "images", "livemode", "metadata", "name", "object", "package_dimensions", "shippable", "statement_descriptor", "tax_code", "unit_label", "updated", "url"]
+    private static let _declaredKeys: Courier.KeyNames = "active created description id images livemode metadata name object package_dimensions shippable statement_descriptor tax_code unit_label updated url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.active, forKey: Courier.AnyCodingKey("active"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.images, forKey: Courier.AnyCodingKey("images"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.packageDimensions, forKey: Courier.AnyCodingKey("package_dimensions"))
-        try container.encodeIfPresent(self.shippable, forKey: Courier.AnyCodingKey("shippable"))
-        try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        try container.encodeIfPresent(self.taxCode, forKey: Courier.AnyCodingKey("tax_code"))
-        try container.encodeIfPresent(self.unitLabel, forKey: Courier.AnyCodingKey("unit_label"))
-        try container.encode(self.updated, forKey: Courier.AnyCodingKey("updated"))
-        try container.encodeIfPresent(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValue(self.active, at: "active")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.images, at: "images")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.metadata, at: "metadata")
+        try container.encodeValue(self.name, at: "name")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.packageDimensions, at: "package_dimensions")
+        try container.encodeValueIfPresent(self.shippable, at: "shippable")
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
+        try container.encodeValueIfPresent(self.taxCode, at: "tax_code")
+        try container.encodeValueIfPresent(self.unitLabel, at: "unit_label")
+        try container.encodeValue(self.updated, at: "updated")
+        try container.encodeValueIfPresent(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -100,41 +100,41 @@ public struct PromotionCode: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.active = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
-        self.code = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("code"))
-        self.coupon = try container.decode(Coupon.self, forKey: Courier.AnyCodingKey("coupon"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.customer = try container.decodeIfPresent(PromotionCodeCustomer.self, forKey: Courier.AnyCodingKey("customer"))
-        self.expiresAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.maxRedemptions = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("max_redemptions"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.object = try container.decode(PromotionCodeObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.restrictions = try container.decode(PromotionCodesResourceRestrictions.self, forKey: Courier.AnyCodingKey("restrictions"))
-        self.timesRedeemed = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("times_redeemed"))
+        self.active = try container.decodeValue(Swift.Bool.self, at: "active")
+        self.code = try container.decodeValue(Swift.String.self, at: "code")
+        self.coupon = try container.decodeValue(Coupon.self, at: "coupon")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.customer = try container.decodeValueIfPresent(PromotionCodeCustomer.self, at: "customer")
+        self.expiresAt = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_at")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.maxRedemptions = try container.decodeValueIfPresent(Swift.Int.self, at: "max_redemptions")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.object = try container.decodeValue(PromotionCodeObjectModel.self, at: "object")
+        self.restrictions = try container.decodeValue(PromotionCodesResourceRestrictions.self, at: "restrictions")
+        self.timesRedeemed = try container.decodeValue(Swift.Int.self, at: "times_redeemed")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["active", "code", "coupon", "created", "customer", "expires_at", "id", "livemode", "max_redemptions", "metadata", "object", "restrictions", "times_redeemed"]
+    private static let _declaredKeys: Courier.KeyNames = "active code coupon created customer expires_at id livemode max_redemptions metadata object restrictions times_redeemed"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.active, forKey: Courier.AnyCodingKey("active"))
-        try container.encode(self.code, forKey: Courier.AnyCodingKey("code"))
-        try container.encode(self.coupon, forKey: Courier.AnyCodingKey("coupon"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encodeIfPresent(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encodeIfPresent(self.expiresAt, forKey: Courier.AnyCodingKey("expires_at"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encodeIfPresent(self.maxRedemptions, forKey: Courier.AnyCodingKey("max_redemptions"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.restrictions, forKey: Courier.AnyCodingKey("restrictions"))
-        try container.encode(self.timesRedeemed, forKey: Courier.AnyCodingKey("times_redeemed"))
+        try container.encodeValue(self.active, at: "active")
+        try container.encodeValue(self.code, at: "code")
+        try container.encodeValue(self.coupon, at: "coupon")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValueIfPresent(self.maxRedemptions, at: "max_redemptions")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.restrictions, at: "restrictions")
+        try container.encodeValue(self.timesRedeemed, at: "times_redeemed")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

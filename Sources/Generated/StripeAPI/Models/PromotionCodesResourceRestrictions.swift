@@ -25,21 +25,21 @@ public struct PromotionCodesResourceRestrictions: Swift.Codable, Swift.Hashable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.firstTimeTransaction = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("first_time_transaction"))
-        self.minimumAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("minimum_amount"))
-        self.minimumAmountCurrency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("minimum_amount_currency"))
+        self.firstTimeTransaction = try container.decodeValue(Swift.Bool.self, at: "first_time_transaction")
+        self.minimumAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "minimum_amount")
+        self.minimumAmountCurrency = try container.decodeValueIfPresent(Swift.String.self, at: "minimum_amount_currency")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["first_time_transaction", "minimum_amount", "minimum_amount_currency"]
+    private static let _declaredKeys: Courier.KeyNames = "first_time_transaction minimum_amount minimum_amount_currency"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.firstTimeTransaction, forKey: Courier.AnyCodingKey("first_time_transaction"))
-        try container.encodeIfPresent(self.minimumAmount, forKey: Courier.AnyCodingKey("minimum_amount"))
-        try container.encodeIfPresent(self.minimumAmountCurrency, forKey: Courier.AnyCodingKey("minimum_amount_currency"))
+        try container.encodeValue(self.firstTimeTransaction, at: "first_time_transaction")
+        try container.encodeValueIfPresent(self.minimumAmount, at: "minimum_amount")
+        try container.encodeValueIfPresent(self.minimumAmountCurrency, at: "minimum_amount_currency")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -74,7 +74,7 @@ public indirect enum QuoteDiscountsItem: Swift.Codable, Swift.Hashable, Swift.Se
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["coupon", "id", "object", "start"], constants: ["object": ["discount"]]),
+        .object(required: "coupon id object start", constants: ["object": ["discount"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -121,8 +121,8 @@ public indirect enum QuoteInvoice: Swift.Codable, Swift.Hashable, Swift.Sendable
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount_due", "amount_paid", "amount_remaining", "attempt_count", "attempted", "automatic_tax", "collection_method", "created", "currency", "default_tax_rates", "lines", "livemode", "object", "paid", "paid_out_of_band", "payment_settings", "period_end", "period_start", "post_payment_credit_notes_amount", "pre_payment_credit_notes_amount", "starting_balance", "status_transitions", "subtotal", "total", "total_tax_amounts"], properties: ["account_country", "account_name", "account_tax_ids", "amount_due", "amount_paid", "amount_remaining", "application_fee_amount", "attempt_count", "attempted", "auto_advance", "automatic_tax", "billing_reason", "charge", "collection_method", "created", "currency", "custom_fields", "customer", "customer_address", "customer_email", "customer_name", "customer_phone", "customer_shipping", "customer_tax_exempt", "customer_tax_ids", "default_payment_method", "default_source", "default_tax_rates", "description", "discount", "discounts", "due_date", "ending_balance", "footer", "hosted_invoice_url", "id", "invoice_pdf", "last_finalization_error", "lines", "livemode", "metadata", "next_payment_attempt", "number", "object", "on_behalf_of", "paid", "paid_out_of_band", "payment_intent", "payment_settings", "period_end", "period_start", "post_payment_credit_notes_amount", "pre_payment_credit_notes_amount", "quote", "receipt_number", "starting_balance", "statement_descriptor", "status", "status_transitions", "subscription", "subscription_proration_date", "subtotal", "tax", "test_clock", "threshold_reason", "total", "total_discount_amounts", "total_tax_amounts", "transfer_data", "webhooks_delivered_at"], constants: ["object": ["invoice"]], openTags: ["billing_reason": ["automatic_pending_invoice_item_invoice", "manual", "quote_accept", "subscription", "subscription_create", "subscription_cycle", "subscription_threshold", "subscription_update", "upcoming"], "collection_method": ["charge_automatically", "send_invoice"], "customer_tax_exempt": ["exempt", "none", "reverse"], "status": ["deleted", "draft", "open", "paid", "uncollectible", "void"]]),
-        .object(required: ["deleted", "id", "object"], properties: ["deleted", "id", "object"], constants: ["deleted": [true], "object": ["invoice"]]),
+        .object(required: "amount_due amount_paid amount_remaining attempt_count attempted automatic_tax collection_method created currency default_tax_rates lines livemode object paid paid_out_of_band payment_settings period_end period_start post_payment_credit_notes_amount pre_payment_credit_notes_amount starting_balance status_transitions subtotal total total_tax_amounts", properties: "account_country account_name account_tax_ids amount_due amount_paid amount_remaining application_fee_amount attempt_count attempted auto_advance automatic_tax billing_reason charge collection_method created currency custom_fields customer customer_address customer_email customer_name customer_phone customer_shipping customer_tax_exempt customer_tax_ids default_payment_method default_source default_tax_rates description discount discounts due_date ending_balance footer hosted_invoice_url id invoice_pdf last_finalization_error lines livemode metadata next_payment_attempt number object on_behalf_of paid paid_out_of_band payment_intent payment_settings period_end period_start post_payment_credit_notes_amount pre_payment_credit_notes_amount quote receipt_number starting_balance statement_descriptor status status_transitions subscription subscription_proration_date subtotal tax test_clock threshold_reason total total_discount_amounts total_tax_amounts transfer_data webhooks_delivered_at", constants: ["object": ["invoice"]], openTags: ["billing_reason": ["automatic_pending_invoice_item_invoice", "manual", "quote_accept", "subscription", "subscription_create", "subscription_cycle", "subscription_threshold", "subscription_update", "upcoming"], "collection_method": ["charge_automatically", "send_invoice"], "customer_tax_exempt": ["exempt", "none", "reverse"], "status": ["deleted", "draft", "open", "paid", "uncollectible", "void"]]),
+        .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["invoice"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -176,23 +176,23 @@ public struct QuoteLineItems: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.data = try container.decode([Item].self, forKey: Courier.AnyCodingKey("data"))
-        self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
-        self.object = try container.decode(QuoteLineItemsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.data = try container.decodeValue([Item].self, at: "data")
+        self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
+        self.object = try container.decodeValue(QuoteLineItemsObjectModel.self, at: "object")
+        self.url = try container.decodeValue(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
+    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.data, forKey: Courier.AnyCodingKey("data"))
-        try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValue(self.data, at: "data")
+        try container.encodeValue(self.hasMore, at: "has_more")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -316,7 +316,7 @@ public indirect enum QuoteSubscription: Swift.Codable, Swift.Hashable, Swift.Sen
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["automatic_tax", "billing_cycle_anchor", "cancel_at_period_end", "collection_method", "created", "current_period_end", "current_period_start", "customer", "id", "items", "livemode", "metadata", "object", "start_date", "status"], constants: ["object": ["subscription"]]),
+        .object(required: "automatic_tax billing_cycle_anchor cancel_at_period_end collection_method created current_period_end current_period_start customer id items livemode metadata object start_date status", constants: ["object": ["subscription"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -363,7 +363,7 @@ public indirect enum QuoteTestClock: Swift.Codable, Swift.Hashable, Swift.Sendab
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["created", "deletes_after", "frozen_time", "id", "livemode", "object", "status"], constants: ["object": ["test_helpers.test_clock"]]),
+        .object(required: "created deletes_after frozen_time id livemode object status", constants: ["object": ["test_helpers.test_clock"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -500,83 +500,83 @@ public struct Quote: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amountSubtotal = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_subtotal"))
-        self.amountTotal = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_total"))
-        self.applicationFeeAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("application_fee_amount"))
-        self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        self.automaticTax = try container.decode(QuotesResourceAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
-        self.collectionMethod = try container.decode(QuoteCollectionMethod.self, forKey: Courier.AnyCodingKey("collection_method"))
-        self.computed = try container.decode(QuotesResourceComputed.self, forKey: Courier.AnyCodingKey("computed"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.customer = try container.decodeIfPresent(QuoteCustomer.self, forKey: Courier.AnyCodingKey("customer"))
-        self.defaultTaxRates = try container.decodeIfPresent([QuoteDefaultTaxRatesItem].self, forKey: Courier.AnyCodingKey("default_tax_rates"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.discounts = try container.decode([QuoteDiscountsItem].self, forKey: Courier.AnyCodingKey("discounts"))
-        self.expiresAt = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))
-        self.footer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("footer"))
-        self.fromQuote = try container.decodeIfPresent(QuotesResourceFromQuote.self, forKey: Courier.AnyCodingKey("from_quote"))
-        self.header = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("header"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.invoice = try container.decodeIfPresent(QuoteInvoice.self, forKey: Courier.AnyCodingKey("invoice"))
-        self.invoiceSettings = try container.decodeIfPresent(InvoiceSettingQuoteSetting.self, forKey: Courier.AnyCodingKey("invoice_settings"))
-        self.lineItems = try container.decodeIfPresent(QuoteLineItems.self, forKey: Courier.AnyCodingKey("line_items"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.metadata = try container.decode([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.number = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("number"))
-        self.object = try container.decode(QuoteObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.onBehalfOf = try container.decodeIfPresent(QuoteOnBehalfOf.self, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        self.status = try container.decode(QuoteStatus.self, forKey: Courier.AnyCodingKey("status"))
-        self.statusTransitions = try container.decode(QuotesResourceStatusTransitions.self, forKey: Courier.AnyCodingKey("status_transitions"))
-        self.subscription = try container.decodeIfPresent(QuoteSubscription.self, forKey: Courier.AnyCodingKey("subscription"))
-        self.subscriptionData = try container.decode(QuotesResourceSubscriptionData.self, forKey: Courier.AnyCodingKey("subscription_data"))
-        self.subscriptionSchedule = try container.decodeIfPresent(QuoteSubscriptionSchedule.self, forKey: Courier.AnyCodingKey("subscription_schedule"))
-        self.testClock = try container.decodeIfPresent(QuoteTestClock.self, forKey: Courier.AnyCodingKey("test_clock"))
-        self.totalDetails = try container.decode(QuotesResourceTotalDetails.self, forKey: Courier.AnyCodingKey("total_details"))
-        self.transferData = try container.decodeIfPresent(QuotesResourceTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
+        self.amountSubtotal = try container.decodeValue(Swift.Int.self, at: "amount_subtotal")
+        self.amountTotal = try container.decodeValue(Swift.Int.self, at: "amount_total")
+        self.applicationFeeAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "application_fee_amount")
+        self.applicationFeePercent = try container.decodeValueIfPresent(Swift.Double.self, at: "application_fee_percent")
+        self.automaticTax = try container.decodeValue(QuotesResourceAutomaticTax.self, at: "automatic_tax")
+        self.collectionMethod = try container.decodeValue(QuoteCollectionMethod.self, at: "collection_method")
+        self.computed = try container.decodeValue(QuotesResourceComputed.self, at: "computed")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
+        self.customer = try container.decodeValueIfPresent(QuoteCustomer.self, at: "customer")
+        self.defaultTaxRates = try container.decodeValueIfPresent([QuoteDefaultTaxRatesItem].self, at: "default_tax_rates")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.discounts = try container.decodeValue([QuoteDiscountsItem].self, at: "discounts")
+        self.expiresAt = try container.decodeValue(Swift.Int.self, at: "expires_at")
+        self.footer = try container.decodeValueIfPresent(Swift.String.self, at: "footer")
+        self.fromQuote = try container.decodeValueIfPresent(QuotesResourceFromQuote.self, at: "from_quote")
+        self.header = try container.decodeValueIfPresent(Swift.String.self, at: "header")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.invoice = try container.decodeValueIfPresent(QuoteInvoice.self, at: "invoice")
+        self.invoiceSettings = try container.decodeValueIfPresent(InvoiceSettingQuoteSetting.self, at: "invoice_settings")
+        self.lineItems = try container.decodeValueIfPresent(QuoteLineItems.self, at: "line_items")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.metadata = try container.decodeValue([Swift.String: Swift.String].self, at: "metadata")
+        self.number = try container.decodeValueIfPresent(Swift.String.self, at: "number")
+        self.object = try container.decodeValue(QuoteObjectModel.self, at: "object")
+        self.onBehalfOf = try container.decodeValueIfPresent(QuoteOnBehalfOf.self, at: "on_behalf_of")
+        self.status = try container.decodeValue(QuoteStatus.self, at: "status")
+        self.statusTransitions = try container.decodeValue(QuotesResourceStatusTransitions.self, at: "status_transitions")
+        self.subscription = try container.decodeValueIfPresent(QuoteSubscription.self, at: "subscription")
+        self.subscriptionData = try container.decodeValue(QuotesResourceSubscriptionData.self, at: "subscription_data")
+        self.subscriptionSchedule = try container.decodeValueIfPresent(QuoteSubscriptionSchedule.self, at: "subscription_schedule")
+        self.testClock = try container.decodeValueIfPresent(QuoteTestClock.self, at: "test_clock")
+        self.totalDetails = try container.decodeValue(QuotesResourceTotalDetails.self, at: "total_details")
+        self.transferData = try container.decodeValueIfPresent(QuotesResourceTransferData.self, at: "transfer_data")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount_subtotal", "amount_total", "application_fee_amount", "application_fee_percent", "automatic_tax", "collection_method", "computed", "created", "currency", "customer", "default_tax_rates", "description", "discounts", "expires_at", "footer", "from_quote", "header", "id", "invoice", "invoice_settings", "line_items", "livemode", "metadata", "number", "object", "on_behalf_of", "status", "status_transitions", "subscription", "subscription_data", "subscription_schedule", "test_clock", "total_details", "transfer_data"]
+    private static let _declaredKeys: Courier.KeyNames = "amount_subtotal amount_total application_fee_amount application_fee_percent automatic_tax collection_method computed created currency customer default_tax_rates description discounts expires_at footer from_quote header id invoice invoice_settings line_items livemode metadata number object on_behalf_of status status_transitions subscription subscription_data subscription_schedule test_clock total_details transfer_data"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amountSubtotal, forKey: Courier.AnyCodingKey("amount_subtotal"))
-        try container.encode(self.amountTotal, forKey: Courier.AnyCodingKey("amount_total"))
-        try container.encodeIfPresent(self.applicationFeeAmount, forKey: Courier.AnyCodingKey("application_fee_amount"))
-        try container.encodeIfPresent(self.applicationFeePercent, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        try container.encode(self.automaticTax, forKey: Courier.AnyCodingKey("automatic_tax"))
-        try container.encode(self.collectionMethod, forKey: Courier.AnyCodingKey("collection_method"))
-        try container.encode(self.computed, forKey: Courier.AnyCodingKey("computed"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encodeIfPresent(self.defaultTaxRates, forKey: Courier.AnyCodingKey("default_tax_rates"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encode(self.discounts, forKey: Courier.AnyCodingKey("discounts"))
-        try container.encode(self.expiresAt, forKey: Courier.AnyCodingKey("expires_at"))
-        try container.encodeIfPresent(self.footer, forKey: Courier.AnyCodingKey("footer"))
-        try container.encodeIfPresent(self.fromQuote, forKey: Courier.AnyCodingKey("from_quote"))
-        try container.encodeIfPresent(self.header, forKey: Courier.AnyCodingKey("header"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.invoice, forKey: Courier.AnyCodingKey("invoice"))
-        try container.encodeIfPresent(self.invoiceSettings, forKey: Courier.AnyCodingKey("invoice_settings"))
-        try container.encodeIfPresent(self.lineItems, forKey: Courier.AnyCodingKey("line_items"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.number, forKey: Courier.AnyCodingKey("number"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.onBehalfOf, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        try container.encode(self.statusTransitions, forKey: Courier.AnyCodingKey("status_transitions"))
-        try container.encodeIfPresent(self.subscription, forKey: Courier.AnyCodingKey("subscription"))
-        try container.encode(self.subscriptionData, forKey: Courier.AnyCodingKey("subscription_data"))
-        try container.encodeIfPresent(self.subscriptionSchedule, forKey: Courier.AnyCodingKey("subscription_schedule"))
-        try container.encodeIfPresent(self.testClock, forKey: Courier.AnyCodingKey("test_clock"))
-        try container.encode(self.totalDetails, forKey: Courier.AnyCodingKey("total_details"))
-        try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
+        try container.encodeValue(self.amountSubtotal, at: "amount_subtotal")
+        try container.encodeValue(self.amountTotal, at: "amount_total")
+        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount")
+        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent")
+        try container.encodeValue(self.automaticTax, at: "automatic_tax")
+        try container.encodeValue(self.collectionMethod, at: "collection_method")
+        try container.encodeValue(self.computed, at: "computed")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValueIfPresent(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValue(self.discounts, at: "discounts")
+        try container.encodeValue(self.expiresAt, at: "expires_at")
+        try container.encodeValueIfPresent(self.footer, at: "footer")
+        try container.encodeValueIfPresent(self.fromQuote, at: "from_quote")
+        try container.encodeValueIfPresent(self.header, at: "header")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValueIfPresent(self.invoice, at: "invoice")
+        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings")
+        try container.encodeValueIfPresent(self.lineItems, at: "line_items")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.number, at: "number")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
+        try container.encodeValue(self.status, at: "status")
+        try container.encodeValue(self.statusTransitions, at: "status_transitions")
+        try container.encodeValueIfPresent(self.subscription, at: "subscription")
+        try container.encodeValue(self.subscriptionData, at: "subscription_data")
+        try container.encodeValueIfPresent(self.subscriptionSchedule, at: "subscription_schedule")
+        try container.encodeValueIfPresent(self.testClock, at: "test_clock")
+        try container.encodeValue(self.totalDetails, at: "total_details")
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

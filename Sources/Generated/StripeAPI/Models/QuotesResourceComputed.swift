@@ -21,19 +21,19 @@ public struct QuotesResourceComputed: Swift.Codable, Swift.Hashable, Swift.Senda
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.recurring = try container.decodeIfPresent(QuotesResourceRecurring.self, forKey: Courier.AnyCodingKey("recurring"))
-        self.upfront = try container.decode(QuotesResourceUpfront.self, forKey: Courier.AnyCodingKey("upfront"))
+        self.recurring = try container.decodeValueIfPresent(QuotesResourceRecurring.self, at: "recurring")
+        self.upfront = try container.decodeValue(QuotesResourceUpfront.self, at: "upfront")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["recurring", "upfront"]
+    private static let _declaredKeys: Courier.KeyNames = "recurring upfront"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.recurring, forKey: Courier.AnyCodingKey("recurring"))
-        try container.encode(self.upfront, forKey: Courier.AnyCodingKey("upfront"))
+        try container.encodeValueIfPresent(self.recurring, at: "recurring")
+        try container.encodeValue(self.upfront, at: "upfront")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -25,19 +25,19 @@ public struct QuotesResourceFromQuote: Swift.Codable, Swift.Hashable, Swift.Send
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.isRevision = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("is_revision"))
-        self.quote = try container.decode(QuotesResourceFromQuoteQuote.self, forKey: Courier.AnyCodingKey("quote"))
+        self.isRevision = try container.decodeValue(Swift.Bool.self, at: "is_revision")
+        self.quote = try container.decodeValue(QuotesResourceFromQuoteQuote.self, at: "quote")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["is_revision", "quote"]
+    private static let _declaredKeys: Courier.KeyNames = "is_revision quote"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.isRevision, forKey: Courier.AnyCodingKey("is_revision"))
-        try container.encode(self.quote, forKey: Courier.AnyCodingKey("quote"))
+        try container.encodeValue(self.isRevision, at: "is_revision")
+        try container.encodeValue(self.quote, at: "quote")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -33,25 +33,25 @@ public struct QuotesResourceRecurring: Swift.Codable, Swift.Hashable, Swift.Send
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amountSubtotal = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_subtotal"))
-        self.amountTotal = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_total"))
-        self.interval = try container.decode(QuotesResourceRecurringInterval.self, forKey: Courier.AnyCodingKey("interval"))
-        self.intervalCount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_count"))
-        self.totalDetails = try container.decode(QuotesResourceTotalDetails.self, forKey: Courier.AnyCodingKey("total_details"))
+        self.amountSubtotal = try container.decodeValue(Swift.Int.self, at: "amount_subtotal")
+        self.amountTotal = try container.decodeValue(Swift.Int.self, at: "amount_total")
+        self.interval = try container.decodeValue(QuotesResourceRecurringInterval.self, at: "interval")
+        self.intervalCount = try container.decodeValue(Swift.Int.self, at: "interval_count")
+        self.totalDetails = try container.decodeValue(QuotesResourceTotalDetails.self, at: "total_details")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount_subtotal", "amount_total", "interval", "interval_count", "total_details"]
+    private static let _declaredKeys: Courier.KeyNames = "amount_subtotal amount_total interval interval_count total_details"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amountSubtotal, forKey: Courier.AnyCodingKey("amount_subtotal"))
-        try container.encode(self.amountTotal, forKey: Courier.AnyCodingKey("amount_total"))
-        try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
-        try container.encode(self.intervalCount, forKey: Courier.AnyCodingKey("interval_count"))
-        try container.encode(self.totalDetails, forKey: Courier.AnyCodingKey("total_details"))
+        try container.encodeValue(self.amountSubtotal, at: "amount_subtotal")
+        try container.encodeValue(self.amountTotal, at: "amount_total")
+        try container.encodeValue(self.interval, at: "interval")
+        try container.encodeValue(self.intervalCount, at: "interval_count")
+        try container.encodeValue(self.totalDetails, at: "total_details")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -25,21 +25,21 @@ public struct QuotesResourceStatusTransitions: Swift.Codable, Swift.Hashable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acceptedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("accepted_at"))
-        self.canceledAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("canceled_at"))
-        self.finalizedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("finalized_at"))
+        self.acceptedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "accepted_at")
+        self.canceledAt = try container.decodeValueIfPresent(Swift.Int.self, at: "canceled_at")
+        self.finalizedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "finalized_at")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["accepted_at", "canceled_at", "finalized_at"]
+    private static let _declaredKeys: Courier.KeyNames = "accepted_at canceled_at finalized_at"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acceptedAt, forKey: Courier.AnyCodingKey("accepted_at"))
-        try container.encodeIfPresent(self.canceledAt, forKey: Courier.AnyCodingKey("canceled_at"))
-        try container.encodeIfPresent(self.finalizedAt, forKey: Courier.AnyCodingKey("finalized_at"))
+        try container.encodeValueIfPresent(self.acceptedAt, at: "accepted_at")
+        try container.encodeValueIfPresent(self.canceledAt, at: "canceled_at")
+        try container.encodeValueIfPresent(self.finalizedAt, at: "finalized_at")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

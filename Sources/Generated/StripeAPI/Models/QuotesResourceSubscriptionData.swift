@@ -22,19 +22,19 @@ public struct QuotesResourceSubscriptionData: Swift.Codable, Swift.Hashable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.effectiveDate = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("effective_date"))
-        self.trialPeriodDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_period_days"))
+        self.effectiveDate = try container.decodeValueIfPresent(Swift.Int.self, at: "effective_date")
+        self.trialPeriodDays = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_period_days")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["effective_date", "trial_period_days"]
+    private static let _declaredKeys: Courier.KeyNames = "effective_date trial_period_days"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.effectiveDate, forKey: Courier.AnyCodingKey("effective_date"))
-        try container.encodeIfPresent(self.trialPeriodDays, forKey: Courier.AnyCodingKey("trial_period_days"))
+        try container.encodeValueIfPresent(self.effectiveDate, at: "effective_date")
+        try container.encodeValueIfPresent(self.trialPeriodDays, at: "trial_period_days")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -27,23 +27,23 @@ public struct QuotesResourceTotalDetails: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amountDiscount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_discount"))
-        self.amountShipping = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_shipping"))
-        self.amountTax = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_tax"))
-        self.breakdown = try container.decodeIfPresent(QuotesResourceTotalDetailsResourceBreakdown.self, forKey: Courier.AnyCodingKey("breakdown"))
+        self.amountDiscount = try container.decodeValue(Swift.Int.self, at: "amount_discount")
+        self.amountShipping = try container.decodeValueIfPresent(Swift.Int.self, at: "amount_shipping")
+        self.amountTax = try container.decodeValue(Swift.Int.self, at: "amount_tax")
+        self.breakdown = try container.decodeValueIfPresent(QuotesResourceTotalDetailsResourceBreakdown.self, at: "breakdown")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount_discount", "amount_shipping", "amount_tax", "breakdown"]
+    private static let _declaredKeys: Courier.KeyNames = "amount_discount amount_shipping amount_tax breakdown"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amountDiscount, forKey: Courier.AnyCodingKey("amount_discount"))
-        try container.encodeIfPresent(self.amountShipping, forKey: Courier.AnyCodingKey("amount_shipping"))
-        try container.encode(self.amountTax, forKey: Courier.AnyCodingKey("amount_tax"))
-        try container.encodeIfPresent(self.breakdown, forKey: Courier.AnyCodingKey("breakdown"))
+        try container.encodeValue(self.amountDiscount, at: "amount_discount")
+        try container.encodeValueIfPresent(self.amountShipping, at: "amount_shipping")
+        try container.encodeValue(self.amountTax, at: "amount_tax")
+        try container.encodeValueIfPresent(self.breakdown, at: "breakdown")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -37,23 +37,23 @@ public struct QuotesResourceUpfront: Swift.Codable, Swift.Hashable, Swift.Sendab
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amountSubtotal = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_subtotal"))
-        self.amountTotal = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_total"))
-        self.lineItems = try container.decodeIfPresent(QuotesResourceUpfrontLineItems.self, forKey: Courier.AnyCodingKey("line_items"))
-        self.totalDetails = try container.decode(QuotesResourceTotalDetails.self, forKey: Courier.AnyCodingKey("total_details"))
+        self.amountSubtotal = try container.decodeValue(Swift.Int.self, at: "amount_subtotal")
+        self.amountTotal = try container.decodeValue(Swift.Int.self, at: "amount_total")
+        self.lineItems = try container.decodeValueIfPresent(QuotesResourceUpfrontLineItems.self, at: "line_items")
+        self.totalDetails = try container.decodeValue(QuotesResourceTotalDetails.self, at: "total_details")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount_subtotal", "amount_total", "line_items", "total_details"]
+    private static let _declaredKeys: Courier.KeyNames = "amount_subtotal amount_total line_items total_details"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amountSubtotal, forKey: Courier.AnyCodingKey("amount_subtotal"))
-        try container.encode(self.amountTotal, forKey: Courier.AnyCodingKey("amount_total"))
-        try container.encodeIfPresent(self.lineItems, forKey: Courier.AnyCodingKey("line_items"))
-        try container.encode(self.totalDetails, forKey: Courier.AnyCodingKey("total_details"))
+        try container.encodeValue(self.amountSubtotal, at: "amount_subtotal")
+        try container.encodeValue(self.amountTotal, at: "amount_total")
+        try container.encodeValueIfPresent(self.lineItems, at: "line_items")
+        try container.encodeValue(self.totalDetails, at: "total_details")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -31,25 +31,25 @@ public struct RadarReviewResourceLocation: Swift.Codable, Swift.Hashable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.city = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("city"))
-        self.country = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
-        self.latitude = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("latitude"))
-        self.longitude = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("longitude"))
-        self.region = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("region"))
+        self.city = try container.decodeValueIfPresent(Swift.String.self, at: "city")
+        self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")
+        self.latitude = try container.decodeValueIfPresent(Swift.Double.self, at: "latitude")
+        self.longitude = try container.decodeValueIfPresent(Swift.Double.self, at: "longitude")
+        self.region = try container.decodeValueIfPresent(Swift.String.self, at: "region")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["city", "country", "latitude", "longitude", "region"]
+    private static let _declaredKeys: Courier.KeyNames = "city country latitude longitude region"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.city, forKey: Courier.AnyCodingKey("city"))
-        try container.encodeIfPresent(self.country, forKey: Courier.AnyCodingKey("country"))
-        try container.encodeIfPresent(self.latitude, forKey: Courier.AnyCodingKey("latitude"))
-        try container.encodeIfPresent(self.longitude, forKey: Courier.AnyCodingKey("longitude"))
-        try container.encodeIfPresent(self.region, forKey: Courier.AnyCodingKey("region"))
+        try container.encodeValueIfPresent(self.city, at: "city")
+        try container.encodeValueIfPresent(self.country, at: "country")
+        try container.encodeValueIfPresent(self.latitude, at: "latitude")
+        try container.encodeValueIfPresent(self.longitude, at: "longitude")
+        try container.encodeValueIfPresent(self.region, at: "region")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -28,23 +28,23 @@ public struct RadarReviewResourceSession: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.browser = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("browser"))
-        self.device = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("device"))
-        self.platform = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("platform"))
-        self.version = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("version"))
+        self.browser = try container.decodeValueIfPresent(Swift.String.self, at: "browser")
+        self.device = try container.decodeValueIfPresent(Swift.String.self, at: "device")
+        self.platform = try container.decodeValueIfPresent(Swift.String.self, at: "platform")
+        self.version = try container.decodeValueIfPresent(Swift.String.self, at: "version")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["browser", "device", "platform", "version"]
+    private static let _declaredKeys: Courier.KeyNames = "browser device platform version"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.browser, forKey: Courier.AnyCodingKey("browser"))
-        try container.encodeIfPresent(self.device, forKey: Courier.AnyCodingKey("device"))
-        try container.encodeIfPresent(self.platform, forKey: Courier.AnyCodingKey("platform"))
-        try container.encodeIfPresent(self.version, forKey: Courier.AnyCodingKey("version"))
+        try container.encodeValueIfPresent(self.browser, at: "browser")
+        try container.encodeValueIfPresent(self.device, at: "device")
+        try container.encodeValueIfPresent(self.platform, at: "platform")
+        try container.encodeValueIfPresent(self.version, at: "version")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -102,23 +102,23 @@ public struct RadarValueListListItems: Swift.Codable, Swift.Hashable, Swift.Send
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.data = try container.decode([RadarValueListItem].self, forKey: Courier.AnyCodingKey("data"))
-        self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
-        self.object = try container.decode(RadarValueListListItemsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.data = try container.decodeValue([RadarValueListItem].self, at: "data")
+        self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
+        self.object = try container.decodeValue(RadarValueListListItemsObjectModel.self, at: "object")
+        self.url = try container.decodeValue(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
+    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.data, forKey: Courier.AnyCodingKey("data"))
-        try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValue(self.data, at: "data")
+        try container.encodeValue(self.hasMore, at: "has_more")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -213,35 +213,35 @@ public struct RadarValueList: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.alias = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("alias"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.createdBy = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("created_by"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.itemType = try container.decode(RadarValueListItemType.self, forKey: Courier.AnyCodingKey("item_type"))
-        self.listItems = try container.decode(RadarValueListListItems.self, forKey: Courier.AnyCodingKey("list_items"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.metadata = try container.decode([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.object = try container.decode(RadarValueListObjectModel.self, forKey: Courier.AnyCodingKey("object"))
+        self.alias = try container.decodeValue(Swift.String.self, at: "alias")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.createdBy = try container.decodeValue(Swift.String.self, at: "created_by")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.itemType = try container.decodeValue(RadarValueListItemType.self, at: "item_type")
+        self.listItems = try container.decodeValue(RadarValueListListItems.self, at: "list_items")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.metadata = try container.decodeValue([Swift.String: Swift.String].self, at: "metadata")
+        self.name = try container.decodeValue(Swift.String.self, at: "name")
+        self.object = try container.decodeValue(RadarValueListObjectModel.self, at: "object")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["alias", "created", "created_by", "id", "item_type", "list_items", "livemode", "metadata", "name", "object"]
+    private static let _declaredKeys: Courier.KeyNames = "alias created created_by id item_type list_items livemode metadata name object"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.alias, forKey: Courier.AnyCodingKey("alias"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.createdBy, forKey: Courier.AnyCodingKey("created_by"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.itemType, forKey: Courier.AnyCodingKey("item_type"))
-        try container.encode(self.listItems, forKey: Courier.AnyCodingKey("list_items"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
+        try container.encodeValue(self.alias, at: "alias")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.createdBy, at: "created_by")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.itemType, at: "item_type")
+        try container.encodeValue(self.listItems, at: "list_items")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.metadata, at: "metadata")
+        try container.encodeValue(self.name, at: "name")
+        try container.encodeValue(self.object, at: "object")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -82,29 +82,29 @@ public struct RadarValueListItem: Swift.Codable, Swift.Hashable, Swift.Sendable 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.createdBy = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("created_by"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.object = try container.decode(RadarValueListItemObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.value = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("value"))
-        self.valueList = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("value_list"))
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.createdBy = try container.decodeValue(Swift.String.self, at: "created_by")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.object = try container.decodeValue(RadarValueListItemObjectModel.self, at: "object")
+        self.value = try container.decodeValue(Swift.String.self, at: "value")
+        self.valueList = try container.decodeValue(Swift.String.self, at: "value_list")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["created", "created_by", "id", "livemode", "object", "value", "value_list"]
+    private static let _declaredKeys: Courier.KeyNames = "created created_by id livemode object value value_list"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.createdBy, forKey: Courier.AnyCodingKey("created_by"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.value, forKey: Courier.AnyCodingKey("value"))
-        try container.encode(self.valueList, forKey: Courier.AnyCodingKey("value_list"))
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.createdBy, at: "created_by")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.value, at: "value")
+        try container.encodeValue(self.valueList, at: "value_list")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -30,23 +30,23 @@ public struct RecipientCards: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.data = try container.decode([Card].self, forKey: Courier.AnyCodingKey("data"))
-        self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
-        self.object = try container.decode(RecipientCardsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.data = try container.decodeValue([Card].self, at: "data")
+        self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
+        self.object = try container.decodeValue(RecipientCardsObjectModel.self, at: "object")
+        self.url = try container.decodeValue(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
+    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.data, forKey: Courier.AnyCodingKey("data"))
-        try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValue(self.data, at: "data")
+        try container.encodeValue(self.hasMore, at: "has_more")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -73,7 +73,7 @@ public indirect enum RecipientDefaultCard: Swift.Codable, Swift.Hashable, Swift.
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["brand", "exp_month", "exp_year", "funding", "id", "last4", "object"], constants: ["object": ["card"]]),
+        .object(required: "brand exp_month exp_year funding id last4 object", constants: ["object": ["card"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -205,43 +205,43 @@ public struct Recipient: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.activeAccount = try container.decodeIfPresent(BankAccount.self, forKey: Courier.AnyCodingKey("active_account"))
-        self.cards = try container.decodeIfPresent(RecipientCards.self, forKey: Courier.AnyCodingKey("cards"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.defaultCard = try container.decodeIfPresent(RecipientDefaultCard.self, forKey: Courier.AnyCodingKey("default_card"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.metadata = try container.decode([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.migratedTo = try container.decodeIfPresent(RecipientMigratedTo.self, forKey: Courier.AnyCodingKey("migrated_to"))
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.object = try container.decode(RecipientObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.rolledBackFrom = try container.decodeIfPresent(RecipientRolledBackFrom.self, forKey: Courier.AnyCodingKey("rolled_back_from"))
-        self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
+        self.activeAccount = try container.decodeValueIfPresent(BankAccount.self, at: "active_account")
+        self.cards = try container.decodeValueIfPresent(RecipientCards.self, at: "cards")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.defaultCard = try container.decodeValueIfPresent(RecipientDefaultCard.self, at: "default_card")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.metadata = try container.decodeValue([Swift.String: Swift.String].self, at: "metadata")
+        self.migratedTo = try container.decodeValueIfPresent(RecipientMigratedTo.self, at: "migrated_to")
+        self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.object = try container.decodeValue(RecipientObjectModel.self, at: "object")
+        self.rolledBackFrom = try container.decodeValueIfPresent(RecipientRolledBackFrom.self, at: "rolled_back_from")
+        self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["active_account", "cards", "created", "default_card", "description", "email", "id", "livemode", "metadata", "migrated_to", "name", "object", "rolled_back_from", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "active_account cards created default_card description email id livemode metadata migrated_to name object rolled_back_from type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.activeAccount, forKey: Courier.AnyCodingKey("active_account"))
-        try container.encodeIfPresent(self.cards, forKey: Courier.AnyCodingKey("cards"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encodeIfPresent(self.defaultCard, forKey: Courier.AnyCodingKey("default_card"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.migratedTo, forKey: Courier.AnyCodingKey("migrated_to"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.rolledBackFrom, forKey: Courier.AnyCodingKey("rolled_back_from"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.activeAccount, at: "active_account")
+        try container.encodeValueIfPresent(self.cards, at: "cards")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValueIfPresent(self.defaultCard, at: "default_card")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.email, at: "email")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.migratedTo, at: "migrated_to")
+        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.rolledBackFrom, at: "rolled_back_from")
+        try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -37,23 +37,23 @@ public struct Recurring: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.aggregateUsage = try container.decodeIfPresent(RecurringAggregateUsage.self, forKey: Courier.AnyCodingKey("aggregate_usage"))
-        self.interval = try container.decode(RecurringInterval.self, forKey: Courier.AnyCodingKey("interval"))
-        self.intervalCount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_count"))
-        self.usageType = try container.decode(RecurringUsageType.self, forKey: Courier.AnyCodingKey("usage_type"))
+        self.aggregateUsage = try container.decodeValueIfPresent(RecurringAggregateUsage.self, at: "aggregate_usage")
+        self.interval = try container.decodeValue(RecurringInterval.self, at: "interval")
+        self.intervalCount = try container.decodeValue(Swift.Int.self, at: "interval_count")
+        self.usageType = try container.decodeValue(RecurringUsageType.self, at: "usage_type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["aggregate_usage", "interval", "interval_count", "usage_type"]
+    private static let _declaredKeys: Courier.KeyNames = "aggregate_usage interval interval_count usage_type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.aggregateUsage, forKey: Courier.AnyCodingKey("aggregate_usage"))
-        try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
-        try container.encode(self.intervalCount, forKey: Courier.AnyCodingKey("interval_count"))
-        try container.encode(self.usageType, forKey: Courier.AnyCodingKey("usage_type"))
+        try container.encodeValueIfPresent(self.aggregateUsage, at: "aggregate_usage")
+        try container.encodeValue(self.interval, at: "interval")
+        try container.encodeValue(self.intervalCount, at: "interval_count")
+        try container.encodeValue(self.usageType, at: "usage_type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -134,7 +134,7 @@ public indirect enum RefundTransferReversal: Swift.Codable, Swift.Hashable, Swif
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount", "created", "currency", "id", "object", "transfer"], constants: ["object": ["transfer_reversal"]]),
+        .object(required: "amount created currency id object transfer", constants: ["object": ["transfer_reversal"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -228,51 +228,51 @@ public struct Refund: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.balanceTransaction = try container.decodeIfPresent(RefundBalanceTransaction.self, forKey: Courier.AnyCodingKey("balance_transaction"))
-        self.charge = try container.decodeIfPresent(RefundCharge.self, forKey: Courier.AnyCodingKey("charge"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.failureBalanceTransaction = try container.decodeIfPresent(RefundFailureBalanceTransaction.self, forKey: Courier.AnyCodingKey("failure_balance_transaction"))
-        self.failureReason = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("failure_reason"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.nextAction = try container.decodeIfPresent(RefundNextAction.self, forKey: Courier.AnyCodingKey("next_action"))
-        self.object = try container.decode(RefundObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.paymentIntent = try container.decodeIfPresent(RefundPaymentIntent.self, forKey: Courier.AnyCodingKey("payment_intent"))
-        self.reason = try container.decodeIfPresent(RefundReason.self, forKey: Courier.AnyCodingKey("reason"))
-        self.receiptNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("receipt_number"))
-        self.sourceTransferReversal = try container.decodeIfPresent(RefundSourceTransferReversal.self, forKey: Courier.AnyCodingKey("source_transfer_reversal"))
-        self.status = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
-        self.transferReversal = try container.decodeIfPresent(RefundTransferReversal.self, forKey: Courier.AnyCodingKey("transfer_reversal"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.balanceTransaction = try container.decodeValueIfPresent(RefundBalanceTransaction.self, at: "balance_transaction")
+        self.charge = try container.decodeValueIfPresent(RefundCharge.self, at: "charge")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.failureBalanceTransaction = try container.decodeValueIfPresent(RefundFailureBalanceTransaction.self, at: "failure_balance_transaction")
+        self.failureReason = try container.decodeValueIfPresent(Swift.String.self, at: "failure_reason")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.nextAction = try container.decodeValueIfPresent(RefundNextAction.self, at: "next_action")
+        self.object = try container.decodeValue(RefundObjectModel.self, at: "object")
+        self.paymentIntent = try container.decodeValueIfPresent(RefundPaymentIntent.self, at: "payment_intent")
+        self.reason = try container.decodeValueIfPresent(RefundReason.self, at: "reason")
+        self.receiptNumber = try container.decodeValueIfPresent(Swift.String.self, at: "receipt_number")
+        self.sourceTransferReversal = try container.decodeValueIfPresent(RefundSourceTransferReversal.self, at: "source_transfer_reversal")
+        self.status = try container.decodeValueIfPresent(Swift.String.self, at: "status")
+        self.transferReversal = try container.decodeValueIfPresent(RefundTransferReversal.self, at: "transfer_reversal")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "balance_transaction", "charge", "created", "currency", "description", "failure_balance_transaction", "failure_reason", "id", "metadata", "next_action", "object", "payment_intent", "reason", "receipt_number", "source_transfer_reversal", "status", "transfer_reversal"]
+    private static let _declaredKeys: Courier.KeyNames = "amount balance_transaction charge created currency description failure_balance_transaction failure_reason id metadata next_action object payment_intent reason receipt_number source_transfer_reversal status transfer_reversal"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.balanceTransaction, forKey: Courier.AnyCodingKey("balance_transaction"))
-        try container.encodeIfPresent(self.charge, forKey: Courier.AnyCodingKey("charge"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.failureBalanceTransaction, forKey: Courier.AnyCodingKey("failure_balance_transaction"))
-        try container.encodeIfPresent(self.failureReason, forKey: Courier.AnyCodingKey("failure_reason"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.nextAction, forKey: Courier.AnyCodingKey("next_action"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.paymentIntent, forKey: Courier.AnyCodingKey("payment_intent"))
-        try container.encodeIfPresent(self.reason, forKey: Courier.AnyCodingKey("reason"))
-        try container.encodeIfPresent(self.receiptNumber, forKey: Courier.AnyCodingKey("receipt_number"))
-        try container.encodeIfPresent(self.sourceTransferReversal, forKey: Courier.AnyCodingKey("source_transfer_reversal"))
-        try container.encodeIfPresent(self.status, forKey: Courier.AnyCodingKey("status"))
-        try container.encodeIfPresent(self.transferReversal, forKey: Courier.AnyCodingKey("transfer_reversal"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.balanceTransaction, at: "balance_transaction")
+        try container.encodeValueIfPresent(self.charge, at: "charge")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.failureBalanceTransaction, at: "failure_balance_transaction")
+        try container.encodeValueIfPresent(self.failureReason, at: "failure_reason")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.nextAction, at: "next_action")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.paymentIntent, at: "payment_intent")
+        try container.encodeValueIfPresent(self.reason, at: "reason")
+        try container.encodeValueIfPresent(self.receiptNumber, at: "receipt_number")
+        try container.encodeValueIfPresent(self.sourceTransferReversal, at: "source_transfer_reversal")
+        try container.encodeValueIfPresent(self.status, at: "status")
+        try container.encodeValueIfPresent(self.transferReversal, at: "transfer_reversal")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

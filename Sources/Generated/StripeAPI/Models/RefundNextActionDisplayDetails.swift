@@ -21,19 +21,19 @@ public struct RefundNextActionDisplayDetails: Swift.Codable, Swift.Hashable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.emailSent = try container.decode(EmailSent.self, forKey: Courier.AnyCodingKey("email_sent"))
-        self.expiresAt = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))
+        self.emailSent = try container.decodeValue(EmailSent.self, at: "email_sent")
+        self.expiresAt = try container.decodeValue(Swift.Int.self, at: "expires_at")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["email_sent", "expires_at"]
+    private static let _declaredKeys: Courier.KeyNames = "email_sent expires_at"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.emailSent, forKey: Courier.AnyCodingKey("email_sent"))
-        try container.encode(self.expiresAt, forKey: Courier.AnyCodingKey("expires_at"))
+        try container.encodeValue(self.emailSent, at: "email_sent")
+        try container.encodeValue(self.expiresAt, at: "expires_at")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -100,35 +100,35 @@ public struct ReportingReportRun: Swift.Codable, Swift.Hashable, Swift.Sendable 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.error = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("error"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.object = try container.decode(ReportingReportRunObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.parameters = try container.decode(FinancialReportingFinanceReportRunRunParameters.self, forKey: Courier.AnyCodingKey("parameters"))
-        self.reportType = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("report_type"))
-        self.result = try container.decodeIfPresent(File.self, forKey: Courier.AnyCodingKey("result"))
-        self.status = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
-        self.succeededAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("succeeded_at"))
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.error = try container.decodeValueIfPresent(Swift.String.self, at: "error")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.object = try container.decodeValue(ReportingReportRunObjectModel.self, at: "object")
+        self.parameters = try container.decodeValue(FinancialReportingFinanceReportRunRunParameters.self, at: "parameters")
+        self.reportType = try container.decodeValue(Swift.String.self, at: "report_type")
+        self.result = try container.decodeValueIfPresent(File.self, at: "result")
+        self.status = try container.decodeValue(Swift.String.self, at: "status")
+        self.succeededAt = try container.decodeValueIfPresent(Swift.Int.self, at: "succeeded_at")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["created", "error", "id", "livemode", "object", "parameters", "report_type", "result", "status", "succeeded_at"]
+    private static let _declaredKeys: Courier.KeyNames = "created error id livemode object parameters report_type result status succeeded_at"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encodeIfPresent(self.error, forKey: Courier.AnyCodingKey("error"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.parameters, forKey: Courier.AnyCodingKey("parameters"))
-        try container.encode(self.reportType, forKey: Courier.AnyCodingKey("report_type"))
-        try container.encodeIfPresent(self.result, forKey: Courier.AnyCodingKey("result"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        try container.encodeIfPresent(self.succeededAt, forKey: Courier.AnyCodingKey("succeeded_at"))
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValueIfPresent(self.error, at: "error")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.parameters, at: "parameters")
+        try container.encodeValue(self.reportType, at: "report_type")
+        try container.encodeValueIfPresent(self.result, at: "result")
+        try container.encodeValue(self.status, at: "status")
+        try container.encodeValueIfPresent(self.succeededAt, at: "succeeded_at")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

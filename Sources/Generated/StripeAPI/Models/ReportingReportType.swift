@@ -93,33 +93,33 @@ public struct ReportingReportType: Swift.Codable, Swift.Hashable, Swift.Sendable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.dataAvailableEnd = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("data_available_end"))
-        self.dataAvailableStart = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("data_available_start"))
-        self.defaultColumns = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("default_columns"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.object = try container.decode(ReportingReportTypeObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.updated = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("updated"))
-        self.version = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("version"))
+        self.dataAvailableEnd = try container.decodeValue(Swift.Int.self, at: "data_available_end")
+        self.dataAvailableStart = try container.decodeValue(Swift.Int.self, at: "data_available_start")
+        self.defaultColumns = try container.decodeValueIfPresent([Swift.String].self, at: "default_columns")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.name = try container.decodeValue(Swift.String.self, at: "name")
+        self.object = try container.decodeValue(ReportingReportTypeObjectModel.self, at: "object")
+        self.updated = try container.decodeValue(Swift.Int.self, at: "updated")
+        self.version = try container.decodeValue(Swift.Int.self, at: "version")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["data_available_end", "data_available_start", "default_columns", "id", "livemode", "name", "object", "updated", "version"]
+    private static let _declaredKeys: Courier.KeyNames = "data_available_end data_available_start default_columns id livemode name object updated version"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.dataAvailableEnd, forKey: Courier.AnyCodingKey("data_available_end"))
-        try container.encode(self.dataAvailableStart, forKey: Courier.AnyCodingKey("data_available_start"))
-        try container.encodeIfPresent(self.defaultColumns, forKey: Courier.AnyCodingKey("default_columns"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.updated, forKey: Courier.AnyCodingKey("updated"))
-        try container.encode(self.version, forKey: Courier.AnyCodingKey("version"))
+        try container.encodeValue(self.dataAvailableEnd, at: "data_available_end")
+        try container.encodeValue(self.dataAvailableStart, at: "data_available_start")
+        try container.encodeValueIfPresent(self.defaultColumns, at: "default_columns")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.name, at: "name")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.updated, at: "updated")
+        try container.encodeValue(self.version, at: "version")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

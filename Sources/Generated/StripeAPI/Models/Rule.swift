@@ -25,21 +25,21 @@ public struct Rule: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.action = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("action"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.predicate = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("predicate"))
+        self.action = try container.decodeValue(Swift.String.self, at: "action")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.predicate = try container.decodeValue(Swift.String.self, at: "predicate")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["action", "id", "predicate"]
+    private static let _declaredKeys: Courier.KeyNames = "action id predicate"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.action, forKey: Courier.AnyCodingKey("action"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.predicate, forKey: Courier.AnyCodingKey("predicate"))
+        try container.encodeValue(self.action, at: "action")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.predicate, at: "predicate")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

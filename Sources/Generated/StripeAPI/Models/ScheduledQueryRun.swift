@@ -94,37 +94,37 @@ public struct ScheduledQueryRun: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.dataLoadTime = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("data_load_time"))
-        self.error = try container.decodeIfPresent(SigmaScheduledQueryRunError.self, forKey: Courier.AnyCodingKey("error"))
-        self.file = try container.decodeIfPresent(File.self, forKey: Courier.AnyCodingKey("file"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.object = try container.decode(ScheduledQueryRunObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.resultAvailableUntil = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("result_available_until"))
-        self.sql = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("sql"))
-        self.status = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
-        self.title = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("title"))
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.dataLoadTime = try container.decodeValue(Swift.Int.self, at: "data_load_time")
+        self.error = try container.decodeValueIfPresent(SigmaScheduledQueryRunError.self, at: "error")
+        self.file = try container.decodeValueIfPresent(File.self, at: "file")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.object = try container.decodeValue(ScheduledQueryRunObjectModel.self, at: "object")
+        self.resultAvailableUntil = try container.decodeValue(Swift.Int.self, at: "result_available_until")
+        self.sql = try container.decodeValue(Swift.String.self, at: "sql")
+        self.status = try container.decodeValue(Swift.String.self, at: "status")
+        self.title = try container.decodeValue(Swift.String.self, at: "title")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["created", "data_load_time", "error", "file", "id", "livemode", "object", "result_available_until", "sql", "status", "title"]
+    private static let _declaredKeys: Courier.KeyNames = "created data_load_time error file id livemode object result_available_until sql status title"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.dataLoadTime, forKey: Courier.AnyCodingKey("data_load_time"))
-        try container.encodeIfPresent(self.error, forKey: Courier.AnyCodingKey("error"))
-        try container.encodeIfPresent(self.file, forKey: Courier.AnyCodingKey("file"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.resultAvailableUntil, forKey: Courier.AnyCodingKey("result_available_until"))
-        try container.encode(self.sql, forKey: Courier.AnyCodingKey("sql"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        try container.encode(self.title, forKey: Courier.AnyCodingKey("title"))
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.dataLoadTime, at: "data_load_time")
+        try container.encodeValueIfPresent(self.error, at: "error")
+        try container.encodeValueIfPresent(self.file, at: "file")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.resultAvailableUntil, at: "result_available_until")
+        try container.encodeValue(self.sql, at: "sql")
+        try container.encodeValue(self.status, at: "status")
+        try container.encodeValue(self.title, at: "title")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -28,19 +28,19 @@ public struct SepaDebitGeneratedFrom: Swift.Codable, Swift.Hashable, Swift.Senda
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.charge = try container.decodeIfPresent(SepaDebitGeneratedFromCharge.self, forKey: Courier.AnyCodingKey("charge"))
-        self.setupAttempt = try container.decodeIfPresent(SepaDebitGeneratedFromSetupAttempt.self, forKey: Courier.AnyCodingKey("setup_attempt"))
+        self.charge = try container.decodeValueIfPresent(SepaDebitGeneratedFromCharge.self, at: "charge")
+        self.setupAttempt = try container.decodeValueIfPresent(SepaDebitGeneratedFromSetupAttempt.self, at: "setup_attempt")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["charge", "setup_attempt"]
+    private static let _declaredKeys: Courier.KeyNames = "charge setup_attempt"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.charge, forKey: Courier.AnyCodingKey("charge"))
-        try container.encodeIfPresent(self.setupAttempt, forKey: Courier.AnyCodingKey("setup_attempt"))
+        try container.encodeValueIfPresent(self.charge, at: "charge")
+        try container.encodeValueIfPresent(self.setupAttempt, at: "setup_attempt")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

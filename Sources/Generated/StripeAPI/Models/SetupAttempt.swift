@@ -78,7 +78,7 @@ public indirect enum SetupAttemptSetupIntent: Swift.Codable, Swift.Hashable, Swi
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["created", "id", "livemode", "object", "payment_method_types", "status", "usage"], constants: ["object": ["setup_intent"]]),
+        .object(required: "created id livemode object payment_method_types status usage", constants: ["object": ["setup_intent"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -156,41 +156,41 @@ public struct SetupAttempt: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.application = try container.decodeIfPresent(SetupAttemptApplication.self, forKey: Courier.AnyCodingKey("application"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.customer = try container.decodeIfPresent(SetupAttemptCustomer.self, forKey: Courier.AnyCodingKey("customer"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.object = try container.decode(SetupAttemptObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.onBehalfOf = try container.decodeIfPresent(SetupAttemptOnBehalfOf.self, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        self.paymentMethod = try container.decode(SetupAttemptPaymentMethod.self, forKey: Courier.AnyCodingKey("payment_method"))
-        self.paymentMethodDetails = try container.decode(SetupAttemptPaymentMethodDetails.self, forKey: Courier.AnyCodingKey("payment_method_details"))
-        self.setupError = try container.decodeIfPresent(APIErrors.self, forKey: Courier.AnyCodingKey("setup_error"))
-        self.setupIntent = try container.decode(SetupAttemptSetupIntent.self, forKey: Courier.AnyCodingKey("setup_intent"))
-        self.status = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
-        self.usage = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("usage"))
+        self.application = try container.decodeValueIfPresent(SetupAttemptApplication.self, at: "application")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.customer = try container.decodeValueIfPresent(SetupAttemptCustomer.self, at: "customer")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.object = try container.decodeValue(SetupAttemptObjectModel.self, at: "object")
+        self.onBehalfOf = try container.decodeValueIfPresent(SetupAttemptOnBehalfOf.self, at: "on_behalf_of")
+        self.paymentMethod = try container.decodeValue(SetupAttemptPaymentMethod.self, at: "payment_method")
+        self.paymentMethodDetails = try container.decodeValue(SetupAttemptPaymentMethodDetails.self, at: "payment_method_details")
+        self.setupError = try container.decodeValueIfPresent(APIErrors.self, at: "setup_error")
+        self.setupIntent = try container.decodeValue(SetupAttemptSetupIntent.self, at: "setup_intent")
+        self.status = try container.decodeValue(Swift.String.self, at: "status")
+        self.usage = try container.decodeValue(Swift.String.self, at: "usage")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["application", "created", "customer", "id", "livemode", "object", "on_behalf_of", "payment_method", "payment_method_details", "setup_error", "setup_intent", "status", "usage"]
+    private static let _declaredKeys: Courier.KeyNames = "application created customer id livemode object on_behalf_of payment_method payment_method_details setup_error setup_intent status usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.application, forKey: Courier.AnyCodingKey("application"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encodeIfPresent(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.onBehalfOf, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        try container.encode(self.paymentMethod, forKey: Courier.AnyCodingKey("payment_method"))
-        try container.encode(self.paymentMethodDetails, forKey: Courier.AnyCodingKey("payment_method_details"))
-        try container.encodeIfPresent(self.setupError, forKey: Courier.AnyCodingKey("setup_error"))
-        try container.encode(self.setupIntent, forKey: Courier.AnyCodingKey("setup_intent"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        try container.encode(self.usage, forKey: Courier.AnyCodingKey("usage"))
+        try container.encodeValueIfPresent(self.application, at: "application")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
+        try container.encodeValue(self.paymentMethod, at: "payment_method")
+        try container.encodeValue(self.paymentMethodDetails, at: "payment_method_details")
+        try container.encodeValueIfPresent(self.setupError, at: "setup_error")
+        try container.encodeValue(self.setupIntent, at: "setup_intent")
+        try container.encodeValue(self.status, at: "status")
+        try container.encodeValue(self.usage, at: "usage")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

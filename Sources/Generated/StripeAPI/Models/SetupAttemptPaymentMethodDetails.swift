@@ -41,39 +41,39 @@ public struct SetupAttemptPaymentMethodDetails: Swift.Codable, Swift.Hashable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(SetupAttemptPaymentMethodDetailsAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
-        self.auBecsDebit = try container.decodeIfPresent(SetupAttemptPaymentMethodDetailsAuBecsDebit.self, forKey: Courier.AnyCodingKey("au_becs_debit"))
-        self.bacsDebit = try container.decodeIfPresent(SetupAttemptPaymentMethodDetailsBacsDebit.self, forKey: Courier.AnyCodingKey("bacs_debit"))
-        self.bancontact = try container.decodeIfPresent(SetupAttemptPaymentMethodDetailsBancontact.self, forKey: Courier.AnyCodingKey("bancontact"))
-        self.boleto = try container.decodeIfPresent(SetupAttemptPaymentMethodDetailsBoleto.self, forKey: Courier.AnyCodingKey("boleto"))
-        self.card = try container.decodeIfPresent(SetupAttemptPaymentMethodDetailsCard.self, forKey: Courier.AnyCodingKey("card"))
-        self.cardPresent = try container.decodeIfPresent(SetupAttemptPaymentMethodDetailsCardPresent.self, forKey: Courier.AnyCodingKey("card_present"))
-        self.ideal = try container.decodeIfPresent(SetupAttemptPaymentMethodDetailsIdeal.self, forKey: Courier.AnyCodingKey("ideal"))
-        self.sepaDebit = try container.decodeIfPresent(SetupAttemptPaymentMethodDetailsSepaDebit.self, forKey: Courier.AnyCodingKey("sepa_debit"))
-        self.sofort = try container.decodeIfPresent(SetupAttemptPaymentMethodDetailsSofort.self, forKey: Courier.AnyCodingKey("sofort"))
-        self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
-        self.usBankAccount = try container.decodeIfPresent(SetupAttemptPaymentMethodDetailsUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
+        self.acssDebit = try container.decodeValueIfPresent(SetupAttemptPaymentMethodDetailsAcssDebit.self, at: "acss_debit")
+        self.auBecsDebit = try container.decodeValueIfPresent(SetupAttemptPaymentMethodDetailsAuBecsDebit.self, at: "au_becs_debit")
+        self.bacsDebit = try container.decodeValueIfPresent(SetupAttemptPaymentMethodDetailsBacsDebit.self, at: "bacs_debit")
+        self.bancontact = try container.decodeValueIfPresent(SetupAttemptPaymentMethodDetailsBancontact.self, at: "bancontact")
+        self.boleto = try container.decodeValueIfPresent(SetupAttemptPaymentMethodDetailsBoleto.self, at: "boleto")
+        self.card = try container.decodeValueIfPresent(SetupAttemptPaymentMethodDetailsCard.self, at: "card")
+        self.cardPresent = try container.decodeValueIfPresent(SetupAttemptPaymentMethodDetailsCardPresent.self, at: "card_present")
+        self.ideal = try container.decodeValueIfPresent(SetupAttemptPaymentMethodDetailsIdeal.self, at: "ideal")
+        self.sepaDebit = try container.decodeValueIfPresent(SetupAttemptPaymentMethodDetailsSepaDebit.self, at: "sepa_debit")
+        self.sofort = try container.decodeValueIfPresent(SetupAttemptPaymentMethodDetailsSofort.self, at: "sofort")
+        self.type = try container.decodeValue(Swift.String.self, at: "type")
+        self.usBankAccount = try container.decodeValueIfPresent(SetupAttemptPaymentMethodDetailsUsBankAccount.self, at: "us_bank_account")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "au_becs_debit", "bacs_debit", "bancontact", "boleto", "card", "card_present", "ideal", "sepa_debit", "sofort", "type", "us_bank_account"]
+    private static let _declaredKeys: Courier.KeyNames = "acss_debit au_becs_debit bacs_debit bancontact boleto card card_present ideal sepa_debit sofort type us_bank_account"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
-        try container.encodeIfPresent(self.auBecsDebit, forKey: Courier.AnyCodingKey("au_becs_debit"))
-        try container.encodeIfPresent(self.bacsDebit, forKey: Courier.AnyCodingKey("bacs_debit"))
-        try container.encodeIfPresent(self.bancontact, forKey: Courier.AnyCodingKey("bancontact"))
-        try container.encodeIfPresent(self.boleto, forKey: Courier.AnyCodingKey("boleto"))
-        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encodeIfPresent(self.cardPresent, forKey: Courier.AnyCodingKey("card_present"))
-        try container.encodeIfPresent(self.ideal, forKey: Courier.AnyCodingKey("ideal"))
-        try container.encodeIfPresent(self.sepaDebit, forKey: Courier.AnyCodingKey("sepa_debit"))
-        try container.encodeIfPresent(self.sofort, forKey: Courier.AnyCodingKey("sofort"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
+        try container.encodeValueIfPresent(self.auBecsDebit, at: "au_becs_debit")
+        try container.encodeValueIfPresent(self.bacsDebit, at: "bacs_debit")
+        try container.encodeValueIfPresent(self.bancontact, at: "bancontact")
+        try container.encodeValueIfPresent(self.boleto, at: "boleto")
+        try container.encodeValueIfPresent(self.card, at: "card")
+        try container.encodeValueIfPresent(self.cardPresent, at: "card_present")
+        try container.encodeValueIfPresent(self.ideal, at: "ideal")
+        try container.encodeValueIfPresent(self.sepaDebit, at: "sepa_debit")
+        try container.encodeValueIfPresent(self.sofort, at: "sofort")
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -19,17 +19,17 @@ public struct SetupAttemptPaymentMethodDetailsCard: Swift.Codable, Swift.Hashabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.threeDSecure = try container.decodeIfPresent(ThreeDSecureDetails.self, forKey: Courier.AnyCodingKey("three_d_secure"))
+        self.threeDSecure = try container.decodeValueIfPresent(ThreeDSecureDetails.self, at: "three_d_secure")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["three_d_secure"]
+    private static let _declaredKeys: Courier.KeyNames = "three_d_secure"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.threeDSecure, forKey: Courier.AnyCodingKey("three_d_secure"))
+        try container.encodeValueIfPresent(self.threeDSecure, at: "three_d_secure")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

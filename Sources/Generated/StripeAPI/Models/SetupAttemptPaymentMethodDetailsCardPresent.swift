@@ -22,17 +22,17 @@ public struct SetupAttemptPaymentMethodDetailsCardPresent: Swift.Codable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.generatedCard = try container.decodeIfPresent(SetupPaymentMethodDetailsCardPresentGeneratedCard.self, forKey: Courier.AnyCodingKey("generated_card"))
+        self.generatedCard = try container.decodeValueIfPresent(SetupPaymentMethodDetailsCardPresentGeneratedCard.self, at: "generated_card")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["generated_card"]
+    private static let _declaredKeys: Courier.KeyNames = "generated_card"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.generatedCard, forKey: Courier.AnyCodingKey("generated_card"))
+        try container.encodeValueIfPresent(self.generatedCard, at: "generated_card")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -47,27 +47,27 @@ public struct SetupAttemptPaymentMethodDetailsIdeal: Swift.Codable, Swift.Hashab
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.bank = try container.decodeIfPresent(SetupAttemptPaymentMethodDetailsIdealBank.self, forKey: Courier.AnyCodingKey("bank"))
-        self.bic = try container.decodeIfPresent(SetupAttemptPaymentMethodDetailsIdealBic.self, forKey: Courier.AnyCodingKey("bic"))
-        self.generatedSepaDebit = try container.decodeIfPresent(SetupPaymentMethodDetailsIdealGeneratedSepaDebit.self, forKey: Courier.AnyCodingKey("generated_sepa_debit"))
-        self.generatedSepaDebitMandate = try container.decodeIfPresent(SetupMethodDetailsIdealGeneratedSepaDebitMandate.self, forKey: Courier.AnyCodingKey("generated_sepa_debit_mandate"))
-        self.ibanLast4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("iban_last4"))
-        self.verifiedName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("verified_name"))
+        self.bank = try container.decodeValueIfPresent(SetupAttemptPaymentMethodDetailsIdealBank.self, at: "bank")
+        self.bic = try container.decodeValueIfPresent(SetupAttemptPaymentMethodDetailsIdealBic.self, at: "bic")
+        self.generatedSepaDebit = try container.decodeValueIfPresent(SetupPaymentMethodDetailsIdealGeneratedSepaDebit.self, at: "generated_sepa_debit")
+        self.generatedSepaDebitMandate = try container.decodeValueIfPresent(SetupMethodDetailsIdealGeneratedSepaDebitMandate.self, at: "generated_sepa_debit_mandate")
+        self.ibanLast4 = try container.decodeValueIfPresent(Swift.String.self, at: "iban_last4")
+        self.verifiedName = try container.decodeValueIfPresent(Swift.String.self, at: "verified_name")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank", "bic", "generated_sepa_debit", "generated_sepa_debit_mandate", "iban_last4", "verified_name"]
+    private static let _declaredKeys: Courier.KeyNames = "bank bic generated_sepa_debit generated_sepa_debit_mandate iban_last4 verified_name"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.bank, forKey: Courier.AnyCodingKey("bank"))
-        try container.encodeIfPresent(self.bic, forKey: Courier.AnyCodingKey("bic"))
-        try container.encodeIfPresent(self.generatedSepaDebit, forKey: Courier.AnyCodingKey("generated_sepa_debit"))
-        try container.encodeIfPresent(self.generatedSepaDebitMandate, forKey: Courier.AnyCodingKey("generated_sepa_debit_mandate"))
-        try container.encodeIfPresent(self.ibanLast4, forKey: Courier.AnyCodingKey("iban_last4"))
-        try container.encodeIfPresent(self.verifiedName, forKey: Courier.AnyCodingKey("verified_name"))
+        try container.encodeValueIfPresent(self.bank, at: "bank")
+        try container.encodeValueIfPresent(self.bic, at: "bic")
+        try container.encodeValueIfPresent(self.generatedSepaDebit, at: "generated_sepa_debit")
+        try container.encodeValueIfPresent(self.generatedSepaDebitMandate, at: "generated_sepa_debit_mandate")
+        try container.encodeValueIfPresent(self.ibanLast4, at: "iban_last4")
+        try container.encodeValueIfPresent(self.verifiedName, at: "verified_name")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -82,7 +82,7 @@ public indirect enum SetupIntentLatestAttempt: Swift.Codable, Swift.Hashable, Sw
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["created", "id", "livemode", "object", "payment_method", "payment_method_details", "setup_intent", "status", "usage"], constants: ["object": ["setup_attempt"]]),
+        .object(required: "created id livemode object payment_method payment_method_details setup_intent status usage", constants: ["object": ["setup_attempt"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -126,7 +126,7 @@ public indirect enum SetupIntentMandate: Swift.Codable, Swift.Hashable, Swift.Se
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["customer_acceptance", "id", "livemode", "object", "payment_method", "payment_method_details", "status", "type"], constants: ["object": ["mandate"]]),
+        .object(required: "customer_acceptance id livemode object payment_method payment_method_details status type", constants: ["object": ["mandate"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -364,57 +364,57 @@ public struct SetupIntent: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.application = try container.decodeIfPresent(SetupIntentApplication.self, forKey: Courier.AnyCodingKey("application"))
-        self.cancellationReason = try container.decodeIfPresent(SetupIntentCancellationReason.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
-        self.clientSecret = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("client_secret"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.customer = try container.decodeIfPresent(SetupIntentCustomer.self, forKey: Courier.AnyCodingKey("customer"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.lastSetupError = try container.decodeIfPresent(APIErrors.self, forKey: Courier.AnyCodingKey("last_setup_error"))
-        self.latestAttempt = try container.decodeIfPresent(SetupIntentLatestAttempt.self, forKey: Courier.AnyCodingKey("latest_attempt"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.mandate = try container.decodeIfPresent(SetupIntentMandate.self, forKey: Courier.AnyCodingKey("mandate"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.nextAction = try container.decodeIfPresent(SetupIntentNextAction.self, forKey: Courier.AnyCodingKey("next_action"))
-        self.object = try container.decode(SetupIntentObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.onBehalfOf = try container.decodeIfPresent(SetupIntentOnBehalfOf.self, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        self.paymentMethod = try container.decodeIfPresent(SetupIntentPaymentMethod.self, forKey: Courier.AnyCodingKey("payment_method"))
-        self.paymentMethodOptions = try container.decodeIfPresent(SetupIntentPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
-        self.paymentMethodTypes = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("payment_method_types"))
-        self.singleUseMandate = try container.decodeIfPresent(SetupIntentSingleUseMandate.self, forKey: Courier.AnyCodingKey("single_use_mandate"))
-        self.status = try container.decode(SetupIntentStatus.self, forKey: Courier.AnyCodingKey("status"))
-        self.usage = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("usage"))
+        self.application = try container.decodeValueIfPresent(SetupIntentApplication.self, at: "application")
+        self.cancellationReason = try container.decodeValueIfPresent(SetupIntentCancellationReason.self, at: "cancellation_reason")
+        self.clientSecret = try container.decodeValueIfPresent(Swift.String.self, at: "client_secret")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.customer = try container.decodeValueIfPresent(SetupIntentCustomer.self, at: "customer")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.lastSetupError = try container.decodeValueIfPresent(APIErrors.self, at: "last_setup_error")
+        self.latestAttempt = try container.decodeValueIfPresent(SetupIntentLatestAttempt.self, at: "latest_attempt")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.mandate = try container.decodeValueIfPresent(SetupIntentMandate.self, at: "mandate")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.nextAction = try container.decodeValueIfPresent(SetupIntentNextAction.self, at: "next_action")
+        self.object = try container.decodeValue(SetupIntentObjectModel.self, at: "object")
+        self.onBehalfOf = try container.decodeValueIfPresent(SetupIntentOnBehalfOf.self, at: "on_behalf_of")
+        self.paymentMethod = try container.decodeValueIfPresent(SetupIntentPaymentMethod.self, at: "payment_method")
+        self.paymentMethodOptions = try container.decodeValueIfPresent(SetupIntentPaymentMethodOptions.self, at: "payment_method_options")
+        self.paymentMethodTypes = try container.decodeValue([Swift.String].self, at: "payment_method_types")
+        self.singleUseMandate = try container.decodeValueIfPresent(SetupIntentSingleUseMandate.self, at: "single_use_mandate")
+        self.status = try container.decodeValue(SetupIntentStatus.self, at: "status")
+        self.usage = try container.decodeValue(Swift.String.self, at: "usage")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["application", "cancellation_reason", "client_secret", "created", "customer", "description", "id", "last_setup_error", "latest_attempt", "livemode", "mandate", "metadata", "next_action", "object", "on_behalf_of", "payment_method", "payment_method_options", "payment_method_types", "single_use_mandate", "status", "usage"]
+    private static let _declaredKeys: Courier.KeyNames = "application cancellation_reason client_secret created customer description id last_setup_error latest_attempt livemode mandate metadata next_action object on_behalf_of payment_method payment_method_options payment_method_types single_use_mandate status usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.application, forKey: Courier.AnyCodingKey("application"))
-        try container.encodeIfPresent(self.cancellationReason, forKey: Courier.AnyCodingKey("cancellation_reason"))
-        try container.encodeIfPresent(self.clientSecret, forKey: Courier.AnyCodingKey("client_secret"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encodeIfPresent(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.lastSetupError, forKey: Courier.AnyCodingKey("last_setup_error"))
-        try container.encodeIfPresent(self.latestAttempt, forKey: Courier.AnyCodingKey("latest_attempt"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encodeIfPresent(self.mandate, forKey: Courier.AnyCodingKey("mandate"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.nextAction, forKey: Courier.AnyCodingKey("next_action"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.onBehalfOf, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        try container.encodeIfPresent(self.paymentMethod, forKey: Courier.AnyCodingKey("payment_method"))
-        try container.encodeIfPresent(self.paymentMethodOptions, forKey: Courier.AnyCodingKey("payment_method_options"))
-        try container.encode(self.paymentMethodTypes, forKey: Courier.AnyCodingKey("payment_method_types"))
-        try container.encodeIfPresent(self.singleUseMandate, forKey: Courier.AnyCodingKey("single_use_mandate"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        try container.encode(self.usage, forKey: Courier.AnyCodingKey("usage"))
+        try container.encodeValueIfPresent(self.application, at: "application")
+        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason")
+        try container.encodeValueIfPresent(self.clientSecret, at: "client_secret")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValueIfPresent(self.lastSetupError, at: "last_setup_error")
+        try container.encodeValueIfPresent(self.latestAttempt, at: "latest_attempt")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValueIfPresent(self.mandate, at: "mandate")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.nextAction, at: "next_action")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
+        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method")
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
+        try container.encodeValue(self.paymentMethodTypes, at: "payment_method_types")
+        try container.encodeValueIfPresent(self.singleUseMandate, at: "single_use_mandate")
+        try container.encodeValue(self.status, at: "status")
+        try container.encodeValue(self.usage, at: "usage")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -26,23 +26,23 @@ public struct SetupIntentNextAction: Swift.Codable, Swift.Hashable, Swift.Sendab
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.redirectToURL = try container.decodeIfPresent(SetupIntentNextActionRedirectToURL.self, forKey: Courier.AnyCodingKey("redirect_to_url"))
-        self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
-        self.useStripeSdk = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("use_stripe_sdk"))
-        self.verifyWithMicrodeposits = try container.decodeIfPresent(SetupIntentNextActionVerifyWithMicrodeposits.self, forKey: Courier.AnyCodingKey("verify_with_microdeposits"))
+        self.redirectToURL = try container.decodeValueIfPresent(SetupIntentNextActionRedirectToURL.self, at: "redirect_to_url")
+        self.type = try container.decodeValue(Swift.String.self, at: "type")
+        self.useStripeSdk = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "use_stripe_sdk")
+        self.verifyWithMicrodeposits = try container.decodeValueIfPresent(SetupIntentNextActionVerifyWithMicrodeposits.self, at: "verify_with_microdeposits")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["redirect_to_url", "type", "use_stripe_sdk", "verify_with_microdeposits"]
+    private static let _declaredKeys: Courier.KeyNames = "redirect_to_url type use_stripe_sdk verify_with_microdeposits"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.redirectToURL, forKey: Courier.AnyCodingKey("redirect_to_url"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encodeIfPresent(self.useStripeSdk, forKey: Courier.AnyCodingKey("use_stripe_sdk"))
-        try container.encodeIfPresent(self.verifyWithMicrodeposits, forKey: Courier.AnyCodingKey("verify_with_microdeposits"))
+        try container.encodeValueIfPresent(self.redirectToURL, at: "redirect_to_url")
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValueIfPresent(self.useStripeSdk, at: "use_stripe_sdk")
+        try container.encodeValueIfPresent(self.verifyWithMicrodeposits, at: "verify_with_microdeposits")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -22,19 +22,19 @@ public struct SetupIntentNextActionRedirectToURL: Swift.Codable, Swift.Hashable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.returnURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("return_url"))
-        self.url = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.returnURL = try container.decodeValueIfPresent(Swift.String.self, at: "return_url")
+        self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["return_url", "url"]
+    private static let _declaredKeys: Courier.KeyNames = "return_url url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.returnURL, forKey: Courier.AnyCodingKey("return_url"))
-        try container.encodeIfPresent(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValueIfPresent(self.returnURL, at: "return_url")
+        try container.encodeValueIfPresent(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -23,8 +23,8 @@ public indirect enum SetupIntentPaymentMethodOptionsAcssDebit2: Swift.Codable, S
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["currency", "mandate_options", "verification_method"], openTags: ["currency": ["cad", "usd"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-        .object(properties: ["verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "currency mandate_options verification_method", openTags: ["currency": ["cad", "usd"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "verification_method", openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -66,8 +66,8 @@ public indirect enum SetupIntentPaymentMethodOptionsSepaDebit2: Swift.Codable, S
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["mandate_options"]),
-        .object(properties: ["verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "mandate_options"),
+        .object(properties: "verification_method", openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -109,8 +109,8 @@ public indirect enum SetupIntentPaymentMethodOptionsUsBankAccount2: Swift.Codabl
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
-        .object(properties: ["verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "verification_method", openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(properties: "verification_method", openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -153,23 +153,23 @@ public struct SetupIntentPaymentMethodOptions: Swift.Codable, Swift.Hashable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(SetupIntentPaymentMethodOptionsAcssDebit2.self, forKey: Courier.AnyCodingKey("acss_debit"))
-        self.card = try container.decodeIfPresent(SetupIntentPaymentMethodOptionsCard.self, forKey: Courier.AnyCodingKey("card"))
-        self.sepaDebit = try container.decodeIfPresent(SetupIntentPaymentMethodOptionsSepaDebit2.self, forKey: Courier.AnyCodingKey("sepa_debit"))
-        self.usBankAccount = try container.decodeIfPresent(SetupIntentPaymentMethodOptionsUsBankAccount2.self, forKey: Courier.AnyCodingKey("us_bank_account"))
+        self.acssDebit = try container.decodeValueIfPresent(SetupIntentPaymentMethodOptionsAcssDebit2.self, at: "acss_debit")
+        self.card = try container.decodeValueIfPresent(SetupIntentPaymentMethodOptionsCard.self, at: "card")
+        self.sepaDebit = try container.decodeValueIfPresent(SetupIntentPaymentMethodOptionsSepaDebit2.self, at: "sepa_debit")
+        self.usBankAccount = try container.decodeValueIfPresent(SetupIntentPaymentMethodOptionsUsBankAccount2.self, at: "us_bank_account")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "card", "sepa_debit", "us_bank_account"]
+    private static let _declaredKeys: Courier.KeyNames = "acss_debit card sepa_debit us_bank_account"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
-        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encodeIfPresent(self.sepaDebit, forKey: Courier.AnyCodingKey("sepa_debit"))
-        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
+        try container.encodeValueIfPresent(self.card, at: "card")
+        try container.encodeValueIfPresent(self.sepaDebit, at: "sepa_debit")
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

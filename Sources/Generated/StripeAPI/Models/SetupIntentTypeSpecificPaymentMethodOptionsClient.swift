@@ -22,17 +22,17 @@ public struct SetupIntentTypeSpecificPaymentMethodOptionsClient: Swift.Codable, 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.verificationMethod = try container.decodeIfPresent(SetupPaymentMethodOptionsClientVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
+        self.verificationMethod = try container.decodeValueIfPresent(SetupPaymentMethodOptionsClientVerificationMethod.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["verification_method"]
+    private static let _declaredKeys: Courier.KeyNames = "verification_method"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.verificationMethod, forKey: Courier.AnyCodingKey("verification_method"))
+        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

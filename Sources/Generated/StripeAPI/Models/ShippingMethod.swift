@@ -31,25 +31,25 @@ public struct ShippingMethod: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.deliveryEstimate = try container.decodeIfPresent(DeliveryEstimate.self, forKey: Courier.AnyCodingKey("delivery_estimate"))
-        self.description = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.deliveryEstimate = try container.decodeValueIfPresent(DeliveryEstimate.self, at: "delivery_estimate")
+        self.description = try container.decodeValue(Swift.String.self, at: "description")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "currency", "delivery_estimate", "description", "id"]
+    private static let _declaredKeys: Courier.KeyNames = "amount currency delivery_estimate description id"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.deliveryEstimate, forKey: Courier.AnyCodingKey("delivery_estimate"))
-        try container.encode(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.deliveryEstimate, at: "delivery_estimate")
+        try container.encodeValue(self.description, at: "description")
+        try container.encodeValue(self.id, at: "id")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

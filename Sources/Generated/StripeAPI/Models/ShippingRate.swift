@@ -142,39 +142,39 @@ public struct ShippingRate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.active = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.deliveryEstimate = try container.decodeIfPresent(ShippingRateDeliveryEstimate.self, forKey: Courier.AnyCodingKey("delivery_estimate"))
-        self.displayName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("display_name"))
-        self.fixedAmount = try container.decodeIfPresent(ShippingRateFixedAmount.self, forKey: Courier.AnyCodingKey("fixed_amount"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.metadata = try container.decode([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.object = try container.decode(ShippingRateObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.taxBehavior = try container.decodeIfPresent(ShippingRateTaxBehavior.self, forKey: Courier.AnyCodingKey("tax_behavior"))
-        self.taxCode = try container.decodeIfPresent(ShippingRateTaxCode.self, forKey: Courier.AnyCodingKey("tax_code"))
-        self.type = try container.decode(ShippingRateTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.active = try container.decodeValue(Swift.Bool.self, at: "active")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.deliveryEstimate = try container.decodeValueIfPresent(ShippingRateDeliveryEstimate.self, at: "delivery_estimate")
+        self.displayName = try container.decodeValueIfPresent(Swift.String.self, at: "display_name")
+        self.fixedAmount = try container.decodeValueIfPresent(ShippingRateFixedAmount.self, at: "fixed_amount")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.metadata = try container.decodeValue([Swift.String: Swift.String].self, at: "metadata")
+        self.object = try container.decodeValue(ShippingRateObjectModel.self, at: "object")
+        self.taxBehavior = try container.decodeValueIfPresent(ShippingRateTaxBehavior.self, at: "tax_behavior")
+        self.taxCode = try container.decodeValueIfPresent(ShippingRateTaxCode.self, at: "tax_code")
+        self.type = try container.decodeValue(ShippingRateTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["active", "created", "delivery_estimate", "display_name", "fixed_amount", "id", "livemode", "metadata", "object", "tax_behavior", "tax_code", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "active created delivery_estimate display_name fixed_amount id livemode metadata object tax_behavior tax_code type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.active, forKey: Courier.AnyCodingKey("active"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encodeIfPresent(self.deliveryEstimate, forKey: Courier.AnyCodingKey("delivery_estimate"))
-        try container.encodeIfPresent(self.displayName, forKey: Courier.AnyCodingKey("display_name"))
-        try container.encodeIfPresent(self.fixedAmount, forKey: Courier.AnyCodingKey("fixed_amount"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.taxBehavior, forKey: Courier.AnyCodingKey("tax_behavior"))
-        try container.encodeIfPresent(self.taxCode, forKey: Courier.AnyCodingKey("tax_code"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValue(self.active, at: "active")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValueIfPresent(self.deliveryEstimate, at: "delivery_estimate")
+        try container.encodeValueIfPresent(self.displayName, at: "display_name")
+        try container.encodeValueIfPresent(self.fixedAmount, at: "fixed_amount")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.metadata, at: "metadata")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.taxBehavior, at: "tax_behavior")
+        try container.encodeValueIfPresent(self.taxCode, at: "tax_code")
+        try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -22,19 +22,19 @@ public struct ShippingRateDeliveryEstimate: Swift.Codable, Swift.Hashable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.maximum = try container.decodeIfPresent(ShippingRateDeliveryEstimateBound.self, forKey: Courier.AnyCodingKey("maximum"))
-        self.minimum = try container.decodeIfPresent(ShippingRateDeliveryEstimateBound.self, forKey: Courier.AnyCodingKey("minimum"))
+        self.maximum = try container.decodeValueIfPresent(ShippingRateDeliveryEstimateBound.self, at: "maximum")
+        self.minimum = try container.decodeValueIfPresent(ShippingRateDeliveryEstimateBound.self, at: "minimum")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["maximum", "minimum"]
+    private static let _declaredKeys: Courier.KeyNames = "maximum minimum"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.maximum, forKey: Courier.AnyCodingKey("maximum"))
-        try container.encodeIfPresent(self.minimum, forKey: Courier.AnyCodingKey("minimum"))
+        try container.encodeValueIfPresent(self.maximum, at: "maximum")
+        try container.encodeValueIfPresent(self.minimum, at: "minimum")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -79,19 +79,19 @@ public struct ShippingRateDeliveryEstimateBound: Swift.Codable, Swift.Hashable, 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.unit = try container.decode(ShippingRateDeliveryEstimateBoundUnit.self, forKey: Courier.AnyCodingKey("unit"))
-        self.value = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("value"))
+        self.unit = try container.decodeValue(ShippingRateDeliveryEstimateBoundUnit.self, at: "unit")
+        self.value = try container.decodeValue(Swift.Int.self, at: "value")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["unit", "value"]
+    private static let _declaredKeys: Courier.KeyNames = "unit value"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.unit, forKey: Courier.AnyCodingKey("unit"))
-        try container.encode(self.value, forKey: Courier.AnyCodingKey("value"))
+        try container.encodeValue(self.unit, at: "unit")
+        try container.encodeValue(self.value, at: "value")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -19,17 +19,17 @@ public struct SigmaScheduledQueryRunError: Swift.Codable, Swift.Hashable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.message = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("message"))
+        self.message = try container.decodeValue(Swift.String.self, at: "message")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["message"]
+    private static let _declaredKeys: Courier.KeyNames = "message"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.message, forKey: Courier.AnyCodingKey("message"))
+        try container.encodeValue(self.message, at: "message")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

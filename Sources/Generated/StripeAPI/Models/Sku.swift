@@ -66,7 +66,7 @@ public indirect enum SkuProduct: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["active", "created", "id", "images", "livemode", "metadata", "name", "object", "updated"], constants: ["object": ["product"]]),
+        .object(required: "active created id images livemode metadata name object updated", constants: ["object": ["product"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -149,43 +149,43 @@ public struct Sku: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.active = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
-        self.attributes = try container.decode([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("attributes"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.image = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("image"))
-        self.inventory = try container.decode(SkuInventory.self, forKey: Courier.AnyCodingKey("inventory"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.metadata = try container.decode([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.object = try container.decode(SkuObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.packageDimensions = try container.decodeIfPresent(PackageDimensions.self, forKey: Courier.AnyCodingKey("package_dimensions"))
-        self.price = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("price"))
-        self.product = try container.decode(SkuProduct.self, forKey: Courier.AnyCodingKey("product"))
-        self.updated = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("updated"))
+        self.active = try container.decodeValue(Swift.Bool.self, at: "active")
+        self.attributes = try container.decodeValue([Swift.String: Swift.String].self, at: "attributes")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.image = try container.decodeValueIfPresent(Swift.String.self, at: "image")
+        self.inventory = try container.decodeValue(SkuInventory.self, at: "inventory")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.metadata = try container.decodeValue([Swift.String: Swift.String].self, at: "metadata")
+        self.object = try container.decodeValue(SkuObjectModel.self, at: "object")
+        self.packageDimensions = try container.decodeValueIfPresent(PackageDimensions.self, at: "package_dimensions")
+        self.price = try container.decodeValue(Swift.Int.self, at: "price")
+        self.product = try container.decodeValue(SkuProduct.self, at: "product")
+        self.updated = try container.decodeValue(Swift.Int.self, at: "updated")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["active", "attributes", "created", "currency", "id", "image", "inventory", "livemode", "metadata", "object", "package_dimensions", "price", "product", "updated"]
+    private static let _declaredKeys: Courier.KeyNames = "active attributes created currency id image inventory livemode metadata object package_dimensions price product updated"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.active, forKey: Courier.AnyCodingKey("active"))
-        try container.encode(self.attributes, forKey: Courier.AnyCodingKey("attributes"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.image, forKey: Courier.AnyCodingKey("image"))
-        try container.encode(self.inventory, forKey: Courier.AnyCodingKey("inventory"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.packageDimensions, forKey: Courier.AnyCodingKey("package_dimensions"))
-        try container.encode(self.price, forKey: Courier.AnyCodingKey("price"))
-        try container.encode(self.product, forKey: Courier.AnyCodingKey("product"))
-        try container.encode(self.updated, forKey: Courier.AnyCodingKey("updated"))
+        try container.encodeValue(self.active, at: "active")
+        try container.encodeValue(self.attributes, at: "attributes")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValueIfPresent(self.image, at: "image")
+        try container.encodeValue(self.inventory, at: "inventory")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.metadata, at: "metadata")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.packageDimensions, at: "package_dimensions")
+        try container.encodeValue(self.price, at: "price")
+        try container.encodeValue(self.product, at: "product")
+        try container.encodeValue(self.updated, at: "updated")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

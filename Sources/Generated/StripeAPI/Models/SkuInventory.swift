@@ -25,21 +25,21 @@ public struct SkuInventory: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
-        self.value = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("value"))
+        self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
+        self.type = try container.decodeValue(Swift.String.self, at: "type")
+        self.value = try container.decodeValueIfPresent(Swift.String.self, at: "value")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["quantity", "type", "value"]
+    private static let _declaredKeys: Courier.KeyNames = "quantity type value"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encodeIfPresent(self.value, forKey: Courier.AnyCodingKey("value"))
+        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValueIfPresent(self.value, at: "value")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

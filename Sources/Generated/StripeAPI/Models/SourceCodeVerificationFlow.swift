@@ -22,19 +22,19 @@ public struct SourceCodeVerificationFlow: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.attemptsRemaining = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("attempts_remaining"))
-        self.status = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
+        self.attemptsRemaining = try container.decodeValue(Swift.Int.self, at: "attempts_remaining")
+        self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["attempts_remaining", "status"]
+    private static let _declaredKeys: Courier.KeyNames = "attempts_remaining status"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.attemptsRemaining, forKey: Courier.AnyCodingKey("attempts_remaining"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
+        try container.encodeValue(self.attemptsRemaining, at: "attempts_remaining")
+        try container.encodeValue(self.status, at: "status")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -93,39 +93,39 @@ public struct SourceMandateNotification: Swift.Codable, Swift.Hashable, Swift.Se
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(SourceMandateNotificationAcssDebitData.self, forKey: Courier.AnyCodingKey("acss_debit"))
-        self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.bacsDebit = try container.decodeIfPresent(SourceMandateNotificationBacsDebitData.self, forKey: Courier.AnyCodingKey("bacs_debit"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.object = try container.decode(SourceMandateNotificationObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.reason = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("reason"))
-        self.sepaDebit = try container.decodeIfPresent(SourceMandateNotificationSepaDebitData.self, forKey: Courier.AnyCodingKey("sepa_debit"))
-        self.source = try container.decode(Source.self, forKey: Courier.AnyCodingKey("source"))
-        self.status = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
-        self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
+        self.acssDebit = try container.decodeValueIfPresent(SourceMandateNotificationAcssDebitData.self, at: "acss_debit")
+        self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
+        self.bacsDebit = try container.decodeValueIfPresent(SourceMandateNotificationBacsDebitData.self, at: "bacs_debit")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.object = try container.decodeValue(SourceMandateNotificationObjectModel.self, at: "object")
+        self.reason = try container.decodeValue(Swift.String.self, at: "reason")
+        self.sepaDebit = try container.decodeValueIfPresent(SourceMandateNotificationSepaDebitData.self, at: "sepa_debit")
+        self.source = try container.decodeValue(Source.self, at: "source")
+        self.status = try container.decodeValue(Swift.String.self, at: "status")
+        self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "amount", "bacs_debit", "created", "id", "livemode", "object", "reason", "sepa_debit", "source", "status", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "acss_debit amount bacs_debit created id livemode object reason sepa_debit source status type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
-        try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.bacsDebit, forKey: Courier.AnyCodingKey("bacs_debit"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.reason, forKey: Courier.AnyCodingKey("reason"))
-        try container.encodeIfPresent(self.sepaDebit, forKey: Courier.AnyCodingKey("sepa_debit"))
-        try container.encode(self.source, forKey: Courier.AnyCodingKey("source"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
+        try container.encodeValueIfPresent(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.bacsDebit, at: "bacs_debit")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.reason, at: "reason")
+        try container.encodeValueIfPresent(self.sepaDebit, at: "sepa_debit")
+        try container.encodeValue(self.source, at: "source")
+        try container.encodeValue(self.status, at: "status")
+        try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -25,21 +25,21 @@ public struct SourceMandateNotificationSepaDebitData: Swift.Codable, Swift.Hasha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.creditorIdentifier = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("creditor_identifier"))
-        self.last4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last4"))
-        self.mandateReference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("mandate_reference"))
+        self.creditorIdentifier = try container.decodeValueIfPresent(Swift.String.self, at: "creditor_identifier")
+        self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
+        self.mandateReference = try container.decodeValueIfPresent(Swift.String.self, at: "mandate_reference")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["creditor_identifier", "last4", "mandate_reference"]
+    private static let _declaredKeys: Courier.KeyNames = "creditor_identifier last4 mandate_reference"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.creditorIdentifier, forKey: Courier.AnyCodingKey("creditor_identifier"))
-        try container.encodeIfPresent(self.last4, forKey: Courier.AnyCodingKey("last4"))
-        try container.encodeIfPresent(self.mandateReference, forKey: Courier.AnyCodingKey("mandate_reference"))
+        try container.encodeValueIfPresent(self.creditorIdentifier, at: "creditor_identifier")
+        try container.encodeValueIfPresent(self.last4, at: "last4")
+        try container.encodeValueIfPresent(self.mandateReference, at: "mandate_reference")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -30,25 +30,25 @@ public struct SourceOrder: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
-        self.items = try container.decodeIfPresent([SourceOrderItem].self, forKey: Courier.AnyCodingKey("items"))
-        self.shipping = try container.decodeIfPresent(Shipping.self, forKey: Courier.AnyCodingKey("shipping"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
+        self.items = try container.decodeValueIfPresent([SourceOrderItem].self, at: "items")
+        self.shipping = try container.decodeValueIfPresent(Shipping.self, at: "shipping")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "currency", "email", "items", "shipping"]
+    private static let _declaredKeys: Courier.KeyNames = "amount currency email items shipping"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encodeIfPresent(self.items, forKey: Courier.AnyCodingKey("items"))
-        try container.encodeIfPresent(self.shipping, forKey: Courier.AnyCodingKey("shipping"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.email, at: "email")
+        try container.encodeValueIfPresent(self.items, at: "items")
+        try container.encodeValueIfPresent(self.shipping, at: "shipping")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

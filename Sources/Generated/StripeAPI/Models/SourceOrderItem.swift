@@ -34,27 +34,27 @@ public struct SourceOrderItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.parent = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("parent"))
-        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.type = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
+        self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
+        self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.parent = try container.decodeValueIfPresent(Swift.String.self, at: "parent")
+        self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
+        self.type = try container.decodeValueIfPresent(Swift.String.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "currency", "description", "parent", "quantity", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "amount currency description parent quantity type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.parent, forKey: Courier.AnyCodingKey("parent"))
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encodeIfPresent(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.parent, at: "parent")
+        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValueIfPresent(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

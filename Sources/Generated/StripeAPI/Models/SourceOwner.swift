@@ -40,31 +40,31 @@ public struct SourceOwner: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decodeIfPresent(Address.self, forKey: Courier.AnyCodingKey("address"))
-        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
-        self.verifiedAddress = try container.decodeIfPresent(Address.self, forKey: Courier.AnyCodingKey("verified_address"))
-        self.verifiedEmail = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("verified_email"))
-        self.verifiedName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("verified_name"))
-        self.verifiedPhone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("verified_phone"))
+        self.address = try container.decodeValueIfPresent(Address.self, at: "address")
+        self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
+        self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
+        self.verifiedAddress = try container.decodeValueIfPresent(Address.self, at: "verified_address")
+        self.verifiedEmail = try container.decodeValueIfPresent(Swift.String.self, at: "verified_email")
+        self.verifiedName = try container.decodeValueIfPresent(Swift.String.self, at: "verified_name")
+        self.verifiedPhone = try container.decodeValueIfPresent(Swift.String.self, at: "verified_phone")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "email", "name", "phone", "verified_address", "verified_email", "verified_name", "verified_phone"]
+    private static let _declaredKeys: Courier.KeyNames = "address email name phone verified_address verified_email verified_name verified_phone"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
-        try container.encodeIfPresent(self.verifiedAddress, forKey: Courier.AnyCodingKey("verified_address"))
-        try container.encodeIfPresent(self.verifiedEmail, forKey: Courier.AnyCodingKey("verified_email"))
-        try container.encodeIfPresent(self.verifiedName, forKey: Courier.AnyCodingKey("verified_name"))
-        try container.encodeIfPresent(self.verifiedPhone, forKey: Courier.AnyCodingKey("verified_phone"))
+        try container.encodeValueIfPresent(self.address, at: "address")
+        try container.encodeValueIfPresent(self.email, at: "email")
+        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.phone, at: "phone")
+        try container.encodeValueIfPresent(self.verifiedAddress, at: "verified_address")
+        try container.encodeValueIfPresent(self.verifiedEmail, at: "verified_email")
+        try container.encodeValueIfPresent(self.verifiedName, at: "verified_name")
+        try container.encodeValueIfPresent(self.verifiedPhone, at: "verified_phone")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

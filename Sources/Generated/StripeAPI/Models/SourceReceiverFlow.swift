@@ -34,27 +34,27 @@ public struct SourceReceiverFlow: Swift.Codable, Swift.Hashable, Swift.Sendable 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address"))
-        self.amountCharged = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_charged"))
-        self.amountReceived = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_received"))
-        self.amountReturned = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_returned"))
-        self.refundAttributesMethod = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("refund_attributes_method"))
-        self.refundAttributesStatus = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("refund_attributes_status"))
+        self.address = try container.decodeValueIfPresent(Swift.String.self, at: "address")
+        self.amountCharged = try container.decodeValue(Swift.Int.self, at: "amount_charged")
+        self.amountReceived = try container.decodeValue(Swift.Int.self, at: "amount_received")
+        self.amountReturned = try container.decodeValue(Swift.Int.self, at: "amount_returned")
+        self.refundAttributesMethod = try container.decodeValue(Swift.String.self, at: "refund_attributes_method")
+        self.refundAttributesStatus = try container.decodeValue(Swift.String.self, at: "refund_attributes_status")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "amount_charged", "amount_received", "amount_returned", "refund_attributes_method", "refund_attributes_status"]
+    private static let _declaredKeys: Courier.KeyNames = "address amount_charged amount_received amount_returned refund_attributes_method refund_attributes_status"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encode(self.amountCharged, forKey: Courier.AnyCodingKey("amount_charged"))
-        try container.encode(self.amountReceived, forKey: Courier.AnyCodingKey("amount_received"))
-        try container.encode(self.amountReturned, forKey: Courier.AnyCodingKey("amount_returned"))
-        try container.encode(self.refundAttributesMethod, forKey: Courier.AnyCodingKey("refund_attributes_method"))
-        try container.encode(self.refundAttributesStatus, forKey: Courier.AnyCodingKey("refund_attributes_status"))
+        try container.encodeValueIfPresent(self.address, at: "address")
+        try container.encodeValue(self.amountCharged, at: "amount_charged")
+        try container.encodeValue(self.amountReceived, at: "amount_received")
+        try container.encodeValue(self.amountReturned, at: "amount_returned")
+        try container.encodeValue(self.refundAttributesMethod, at: "refund_attributes_method")
+        try container.encodeValue(self.refundAttributesStatus, at: "refund_attributes_status")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -28,23 +28,23 @@ public struct SourceRedirectFlow: Swift.Codable, Swift.Hashable, Swift.Sendable 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.failureReason = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("failure_reason"))
-        self.returnURL = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("return_url"))
-        self.status = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
-        self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.failureReason = try container.decodeValueIfPresent(Swift.String.self, at: "failure_reason")
+        self.returnURL = try container.decodeValue(Swift.String.self, at: "return_url")
+        self.status = try container.decodeValue(Swift.String.self, at: "status")
+        self.url = try container.decodeValue(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["failure_reason", "return_url", "status", "url"]
+    private static let _declaredKeys: Courier.KeyNames = "failure_reason return_url status url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.failureReason, forKey: Courier.AnyCodingKey("failure_reason"))
-        try container.encode(self.returnURL, forKey: Courier.AnyCodingKey("return_url"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValueIfPresent(self.failureReason, at: "failure_reason")
+        try container.encodeValue(self.returnURL, at: "return_url")
+        try container.encodeValue(self.status, at: "status")
+        try container.encodeValue(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -31,25 +31,25 @@ public struct SourceTransactionChfCreditTransferData: Swift.Codable, Swift.Hasha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.reference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
-        self.senderAddressCountry = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("sender_address_country"))
-        self.senderAddressLine1 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("sender_address_line1"))
-        self.senderIban = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("sender_iban"))
-        self.senderName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("sender_name"))
+        self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
+        self.senderAddressCountry = try container.decodeValueIfPresent(Swift.String.self, at: "sender_address_country")
+        self.senderAddressLine1 = try container.decodeValueIfPresent(Swift.String.self, at: "sender_address_line1")
+        self.senderIban = try container.decodeValueIfPresent(Swift.String.self, at: "sender_iban")
+        self.senderName = try container.decodeValueIfPresent(Swift.String.self, at: "sender_name")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["reference", "sender_address_country", "sender_address_line1", "sender_iban", "sender_name"]
+    private static let _declaredKeys: Courier.KeyNames = "reference sender_address_country sender_address_line1 sender_iban sender_name"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.reference, forKey: Courier.AnyCodingKey("reference"))
-        try container.encodeIfPresent(self.senderAddressCountry, forKey: Courier.AnyCodingKey("sender_address_country"))
-        try container.encodeIfPresent(self.senderAddressLine1, forKey: Courier.AnyCodingKey("sender_address_line1"))
-        try container.encodeIfPresent(self.senderIban, forKey: Courier.AnyCodingKey("sender_iban"))
-        try container.encodeIfPresent(self.senderName, forKey: Courier.AnyCodingKey("sender_name"))
+        try container.encodeValueIfPresent(self.reference, at: "reference")
+        try container.encodeValueIfPresent(self.senderAddressCountry, at: "sender_address_country")
+        try container.encodeValueIfPresent(self.senderAddressLine1, at: "sender_address_line1")
+        try container.encodeValueIfPresent(self.senderIban, at: "sender_iban")
+        try container.encodeValueIfPresent(self.senderName, at: "sender_name")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -37,29 +37,29 @@ public struct SourceTransactionGbpCreditTransferData: Swift.Codable, Swift.Hasha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.fingerprint = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("fingerprint"))
-        self.fundingMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("funding_method"))
-        self.last4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last4"))
-        self.reference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
-        self.senderAccountNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("sender_account_number"))
-        self.senderName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("sender_name"))
-        self.senderSortCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("sender_sort_code"))
+        self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
+        self.fundingMethod = try container.decodeValueIfPresent(Swift.String.self, at: "funding_method")
+        self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
+        self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
+        self.senderAccountNumber = try container.decodeValueIfPresent(Swift.String.self, at: "sender_account_number")
+        self.senderName = try container.decodeValueIfPresent(Swift.String.self, at: "sender_name")
+        self.senderSortCode = try container.decodeValueIfPresent(Swift.String.self, at: "sender_sort_code")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["fingerprint", "funding_method", "last4", "reference", "sender_account_number", "sender_name", "sender_sort_code"]
+    private static let _declaredKeys: Courier.KeyNames = "fingerprint funding_method last4 reference sender_account_number sender_name sender_sort_code"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.fingerprint, forKey: Courier.AnyCodingKey("fingerprint"))
-        try container.encodeIfPresent(self.fundingMethod, forKey: Courier.AnyCodingKey("funding_method"))
-        try container.encodeIfPresent(self.last4, forKey: Courier.AnyCodingKey("last4"))
-        try container.encodeIfPresent(self.reference, forKey: Courier.AnyCodingKey("reference"))
-        try container.encodeIfPresent(self.senderAccountNumber, forKey: Courier.AnyCodingKey("sender_account_number"))
-        try container.encodeIfPresent(self.senderName, forKey: Courier.AnyCodingKey("sender_name"))
-        try container.encodeIfPresent(self.senderSortCode, forKey: Courier.AnyCodingKey("sender_sort_code"))
+        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint")
+        try container.encodeValueIfPresent(self.fundingMethod, at: "funding_method")
+        try container.encodeValueIfPresent(self.last4, at: "last4")
+        try container.encodeValueIfPresent(self.reference, at: "reference")
+        try container.encodeValueIfPresent(self.senderAccountNumber, at: "sender_account_number")
+        try container.encodeValueIfPresent(self.senderName, at: "sender_name")
+        try container.encodeValueIfPresent(self.senderSortCode, at: "sender_sort_code")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

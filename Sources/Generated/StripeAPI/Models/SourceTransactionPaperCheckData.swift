@@ -22,19 +22,19 @@ public struct SourceTransactionPaperCheckData: Swift.Codable, Swift.Hashable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.availableAt = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("available_at"))
-        self.invoices = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("invoices"))
+        self.availableAt = try container.decodeValueIfPresent(Swift.String.self, at: "available_at")
+        self.invoices = try container.decodeValueIfPresent(Swift.String.self, at: "invoices")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["available_at", "invoices"]
+    private static let _declaredKeys: Courier.KeyNames = "available_at invoices"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.availableAt, forKey: Courier.AnyCodingKey("available_at"))
-        try container.encodeIfPresent(self.invoices, forKey: Courier.AnyCodingKey("invoices"))
+        try container.encodeValueIfPresent(self.availableAt, at: "available_at")
+        try container.encodeValueIfPresent(self.invoices, at: "invoices")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

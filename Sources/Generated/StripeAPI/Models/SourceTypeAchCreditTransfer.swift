@@ -31,31 +31,31 @@ public struct SourceTypeAchCreditTransfer: Swift.Codable, Swift.Hashable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.accountNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_number"))
-        self.bankName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_name"))
-        self.fingerprint = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("fingerprint"))
-        self.refundAccountHolderName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("refund_account_holder_name"))
-        self.refundAccountHolderType = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("refund_account_holder_type"))
-        self.refundRoutingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("refund_routing_number"))
-        self.routingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("routing_number"))
-        self.swiftCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("swift_code"))
+        self.accountNumber = try container.decodeValueIfPresent(Swift.String.self, at: "account_number")
+        self.bankName = try container.decodeValueIfPresent(Swift.String.self, at: "bank_name")
+        self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
+        self.refundAccountHolderName = try container.decodeValueIfPresent(Swift.String.self, at: "refund_account_holder_name")
+        self.refundAccountHolderType = try container.decodeValueIfPresent(Swift.String.self, at: "refund_account_holder_type")
+        self.refundRoutingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "refund_routing_number")
+        self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
+        self.swiftCode = try container.decodeValueIfPresent(Swift.String.self, at: "swift_code")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["account_number", "bank_name", "fingerprint", "refund_account_holder_name", "refund_account_holder_type", "refund_routing_number", "routing_number", "swift_code"]
+    private static let _declaredKeys: Courier.KeyNames = "account_number bank_name fingerprint refund_account_holder_name refund_account_holder_type refund_routing_number routing_number swift_code"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.accountNumber, forKey: Courier.AnyCodingKey("account_number"))
-        try container.encodeIfPresent(self.bankName, forKey: Courier.AnyCodingKey("bank_name"))
-        try container.encodeIfPresent(self.fingerprint, forKey: Courier.AnyCodingKey("fingerprint"))
-        try container.encodeIfPresent(self.refundAccountHolderName, forKey: Courier.AnyCodingKey("refund_account_holder_name"))
-        try container.encodeIfPresent(self.refundAccountHolderType, forKey: Courier.AnyCodingKey("refund_account_holder_type"))
-        try container.encodeIfPresent(self.refundRoutingNumber, forKey: Courier.AnyCodingKey("refund_routing_number"))
-        try container.encodeIfPresent(self.routingNumber, forKey: Courier.AnyCodingKey("routing_number"))
-        try container.encodeIfPresent(self.swiftCode, forKey: Courier.AnyCodingKey("swift_code"))
+        try container.encodeValueIfPresent(self.accountNumber, at: "account_number")
+        try container.encodeValueIfPresent(self.bankName, at: "bank_name")
+        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint")
+        try container.encodeValueIfPresent(self.refundAccountHolderName, at: "refund_account_holder_name")
+        try container.encodeValueIfPresent(self.refundAccountHolderType, at: "refund_account_holder_type")
+        try container.encodeValueIfPresent(self.refundRoutingNumber, at: "refund_routing_number")
+        try container.encodeValueIfPresent(self.routingNumber, at: "routing_number")
+        try container.encodeValueIfPresent(self.swiftCode, at: "swift_code")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

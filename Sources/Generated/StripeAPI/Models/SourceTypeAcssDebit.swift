@@ -35,35 +35,35 @@ public struct SourceTypeAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.bankAddressCity = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_address_city"))
-        self.bankAddressLine1 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_address_line_1"))
-        self.bankAddressLine2 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_address_line_2"))
-        self.bankAddressPostalCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_address_postal_code"))
-        self.bankName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_name"))
-        self.category = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("category"))
-        self.country = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
-        self.fingerprint = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("fingerprint"))
-        self.last4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last4"))
-        self.routingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("routing_number"))
+        self.bankAddressCity = try container.decodeValueIfPresent(Swift.String.self, at: "bank_address_city")
+        self.bankAddressLine1 = try container.decodeValueIfPresent(Swift.String.self, at: "bank_address_line_1")
+        self.bankAddressLine2 = try container.decodeValueIfPresent(Swift.String.self, at: "bank_address_line_2")
+        self.bankAddressPostalCode = try container.decodeValueIfPresent(Swift.String.self, at: "bank_address_postal_code")
+        self.bankName = try container.decodeValueIfPresent(Swift.String.self, at: "bank_name")
+        self.category = try container.decodeValueIfPresent(Swift.String.self, at: "category")
+        self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")
+        self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
+        self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
+        self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank_address_city", "bank_address_line_1", "bank_address_line_2", "bank_address_postal_code", "bank_name", "category", "country", "fingerprint", "last4", "routing_number"]
+    private static let _declaredKeys: Courier.KeyNames = "bank_address_city bank_address_line_1 bank_address_line_2 bank_address_postal_code bank_name category country fingerprint last4 routing_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.bankAddressCity, forKey: Courier.AnyCodingKey("bank_address_city"))
-        try container.encodeIfPresent(self.bankAddressLine1, forKey: Courier.AnyCodingKey("bank_address_line_1"))
-        try container.encodeIfPresent(self.bankAddressLine2, forKey: Courier.AnyCodingKey("bank_address_line_2"))
-        try container.encodeIfPresent(self.bankAddressPostalCode, forKey: Courier.AnyCodingKey("bank_address_postal_code"))
-        try container.encodeIfPresent(self.bankName, forKey: Courier.AnyCodingKey("bank_name"))
-        try container.encodeIfPresent(self.category, forKey: Courier.AnyCodingKey("category"))
-        try container.encodeIfPresent(self.country, forKey: Courier.AnyCodingKey("country"))
-        try container.encodeIfPresent(self.fingerprint, forKey: Courier.AnyCodingKey("fingerprint"))
-        try container.encodeIfPresent(self.last4, forKey: Courier.AnyCodingKey("last4"))
-        try container.encodeIfPresent(self.routingNumber, forKey: Courier.AnyCodingKey("routing_number"))
+        try container.encodeValueIfPresent(self.bankAddressCity, at: "bank_address_city")
+        try container.encodeValueIfPresent(self.bankAddressLine1, at: "bank_address_line_1")
+        try container.encodeValueIfPresent(self.bankAddressLine2, at: "bank_address_line_2")
+        try container.encodeValueIfPresent(self.bankAddressPostalCode, at: "bank_address_postal_code")
+        try container.encodeValueIfPresent(self.bankName, at: "bank_name")
+        try container.encodeValueIfPresent(self.category, at: "category")
+        try container.encodeValueIfPresent(self.country, at: "country")
+        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint")
+        try container.encodeValueIfPresent(self.last4, at: "last4")
+        try container.encodeValueIfPresent(self.routingNumber, at: "routing_number")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

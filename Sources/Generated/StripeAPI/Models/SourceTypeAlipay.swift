@@ -21,21 +21,21 @@ public struct SourceTypeAlipay: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.dataString = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("data_string"))
-        self.nativeURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("native_url"))
-        self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
+        self.dataString = try container.decodeValueIfPresent(Swift.String.self, at: "data_string")
+        self.nativeURL = try container.decodeValueIfPresent(Swift.String.self, at: "native_url")
+        self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["data_string", "native_url", "statement_descriptor"]
+    private static let _declaredKeys: Courier.KeyNames = "data_string native_url statement_descriptor"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.dataString, forKey: Courier.AnyCodingKey("data_string"))
-        try container.encodeIfPresent(self.nativeURL, forKey: Courier.AnyCodingKey("native_url"))
-        try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
+        try container.encodeValueIfPresent(self.dataString, at: "data_string")
+        try container.encodeValueIfPresent(self.nativeURL, at: "native_url")
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -21,21 +21,21 @@ public struct SourceTypeAuBecsDebit: Swift.Codable, Swift.Hashable, Swift.Sendab
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.bsbNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bsb_number"))
-        self.fingerprint = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("fingerprint"))
-        self.last4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last4"))
+        self.bsbNumber = try container.decodeValueIfPresent(Swift.String.self, at: "bsb_number")
+        self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
+        self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["bsb_number", "fingerprint", "last4"]
+    private static let _declaredKeys: Courier.KeyNames = "bsb_number fingerprint last4"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.bsbNumber, forKey: Courier.AnyCodingKey("bsb_number"))
-        try container.encodeIfPresent(self.fingerprint, forKey: Courier.AnyCodingKey("fingerprint"))
-        try container.encodeIfPresent(self.last4, forKey: Courier.AnyCodingKey("last4"))
+        try container.encodeValueIfPresent(self.bsbNumber, at: "bsb_number")
+        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint")
+        try container.encodeValueIfPresent(self.last4, at: "last4")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -27,27 +27,27 @@ public struct SourceTypeBancontact: Swift.Codable, Swift.Hashable, Swift.Sendabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.bankCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_code"))
-        self.bankName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_name"))
-        self.bic = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bic"))
-        self.ibanLast4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("iban_last4"))
-        self.preferredLanguage = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("preferred_language"))
-        self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
+        self.bankCode = try container.decodeValueIfPresent(Swift.String.self, at: "bank_code")
+        self.bankName = try container.decodeValueIfPresent(Swift.String.self, at: "bank_name")
+        self.bic = try container.decodeValueIfPresent(Swift.String.self, at: "bic")
+        self.ibanLast4 = try container.decodeValueIfPresent(Swift.String.self, at: "iban_last4")
+        self.preferredLanguage = try container.decodeValueIfPresent(Swift.String.self, at: "preferred_language")
+        self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank_code", "bank_name", "bic", "iban_last4", "preferred_language", "statement_descriptor"]
+    private static let _declaredKeys: Courier.KeyNames = "bank_code bank_name bic iban_last4 preferred_language statement_descriptor"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.bankCode, forKey: Courier.AnyCodingKey("bank_code"))
-        try container.encodeIfPresent(self.bankName, forKey: Courier.AnyCodingKey("bank_name"))
-        try container.encodeIfPresent(self.bic, forKey: Courier.AnyCodingKey("bic"))
-        try container.encodeIfPresent(self.ibanLast4, forKey: Courier.AnyCodingKey("iban_last4"))
-        try container.encodeIfPresent(self.preferredLanguage, forKey: Courier.AnyCodingKey("preferred_language"))
-        try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
+        try container.encodeValueIfPresent(self.bankCode, at: "bank_code")
+        try container.encodeValueIfPresent(self.bankName, at: "bank_name")
+        try container.encodeValueIfPresent(self.bic, at: "bic")
+        try container.encodeValueIfPresent(self.ibanLast4, at: "iban_last4")
+        try container.encodeValueIfPresent(self.preferredLanguage, at: "preferred_language")
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -23,23 +23,23 @@ public struct SourceTypeIdeal: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.bank = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank"))
-        self.bic = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bic"))
-        self.ibanLast4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("iban_last4"))
-        self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
+        self.bank = try container.decodeValueIfPresent(Swift.String.self, at: "bank")
+        self.bic = try container.decodeValueIfPresent(Swift.String.self, at: "bic")
+        self.ibanLast4 = try container.decodeValueIfPresent(Swift.String.self, at: "iban_last4")
+        self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank", "bic", "iban_last4", "statement_descriptor"]
+    private static let _declaredKeys: Courier.KeyNames = "bank bic iban_last4 statement_descriptor"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.bank, forKey: Courier.AnyCodingKey("bank"))
-        try container.encodeIfPresent(self.bic, forKey: Courier.AnyCodingKey("bic"))
-        try container.encodeIfPresent(self.ibanLast4, forKey: Courier.AnyCodingKey("iban_last4"))
-        try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
+        try container.encodeValueIfPresent(self.bank, at: "bank")
+        try container.encodeValueIfPresent(self.bic, at: "bic")
+        try container.encodeValueIfPresent(self.ibanLast4, at: "iban_last4")
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

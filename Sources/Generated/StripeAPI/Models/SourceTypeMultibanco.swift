@@ -35,35 +35,35 @@ public struct SourceTypeMultibanco: Swift.Codable, Swift.Hashable, Swift.Sendabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.entity = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("entity"))
-        self.reference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
-        self.refundAccountHolderAddressCity = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("refund_account_holder_address_city"))
-        self.refundAccountHolderAddressCountry = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("refund_account_holder_address_country"))
-        self.refundAccountHolderAddressLine1 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("refund_account_holder_address_line1"))
-        self.refundAccountHolderAddressLine2 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("refund_account_holder_address_line2"))
-        self.refundAccountHolderAddressPostalCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("refund_account_holder_address_postal_code"))
-        self.refundAccountHolderAddressState = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("refund_account_holder_address_state"))
-        self.refundAccountHolderName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("refund_account_holder_name"))
-        self.refundIban = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("refund_iban"))
+        self.entity = try container.decodeValueIfPresent(Swift.String.self, at: "entity")
+        self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
+        self.refundAccountHolderAddressCity = try container.decodeValueIfPresent(Swift.String.self, at: "refund_account_holder_address_city")
+        self.refundAccountHolderAddressCountry = try container.decodeValueIfPresent(Swift.String.self, at: "refund_account_holder_address_country")
+        self.refundAccountHolderAddressLine1 = try container.decodeValueIfPresent(Swift.String.self, at: "refund_account_holder_address_line1")
+        self.refundAccountHolderAddressLine2 = try container.decodeValueIfPresent(Swift.String.self, at: "refund_account_holder_address_line2")
+        self.refundAccountHolderAddressPostalCode = try container.decodeValueIfPresent(Swift.String.self, at: "refund_account_holder_address_postal_code")
+        self.refundAccountHolderAddressState = try container.decodeValueIfPresent(Swift.String.self, at: "refund_account_holder_address_state")
+        self.refundAccountHolderName = try container.decodeValueIfPresent(Swift.String.self, at: "refund_account_holder_name")
+        self.refundIban = try container.decodeValueIfPresent(Swift.String.self, at: "refund_iban")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["entity", "reference", "refund_account_holder_address_city", "refund_account_holder_address_country", "refund_account_holder_address_line1", "refund_account_holder_address_line2", "refund_account_holder_address_postal_code", "refund_account_holder_address_state", "refund_account_holder_name", "refund_iban"]
+    private static let _declaredKeys: Courier.KeyNames = "entity reference refund_account_holder_address_city refund_account_holder_address_country refund_account_holder_address_line1 refund_account_holder_address_line2 refund_account_holder_address_postal_code refund_account_holder_address_state refund_account_holder_name refund_iban"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.entity, forKey: Courier.AnyCodingKey("entity"))
-        try container.encodeIfPresent(self.reference, forKey: Courier.AnyCodingKey("reference"))
-        try container.encodeIfPresent(self.refundAccountHolderAddressCity, forKey: Courier.AnyCodingKey("refund_account_holder_address_city"))
-        try container.encodeIfPresent(self.refundAccountHolderAddressCountry, forKey: Courier.AnyCodingKey("refund_account_holder_address_country"))
-        try container.encodeIfPresent(self.refundAccountHolderAddressLine1, forKey: Courier.AnyCodingKey("refund_account_holder_address_line1"))
-        try container.encodeIfPresent(self.refundAccountHolderAddressLine2, forKey: Courier.AnyCodingKey("refund_account_holder_address_line2"))
-        try container.encodeIfPresent(self.refundAccountHolderAddressPostalCode, forKey: Courier.AnyCodingKey("refund_account_holder_address_postal_code"))
-        try container.encodeIfPresent(self.refundAccountHolderAddressState, forKey: Courier.AnyCodingKey("refund_account_holder_address_state"))
-        try container.encodeIfPresent(self.refundAccountHolderName, forKey: Courier.AnyCodingKey("refund_account_holder_name"))
-        try container.encodeIfPresent(self.refundIban, forKey: Courier.AnyCodingKey("refund_iban"))
+        try container.encodeValueIfPresent(self.entity, at: "entity")
+        try container.encodeValueIfPresent(self.reference, at: "reference")
+        try container.encodeValueIfPresent(self.refundAccountHolderAddressCity, at: "refund_account_holder_address_city")
+        try container.encodeValueIfPresent(self.refundAccountHolderAddressCountry, at: "refund_account_holder_address_country")
+        try container.encodeValueIfPresent(self.refundAccountHolderAddressLine1, at: "refund_account_holder_address_line1")
+        try container.encodeValueIfPresent(self.refundAccountHolderAddressLine2, at: "refund_account_holder_address_line2")
+        try container.encodeValueIfPresent(self.refundAccountHolderAddressPostalCode, at: "refund_account_holder_address_postal_code")
+        try container.encodeValueIfPresent(self.refundAccountHolderAddressState, at: "refund_account_holder_address_state")
+        try container.encodeValueIfPresent(self.refundAccountHolderName, at: "refund_account_holder_name")
+        try container.encodeValueIfPresent(self.refundIban, at: "refund_iban")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -21,21 +21,21 @@ public struct SourceTypeWechat: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.prepayID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("prepay_id"))
-        self.qrCodeURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("qr_code_url"))
-        self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
+        self.prepayID = try container.decodeValueIfPresent(Swift.String.self, at: "prepay_id")
+        self.qrCodeURL = try container.decodeValueIfPresent(Swift.String.self, at: "qr_code_url")
+        self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["prepay_id", "qr_code_url", "statement_descriptor"]
+    private static let _declaredKeys: Courier.KeyNames = "prepay_id qr_code_url statement_descriptor"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.prepayID, forKey: Courier.AnyCodingKey("prepay_id"))
-        try container.encodeIfPresent(self.qrCodeURL, forKey: Courier.AnyCodingKey("qr_code_url"))
-        try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
+        try container.encodeValueIfPresent(self.prepayID, at: "prepay_id")
+        try container.encodeValueIfPresent(self.qrCodeURL, at: "qr_code_url")
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -28,23 +28,23 @@ public struct StatusTransitions: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.canceled = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("canceled"))
-        self.fulfiled = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("fulfiled"))
-        self.paid = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("paid"))
-        self.returned = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("returned"))
+        self.canceled = try container.decodeValueIfPresent(Swift.Int.self, at: "canceled")
+        self.fulfiled = try container.decodeValueIfPresent(Swift.Int.self, at: "fulfiled")
+        self.paid = try container.decodeValueIfPresent(Swift.Int.self, at: "paid")
+        self.returned = try container.decodeValueIfPresent(Swift.Int.self, at: "returned")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["canceled", "fulfiled", "paid", "returned"]
+    private static let _declaredKeys: Courier.KeyNames = "canceled fulfiled paid returned"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.canceled, forKey: Courier.AnyCodingKey("canceled"))
-        try container.encodeIfPresent(self.fulfiled, forKey: Courier.AnyCodingKey("fulfiled"))
-        try container.encodeIfPresent(self.paid, forKey: Courier.AnyCodingKey("paid"))
-        try container.encodeIfPresent(self.returned, forKey: Courier.AnyCodingKey("returned"))
+        try container.encodeValueIfPresent(self.canceled, at: "canceled")
+        try container.encodeValueIfPresent(self.fulfiled, at: "fulfiled")
+        try container.encodeValueIfPresent(self.paid, at: "paid")
+        try container.encodeValueIfPresent(self.returned, at: "returned")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -22,19 +22,19 @@ public struct SubscriptionBillingThresholds: Swift.Codable, Swift.Hashable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amountGte = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_gte"))
-        self.resetBillingCycleAnchor = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("reset_billing_cycle_anchor"))
+        self.amountGte = try container.decodeValueIfPresent(Swift.Int.self, at: "amount_gte")
+        self.resetBillingCycleAnchor = try container.decodeValueIfPresent(Swift.Bool.self, at: "reset_billing_cycle_anchor")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount_gte", "reset_billing_cycle_anchor"]
+    private static let _declaredKeys: Courier.KeyNames = "amount_gte reset_billing_cycle_anchor"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.amountGte, forKey: Courier.AnyCodingKey("amount_gte"))
-        try container.encodeIfPresent(self.resetBillingCycleAnchor, forKey: Courier.AnyCodingKey("reset_billing_cycle_anchor"))
+        try container.encodeValueIfPresent(self.amountGte, at: "amount_gte")
+        try container.encodeValueIfPresent(self.resetBillingCycleAnchor, at: "reset_billing_cycle_anchor")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

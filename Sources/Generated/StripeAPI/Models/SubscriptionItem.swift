@@ -86,33 +86,33 @@ public struct SubscriptionItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.billingThresholds = try container.decodeIfPresent(SubscriptionItemBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.metadata = try container.decode([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.object = try container.decode(SubscriptionItemObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.price = try container.decode(Price.self, forKey: Courier.AnyCodingKey("price"))
-        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.subscription = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("subscription"))
-        self.taxRates = try container.decodeIfPresent([TaxRate].self, forKey: Courier.AnyCodingKey("tax_rates"))
+        self.billingThresholds = try container.decodeValueIfPresent(SubscriptionItemBillingThresholds.self, at: "billing_thresholds")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.metadata = try container.decodeValue([Swift.String: Swift.String].self, at: "metadata")
+        self.object = try container.decodeValue(SubscriptionItemObjectModel.self, at: "object")
+        self.price = try container.decodeValue(Price.self, at: "price")
+        self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
+        self.subscription = try container.decodeValue(Swift.String.self, at: "subscription")
+        self.taxRates = try container.decodeValueIfPresent([TaxRate].self, at: "tax_rates")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["billing_thresholds", "created", "id", "metadata", "object", "price", "quantity", "subscription", "tax_rates"]
+    private static let _declaredKeys: Courier.KeyNames = "billing_thresholds created id metadata object price quantity subscription tax_rates"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.billingThresholds, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.price, forKey: Courier.AnyCodingKey("price"))
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encode(self.subscription, forKey: Courier.AnyCodingKey("subscription"))
-        try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.metadata, at: "metadata")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.price, at: "price")
+        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValue(self.subscription, at: "subscription")
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -19,17 +19,17 @@ public struct SubscriptionItemBillingThresholds: Swift.Codable, Swift.Hashable, 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.usageGte = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("usage_gte"))
+        self.usageGte = try container.decodeValueIfPresent(Swift.Int.self, at: "usage_gte")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["usage_gte"]
+    private static let _declaredKeys: Courier.KeyNames = "usage_gte"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.usageGte, forKey: Courier.AnyCodingKey("usage_gte"))
+        try container.encodeValueIfPresent(self.usageGte, at: "usage_gte")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

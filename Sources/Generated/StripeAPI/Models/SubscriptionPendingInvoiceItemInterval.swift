@@ -25,19 +25,19 @@ public struct SubscriptionPendingInvoiceItemInterval: Swift.Codable, Swift.Hasha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.interval = try container.decode(SubscriptionPendingInvoiceItemIntervalInterval.self, forKey: Courier.AnyCodingKey("interval"))
-        self.intervalCount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_count"))
+        self.interval = try container.decodeValue(SubscriptionPendingInvoiceItemIntervalInterval.self, at: "interval")
+        self.intervalCount = try container.decodeValue(Swift.Int.self, at: "interval_count")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["interval", "interval_count"]
+    private static let _declaredKeys: Courier.KeyNames = "interval interval_count"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
-        try container.encode(self.intervalCount, forKey: Courier.AnyCodingKey("interval_count"))
+        try container.encodeValue(self.interval, at: "interval")
+        try container.encodeValue(self.intervalCount, at: "interval_count")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -28,8 +28,8 @@ public indirect enum SubscriptionScheduleAddInvoiceItemPrice: Swift.Codable, Swi
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["active", "billing_scheme", "created", "currency", "id", "livemode", "metadata", "object", "product", "type"], properties: ["active", "billing_scheme", "created", "currency", "id", "livemode", "lookup_key", "metadata", "nickname", "object", "product", "recurring", "tax_behavior", "tiers", "tiers_mode", "transform_quantity", "type", "unit_amount", "unit_amount_decimal"], constants: ["object": ["price"]], openTags: ["billing_scheme": ["per_unit", "tiered"], "tax_behavior": ["exclusive", "inclusive", "unspecified"], "tiers_mode": ["graduated", "volume"], "type": ["one_time", "recurring"]]),
-        .object(required: ["deleted", "id", "object"], properties: ["deleted", "id", "object"], constants: ["deleted": [true], "object": ["price"]]),
+        .object(required: "active billing_scheme created currency id livemode metadata object product type", properties: "active billing_scheme created currency id livemode lookup_key metadata nickname object product recurring tax_behavior tiers tiers_mode transform_quantity type unit_amount unit_amount_decimal", constants: ["object": ["price"]], openTags: ["billing_scheme": ["per_unit", "tiered"], "tax_behavior": ["exclusive", "inclusive", "unspecified"], "tiers_mode": ["graduated", "volume"], "type": ["one_time", "recurring"]]),
+        .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["price"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -77,21 +77,21 @@ public struct SubscriptionScheduleAddInvoiceItem: Swift.Codable, Swift.Hashable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.price = try container.decode(SubscriptionScheduleAddInvoiceItemPrice.self, forKey: Courier.AnyCodingKey("price"))
-        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.taxRates = try container.decodeIfPresent([TaxRate].self, forKey: Courier.AnyCodingKey("tax_rates"))
+        self.price = try container.decodeValue(SubscriptionScheduleAddInvoiceItemPrice.self, at: "price")
+        self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
+        self.taxRates = try container.decodeValueIfPresent([TaxRate].self, at: "tax_rates")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["price", "quantity", "tax_rates"]
+    private static let _declaredKeys: Courier.KeyNames = "price quantity tax_rates"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.price, forKey: Courier.AnyCodingKey("price"))
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
+        try container.encodeValue(self.price, at: "price")
+        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

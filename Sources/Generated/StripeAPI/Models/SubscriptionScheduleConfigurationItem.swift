@@ -33,23 +33,23 @@ public struct SubscriptionScheduleConfigurationItem: Swift.Codable, Swift.Hashab
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.billingThresholds = try container.decodeIfPresent(SubscriptionItemBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        self.price = try container.decode(SubscriptionScheduleConfigurationItemPrice.self, forKey: Courier.AnyCodingKey("price"))
-        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.taxRates = try container.decodeIfPresent([TaxRate].self, forKey: Courier.AnyCodingKey("tax_rates"))
+        self.billingThresholds = try container.decodeValueIfPresent(SubscriptionItemBillingThresholds.self, at: "billing_thresholds")
+        self.price = try container.decodeValue(SubscriptionScheduleConfigurationItemPrice.self, at: "price")
+        self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
+        self.taxRates = try container.decodeValueIfPresent([TaxRate].self, at: "tax_rates")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["billing_thresholds", "price", "quantity", "tax_rates"]
+    private static let _declaredKeys: Courier.KeyNames = "billing_thresholds price quantity tax_rates"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.billingThresholds, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        try container.encode(self.price, forKey: Courier.AnyCodingKey("price"))
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
+        try container.encodeValue(self.price, at: "price")
+        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -22,19 +22,19 @@ public struct SubscriptionScheduleCurrentPhase: Swift.Codable, Swift.Hashable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.endDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("end_date"))
-        self.startDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("start_date"))
+        self.endDate = try container.decodeValue(Swift.Int.self, at: "end_date")
+        self.startDate = try container.decodeValue(Swift.Int.self, at: "start_date")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["end_date", "start_date"]
+    private static let _declaredKeys: Courier.KeyNames = "end_date start_date"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.endDate, forKey: Courier.AnyCodingKey("end_date"))
-        try container.encode(self.startDate, forKey: Courier.AnyCodingKey("start_date"))
+        try container.encodeValue(self.endDate, at: "end_date")
+        try container.encodeValue(self.startDate, at: "start_date")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -34,8 +34,8 @@ public indirect enum SubscriptionSchedulePhaseConfigurationCoupon: Swift.Codable
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["created", "duration", "id", "livemode", "object", "times_redeemed", "valid"], properties: ["amount_off", "applies_to", "created", "currency", "duration", "duration_in_months", "id", "livemode", "max_redemptions", "metadata", "name", "object", "percent_off", "redeem_by", "times_redeemed", "valid"], constants: ["object": ["coupon"]], openTags: ["duration": ["forever", "once", "repeating"]]),
-        .object(required: ["deleted", "id", "object"], properties: ["deleted", "id", "object"], constants: ["deleted": [true], "object": ["coupon"]]),
+        .object(required: "created duration id livemode object times_redeemed valid", properties: "amount_off applies_to created currency duration duration_in_months id livemode max_redemptions metadata name object percent_off redeem_by times_redeemed valid", constants: ["object": ["coupon"]], openTags: ["duration": ["forever", "once", "repeating"]]),
+        .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["coupon"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -127,47 +127,47 @@ public struct SubscriptionSchedulePhaseConfiguration: Swift.Codable, Swift.Hasha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.addInvoiceItems = try container.decode([SubscriptionScheduleAddInvoiceItem].self, forKey: Courier.AnyCodingKey("add_invoice_items"))
-        self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        self.automaticTax = try container.decodeIfPresent(SchedulesPhaseAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
-        self.billingCycleAnchor = try container.decodeIfPresent(SubscriptionPhaseConfigurationBillingCycleAnchor.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
-        self.billingThresholds = try container.decodeIfPresent(SubscriptionBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        self.collectionMethod = try container.decodeIfPresent(SubscriptionPhaseConfigurationCollectionMethod.self, forKey: Courier.AnyCodingKey("collection_method"))
-        self.coupon = try container.decodeIfPresent(SubscriptionSchedulePhaseConfigurationCoupon.self, forKey: Courier.AnyCodingKey("coupon"))
-        self.defaultPaymentMethod = try container.decodeIfPresent(SubscriptionPhaseConfigurationDefaultPaymentMethod.self, forKey: Courier.AnyCodingKey("default_payment_method"))
-        self.defaultTaxRates = try container.decodeIfPresent([TaxRate].self, forKey: Courier.AnyCodingKey("default_tax_rates"))
-        self.endDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("end_date"))
-        self.invoiceSettings = try container.decodeIfPresent(InvoiceSettingSubscriptionScheduleSetting.self, forKey: Courier.AnyCodingKey("invoice_settings"))
-        self.items = try container.decode([SubscriptionScheduleConfigurationItem].self, forKey: Courier.AnyCodingKey("items"))
-        self.prorationBehavior = try container.decode(SubscriptionPhaseConfigurationProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
-        self.startDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("start_date"))
-        self.transferData = try container.decodeIfPresent(SubscriptionTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
-        self.trialEnd = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_end"))
+        self.addInvoiceItems = try container.decodeValue([SubscriptionScheduleAddInvoiceItem].self, at: "add_invoice_items")
+        self.applicationFeePercent = try container.decodeValueIfPresent(Swift.Double.self, at: "application_fee_percent")
+        self.automaticTax = try container.decodeValueIfPresent(SchedulesPhaseAutomaticTax.self, at: "automatic_tax")
+        self.billingCycleAnchor = try container.decodeValueIfPresent(SubscriptionPhaseConfigurationBillingCycleAnchor.self, at: "billing_cycle_anchor")
+        self.billingThresholds = try container.decodeValueIfPresent(SubscriptionBillingThresholds.self, at: "billing_thresholds")
+        self.collectionMethod = try container.decodeValueIfPresent(SubscriptionPhaseConfigurationCollectionMethod.self, at: "collection_method")
+        self.coupon = try container.decodeValueIfPresent(SubscriptionSchedulePhaseConfigurationCoupon.self, at: "coupon")
+        self.defaultPaymentMethod = try container.decodeValueIfPresent(SubscriptionPhaseConfigurationDefaultPaymentMethod.self, at: "default_payment_method")
+        self.defaultTaxRates = try container.decodeValueIfPresent([TaxRate].self, at: "default_tax_rates")
+        self.endDate = try container.decodeValue(Swift.Int.self, at: "end_date")
+        self.invoiceSettings = try container.decodeValueIfPresent(InvoiceSettingSubscriptionScheduleSetting.self, at: "invoice_settings")
+        self.items = try container.decodeValue([SubscriptionScheduleConfigurationItem].self, at: "items")
+        self.prorationBehavior = try container.decodeValue(SubscriptionPhaseConfigurationProrationBehavior.self, at: "proration_behavior")
+        self.startDate = try container.decodeValue(Swift.Int.self, at: "start_date")
+        self.transferData = try container.decodeValueIfPresent(SubscriptionTransferData.self, at: "transfer_data")
+        self.trialEnd = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_end")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["add_invoice_items", "application_fee_percent", "automatic_tax", "billing_cycle_anchor", "billing_thresholds", "collection_method", "coupon", "default_payment_method", "default_tax_rates", "end_date", "invoice_settings", "items", "proration_behavior", "start_date", "transfer_data", "trial_end"]
+    private static let _declaredKeys: Courier.KeyNames = "add_invoice_items application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds collection_method coupon default_payment_method default_tax_rates end_date invoice_settings items proration_behavior start_date transfer_data trial_end"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.addInvoiceItems, forKey: Courier.AnyCodingKey("add_invoice_items"))
-        try container.encodeIfPresent(self.applicationFeePercent, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        try container.encodeIfPresent(self.automaticTax, forKey: Courier.AnyCodingKey("automatic_tax"))
-        try container.encodeIfPresent(self.billingCycleAnchor, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
-        try container.encodeIfPresent(self.billingThresholds, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        try container.encodeIfPresent(self.collectionMethod, forKey: Courier.AnyCodingKey("collection_method"))
-        try container.encodeIfPresent(self.coupon, forKey: Courier.AnyCodingKey("coupon"))
-        try container.encodeIfPresent(self.defaultPaymentMethod, forKey: Courier.AnyCodingKey("default_payment_method"))
-        try container.encodeIfPresent(self.defaultTaxRates, forKey: Courier.AnyCodingKey("default_tax_rates"))
-        try container.encode(self.endDate, forKey: Courier.AnyCodingKey("end_date"))
-        try container.encodeIfPresent(self.invoiceSettings, forKey: Courier.AnyCodingKey("invoice_settings"))
-        try container.encode(self.items, forKey: Courier.AnyCodingKey("items"))
-        try container.encode(self.prorationBehavior, forKey: Courier.AnyCodingKey("proration_behavior"))
-        try container.encode(self.startDate, forKey: Courier.AnyCodingKey("start_date"))
-        try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
-        try container.encodeIfPresent(self.trialEnd, forKey: Courier.AnyCodingKey("trial_end"))
+        try container.encodeValue(self.addInvoiceItems, at: "add_invoice_items")
+        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent")
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
+        try container.encodeValueIfPresent(self.billingCycleAnchor, at: "billing_cycle_anchor")
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
+        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method")
+        try container.encodeValueIfPresent(self.coupon, at: "coupon")
+        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method")
+        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates")
+        try container.encodeValue(self.endDate, at: "end_date")
+        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings")
+        try container.encodeValue(self.items, at: "items")
+        try container.encodeValue(self.prorationBehavior, at: "proration_behavior")
+        try container.encodeValue(self.startDate, at: "start_date")
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
+        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -48,31 +48,31 @@ public struct SubscriptionSchedulesResourceDefaultSettings: Swift.Codable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        self.automaticTax = try container.decodeIfPresent(SubscriptionSchedulesResourceDefaultSettingsAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
-        self.billingCycleAnchor = try container.decode(SubscriptionDefaultSettingsBillingCycleAnchor.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
-        self.billingThresholds = try container.decodeIfPresent(SubscriptionBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        self.collectionMethod = try container.decodeIfPresent(SubscriptionDefaultSettingsCollectionMethod.self, forKey: Courier.AnyCodingKey("collection_method"))
-        self.defaultPaymentMethod = try container.decodeIfPresent(SubscriptionDefaultSettingsDefaultPaymentMethod.self, forKey: Courier.AnyCodingKey("default_payment_method"))
-        self.invoiceSettings = try container.decodeIfPresent(InvoiceSettingSubscriptionScheduleSetting.self, forKey: Courier.AnyCodingKey("invoice_settings"))
-        self.transferData = try container.decodeIfPresent(SubscriptionTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
+        self.applicationFeePercent = try container.decodeValueIfPresent(Swift.Double.self, at: "application_fee_percent")
+        self.automaticTax = try container.decodeValueIfPresent(SubscriptionSchedulesResourceDefaultSettingsAutomaticTax.self, at: "automatic_tax")
+        self.billingCycleAnchor = try container.decodeValue(SubscriptionDefaultSettingsBillingCycleAnchor.self, at: "billing_cycle_anchor")
+        self.billingThresholds = try container.decodeValueIfPresent(SubscriptionBillingThresholds.self, at: "billing_thresholds")
+        self.collectionMethod = try container.decodeValueIfPresent(SubscriptionDefaultSettingsCollectionMethod.self, at: "collection_method")
+        self.defaultPaymentMethod = try container.decodeValueIfPresent(SubscriptionDefaultSettingsDefaultPaymentMethod.self, at: "default_payment_method")
+        self.invoiceSettings = try container.decodeValueIfPresent(InvoiceSettingSubscriptionScheduleSetting.self, at: "invoice_settings")
+        self.transferData = try container.decodeValueIfPresent(SubscriptionTransferData.self, at: "transfer_data")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["application_fee_percent", "automatic_tax", "billing_cycle_anchor", "billing_thresholds", "collection_method", "default_payment_method", "invoice_settings", "transfer_data"]
+    private static let _declaredKeys: Courier.KeyNames = "application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds collection_method default_payment_method invoice_settings transfer_data"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.applicationFeePercent, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        try container.encodeIfPresent(self.automaticTax, forKey: Courier.AnyCodingKey("automatic_tax"))
-        try container.encode(self.billingCycleAnchor, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
-        try container.encodeIfPresent(self.billingThresholds, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        try container.encodeIfPresent(self.collectionMethod, forKey: Courier.AnyCodingKey("collection_method"))
-        try container.encodeIfPresent(self.defaultPaymentMethod, forKey: Courier.AnyCodingKey("default_payment_method"))
-        try container.encodeIfPresent(self.invoiceSettings, forKey: Courier.AnyCodingKey("invoice_settings"))
-        try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
+        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent")
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
+        try container.encodeValue(self.billingCycleAnchor, at: "billing_cycle_anchor")
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
+        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method")
+        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method")
+        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings")
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

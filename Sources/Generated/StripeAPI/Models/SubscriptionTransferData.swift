@@ -25,19 +25,19 @@ public struct SubscriptionTransferData: Swift.Codable, Swift.Hashable, Swift.Sen
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amountPercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("amount_percent"))
-        self.destination = try container.decode(SubscriptionTransferDataDestination.self, forKey: Courier.AnyCodingKey("destination"))
+        self.amountPercent = try container.decodeValueIfPresent(Swift.Double.self, at: "amount_percent")
+        self.destination = try container.decodeValue(SubscriptionTransferDataDestination.self, at: "destination")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount_percent", "destination"]
+    private static let _declaredKeys: Courier.KeyNames = "amount_percent destination"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.amountPercent, forKey: Courier.AnyCodingKey("amount_percent"))
-        try container.encode(self.destination, forKey: Courier.AnyCodingKey("destination"))
+        try container.encodeValueIfPresent(self.amountPercent, at: "amount_percent")
+        try container.encodeValue(self.destination, at: "destination")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

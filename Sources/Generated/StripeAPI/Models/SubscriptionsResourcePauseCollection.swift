@@ -74,19 +74,19 @@ public struct SubscriptionsResourcePauseCollection: Swift.Codable, Swift.Hashabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.behavior = try container.decode(SubscriptionsResourcePauseCollectionBehavior.self, forKey: Courier.AnyCodingKey("behavior"))
-        self.resumesAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("resumes_at"))
+        self.behavior = try container.decodeValue(SubscriptionsResourcePauseCollectionBehavior.self, at: "behavior")
+        self.resumesAt = try container.decodeValueIfPresent(Swift.Int.self, at: "resumes_at")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["behavior", "resumes_at"]
+    private static let _declaredKeys: Courier.KeyNames = "behavior resumes_at"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.behavior, forKey: Courier.AnyCodingKey("behavior"))
-        try container.encodeIfPresent(self.resumesAt, forKey: Courier.AnyCodingKey("resumes_at"))
+        try container.encodeValue(self.behavior, at: "behavior")
+        try container.encodeValueIfPresent(self.resumesAt, at: "resumes_at")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

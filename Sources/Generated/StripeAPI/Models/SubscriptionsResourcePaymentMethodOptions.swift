@@ -34,27 +34,27 @@ public struct SubscriptionsResourcePaymentMethodOptions: Swift.Codable, Swift.Ha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(InvoicePaymentMethodOptionsAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
-        self.bancontact = try container.decodeIfPresent(InvoicePaymentMethodOptionsBancontact.self, forKey: Courier.AnyCodingKey("bancontact"))
-        self.card = try container.decodeIfPresent(SubscriptionPaymentMethodOptionsCard.self, forKey: Courier.AnyCodingKey("card"))
-        self.customerBalance = try container.decodeIfPresent(InvoicePaymentMethodOptionsCustomerBalance.self, forKey: Courier.AnyCodingKey("customer_balance"))
-        self.konbini = try container.decodeIfPresent(InvoicePaymentMethodOptionsKonbini.self, forKey: Courier.AnyCodingKey("konbini"))
-        self.usBankAccount = try container.decodeIfPresent(InvoicePaymentMethodOptionsUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
+        self.acssDebit = try container.decodeValueIfPresent(InvoicePaymentMethodOptionsAcssDebit.self, at: "acss_debit")
+        self.bancontact = try container.decodeValueIfPresent(InvoicePaymentMethodOptionsBancontact.self, at: "bancontact")
+        self.card = try container.decodeValueIfPresent(SubscriptionPaymentMethodOptionsCard.self, at: "card")
+        self.customerBalance = try container.decodeValueIfPresent(InvoicePaymentMethodOptionsCustomerBalance.self, at: "customer_balance")
+        self.konbini = try container.decodeValueIfPresent(InvoicePaymentMethodOptionsKonbini.self, at: "konbini")
+        self.usBankAccount = try container.decodeValueIfPresent(InvoicePaymentMethodOptionsUsBankAccount.self, at: "us_bank_account")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "bancontact", "card", "customer_balance", "konbini", "us_bank_account"]
+    private static let _declaredKeys: Courier.KeyNames = "acss_debit bancontact card customer_balance konbini us_bank_account"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
-        try container.encodeIfPresent(self.bancontact, forKey: Courier.AnyCodingKey("bancontact"))
-        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encodeIfPresent(self.customerBalance, forKey: Courier.AnyCodingKey("customer_balance"))
-        try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
-        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
+        try container.encodeValueIfPresent(self.bancontact, at: "bancontact")
+        try container.encodeValueIfPresent(self.card, at: "card")
+        try container.encodeValueIfPresent(self.customerBalance, at: "customer_balance")
+        try container.encodeValueIfPresent(self.konbini, at: "konbini")
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -24,19 +24,19 @@ public struct SubscriptionsResourcePaymentSettings: Swift.Codable, Swift.Hashabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.paymentMethodOptions = try container.decodeIfPresent(SubscriptionsResourcePaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
-        self.paymentMethodTypes = try container.decodeIfPresent([SubscriptionsPaymentSettingsPaymentMethodTypesItem].self, forKey: Courier.AnyCodingKey("payment_method_types"))
+        self.paymentMethodOptions = try container.decodeValueIfPresent(SubscriptionsResourcePaymentMethodOptions.self, at: "payment_method_options")
+        self.paymentMethodTypes = try container.decodeValueIfPresent([SubscriptionsPaymentSettingsPaymentMethodTypesItem].self, at: "payment_method_types")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["payment_method_options", "payment_method_types"]
+    private static let _declaredKeys: Courier.KeyNames = "payment_method_options payment_method_types"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.paymentMethodOptions, forKey: Courier.AnyCodingKey("payment_method_options"))
-        try container.encodeIfPresent(self.paymentMethodTypes, forKey: Courier.AnyCodingKey("payment_method_types"))
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -34,25 +34,25 @@ public struct SubscriptionsResourcePendingUpdate: Swift.Codable, Swift.Hashable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.billingCycleAnchor = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
-        self.expiresAt = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))
-        self.subscriptionItems = try container.decodeIfPresent([SubscriptionItem].self, forKey: Courier.AnyCodingKey("subscription_items"))
-        self.trialEnd = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_end"))
-        self.trialFromPlan = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("trial_from_plan"))
+        self.billingCycleAnchor = try container.decodeValueIfPresent(Swift.Int.self, at: "billing_cycle_anchor")
+        self.expiresAt = try container.decodeValue(Swift.Int.self, at: "expires_at")
+        self.subscriptionItems = try container.decodeValueIfPresent([SubscriptionItem].self, at: "subscription_items")
+        self.trialEnd = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_end")
+        self.trialFromPlan = try container.decodeValueIfPresent(Swift.Bool.self, at: "trial_from_plan")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["billing_cycle_anchor", "expires_at", "subscription_items", "trial_end", "trial_from_plan"]
+    private static let _declaredKeys: Courier.KeyNames = "billing_cycle_anchor expires_at subscription_items trial_end trial_from_plan"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.billingCycleAnchor, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
-        try container.encode(self.expiresAt, forKey: Courier.AnyCodingKey("expires_at"))
-        try container.encodeIfPresent(self.subscriptionItems, forKey: Courier.AnyCodingKey("subscription_items"))
-        try container.encodeIfPresent(self.trialEnd, forKey: Courier.AnyCodingKey("trial_end"))
-        try container.encodeIfPresent(self.trialFromPlan, forKey: Courier.AnyCodingKey("trial_from_plan"))
+        try container.encodeValueIfPresent(self.billingCycleAnchor, at: "billing_cycle_anchor")
+        try container.encodeValue(self.expiresAt, at: "expires_at")
+        try container.encodeValueIfPresent(self.subscriptionItems, at: "subscription_items")
+        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end")
+        try container.encodeValueIfPresent(self.trialFromPlan, at: "trial_from_plan")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -71,23 +71,23 @@ public struct TaxCode: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.description = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.object = try container.decode(TaxCodeObjectModel.self, forKey: Courier.AnyCodingKey("object"))
+        self.description = try container.decodeValue(Swift.String.self, at: "description")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.name = try container.decodeValue(Swift.String.self, at: "name")
+        self.object = try container.decodeValue(TaxCodeObjectModel.self, at: "object")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["description", "id", "name", "object"]
+    private static let _declaredKeys: Courier.KeyNames = "description id name object"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
+        try container.encodeValue(self.description, at: "description")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.name, at: "name")
+        try container.encodeValue(self.object, at: "object")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

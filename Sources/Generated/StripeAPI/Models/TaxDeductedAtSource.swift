@@ -72,25 +72,25 @@ public struct TaxDeductedAtSource: Swift.Codable, Swift.Hashable, Swift.Sendable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.object = try container.decode(TaxDeductedAtSourceObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.periodEnd = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("period_end"))
-        self.periodStart = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("period_start"))
-        self.taxDeductionAccountNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("tax_deduction_account_number"))
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.object = try container.decodeValue(TaxDeductedAtSourceObjectModel.self, at: "object")
+        self.periodEnd = try container.decodeValue(Swift.Int.self, at: "period_end")
+        self.periodStart = try container.decodeValue(Swift.Int.self, at: "period_start")
+        self.taxDeductionAccountNumber = try container.decodeValue(Swift.String.self, at: "tax_deduction_account_number")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "object", "period_end", "period_start", "tax_deduction_account_number"]
+    private static let _declaredKeys: Courier.KeyNames = "id object period_end period_start tax_deduction_account_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.periodEnd, forKey: Courier.AnyCodingKey("period_end"))
-        try container.encode(self.periodStart, forKey: Courier.AnyCodingKey("period_start"))
-        try container.encode(self.taxDeductionAccountNumber, forKey: Courier.AnyCodingKey("tax_deduction_account_number"))
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.periodEnd, at: "period_end")
+        try container.encodeValue(self.periodStart, at: "period_start")
+        try container.encodeValue(self.taxDeductionAccountNumber, at: "tax_deduction_account_number")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -25,7 +25,7 @@ public indirect enum TaxIDCustomer: Swift.Codable, Swift.Hashable, Swift.Sendabl
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["created", "id", "livemode", "object"], constants: ["object": ["customer"]]),
+        .object(required: "created id livemode object", constants: ["object": ["customer"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -354,33 +354,33 @@ public struct TaxID: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.country = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.customer = try container.decodeIfPresent(TaxIDCustomer.self, forKey: Courier.AnyCodingKey("customer"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.object = try container.decode(TaxIDObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.type = try container.decode(TaxIDTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.value = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("value"))
-        self.verification = try container.decodeIfPresent(TaxIDVerification.self, forKey: Courier.AnyCodingKey("verification"))
+        self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.customer = try container.decodeValueIfPresent(TaxIDCustomer.self, at: "customer")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.object = try container.decodeValue(TaxIDObjectModel.self, at: "object")
+        self.type = try container.decodeValue(TaxIDTypeModel.self, at: "type")
+        self.value = try container.decodeValue(Swift.String.self, at: "value")
+        self.verification = try container.decodeValueIfPresent(TaxIDVerification.self, at: "verification")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["country", "created", "customer", "id", "livemode", "object", "type", "value", "verification"]
+    private static let _declaredKeys: Courier.KeyNames = "country created customer id livemode object type value verification"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.country, forKey: Courier.AnyCodingKey("country"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encodeIfPresent(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encode(self.value, forKey: Courier.AnyCodingKey("value"))
-        try container.encodeIfPresent(self.verification, forKey: Courier.AnyCodingKey("verification"))
+        try container.encodeValueIfPresent(self.country, at: "country")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValue(self.value, at: "value")
+        try container.encodeValueIfPresent(self.verification, at: "verification")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

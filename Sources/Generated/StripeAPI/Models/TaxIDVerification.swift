@@ -78,21 +78,21 @@ public struct TaxIDVerification: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.status = try container.decode(TaxIDVerificationStatus.self, forKey: Courier.AnyCodingKey("status"))
-        self.verifiedAddress = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("verified_address"))
-        self.verifiedName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("verified_name"))
+        self.status = try container.decodeValue(TaxIDVerificationStatus.self, at: "status")
+        self.verifiedAddress = try container.decodeValueIfPresent(Swift.String.self, at: "verified_address")
+        self.verifiedName = try container.decodeValueIfPresent(Swift.String.self, at: "verified_name")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["status", "verified_address", "verified_name"]
+    private static let _declaredKeys: Courier.KeyNames = "status verified_address verified_name"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        try container.encodeIfPresent(self.verifiedAddress, forKey: Courier.AnyCodingKey("verified_address"))
-        try container.encodeIfPresent(self.verifiedName, forKey: Courier.AnyCodingKey("verified_name"))
+        try container.encodeValue(self.status, at: "status")
+        try container.encodeValueIfPresent(self.verifiedAddress, at: "verified_address")
+        try container.encodeValueIfPresent(self.verifiedName, at: "verified_name")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -70,21 +70,21 @@ public struct TerminalConnectionToken: Swift.Codable, Swift.Hashable, Swift.Send
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.location = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("location"))
-        self.object = try container.decode(TerminalConnectionTokenObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.secret = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("secret"))
+        self.location = try container.decodeValueIfPresent(Swift.String.self, at: "location")
+        self.object = try container.decodeValue(TerminalConnectionTokenObjectModel.self, at: "object")
+        self.secret = try container.decodeValue(Swift.String.self, at: "secret")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["location", "object", "secret"]
+    private static let _declaredKeys: Courier.KeyNames = "location object secret"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.location, forKey: Courier.AnyCodingKey("location"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.secret, forKey: Courier.AnyCodingKey("secret"))
+        try container.encodeValueIfPresent(self.location, at: "location")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.secret, at: "secret")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

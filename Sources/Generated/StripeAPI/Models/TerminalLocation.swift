@@ -78,27 +78,27 @@ public struct TerminalLocation: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decode(Address.self, forKey: Courier.AnyCodingKey("address"))
-        self.displayName = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("display_name"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.metadata = try container.decode([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.object = try container.decode(TerminalLocationObjectModel.self, forKey: Courier.AnyCodingKey("object"))
+        self.address = try container.decodeValue(Address.self, at: "address")
+        self.displayName = try container.decodeValue(Swift.String.self, at: "display_name")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.metadata = try container.decodeValue([Swift.String: Swift.String].self, at: "metadata")
+        self.object = try container.decodeValue(TerminalLocationObjectModel.self, at: "object")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "display_name", "id", "livemode", "metadata", "object"]
+    private static let _declaredKeys: Courier.KeyNames = "address display_name id livemode metadata object"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encode(self.displayName, forKey: Courier.AnyCodingKey("display_name"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
+        try container.encodeValue(self.address, at: "address")
+        try container.encodeValue(self.displayName, at: "display_name")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.metadata, at: "metadata")
+        try container.encodeValue(self.object, at: "object")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

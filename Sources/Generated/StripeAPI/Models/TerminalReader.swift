@@ -82,7 +82,7 @@ public indirect enum TerminalReaderLocation: Swift.Codable, Swift.Hashable, Swif
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["address", "display_name", "id", "livemode", "metadata", "object"], constants: ["object": ["terminal.location"]]),
+        .object(required: "address display_name id livemode metadata object", constants: ["object": ["terminal.location"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -198,39 +198,39 @@ public struct TerminalReader: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.action = try container.decodeIfPresent(TerminalReaderReaderResourceReaderAction.self, forKey: Courier.AnyCodingKey("action"))
-        self.deviceSwVersion = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("device_sw_version"))
-        self.deviceType = try container.decode(TerminalReaderDeviceType.self, forKey: Courier.AnyCodingKey("device_type"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.ipAddress = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ip_address"))
-        self.label = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("label"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.location = try container.decodeIfPresent(TerminalReaderLocation.self, forKey: Courier.AnyCodingKey("location"))
-        self.metadata = try container.decode([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.object = try container.decode(TerminalReaderObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.serialNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("serial_number"))
-        self.status = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
+        self.action = try container.decodeValueIfPresent(TerminalReaderReaderResourceReaderAction.self, at: "action")
+        self.deviceSwVersion = try container.decodeValueIfPresent(Swift.String.self, at: "device_sw_version")
+        self.deviceType = try container.decodeValue(TerminalReaderDeviceType.self, at: "device_type")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.ipAddress = try container.decodeValueIfPresent(Swift.String.self, at: "ip_address")
+        self.label = try container.decodeValue(Swift.String.self, at: "label")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.location = try container.decodeValueIfPresent(TerminalReaderLocation.self, at: "location")
+        self.metadata = try container.decodeValue([Swift.String: Swift.String].self, at: "metadata")
+        self.object = try container.decodeValue(TerminalReaderObjectModel.self, at: "object")
+        self.serialNumber = try container.decodeValue(Swift.String.self, at: "serial_number")
+        self.status = try container.decodeValueIfPresent(Swift.String.self, at: "status")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["action", "device_sw_version", "device_type", "id", "ip_address", "label", "livemode", "location", "metadata", "object", "serial_number", "status"]
+    private static let _declaredKeys: Courier.KeyNames = "action device_sw_version device_type id ip_address label livemode location metadata object serial_number status"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.action, forKey: Courier.AnyCodingKey("action"))
-        try container.encodeIfPresent(self.deviceSwVersion, forKey: Courier.AnyCodingKey("device_sw_version"))
-        try container.encode(self.deviceType, forKey: Courier.AnyCodingKey("device_type"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.ipAddress, forKey: Courier.AnyCodingKey("ip_address"))
-        try container.encode(self.label, forKey: Courier.AnyCodingKey("label"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encodeIfPresent(self.location, forKey: Courier.AnyCodingKey("location"))
-        try container.encode(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.serialNumber, forKey: Courier.AnyCodingKey("serial_number"))
-        try container.encodeIfPresent(self.status, forKey: Courier.AnyCodingKey("status"))
+        try container.encodeValueIfPresent(self.action, at: "action")
+        try container.encodeValueIfPresent(self.deviceSwVersion, at: "device_sw_version")
+        try container.encodeValue(self.deviceType, at: "device_type")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValueIfPresent(self.ipAddress, at: "ip_address")
+        try container.encodeValue(self.label, at: "label")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValueIfPresent(self.location, at: "location")
+        try container.encodeValue(self.metadata, at: "metadata")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.serialNumber, at: "serial_number")
+        try container.encodeValueIfPresent(self.status, at: "status")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

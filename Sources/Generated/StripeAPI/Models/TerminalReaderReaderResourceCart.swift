@@ -30,23 +30,23 @@ public struct TerminalReaderReaderResourceCart: Swift.Codable, Swift.Hashable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.lineItems = try container.decode([TerminalReaderReaderResourceLineItem].self, forKey: Courier.AnyCodingKey("line_items"))
-        self.tax = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("tax"))
-        self.total = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("total"))
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.lineItems = try container.decodeValue([TerminalReaderReaderResourceLineItem].self, at: "line_items")
+        self.tax = try container.decodeValueIfPresent(Swift.Int.self, at: "tax")
+        self.total = try container.decodeValue(Swift.Int.self, at: "total")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["currency", "line_items", "tax", "total"]
+    private static let _declaredKeys: Courier.KeyNames = "currency line_items tax total"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encode(self.lineItems, forKey: Courier.AnyCodingKey("line_items"))
-        try container.encodeIfPresent(self.tax, forKey: Courier.AnyCodingKey("tax"))
-        try container.encode(self.total, forKey: Courier.AnyCodingKey("total"))
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValue(self.lineItems, at: "line_items")
+        try container.encodeValueIfPresent(self.tax, at: "tax")
+        try container.encodeValue(self.total, at: "total")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

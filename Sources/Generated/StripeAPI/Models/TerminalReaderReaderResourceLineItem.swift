@@ -27,21 +27,21 @@ public struct TerminalReaderReaderResourceLineItem: Swift.Codable, Swift.Hashabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.description = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.quantity = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.description = try container.decodeValue(Swift.String.self, at: "description")
+        self.quantity = try container.decodeValue(Swift.Int.self, at: "quantity")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "description", "quantity"]
+    private static let _declaredKeys: Courier.KeyNames = "amount description quantity"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encode(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encode(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValue(self.description, at: "description")
+        try container.encodeValue(self.quantity, at: "quantity")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -24,17 +24,17 @@ public struct TerminalReaderReaderResourceProcessPaymentIntentAction: Swift.Coda
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.paymentIntent = try container.decode(TerminalProcessPaymentIntentActionPaymentIntent.self, forKey: Courier.AnyCodingKey("payment_intent"))
+        self.paymentIntent = try container.decodeValue(TerminalProcessPaymentIntentActionPaymentIntent.self, at: "payment_intent")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["payment_intent"]
+    private static let _declaredKeys: Courier.KeyNames = "payment_intent"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.paymentIntent, forKey: Courier.AnyCodingKey("payment_intent"))
+        try container.encodeValue(self.paymentIntent, at: "payment_intent")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

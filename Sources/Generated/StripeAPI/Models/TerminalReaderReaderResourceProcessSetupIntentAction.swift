@@ -26,19 +26,19 @@ public struct TerminalReaderReaderResourceProcessSetupIntentAction: Swift.Codabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.generatedCard = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("generated_card"))
-        self.setupIntent = try container.decode(TerminalProcessSetupIntentActionSetupIntent.self, forKey: Courier.AnyCodingKey("setup_intent"))
+        self.generatedCard = try container.decodeValueIfPresent(Swift.String.self, at: "generated_card")
+        self.setupIntent = try container.decodeValue(TerminalProcessSetupIntentActionSetupIntent.self, at: "setup_intent")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["generated_card", "setup_intent"]
+    private static let _declaredKeys: Courier.KeyNames = "generated_card setup_intent"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.generatedCard, forKey: Courier.AnyCodingKey("generated_card"))
-        try container.encode(self.setupIntent, forKey: Courier.AnyCodingKey("setup_intent"))
+        try container.encodeValueIfPresent(self.generatedCard, at: "generated_card")
+        try container.encodeValue(self.setupIntent, at: "setup_intent")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

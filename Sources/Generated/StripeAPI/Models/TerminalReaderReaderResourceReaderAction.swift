@@ -134,29 +134,29 @@ public struct TerminalReaderReaderResourceReaderAction: Swift.Codable, Swift.Has
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.failureCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("failure_code"))
-        self.failureMessage = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("failure_message"))
-        self.processPaymentIntent = try container.decodeIfPresent(TerminalReaderReaderResourceProcessPaymentIntentAction.self, forKey: Courier.AnyCodingKey("process_payment_intent"))
-        self.processSetupIntent = try container.decodeIfPresent(TerminalReaderReaderResourceProcessSetupIntentAction.self, forKey: Courier.AnyCodingKey("process_setup_intent"))
-        self.setReaderDisplay = try container.decodeIfPresent(TerminalReaderReaderResourceSetReaderDisplayAction.self, forKey: Courier.AnyCodingKey("set_reader_display"))
-        self.status = try container.decode(TerminalReaderReaderResourceReaderActionStatus.self, forKey: Courier.AnyCodingKey("status"))
-        self.type = try container.decode(TerminalReaderReaderResourceReaderActionTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.failureCode = try container.decodeValueIfPresent(Swift.String.self, at: "failure_code")
+        self.failureMessage = try container.decodeValueIfPresent(Swift.String.self, at: "failure_message")
+        self.processPaymentIntent = try container.decodeValueIfPresent(TerminalReaderReaderResourceProcessPaymentIntentAction.self, at: "process_payment_intent")
+        self.processSetupIntent = try container.decodeValueIfPresent(TerminalReaderReaderResourceProcessSetupIntentAction.self, at: "process_setup_intent")
+        self.setReaderDisplay = try container.decodeValueIfPresent(TerminalReaderReaderResourceSetReaderDisplayAction.self, at: "set_reader_display")
+        self.status = try container.decodeValue(TerminalReaderReaderResourceReaderActionStatus.self, at: "status")
+        self.type = try container.decodeValue(TerminalReaderReaderResourceReaderActionTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["failure_code", "failure_message", "process_payment_intent", "process_setup_intent", "set_reader_display", "status", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "failure_code failure_message process_payment_intent process_setup_intent set_reader_display status type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.failureCode, forKey: Courier.AnyCodingKey("failure_code"))
-        try container.encodeIfPresent(self.failureMessage, forKey: Courier.AnyCodingKey("failure_message"))
-        try container.encodeIfPresent(self.processPaymentIntent, forKey: Courier.AnyCodingKey("process_payment_intent"))
-        try container.encodeIfPresent(self.processSetupIntent, forKey: Courier.AnyCodingKey("process_setup_intent"))
-        try container.encodeIfPresent(self.setReaderDisplay, forKey: Courier.AnyCodingKey("set_reader_display"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.failureCode, at: "failure_code")
+        try container.encodeValueIfPresent(self.failureMessage, at: "failure_message")
+        try container.encodeValueIfPresent(self.processPaymentIntent, at: "process_payment_intent")
+        try container.encodeValueIfPresent(self.processSetupIntent, at: "process_setup_intent")
+        try container.encodeValueIfPresent(self.setReaderDisplay, at: "set_reader_display")
+        try container.encodeValue(self.status, at: "status")
+        try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -65,19 +65,19 @@ public struct TerminalReaderReaderResourceSetReaderDisplayAction: Swift.Codable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.cart = try container.decodeIfPresent(TerminalReaderReaderResourceCart.self, forKey: Courier.AnyCodingKey("cart"))
-        self.type = try container.decode(TerminalResourceSetReaderDisplayActionTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.cart = try container.decodeValueIfPresent(TerminalReaderReaderResourceCart.self, at: "cart")
+        self.type = try container.decodeValue(TerminalResourceSetReaderDisplayActionTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["cart", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "cart type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.cart, forKey: Courier.AnyCodingKey("cart"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.cart, at: "cart")
+        try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -134,31 +134,31 @@ public struct TestHelpersTestClock: Swift.Codable, Swift.Hashable, Swift.Sendabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.deletesAfter = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("deletes_after"))
-        self.frozenTime = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("frozen_time"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.object = try container.decode(TestHelpersTestClockObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.status = try container.decode(TestHelpersTestClockStatus.self, forKey: Courier.AnyCodingKey("status"))
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.deletesAfter = try container.decodeValue(Swift.Int.self, at: "deletes_after")
+        self.frozenTime = try container.decodeValue(Swift.Int.self, at: "frozen_time")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.object = try container.decodeValue(TestHelpersTestClockObjectModel.self, at: "object")
+        self.status = try container.decodeValue(TestHelpersTestClockStatus.self, at: "status")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["created", "deletes_after", "frozen_time", "id", "livemode", "name", "object", "status"]
+    private static let _declaredKeys: Courier.KeyNames = "created deletes_after frozen_time id livemode name object status"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.deletesAfter, forKey: Courier.AnyCodingKey("deletes_after"))
-        try container.encode(self.frozenTime, forKey: Courier.AnyCodingKey("frozen_time"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.deletesAfter, at: "deletes_after")
+        try container.encodeValue(self.frozenTime, at: "frozen_time")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.status, at: "status")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -90,35 +90,35 @@ public struct ThreeDSecure: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.authenticated = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("authenticated"))
-        self.card = try container.decode(Card.self, forKey: Courier.AnyCodingKey("card"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.object = try container.decode(ThreeDSecureObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.redirectURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("redirect_url"))
-        self.status = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.authenticated = try container.decodeValue(Swift.Bool.self, at: "authenticated")
+        self.card = try container.decodeValue(Card.self, at: "card")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.object = try container.decodeValue(ThreeDSecureObjectModel.self, at: "object")
+        self.redirectURL = try container.decodeValueIfPresent(Swift.String.self, at: "redirect_url")
+        self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "authenticated", "card", "created", "currency", "id", "livemode", "object", "redirect_url", "status"]
+    private static let _declaredKeys: Courier.KeyNames = "amount authenticated card created currency id livemode object redirect_url status"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encode(self.authenticated, forKey: Courier.AnyCodingKey("authenticated"))
-        try container.encode(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.redirectURL, forKey: Courier.AnyCodingKey("redirect_url"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValue(self.authenticated, at: "authenticated")
+        try container.encodeValue(self.card, at: "card")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.redirectURL, at: "redirect_url")
+        try container.encodeValue(self.status, at: "status")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

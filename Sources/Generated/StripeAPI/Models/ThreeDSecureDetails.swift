@@ -248,23 +248,23 @@ public struct ThreeDSecureDetails: Swift.Codable, Swift.Hashable, Swift.Sendable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.authenticationFlow = try container.decodeIfPresent(ThreeDSecureDetailsAuthenticationFlow.self, forKey: Courier.AnyCodingKey("authentication_flow"))
-        self.result = try container.decodeIfPresent(ThreeDSecureDetailsResultModel.self, forKey: Courier.AnyCodingKey("result"))
-        self.resultReason = try container.decodeIfPresent(ThreeDSecureDetailsResultReason.self, forKey: Courier.AnyCodingKey("result_reason"))
-        self.version = try container.decodeIfPresent(ThreeDSecureDetailsVersion.self, forKey: Courier.AnyCodingKey("version"))
+        self.authenticationFlow = try container.decodeValueIfPresent(ThreeDSecureDetailsAuthenticationFlow.self, at: "authentication_flow")
+        self.result = try container.decodeValueIfPresent(ThreeDSecureDetailsResultModel.self, at: "result")
+        self.resultReason = try container.decodeValueIfPresent(ThreeDSecureDetailsResultReason.self, at: "result_reason")
+        self.version = try container.decodeValueIfPresent(ThreeDSecureDetailsVersion.self, at: "version")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["authentication_flow", "result", "result_reason", "version"]
+    private static let _declaredKeys: Courier.KeyNames = "authentication_flow result result_reason version"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.authenticationFlow, forKey: Courier.AnyCodingKey("authentication_flow"))
-        try container.encodeIfPresent(self.result, forKey: Courier.AnyCodingKey("result"))
-        try container.encodeIfPresent(self.resultReason, forKey: Courier.AnyCodingKey("result_reason"))
-        try container.encodeIfPresent(self.version, forKey: Courier.AnyCodingKey("version"))
+        try container.encodeValueIfPresent(self.authenticationFlow, at: "authentication_flow")
+        try container.encodeValueIfPresent(self.result, at: "result")
+        try container.encodeValueIfPresent(self.resultReason, at: "result_reason")
+        try container.encodeValueIfPresent(self.version, at: "version")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

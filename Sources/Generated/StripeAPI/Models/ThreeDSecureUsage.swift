@@ -19,17 +19,17 @@ public struct ThreeDSecureUsage: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.supported = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("supported"))
+        self.supported = try container.decodeValue(Swift.Bool.self, at: "supported")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["supported"]
+    private static let _declaredKeys: Courier.KeyNames = "supported"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.supported, forKey: Courier.AnyCodingKey("supported"))
+        try container.encodeValue(self.supported, at: "supported")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -105,33 +105,33 @@ public struct Token: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.bankAccount = try container.decodeIfPresent(BankAccount.self, forKey: Courier.AnyCodingKey("bank_account"))
-        self.card = try container.decodeIfPresent(Card.self, forKey: Courier.AnyCodingKey("card"))
-        self.clientIP = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("client_ip"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.object = try container.decode(TokenObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
-        self.used = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("used"))
+        self.bankAccount = try container.decodeValueIfPresent(BankAccount.self, at: "bank_account")
+        self.card = try container.decodeValueIfPresent(Card.self, at: "card")
+        self.clientIP = try container.decodeValueIfPresent(Swift.String.self, at: "client_ip")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.object = try container.decodeValue(TokenObjectModel.self, at: "object")
+        self.type = try container.decodeValue(Swift.String.self, at: "type")
+        self.used = try container.decodeValue(Swift.Bool.self, at: "used")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank_account", "card", "client_ip", "created", "id", "livemode", "object", "type", "used"]
+    private static let _declaredKeys: Courier.KeyNames = "bank_account card client_ip created id livemode object type used"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.bankAccount, forKey: Courier.AnyCodingKey("bank_account"))
-        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encodeIfPresent(self.clientIP, forKey: Courier.AnyCodingKey("client_ip"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encode(self.used, forKey: Courier.AnyCodingKey("used"))
+        try container.encodeValueIfPresent(self.bankAccount, at: "bank_account")
+        try container.encodeValueIfPresent(self.card, at: "card")
+        try container.encodeValueIfPresent(self.clientIP, at: "client_ip")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValue(self.used, at: "used")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -25,7 +25,7 @@ public indirect enum TopupBalanceTransaction: Swift.Codable, Swift.Hashable, Swi
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount", "available_on", "created", "currency", "fee", "fee_details", "id", "net", "object", "reporting_category", "status", "type"], constants: ["object": ["balance_transaction"]]),
+        .object(required: "amount available_on created currency fee fee_details id net object reporting_category status type", constants: ["object": ["balance_transaction"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -211,47 +211,47 @@ public struct Topup: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.balanceTransaction = try container.decodeIfPresent(TopupBalanceTransaction.self, forKey: Courier.AnyCodingKey("balance_transaction"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.expectedAvailabilityDate = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expected_availability_date"))
-        self.failureCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("failure_code"))
-        self.failureMessage = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("failure_message"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.metadata = try container.decode([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.object = try container.decode(TopupObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.source = try container.decode(Source.self, forKey: Courier.AnyCodingKey("source"))
-        self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        self.status = try container.decode(TopupStatus.self, forKey: Courier.AnyCodingKey("status"))
-        self.transferGroup = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("transfer_group"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.balanceTransaction = try container.decodeValueIfPresent(TopupBalanceTransaction.self, at: "balance_transaction")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.expectedAvailabilityDate = try container.decodeValueIfPresent(Swift.Int.self, at: "expected_availability_date")
+        self.failureCode = try container.decodeValueIfPresent(Swift.String.self, at: "failure_code")
+        self.failureMessage = try container.decodeValueIfPresent(Swift.String.self, at: "failure_message")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.metadata = try container.decodeValue([Swift.String: Swift.String].self, at: "metadata")
+        self.object = try container.decodeValue(TopupObjectModel.self, at: "object")
+        self.source = try container.decodeValue(Source.self, at: "source")
+        self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
+        self.status = try container.decodeValue(TopupStatus.self, at: "status")
+        self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "balance_transaction", "created", "currency", "description", "expected_availability_date", "failure_code", "failure_message", "id", "livemode", "metadata", "object", "source", "statement_descriptor", "status", "transfer_group"]
+    private static let _declaredKeys: Courier.KeyNames = "amount balance_transaction created currency description expected_availability_date failure_code failure_message id livemode metadata object source statement_descriptor status transfer_group"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.balanceTransaction, forKey: Courier.AnyCodingKey("balance_transaction"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.expectedAvailabilityDate, forKey: Courier.AnyCodingKey("expected_availability_date"))
-        try container.encodeIfPresent(self.failureCode, forKey: Courier.AnyCodingKey("failure_code"))
-        try container.encodeIfPresent(self.failureMessage, forKey: Courier.AnyCodingKey("failure_message"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.source, forKey: Courier.AnyCodingKey("source"))
-        try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        try container.encodeIfPresent(self.transferGroup, forKey: Courier.AnyCodingKey("transfer_group"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.balanceTransaction, at: "balance_transaction")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.expectedAvailabilityDate, at: "expected_availability_date")
+        try container.encodeValueIfPresent(self.failureCode, at: "failure_code")
+        try container.encodeValueIfPresent(self.failureMessage, at: "failure_message")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.metadata, at: "metadata")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.source, at: "source")
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
+        try container.encodeValue(self.status, at: "status")
+        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

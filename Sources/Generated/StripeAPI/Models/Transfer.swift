@@ -83,23 +83,23 @@ public struct TransferReversals: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.data = try container.decode([TransferReversal].self, forKey: Courier.AnyCodingKey("data"))
-        self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
-        self.object = try container.decode(TransferReversalsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.data = try container.decodeValue([TransferReversal].self, at: "data")
+        self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
+        self.object = try container.decodeValue(TransferReversalsObjectModel.self, at: "object")
+        self.url = try container.decodeValue(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
+    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.data, forKey: Courier.AnyCodingKey("data"))
-        try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValue(self.data, at: "data")
+        try container.encodeValue(self.hasMore, at: "has_more")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -184,49 +184,49 @@ public struct Transfer: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.amountReversed = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_reversed"))
-        self.balanceTransaction = try container.decodeIfPresent(TransferBalanceTransaction.self, forKey: Courier.AnyCodingKey("balance_transaction"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.destination = try container.decodeIfPresent(TransferDestination.self, forKey: Courier.AnyCodingKey("destination"))
-        self.destinationPayment = try container.decodeIfPresent(TransferDestinationPayment.self, forKey: Courier.AnyCodingKey("destination_payment"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.metadata = try container.decode([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.object = try container.decode(TransferObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.reversals = try container.decode(TransferReversals.self, forKey: Courier.AnyCodingKey("reversals"))
-        self.reversed = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("reversed"))
-        self.sourceTransaction = try container.decodeIfPresent(TransferSourceTransaction.self, forKey: Courier.AnyCodingKey("source_transaction"))
-        self.sourceType = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("source_type"))
-        self.transferGroup = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("transfer_group"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.amountReversed = try container.decodeValue(Swift.Int.self, at: "amount_reversed")
+        self.balanceTransaction = try container.decodeValueIfPresent(TransferBalanceTransaction.self, at: "balance_transaction")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.destination = try container.decodeValueIfPresent(TransferDestination.self, at: "destination")
+        self.destinationPayment = try container.decodeValueIfPresent(TransferDestinationPayment.self, at: "destination_payment")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.metadata = try container.decodeValue([Swift.String: Swift.String].self, at: "metadata")
+        self.object = try container.decodeValue(TransferObjectModel.self, at: "object")
+        self.reversals = try container.decodeValue(TransferReversals.self, at: "reversals")
+        self.reversed = try container.decodeValue(Swift.Bool.self, at: "reversed")
+        self.sourceTransaction = try container.decodeValueIfPresent(TransferSourceTransaction.self, at: "source_transaction")
+        self.sourceType = try container.decodeValueIfPresent(Swift.String.self, at: "source_type")
+        self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "amount_reversed", "balance_transaction", "created", "currency", "description", "destination", "destination_payment", "id", "livemode", "metadata", "object", "reversals", "reversed", "source_transaction", "source_type", "transfer_group"]
+    private static let _declaredKeys: Courier.KeyNames = "amount amount_reversed balance_transaction created currency description destination destination_payment id livemode metadata object reversals reversed source_transaction source_type transfer_group"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encode(self.amountReversed, forKey: Courier.AnyCodingKey("amount_reversed"))
-        try container.encodeIfPresent(self.balanceTransaction, forKey: Courier.AnyCodingKey("balance_transaction"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.destination, forKey: Courier.AnyCodingKey("destination"))
-        try container.encodeIfPresent(self.destinationPayment, forKey: Courier.AnyCodingKey("destination_payment"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.reversals, forKey: Courier.AnyCodingKey("reversals"))
-        try container.encode(self.reversed, forKey: Courier.AnyCodingKey("reversed"))
-        try container.encodeIfPresent(self.sourceTransaction, forKey: Courier.AnyCodingKey("source_transaction"))
-        try container.encodeIfPresent(self.sourceType, forKey: Courier.AnyCodingKey("source_type"))
-        try container.encodeIfPresent(self.transferGroup, forKey: Courier.AnyCodingKey("transfer_group"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValue(self.amountReversed, at: "amount_reversed")
+        try container.encodeValueIfPresent(self.balanceTransaction, at: "balance_transaction")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.destination, at: "destination")
+        try container.encodeValueIfPresent(self.destinationPayment, at: "destination_payment")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.metadata, at: "metadata")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.reversals, at: "reversals")
+        try container.encodeValue(self.reversed, at: "reversed")
+        try container.encodeValueIfPresent(self.sourceTransaction, at: "source_transaction")
+        try container.encodeValueIfPresent(self.sourceType, at: "source_type")
+        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

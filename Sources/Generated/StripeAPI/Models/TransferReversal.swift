@@ -113,35 +113,35 @@ public struct TransferReversal: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.balanceTransaction = try container.decodeIfPresent(TransferReversalBalanceTransaction.self, forKey: Courier.AnyCodingKey("balance_transaction"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.destinationPaymentRefund = try container.decodeIfPresent(TransferReversalDestinationPaymentRefund.self, forKey: Courier.AnyCodingKey("destination_payment_refund"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.object = try container.decode(TransferReversalObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.sourceRefund = try container.decodeIfPresent(TransferReversalSourceRefund.self, forKey: Courier.AnyCodingKey("source_refund"))
-        self.transfer = try container.decode(TransferReversalTransfer.self, forKey: Courier.AnyCodingKey("transfer"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.balanceTransaction = try container.decodeValueIfPresent(TransferReversalBalanceTransaction.self, at: "balance_transaction")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.destinationPaymentRefund = try container.decodeValueIfPresent(TransferReversalDestinationPaymentRefund.self, at: "destination_payment_refund")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.object = try container.decodeValue(TransferReversalObjectModel.self, at: "object")
+        self.sourceRefund = try container.decodeValueIfPresent(TransferReversalSourceRefund.self, at: "source_refund")
+        self.transfer = try container.decodeValue(TransferReversalTransfer.self, at: "transfer")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "balance_transaction", "created", "currency", "destination_payment_refund", "id", "metadata", "object", "source_refund", "transfer"]
+    private static let _declaredKeys: Courier.KeyNames = "amount balance_transaction created currency destination_payment_refund id metadata object source_refund transfer"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.balanceTransaction, forKey: Courier.AnyCodingKey("balance_transaction"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.destinationPaymentRefund, forKey: Courier.AnyCodingKey("destination_payment_refund"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.sourceRefund, forKey: Courier.AnyCodingKey("source_refund"))
-        try container.encode(self.transfer, forKey: Courier.AnyCodingKey("transfer"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.balanceTransaction, at: "balance_transaction")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.destinationPaymentRefund, at: "destination_payment_refund")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.sourceRefund, at: "source_refund")
+        try container.encodeValue(self.transfer, at: "transfer")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -28,23 +28,23 @@ public struct TransferSchedule: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.delayDays = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("delay_days"))
-        self.interval = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("interval"))
-        self.monthlyAnchor = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("monthly_anchor"))
-        self.weeklyAnchor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("weekly_anchor"))
+        self.delayDays = try container.decodeValue(Swift.Int.self, at: "delay_days")
+        self.interval = try container.decodeValue(Swift.String.self, at: "interval")
+        self.monthlyAnchor = try container.decodeValueIfPresent(Swift.Int.self, at: "monthly_anchor")
+        self.weeklyAnchor = try container.decodeValueIfPresent(Swift.String.self, at: "weekly_anchor")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["delay_days", "interval", "monthly_anchor", "weekly_anchor"]
+    private static let _declaredKeys: Courier.KeyNames = "delay_days interval monthly_anchor weekly_anchor"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.delayDays, forKey: Courier.AnyCodingKey("delay_days"))
-        try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
-        try container.encodeIfPresent(self.monthlyAnchor, forKey: Courier.AnyCodingKey("monthly_anchor"))
-        try container.encodeIfPresent(self.weeklyAnchor, forKey: Courier.AnyCodingKey("weekly_anchor"))
+        try container.encodeValue(self.delayDays, at: "delay_days")
+        try container.encodeValue(self.interval, at: "interval")
+        try container.encodeValueIfPresent(self.monthlyAnchor, at: "monthly_anchor")
+        try container.encodeValueIfPresent(self.weeklyAnchor, at: "weekly_anchor")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

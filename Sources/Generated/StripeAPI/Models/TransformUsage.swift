@@ -67,19 +67,19 @@ public struct TransformUsage: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.divideBy = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("divide_by"))
-        self.round = try container.decode(TransformUsageRound.self, forKey: Courier.AnyCodingKey("round"))
+        self.divideBy = try container.decodeValue(Swift.Int.self, at: "divide_by")
+        self.round = try container.decodeValue(TransformUsageRound.self, at: "round")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["divide_by", "round"]
+    private static let _declaredKeys: Courier.KeyNames = "divide_by round"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.divideBy, forKey: Courier.AnyCodingKey("divide_by"))
-        try container.encode(self.round, forKey: Courier.AnyCodingKey("round"))
+        try container.encodeValue(self.divideBy, at: "divide_by")
+        try container.encodeValue(self.round, at: "round")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -80,27 +80,27 @@ public struct UsageRecord: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.object = try container.decode(UsageRecordObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.quantity = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.subscriptionItem = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("subscription_item"))
-        self.timestamp = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("timestamp"))
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.object = try container.decodeValue(UsageRecordObjectModel.self, at: "object")
+        self.quantity = try container.decodeValue(Swift.Int.self, at: "quantity")
+        self.subscriptionItem = try container.decodeValue(Swift.String.self, at: "subscription_item")
+        self.timestamp = try container.decodeValue(Swift.Int.self, at: "timestamp")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "livemode", "object", "quantity", "subscription_item", "timestamp"]
+    private static let _declaredKeys: Courier.KeyNames = "id livemode object quantity subscription_item timestamp"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encode(self.subscriptionItem, forKey: Courier.AnyCodingKey("subscription_item"))
-        try container.encode(self.timestamp, forKey: Courier.AnyCodingKey("timestamp"))
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.quantity, at: "quantity")
+        try container.encodeValue(self.subscriptionItem, at: "subscription_item")
+        try container.encodeValue(self.timestamp, at: "timestamp")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -77,29 +77,29 @@ public struct UsageRecordSummary: Swift.Codable, Swift.Hashable, Swift.Sendable 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.invoice = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("invoice"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.object = try container.decode(UsageRecordSummaryObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.period = try container.decode(Period.self, forKey: Courier.AnyCodingKey("period"))
-        self.subscriptionItem = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("subscription_item"))
-        self.totalUsage = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("total_usage"))
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.invoice = try container.decodeValueIfPresent(Swift.String.self, at: "invoice")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.object = try container.decodeValue(UsageRecordSummaryObjectModel.self, at: "object")
+        self.period = try container.decodeValue(Period.self, at: "period")
+        self.subscriptionItem = try container.decodeValue(Swift.String.self, at: "subscription_item")
+        self.totalUsage = try container.decodeValue(Swift.Int.self, at: "total_usage")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "invoice", "livemode", "object", "period", "subscription_item", "total_usage"]
+    private static let _declaredKeys: Courier.KeyNames = "id invoice livemode object period subscription_item total_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.invoice, forKey: Courier.AnyCodingKey("invoice"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.period, forKey: Courier.AnyCodingKey("period"))
-        try container.encode(self.subscriptionItem, forKey: Courier.AnyCodingKey("subscription_item"))
-        try container.encode(self.totalUsage, forKey: Courier.AnyCodingKey("total_usage"))
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValueIfPresent(self.invoice, at: "invoice")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.period, at: "period")
+        try container.encodeValue(self.subscriptionItem, at: "subscription_item")
+        try container.encodeValue(self.totalUsage, at: "total_usage")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -64,17 +64,17 @@ public struct VerificationSessionRedaction: Swift.Codable, Swift.Hashable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.status = try container.decode(VerificationSessionRedactionStatus.self, forKey: Courier.AnyCodingKey("status"))
+        self.status = try container.decodeValue(VerificationSessionRedactionStatus.self, at: "status")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["status"]
+    private static let _declaredKeys: Courier.KeyNames = "status"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
+        try container.encodeValue(self.status, at: "status")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

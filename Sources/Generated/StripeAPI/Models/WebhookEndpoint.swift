@@ -101,39 +101,39 @@ public struct WebhookEndpoint: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.apiVersion = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("api_version"))
-        self.application = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("application"))
-        self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.enabledEvents = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("enabled_events"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
-        self.metadata = try container.decode([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.object = try container.decode(WebhookEndpointObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.secret = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("secret"))
-        self.status = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
-        self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.apiVersion = try container.decodeValueIfPresent(Swift.String.self, at: "api_version")
+        self.application = try container.decodeValueIfPresent(Swift.String.self, at: "application")
+        self.created = try container.decodeValue(Swift.Int.self, at: "created")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.enabledEvents = try container.decodeValue([Swift.String].self, at: "enabled_events")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
+        self.metadata = try container.decodeValue([Swift.String: Swift.String].self, at: "metadata")
+        self.object = try container.decodeValue(WebhookEndpointObjectModel.self, at: "object")
+        self.secret = try container.decodeValueIfPresent(Swift.String.self, at: "secret")
+        self.status = try container.decodeValue(Swift.String.self, at: "status")
+        self.url = try container.decodeValue(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["api_version", "application", "created", "description", "enabled_events", "id", "livemode", "metadata", "object", "secret", "status", "url"]
+    private static let _declaredKeys: Courier.KeyNames = "api_version application created description enabled_events id livemode metadata object secret status url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.apiVersion, forKey: Courier.AnyCodingKey("api_version"))
-        try container.encodeIfPresent(self.application, forKey: Courier.AnyCodingKey("application"))
-        try container.encode(self.created, forKey: Courier.AnyCodingKey("created"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encode(self.enabledEvents, forKey: Courier.AnyCodingKey("enabled_events"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
-        try container.encode(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.secret, forKey: Courier.AnyCodingKey("secret"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValueIfPresent(self.apiVersion, at: "api_version")
+        try container.encodeValueIfPresent(self.application, at: "application")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValue(self.enabledEvents, at: "enabled_events")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.livemode, at: "livemode")
+        try container.encodeValue(self.metadata, at: "metadata")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.secret, at: "secret")
+        try container.encodeValue(self.status, at: "status")
+        try container.encodeValue(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -17,17 +17,17 @@ public struct AddFriendRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.userID = try container.decode(Swift.Int64.self, forKey: Courier.AnyCodingKey("user_id"))
+        self.userID = try container.decodeValue(Swift.Int64.self, at: "user_id")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["user_id"]
+    private static let _declaredKeys: Courier.KeyNames = "user_id"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.userID, forKey: Courier.AnyCodingKey("user_id"))
+        try container.encodeValue(self.userID, at: "user_id")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

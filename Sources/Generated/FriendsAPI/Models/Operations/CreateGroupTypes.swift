@@ -20,19 +20,19 @@ public struct CreateGroupRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.color = try container.decodeIfPresent(GroupColor.self, forKey: Courier.AnyCodingKey("color"))
+        self.name = try container.decodeValue(Swift.String.self, at: "name")
+        self.color = try container.decodeValueIfPresent(GroupColor.self, at: "color")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["name", "color"]
+    private static let _declaredKeys: Courier.KeyNames = "name color"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.color, forKey: Courier.AnyCodingKey("color"))
+        try container.encodeValue(self.name, at: "name")
+        try container.encodeValueIfPresent(self.color, at: "color")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -17,17 +17,17 @@ public struct LogoutRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.refreshToken = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("refresh_token"))
+        self.refreshToken = try container.decodeValue(Swift.String.self, at: "refresh_token")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["refresh_token"]
+    private static let _declaredKeys: Courier.KeyNames = "refresh_token"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.refreshToken, forKey: Courier.AnyCodingKey("refresh_token"))
+        try container.encodeValue(self.refreshToken, at: "refresh_token")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -17,17 +17,17 @@ public struct PostStatusRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.text = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("text"))
+        self.text = try container.decodeValue(Swift.String.self, at: "text")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["text"]
+    private static let _declaredKeys: Courier.KeyNames = "text"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.text, forKey: Courier.AnyCodingKey("text"))
+        try container.encodeValue(self.text, at: "text")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

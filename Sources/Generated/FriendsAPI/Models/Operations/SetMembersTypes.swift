@@ -17,17 +17,17 @@ public struct SetMembersRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.userIDs = try container.decode([Swift.Int64].self, forKey: Courier.AnyCodingKey("user_ids"))
+        self.userIDs = try container.decodeValue([Swift.Int64].self, at: "user_ids")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["user_ids"]
+    private static let _declaredKeys: Courier.KeyNames = "user_ids"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.userIDs, forKey: Courier.AnyCodingKey("user_ids"))
+        try container.encodeValue(self.userIDs, at: "user_ids")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

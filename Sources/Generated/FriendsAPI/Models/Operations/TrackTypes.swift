@@ -17,17 +17,17 @@ public struct TrackRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.events = try container.decode([Event].self, forKey: Courier.AnyCodingKey("events"))
+        self.events = try container.decodeValue([Event].self, at: "events")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["events"]
+    private static let _declaredKeys: Courier.KeyNames = "events"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.events, forKey: Courier.AnyCodingKey("events"))
+        try container.encodeValue(self.events, at: "events")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

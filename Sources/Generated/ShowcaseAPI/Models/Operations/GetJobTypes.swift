@@ -17,17 +17,17 @@ public struct GetJobResponse202: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.ticket = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("ticket"))
+        self.ticket = try container.decodeValue(Swift.Int.self, at: "ticket")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["ticket"]
+    private static let _declaredKeys: Courier.KeyNames = "ticket"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.ticket, forKey: Courier.AnyCodingKey("ticket"))
+        try container.encodeValue(self.ticket, at: "ticket")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

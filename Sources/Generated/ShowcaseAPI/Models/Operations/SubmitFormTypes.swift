@@ -21,21 +21,21 @@ public struct SubmitFormRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.email = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
-        self.topics = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("topics"))
-        self.subscribe = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("subscribe"))
+        self.email = try container.decodeValue(Swift.String.self, at: "email")
+        self.topics = try container.decodeValueIfPresent([Swift.String].self, at: "topics")
+        self.subscribe = try container.decodeValueIfPresent(Swift.Bool.self, at: "subscribe")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["email", "topics", "subscribe"]
+    private static let _declaredKeys: Courier.KeyNames = "email topics subscribe"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encodeIfPresent(self.topics, forKey: Courier.AnyCodingKey("topics"))
-        try container.encodeIfPresent(self.subscribe, forKey: Courier.AnyCodingKey("subscribe"))
+        try container.encodeValue(self.email, at: "email")
+        try container.encodeValueIfPresent(self.topics, at: "topics")
+        try container.encodeValueIfPresent(self.subscribe, at: "subscribe")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -14,12 +14,12 @@ public struct DeleteAccountRequest: Swift.Codable, Swift.Hashable, Swift.Sendabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.account = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account"))
+        self.account = try container.decodeValueIfPresent(Swift.String.self, at: "account")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.account, forKey: Courier.AnyCodingKey("account"))
+        try container.encodeValueIfPresent(self.account, at: "account")
     }
 }

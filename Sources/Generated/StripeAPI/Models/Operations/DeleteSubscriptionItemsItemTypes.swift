@@ -32,16 +32,16 @@ public struct DeleteSubscriptionItemsItemRequest: Swift.Codable, Swift.Hashable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.clearUsage = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("clear_usage"))
-        self.prorationBehavior = try container.decodeIfPresent(DeleteSubscriptionItemRequestProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
-        self.prorationDate = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("proration_date"))
+        self.clearUsage = try container.decodeValueIfPresent(Swift.Bool.self, at: "clear_usage")
+        self.prorationBehavior = try container.decodeValueIfPresent(DeleteSubscriptionItemRequestProrationBehavior.self, at: "proration_behavior")
+        self.prorationDate = try container.decodeValueIfPresent(Swift.Int.self, at: "proration_date")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.clearUsage, forKey: Courier.AnyCodingKey("clear_usage"))
-        try container.encodeIfPresent(self.prorationBehavior, forKey: Courier.AnyCodingKey("proration_behavior"))
-        try container.encodeIfPresent(self.prorationDate, forKey: Courier.AnyCodingKey("proration_date"))
+        try container.encodeValueIfPresent(self.clearUsage, at: "clear_usage")
+        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior")
+        try container.encodeValueIfPresent(self.prorationDate, at: "proration_date")
     }
 }

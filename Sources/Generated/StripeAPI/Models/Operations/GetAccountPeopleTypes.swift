@@ -24,23 +24,23 @@ public struct GetAccountPeopleRelationship: Swift.Codable, Swift.Hashable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.director = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("director"))
-        self.executive = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("executive"))
-        self.owner = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("owner"))
-        self.representative = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("representative"))
+        self.director = try container.decodeValueIfPresent(Swift.Bool.self, at: "director")
+        self.executive = try container.decodeValueIfPresent(Swift.Bool.self, at: "executive")
+        self.owner = try container.decodeValueIfPresent(Swift.Bool.self, at: "owner")
+        self.representative = try container.decodeValueIfPresent(Swift.Bool.self, at: "representative")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["director", "executive", "owner", "representative"]
+    private static let _declaredKeys: Courier.KeyNames = "director executive owner representative"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.director, forKey: Courier.AnyCodingKey("director"))
-        try container.encodeIfPresent(self.executive, forKey: Courier.AnyCodingKey("executive"))
-        try container.encodeIfPresent(self.owner, forKey: Courier.AnyCodingKey("owner"))
-        try container.encodeIfPresent(self.representative, forKey: Courier.AnyCodingKey("representative"))
+        try container.encodeValueIfPresent(self.director, at: "director")
+        try container.encodeValueIfPresent(self.executive, at: "executive")
+        try container.encodeValueIfPresent(self.owner, at: "owner")
+        try container.encodeValueIfPresent(self.representative, at: "representative")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -71,23 +71,23 @@ public struct GetAccountPeopleResponse: Swift.Codable, Swift.Hashable, Swift.Sen
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.data = try container.decode([Person].self, forKey: Courier.AnyCodingKey("data"))
-        self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
-        self.object = try container.decode(GetAccountPeopleResponseObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.data = try container.decodeValue([Person].self, at: "data")
+        self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
+        self.object = try container.decodeValue(GetAccountPeopleResponseObjectModel.self, at: "object")
+        self.url = try container.decodeValue(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
+    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.data, forKey: Courier.AnyCodingKey("data"))
-        try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValue(self.data, at: "data")
+        try container.encodeValue(self.hasMore, at: "has_more")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -38,31 +38,31 @@ public struct GetCreditNotesPreviewLinesItem: Swift.Codable, Swift.Hashable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.invoiceLineItem = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("invoice_line_item"))
-        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.taxRates = try container.decodeIfPresent(GetCreditNotesPreviewLinesItemTaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
-        self.type = try container.decode(GetCreditNotesPreviewLinesItemTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.unitAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("unit_amount"))
-        self.unitAmountDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
+        self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.invoiceLineItem = try container.decodeValueIfPresent(Swift.String.self, at: "invoice_line_item")
+        self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
+        self.taxRates = try container.decodeValueIfPresent(GetCreditNotesPreviewLinesItemTaxRates.self, at: "tax_rates")
+        self.type = try container.decodeValue(GetCreditNotesPreviewLinesItemTypeModel.self, at: "type")
+        self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
+        self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "description", "invoice_line_item", "quantity", "tax_rates", "type", "unit_amount", "unit_amount_decimal"]
+    private static let _declaredKeys: Courier.KeyNames = "amount description invoice_line_item quantity tax_rates type unit_amount unit_amount_decimal"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.invoiceLineItem, forKey: Courier.AnyCodingKey("invoice_line_item"))
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encodeIfPresent(self.unitAmount, forKey: Courier.AnyCodingKey("unit_amount"))
-        try container.encodeIfPresent(self.unitAmountDecimal, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
+        try container.encodeValueIfPresent(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.invoiceLineItem, at: "invoice_line_item")
+        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount")
+        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

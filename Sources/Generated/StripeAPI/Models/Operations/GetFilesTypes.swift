@@ -24,23 +24,23 @@ public struct GetFilesCreatedCase1: Swift.Codable, Swift.Hashable, Swift.Sendabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.gt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("gt"))
-        self.gte = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("gte"))
-        self.lt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("lt"))
-        self.lte = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("lte"))
+        self.gt = try container.decodeValueIfPresent(Swift.Int.self, at: "gt")
+        self.gte = try container.decodeValueIfPresent(Swift.Int.self, at: "gte")
+        self.lt = try container.decodeValueIfPresent(Swift.Int.self, at: "lt")
+        self.lte = try container.decodeValueIfPresent(Swift.Int.self, at: "lte")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["gt", "gte", "lt", "lte"]
+    private static let _declaredKeys: Courier.KeyNames = "gt gte lt lte"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.gt, forKey: Courier.AnyCodingKey("gt"))
-        try container.encodeIfPresent(self.gte, forKey: Courier.AnyCodingKey("gte"))
-        try container.encodeIfPresent(self.lt, forKey: Courier.AnyCodingKey("lt"))
-        try container.encodeIfPresent(self.lte, forKey: Courier.AnyCodingKey("lte"))
+        try container.encodeValueIfPresent(self.gt, at: "gt")
+        try container.encodeValueIfPresent(self.gte, at: "gte")
+        try container.encodeValueIfPresent(self.lt, at: "lt")
+        try container.encodeValueIfPresent(self.lte, at: "lte")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -116,23 +116,23 @@ public struct GetFilesResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.data = try container.decode([File].self, forKey: Courier.AnyCodingKey("data"))
-        self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
-        self.object = try container.decode(GetFilesResponseObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.data = try container.decodeValue([File].self, at: "data")
+        self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
+        self.object = try container.decodeValue(GetFilesResponseObjectModel.self, at: "object")
+        self.url = try container.decodeValue(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
+    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.data, forKey: Courier.AnyCodingKey("data"))
-        try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValue(self.data, at: "data")
+        try container.encodeValue(self.hasMore, at: "has_more")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -61,25 +61,25 @@ public struct GetInvoicesUpcomingCustomerDetails: Swift.Codable, Swift.Hashable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decodeIfPresent(GetInvoicesUpcomingCustomerDetailsAddress.self, forKey: Courier.AnyCodingKey("address"))
-        self.shipping = try container.decodeIfPresent(GetInvoicesUpcomingCustomerDetailsShipping.self, forKey: Courier.AnyCodingKey("shipping"))
-        self.tax = try container.decodeIfPresent(GetInvoicesUpcomingCustomerDetailsTax.self, forKey: Courier.AnyCodingKey("tax"))
-        self.taxExempt = try container.decodeIfPresent(GetInvoicesUpcomingCustomerDetailsTaxExempt.self, forKey: Courier.AnyCodingKey("tax_exempt"))
-        self.taxIDs = try container.decodeIfPresent([GetInvoicesUpcomingCustomerDetailsTaxIDsItem].self, forKey: Courier.AnyCodingKey("tax_ids"))
+        self.address = try container.decodeValueIfPresent(GetInvoicesUpcomingCustomerDetailsAddress.self, at: "address")
+        self.shipping = try container.decodeValueIfPresent(GetInvoicesUpcomingCustomerDetailsShipping.self, at: "shipping")
+        self.tax = try container.decodeValueIfPresent(GetInvoicesUpcomingCustomerDetailsTax.self, at: "tax")
+        self.taxExempt = try container.decodeValueIfPresent(GetInvoicesUpcomingCustomerDetailsTaxExempt.self, at: "tax_exempt")
+        self.taxIDs = try container.decodeValueIfPresent([GetInvoicesUpcomingCustomerDetailsTaxIDsItem].self, at: "tax_ids")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "shipping", "tax", "tax_exempt", "tax_ids"]
+    private static let _declaredKeys: Courier.KeyNames = "address shipping tax tax_exempt tax_ids"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encodeIfPresent(self.shipping, forKey: Courier.AnyCodingKey("shipping"))
-        try container.encodeIfPresent(self.tax, forKey: Courier.AnyCodingKey("tax"))
-        try container.encodeIfPresent(self.taxExempt, forKey: Courier.AnyCodingKey("tax_exempt"))
-        try container.encodeIfPresent(self.taxIDs, forKey: Courier.AnyCodingKey("tax_ids"))
+        try container.encodeValueIfPresent(self.address, at: "address")
+        try container.encodeValueIfPresent(self.shipping, at: "shipping")
+        try container.encodeValueIfPresent(self.tax, at: "tax")
+        try container.encodeValueIfPresent(self.taxExempt, at: "tax_exempt")
+        try container.encodeValueIfPresent(self.taxIDs, at: "tax_ids")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -194,43 +194,43 @@ public struct GetInvoicesUpcomingInvoiceItemsItem: Swift.Codable, Swift.Hashable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.discountable = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("discountable"))
-        self.discounts = try container.decodeIfPresent(GetInvoicesUpcomingInvoiceItemsItemDiscounts.self, forKey: Courier.AnyCodingKey("discounts"))
-        self.invoiceitem = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("invoiceitem"))
-        self.metadata = try container.decodeIfPresent(GetInvoicesUpcomingInvoiceItemsItemMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.period = try container.decodeIfPresent(GetInvoicesUpcomingInvoiceItemsItemPeriod.self, forKey: Courier.AnyCodingKey("period"))
-        self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
-        self.priceData = try container.decodeIfPresent(GetInvoicesUpcomingInvoiceItemsItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
-        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.taxRates = try container.decodeIfPresent(GetInvoicesUpcomingInvoiceItemsItemTaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
-        self.unitAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("unit_amount"))
-        self.unitAmountDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
+        self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
+        self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.discountable = try container.decodeValueIfPresent(Swift.Bool.self, at: "discountable")
+        self.discounts = try container.decodeValueIfPresent(GetInvoicesUpcomingInvoiceItemsItemDiscounts.self, at: "discounts")
+        self.invoiceitem = try container.decodeValueIfPresent(Swift.String.self, at: "invoiceitem")
+        self.metadata = try container.decodeValueIfPresent(GetInvoicesUpcomingInvoiceItemsItemMetadata.self, at: "metadata")
+        self.period = try container.decodeValueIfPresent(GetInvoicesUpcomingInvoiceItemsItemPeriod.self, at: "period")
+        self.price = try container.decodeValueIfPresent(Swift.String.self, at: "price")
+        self.priceData = try container.decodeValueIfPresent(GetInvoicesUpcomingInvoiceItemsItemPriceData.self, at: "price_data")
+        self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
+        self.taxRates = try container.decodeValueIfPresent(GetInvoicesUpcomingInvoiceItemsItemTaxRates.self, at: "tax_rates")
+        self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
+        self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "currency", "description", "discountable", "discounts", "invoiceitem", "metadata", "period", "price", "price_data", "quantity", "tax_rates", "unit_amount", "unit_amount_decimal"]
+    private static let _declaredKeys: Courier.KeyNames = "amount currency description discountable discounts invoiceitem metadata period price price_data quantity tax_rates unit_amount unit_amount_decimal"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.discountable, forKey: Courier.AnyCodingKey("discountable"))
-        try container.encodeIfPresent(self.discounts, forKey: Courier.AnyCodingKey("discounts"))
-        try container.encodeIfPresent(self.invoiceitem, forKey: Courier.AnyCodingKey("invoiceitem"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.period, forKey: Courier.AnyCodingKey("period"))
-        try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
-        try container.encodeIfPresent(self.priceData, forKey: Courier.AnyCodingKey("price_data"))
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
-        try container.encodeIfPresent(self.unitAmount, forKey: Courier.AnyCodingKey("unit_amount"))
-        try container.encodeIfPresent(self.unitAmountDecimal, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
+        try container.encodeValueIfPresent(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.discountable, at: "discountable")
+        try container.encodeValueIfPresent(self.discounts, at: "discounts")
+        try container.encodeValueIfPresent(self.invoiceitem, at: "invoiceitem")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.period, at: "period")
+        try container.encodeValueIfPresent(self.price, at: "price")
+        try container.encodeValueIfPresent(self.priceData, at: "price_data")
+        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
+        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount")
+        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

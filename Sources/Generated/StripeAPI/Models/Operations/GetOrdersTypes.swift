@@ -49,23 +49,23 @@ public struct GetOrdersStatusTransitions: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.canceled = try container.decodeIfPresent(GetOrdersStatusTransitionsCanceled.self, forKey: Courier.AnyCodingKey("canceled"))
-        self.fulfilled = try container.decodeIfPresent(GetOrdersStatusTransitionsFulfilled.self, forKey: Courier.AnyCodingKey("fulfilled"))
-        self.paid = try container.decodeIfPresent(GetOrdersStatusTransitionsPaid.self, forKey: Courier.AnyCodingKey("paid"))
-        self.returned = try container.decodeIfPresent(GetOrdersStatusTransitionsReturned.self, forKey: Courier.AnyCodingKey("returned"))
+        self.canceled = try container.decodeValueIfPresent(GetOrdersStatusTransitionsCanceled.self, at: "canceled")
+        self.fulfilled = try container.decodeValueIfPresent(GetOrdersStatusTransitionsFulfilled.self, at: "fulfilled")
+        self.paid = try container.decodeValueIfPresent(GetOrdersStatusTransitionsPaid.self, at: "paid")
+        self.returned = try container.decodeValueIfPresent(GetOrdersStatusTransitionsReturned.self, at: "returned")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["canceled", "fulfilled", "paid", "returned"]
+    private static let _declaredKeys: Courier.KeyNames = "canceled fulfilled paid returned"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.canceled, forKey: Courier.AnyCodingKey("canceled"))
-        try container.encodeIfPresent(self.fulfilled, forKey: Courier.AnyCodingKey("fulfilled"))
-        try container.encodeIfPresent(self.paid, forKey: Courier.AnyCodingKey("paid"))
-        try container.encodeIfPresent(self.returned, forKey: Courier.AnyCodingKey("returned"))
+        try container.encodeValueIfPresent(self.canceled, at: "canceled")
+        try container.encodeValueIfPresent(self.fulfilled, at: "fulfilled")
+        try container.encodeValueIfPresent(self.paid, at: "paid")
+        try container.encodeValueIfPresent(self.returned, at: "returned")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -97,23 +97,23 @@ public struct GetOrdersResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.data = try container.decode([Order].self, forKey: Courier.AnyCodingKey("data"))
-        self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
-        self.object = try container.decode(GetOrdersResponseObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.data = try container.decodeValue([Order].self, at: "data")
+        self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
+        self.object = try container.decodeValue(GetOrdersResponseObjectModel.self, at: "object")
+        self.url = try container.decodeValue(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
+    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.data, forKey: Courier.AnyCodingKey("data"))
-        try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValue(self.data, at: "data")
+        try container.encodeValue(self.hasMore, at: "has_more")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValue(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

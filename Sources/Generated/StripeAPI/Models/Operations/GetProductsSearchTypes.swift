@@ -33,27 +33,27 @@ public struct GetProductsSearchResponse: Swift.Codable, Swift.Hashable, Swift.Se
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.data = try container.decode([Product].self, forKey: Courier.AnyCodingKey("data"))
-        self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
-        self.nextPage = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("next_page"))
-        self.object = try container.decode(GetProductsSearchResponseObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.totalCount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("total_count"))
-        self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.data = try container.decodeValue([Product].self, at: "data")
+        self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
+        self.nextPage = try container.decodeValueIfPresent(Swift.String.self, at: "next_page")
+        self.object = try container.decodeValue(GetProductsSearchResponseObjectModel.self, at: "object")
+        self.totalCount = try container.decodeValueIfPresent(Swift.Int.self, at: "total_count")
+        self.url = try container.decodeValue(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "next_page", "object", "total_count", "url"]
+    private static let _declaredKeys: Courier.KeyNames = "data has_more next_page object total_count url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.data, forKey: Courier.AnyCodingKey("data"))
-        try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
-        try container.encodeIfPresent(self.nextPage, forKey: Courier.AnyCodingKey("next_page"))
-        try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.totalCount, forKey: Courier.AnyCodingKey("total_count"))
-        try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValue(self.data, at: "data")
+        try container.encodeValue(self.hasMore, at: "has_more")
+        try container.encodeValueIfPresent(self.nextPage, at: "next_page")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeValueIfPresent(self.totalCount, at: "total_count")
+        try container.encodeValue(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -30,22 +30,22 @@ public struct Post3DSecureRequest: Swift.Codable, Swift.Hashable, Swift.Sendable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.card = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("card"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.customer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.returnURL = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("return_url"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.card = try container.decodeValueIfPresent(Swift.String.self, at: "card")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.customer = try container.decodeValueIfPresent(Swift.String.self, at: "customer")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.returnURL = try container.decodeValue(Swift.String.self, at: "return_url")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encode(self.returnURL, forKey: Courier.AnyCodingKey("return_url"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.card, at: "card")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValue(self.returnURL, at: "return_url")
     }
 }

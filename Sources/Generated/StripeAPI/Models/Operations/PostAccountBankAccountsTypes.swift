@@ -39,20 +39,20 @@ public struct PostAccountBankAccountsRequest: Swift.Codable, Swift.Hashable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.bankAccount = try container.decodeIfPresent(PostAccountBankAccountsRequestBankAccount.self, forKey: Courier.AnyCodingKey("bank_account"))
-        self.defaultForCurrency = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("default_for_currency"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.externalAccount = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("external_account"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
+        self.bankAccount = try container.decodeValueIfPresent(PostAccountBankAccountsRequestBankAccount.self, at: "bank_account")
+        self.defaultForCurrency = try container.decodeValueIfPresent(Swift.Bool.self, at: "default_for_currency")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.externalAccount = try container.decodeValueIfPresent(Swift.String.self, at: "external_account")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.bankAccount, forKey: Courier.AnyCodingKey("bank_account"))
-        try container.encodeIfPresent(self.defaultForCurrency, forKey: Courier.AnyCodingKey("default_for_currency"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.externalAccount, forKey: Courier.AnyCodingKey("external_account"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
+        try container.encodeValueIfPresent(self.bankAccount, at: "bank_account")
+        try container.encodeValueIfPresent(self.defaultForCurrency, at: "default_for_currency")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.externalAccount, at: "external_account")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
     }
 }

@@ -18,14 +18,14 @@ public struct PostAccountCapabilitiesCapabilityRequest: Swift.Codable, Swift.Has
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.requested = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("requested"))
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.requested = try container.decodeValueIfPresent(Swift.Bool.self, at: "requested")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.requested, forKey: Courier.AnyCodingKey("requested"))
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.requested, at: "requested")
     }
 }

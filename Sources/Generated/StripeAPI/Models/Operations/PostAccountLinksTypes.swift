@@ -120,22 +120,22 @@ public struct PostAccountLinksRequest: Swift.Codable, Swift.Hashable, Swift.Send
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.account = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("account"))
-        self.collect = try container.decodeIfPresent(PostAccountLinksRequestCollect.self, forKey: Courier.AnyCodingKey("collect"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.refreshURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("refresh_url"))
-        self.returnURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("return_url"))
-        self.type = try container.decode(PostAccountLinksRequestTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.account = try container.decodeValue(Swift.String.self, at: "account")
+        self.collect = try container.decodeValueIfPresent(PostAccountLinksRequestCollect.self, at: "collect")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.refreshURL = try container.decodeValueIfPresent(Swift.String.self, at: "refresh_url")
+        self.returnURL = try container.decodeValueIfPresent(Swift.String.self, at: "return_url")
+        self.type = try container.decodeValue(PostAccountLinksRequestTypeModel.self, at: "type")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.account, forKey: Courier.AnyCodingKey("account"))
-        try container.encodeIfPresent(self.collect, forKey: Courier.AnyCodingKey("collect"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.refreshURL, forKey: Courier.AnyCodingKey("refresh_url"))
-        try container.encodeIfPresent(self.returnURL, forKey: Courier.AnyCodingKey("return_url"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValue(self.account, at: "account")
+        try container.encodeValueIfPresent(self.collect, at: "collect")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.refreshURL, at: "refresh_url")
+        try container.encodeValueIfPresent(self.returnURL, at: "return_url")
+        try container.encodeValue(self.type, at: "type")
     }
 }

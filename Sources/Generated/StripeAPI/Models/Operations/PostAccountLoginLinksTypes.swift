@@ -20,16 +20,16 @@ public struct PostAccountLoginLinksRequest: Swift.Codable, Swift.Hashable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.account = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("account"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.redirectURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("redirect_url"))
+        self.account = try container.decodeValue(Swift.String.self, at: "account")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.redirectURL = try container.decodeValueIfPresent(Swift.String.self, at: "redirect_url")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.account, forKey: Courier.AnyCodingKey("account"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.redirectURL, forKey: Courier.AnyCodingKey("redirect_url"))
+        try container.encodeValue(self.account, at: "account")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.redirectURL, at: "redirect_url")
     }
 }

@@ -38,31 +38,31 @@ public struct PostAccountRequestBankAccountCase1: Swift.Codable, Swift.Hashable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.accountHolderName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_holder_name"))
-        self.accountHolderType = try container.decodeIfPresent(PostRequestBankAccountCase1AccountHolderType.self, forKey: Courier.AnyCodingKey("account_holder_type"))
-        self.accountNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("account_number"))
-        self.accountType = try container.decodeIfPresent(PostAccountRequestBankAccountCase1AccountType.self, forKey: Courier.AnyCodingKey("account_type"))
-        self.country = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
-        self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.object = try container.decodeIfPresent(PostAccountRequestBankAccountCase1ObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.routingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("routing_number"))
+        self.accountHolderName = try container.decodeValueIfPresent(Swift.String.self, at: "account_holder_name")
+        self.accountHolderType = try container.decodeValueIfPresent(PostRequestBankAccountCase1AccountHolderType.self, at: "account_holder_type")
+        self.accountNumber = try container.decodeValue(Swift.String.self, at: "account_number")
+        self.accountType = try container.decodeValueIfPresent(PostAccountRequestBankAccountCase1AccountType.self, at: "account_type")
+        self.country = try container.decodeValue(Swift.String.self, at: "country")
+        self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
+        self.object = try container.decodeValueIfPresent(PostAccountRequestBankAccountCase1ObjectModel.self, at: "object")
+        self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["account_holder_name", "account_holder_type", "account_number", "account_type", "country", "currency", "object", "routing_number"]
+    private static let _declaredKeys: Courier.KeyNames = "account_holder_name account_holder_type account_number account_type country currency object routing_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.accountHolderName, forKey: Courier.AnyCodingKey("account_holder_name"))
-        try container.encodeIfPresent(self.accountHolderType, forKey: Courier.AnyCodingKey("account_holder_type"))
-        try container.encode(self.accountNumber, forKey: Courier.AnyCodingKey("account_number"))
-        try container.encodeIfPresent(self.accountType, forKey: Courier.AnyCodingKey("account_type"))
-        try container.encode(self.country, forKey: Courier.AnyCodingKey("country"))
-        try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.routingNumber, forKey: Courier.AnyCodingKey("routing_number"))
+        try container.encodeValueIfPresent(self.accountHolderName, at: "account_holder_name")
+        try container.encodeValueIfPresent(self.accountHolderType, at: "account_holder_type")
+        try container.encodeValue(self.accountNumber, at: "account_number")
+        try container.encodeValueIfPresent(self.accountType, at: "account_type")
+        try container.encodeValue(self.country, at: "country")
+        try container.encodeValueIfPresent(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.object, at: "object")
+        try container.encodeValueIfPresent(self.routingNumber, at: "routing_number")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -88,7 +88,7 @@ public indirect enum PostAccountRequestBankAccount: Swift.Codable, Swift.Hashabl
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["account_number", "country"], constants: ["object": ["bank_account"]]),
+        .object(required: "account_number country", constants: ["object": ["bank_account"]]),
         .value([.string]),
     ]
 
@@ -150,31 +150,31 @@ public struct PostAccountRequestBusinessProfile: Swift.Codable, Swift.Hashable, 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.mcc = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("mcc"))
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
-        self.supportAddress = try container.decodeIfPresent(PostAccountRequestBusinessProfileSupportAddress.self, forKey: Courier.AnyCodingKey("support_address"))
-        self.supportEmail = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("support_email"))
-        self.supportPhone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("support_phone"))
-        self.supportURL = try container.decodeIfPresent(PostAccountRequestBusinessProfileSupportURL.self, forKey: Courier.AnyCodingKey("support_url"))
-        self.url = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.mcc = try container.decodeValueIfPresent(Swift.String.self, at: "mcc")
+        self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.productDescription = try container.decodeValueIfPresent(Swift.String.self, at: "product_description")
+        self.supportAddress = try container.decodeValueIfPresent(PostAccountRequestBusinessProfileSupportAddress.self, at: "support_address")
+        self.supportEmail = try container.decodeValueIfPresent(Swift.String.self, at: "support_email")
+        self.supportPhone = try container.decodeValueIfPresent(Swift.String.self, at: "support_phone")
+        self.supportURL = try container.decodeValueIfPresent(PostAccountRequestBusinessProfileSupportURL.self, at: "support_url")
+        self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["mcc", "name", "product_description", "support_address", "support_email", "support_phone", "support_url", "url"]
+    private static let _declaredKeys: Courier.KeyNames = "mcc name product_description support_address support_email support_phone support_url url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.mcc, forKey: Courier.AnyCodingKey("mcc"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.productDescription, forKey: Courier.AnyCodingKey("product_description"))
-        try container.encodeIfPresent(self.supportAddress, forKey: Courier.AnyCodingKey("support_address"))
-        try container.encodeIfPresent(self.supportEmail, forKey: Courier.AnyCodingKey("support_email"))
-        try container.encodeIfPresent(self.supportPhone, forKey: Courier.AnyCodingKey("support_phone"))
-        try container.encodeIfPresent(self.supportURL, forKey: Courier.AnyCodingKey("support_url"))
-        try container.encodeIfPresent(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValueIfPresent(self.mcc, at: "mcc")
+        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.productDescription, at: "product_description")
+        try container.encodeValueIfPresent(self.supportAddress, at: "support_address")
+        try container.encodeValueIfPresent(self.supportEmail, at: "support_email")
+        try container.encodeValueIfPresent(self.supportPhone, at: "support_phone")
+        try container.encodeValueIfPresent(self.supportURL, at: "support_url")
+        try container.encodeValueIfPresent(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -275,17 +275,17 @@ public struct PostAccountRequestCapabilitiesTransfers: Swift.Codable, Swift.Hash
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.requested = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("requested"))
+        self.requested = try container.decodeValueIfPresent(Swift.Bool.self, at: "requested")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["requested"]
+    private static let _declaredKeys: Courier.KeyNames = "requested"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.requested, forKey: Courier.AnyCodingKey("requested"))
+        try container.encodeValueIfPresent(self.requested, at: "requested")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -392,71 +392,71 @@ public struct PostAccountRequestCapabilities: Swift.Codable, Swift.Hashable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebitPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesAcssDebitPayments.self, forKey: Courier.AnyCodingKey("acss_debit_payments"))
-        self.afterpayClearpayPayments = try container.decodeIfPresent(PostRequestCapabilitiesAfterpayClearpayPayments.self, forKey: Courier.AnyCodingKey("afterpay_clearpay_payments"))
-        self.auBecsDebitPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesAuBecsDebitPayments.self, forKey: Courier.AnyCodingKey("au_becs_debit_payments"))
-        self.bacsDebitPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesBacsDebitPayments.self, forKey: Courier.AnyCodingKey("bacs_debit_payments"))
-        self.bancontactPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesBancontactPayments.self, forKey: Courier.AnyCodingKey("bancontact_payments"))
-        self.bankTransferPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesBankTransferPayments.self, forKey: Courier.AnyCodingKey("bank_transfer_payments"))
-        self.boletoPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesBoletoPayments.self, forKey: Courier.AnyCodingKey("boleto_payments"))
-        self.cardIssuing = try container.decodeIfPresent(PostAccountRequestCapabilitiesCardIssuing.self, forKey: Courier.AnyCodingKey("card_issuing"))
-        self.cardPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesCardPayments.self, forKey: Courier.AnyCodingKey("card_payments"))
-        self.cartesBancairesPayments = try container.decodeIfPresent(PostRequestCapabilitiesCartesBancairesPayments.self, forKey: Courier.AnyCodingKey("cartes_bancaires_payments"))
-        self.epsPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesEpsPayments.self, forKey: Courier.AnyCodingKey("eps_payments"))
-        self.fpxPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesFpxPayments.self, forKey: Courier.AnyCodingKey("fpx_payments"))
-        self.giropayPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesGiropayPayments.self, forKey: Courier.AnyCodingKey("giropay_payments"))
-        self.grabpayPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesGrabpayPayments.self, forKey: Courier.AnyCodingKey("grabpay_payments"))
-        self.idealPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesIdealPayments.self, forKey: Courier.AnyCodingKey("ideal_payments"))
-        self.jcbPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesJcbPayments.self, forKey: Courier.AnyCodingKey("jcb_payments"))
-        self.klarnaPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesKlarnaPayments.self, forKey: Courier.AnyCodingKey("klarna_payments"))
-        self.konbiniPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesKonbiniPayments.self, forKey: Courier.AnyCodingKey("konbini_payments"))
-        self.legacyPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesLegacyPayments.self, forKey: Courier.AnyCodingKey("legacy_payments"))
-        self.oxxoPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesOxxoPayments.self, forKey: Courier.AnyCodingKey("oxxo_payments"))
-        self.p24Payments = try container.decodeIfPresent(PostAccountRequestCapabilitiesP24Payments.self, forKey: Courier.AnyCodingKey("p24_payments"))
-        self.paynowPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesPaynowPayments.self, forKey: Courier.AnyCodingKey("paynow_payments"))
-        self.sepaDebitPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesSepaDebitPayments.self, forKey: Courier.AnyCodingKey("sepa_debit_payments"))
-        self.sofortPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesSofortPayments.self, forKey: Courier.AnyCodingKey("sofort_payments"))
-        self.taxReportingUs1099K = try container.decodeIfPresent(PostAccountRequestCapabilitiesTaxReportingUs1099K.self, forKey: Courier.AnyCodingKey("tax_reporting_us_1099_k"))
-        self.taxReportingUs1099Misc = try container.decodeIfPresent(PostRequestCapabilitiesTaxReportingUs1099Misc.self, forKey: Courier.AnyCodingKey("tax_reporting_us_1099_misc"))
-        self.transfers = try container.decodeIfPresent(PostAccountRequestCapabilitiesTransfers.self, forKey: Courier.AnyCodingKey("transfers"))
-        self.usBankAccountAchPayments = try container.decodeIfPresent(PostRequestCapabilitiesUsBankAccountAchPayments.self, forKey: Courier.AnyCodingKey("us_bank_account_ach_payments"))
+        self.acssDebitPayments = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesAcssDebitPayments.self, at: "acss_debit_payments")
+        self.afterpayClearpayPayments = try container.decodeValueIfPresent(PostRequestCapabilitiesAfterpayClearpayPayments.self, at: "afterpay_clearpay_payments")
+        self.auBecsDebitPayments = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesAuBecsDebitPayments.self, at: "au_becs_debit_payments")
+        self.bacsDebitPayments = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesBacsDebitPayments.self, at: "bacs_debit_payments")
+        self.bancontactPayments = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesBancontactPayments.self, at: "bancontact_payments")
+        self.bankTransferPayments = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesBankTransferPayments.self, at: "bank_transfer_payments")
+        self.boletoPayments = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesBoletoPayments.self, at: "boleto_payments")
+        self.cardIssuing = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesCardIssuing.self, at: "card_issuing")
+        self.cardPayments = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesCardPayments.self, at: "card_payments")
+        self.cartesBancairesPayments = try container.decodeValueIfPresent(PostRequestCapabilitiesCartesBancairesPayments.self, at: "cartes_bancaires_payments")
+        self.epsPayments = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesEpsPayments.self, at: "eps_payments")
+        self.fpxPayments = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesFpxPayments.self, at: "fpx_payments")
+        self.giropayPayments = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesGiropayPayments.self, at: "giropay_payments")
+        self.grabpayPayments = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesGrabpayPayments.self, at: "grabpay_payments")
+        self.idealPayments = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesIdealPayments.self, at: "ideal_payments")
+        self.jcbPayments = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesJcbPayments.self, at: "jcb_payments")
+        self.klarnaPayments = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesKlarnaPayments.self, at: "klarna_payments")
+        self.konbiniPayments = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesKonbiniPayments.self, at: "konbini_payments")
+        self.legacyPayments = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesLegacyPayments.self, at: "legacy_payments")
+        self.oxxoPayments = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesOxxoPayments.self, at: "oxxo_payments")
+        self.p24Payments = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesP24Payments.self, at: "p24_payments")
+        self.paynowPayments = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesPaynowPayments.self, at: "paynow_payments")
+        self.sepaDebitPayments = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesSepaDebitPayments.self, at: "sepa_debit_payments")
+        self.sofortPayments = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesSofortPayments.self, at: "sofort_payments")
+        self.taxReportingUs1099K = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesTaxReportingUs1099K.self, at: "tax_reporting_us_1099_k")
+        self.taxReportingUs1099Misc = try container.decodeValueIfPresent(PostRequestCapabilitiesTaxReportingUs1099Misc.self, at: "tax_reporting_us_1099_misc")
+        self.transfers = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesTransfers.self, at: "transfers")
+        self.usBankAccountAchPayments = try container.decodeValueIfPresent(PostRequestCapabilitiesUsBankAccountAchPayments.self, at: "us_bank_account_ach_payments")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit_payments", "afterpay_clearpay_payments", "au_becs_debit_payments", "bacs_debit_payments", "bancontact_payments", "bank_transfer_payments", "boleto_payments", "card_issuing", "card_payments", "cartes_bancaires_payments", "eps_payments", "fpx_payments", "giropay_payments", "grabpay_payments", "ideal_payments", "jcb_payments", "klarna_payments", "konbini_payments", "legacy_payments", "oxxo_payments", "p24_payments", "paynow_payments", "sepa_debit_payments", "sofort_payments", "tax_reporting_us_1099_k", "tax_reporting_us_1099_misc", "transfers", "us_bank_account_ach_payments"]
+    private static let _declaredKeys: Courier.KeyNames = "acss_debit_payments afterpay_clearpay_payments au_becs_debit_payments bacs_debit_payments bancontact_payments bank_transfer_payments boleto_payments card_issuing card_payments cartes_bancaires_payments eps_payments fpx_payments giropay_payments grabpay_payments ideal_payments jcb_payments klarna_payments konbini_payments legacy_payments oxxo_payments p24_payments paynow_payments sepa_debit_payments sofort_payments tax_reporting_us_1099_k tax_reporting_us_1099_misc transfers us_bank_account_ach_payments"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acssDebitPayments, forKey: Courier.AnyCodingKey("acss_debit_payments"))
-        try container.encodeIfPresent(self.afterpayClearpayPayments, forKey: Courier.AnyCodingKey("afterpay_clearpay_payments"))
-        try container.encodeIfPresent(self.auBecsDebitPayments, forKey: Courier.AnyCodingKey("au_becs_debit_payments"))
-        try container.encodeIfPresent(self.bacsDebitPayments, forKey: Courier.AnyCodingKey("bacs_debit_payments"))
-        try container.encodeIfPresent(self.bancontactPayments, forKey: Courier.AnyCodingKey("bancontact_payments"))
-        try container.encodeIfPresent(self.bankTransferPayments, forKey: Courier.AnyCodingKey("bank_transfer_payments"))
-        try container.encodeIfPresent(self.boletoPayments, forKey: Courier.AnyCodingKey("boleto_payments"))
-        try container.encodeIfPresent(self.cardIssuing, forKey: Courier.AnyCodingKey("card_issuing"))
-        try container.encodeIfPresent(self.cardPayments, forKey: Courier.AnyCodingKey("card_payments"))
-        try container.encodeIfPresent(self.cartesBancairesPayments, forKey: Courier.AnyCodingKey("cartes_bancaires_payments"))
-        try container.encodeIfPresent(self.epsPayments, forKey: Courier.AnyCodingKey("eps_payments"))
-        try container.encodeIfPresent(self.fpxPayments, forKey: Courier.AnyCodingKey("fpx_payments"))
-        try container.encodeIfPresent(self.giropayPayments, forKey: Courier.AnyCodingKey("giropay_payments"))
-        try container.encodeIfPresent(self.grabpayPayments, forKey: Courier.AnyCodingKey("grabpay_payments"))
-        try container.encodeIfPresent(self.idealPayments, forKey: Courier.AnyCodingKey("ideal_payments"))
-        try container.encodeIfPresent(self.jcbPayments, forKey: Courier.AnyCodingKey("jcb_payments"))
-        try container.encodeIfPresent(self.klarnaPayments, forKey: Courier.AnyCodingKey("klarna_payments"))
-        try container.encodeIfPresent(self.konbiniPayments, forKey: Courier.AnyCodingKey("konbini_payments"))
-        try container.encodeIfPresent(self.legacyPayments, forKey: Courier.AnyCodingKey("legacy_payments"))
-        try container.encodeIfPresent(self.oxxoPayments, forKey: Courier.AnyCodingKey("oxxo_payments"))
-        try container.encodeIfPresent(self.p24Payments, forKey: Courier.AnyCodingKey("p24_payments"))
-        try container.encodeIfPresent(self.paynowPayments, forKey: Courier.AnyCodingKey("paynow_payments"))
-        try container.encodeIfPresent(self.sepaDebitPayments, forKey: Courier.AnyCodingKey("sepa_debit_payments"))
-        try container.encodeIfPresent(self.sofortPayments, forKey: Courier.AnyCodingKey("sofort_payments"))
-        try container.encodeIfPresent(self.taxReportingUs1099K, forKey: Courier.AnyCodingKey("tax_reporting_us_1099_k"))
-        try container.encodeIfPresent(self.taxReportingUs1099Misc, forKey: Courier.AnyCodingKey("tax_reporting_us_1099_misc"))
-        try container.encodeIfPresent(self.transfers, forKey: Courier.AnyCodingKey("transfers"))
-        try container.encodeIfPresent(self.usBankAccountAchPayments, forKey: Courier.AnyCodingKey("us_bank_account_ach_payments"))
+        try container.encodeValueIfPresent(self.acssDebitPayments, at: "acss_debit_payments")
+        try container.encodeValueIfPresent(self.afterpayClearpayPayments, at: "afterpay_clearpay_payments")
+        try container.encodeValueIfPresent(self.auBecsDebitPayments, at: "au_becs_debit_payments")
+        try container.encodeValueIfPresent(self.bacsDebitPayments, at: "bacs_debit_payments")
+        try container.encodeValueIfPresent(self.bancontactPayments, at: "bancontact_payments")
+        try container.encodeValueIfPresent(self.bankTransferPayments, at: "bank_transfer_payments")
+        try container.encodeValueIfPresent(self.boletoPayments, at: "boleto_payments")
+        try container.encodeValueIfPresent(self.cardIssuing, at: "card_issuing")
+        try container.encodeValueIfPresent(self.cardPayments, at: "card_payments")
+        try container.encodeValueIfPresent(self.cartesBancairesPayments, at: "cartes_bancaires_payments")
+        try container.encodeValueIfPresent(self.epsPayments, at: "eps_payments")
+        try container.encodeValueIfPresent(self.fpxPayments, at: "fpx_payments")
+        try container.encodeValueIfPresent(self.giropayPayments, at: "giropay_payments")
+        try container.encodeValueIfPresent(self.grabpayPayments, at: "grabpay_payments")
+        try container.encodeValueIfPresent(self.idealPayments, at: "ideal_payments")
+        try container.encodeValueIfPresent(self.jcbPayments, at: "jcb_payments")
+        try container.encodeValueIfPresent(self.klarnaPayments, at: "klarna_payments")
+        try container.encodeValueIfPresent(self.konbiniPayments, at: "konbini_payments")
+        try container.encodeValueIfPresent(self.legacyPayments, at: "legacy_payments")
+        try container.encodeValueIfPresent(self.oxxoPayments, at: "oxxo_payments")
+        try container.encodeValueIfPresent(self.p24Payments, at: "p24_payments")
+        try container.encodeValueIfPresent(self.paynowPayments, at: "paynow_payments")
+        try container.encodeValueIfPresent(self.sepaDebitPayments, at: "sepa_debit_payments")
+        try container.encodeValueIfPresent(self.sofortPayments, at: "sofort_payments")
+        try container.encodeValueIfPresent(self.taxReportingUs1099K, at: "tax_reporting_us_1099_k")
+        try container.encodeValueIfPresent(self.taxReportingUs1099Misc, at: "tax_reporting_us_1099_misc")
+        try container.encodeValueIfPresent(self.transfers, at: "transfers")
+        try container.encodeValueIfPresent(self.usBankAccountAchPayments, at: "us_bank_account_ach_payments")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -611,17 +611,17 @@ public struct PostAccountRequestCompanyVerification: Swift.Codable, Swift.Hashab
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.document = try container.decodeIfPresent(PostAccountRequestCompanyVerificationDocument.self, forKey: Courier.AnyCodingKey("document"))
+        self.document = try container.decodeValueIfPresent(PostAccountRequestCompanyVerificationDocument.self, at: "document")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["document"]
+    private static let _declaredKeys: Courier.KeyNames = "document"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.document, forKey: Courier.AnyCodingKey("document"))
+        try container.encodeValueIfPresent(self.document, at: "document")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -680,49 +680,49 @@ public struct PostAccountRequestCompany: Swift.Codable, Swift.Hashable, Swift.Se
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decodeIfPresent(PostAccountRequestCompanyAddress.self, forKey: Courier.AnyCodingKey("address"))
-        self.addressKana = try container.decodeIfPresent(PostAccountRequestCompanyAddressKana.self, forKey: Courier.AnyCodingKey("address_kana"))
-        self.addressKanji = try container.decodeIfPresent(PostAccountRequestCompanyAddressKanji.self, forKey: Courier.AnyCodingKey("address_kanji"))
-        self.directorsProvided = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("directors_provided"))
-        self.executivesProvided = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("executives_provided"))
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.nameKana = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name_kana"))
-        self.nameKanji = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name_kanji"))
-        self.ownersProvided = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("owners_provided"))
-        self.ownershipDeclaration = try container.decodeIfPresent(PostAccountRequestCompanyOwnershipDeclaration.self, forKey: Courier.AnyCodingKey("ownership_declaration"))
-        self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
-        self.registrationNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("registration_number"))
-        self.structure = try container.decodeIfPresent(PostAccountRequestCompanyStructure.self, forKey: Courier.AnyCodingKey("structure"))
-        self.taxID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tax_id"))
-        self.taxIDRegistrar = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tax_id_registrar"))
-        self.vatID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("vat_id"))
-        self.verification = try container.decodeIfPresent(PostAccountRequestCompanyVerification.self, forKey: Courier.AnyCodingKey("verification"))
+        self.address = try container.decodeValueIfPresent(PostAccountRequestCompanyAddress.self, at: "address")
+        self.addressKana = try container.decodeValueIfPresent(PostAccountRequestCompanyAddressKana.self, at: "address_kana")
+        self.addressKanji = try container.decodeValueIfPresent(PostAccountRequestCompanyAddressKanji.self, at: "address_kanji")
+        self.directorsProvided = try container.decodeValueIfPresent(Swift.Bool.self, at: "directors_provided")
+        self.executivesProvided = try container.decodeValueIfPresent(Swift.Bool.self, at: "executives_provided")
+        self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.nameKana = try container.decodeValueIfPresent(Swift.String.self, at: "name_kana")
+        self.nameKanji = try container.decodeValueIfPresent(Swift.String.self, at: "name_kanji")
+        self.ownersProvided = try container.decodeValueIfPresent(Swift.Bool.self, at: "owners_provided")
+        self.ownershipDeclaration = try container.decodeValueIfPresent(PostAccountRequestCompanyOwnershipDeclaration.self, at: "ownership_declaration")
+        self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
+        self.registrationNumber = try container.decodeValueIfPresent(Swift.String.self, at: "registration_number")
+        self.structure = try container.decodeValueIfPresent(PostAccountRequestCompanyStructure.self, at: "structure")
+        self.taxID = try container.decodeValueIfPresent(Swift.String.self, at: "tax_id")
+        self.taxIDRegistrar = try container.decodeValueIfPresent(Swift.String.self, at: "tax_id_registrar")
+        self.vatID = try container.decodeValueIfPresent(Swift.String.self, at: "vat_id")
+        self.verification = try container.decodeValueIfPresent(PostAccountRequestCompanyVerification.self, at: "verification")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "address_kana", "address_kanji", "directors_provided", "executives_provided", "name", "name_kana", "name_kanji", "owners_provided", "ownership_declaration", "phone", "registration_number", "structure", "tax_id", "tax_id_registrar", "vat_id", "verification"]
+    private static let _declaredKeys: Courier.KeyNames = "address address_kana address_kanji directors_provided executives_provided name name_kana name_kanji owners_provided ownership_declaration phone registration_number structure tax_id tax_id_registrar vat_id verification"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encodeIfPresent(self.addressKana, forKey: Courier.AnyCodingKey("address_kana"))
-        try container.encodeIfPresent(self.addressKanji, forKey: Courier.AnyCodingKey("address_kanji"))
-        try container.encodeIfPresent(self.directorsProvided, forKey: Courier.AnyCodingKey("directors_provided"))
-        try container.encodeIfPresent(self.executivesProvided, forKey: Courier.AnyCodingKey("executives_provided"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.nameKana, forKey: Courier.AnyCodingKey("name_kana"))
-        try container.encodeIfPresent(self.nameKanji, forKey: Courier.AnyCodingKey("name_kanji"))
-        try container.encodeIfPresent(self.ownersProvided, forKey: Courier.AnyCodingKey("owners_provided"))
-        try container.encodeIfPresent(self.ownershipDeclaration, forKey: Courier.AnyCodingKey("ownership_declaration"))
-        try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
-        try container.encodeIfPresent(self.registrationNumber, forKey: Courier.AnyCodingKey("registration_number"))
-        try container.encodeIfPresent(self.structure, forKey: Courier.AnyCodingKey("structure"))
-        try container.encodeIfPresent(self.taxID, forKey: Courier.AnyCodingKey("tax_id"))
-        try container.encodeIfPresent(self.taxIDRegistrar, forKey: Courier.AnyCodingKey("tax_id_registrar"))
-        try container.encodeIfPresent(self.vatID, forKey: Courier.AnyCodingKey("vat_id"))
-        try container.encodeIfPresent(self.verification, forKey: Courier.AnyCodingKey("verification"))
+        try container.encodeValueIfPresent(self.address, at: "address")
+        try container.encodeValueIfPresent(self.addressKana, at: "address_kana")
+        try container.encodeValueIfPresent(self.addressKanji, at: "address_kanji")
+        try container.encodeValueIfPresent(self.directorsProvided, at: "directors_provided")
+        try container.encodeValueIfPresent(self.executivesProvided, at: "executives_provided")
+        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.nameKana, at: "name_kana")
+        try container.encodeValueIfPresent(self.nameKanji, at: "name_kanji")
+        try container.encodeValueIfPresent(self.ownersProvided, at: "owners_provided")
+        try container.encodeValueIfPresent(self.ownershipDeclaration, at: "ownership_declaration")
+        try container.encodeValueIfPresent(self.phone, at: "phone")
+        try container.encodeValueIfPresent(self.registrationNumber, at: "registration_number")
+        try container.encodeValueIfPresent(self.structure, at: "structure")
+        try container.encodeValueIfPresent(self.taxID, at: "tax_id")
+        try container.encodeValueIfPresent(self.taxIDRegistrar, at: "tax_id_registrar")
+        try container.encodeValueIfPresent(self.vatID, at: "vat_id")
+        try container.encodeValueIfPresent(self.verification, at: "verification")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -784,29 +784,29 @@ public struct PostAccountRequestDocuments: Swift.Codable, Swift.Hashable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.bankAccountOwnershipVerification = try container.decodeIfPresent(PostDocumentsBankAccountOwnershipVerification.self, forKey: Courier.AnyCodingKey("bank_account_ownership_verification"))
-        self.companyLicense = try container.decodeIfPresent(PostAccountRequestDocumentsCompanyLicense.self, forKey: Courier.AnyCodingKey("company_license"))
-        self.companyMemorandumOfAssociation = try container.decodeIfPresent(PostRequestDocumentsCompanyMemorandumOfAssociation.self, forKey: Courier.AnyCodingKey("company_memorandum_of_association"))
-        self.companyMinisterialDecree = try container.decodeIfPresent(PostRequestDocumentsCompanyMinisterialDecree.self, forKey: Courier.AnyCodingKey("company_ministerial_decree"))
-        self.companyRegistrationVerification = try container.decodeIfPresent(PostDocumentsCompanyRegistrationVerification.self, forKey: Courier.AnyCodingKey("company_registration_verification"))
-        self.companyTaxIDVerification = try container.decodeIfPresent(PostRequestDocumentsCompanyTaxIDVerification.self, forKey: Courier.AnyCodingKey("company_tax_id_verification"))
-        self.proofOfRegistration = try container.decodeIfPresent(PostAccountRequestDocumentsProofOfRegistration.self, forKey: Courier.AnyCodingKey("proof_of_registration"))
+        self.bankAccountOwnershipVerification = try container.decodeValueIfPresent(PostDocumentsBankAccountOwnershipVerification.self, at: "bank_account_ownership_verification")
+        self.companyLicense = try container.decodeValueIfPresent(PostAccountRequestDocumentsCompanyLicense.self, at: "company_license")
+        self.companyMemorandumOfAssociation = try container.decodeValueIfPresent(PostRequestDocumentsCompanyMemorandumOfAssociation.self, at: "company_memorandum_of_association")
+        self.companyMinisterialDecree = try container.decodeValueIfPresent(PostRequestDocumentsCompanyMinisterialDecree.self, at: "company_ministerial_decree")
+        self.companyRegistrationVerification = try container.decodeValueIfPresent(PostDocumentsCompanyRegistrationVerification.self, at: "company_registration_verification")
+        self.companyTaxIDVerification = try container.decodeValueIfPresent(PostRequestDocumentsCompanyTaxIDVerification.self, at: "company_tax_id_verification")
+        self.proofOfRegistration = try container.decodeValueIfPresent(PostAccountRequestDocumentsProofOfRegistration.self, at: "proof_of_registration")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank_account_ownership_verification", "company_license", "company_memorandum_of_association", "company_ministerial_decree", "company_registration_verification", "company_tax_id_verification", "proof_of_registration"]
+    private static let _declaredKeys: Courier.KeyNames = "bank_account_ownership_verification company_license company_memorandum_of_association company_ministerial_decree company_registration_verification company_tax_id_verification proof_of_registration"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.bankAccountOwnershipVerification, forKey: Courier.AnyCodingKey("bank_account_ownership_verification"))
-        try container.encodeIfPresent(self.companyLicense, forKey: Courier.AnyCodingKey("company_license"))
-        try container.encodeIfPresent(self.companyMemorandumOfAssociation, forKey: Courier.AnyCodingKey("company_memorandum_of_association"))
-        try container.encodeIfPresent(self.companyMinisterialDecree, forKey: Courier.AnyCodingKey("company_ministerial_decree"))
-        try container.encodeIfPresent(self.companyRegistrationVerification, forKey: Courier.AnyCodingKey("company_registration_verification"))
-        try container.encodeIfPresent(self.companyTaxIDVerification, forKey: Courier.AnyCodingKey("company_tax_id_verification"))
-        try container.encodeIfPresent(self.proofOfRegistration, forKey: Courier.AnyCodingKey("proof_of_registration"))
+        try container.encodeValueIfPresent(self.bankAccountOwnershipVerification, at: "bank_account_ownership_verification")
+        try container.encodeValueIfPresent(self.companyLicense, at: "company_license")
+        try container.encodeValueIfPresent(self.companyMemorandumOfAssociation, at: "company_memorandum_of_association")
+        try container.encodeValueIfPresent(self.companyMinisterialDecree, at: "company_ministerial_decree")
+        try container.encodeValueIfPresent(self.companyRegistrationVerification, at: "company_registration_verification")
+        try container.encodeValueIfPresent(self.companyTaxIDVerification, at: "company_tax_id_verification")
+        try container.encodeValueIfPresent(self.proofOfRegistration, at: "proof_of_registration")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -905,55 +905,55 @@ public struct PostAccountRequestIndividual: Swift.Codable, Swift.Hashable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decodeIfPresent(PostAccountRequestIndividualAddress.self, forKey: Courier.AnyCodingKey("address"))
-        self.addressKana = try container.decodeIfPresent(PostAccountRequestIndividualAddressKana.self, forKey: Courier.AnyCodingKey("address_kana"))
-        self.addressKanji = try container.decodeIfPresent(PostAccountRequestIndividualAddressKanji.self, forKey: Courier.AnyCodingKey("address_kanji"))
-        self.dob = try container.decodeIfPresent(PostAccountRequestIndividualDob.self, forKey: Courier.AnyCodingKey("dob"))
-        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
-        self.firstName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("first_name"))
-        self.firstNameKana = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("first_name_kana"))
-        self.firstNameKanji = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("first_name_kanji"))
-        self.fullNameAliases = try container.decodeIfPresent(PostAccountRequestIndividualFullNameAliases.self, forKey: Courier.AnyCodingKey("full_name_aliases"))
-        self.gender = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("gender"))
-        self.idNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("id_number"))
-        self.lastName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last_name"))
-        self.lastNameKana = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last_name_kana"))
-        self.lastNameKanji = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last_name_kanji"))
-        self.maidenName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("maiden_name"))
-        self.metadata = try container.decodeIfPresent(PostAccountRequestIndividualMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
-        self.politicalExposure = try container.decodeIfPresent(PostAccountRequestIndividualPoliticalExposure.self, forKey: Courier.AnyCodingKey("political_exposure"))
-        self.ssnLast4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ssn_last_4"))
-        self.verification = try container.decodeIfPresent(PostAccountRequestIndividualVerification.self, forKey: Courier.AnyCodingKey("verification"))
+        self.address = try container.decodeValueIfPresent(PostAccountRequestIndividualAddress.self, at: "address")
+        self.addressKana = try container.decodeValueIfPresent(PostAccountRequestIndividualAddressKana.self, at: "address_kana")
+        self.addressKanji = try container.decodeValueIfPresent(PostAccountRequestIndividualAddressKanji.self, at: "address_kanji")
+        self.dob = try container.decodeValueIfPresent(PostAccountRequestIndividualDob.self, at: "dob")
+        self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
+        self.firstName = try container.decodeValueIfPresent(Swift.String.self, at: "first_name")
+        self.firstNameKana = try container.decodeValueIfPresent(Swift.String.self, at: "first_name_kana")
+        self.firstNameKanji = try container.decodeValueIfPresent(Swift.String.self, at: "first_name_kanji")
+        self.fullNameAliases = try container.decodeValueIfPresent(PostAccountRequestIndividualFullNameAliases.self, at: "full_name_aliases")
+        self.gender = try container.decodeValueIfPresent(Swift.String.self, at: "gender")
+        self.idNumber = try container.decodeValueIfPresent(Swift.String.self, at: "id_number")
+        self.lastName = try container.decodeValueIfPresent(Swift.String.self, at: "last_name")
+        self.lastNameKana = try container.decodeValueIfPresent(Swift.String.self, at: "last_name_kana")
+        self.lastNameKanji = try container.decodeValueIfPresent(Swift.String.self, at: "last_name_kanji")
+        self.maidenName = try container.decodeValueIfPresent(Swift.String.self, at: "maiden_name")
+        self.metadata = try container.decodeValueIfPresent(PostAccountRequestIndividualMetadata.self, at: "metadata")
+        self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
+        self.politicalExposure = try container.decodeValueIfPresent(PostAccountRequestIndividualPoliticalExposure.self, at: "political_exposure")
+        self.ssnLast4 = try container.decodeValueIfPresent(Swift.String.self, at: "ssn_last_4")
+        self.verification = try container.decodeValueIfPresent(PostAccountRequestIndividualVerification.self, at: "verification")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "address_kana", "address_kanji", "dob", "email", "first_name", "first_name_kana", "first_name_kanji", "full_name_aliases", "gender", "id_number", "last_name", "last_name_kana", "last_name_kanji", "maiden_name", "metadata", "phone", "political_exposure", "ssn_last_4", "verification"]
+    private static let _declaredKeys: Courier.KeyNames = "address address_kana address_kanji dob email first_name first_name_kana first_name_kanji full_name_aliases gender id_number last_name last_name_kana last_name_kanji maiden_name metadata phone political_exposure ssn_last_4 verification"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encodeIfPresent(self.addressKana, forKey: Courier.AnyCodingKey("address_kana"))
-        try container.encodeIfPresent(self.addressKanji, forKey: Courier.AnyCodingKey("address_kanji"))
-        try container.encodeIfPresent(self.dob, forKey: Courier.AnyCodingKey("dob"))
-        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encodeIfPresent(self.firstName, forKey: Courier.AnyCodingKey("first_name"))
-        try container.encodeIfPresent(self.firstNameKana, forKey: Courier.AnyCodingKey("first_name_kana"))
-        try container.encodeIfPresent(self.firstNameKanji, forKey: Courier.AnyCodingKey("first_name_kanji"))
-        try container.encodeIfPresent(self.fullNameAliases, forKey: Courier.AnyCodingKey("full_name_aliases"))
-        try container.encodeIfPresent(self.gender, forKey: Courier.AnyCodingKey("gender"))
-        try container.encodeIfPresent(self.idNumber, forKey: Courier.AnyCodingKey("id_number"))
-        try container.encodeIfPresent(self.lastName, forKey: Courier.AnyCodingKey("last_name"))
-        try container.encodeIfPresent(self.lastNameKana, forKey: Courier.AnyCodingKey("last_name_kana"))
-        try container.encodeIfPresent(self.lastNameKanji, forKey: Courier.AnyCodingKey("last_name_kanji"))
-        try container.encodeIfPresent(self.maidenName, forKey: Courier.AnyCodingKey("maiden_name"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
-        try container.encodeIfPresent(self.politicalExposure, forKey: Courier.AnyCodingKey("political_exposure"))
-        try container.encodeIfPresent(self.ssnLast4, forKey: Courier.AnyCodingKey("ssn_last_4"))
-        try container.encodeIfPresent(self.verification, forKey: Courier.AnyCodingKey("verification"))
+        try container.encodeValueIfPresent(self.address, at: "address")
+        try container.encodeValueIfPresent(self.addressKana, at: "address_kana")
+        try container.encodeValueIfPresent(self.addressKanji, at: "address_kanji")
+        try container.encodeValueIfPresent(self.dob, at: "dob")
+        try container.encodeValueIfPresent(self.email, at: "email")
+        try container.encodeValueIfPresent(self.firstName, at: "first_name")
+        try container.encodeValueIfPresent(self.firstNameKana, at: "first_name_kana")
+        try container.encodeValueIfPresent(self.firstNameKanji, at: "first_name_kanji")
+        try container.encodeValueIfPresent(self.fullNameAliases, at: "full_name_aliases")
+        try container.encodeValueIfPresent(self.gender, at: "gender")
+        try container.encodeValueIfPresent(self.idNumber, at: "id_number")
+        try container.encodeValueIfPresent(self.lastName, at: "last_name")
+        try container.encodeValueIfPresent(self.lastNameKana, at: "last_name_kana")
+        try container.encodeValueIfPresent(self.lastNameKanji, at: "last_name_kanji")
+        try container.encodeValueIfPresent(self.maidenName, at: "maiden_name")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.phone, at: "phone")
+        try container.encodeValueIfPresent(self.politicalExposure, at: "political_exposure")
+        try container.encodeValueIfPresent(self.ssnLast4, at: "ssn_last_4")
+        try container.encodeValueIfPresent(self.verification, at: "verification")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -984,23 +984,23 @@ public struct PostAccountRequestSettingsBranding: Swift.Codable, Swift.Hashable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.icon = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("icon"))
-        self.logo = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("logo"))
-        self.primaryColor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("primary_color"))
-        self.secondaryColor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("secondary_color"))
+        self.icon = try container.decodeValueIfPresent(Swift.String.self, at: "icon")
+        self.logo = try container.decodeValueIfPresent(Swift.String.self, at: "logo")
+        self.primaryColor = try container.decodeValueIfPresent(Swift.String.self, at: "primary_color")
+        self.secondaryColor = try container.decodeValueIfPresent(Swift.String.self, at: "secondary_color")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["icon", "logo", "primary_color", "secondary_color"]
+    private static let _declaredKeys: Courier.KeyNames = "icon logo primary_color secondary_color"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.icon, forKey: Courier.AnyCodingKey("icon"))
-        try container.encodeIfPresent(self.logo, forKey: Courier.AnyCodingKey("logo"))
-        try container.encodeIfPresent(self.primaryColor, forKey: Courier.AnyCodingKey("primary_color"))
-        try container.encodeIfPresent(self.secondaryColor, forKey: Courier.AnyCodingKey("secondary_color"))
+        try container.encodeValueIfPresent(self.icon, at: "icon")
+        try container.encodeValueIfPresent(self.logo, at: "logo")
+        try container.encodeValueIfPresent(self.primaryColor, at: "primary_color")
+        try container.encodeValueIfPresent(self.secondaryColor, at: "secondary_color")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1024,17 +1024,17 @@ public struct PostAccountRequestSettingsCardIssuing: Swift.Codable, Swift.Hashab
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.tosAcceptance = try container.decodeIfPresent(PostAccountRequestSettingsCardIssuingTosAcceptance.self, forKey: Courier.AnyCodingKey("tos_acceptance"))
+        self.tosAcceptance = try container.decodeValueIfPresent(PostAccountRequestSettingsCardIssuingTosAcceptance.self, at: "tos_acceptance")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["tos_acceptance"]
+    private static let _declaredKeys: Courier.KeyNames = "tos_acceptance"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.tosAcceptance, forKey: Courier.AnyCodingKey("tos_acceptance"))
+        try container.encodeValueIfPresent(self.tosAcceptance, at: "tos_acceptance")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1056,19 +1056,19 @@ public struct PostAccountRequestSettingsCardPaymentsDeclineOn: Swift.Codable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.avsFailure = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("avs_failure"))
-        self.cvcFailure = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("cvc_failure"))
+        self.avsFailure = try container.decodeValueIfPresent(Swift.Bool.self, at: "avs_failure")
+        self.cvcFailure = try container.decodeValueIfPresent(Swift.Bool.self, at: "cvc_failure")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["avs_failure", "cvc_failure"]
+    private static let _declaredKeys: Courier.KeyNames = "avs_failure cvc_failure"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.avsFailure, forKey: Courier.AnyCodingKey("avs_failure"))
-        try container.encodeIfPresent(self.cvcFailure, forKey: Courier.AnyCodingKey("cvc_failure"))
+        try container.encodeValueIfPresent(self.avsFailure, at: "avs_failure")
+        try container.encodeValueIfPresent(self.cvcFailure, at: "cvc_failure")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1091,19 +1091,19 @@ public struct PostAccountRequestSettingsCardPayments: Swift.Codable, Swift.Hasha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.declineOn = try container.decodeIfPresent(PostAccountRequestSettingsCardPaymentsDeclineOn.self, forKey: Courier.AnyCodingKey("decline_on"))
-        self.statementDescriptorPrefix = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor_prefix"))
+        self.declineOn = try container.decodeValueIfPresent(PostAccountRequestSettingsCardPaymentsDeclineOn.self, at: "decline_on")
+        self.statementDescriptorPrefix = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_prefix")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["decline_on", "statement_descriptor_prefix"]
+    private static let _declaredKeys: Courier.KeyNames = "decline_on statement_descriptor_prefix"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.declineOn, forKey: Courier.AnyCodingKey("decline_on"))
-        try container.encodeIfPresent(self.statementDescriptorPrefix, forKey: Courier.AnyCodingKey("statement_descriptor_prefix"))
+        try container.encodeValueIfPresent(self.declineOn, at: "decline_on")
+        try container.encodeValueIfPresent(self.statementDescriptorPrefix, at: "statement_descriptor_prefix")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1127,21 +1127,21 @@ public struct PostAccountRequestSettingsPayments: Swift.Codable, Swift.Hashable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        self.statementDescriptorKana = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor_kana"))
-        self.statementDescriptorKanji = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor_kanji"))
+        self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
+        self.statementDescriptorKana = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_kana")
+        self.statementDescriptorKanji = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_kanji")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["statement_descriptor", "statement_descriptor_kana", "statement_descriptor_kanji"]
+    private static let _declaredKeys: Courier.KeyNames = "statement_descriptor statement_descriptor_kana statement_descriptor_kanji"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        try container.encodeIfPresent(self.statementDescriptorKana, forKey: Courier.AnyCodingKey("statement_descriptor_kana"))
-        try container.encodeIfPresent(self.statementDescriptorKanji, forKey: Courier.AnyCodingKey("statement_descriptor_kanji"))
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
+        try container.encodeValueIfPresent(self.statementDescriptorKana, at: "statement_descriptor_kana")
+        try container.encodeValueIfPresent(self.statementDescriptorKanji, at: "statement_descriptor_kanji")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1322,23 +1322,23 @@ public struct PostAccountRequestSettingsPayoutsSchedule: Swift.Codable, Swift.Ha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.delayDays = try container.decodeIfPresent(PostAccountRequestSettingsPayoutsScheduleDelayDays.self, forKey: Courier.AnyCodingKey("delay_days"))
-        self.interval = try container.decodeIfPresent(PostAccountRequestSettingsPayoutsScheduleInterval.self, forKey: Courier.AnyCodingKey("interval"))
-        self.monthlyAnchor = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("monthly_anchor"))
-        self.weeklyAnchor = try container.decodeIfPresent(PostRequestSettingsPayoutsScheduleWeeklyAnchor.self, forKey: Courier.AnyCodingKey("weekly_anchor"))
+        self.delayDays = try container.decodeValueIfPresent(PostAccountRequestSettingsPayoutsScheduleDelayDays.self, at: "delay_days")
+        self.interval = try container.decodeValueIfPresent(PostAccountRequestSettingsPayoutsScheduleInterval.self, at: "interval")
+        self.monthlyAnchor = try container.decodeValueIfPresent(Swift.Int.self, at: "monthly_anchor")
+        self.weeklyAnchor = try container.decodeValueIfPresent(PostRequestSettingsPayoutsScheduleWeeklyAnchor.self, at: "weekly_anchor")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["delay_days", "interval", "monthly_anchor", "weekly_anchor"]
+    private static let _declaredKeys: Courier.KeyNames = "delay_days interval monthly_anchor weekly_anchor"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.delayDays, forKey: Courier.AnyCodingKey("delay_days"))
-        try container.encodeIfPresent(self.interval, forKey: Courier.AnyCodingKey("interval"))
-        try container.encodeIfPresent(self.monthlyAnchor, forKey: Courier.AnyCodingKey("monthly_anchor"))
-        try container.encodeIfPresent(self.weeklyAnchor, forKey: Courier.AnyCodingKey("weekly_anchor"))
+        try container.encodeValueIfPresent(self.delayDays, at: "delay_days")
+        try container.encodeValueIfPresent(self.interval, at: "interval")
+        try container.encodeValueIfPresent(self.monthlyAnchor, at: "monthly_anchor")
+        try container.encodeValueIfPresent(self.weeklyAnchor, at: "weekly_anchor")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1363,21 +1363,21 @@ public struct PostAccountRequestSettingsPayouts: Swift.Codable, Swift.Hashable, 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.debitNegativeBalances = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("debit_negative_balances"))
-        self.schedule = try container.decodeIfPresent(PostAccountRequestSettingsPayoutsSchedule.self, forKey: Courier.AnyCodingKey("schedule"))
-        self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
+        self.debitNegativeBalances = try container.decodeValueIfPresent(Swift.Bool.self, at: "debit_negative_balances")
+        self.schedule = try container.decodeValueIfPresent(PostAccountRequestSettingsPayoutsSchedule.self, at: "schedule")
+        self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["debit_negative_balances", "schedule", "statement_descriptor"]
+    private static let _declaredKeys: Courier.KeyNames = "debit_negative_balances schedule statement_descriptor"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.debitNegativeBalances, forKey: Courier.AnyCodingKey("debit_negative_balances"))
-        try container.encodeIfPresent(self.schedule, forKey: Courier.AnyCodingKey("schedule"))
-        try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
+        try container.encodeValueIfPresent(self.debitNegativeBalances, at: "debit_negative_balances")
+        try container.encodeValueIfPresent(self.schedule, at: "schedule")
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1412,25 +1412,25 @@ public struct PostAccountRequestSettings: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.branding = try container.decodeIfPresent(PostAccountRequestSettingsBranding.self, forKey: Courier.AnyCodingKey("branding"))
-        self.cardIssuing = try container.decodeIfPresent(PostAccountRequestSettingsCardIssuing.self, forKey: Courier.AnyCodingKey("card_issuing"))
-        self.cardPayments = try container.decodeIfPresent(PostAccountRequestSettingsCardPayments.self, forKey: Courier.AnyCodingKey("card_payments"))
-        self.payments = try container.decodeIfPresent(PostAccountRequestSettingsPayments.self, forKey: Courier.AnyCodingKey("payments"))
-        self.payouts = try container.decodeIfPresent(PostAccountRequestSettingsPayouts.self, forKey: Courier.AnyCodingKey("payouts"))
+        self.branding = try container.decodeValueIfPresent(PostAccountRequestSettingsBranding.self, at: "branding")
+        self.cardIssuing = try container.decodeValueIfPresent(PostAccountRequestSettingsCardIssuing.self, at: "card_issuing")
+        self.cardPayments = try container.decodeValueIfPresent(PostAccountRequestSettingsCardPayments.self, at: "card_payments")
+        self.payments = try container.decodeValueIfPresent(PostAccountRequestSettingsPayments.self, at: "payments")
+        self.payouts = try container.decodeValueIfPresent(PostAccountRequestSettingsPayouts.self, at: "payouts")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["branding", "card_issuing", "card_payments", "payments", "payouts"]
+    private static let _declaredKeys: Courier.KeyNames = "branding card_issuing card_payments payments payouts"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.branding, forKey: Courier.AnyCodingKey("branding"))
-        try container.encodeIfPresent(self.cardIssuing, forKey: Courier.AnyCodingKey("card_issuing"))
-        try container.encodeIfPresent(self.cardPayments, forKey: Courier.AnyCodingKey("card_payments"))
-        try container.encodeIfPresent(self.payments, forKey: Courier.AnyCodingKey("payments"))
-        try container.encodeIfPresent(self.payouts, forKey: Courier.AnyCodingKey("payouts"))
+        try container.encodeValueIfPresent(self.branding, at: "branding")
+        try container.encodeValueIfPresent(self.cardIssuing, at: "card_issuing")
+        try container.encodeValueIfPresent(self.cardPayments, at: "card_payments")
+        try container.encodeValueIfPresent(self.payments, at: "payments")
+        try container.encodeValueIfPresent(self.payouts, at: "payouts")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1458,23 +1458,23 @@ public struct PostAccountRequestTosAcceptance: Swift.Codable, Swift.Hashable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.date = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("date"))
-        self.ip = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ip"))
-        self.serviceAgreement = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("service_agreement"))
-        self.userAgent = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("user_agent"))
+        self.date = try container.decodeValueIfPresent(Swift.Int.self, at: "date")
+        self.ip = try container.decodeValueIfPresent(Swift.String.self, at: "ip")
+        self.serviceAgreement = try container.decodeValueIfPresent(Swift.String.self, at: "service_agreement")
+        self.userAgent = try container.decodeValueIfPresent(Swift.String.self, at: "user_agent")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["date", "ip", "service_agreement", "user_agent"]
+    private static let _declaredKeys: Courier.KeyNames = "date ip service_agreement user_agent"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.date, forKey: Courier.AnyCodingKey("date"))
-        try container.encodeIfPresent(self.ip, forKey: Courier.AnyCodingKey("ip"))
-        try container.encodeIfPresent(self.serviceAgreement, forKey: Courier.AnyCodingKey("service_agreement"))
-        try container.encodeIfPresent(self.userAgent, forKey: Courier.AnyCodingKey("user_agent"))
+        try container.encodeValueIfPresent(self.date, at: "date")
+        try container.encodeValueIfPresent(self.ip, at: "ip")
+        try container.encodeValueIfPresent(self.serviceAgreement, at: "service_agreement")
+        try container.encodeValueIfPresent(self.userAgent, at: "user_agent")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1547,40 +1547,40 @@ public struct PostAccountRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.accountToken = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_token"))
-        self.bankAccount = try container.decodeIfPresent(PostAccountRequestBankAccount.self, forKey: Courier.AnyCodingKey("bank_account"))
-        self.businessProfile = try container.decodeIfPresent(PostAccountRequestBusinessProfile.self, forKey: Courier.AnyCodingKey("business_profile"))
-        self.businessType = try container.decodeIfPresent(PostAccountRequestBusinessType.self, forKey: Courier.AnyCodingKey("business_type"))
-        self.capabilities = try container.decodeIfPresent(PostAccountRequestCapabilities.self, forKey: Courier.AnyCodingKey("capabilities"))
-        self.company = try container.decodeIfPresent(PostAccountRequestCompany.self, forKey: Courier.AnyCodingKey("company"))
-        self.defaultCurrency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_currency"))
-        self.documents = try container.decodeIfPresent(PostAccountRequestDocuments.self, forKey: Courier.AnyCodingKey("documents"))
-        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.externalAccount = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("external_account"))
-        self.individual = try container.decodeIfPresent(PostAccountRequestIndividual.self, forKey: Courier.AnyCodingKey("individual"))
-        self.metadata = try container.decodeIfPresent(PostAccountRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.settings = try container.decodeIfPresent(PostAccountRequestSettings.self, forKey: Courier.AnyCodingKey("settings"))
-        self.tosAcceptance = try container.decodeIfPresent(PostAccountRequestTosAcceptance.self, forKey: Courier.AnyCodingKey("tos_acceptance"))
+        self.accountToken = try container.decodeValueIfPresent(Swift.String.self, at: "account_token")
+        self.bankAccount = try container.decodeValueIfPresent(PostAccountRequestBankAccount.self, at: "bank_account")
+        self.businessProfile = try container.decodeValueIfPresent(PostAccountRequestBusinessProfile.self, at: "business_profile")
+        self.businessType = try container.decodeValueIfPresent(PostAccountRequestBusinessType.self, at: "business_type")
+        self.capabilities = try container.decodeValueIfPresent(PostAccountRequestCapabilities.self, at: "capabilities")
+        self.company = try container.decodeValueIfPresent(PostAccountRequestCompany.self, at: "company")
+        self.defaultCurrency = try container.decodeValueIfPresent(Swift.String.self, at: "default_currency")
+        self.documents = try container.decodeValueIfPresent(PostAccountRequestDocuments.self, at: "documents")
+        self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.externalAccount = try container.decodeValueIfPresent(Swift.String.self, at: "external_account")
+        self.individual = try container.decodeValueIfPresent(PostAccountRequestIndividual.self, at: "individual")
+        self.metadata = try container.decodeValueIfPresent(PostAccountRequestMetadata.self, at: "metadata")
+        self.settings = try container.decodeValueIfPresent(PostAccountRequestSettings.self, at: "settings")
+        self.tosAcceptance = try container.decodeValueIfPresent(PostAccountRequestTosAcceptance.self, at: "tos_acceptance")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.accountToken, forKey: Courier.AnyCodingKey("account_token"))
-        try container.encodeIfPresent(self.bankAccount, forKey: Courier.AnyCodingKey("bank_account"))
-        try container.encodeIfPresent(self.businessProfile, forKey: Courier.AnyCodingKey("business_profile"))
-        try container.encodeIfPresent(self.businessType, forKey: Courier.AnyCodingKey("business_type"))
-        try container.encodeIfPresent(self.capabilities, forKey: Courier.AnyCodingKey("capabilities"))
-        try container.encodeIfPresent(self.company, forKey: Courier.AnyCodingKey("company"))
-        try container.encodeIfPresent(self.defaultCurrency, forKey: Courier.AnyCodingKey("default_currency"))
-        try container.encodeIfPresent(self.documents, forKey: Courier.AnyCodingKey("documents"))
-        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.externalAccount, forKey: Courier.AnyCodingKey("external_account"))
-        try container.encodeIfPresent(self.individual, forKey: Courier.AnyCodingKey("individual"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.settings, forKey: Courier.AnyCodingKey("settings"))
-        try container.encodeIfPresent(self.tosAcceptance, forKey: Courier.AnyCodingKey("tos_acceptance"))
+        try container.encodeValueIfPresent(self.accountToken, at: "account_token")
+        try container.encodeValueIfPresent(self.bankAccount, at: "bank_account")
+        try container.encodeValueIfPresent(self.businessProfile, at: "business_profile")
+        try container.encodeValueIfPresent(self.businessType, at: "business_type")
+        try container.encodeValueIfPresent(self.capabilities, at: "capabilities")
+        try container.encodeValueIfPresent(self.company, at: "company")
+        try container.encodeValueIfPresent(self.defaultCurrency, at: "default_currency")
+        try container.encodeValueIfPresent(self.documents, at: "documents")
+        try container.encodeValueIfPresent(self.email, at: "email")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.externalAccount, at: "external_account")
+        try container.encodeValueIfPresent(self.individual, at: "individual")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.settings, at: "settings")
+        try container.encodeValueIfPresent(self.tosAcceptance, at: "tos_acceptance")
     }
 }

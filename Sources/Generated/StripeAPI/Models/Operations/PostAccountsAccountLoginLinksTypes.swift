@@ -18,14 +18,14 @@ public struct PostAccountsAccountLoginLinksRequest: Swift.Codable, Swift.Hashabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.redirectURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("redirect_url"))
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.redirectURL = try container.decodeValueIfPresent(Swift.String.self, at: "redirect_url")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.redirectURL, forKey: Courier.AnyCodingKey("redirect_url"))
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.redirectURL, at: "redirect_url")
     }
 }

@@ -17,14 +17,14 @@ public struct PostApplePayDomainsRequest: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.domainName = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("domain_name"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
+        self.domainName = try container.decodeValue(Swift.String.self, at: "domain_name")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.domainName, forKey: Courier.AnyCodingKey("domain_name"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
+        try container.encodeValue(self.domainName, at: "domain_name")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
     }
 }

@@ -32,21 +32,21 @@ public struct PostPortalConfigurationRequestBusinessProfile: Swift.Codable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.headline = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("headline"))
-        self.privacyPolicyURL = try container.decodeIfPresent(PostRequestBusinessProfilePrivacyPolicyURL.self, forKey: Courier.AnyCodingKey("privacy_policy_url"))
-        self.termsOfServiceURL = try container.decodeIfPresent(PostRequestBusinessProfileTermsOfServiceURL.self, forKey: Courier.AnyCodingKey("terms_of_service_url"))
+        self.headline = try container.decodeValueIfPresent(Swift.String.self, at: "headline")
+        self.privacyPolicyURL = try container.decodeValueIfPresent(PostRequestBusinessProfilePrivacyPolicyURL.self, at: "privacy_policy_url")
+        self.termsOfServiceURL = try container.decodeValueIfPresent(PostRequestBusinessProfileTermsOfServiceURL.self, at: "terms_of_service_url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["headline", "privacy_policy_url", "terms_of_service_url"]
+    private static let _declaredKeys: Courier.KeyNames = "headline privacy_policy_url terms_of_service_url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.headline, forKey: Courier.AnyCodingKey("headline"))
-        try container.encodeIfPresent(self.privacyPolicyURL, forKey: Courier.AnyCodingKey("privacy_policy_url"))
-        try container.encodeIfPresent(self.termsOfServiceURL, forKey: Courier.AnyCodingKey("terms_of_service_url"))
+        try container.encodeValueIfPresent(self.headline, at: "headline")
+        try container.encodeValueIfPresent(self.privacyPolicyURL, at: "privacy_policy_url")
+        try container.encodeValueIfPresent(self.termsOfServiceURL, at: "terms_of_service_url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -79,19 +79,19 @@ public struct PostConfigurationRequestFeaturesCustomerUpdate: Swift.Codable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.allowedUpdates = try container.decodeIfPresent(PostRequestFeaturesCustomerUpdateAllowedUpdates2.self, forKey: Courier.AnyCodingKey("allowed_updates"))
-        self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
+        self.allowedUpdates = try container.decodeValueIfPresent(PostRequestFeaturesCustomerUpdateAllowedUpdates2.self, at: "allowed_updates")
+        self.enabled = try container.decodeValueIfPresent(Swift.Bool.self, at: "enabled")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["allowed_updates", "enabled"]
+    private static let _declaredKeys: Courier.KeyNames = "allowed_updates enabled"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.allowedUpdates, forKey: Courier.AnyCodingKey("allowed_updates"))
-        try container.encodeIfPresent(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
+        try container.encodeValueIfPresent(self.allowedUpdates, at: "allowed_updates")
+        try container.encodeValueIfPresent(self.enabled, at: "enabled")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -125,19 +125,19 @@ public struct PostFeaturesSubscriptionCancelCancellationReason2: Swift.Codable, 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.options = try container.decodeIfPresent(PostSubscriptionCancelCancellationReason2Options.self, forKey: Courier.AnyCodingKey("options"))
+        self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
+        self.options = try container.decodeValueIfPresent(PostSubscriptionCancelCancellationReason2Options.self, at: "options")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["enabled", "options"]
+    private static let _declaredKeys: Courier.KeyNames = "enabled options"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
-        try container.encodeIfPresent(self.options, forKey: Courier.AnyCodingKey("options"))
+        try container.encodeValue(self.enabled, at: "enabled")
+        try container.encodeValueIfPresent(self.options, at: "options")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -168,23 +168,23 @@ public struct PostConfigurationRequestFeaturesSubscriptionCancel: Swift.Codable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.cancellationReason = try container.decodeIfPresent(PostFeaturesSubscriptionCancelCancellationReason2.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
-        self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.mode = try container.decodeIfPresent(PostRequestFeaturesSubscriptionCancelMode2.self, forKey: Courier.AnyCodingKey("mode"))
-        self.prorationBehavior = try container.decodeIfPresent(PostFeaturesSubscriptionCancelProrationBehavior2.self, forKey: Courier.AnyCodingKey("proration_behavior"))
+        self.cancellationReason = try container.decodeValueIfPresent(PostFeaturesSubscriptionCancelCancellationReason2.self, at: "cancellation_reason")
+        self.enabled = try container.decodeValueIfPresent(Swift.Bool.self, at: "enabled")
+        self.mode = try container.decodeValueIfPresent(PostRequestFeaturesSubscriptionCancelMode2.self, at: "mode")
+        self.prorationBehavior = try container.decodeValueIfPresent(PostFeaturesSubscriptionCancelProrationBehavior2.self, at: "proration_behavior")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["cancellation_reason", "enabled", "mode", "proration_behavior"]
+    private static let _declaredKeys: Courier.KeyNames = "cancellation_reason enabled mode proration_behavior"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.cancellationReason, forKey: Courier.AnyCodingKey("cancellation_reason"))
-        try container.encodeIfPresent(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
-        try container.encodeIfPresent(self.mode, forKey: Courier.AnyCodingKey("mode"))
-        try container.encodeIfPresent(self.prorationBehavior, forKey: Courier.AnyCodingKey("proration_behavior"))
+        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason")
+        try container.encodeValueIfPresent(self.enabled, at: "enabled")
+        try container.encodeValueIfPresent(self.mode, at: "mode")
+        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -204,17 +204,17 @@ public struct PostConfigurationRequestFeaturesSubscriptionPause: Swift.Codable, 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
+        self.enabled = try container.decodeValueIfPresent(Swift.Bool.self, at: "enabled")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["enabled"]
+    private static let _declaredKeys: Courier.KeyNames = "enabled"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
+        try container.encodeValueIfPresent(self.enabled, at: "enabled")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -329,23 +329,23 @@ public struct PostConfigurationRequestFeaturesSubscriptionUpdate: Swift.Codable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.defaultAllowedUpdates = try container.decodeIfPresent(PostSubscriptionUpdateDefaultAllowedUpdates2.self, forKey: Courier.AnyCodingKey("default_allowed_updates"))
-        self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.products = try container.decodeIfPresent(PostRequestFeaturesSubscriptionUpdateProducts2.self, forKey: Courier.AnyCodingKey("products"))
-        self.prorationBehavior = try container.decodeIfPresent(PostFeaturesSubscriptionUpdateProrationBehavior2.self, forKey: Courier.AnyCodingKey("proration_behavior"))
+        self.defaultAllowedUpdates = try container.decodeValueIfPresent(PostSubscriptionUpdateDefaultAllowedUpdates2.self, at: "default_allowed_updates")
+        self.enabled = try container.decodeValueIfPresent(Swift.Bool.self, at: "enabled")
+        self.products = try container.decodeValueIfPresent(PostRequestFeaturesSubscriptionUpdateProducts2.self, at: "products")
+        self.prorationBehavior = try container.decodeValueIfPresent(PostFeaturesSubscriptionUpdateProrationBehavior2.self, at: "proration_behavior")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["default_allowed_updates", "enabled", "products", "proration_behavior"]
+    private static let _declaredKeys: Courier.KeyNames = "default_allowed_updates enabled products proration_behavior"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.defaultAllowedUpdates, forKey: Courier.AnyCodingKey("default_allowed_updates"))
-        try container.encodeIfPresent(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
-        try container.encodeIfPresent(self.products, forKey: Courier.AnyCodingKey("products"))
-        try container.encodeIfPresent(self.prorationBehavior, forKey: Courier.AnyCodingKey("proration_behavior"))
+        try container.encodeValueIfPresent(self.defaultAllowedUpdates, at: "default_allowed_updates")
+        try container.encodeValueIfPresent(self.enabled, at: "enabled")
+        try container.encodeValueIfPresent(self.products, at: "products")
+        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -383,27 +383,27 @@ public struct PostBillingPortalConfigurationRequestFeatures: Swift.Codable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customerUpdate = try container.decodeIfPresent(PostConfigurationRequestFeaturesCustomerUpdate.self, forKey: Courier.AnyCodingKey("customer_update"))
-        self.invoiceHistory = try container.decodeIfPresent(PostConfigurationRequestFeaturesInvoiceHistory.self, forKey: Courier.AnyCodingKey("invoice_history"))
-        self.paymentMethodUpdate = try container.decodeIfPresent(PostRequestFeaturesPaymentMethodUpdate2.self, forKey: Courier.AnyCodingKey("payment_method_update"))
-        self.subscriptionCancel = try container.decodeIfPresent(PostConfigurationRequestFeaturesSubscriptionCancel.self, forKey: Courier.AnyCodingKey("subscription_cancel"))
-        self.subscriptionPause = try container.decodeIfPresent(PostConfigurationRequestFeaturesSubscriptionPause.self, forKey: Courier.AnyCodingKey("subscription_pause"))
-        self.subscriptionUpdate = try container.decodeIfPresent(PostConfigurationRequestFeaturesSubscriptionUpdate.self, forKey: Courier.AnyCodingKey("subscription_update"))
+        self.customerUpdate = try container.decodeValueIfPresent(PostConfigurationRequestFeaturesCustomerUpdate.self, at: "customer_update")
+        self.invoiceHistory = try container.decodeValueIfPresent(PostConfigurationRequestFeaturesInvoiceHistory.self, at: "invoice_history")
+        self.paymentMethodUpdate = try container.decodeValueIfPresent(PostRequestFeaturesPaymentMethodUpdate2.self, at: "payment_method_update")
+        self.subscriptionCancel = try container.decodeValueIfPresent(PostConfigurationRequestFeaturesSubscriptionCancel.self, at: "subscription_cancel")
+        self.subscriptionPause = try container.decodeValueIfPresent(PostConfigurationRequestFeaturesSubscriptionPause.self, at: "subscription_pause")
+        self.subscriptionUpdate = try container.decodeValueIfPresent(PostConfigurationRequestFeaturesSubscriptionUpdate.self, at: "subscription_update")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["customer_update", "invoice_history", "payment_method_update", "subscription_cancel", "subscription_pause", "subscription_update"]
+    private static let _declaredKeys: Courier.KeyNames = "customer_update invoice_history payment_method_update subscription_cancel subscription_pause subscription_update"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.customerUpdate, forKey: Courier.AnyCodingKey("customer_update"))
-        try container.encodeIfPresent(self.invoiceHistory, forKey: Courier.AnyCodingKey("invoice_history"))
-        try container.encodeIfPresent(self.paymentMethodUpdate, forKey: Courier.AnyCodingKey("payment_method_update"))
-        try container.encodeIfPresent(self.subscriptionCancel, forKey: Courier.AnyCodingKey("subscription_cancel"))
-        try container.encodeIfPresent(self.subscriptionPause, forKey: Courier.AnyCodingKey("subscription_pause"))
-        try container.encodeIfPresent(self.subscriptionUpdate, forKey: Courier.AnyCodingKey("subscription_update"))
+        try container.encodeValueIfPresent(self.customerUpdate, at: "customer_update")
+        try container.encodeValueIfPresent(self.invoiceHistory, at: "invoice_history")
+        try container.encodeValueIfPresent(self.paymentMethodUpdate, at: "payment_method_update")
+        try container.encodeValueIfPresent(self.subscriptionCancel, at: "subscription_cancel")
+        try container.encodeValueIfPresent(self.subscriptionPause, at: "subscription_pause")
+        try container.encodeValueIfPresent(self.subscriptionUpdate, at: "subscription_update")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -444,22 +444,22 @@ public struct PostBillingPortalConfigurationRequest: Swift.Codable, Swift.Hashab
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
-        self.businessProfile = try container.decodeIfPresent(PostPortalConfigurationRequestBusinessProfile.self, forKey: Courier.AnyCodingKey("business_profile"))
-        self.defaultReturnURL = try container.decodeIfPresent(PostPortalConfigurationRequestDefaultReturnURL.self, forKey: Courier.AnyCodingKey("default_return_url"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.features = try container.decodeIfPresent(PostBillingPortalConfigurationRequestFeatures.self, forKey: Courier.AnyCodingKey("features"))
-        self.metadata = try container.decodeIfPresent(PostBillingPortalConfigurationRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
+        self.active = try container.decodeValueIfPresent(Swift.Bool.self, at: "active")
+        self.businessProfile = try container.decodeValueIfPresent(PostPortalConfigurationRequestBusinessProfile.self, at: "business_profile")
+        self.defaultReturnURL = try container.decodeValueIfPresent(PostPortalConfigurationRequestDefaultReturnURL.self, at: "default_return_url")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.features = try container.decodeValueIfPresent(PostBillingPortalConfigurationRequestFeatures.self, at: "features")
+        self.metadata = try container.decodeValueIfPresent(PostBillingPortalConfigurationRequestMetadata.self, at: "metadata")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.active, forKey: Courier.AnyCodingKey("active"))
-        try container.encodeIfPresent(self.businessProfile, forKey: Courier.AnyCodingKey("business_profile"))
-        try container.encodeIfPresent(self.defaultReturnURL, forKey: Courier.AnyCodingKey("default_return_url"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.features, forKey: Courier.AnyCodingKey("features"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
+        try container.encodeValueIfPresent(self.active, at: "active")
+        try container.encodeValueIfPresent(self.businessProfile, at: "business_profile")
+        try container.encodeValueIfPresent(self.defaultReturnURL, at: "default_return_url")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.features, at: "features")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
     }
 }

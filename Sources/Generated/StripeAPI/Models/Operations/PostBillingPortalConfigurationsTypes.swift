@@ -24,21 +24,21 @@ public struct PostPortalConfigurationsRequestBusinessProfile: Swift.Codable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.headline = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("headline"))
-        self.privacyPolicyURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("privacy_policy_url"))
-        self.termsOfServiceURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("terms_of_service_url"))
+        self.headline = try container.decodeValueIfPresent(Swift.String.self, at: "headline")
+        self.privacyPolicyURL = try container.decodeValueIfPresent(Swift.String.self, at: "privacy_policy_url")
+        self.termsOfServiceURL = try container.decodeValueIfPresent(Swift.String.self, at: "terms_of_service_url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["headline", "privacy_policy_url", "terms_of_service_url"]
+    private static let _declaredKeys: Courier.KeyNames = "headline privacy_policy_url terms_of_service_url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.headline, forKey: Courier.AnyCodingKey("headline"))
-        try container.encodeIfPresent(self.privacyPolicyURL, forKey: Courier.AnyCodingKey("privacy_policy_url"))
-        try container.encodeIfPresent(self.termsOfServiceURL, forKey: Courier.AnyCodingKey("terms_of_service_url"))
+        try container.encodeValueIfPresent(self.headline, at: "headline")
+        try container.encodeValueIfPresent(self.privacyPolicyURL, at: "privacy_policy_url")
+        try container.encodeValueIfPresent(self.termsOfServiceURL, at: "terms_of_service_url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -108,19 +108,19 @@ public struct PostConfigurationsRequestFeaturesCustomerUpdate: Swift.Codable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.allowedUpdates = try container.decode(PostRequestFeaturesCustomerUpdateAllowedUpdates.self, forKey: Courier.AnyCodingKey("allowed_updates"))
-        self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
+        self.allowedUpdates = try container.decodeValue(PostRequestFeaturesCustomerUpdateAllowedUpdates.self, at: "allowed_updates")
+        self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["allowed_updates", "enabled"]
+    private static let _declaredKeys: Courier.KeyNames = "allowed_updates enabled"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.allowedUpdates, forKey: Courier.AnyCodingKey("allowed_updates"))
-        try container.encode(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
+        try container.encodeValue(self.allowedUpdates, at: "allowed_updates")
+        try container.encodeValue(self.enabled, at: "enabled")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -256,19 +256,19 @@ public struct PostFeaturesSubscriptionCancelCancellationReason: Swift.Codable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.options = try container.decode(PostSubscriptionCancelCancellationReasonOptions.self, forKey: Courier.AnyCodingKey("options"))
+        self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
+        self.options = try container.decodeValue(PostSubscriptionCancelCancellationReasonOptions.self, at: "options")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["enabled", "options"]
+    private static let _declaredKeys: Courier.KeyNames = "enabled options"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
-        try container.encode(self.options, forKey: Courier.AnyCodingKey("options"))
+        try container.encodeValue(self.enabled, at: "enabled")
+        try container.encodeValue(self.options, at: "options")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -299,23 +299,23 @@ public struct PostRequestFeaturesSubscriptionCancel: Swift.Codable, Swift.Hashab
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.cancellationReason = try container.decodeIfPresent(PostFeaturesSubscriptionCancelCancellationReason.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
-        self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.mode = try container.decodeIfPresent(PostRequestFeaturesSubscriptionCancelMode.self, forKey: Courier.AnyCodingKey("mode"))
-        self.prorationBehavior = try container.decodeIfPresent(PostFeaturesSubscriptionCancelProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
+        self.cancellationReason = try container.decodeValueIfPresent(PostFeaturesSubscriptionCancelCancellationReason.self, at: "cancellation_reason")
+        self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
+        self.mode = try container.decodeValueIfPresent(PostRequestFeaturesSubscriptionCancelMode.self, at: "mode")
+        self.prorationBehavior = try container.decodeValueIfPresent(PostFeaturesSubscriptionCancelProrationBehavior.self, at: "proration_behavior")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["cancellation_reason", "enabled", "mode", "proration_behavior"]
+    private static let _declaredKeys: Courier.KeyNames = "cancellation_reason enabled mode proration_behavior"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.cancellationReason, forKey: Courier.AnyCodingKey("cancellation_reason"))
-        try container.encode(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
-        try container.encodeIfPresent(self.mode, forKey: Courier.AnyCodingKey("mode"))
-        try container.encodeIfPresent(self.prorationBehavior, forKey: Courier.AnyCodingKey("proration_behavior"))
+        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason")
+        try container.encodeValue(self.enabled, at: "enabled")
+        try container.encodeValueIfPresent(self.mode, at: "mode")
+        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -428,19 +428,19 @@ public struct PostFeaturesSubscriptionUpdateProductsCase1Item: Swift.Codable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.prices = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("prices"))
-        self.product = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("product"))
+        self.prices = try container.decodeValue([Swift.String].self, at: "prices")
+        self.product = try container.decodeValue(Swift.String.self, at: "product")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["prices", "product"]
+    private static let _declaredKeys: Courier.KeyNames = "prices product"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.prices, forKey: Courier.AnyCodingKey("prices"))
-        try container.encode(self.product, forKey: Courier.AnyCodingKey("product"))
+        try container.encodeValue(self.prices, at: "prices")
+        try container.encodeValue(self.product, at: "product")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -509,23 +509,23 @@ public struct PostRequestFeaturesSubscriptionUpdate: Swift.Codable, Swift.Hashab
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.defaultAllowedUpdates = try container.decode(PostSubscriptionUpdateDefaultAllowedUpdates.self, forKey: Courier.AnyCodingKey("default_allowed_updates"))
-        self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.products = try container.decode(PostRequestFeaturesSubscriptionUpdateProducts.self, forKey: Courier.AnyCodingKey("products"))
-        self.prorationBehavior = try container.decodeIfPresent(PostFeaturesSubscriptionUpdateProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
+        self.defaultAllowedUpdates = try container.decodeValue(PostSubscriptionUpdateDefaultAllowedUpdates.self, at: "default_allowed_updates")
+        self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
+        self.products = try container.decodeValue(PostRequestFeaturesSubscriptionUpdateProducts.self, at: "products")
+        self.prorationBehavior = try container.decodeValueIfPresent(PostFeaturesSubscriptionUpdateProrationBehavior.self, at: "proration_behavior")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["default_allowed_updates", "enabled", "products", "proration_behavior"]
+    private static let _declaredKeys: Courier.KeyNames = "default_allowed_updates enabled products proration_behavior"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.defaultAllowedUpdates, forKey: Courier.AnyCodingKey("default_allowed_updates"))
-        try container.encode(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
-        try container.encode(self.products, forKey: Courier.AnyCodingKey("products"))
-        try container.encodeIfPresent(self.prorationBehavior, forKey: Courier.AnyCodingKey("proration_behavior"))
+        try container.encodeValue(self.defaultAllowedUpdates, at: "default_allowed_updates")
+        try container.encodeValue(self.enabled, at: "enabled")
+        try container.encodeValue(self.products, at: "products")
+        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -563,27 +563,27 @@ public struct PostBillingPortalConfigurationsRequestFeatures: Swift.Codable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customerUpdate = try container.decodeIfPresent(PostConfigurationsRequestFeaturesCustomerUpdate.self, forKey: Courier.AnyCodingKey("customer_update"))
-        self.invoiceHistory = try container.decodeIfPresent(PostConfigurationsRequestFeaturesInvoiceHistory.self, forKey: Courier.AnyCodingKey("invoice_history"))
-        self.paymentMethodUpdate = try container.decodeIfPresent(PostRequestFeaturesPaymentMethodUpdate.self, forKey: Courier.AnyCodingKey("payment_method_update"))
-        self.subscriptionCancel = try container.decodeIfPresent(PostRequestFeaturesSubscriptionCancel.self, forKey: Courier.AnyCodingKey("subscription_cancel"))
-        self.subscriptionPause = try container.decodeIfPresent(PostConfigurationsRequestFeaturesSubscriptionPause.self, forKey: Courier.AnyCodingKey("subscription_pause"))
-        self.subscriptionUpdate = try container.decodeIfPresent(PostRequestFeaturesSubscriptionUpdate.self, forKey: Courier.AnyCodingKey("subscription_update"))
+        self.customerUpdate = try container.decodeValueIfPresent(PostConfigurationsRequestFeaturesCustomerUpdate.self, at: "customer_update")
+        self.invoiceHistory = try container.decodeValueIfPresent(PostConfigurationsRequestFeaturesInvoiceHistory.self, at: "invoice_history")
+        self.paymentMethodUpdate = try container.decodeValueIfPresent(PostRequestFeaturesPaymentMethodUpdate.self, at: "payment_method_update")
+        self.subscriptionCancel = try container.decodeValueIfPresent(PostRequestFeaturesSubscriptionCancel.self, at: "subscription_cancel")
+        self.subscriptionPause = try container.decodeValueIfPresent(PostConfigurationsRequestFeaturesSubscriptionPause.self, at: "subscription_pause")
+        self.subscriptionUpdate = try container.decodeValueIfPresent(PostRequestFeaturesSubscriptionUpdate.self, at: "subscription_update")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["customer_update", "invoice_history", "payment_method_update", "subscription_cancel", "subscription_pause", "subscription_update"]
+    private static let _declaredKeys: Courier.KeyNames = "customer_update invoice_history payment_method_update subscription_cancel subscription_pause subscription_update"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.customerUpdate, forKey: Courier.AnyCodingKey("customer_update"))
-        try container.encodeIfPresent(self.invoiceHistory, forKey: Courier.AnyCodingKey("invoice_history"))
-        try container.encodeIfPresent(self.paymentMethodUpdate, forKey: Courier.AnyCodingKey("payment_method_update"))
-        try container.encodeIfPresent(self.subscriptionCancel, forKey: Courier.AnyCodingKey("subscription_cancel"))
-        try container.encodeIfPresent(self.subscriptionPause, forKey: Courier.AnyCodingKey("subscription_pause"))
-        try container.encodeIfPresent(self.subscriptionUpdate, forKey: Courier.AnyCodingKey("subscription_update"))
+        try container.encodeValueIfPresent(self.customerUpdate, at: "customer_update")
+        try container.encodeValueIfPresent(self.invoiceHistory, at: "invoice_history")
+        try container.encodeValueIfPresent(self.paymentMethodUpdate, at: "payment_method_update")
+        try container.encodeValueIfPresent(self.subscriptionCancel, at: "subscription_cancel")
+        try container.encodeValueIfPresent(self.subscriptionPause, at: "subscription_pause")
+        try container.encodeValueIfPresent(self.subscriptionUpdate, at: "subscription_update")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -616,20 +616,20 @@ public struct PostBillingPortalConfigurationsRequest: Swift.Codable, Swift.Hasha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.businessProfile = try container.decode(PostPortalConfigurationsRequestBusinessProfile.self, forKey: Courier.AnyCodingKey("business_profile"))
-        self.defaultReturnURL = try container.decodeIfPresent(PostPortalConfigurationsRequestDefaultReturnURL.self, forKey: Courier.AnyCodingKey("default_return_url"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.features = try container.decode(PostBillingPortalConfigurationsRequestFeatures.self, forKey: Courier.AnyCodingKey("features"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
+        self.businessProfile = try container.decodeValue(PostPortalConfigurationsRequestBusinessProfile.self, at: "business_profile")
+        self.defaultReturnURL = try container.decodeValueIfPresent(PostPortalConfigurationsRequestDefaultReturnURL.self, at: "default_return_url")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.features = try container.decodeValue(PostBillingPortalConfigurationsRequestFeatures.self, at: "features")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.businessProfile, forKey: Courier.AnyCodingKey("business_profile"))
-        try container.encodeIfPresent(self.defaultReturnURL, forKey: Courier.AnyCodingKey("default_return_url"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encode(self.features, forKey: Courier.AnyCodingKey("features"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
+        try container.encodeValue(self.businessProfile, at: "business_profile")
+        try container.encodeValueIfPresent(self.defaultReturnURL, at: "default_return_url")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValue(self.features, at: "features")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
     }
 }

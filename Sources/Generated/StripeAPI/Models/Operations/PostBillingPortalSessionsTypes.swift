@@ -33,22 +33,22 @@ public struct PostBillingPortalSessionsRequest: Swift.Codable, Swift.Hashable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.configuration = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("configuration"))
-        self.customer = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.locale = try container.decodeIfPresent(PostBillingPortalSessionsRequestLocaleModel.self, forKey: Courier.AnyCodingKey("locale"))
-        self.onBehalfOf = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        self.returnURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("return_url"))
+        self.configuration = try container.decodeValueIfPresent(Swift.String.self, at: "configuration")
+        self.customer = try container.decodeValue(Swift.String.self, at: "customer")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.locale = try container.decodeValueIfPresent(PostBillingPortalSessionsRequestLocaleModel.self, at: "locale")
+        self.onBehalfOf = try container.decodeValueIfPresent(Swift.String.self, at: "on_behalf_of")
+        self.returnURL = try container.decodeValueIfPresent(Swift.String.self, at: "return_url")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.configuration, forKey: Courier.AnyCodingKey("configuration"))
-        try container.encode(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.locale, forKey: Courier.AnyCodingKey("locale"))
-        try container.encodeIfPresent(self.onBehalfOf, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        try container.encodeIfPresent(self.returnURL, forKey: Courier.AnyCodingKey("return_url"))
+        try container.encodeValueIfPresent(self.configuration, at: "configuration")
+        try container.encodeValue(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.locale, at: "locale")
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
+        try container.encodeValueIfPresent(self.returnURL, at: "return_url")
     }
 }

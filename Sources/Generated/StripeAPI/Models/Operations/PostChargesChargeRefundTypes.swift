@@ -35,24 +35,24 @@ public struct PostChargesChargeRefundRequest: Swift.Codable, Swift.Hashable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.metadata = try container.decodeIfPresent(PostChargesChargeRefundRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.paymentIntent = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("payment_intent"))
-        self.reason = try container.decodeIfPresent(PostChargesChargeRefundRequestReason.self, forKey: Courier.AnyCodingKey("reason"))
-        self.refundApplicationFee = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("refund_application_fee"))
-        self.reverseTransfer = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("reverse_transfer"))
+        self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.metadata = try container.decodeValueIfPresent(PostChargesChargeRefundRequestMetadata.self, at: "metadata")
+        self.paymentIntent = try container.decodeValueIfPresent(Swift.String.self, at: "payment_intent")
+        self.reason = try container.decodeValueIfPresent(PostChargesChargeRefundRequestReason.self, at: "reason")
+        self.refundApplicationFee = try container.decodeValueIfPresent(Swift.Bool.self, at: "refund_application_fee")
+        self.reverseTransfer = try container.decodeValueIfPresent(Swift.Bool.self, at: "reverse_transfer")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.paymentIntent, forKey: Courier.AnyCodingKey("payment_intent"))
-        try container.encodeIfPresent(self.reason, forKey: Courier.AnyCodingKey("reason"))
-        try container.encodeIfPresent(self.refundApplicationFee, forKey: Courier.AnyCodingKey("refund_application_fee"))
-        try container.encodeIfPresent(self.reverseTransfer, forKey: Courier.AnyCodingKey("reverse_transfer"))
+        try container.encodeValueIfPresent(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.paymentIntent, at: "payment_intent")
+        try container.encodeValueIfPresent(self.reason, at: "reason")
+        try container.encodeValueIfPresent(self.refundApplicationFee, at: "refund_application_fee")
+        try container.encodeValueIfPresent(self.reverseTransfer, at: "reverse_transfer")
     }
 }

@@ -67,17 +67,17 @@ public struct PostChargesChargeRequestFraudDetails: Swift.Codable, Swift.Hashabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.userReport = try container.decode(PostChargesChargeRequestFraudDetailsUserReport.self, forKey: Courier.AnyCodingKey("user_report"))
+        self.userReport = try container.decodeValue(PostChargesChargeRequestFraudDetailsUserReport.self, at: "user_report")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["user_report"]
+    private static let _declaredKeys: Courier.KeyNames = "user_report"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.userReport, forKey: Courier.AnyCodingKey("user_report"))
+        try container.encodeValue(self.userReport, at: "user_report")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -132,26 +132,26 @@ public struct PostChargesChargeRequest: Swift.Codable, Swift.Hashable, Swift.Sen
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.fraudDetails = try container.decodeIfPresent(PostChargesChargeRequestFraudDetails.self, forKey: Courier.AnyCodingKey("fraud_details"))
-        self.metadata = try container.decodeIfPresent(PostChargesChargeRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.receiptEmail = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("receipt_email"))
-        self.shipping = try container.decodeIfPresent(PostChargesChargeRequestShipping.self, forKey: Courier.AnyCodingKey("shipping"))
-        self.transferGroup = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("transfer_group"))
+        self.customer = try container.decodeValueIfPresent(Swift.String.self, at: "customer")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.fraudDetails = try container.decodeValueIfPresent(PostChargesChargeRequestFraudDetails.self, at: "fraud_details")
+        self.metadata = try container.decodeValueIfPresent(PostChargesChargeRequestMetadata.self, at: "metadata")
+        self.receiptEmail = try container.decodeValueIfPresent(Swift.String.self, at: "receipt_email")
+        self.shipping = try container.decodeValueIfPresent(PostChargesChargeRequestShipping.self, at: "shipping")
+        self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.fraudDetails, forKey: Courier.AnyCodingKey("fraud_details"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.receiptEmail, forKey: Courier.AnyCodingKey("receipt_email"))
-        try container.encodeIfPresent(self.shipping, forKey: Courier.AnyCodingKey("shipping"))
-        try container.encodeIfPresent(self.transferGroup, forKey: Courier.AnyCodingKey("transfer_group"))
+        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.fraudDetails, at: "fraud_details")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.receiptEmail, at: "receipt_email")
+        try container.encodeValueIfPresent(self.shipping, at: "shipping")
+        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group")
     }
 }

@@ -44,41 +44,41 @@ public struct PostChargesRequestCardCase1: Swift.Codable, Swift.Hashable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.addressCity = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_city"))
-        self.addressCountry = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_country"))
-        self.addressLine1 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_line1"))
-        self.addressLine2 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_line2"))
-        self.addressState = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_state"))
-        self.addressZip = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_zip"))
-        self.cvc = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cvc"))
-        self.expMonth = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("exp_month"))
-        self.expYear = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("exp_year"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.number = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("number"))
-        self.object = try container.decodeIfPresent(PostChargesRequestCardCase1ObjectModel.self, forKey: Courier.AnyCodingKey("object"))
+        self.addressCity = try container.decodeValueIfPresent(Swift.String.self, at: "address_city")
+        self.addressCountry = try container.decodeValueIfPresent(Swift.String.self, at: "address_country")
+        self.addressLine1 = try container.decodeValueIfPresent(Swift.String.self, at: "address_line1")
+        self.addressLine2 = try container.decodeValueIfPresent(Swift.String.self, at: "address_line2")
+        self.addressState = try container.decodeValueIfPresent(Swift.String.self, at: "address_state")
+        self.addressZip = try container.decodeValueIfPresent(Swift.String.self, at: "address_zip")
+        self.cvc = try container.decodeValueIfPresent(Swift.String.self, at: "cvc")
+        self.expMonth = try container.decodeValue(Swift.Int.self, at: "exp_month")
+        self.expYear = try container.decodeValue(Swift.Int.self, at: "exp_year")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.number = try container.decodeValue(Swift.String.self, at: "number")
+        self.object = try container.decodeValueIfPresent(PostChargesRequestCardCase1ObjectModel.self, at: "object")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address_city", "address_country", "address_line1", "address_line2", "address_state", "address_zip", "cvc", "exp_month", "exp_year", "metadata", "name", "number", "object"]
+    private static let _declaredKeys: Courier.KeyNames = "address_city address_country address_line1 address_line2 address_state address_zip cvc exp_month exp_year metadata name number object"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.addressCity, forKey: Courier.AnyCodingKey("address_city"))
-        try container.encodeIfPresent(self.addressCountry, forKey: Courier.AnyCodingKey("address_country"))
-        try container.encodeIfPresent(self.addressLine1, forKey: Courier.AnyCodingKey("address_line1"))
-        try container.encodeIfPresent(self.addressLine2, forKey: Courier.AnyCodingKey("address_line2"))
-        try container.encodeIfPresent(self.addressState, forKey: Courier.AnyCodingKey("address_state"))
-        try container.encodeIfPresent(self.addressZip, forKey: Courier.AnyCodingKey("address_zip"))
-        try container.encodeIfPresent(self.cvc, forKey: Courier.AnyCodingKey("cvc"))
-        try container.encode(self.expMonth, forKey: Courier.AnyCodingKey("exp_month"))
-        try container.encode(self.expYear, forKey: Courier.AnyCodingKey("exp_year"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encode(self.number, forKey: Courier.AnyCodingKey("number"))
-        try container.encodeIfPresent(self.object, forKey: Courier.AnyCodingKey("object"))
+        try container.encodeValueIfPresent(self.addressCity, at: "address_city")
+        try container.encodeValueIfPresent(self.addressCountry, at: "address_country")
+        try container.encodeValueIfPresent(self.addressLine1, at: "address_line1")
+        try container.encodeValueIfPresent(self.addressLine2, at: "address_line2")
+        try container.encodeValueIfPresent(self.addressState, at: "address_state")
+        try container.encodeValueIfPresent(self.addressZip, at: "address_zip")
+        try container.encodeValueIfPresent(self.cvc, at: "cvc")
+        try container.encodeValue(self.expMonth, at: "exp_month")
+        try container.encodeValue(self.expYear, at: "exp_year")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValue(self.number, at: "number")
+        try container.encodeValueIfPresent(self.object, at: "object")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -104,7 +104,7 @@ public indirect enum PostChargesRequestCard: Swift.Codable, Swift.Hashable, Swif
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["exp_month", "exp_year", "number"], constants: ["object": ["card"]]),
+        .object(required: "exp_month exp_year number", constants: ["object": ["card"]]),
         .value([.string]),
     ]
 
@@ -144,19 +144,19 @@ public struct PostChargesRequestDestinationCase1: Swift.Codable, Swift.Hashable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.account = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("account"))
-        self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
+        self.account = try container.decodeValue(Swift.String.self, at: "account")
+        self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["account", "amount"]
+    private static let _declaredKeys: Courier.KeyNames = "account amount"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.account, forKey: Courier.AnyCodingKey("account"))
-        try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
+        try container.encodeValue(self.account, at: "account")
+        try container.encodeValueIfPresent(self.amount, at: "amount")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -181,7 +181,7 @@ public indirect enum PostChargesRequestDestination: Swift.Codable, Swift.Hashabl
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["account"]),
+        .object(required: "account"),
         .value([.string]),
     ]
 
@@ -238,25 +238,25 @@ public struct PostChargesRequestShipping: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decode(PostChargesRequestShippingAddress.self, forKey: Courier.AnyCodingKey("address"))
-        self.carrier = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("carrier"))
-        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
-        self.trackingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tracking_number"))
+        self.address = try container.decodeValue(PostChargesRequestShippingAddress.self, at: "address")
+        self.carrier = try container.decodeValueIfPresent(Swift.String.self, at: "carrier")
+        self.name = try container.decodeValue(Swift.String.self, at: "name")
+        self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
+        self.trackingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "tracking_number")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "carrier", "name", "phone", "tracking_number"]
+    private static let _declaredKeys: Courier.KeyNames = "address carrier name phone tracking_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encodeIfPresent(self.carrier, forKey: Courier.AnyCodingKey("carrier"))
-        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
-        try container.encodeIfPresent(self.trackingNumber, forKey: Courier.AnyCodingKey("tracking_number"))
+        try container.encodeValue(self.address, at: "address")
+        try container.encodeValueIfPresent(self.carrier, at: "carrier")
+        try container.encodeValue(self.name, at: "name")
+        try container.encodeValueIfPresent(self.phone, at: "phone")
+        try container.encodeValueIfPresent(self.trackingNumber, at: "tracking_number")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -280,19 +280,19 @@ public struct PostChargesRequestTransferData: Swift.Codable, Swift.Hashable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.destination = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("destination"))
+        self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
+        self.destination = try container.decodeValue(Swift.String.self, at: "destination")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "destination"]
+    private static let _declaredKeys: Courier.KeyNames = "amount destination"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encode(self.destination, forKey: Courier.AnyCodingKey("destination"))
+        try container.encodeValueIfPresent(self.amount, at: "amount")
+        try container.encodeValue(self.destination, at: "destination")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -365,48 +365,48 @@ public struct PostChargesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.applicationFee = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("application_fee"))
-        self.applicationFeeAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("application_fee_amount"))
-        self.capture = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("capture"))
-        self.card = try container.decodeIfPresent(PostChargesRequestCard.self, forKey: Courier.AnyCodingKey("card"))
-        self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.customer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.destination = try container.decodeIfPresent(PostChargesRequestDestination.self, forKey: Courier.AnyCodingKey("destination"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.metadata = try container.decodeIfPresent(PostChargesRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.onBehalfOf = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        self.receiptEmail = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("receipt_email"))
-        self.shipping = try container.decodeIfPresent(PostChargesRequestShipping.self, forKey: Courier.AnyCodingKey("shipping"))
-        self.source = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("source"))
-        self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        self.statementDescriptorSuffix = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor_suffix"))
-        self.transferData = try container.decodeIfPresent(PostChargesRequestTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
-        self.transferGroup = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("transfer_group"))
+        self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
+        self.applicationFee = try container.decodeValueIfPresent(Swift.Int.self, at: "application_fee")
+        self.applicationFeeAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "application_fee_amount")
+        self.capture = try container.decodeValueIfPresent(Swift.Bool.self, at: "capture")
+        self.card = try container.decodeValueIfPresent(PostChargesRequestCard.self, at: "card")
+        self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
+        self.customer = try container.decodeValueIfPresent(Swift.String.self, at: "customer")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.destination = try container.decodeValueIfPresent(PostChargesRequestDestination.self, at: "destination")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.metadata = try container.decodeValueIfPresent(PostChargesRequestMetadata.self, at: "metadata")
+        self.onBehalfOf = try container.decodeValueIfPresent(Swift.String.self, at: "on_behalf_of")
+        self.receiptEmail = try container.decodeValueIfPresent(Swift.String.self, at: "receipt_email")
+        self.shipping = try container.decodeValueIfPresent(PostChargesRequestShipping.self, at: "shipping")
+        self.source = try container.decodeValueIfPresent(Swift.String.self, at: "source")
+        self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
+        self.statementDescriptorSuffix = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_suffix")
+        self.transferData = try container.decodeValueIfPresent(PostChargesRequestTransferData.self, at: "transfer_data")
+        self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.applicationFee, forKey: Courier.AnyCodingKey("application_fee"))
-        try container.encodeIfPresent(self.applicationFeeAmount, forKey: Courier.AnyCodingKey("application_fee_amount"))
-        try container.encodeIfPresent(self.capture, forKey: Courier.AnyCodingKey("capture"))
-        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.destination, forKey: Courier.AnyCodingKey("destination"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.onBehalfOf, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        try container.encodeIfPresent(self.receiptEmail, forKey: Courier.AnyCodingKey("receipt_email"))
-        try container.encodeIfPresent(self.shipping, forKey: Courier.AnyCodingKey("shipping"))
-        try container.encodeIfPresent(self.source, forKey: Courier.AnyCodingKey("source"))
-        try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        try container.encodeIfPresent(self.statementDescriptorSuffix, forKey: Courier.AnyCodingKey("statement_descriptor_suffix"))
-        try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
-        try container.encodeIfPresent(self.transferGroup, forKey: Courier.AnyCodingKey("transfer_group"))
+        try container.encodeValueIfPresent(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.applicationFee, at: "application_fee")
+        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount")
+        try container.encodeValueIfPresent(self.capture, at: "capture")
+        try container.encodeValueIfPresent(self.card, at: "card")
+        try container.encodeValueIfPresent(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.destination, at: "destination")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
+        try container.encodeValueIfPresent(self.receiptEmail, at: "receipt_email")
+        try container.encodeValueIfPresent(self.shipping, at: "shipping")
+        try container.encodeValueIfPresent(self.source, at: "source")
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
+        try container.encodeValueIfPresent(self.statementDescriptorSuffix, at: "statement_descriptor_suffix")
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
+        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group")
     }
 }

@@ -20,19 +20,19 @@ public struct PostCheckoutSessionsRequestAfterExpirationRecovery: Swift.Codable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.allowPromotionCodes = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("allow_promotion_codes"))
-        self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
+        self.allowPromotionCodes = try container.decodeValueIfPresent(Swift.Bool.self, at: "allow_promotion_codes")
+        self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["allow_promotion_codes", "enabled"]
+    private static let _declaredKeys: Courier.KeyNames = "allow_promotion_codes enabled"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.allowPromotionCodes, forKey: Courier.AnyCodingKey("allow_promotion_codes"))
-        try container.encode(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
+        try container.encodeValueIfPresent(self.allowPromotionCodes, at: "allow_promotion_codes")
+        try container.encodeValue(self.enabled, at: "enabled")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -55,17 +55,17 @@ public struct PostCheckoutSessionsRequestAfterExpiration: Swift.Codable, Swift.H
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.recovery = try container.decodeIfPresent(PostCheckoutSessionsRequestAfterExpirationRecovery.self, forKey: Courier.AnyCodingKey("recovery"))
+        self.recovery = try container.decodeValueIfPresent(PostCheckoutSessionsRequestAfterExpirationRecovery.self, at: "recovery")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["recovery"]
+    private static let _declaredKeys: Courier.KeyNames = "recovery"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.recovery, forKey: Courier.AnyCodingKey("recovery"))
+        try container.encodeValueIfPresent(self.recovery, at: "recovery")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -134,17 +134,17 @@ public struct PostCheckoutSessionsRequestConsentCollection: Swift.Codable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.promotions = try container.decodeIfPresent(PostSessionsRequestConsentCollectionPromotions.self, forKey: Courier.AnyCodingKey("promotions"))
+        self.promotions = try container.decodeValueIfPresent(PostSessionsRequestConsentCollectionPromotions.self, at: "promotions")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["promotions"]
+    private static let _declaredKeys: Courier.KeyNames = "promotions"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.promotions, forKey: Courier.AnyCodingKey("promotions"))
+        try container.encodeValueIfPresent(self.promotions, at: "promotions")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -227,21 +227,21 @@ public struct PostCheckoutSessionsRequestCustomerUpdate: Swift.Codable, Swift.Ha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decodeIfPresent(PostCheckoutSessionsRequestCustomerUpdateAddress.self, forKey: Courier.AnyCodingKey("address"))
-        self.name = try container.decodeIfPresent(PostCheckoutSessionsRequestCustomerUpdateName.self, forKey: Courier.AnyCodingKey("name"))
-        self.shipping = try container.decodeIfPresent(PostCheckoutSessionsRequestCustomerUpdateShipping.self, forKey: Courier.AnyCodingKey("shipping"))
+        self.address = try container.decodeValueIfPresent(PostCheckoutSessionsRequestCustomerUpdateAddress.self, at: "address")
+        self.name = try container.decodeValueIfPresent(PostCheckoutSessionsRequestCustomerUpdateName.self, at: "name")
+        self.shipping = try container.decodeValueIfPresent(PostCheckoutSessionsRequestCustomerUpdateShipping.self, at: "shipping")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "name", "shipping"]
+    private static let _declaredKeys: Courier.KeyNames = "address name shipping"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.shipping, forKey: Courier.AnyCodingKey("shipping"))
+        try container.encodeValueIfPresent(self.address, at: "address")
+        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.shipping, at: "shipping")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -263,19 +263,19 @@ public struct PostCheckoutSessionsRequestDiscountsItem: Swift.Codable, Swift.Has
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.coupon = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("coupon"))
-        self.promotionCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("promotion_code"))
+        self.coupon = try container.decodeValueIfPresent(Swift.String.self, at: "coupon")
+        self.promotionCode = try container.decodeValueIfPresent(Swift.String.self, at: "promotion_code")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["coupon", "promotion_code"]
+    private static let _declaredKeys: Courier.KeyNames = "coupon promotion_code"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.coupon, forKey: Courier.AnyCodingKey("coupon"))
-        try container.encodeIfPresent(self.promotionCode, forKey: Courier.AnyCodingKey("promotion_code"))
+        try container.encodeValueIfPresent(self.coupon, at: "coupon")
+        try container.encodeValueIfPresent(self.promotionCode, at: "promotion_code")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -299,21 +299,21 @@ public struct PostSessionsRequestLineItemAdjustableQuantity: Swift.Codable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.maximum = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("maximum"))
-        self.minimum = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("minimum"))
+        self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
+        self.maximum = try container.decodeValueIfPresent(Swift.Int.self, at: "maximum")
+        self.minimum = try container.decodeValueIfPresent(Swift.Int.self, at: "minimum")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["enabled", "maximum", "minimum"]
+    private static let _declaredKeys: Courier.KeyNames = "enabled maximum minimum"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
-        try container.encodeIfPresent(self.maximum, forKey: Courier.AnyCodingKey("maximum"))
-        try container.encodeIfPresent(self.minimum, forKey: Courier.AnyCodingKey("minimum"))
+        try container.encodeValue(self.enabled, at: "enabled")
+        try container.encodeValueIfPresent(self.maximum, at: "maximum")
+        try container.encodeValueIfPresent(self.minimum, at: "minimum")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -341,25 +341,25 @@ public struct PostSessionsRequestLineItemPriceDataProductData: Swift.Codable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.images = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("images"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.taxCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tax_code"))
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.images = try container.decodeValueIfPresent([Swift.String].self, at: "images")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.name = try container.decodeValue(Swift.String.self, at: "name")
+        self.taxCode = try container.decodeValueIfPresent(Swift.String.self, at: "tax_code")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["description", "images", "metadata", "name", "tax_code"]
+    private static let _declaredKeys: Courier.KeyNames = "description images metadata name tax_code"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.images, forKey: Courier.AnyCodingKey("images"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.taxCode, forKey: Courier.AnyCodingKey("tax_code"))
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.images, at: "images")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValue(self.name, at: "name")
+        try container.encodeValueIfPresent(self.taxCode, at: "tax_code")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -400,29 +400,29 @@ public struct PostCheckoutSessionsRequestLineItemsItemPriceData: Swift.Codable, 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.product = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product"))
-        self.productData = try container.decodeIfPresent(PostSessionsRequestLineItemPriceDataProductData.self, forKey: Courier.AnyCodingKey("product_data"))
-        self.recurring = try container.decodeIfPresent(PostSessionsRequestLineItemPriceDataRecurring.self, forKey: Courier.AnyCodingKey("recurring"))
-        self.taxBehavior = try container.decodeIfPresent(PostSessionsRequestLineItemPriceDataTaxBehavior.self, forKey: Courier.AnyCodingKey("tax_behavior"))
-        self.unitAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("unit_amount"))
-        self.unitAmountDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.product = try container.decodeValueIfPresent(Swift.String.self, at: "product")
+        self.productData = try container.decodeValueIfPresent(PostSessionsRequestLineItemPriceDataProductData.self, at: "product_data")
+        self.recurring = try container.decodeValueIfPresent(PostSessionsRequestLineItemPriceDataRecurring.self, at: "recurring")
+        self.taxBehavior = try container.decodeValueIfPresent(PostSessionsRequestLineItemPriceDataTaxBehavior.self, at: "tax_behavior")
+        self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
+        self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["currency", "product", "product_data", "recurring", "tax_behavior", "unit_amount", "unit_amount_decimal"]
+    private static let _declaredKeys: Courier.KeyNames = "currency product product_data recurring tax_behavior unit_amount unit_amount_decimal"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.product, forKey: Courier.AnyCodingKey("product"))
-        try container.encodeIfPresent(self.productData, forKey: Courier.AnyCodingKey("product_data"))
-        try container.encodeIfPresent(self.recurring, forKey: Courier.AnyCodingKey("recurring"))
-        try container.encodeIfPresent(self.taxBehavior, forKey: Courier.AnyCodingKey("tax_behavior"))
-        try container.encodeIfPresent(self.unitAmount, forKey: Courier.AnyCodingKey("unit_amount"))
-        try container.encodeIfPresent(self.unitAmountDecimal, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.product, at: "product")
+        try container.encodeValueIfPresent(self.productData, at: "product_data")
+        try container.encodeValueIfPresent(self.recurring, at: "recurring")
+        try container.encodeValueIfPresent(self.taxBehavior, at: "tax_behavior")
+        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount")
+        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -454,27 +454,27 @@ public struct PostCheckoutSessionsRequestLineItemsItem: Swift.Codable, Swift.Has
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.adjustableQuantity = try container.decodeIfPresent(PostSessionsRequestLineItemAdjustableQuantity.self, forKey: Courier.AnyCodingKey("adjustable_quantity"))
-        self.dynamicTaxRates = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("dynamic_tax_rates"))
-        self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
-        self.priceData = try container.decodeIfPresent(PostCheckoutSessionsRequestLineItemsItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
-        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.taxRates = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("tax_rates"))
+        self.adjustableQuantity = try container.decodeValueIfPresent(PostSessionsRequestLineItemAdjustableQuantity.self, at: "adjustable_quantity")
+        self.dynamicTaxRates = try container.decodeValueIfPresent([Swift.String].self, at: "dynamic_tax_rates")
+        self.price = try container.decodeValueIfPresent(Swift.String.self, at: "price")
+        self.priceData = try container.decodeValueIfPresent(PostCheckoutSessionsRequestLineItemsItemPriceData.self, at: "price_data")
+        self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
+        self.taxRates = try container.decodeValueIfPresent([Swift.String].self, at: "tax_rates")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["adjustable_quantity", "dynamic_tax_rates", "price", "price_data", "quantity", "tax_rates"]
+    private static let _declaredKeys: Courier.KeyNames = "adjustable_quantity dynamic_tax_rates price price_data quantity tax_rates"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.adjustableQuantity, forKey: Courier.AnyCodingKey("adjustable_quantity"))
-        try container.encodeIfPresent(self.dynamicTaxRates, forKey: Courier.AnyCodingKey("dynamic_tax_rates"))
-        try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
-        try container.encodeIfPresent(self.priceData, forKey: Courier.AnyCodingKey("price_data"))
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
+        try container.encodeValueIfPresent(self.adjustableQuantity, at: "adjustable_quantity")
+        try container.encodeValueIfPresent(self.dynamicTaxRates, at: "dynamic_tax_rates")
+        try container.encodeValueIfPresent(self.price, at: "price")
+        try container.encodeValueIfPresent(self.priceData, at: "price_data")
+        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -514,27 +514,27 @@ public struct PostRequestPaymentIntentDataShippingAddress: Swift.Codable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.city = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("city"))
-        self.country = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
-        self.line1 = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("line1"))
-        self.line2 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("line2"))
-        self.postalCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("postal_code"))
-        self.state = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("state"))
+        self.city = try container.decodeValueIfPresent(Swift.String.self, at: "city")
+        self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")
+        self.line1 = try container.decodeValue(Swift.String.self, at: "line1")
+        self.line2 = try container.decodeValueIfPresent(Swift.String.self, at: "line2")
+        self.postalCode = try container.decodeValueIfPresent(Swift.String.self, at: "postal_code")
+        self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["city", "country", "line1", "line2", "postal_code", "state"]
+    private static let _declaredKeys: Courier.KeyNames = "city country line1 line2 postal_code state"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.city, forKey: Courier.AnyCodingKey("city"))
-        try container.encodeIfPresent(self.country, forKey: Courier.AnyCodingKey("country"))
-        try container.encode(self.line1, forKey: Courier.AnyCodingKey("line1"))
-        try container.encodeIfPresent(self.line2, forKey: Courier.AnyCodingKey("line2"))
-        try container.encodeIfPresent(self.postalCode, forKey: Courier.AnyCodingKey("postal_code"))
-        try container.encodeIfPresent(self.state, forKey: Courier.AnyCodingKey("state"))
+        try container.encodeValueIfPresent(self.city, at: "city")
+        try container.encodeValueIfPresent(self.country, at: "country")
+        try container.encodeValue(self.line1, at: "line1")
+        try container.encodeValueIfPresent(self.line2, at: "line2")
+        try container.encodeValueIfPresent(self.postalCode, at: "postal_code")
+        try container.encodeValueIfPresent(self.state, at: "state")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -563,25 +563,25 @@ public struct PostSessionsRequestPaymentIntentDataShipping: Swift.Codable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decode(PostRequestPaymentIntentDataShippingAddress.self, forKey: Courier.AnyCodingKey("address"))
-        self.carrier = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("carrier"))
-        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
-        self.trackingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tracking_number"))
+        self.address = try container.decodeValue(PostRequestPaymentIntentDataShippingAddress.self, at: "address")
+        self.carrier = try container.decodeValueIfPresent(Swift.String.self, at: "carrier")
+        self.name = try container.decodeValue(Swift.String.self, at: "name")
+        self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
+        self.trackingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "tracking_number")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "carrier", "name", "phone", "tracking_number"]
+    private static let _declaredKeys: Courier.KeyNames = "address carrier name phone tracking_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encodeIfPresent(self.carrier, forKey: Courier.AnyCodingKey("carrier"))
-        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
-        try container.encodeIfPresent(self.trackingNumber, forKey: Courier.AnyCodingKey("tracking_number"))
+        try container.encodeValue(self.address, at: "address")
+        try container.encodeValueIfPresent(self.carrier, at: "carrier")
+        try container.encodeValue(self.name, at: "name")
+        try container.encodeValueIfPresent(self.phone, at: "phone")
+        try container.encodeValueIfPresent(self.trackingNumber, at: "tracking_number")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -630,39 +630,39 @@ public struct PostCheckoutSessionsRequestPaymentIntentData: Swift.Codable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.applicationFeeAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("application_fee_amount"))
-        self.captureMethod = try container.decodeIfPresent(PostSessionsRequestPaymentIntentDataCaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.onBehalfOf = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        self.receiptEmail = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("receipt_email"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostRequestPaymentIntentDataSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.shipping = try container.decodeIfPresent(PostSessionsRequestPaymentIntentDataShipping.self, forKey: Courier.AnyCodingKey("shipping"))
-        self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        self.statementDescriptorSuffix = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor_suffix"))
-        self.transferData = try container.decodeIfPresent(PostSessionsRequestPaymentIntentDataTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
-        self.transferGroup = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("transfer_group"))
+        self.applicationFeeAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "application_fee_amount")
+        self.captureMethod = try container.decodeValueIfPresent(PostSessionsRequestPaymentIntentDataCaptureMethod.self, at: "capture_method")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.onBehalfOf = try container.decodeValueIfPresent(Swift.String.self, at: "on_behalf_of")
+        self.receiptEmail = try container.decodeValueIfPresent(Swift.String.self, at: "receipt_email")
+        self.setupFutureUsage = try container.decodeValueIfPresent(PostRequestPaymentIntentDataSetupFutureUsage.self, at: "setup_future_usage")
+        self.shipping = try container.decodeValueIfPresent(PostSessionsRequestPaymentIntentDataShipping.self, at: "shipping")
+        self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
+        self.statementDescriptorSuffix = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_suffix")
+        self.transferData = try container.decodeValueIfPresent(PostSessionsRequestPaymentIntentDataTransferData.self, at: "transfer_data")
+        self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["application_fee_amount", "capture_method", "description", "metadata", "on_behalf_of", "receipt_email", "setup_future_usage", "shipping", "statement_descriptor", "statement_descriptor_suffix", "transfer_data", "transfer_group"]
+    private static let _declaredKeys: Courier.KeyNames = "application_fee_amount capture_method description metadata on_behalf_of receipt_email setup_future_usage shipping statement_descriptor statement_descriptor_suffix transfer_data transfer_group"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.applicationFeeAmount, forKey: Courier.AnyCodingKey("application_fee_amount"))
-        try container.encodeIfPresent(self.captureMethod, forKey: Courier.AnyCodingKey("capture_method"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.onBehalfOf, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        try container.encodeIfPresent(self.receiptEmail, forKey: Courier.AnyCodingKey("receipt_email"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        try container.encodeIfPresent(self.shipping, forKey: Courier.AnyCodingKey("shipping"))
-        try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        try container.encodeIfPresent(self.statementDescriptorSuffix, forKey: Courier.AnyCodingKey("statement_descriptor_suffix"))
-        try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
-        try container.encodeIfPresent(self.transferGroup, forKey: Courier.AnyCodingKey("transfer_group"))
+        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount")
+        try container.encodeValueIfPresent(self.captureMethod, at: "capture_method")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
+        try container.encodeValueIfPresent(self.receiptEmail, at: "receipt_email")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.shipping, at: "shipping")
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
+        try container.encodeValueIfPresent(self.statementDescriptorSuffix, at: "statement_descriptor_suffix")
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
+        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -702,25 +702,25 @@ public struct PostPaymentMethodOptionsAcssDebitMandateOptions: Swift.Codable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customMandateURL = try container.decodeIfPresent(PostOptionsAcssDebitMandateOptionsCustomMandateURL.self, forKey: Courier.AnyCodingKey("custom_mandate_url"))
-        self.defaultFor = try container.decodeIfPresent([PostOptionsAcssDebitMandateOptionsDefaultForItem].self, forKey: Courier.AnyCodingKey("default_for"))
-        self.intervalDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("interval_description"))
-        self.paymentSchedule = try container.decodeIfPresent(PostOptionsAcssDebitMandateOptionsPaymentSchedule.self, forKey: Courier.AnyCodingKey("payment_schedule"))
-        self.transactionType = try container.decodeIfPresent(PostOptionsAcssDebitMandateOptionsTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
+        self.customMandateURL = try container.decodeValueIfPresent(PostOptionsAcssDebitMandateOptionsCustomMandateURL.self, at: "custom_mandate_url")
+        self.defaultFor = try container.decodeValueIfPresent([PostOptionsAcssDebitMandateOptionsDefaultForItem].self, at: "default_for")
+        self.intervalDescription = try container.decodeValueIfPresent(Swift.String.self, at: "interval_description")
+        self.paymentSchedule = try container.decodeValueIfPresent(PostOptionsAcssDebitMandateOptionsPaymentSchedule.self, at: "payment_schedule")
+        self.transactionType = try container.decodeValueIfPresent(PostOptionsAcssDebitMandateOptionsTransactionType.self, at: "transaction_type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["custom_mandate_url", "default_for", "interval_description", "payment_schedule", "transaction_type"]
+    private static let _declaredKeys: Courier.KeyNames = "custom_mandate_url default_for interval_description payment_schedule transaction_type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.customMandateURL, forKey: Courier.AnyCodingKey("custom_mandate_url"))
-        try container.encodeIfPresent(self.defaultFor, forKey: Courier.AnyCodingKey("default_for"))
-        try container.encodeIfPresent(self.intervalDescription, forKey: Courier.AnyCodingKey("interval_description"))
-        try container.encodeIfPresent(self.paymentSchedule, forKey: Courier.AnyCodingKey("payment_schedule"))
-        try container.encodeIfPresent(self.transactionType, forKey: Courier.AnyCodingKey("transaction_type"))
+        try container.encodeValueIfPresent(self.customMandateURL, at: "custom_mandate_url")
+        try container.encodeValueIfPresent(self.defaultFor, at: "default_for")
+        try container.encodeValueIfPresent(self.intervalDescription, at: "interval_description")
+        try container.encodeValueIfPresent(self.paymentSchedule, at: "payment_schedule")
+        try container.encodeValueIfPresent(self.transactionType, at: "transaction_type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -747,21 +747,21 @@ public struct PostSessionsRequestPaymentMethodOptionsAcssDebit: Swift.Codable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.currency = try container.decodeIfPresent(PostRequestPaymentMethodOptionsAcssDebitCurrency.self, forKey: Courier.AnyCodingKey("currency"))
-        self.mandateOptions = try container.decodeIfPresent(PostPaymentMethodOptionsAcssDebitMandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.verificationMethod = try container.decodeIfPresent(PostMethodOptionsAcssDebitVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
+        self.currency = try container.decodeValueIfPresent(PostRequestPaymentMethodOptionsAcssDebitCurrency.self, at: "currency")
+        self.mandateOptions = try container.decodeValueIfPresent(PostPaymentMethodOptionsAcssDebitMandateOptions.self, at: "mandate_options")
+        self.verificationMethod = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitVerificationMethod.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["currency", "mandate_options", "verification_method"]
+    private static let _declaredKeys: Courier.KeyNames = "currency mandate_options verification_method"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
-        try container.encodeIfPresent(self.verificationMethod, forKey: Courier.AnyCodingKey("verification_method"))
+        try container.encodeValueIfPresent(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options")
+        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -788,17 +788,17 @@ public struct PostSessionsRequestPaymentMethodOptionsKonbini: Swift.Codable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expiresAfterDays = try container.decodeIfPresent(PostPaymentMethodOptionsKonbiniExpiresAfterDays.self, forKey: Courier.AnyCodingKey("expires_after_days"))
+        self.expiresAfterDays = try container.decodeValueIfPresent(PostPaymentMethodOptionsKonbiniExpiresAfterDays.self, at: "expires_after_days")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["expires_after_days"]
+    private static let _declaredKeys: Courier.KeyNames = "expires_after_days"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.expiresAfterDays, forKey: Courier.AnyCodingKey("expires_after_days"))
+        try container.encodeValueIfPresent(self.expiresAfterDays, at: "expires_after_days")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -818,17 +818,17 @@ public struct PostSessionsRequestPaymentMethodOptionsOxxo: Swift.Codable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expiresAfterDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_after_days"))
+        self.expiresAfterDays = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_after_days")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["expires_after_days"]
+    private static let _declaredKeys: Courier.KeyNames = "expires_after_days"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.expiresAfterDays, forKey: Courier.AnyCodingKey("expires_after_days"))
+        try container.encodeValueIfPresent(self.expiresAfterDays, at: "expires_after_days")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -850,17 +850,17 @@ public struct PostRequestPaymentMethodOptionsUsBankAccount: Swift.Codable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.verificationMethod = try container.decodeIfPresent(PostMethodOptionsUsBankAccountVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
+        self.verificationMethod = try container.decodeValueIfPresent(PostMethodOptionsUsBankAccountVerificationMethod.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["verification_method"]
+    private static let _declaredKeys: Courier.KeyNames = "verification_method"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.verificationMethod, forKey: Courier.AnyCodingKey("verification_method"))
+        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -884,19 +884,19 @@ public struct PostSessionsRequestPaymentMethodOptionsWechatPay: Swift.Codable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.appID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("app_id"))
-        self.client = try container.decode(PostRequestPaymentMethodOptionsWechatPayClient.self, forKey: Courier.AnyCodingKey("client"))
+        self.appID = try container.decodeValueIfPresent(Swift.String.self, at: "app_id")
+        self.client = try container.decodeValue(PostRequestPaymentMethodOptionsWechatPayClient.self, at: "client")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["app_id", "client"]
+    private static let _declaredKeys: Courier.KeyNames = "app_id client"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.appID, forKey: Courier.AnyCodingKey("app_id"))
-        try container.encode(self.client, forKey: Courier.AnyCodingKey("client"))
+        try container.encodeValueIfPresent(self.appID, at: "app_id")
+        try container.encodeValue(self.client, at: "client")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -934,27 +934,27 @@ public struct PostCheckoutSessionsRequestPaymentMethodOptions: Swift.Codable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(PostSessionsRequestPaymentMethodOptionsAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
-        self.boleto = try container.decodeIfPresent(PostSessionsRequestPaymentMethodOptionsBoleto.self, forKey: Courier.AnyCodingKey("boleto"))
-        self.konbini = try container.decodeIfPresent(PostSessionsRequestPaymentMethodOptionsKonbini.self, forKey: Courier.AnyCodingKey("konbini"))
-        self.oxxo = try container.decodeIfPresent(PostSessionsRequestPaymentMethodOptionsOxxo.self, forKey: Courier.AnyCodingKey("oxxo"))
-        self.usBankAccount = try container.decodeIfPresent(PostRequestPaymentMethodOptionsUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
-        self.wechatPay = try container.decodeIfPresent(PostSessionsRequestPaymentMethodOptionsWechatPay.self, forKey: Courier.AnyCodingKey("wechat_pay"))
+        self.acssDebit = try container.decodeValueIfPresent(PostSessionsRequestPaymentMethodOptionsAcssDebit.self, at: "acss_debit")
+        self.boleto = try container.decodeValueIfPresent(PostSessionsRequestPaymentMethodOptionsBoleto.self, at: "boleto")
+        self.konbini = try container.decodeValueIfPresent(PostSessionsRequestPaymentMethodOptionsKonbini.self, at: "konbini")
+        self.oxxo = try container.decodeValueIfPresent(PostSessionsRequestPaymentMethodOptionsOxxo.self, at: "oxxo")
+        self.usBankAccount = try container.decodeValueIfPresent(PostRequestPaymentMethodOptionsUsBankAccount.self, at: "us_bank_account")
+        self.wechatPay = try container.decodeValueIfPresent(PostSessionsRequestPaymentMethodOptionsWechatPay.self, at: "wechat_pay")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "boleto", "konbini", "oxxo", "us_bank_account", "wechat_pay"]
+    private static let _declaredKeys: Courier.KeyNames = "acss_debit boleto konbini oxxo us_bank_account wechat_pay"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
-        try container.encodeIfPresent(self.boleto, forKey: Courier.AnyCodingKey("boleto"))
-        try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
-        try container.encodeIfPresent(self.oxxo, forKey: Courier.AnyCodingKey("oxxo"))
-        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
-        try container.encodeIfPresent(self.wechatPay, forKey: Courier.AnyCodingKey("wechat_pay"))
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
+        try container.encodeValueIfPresent(self.boleto, at: "boleto")
+        try container.encodeValueIfPresent(self.konbini, at: "konbini")
+        try container.encodeValueIfPresent(self.oxxo, at: "oxxo")
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
+        try container.encodeValueIfPresent(self.wechatPay, at: "wechat_pay")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -990,21 +990,21 @@ public struct PostCheckoutSessionsRequestSetupIntentData: Swift.Codable, Swift.H
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.onBehalfOf = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("on_behalf_of"))
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.onBehalfOf = try container.decodeValueIfPresent(Swift.String.self, at: "on_behalf_of")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["description", "metadata", "on_behalf_of"]
+    private static let _declaredKeys: Courier.KeyNames = "description metadata on_behalf_of"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.onBehalfOf, forKey: Courier.AnyCodingKey("on_behalf_of"))
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1028,17 +1028,17 @@ public struct PostSessionsRequestShippingAddressCollection: Swift.Codable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.allowedCountries = try container.decode([PostShippingAddressCollectionAllowedCountriesItem].self, forKey: Courier.AnyCodingKey("allowed_countries"))
+        self.allowedCountries = try container.decodeValue([PostShippingAddressCollectionAllowedCountriesItem].self, at: "allowed_countries")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["allowed_countries"]
+    private static let _declaredKeys: Courier.KeyNames = "allowed_countries"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.allowedCountries, forKey: Courier.AnyCodingKey("allowed_countries"))
+        try container.encodeValue(self.allowedCountries, at: "allowed_countries")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1062,19 +1062,19 @@ public struct PostItemShippingRateDataDeliveryEstimateMaximum: Swift.Codable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.unit = try container.decode(PostShippingRateDataDeliveryEstimateMaximumUnit.self, forKey: Courier.AnyCodingKey("unit"))
-        self.value = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("value"))
+        self.unit = try container.decodeValue(PostShippingRateDataDeliveryEstimateMaximumUnit.self, at: "unit")
+        self.value = try container.decodeValue(Swift.Int.self, at: "value")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["unit", "value"]
+    private static let _declaredKeys: Courier.KeyNames = "unit value"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.unit, forKey: Courier.AnyCodingKey("unit"))
-        try container.encode(self.value, forKey: Courier.AnyCodingKey("value"))
+        try container.encodeValue(self.unit, at: "unit")
+        try container.encodeValue(self.value, at: "value")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1123,29 +1123,29 @@ public struct PostRequestShippingOptionsItemShippingRateData: Swift.Codable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.deliveryEstimate = try container.decodeIfPresent(PostOptionsItemShippingRateDataDeliveryEstimate.self, forKey: Courier.AnyCodingKey("delivery_estimate"))
-        self.displayName = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("display_name"))
-        self.fixedAmount = try container.decodeIfPresent(PostShippingOptionsItemShippingRateDataFixedAmount.self, forKey: Courier.AnyCodingKey("fixed_amount"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.taxBehavior = try container.decodeIfPresent(PostShippingOptionsItemShippingRateDataTaxBehavior.self, forKey: Courier.AnyCodingKey("tax_behavior"))
-        self.taxCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tax_code"))
-        self.type = try container.decodeIfPresent(PostShippingOptionsItemShippingRateDataTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.deliveryEstimate = try container.decodeValueIfPresent(PostOptionsItemShippingRateDataDeliveryEstimate.self, at: "delivery_estimate")
+        self.displayName = try container.decodeValue(Swift.String.self, at: "display_name")
+        self.fixedAmount = try container.decodeValueIfPresent(PostShippingOptionsItemShippingRateDataFixedAmount.self, at: "fixed_amount")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.taxBehavior = try container.decodeValueIfPresent(PostShippingOptionsItemShippingRateDataTaxBehavior.self, at: "tax_behavior")
+        self.taxCode = try container.decodeValueIfPresent(Swift.String.self, at: "tax_code")
+        self.type = try container.decodeValueIfPresent(PostShippingOptionsItemShippingRateDataTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["delivery_estimate", "display_name", "fixed_amount", "metadata", "tax_behavior", "tax_code", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "delivery_estimate display_name fixed_amount metadata tax_behavior tax_code type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.deliveryEstimate, forKey: Courier.AnyCodingKey("delivery_estimate"))
-        try container.encode(self.displayName, forKey: Courier.AnyCodingKey("display_name"))
-        try container.encodeIfPresent(self.fixedAmount, forKey: Courier.AnyCodingKey("fixed_amount"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.taxBehavior, forKey: Courier.AnyCodingKey("tax_behavior"))
-        try container.encodeIfPresent(self.taxCode, forKey: Courier.AnyCodingKey("tax_code"))
-        try container.encodeIfPresent(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.deliveryEstimate, at: "delivery_estimate")
+        try container.encodeValue(self.displayName, at: "display_name")
+        try container.encodeValueIfPresent(self.fixedAmount, at: "fixed_amount")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.taxBehavior, at: "tax_behavior")
+        try container.encodeValueIfPresent(self.taxCode, at: "tax_code")
+        try container.encodeValueIfPresent(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1168,19 +1168,19 @@ public struct PostCheckoutSessionsRequestShippingOptionsItem: Swift.Codable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.shippingRate = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("shipping_rate"))
-        self.shippingRateData = try container.decodeIfPresent(PostRequestShippingOptionsItemShippingRateData.self, forKey: Courier.AnyCodingKey("shipping_rate_data"))
+        self.shippingRate = try container.decodeValueIfPresent(Swift.String.self, at: "shipping_rate")
+        self.shippingRateData = try container.decodeValueIfPresent(PostRequestShippingOptionsItemShippingRateData.self, at: "shipping_rate_data")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["shipping_rate", "shipping_rate_data"]
+    private static let _declaredKeys: Courier.KeyNames = "shipping_rate shipping_rate_data"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.shippingRate, forKey: Courier.AnyCodingKey("shipping_rate"))
-        try container.encodeIfPresent(self.shippingRateData, forKey: Courier.AnyCodingKey("shipping_rate_data"))
+        try container.encodeValueIfPresent(self.shippingRate, at: "shipping_rate")
+        try container.encodeValueIfPresent(self.shippingRateData, at: "shipping_rate_data")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1210,21 +1210,21 @@ public struct PostCheckoutSessionsRequestSubscriptionDataItem: Swift.Codable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.plan = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("plan"))
-        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.taxRates = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("tax_rates"))
+        self.plan = try container.decodeValue(Swift.String.self, at: "plan")
+        self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
+        self.taxRates = try container.decodeValueIfPresent([Swift.String].self, at: "tax_rates")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["plan", "quantity", "tax_rates"]
+    private static let _declaredKeys: Courier.KeyNames = "plan quantity tax_rates"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.plan, forKey: Courier.AnyCodingKey("plan"))
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
+        try container.encodeValue(self.plan, at: "plan")
+        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1262,29 +1262,29 @@ public struct PostCheckoutSessionsRequestSubscriptionData: Swift.Codable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        self.defaultTaxRates = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("default_tax_rates"))
-        self.items = try container.decodeIfPresent([PostCheckoutSessionsRequestSubscriptionDataItem].self, forKey: Courier.AnyCodingKey("items"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.transferData = try container.decodeIfPresent(PostSessionsRequestSubscriptionDataTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
-        self.trialEnd = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_end"))
-        self.trialPeriodDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_period_days"))
+        self.applicationFeePercent = try container.decodeValueIfPresent(Swift.Double.self, at: "application_fee_percent")
+        self.defaultTaxRates = try container.decodeValueIfPresent([Swift.String].self, at: "default_tax_rates")
+        self.items = try container.decodeValueIfPresent([PostCheckoutSessionsRequestSubscriptionDataItem].self, at: "items")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.transferData = try container.decodeValueIfPresent(PostSessionsRequestSubscriptionDataTransferData.self, at: "transfer_data")
+        self.trialEnd = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_end")
+        self.trialPeriodDays = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_period_days")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["application_fee_percent", "default_tax_rates", "items", "metadata", "transfer_data", "trial_end", "trial_period_days"]
+    private static let _declaredKeys: Courier.KeyNames = "application_fee_percent default_tax_rates items metadata transfer_data trial_end trial_period_days"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.applicationFeePercent, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        try container.encodeIfPresent(self.defaultTaxRates, forKey: Courier.AnyCodingKey("default_tax_rates"))
-        try container.encodeIfPresent(self.items, forKey: Courier.AnyCodingKey("items"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
-        try container.encodeIfPresent(self.trialEnd, forKey: Courier.AnyCodingKey("trial_end"))
-        try container.encodeIfPresent(self.trialPeriodDays, forKey: Courier.AnyCodingKey("trial_period_days"))
+        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent")
+        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates")
+        try container.encodeValueIfPresent(self.items, at: "items")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
+        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end")
+        try container.encodeValueIfPresent(self.trialPeriodDays, at: "trial_period_days")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1455,68 +1455,68 @@ public struct PostCheckoutSessionsRequest: Swift.Codable, Swift.Hashable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.afterExpiration = try container.decodeIfPresent(PostCheckoutSessionsRequestAfterExpiration.self, forKey: Courier.AnyCodingKey("after_expiration"))
-        self.allowPromotionCodes = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("allow_promotion_codes"))
-        self.automaticTax = try container.decodeIfPresent(PostCheckoutSessionsRequestAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
-        self.billingAddressCollection = try container.decodeIfPresent(PostSessionsRequestBillingAddressCollection.self, forKey: Courier.AnyCodingKey("billing_address_collection"))
-        self.cancelURL = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("cancel_url"))
-        self.clientReferenceID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("client_reference_id"))
-        self.consentCollection = try container.decodeIfPresent(PostCheckoutSessionsRequestConsentCollection.self, forKey: Courier.AnyCodingKey("consent_collection"))
-        self.customer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))
-        self.customerCreation = try container.decodeIfPresent(PostCheckoutSessionsRequestCustomerCreation.self, forKey: Courier.AnyCodingKey("customer_creation"))
-        self.customerEmail = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("customer_email"))
-        self.customerUpdate = try container.decodeIfPresent(PostCheckoutSessionsRequestCustomerUpdate.self, forKey: Courier.AnyCodingKey("customer_update"))
-        self.discounts = try container.decodeIfPresent([PostCheckoutSessionsRequestDiscountsItem].self, forKey: Courier.AnyCodingKey("discounts"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.expiresAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))
-        self.lineItems = try container.decodeIfPresent([PostCheckoutSessionsRequestLineItemsItem].self, forKey: Courier.AnyCodingKey("line_items"))
-        self.locale = try container.decodeIfPresent(PostCheckoutSessionsRequestLocaleModel.self, forKey: Courier.AnyCodingKey("locale"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.mode = try container.decodeIfPresent(PostCheckoutSessionsRequestMode.self, forKey: Courier.AnyCodingKey("mode"))
-        self.paymentIntentData = try container.decodeIfPresent(PostCheckoutSessionsRequestPaymentIntentData.self, forKey: Courier.AnyCodingKey("payment_intent_data"))
-        self.paymentMethodOptions = try container.decodeIfPresent(PostCheckoutSessionsRequestPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
-        self.paymentMethodTypes = try container.decodeIfPresent([PostCheckoutSessionsRequestPaymentMethodTypesItem].self, forKey: Courier.AnyCodingKey("payment_method_types"))
-        self.phoneNumberCollection = try container.decodeIfPresent(PostCheckoutSessionsRequestPhoneNumberCollection.self, forKey: Courier.AnyCodingKey("phone_number_collection"))
-        self.setupIntentData = try container.decodeIfPresent(PostCheckoutSessionsRequestSetupIntentData.self, forKey: Courier.AnyCodingKey("setup_intent_data"))
-        self.shippingAddressCollection = try container.decodeIfPresent(PostSessionsRequestShippingAddressCollection.self, forKey: Courier.AnyCodingKey("shipping_address_collection"))
-        self.shippingOptions = try container.decodeIfPresent([PostCheckoutSessionsRequestShippingOptionsItem].self, forKey: Courier.AnyCodingKey("shipping_options"))
-        self.submitType = try container.decodeIfPresent(PostCheckoutSessionsRequestSubmitType.self, forKey: Courier.AnyCodingKey("submit_type"))
-        self.subscriptionData = try container.decodeIfPresent(PostCheckoutSessionsRequestSubscriptionData.self, forKey: Courier.AnyCodingKey("subscription_data"))
-        self.successURL = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("success_url"))
-        self.taxIDCollection = try container.decodeIfPresent(PostCheckoutSessionsRequestTaxIDCollection.self, forKey: Courier.AnyCodingKey("tax_id_collection"))
+        self.afterExpiration = try container.decodeValueIfPresent(PostCheckoutSessionsRequestAfterExpiration.self, at: "after_expiration")
+        self.allowPromotionCodes = try container.decodeValueIfPresent(Swift.Bool.self, at: "allow_promotion_codes")
+        self.automaticTax = try container.decodeValueIfPresent(PostCheckoutSessionsRequestAutomaticTax.self, at: "automatic_tax")
+        self.billingAddressCollection = try container.decodeValueIfPresent(PostSessionsRequestBillingAddressCollection.self, at: "billing_address_collection")
+        self.cancelURL = try container.decodeValue(Swift.String.self, at: "cancel_url")
+        self.clientReferenceID = try container.decodeValueIfPresent(Swift.String.self, at: "client_reference_id")
+        self.consentCollection = try container.decodeValueIfPresent(PostCheckoutSessionsRequestConsentCollection.self, at: "consent_collection")
+        self.customer = try container.decodeValueIfPresent(Swift.String.self, at: "customer")
+        self.customerCreation = try container.decodeValueIfPresent(PostCheckoutSessionsRequestCustomerCreation.self, at: "customer_creation")
+        self.customerEmail = try container.decodeValueIfPresent(Swift.String.self, at: "customer_email")
+        self.customerUpdate = try container.decodeValueIfPresent(PostCheckoutSessionsRequestCustomerUpdate.self, at: "customer_update")
+        self.discounts = try container.decodeValueIfPresent([PostCheckoutSessionsRequestDiscountsItem].self, at: "discounts")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.expiresAt = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_at")
+        self.lineItems = try container.decodeValueIfPresent([PostCheckoutSessionsRequestLineItemsItem].self, at: "line_items")
+        self.locale = try container.decodeValueIfPresent(PostCheckoutSessionsRequestLocaleModel.self, at: "locale")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.mode = try container.decodeValueIfPresent(PostCheckoutSessionsRequestMode.self, at: "mode")
+        self.paymentIntentData = try container.decodeValueIfPresent(PostCheckoutSessionsRequestPaymentIntentData.self, at: "payment_intent_data")
+        self.paymentMethodOptions = try container.decodeValueIfPresent(PostCheckoutSessionsRequestPaymentMethodOptions.self, at: "payment_method_options")
+        self.paymentMethodTypes = try container.decodeValueIfPresent([PostCheckoutSessionsRequestPaymentMethodTypesItem].self, at: "payment_method_types")
+        self.phoneNumberCollection = try container.decodeValueIfPresent(PostCheckoutSessionsRequestPhoneNumberCollection.self, at: "phone_number_collection")
+        self.setupIntentData = try container.decodeValueIfPresent(PostCheckoutSessionsRequestSetupIntentData.self, at: "setup_intent_data")
+        self.shippingAddressCollection = try container.decodeValueIfPresent(PostSessionsRequestShippingAddressCollection.self, at: "shipping_address_collection")
+        self.shippingOptions = try container.decodeValueIfPresent([PostCheckoutSessionsRequestShippingOptionsItem].self, at: "shipping_options")
+        self.submitType = try container.decodeValueIfPresent(PostCheckoutSessionsRequestSubmitType.self, at: "submit_type")
+        self.subscriptionData = try container.decodeValueIfPresent(PostCheckoutSessionsRequestSubscriptionData.self, at: "subscription_data")
+        self.successURL = try container.decodeValue(Swift.String.self, at: "success_url")
+        self.taxIDCollection = try container.decodeValueIfPresent(PostCheckoutSessionsRequestTaxIDCollection.self, at: "tax_id_collection")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.afterExpiration, forKey: Courier.AnyCodingKey("after_expiration"))
-        try container.encodeIfPresent(self.allowPromotionCodes, forKey: Courier.AnyCodingKey("allow_promotion_codes"))
-        try container.encodeIfPresent(self.automaticTax, forKey: Courier.AnyCodingKey("automatic_tax"))
-        try container.encodeIfPresent(self.billingAddressCollection, forKey: Courier.AnyCodingKey("billing_address_collection"))
-        try container.encode(self.cancelURL, forKey: Courier.AnyCodingKey("cancel_url"))
-        try container.encodeIfPresent(self.clientReferenceID, forKey: Courier.AnyCodingKey("client_reference_id"))
-        try container.encodeIfPresent(self.consentCollection, forKey: Courier.AnyCodingKey("consent_collection"))
-        try container.encodeIfPresent(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encodeIfPresent(self.customerCreation, forKey: Courier.AnyCodingKey("customer_creation"))
-        try container.encodeIfPresent(self.customerEmail, forKey: Courier.AnyCodingKey("customer_email"))
-        try container.encodeIfPresent(self.customerUpdate, forKey: Courier.AnyCodingKey("customer_update"))
-        try container.encodeIfPresent(self.discounts, forKey: Courier.AnyCodingKey("discounts"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.expiresAt, forKey: Courier.AnyCodingKey("expires_at"))
-        try container.encodeIfPresent(self.lineItems, forKey: Courier.AnyCodingKey("line_items"))
-        try container.encodeIfPresent(self.locale, forKey: Courier.AnyCodingKey("locale"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.mode, forKey: Courier.AnyCodingKey("mode"))
-        try container.encodeIfPresent(self.paymentIntentData, forKey: Courier.AnyCodingKey("payment_intent_data"))
-        try container.encodeIfPresent(self.paymentMethodOptions, forKey: Courier.AnyCodingKey("payment_method_options"))
-        try container.encodeIfPresent(self.paymentMethodTypes, forKey: Courier.AnyCodingKey("payment_method_types"))
-        try container.encodeIfPresent(self.phoneNumberCollection, forKey: Courier.AnyCodingKey("phone_number_collection"))
-        try container.encodeIfPresent(self.setupIntentData, forKey: Courier.AnyCodingKey("setup_intent_data"))
-        try container.encodeIfPresent(self.shippingAddressCollection, forKey: Courier.AnyCodingKey("shipping_address_collection"))
-        try container.encodeIfPresent(self.shippingOptions, forKey: Courier.AnyCodingKey("shipping_options"))
-        try container.encodeIfPresent(self.submitType, forKey: Courier.AnyCodingKey("submit_type"))
-        try container.encodeIfPresent(self.subscriptionData, forKey: Courier.AnyCodingKey("subscription_data"))
-        try container.encode(self.successURL, forKey: Courier.AnyCodingKey("success_url"))
-        try container.encodeIfPresent(self.taxIDCollection, forKey: Courier.AnyCodingKey("tax_id_collection"))
+        try container.encodeValueIfPresent(self.afterExpiration, at: "after_expiration")
+        try container.encodeValueIfPresent(self.allowPromotionCodes, at: "allow_promotion_codes")
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
+        try container.encodeValueIfPresent(self.billingAddressCollection, at: "billing_address_collection")
+        try container.encodeValue(self.cancelURL, at: "cancel_url")
+        try container.encodeValueIfPresent(self.clientReferenceID, at: "client_reference_id")
+        try container.encodeValueIfPresent(self.consentCollection, at: "consent_collection")
+        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.customerCreation, at: "customer_creation")
+        try container.encodeValueIfPresent(self.customerEmail, at: "customer_email")
+        try container.encodeValueIfPresent(self.customerUpdate, at: "customer_update")
+        try container.encodeValueIfPresent(self.discounts, at: "discounts")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at")
+        try container.encodeValueIfPresent(self.lineItems, at: "line_items")
+        try container.encodeValueIfPresent(self.locale, at: "locale")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.mode, at: "mode")
+        try container.encodeValueIfPresent(self.paymentIntentData, at: "payment_intent_data")
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
+        try container.encodeValueIfPresent(self.phoneNumberCollection, at: "phone_number_collection")
+        try container.encodeValueIfPresent(self.setupIntentData, at: "setup_intent_data")
+        try container.encodeValueIfPresent(self.shippingAddressCollection, at: "shipping_address_collection")
+        try container.encodeValueIfPresent(self.shippingOptions, at: "shipping_options")
+        try container.encodeValueIfPresent(self.submitType, at: "submit_type")
+        try container.encodeValueIfPresent(self.subscriptionData, at: "subscription_data")
+        try container.encodeValue(self.successURL, at: "success_url")
+        try container.encodeValueIfPresent(self.taxIDCollection, at: "tax_id_collection")
     }
 }

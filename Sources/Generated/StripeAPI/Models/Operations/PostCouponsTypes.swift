@@ -20,17 +20,17 @@ public struct PostCouponsRequestAppliesTo: Swift.Codable, Swift.Hashable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.products = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("products"))
+        self.products = try container.decodeValueIfPresent([Swift.String].self, at: "products")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["products"]
+    private static let _declaredKeys: Courier.KeyNames = "products"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.products, forKey: Courier.AnyCodingKey("products"))
+        try container.encodeValueIfPresent(self.products, at: "products")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -90,34 +90,34 @@ public struct PostCouponsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amountOff = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_off"))
-        self.appliesTo = try container.decodeIfPresent(PostCouponsRequestAppliesTo.self, forKey: Courier.AnyCodingKey("applies_to"))
-        self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.duration = try container.decodeIfPresent(PostCouponsRequestDuration.self, forKey: Courier.AnyCodingKey("duration"))
-        self.durationInMonths = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("duration_in_months"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.id = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.maxRedemptions = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("max_redemptions"))
-        self.metadata = try container.decodeIfPresent(PostCouponsRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.percentOff = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("percent_off"))
-        self.redeemBy = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("redeem_by"))
+        self.amountOff = try container.decodeValueIfPresent(Swift.Int.self, at: "amount_off")
+        self.appliesTo = try container.decodeValueIfPresent(PostCouponsRequestAppliesTo.self, at: "applies_to")
+        self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
+        self.duration = try container.decodeValueIfPresent(PostCouponsRequestDuration.self, at: "duration")
+        self.durationInMonths = try container.decodeValueIfPresent(Swift.Int.self, at: "duration_in_months")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.id = try container.decodeValueIfPresent(Swift.String.self, at: "id")
+        self.maxRedemptions = try container.decodeValueIfPresent(Swift.Int.self, at: "max_redemptions")
+        self.metadata = try container.decodeValueIfPresent(PostCouponsRequestMetadata.self, at: "metadata")
+        self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.percentOff = try container.decodeValueIfPresent(Swift.Double.self, at: "percent_off")
+        self.redeemBy = try container.decodeValueIfPresent(Swift.Int.self, at: "redeem_by")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.amountOff, forKey: Courier.AnyCodingKey("amount_off"))
-        try container.encodeIfPresent(self.appliesTo, forKey: Courier.AnyCodingKey("applies_to"))
-        try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.duration, forKey: Courier.AnyCodingKey("duration"))
-        try container.encodeIfPresent(self.durationInMonths, forKey: Courier.AnyCodingKey("duration_in_months"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.maxRedemptions, forKey: Courier.AnyCodingKey("max_redemptions"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.percentOff, forKey: Courier.AnyCodingKey("percent_off"))
-        try container.encodeIfPresent(self.redeemBy, forKey: Courier.AnyCodingKey("redeem_by"))
+        try container.encodeValueIfPresent(self.amountOff, at: "amount_off")
+        try container.encodeValueIfPresent(self.appliesTo, at: "applies_to")
+        try container.encodeValueIfPresent(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.duration, at: "duration")
+        try container.encodeValueIfPresent(self.durationInMonths, at: "duration_in_months")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.id, at: "id")
+        try container.encodeValueIfPresent(self.maxRedemptions, at: "max_redemptions")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.percentOff, at: "percent_off")
+        try container.encodeValueIfPresent(self.redeemBy, at: "redeem_by")
     }
 }

@@ -68,39 +68,39 @@ public struct PostCustomersCustomerCardsIDRequest: Swift.Codable, Swift.Hashable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.accountHolderName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_holder_name"))
-        self.accountHolderType = try container.decodeIfPresent(PostCustomerCardsIDRequestAccountHolderType.self, forKey: Courier.AnyCodingKey("account_holder_type"))
-        self.addressCity = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_city"))
-        self.addressCountry = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_country"))
-        self.addressLine1 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_line1"))
-        self.addressLine2 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_line2"))
-        self.addressState = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_state"))
-        self.addressZip = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_zip"))
-        self.expMonth = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("exp_month"))
-        self.expYear = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("exp_year"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.metadata = try container.decodeIfPresent(PostCustomersCustomerCardsIDRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.owner = try container.decodeIfPresent(PostCustomersCustomerCardsIDRequestOwner.self, forKey: Courier.AnyCodingKey("owner"))
+        self.accountHolderName = try container.decodeValueIfPresent(Swift.String.self, at: "account_holder_name")
+        self.accountHolderType = try container.decodeValueIfPresent(PostCustomerCardsIDRequestAccountHolderType.self, at: "account_holder_type")
+        self.addressCity = try container.decodeValueIfPresent(Swift.String.self, at: "address_city")
+        self.addressCountry = try container.decodeValueIfPresent(Swift.String.self, at: "address_country")
+        self.addressLine1 = try container.decodeValueIfPresent(Swift.String.self, at: "address_line1")
+        self.addressLine2 = try container.decodeValueIfPresent(Swift.String.self, at: "address_line2")
+        self.addressState = try container.decodeValueIfPresent(Swift.String.self, at: "address_state")
+        self.addressZip = try container.decodeValueIfPresent(Swift.String.self, at: "address_zip")
+        self.expMonth = try container.decodeValueIfPresent(Swift.String.self, at: "exp_month")
+        self.expYear = try container.decodeValueIfPresent(Swift.String.self, at: "exp_year")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.metadata = try container.decodeValueIfPresent(PostCustomersCustomerCardsIDRequestMetadata.self, at: "metadata")
+        self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.owner = try container.decodeValueIfPresent(PostCustomersCustomerCardsIDRequestOwner.self, at: "owner")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.accountHolderName, forKey: Courier.AnyCodingKey("account_holder_name"))
-        try container.encodeIfPresent(self.accountHolderType, forKey: Courier.AnyCodingKey("account_holder_type"))
-        try container.encodeIfPresent(self.addressCity, forKey: Courier.AnyCodingKey("address_city"))
-        try container.encodeIfPresent(self.addressCountry, forKey: Courier.AnyCodingKey("address_country"))
-        try container.encodeIfPresent(self.addressLine1, forKey: Courier.AnyCodingKey("address_line1"))
-        try container.encodeIfPresent(self.addressLine2, forKey: Courier.AnyCodingKey("address_line2"))
-        try container.encodeIfPresent(self.addressState, forKey: Courier.AnyCodingKey("address_state"))
-        try container.encodeIfPresent(self.addressZip, forKey: Courier.AnyCodingKey("address_zip"))
-        try container.encodeIfPresent(self.expMonth, forKey: Courier.AnyCodingKey("exp_month"))
-        try container.encodeIfPresent(self.expYear, forKey: Courier.AnyCodingKey("exp_year"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.owner, forKey: Courier.AnyCodingKey("owner"))
+        try container.encodeValueIfPresent(self.accountHolderName, at: "account_holder_name")
+        try container.encodeValueIfPresent(self.accountHolderType, at: "account_holder_type")
+        try container.encodeValueIfPresent(self.addressCity, at: "address_city")
+        try container.encodeValueIfPresent(self.addressCountry, at: "address_country")
+        try container.encodeValueIfPresent(self.addressLine1, at: "address_line1")
+        try container.encodeValueIfPresent(self.addressLine2, at: "address_line2")
+        try container.encodeValueIfPresent(self.addressState, at: "address_state")
+        try container.encodeValueIfPresent(self.addressZip, at: "address_zip")
+        try container.encodeValueIfPresent(self.expMonth, at: "exp_month")
+        try container.encodeValueIfPresent(self.expYear, at: "exp_year")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.owner, at: "owner")
     }
 }
 
@@ -127,9 +127,9 @@ public indirect enum PostCustomersCustomerCardsIDResponse: Swift.Codable, Swift.
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["brand", "exp_month", "exp_year", "funding", "id", "last4", "object"], properties: ["account", "address_city", "address_country", "address_line1", "address_line1_check", "address_line2", "address_state", "address_zip", "address_zip_check", "available_payout_methods", "brand", "country", "currency", "customer", "cvc_check", "default_for_currency", "dynamic_last4", "exp_month", "exp_year", "fingerprint", "funding", "id", "last4", "metadata", "name", "object", "recipient", "status", "tokenization_method"], constants: ["object": ["card"]]),
-        .object(required: ["country", "currency", "id", "last4", "object", "status"], properties: ["account", "account_holder_name", "account_holder_type", "account_type", "available_payout_methods", "bank_name", "country", "currency", "customer", "default_for_currency", "fingerprint", "id", "last4", "metadata", "object", "routing_number", "status"], constants: ["object": ["bank_account"]]),
-        .object(required: ["client_secret", "created", "flow", "id", "livemode", "object", "status", "type"], properties: ["ach_credit_transfer", "ach_debit", "acss_debit", "alipay", "amount", "au_becs_debit", "bancontact", "card", "card_present", "client_secret", "code_verification", "created", "currency", "customer", "eps", "flow", "giropay", "id", "ideal", "klarna", "livemode", "metadata", "multibanco", "object", "owner", "p24", "receiver", "redirect", "sepa_debit", "sofort", "source_order", "statement_descriptor", "status", "three_d_secure", "type", "usage", "wechat"], constants: ["object": ["source"]], openTags: ["type": ["ach_credit_transfer", "ach_debit", "acss_debit", "alipay", "au_becs_debit", "bancontact", "card", "card_present", "eps", "giropay", "ideal", "klarna", "multibanco", "p24", "sepa_debit", "sofort", "three_d_secure", "wechat"]]),
+        .object(required: "brand exp_month exp_year funding id last4 object", properties: "account address_city address_country address_line1 address_line1_check address_line2 address_state address_zip address_zip_check available_payout_methods brand country currency customer cvc_check default_for_currency dynamic_last4 exp_month exp_year fingerprint funding id last4 metadata name object recipient status tokenization_method", constants: ["object": ["card"]]),
+        .object(required: "country currency id last4 object status", properties: "account account_holder_name account_holder_type account_type available_payout_methods bank_name country currency customer default_for_currency fingerprint id last4 metadata object routing_number status", constants: ["object": ["bank_account"]]),
+        .object(required: "client_secret created flow id livemode object status type", properties: "ach_credit_transfer ach_debit acss_debit alipay amount au_becs_debit bancontact card card_present client_secret code_verification created currency customer eps flow giropay id ideal klarna livemode metadata multibanco object owner p24 receiver redirect sepa_debit sofort source_order statement_descriptor status three_d_secure type usage wechat", constants: ["object": ["source"]], openTags: ["type": ["ach_credit_transfer", "ach_debit", "acss_debit", "alipay", "au_becs_debit", "bancontact", "card", "card_present", "eps", "giropay", "ideal", "klarna", "multibanco", "p24", "sepa_debit", "sofort", "three_d_secure", "wechat"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

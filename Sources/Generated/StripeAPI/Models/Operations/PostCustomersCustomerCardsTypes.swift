@@ -48,22 +48,22 @@ public struct PostCustomersCustomerCardsRequest: Swift.Codable, Swift.Hashable, 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.alipayAccount = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("alipay_account"))
-        self.bankAccount = try container.decodeIfPresent(PostCustomersCustomerCardsRequestBankAccount.self, forKey: Courier.AnyCodingKey("bank_account"))
-        self.card = try container.decodeIfPresent(PostCustomersCustomerCardsRequestCard.self, forKey: Courier.AnyCodingKey("card"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.source = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("source"))
+        self.alipayAccount = try container.decodeValueIfPresent(Swift.String.self, at: "alipay_account")
+        self.bankAccount = try container.decodeValueIfPresent(PostCustomersCustomerCardsRequestBankAccount.self, at: "bank_account")
+        self.card = try container.decodeValueIfPresent(PostCustomersCustomerCardsRequestCard.self, at: "card")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.source = try container.decodeValueIfPresent(Swift.String.self, at: "source")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.alipayAccount, forKey: Courier.AnyCodingKey("alipay_account"))
-        try container.encodeIfPresent(self.bankAccount, forKey: Courier.AnyCodingKey("bank_account"))
-        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.source, forKey: Courier.AnyCodingKey("source"))
+        try container.encodeValueIfPresent(self.alipayAccount, at: "alipay_account")
+        try container.encodeValueIfPresent(self.bankAccount, at: "bank_account")
+        try container.encodeValueIfPresent(self.card, at: "card")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.source, at: "source")
     }
 }

@@ -18,14 +18,14 @@ public struct PostCustomersCustomerSourcesIDVerifyRequest: Swift.Codable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amounts = try container.decodeIfPresent([Swift.Int].self, forKey: Courier.AnyCodingKey("amounts"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
+        self.amounts = try container.decodeValueIfPresent([Swift.Int].self, at: "amounts")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.amounts, forKey: Courier.AnyCodingKey("amounts"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
+        try container.encodeValueIfPresent(self.amounts, at: "amounts")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
     }
 }

@@ -34,29 +34,29 @@ public struct PostCustomerSourcesRequestBankAccountCase1: Swift.Codable, Swift.H
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.accountHolderName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_holder_name"))
-        self.accountHolderType = try container.decodeIfPresent(PostRequestBankAccountCase1AccountHolderType8.self, forKey: Courier.AnyCodingKey("account_holder_type"))
-        self.accountNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("account_number"))
-        self.country = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
-        self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.object = try container.decodeIfPresent(PostSourcesRequestBankAccountCase1ObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.routingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("routing_number"))
+        self.accountHolderName = try container.decodeValueIfPresent(Swift.String.self, at: "account_holder_name")
+        self.accountHolderType = try container.decodeValueIfPresent(PostRequestBankAccountCase1AccountHolderType8.self, at: "account_holder_type")
+        self.accountNumber = try container.decodeValue(Swift.String.self, at: "account_number")
+        self.country = try container.decodeValue(Swift.String.self, at: "country")
+        self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
+        self.object = try container.decodeValueIfPresent(PostSourcesRequestBankAccountCase1ObjectModel.self, at: "object")
+        self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["account_holder_name", "account_holder_type", "account_number", "country", "currency", "object", "routing_number"]
+    private static let _declaredKeys: Courier.KeyNames = "account_holder_name account_holder_type account_number country currency object routing_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.accountHolderName, forKey: Courier.AnyCodingKey("account_holder_name"))
-        try container.encodeIfPresent(self.accountHolderType, forKey: Courier.AnyCodingKey("account_holder_type"))
-        try container.encode(self.accountNumber, forKey: Courier.AnyCodingKey("account_number"))
-        try container.encode(self.country, forKey: Courier.AnyCodingKey("country"))
-        try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.routingNumber, forKey: Courier.AnyCodingKey("routing_number"))
+        try container.encodeValueIfPresent(self.accountHolderName, at: "account_holder_name")
+        try container.encodeValueIfPresent(self.accountHolderType, at: "account_holder_type")
+        try container.encodeValue(self.accountNumber, at: "account_number")
+        try container.encodeValue(self.country, at: "country")
+        try container.encodeValueIfPresent(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.object, at: "object")
+        try container.encodeValueIfPresent(self.routingNumber, at: "routing_number")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

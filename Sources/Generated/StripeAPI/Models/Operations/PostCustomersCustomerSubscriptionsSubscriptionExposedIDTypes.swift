@@ -40,19 +40,19 @@ public struct PostExposedIDRequestBillingThresholdsCase1: Swift.Codable, Swift.H
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amountGte = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_gte"))
-        self.resetBillingCycleAnchor = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("reset_billing_cycle_anchor"))
+        self.amountGte = try container.decodeValueIfPresent(Swift.Int.self, at: "amount_gte")
+        self.resetBillingCycleAnchor = try container.decodeValueIfPresent(Swift.Bool.self, at: "reset_billing_cycle_anchor")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount_gte", "reset_billing_cycle_anchor"]
+    private static let _declaredKeys: Courier.KeyNames = "amount_gte reset_billing_cycle_anchor"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.amountGte, forKey: Courier.AnyCodingKey("amount_gte"))
-        try container.encodeIfPresent(self.resetBillingCycleAnchor, forKey: Courier.AnyCodingKey("reset_billing_cycle_anchor"))
+        try container.encodeValueIfPresent(self.amountGte, at: "amount_gte")
+        try container.encodeValueIfPresent(self.resetBillingCycleAnchor, at: "reset_billing_cycle_anchor")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -100,7 +100,7 @@ public indirect enum PostExposedIDRequestItemBillingThresholds: Swift.Codable, S
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["usage_gte"]),
+        .object(required: "usage_gte"),
         .value([.string], knownValues: [""]),
     ]
 
@@ -146,19 +146,19 @@ public struct PostExposedIDRequestItemPriceDataRecurring: Swift.Codable, Swift.H
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.interval = try container.decode(PostExposedIDRequestItemPriceDataRecurringInterval.self, forKey: Courier.AnyCodingKey("interval"))
-        self.intervalCount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_count"))
+        self.interval = try container.decodeValue(PostExposedIDRequestItemPriceDataRecurringInterval.self, at: "interval")
+        self.intervalCount = try container.decodeValueIfPresent(Swift.Int.self, at: "interval_count")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["interval", "interval_count"]
+    private static let _declaredKeys: Courier.KeyNames = "interval interval_count"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
-        try container.encodeIfPresent(self.intervalCount, forKey: Courier.AnyCodingKey("interval_count"))
+        try container.encodeValue(self.interval, at: "interval")
+        try container.encodeValueIfPresent(self.intervalCount, at: "interval_count")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -199,19 +199,19 @@ public struct PostExposedIDRequestPauseCollectionCase1: Swift.Codable, Swift.Has
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.behavior = try container.decode(PostExposedIDRequestPauseCollectionCase1Behavior.self, forKey: Courier.AnyCodingKey("behavior"))
-        self.resumesAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("resumes_at"))
+        self.behavior = try container.decodeValue(PostExposedIDRequestPauseCollectionCase1Behavior.self, at: "behavior")
+        self.resumesAt = try container.decodeValueIfPresent(Swift.Int.self, at: "resumes_at")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["behavior", "resumes_at"]
+    private static let _declaredKeys: Courier.KeyNames = "behavior resumes_at"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.behavior, forKey: Courier.AnyCodingKey("behavior"))
-        try container.encodeIfPresent(self.resumesAt, forKey: Courier.AnyCodingKey("resumes_at"))
+        try container.encodeValue(self.behavior, at: "behavior")
+        try container.encodeValueIfPresent(self.resumesAt, at: "resumes_at")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -239,7 +239,7 @@ public indirect enum PostSubscriptionExposedIDRequestPauseCollection: Swift.Coda
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["behavior"]),
+        .object(required: "behavior"),
         .value([.string], knownValues: [""]),
     ]
 
@@ -397,19 +397,19 @@ public struct PostSubscriptionExposedIDRequestPaymentSettings: Swift.Codable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.paymentMethodOptions = try container.decodeIfPresent(PostIDRequestPaymentSettingsPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
-        self.paymentMethodTypes = try container.decodeIfPresent(PostIDRequestPaymentSettingsPaymentMethodTypes.self, forKey: Courier.AnyCodingKey("payment_method_types"))
+        self.paymentMethodOptions = try container.decodeValueIfPresent(PostIDRequestPaymentSettingsPaymentMethodOptions.self, at: "payment_method_options")
+        self.paymentMethodTypes = try container.decodeValueIfPresent(PostIDRequestPaymentSettingsPaymentMethodTypes.self, at: "payment_method_types")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["payment_method_options", "payment_method_types"]
+    private static let _declaredKeys: Courier.KeyNames = "payment_method_options payment_method_types"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.paymentMethodOptions, forKey: Courier.AnyCodingKey("payment_method_options"))
-        try container.encodeIfPresent(self.paymentMethodTypes, forKey: Courier.AnyCodingKey("payment_method_types"))
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -442,7 +442,7 @@ public indirect enum PostExposedIDRequestPendingInvoiceItemInterval: Swift.Codab
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["interval"]),
+        .object(required: "interval"),
         .value([.string], knownValues: [""]),
     ]
 
@@ -498,7 +498,7 @@ public indirect enum PostSubscriptionExposedIDRequestTransferData: Swift.Codable
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["destination"]),
+        .object(required: "destination"),
         .value([.string], knownValues: [""]),
     ]
 
@@ -630,64 +630,64 @@ public struct PostCustomerSubscriptionExposedIDRequest: Swift.Codable, Swift.Has
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.addInvoiceItems = try container.decodeIfPresent([PostSubscriptionExposedIDRequestAddInvoiceItem].self, forKey: Courier.AnyCodingKey("add_invoice_items"))
-        self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        self.automaticTax = try container.decodeIfPresent(PostSubscriptionExposedIDRequestAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
-        self.billingCycleAnchor = try container.decodeIfPresent(PostSubscriptionExposedIDRequestBillingCycleAnchor.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
-        self.billingThresholds = try container.decodeIfPresent(PostSubscriptionExposedIDRequestBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        self.cancelAt = try container.decodeIfPresent(PostCustomerSubscriptionExposedIDRequestCancelAt.self, forKey: Courier.AnyCodingKey("cancel_at"))
-        self.cancelAtPeriodEnd = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("cancel_at_period_end"))
-        self.collectionMethod = try container.decodeIfPresent(PostSubscriptionExposedIDRequestCollectionMethod.self, forKey: Courier.AnyCodingKey("collection_method"))
-        self.coupon = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("coupon"))
-        self.daysUntilDue = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("days_until_due"))
-        self.defaultPaymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_payment_method"))
-        self.defaultSource = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_source"))
-        self.defaultTaxRates = try container.decodeIfPresent(PostSubscriptionExposedIDRequestDefaultTaxRates.self, forKey: Courier.AnyCodingKey("default_tax_rates"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.items = try container.decodeIfPresent([PostCustomerSubscriptionExposedIDRequestItemsItem].self, forKey: Courier.AnyCodingKey("items"))
-        self.metadata = try container.decodeIfPresent(PostCustomerSubscriptionExposedIDRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.offSession = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("off_session"))
-        self.pauseCollection = try container.decodeIfPresent(PostSubscriptionExposedIDRequestPauseCollection.self, forKey: Courier.AnyCodingKey("pause_collection"))
-        self.paymentBehavior = try container.decodeIfPresent(PostSubscriptionExposedIDRequestPaymentBehavior.self, forKey: Courier.AnyCodingKey("payment_behavior"))
-        self.paymentSettings = try container.decodeIfPresent(PostSubscriptionExposedIDRequestPaymentSettings.self, forKey: Courier.AnyCodingKey("payment_settings"))
-        self.pendingInvoiceItemInterval = try container.decodeIfPresent(PostExposedIDRequestPendingInvoiceItemInterval.self, forKey: Courier.AnyCodingKey("pending_invoice_item_interval"))
-        self.promotionCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("promotion_code"))
-        self.prorationBehavior = try container.decodeIfPresent(PostSubscriptionExposedIDRequestProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
-        self.prorationDate = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("proration_date"))
-        self.transferData = try container.decodeIfPresent(PostSubscriptionExposedIDRequestTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
-        self.trialEnd = try container.decodeIfPresent(PostCustomerSubscriptionExposedIDRequestTrialEnd.self, forKey: Courier.AnyCodingKey("trial_end"))
-        self.trialFromPlan = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("trial_from_plan"))
+        self.addInvoiceItems = try container.decodeValueIfPresent([PostSubscriptionExposedIDRequestAddInvoiceItem].self, at: "add_invoice_items")
+        self.applicationFeePercent = try container.decodeValueIfPresent(Swift.Double.self, at: "application_fee_percent")
+        self.automaticTax = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestAutomaticTax.self, at: "automatic_tax")
+        self.billingCycleAnchor = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestBillingCycleAnchor.self, at: "billing_cycle_anchor")
+        self.billingThresholds = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestBillingThresholds.self, at: "billing_thresholds")
+        self.cancelAt = try container.decodeValueIfPresent(PostCustomerSubscriptionExposedIDRequestCancelAt.self, at: "cancel_at")
+        self.cancelAtPeriodEnd = try container.decodeValueIfPresent(Swift.Bool.self, at: "cancel_at_period_end")
+        self.collectionMethod = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestCollectionMethod.self, at: "collection_method")
+        self.coupon = try container.decodeValueIfPresent(Swift.String.self, at: "coupon")
+        self.daysUntilDue = try container.decodeValueIfPresent(Swift.Int.self, at: "days_until_due")
+        self.defaultPaymentMethod = try container.decodeValueIfPresent(Swift.String.self, at: "default_payment_method")
+        self.defaultSource = try container.decodeValueIfPresent(Swift.String.self, at: "default_source")
+        self.defaultTaxRates = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestDefaultTaxRates.self, at: "default_tax_rates")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.items = try container.decodeValueIfPresent([PostCustomerSubscriptionExposedIDRequestItemsItem].self, at: "items")
+        self.metadata = try container.decodeValueIfPresent(PostCustomerSubscriptionExposedIDRequestMetadata.self, at: "metadata")
+        self.offSession = try container.decodeValueIfPresent(Swift.Bool.self, at: "off_session")
+        self.pauseCollection = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestPauseCollection.self, at: "pause_collection")
+        self.paymentBehavior = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestPaymentBehavior.self, at: "payment_behavior")
+        self.paymentSettings = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestPaymentSettings.self, at: "payment_settings")
+        self.pendingInvoiceItemInterval = try container.decodeValueIfPresent(PostExposedIDRequestPendingInvoiceItemInterval.self, at: "pending_invoice_item_interval")
+        self.promotionCode = try container.decodeValueIfPresent(Swift.String.self, at: "promotion_code")
+        self.prorationBehavior = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestProrationBehavior.self, at: "proration_behavior")
+        self.prorationDate = try container.decodeValueIfPresent(Swift.Int.self, at: "proration_date")
+        self.transferData = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestTransferData.self, at: "transfer_data")
+        self.trialEnd = try container.decodeValueIfPresent(PostCustomerSubscriptionExposedIDRequestTrialEnd.self, at: "trial_end")
+        self.trialFromPlan = try container.decodeValueIfPresent(Swift.Bool.self, at: "trial_from_plan")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.addInvoiceItems, forKey: Courier.AnyCodingKey("add_invoice_items"))
-        try container.encodeIfPresent(self.applicationFeePercent, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        try container.encodeIfPresent(self.automaticTax, forKey: Courier.AnyCodingKey("automatic_tax"))
-        try container.encodeIfPresent(self.billingCycleAnchor, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
-        try container.encodeIfPresent(self.billingThresholds, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        try container.encodeIfPresent(self.cancelAt, forKey: Courier.AnyCodingKey("cancel_at"))
-        try container.encodeIfPresent(self.cancelAtPeriodEnd, forKey: Courier.AnyCodingKey("cancel_at_period_end"))
-        try container.encodeIfPresent(self.collectionMethod, forKey: Courier.AnyCodingKey("collection_method"))
-        try container.encodeIfPresent(self.coupon, forKey: Courier.AnyCodingKey("coupon"))
-        try container.encodeIfPresent(self.daysUntilDue, forKey: Courier.AnyCodingKey("days_until_due"))
-        try container.encodeIfPresent(self.defaultPaymentMethod, forKey: Courier.AnyCodingKey("default_payment_method"))
-        try container.encodeIfPresent(self.defaultSource, forKey: Courier.AnyCodingKey("default_source"))
-        try container.encodeIfPresent(self.defaultTaxRates, forKey: Courier.AnyCodingKey("default_tax_rates"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.items, forKey: Courier.AnyCodingKey("items"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.offSession, forKey: Courier.AnyCodingKey("off_session"))
-        try container.encodeIfPresent(self.pauseCollection, forKey: Courier.AnyCodingKey("pause_collection"))
-        try container.encodeIfPresent(self.paymentBehavior, forKey: Courier.AnyCodingKey("payment_behavior"))
-        try container.encodeIfPresent(self.paymentSettings, forKey: Courier.AnyCodingKey("payment_settings"))
-        try container.encodeIfPresent(self.pendingInvoiceItemInterval, forKey: Courier.AnyCodingKey("pending_invoice_item_interval"))
-        try container.encodeIfPresent(self.promotionCode, forKey: Courier.AnyCodingKey("promotion_code"))
-        try container.encodeIfPresent(self.prorationBehavior, forKey: Courier.AnyCodingKey("proration_behavior"))
-        try container.encodeIfPresent(self.prorationDate, forKey: Courier.AnyCodingKey("proration_date"))
-        try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
-        try container.encodeIfPresent(self.trialEnd, forKey: Courier.AnyCodingKey("trial_end"))
-        try container.encodeIfPresent(self.trialFromPlan, forKey: Courier.AnyCodingKey("trial_from_plan"))
+        try container.encodeValueIfPresent(self.addInvoiceItems, at: "add_invoice_items")
+        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent")
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
+        try container.encodeValueIfPresent(self.billingCycleAnchor, at: "billing_cycle_anchor")
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
+        try container.encodeValueIfPresent(self.cancelAt, at: "cancel_at")
+        try container.encodeValueIfPresent(self.cancelAtPeriodEnd, at: "cancel_at_period_end")
+        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method")
+        try container.encodeValueIfPresent(self.coupon, at: "coupon")
+        try container.encodeValueIfPresent(self.daysUntilDue, at: "days_until_due")
+        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method")
+        try container.encodeValueIfPresent(self.defaultSource, at: "default_source")
+        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.items, at: "items")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.offSession, at: "off_session")
+        try container.encodeValueIfPresent(self.pauseCollection, at: "pause_collection")
+        try container.encodeValueIfPresent(self.paymentBehavior, at: "payment_behavior")
+        try container.encodeValueIfPresent(self.paymentSettings, at: "payment_settings")
+        try container.encodeValueIfPresent(self.pendingInvoiceItemInterval, at: "pending_invoice_item_interval")
+        try container.encodeValueIfPresent(self.promotionCode, at: "promotion_code")
+        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior")
+        try container.encodeValueIfPresent(self.prorationDate, at: "proration_date")
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
+        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end")
+        try container.encodeValueIfPresent(self.trialFromPlan, at: "trial_from_plan")
     }
 }

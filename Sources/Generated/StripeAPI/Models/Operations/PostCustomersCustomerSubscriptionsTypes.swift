@@ -91,17 +91,17 @@ public struct PostMethodOptionsAcssDebitCase1MandateOptions: Swift.Codable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.transactionType = try container.decodeIfPresent(PostAcssDebitCase1MandateOptionsTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
+        self.transactionType = try container.decodeValueIfPresent(PostAcssDebitCase1MandateOptionsTransactionType.self, at: "transaction_type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["transaction_type"]
+    private static let _declaredKeys: Courier.KeyNames = "transaction_type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.transactionType, forKey: Courier.AnyCodingKey("transaction_type"))
+        try container.encodeValueIfPresent(self.transactionType, at: "transaction_type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -126,19 +126,19 @@ public struct PostSettingsPaymentMethodOptionsAcssDebitCase1: Swift.Codable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.mandateOptions = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase1MandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.verificationMethod = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase1VerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
+        self.mandateOptions = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitCase1MandateOptions.self, at: "mandate_options")
+        self.verificationMethod = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitCase1VerificationMethod.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["mandate_options", "verification_method"]
+    private static let _declaredKeys: Courier.KeyNames = "mandate_options verification_method"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
-        try container.encodeIfPresent(self.verificationMethod, forKey: Courier.AnyCodingKey("verification_method"))
+        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options")
+        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -205,17 +205,17 @@ public struct PostSettingsPaymentMethodOptionsBancontactCase1: Swift.Codable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.preferredLanguage = try container.decodeIfPresent(PostMethodOptionsBancontactCase1PreferredLanguage.self, forKey: Courier.AnyCodingKey("preferred_language"))
+        self.preferredLanguage = try container.decodeValueIfPresent(PostMethodOptionsBancontactCase1PreferredLanguage.self, at: "preferred_language")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["preferred_language"]
+    private static let _declaredKeys: Courier.KeyNames = "preferred_language"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.preferredLanguage, forKey: Courier.AnyCodingKey("preferred_language"))
+        try container.encodeValueIfPresent(self.preferredLanguage, at: "preferred_language")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -286,21 +286,21 @@ public struct PostPaymentMethodOptionsCardCase1MandateOptions: Swift.Codable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.amountType = try container.decodeIfPresent(PostMethodOptionsCardCase1MandateOptionsAmountType.self, forKey: Courier.AnyCodingKey("amount_type"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
+        self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
+        self.amountType = try container.decodeValueIfPresent(PostMethodOptionsCardCase1MandateOptionsAmountType.self, at: "amount_type")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "amount_type", "description"]
+    private static let _declaredKeys: Courier.KeyNames = "amount amount_type description"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.amountType, forKey: Courier.AnyCodingKey("amount_type"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
+        try container.encodeValueIfPresent(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.amountType, at: "amount_type")
+        try container.encodeValueIfPresent(self.description, at: "description")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -366,19 +366,19 @@ public struct PostPaymentSettingsPaymentMethodOptionsCardCase1: Swift.Codable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.mandateOptions = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1MandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.requestThreeDSecure = try container.decodeIfPresent(PostMethodOptionsCardCase1RequestThreeDSecure.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
+        self.mandateOptions = try container.decodeValueIfPresent(PostPaymentMethodOptionsCardCase1MandateOptions.self, at: "mandate_options")
+        self.requestThreeDSecure = try container.decodeValueIfPresent(PostMethodOptionsCardCase1RequestThreeDSecure.self, at: "request_three_d_secure")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["mandate_options", "request_three_d_secure"]
+    private static let _declaredKeys: Courier.KeyNames = "mandate_options request_three_d_secure"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
-        try container.encodeIfPresent(self.requestThreeDSecure, forKey: Courier.AnyCodingKey("request_three_d_secure"))
+        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options")
+        try container.encodeValueIfPresent(self.requestThreeDSecure, at: "request_three_d_secure")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -402,17 +402,17 @@ public struct PostMethodOptionsCustomerBalanceCase1BankTransfer: Swift.Codable, 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.type = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
+        self.type = try container.decodeValueIfPresent(Swift.String.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["type"]
+    private static let _declaredKeys: Courier.KeyNames = "type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -435,19 +435,19 @@ public struct PostPaymentMethodOptionsCustomerBalanceCase1: Swift.Codable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.bankTransfer = try container.decodeIfPresent(PostMethodOptionsCustomerBalanceCase1BankTransfer.self, forKey: Courier.AnyCodingKey("bank_transfer"))
-        self.fundingType = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("funding_type"))
+        self.bankTransfer = try container.decodeValueIfPresent(PostMethodOptionsCustomerBalanceCase1BankTransfer.self, at: "bank_transfer")
+        self.fundingType = try container.decodeValueIfPresent(Swift.String.self, at: "funding_type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank_transfer", "funding_type"]
+    private static let _declaredKeys: Courier.KeyNames = "bank_transfer funding_type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.bankTransfer, forKey: Courier.AnyCodingKey("bank_transfer"))
-        try container.encodeIfPresent(self.fundingType, forKey: Courier.AnyCodingKey("funding_type"))
+        try container.encodeValueIfPresent(self.bankTransfer, at: "bank_transfer")
+        try container.encodeValueIfPresent(self.fundingType, at: "funding_type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -576,27 +576,27 @@ public struct PostRequestPaymentSettingsPaymentMethodOptions: Swift.Codable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptionsAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
-        self.bancontact = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptionsBancontact.self, forKey: Courier.AnyCodingKey("bancontact"))
-        self.card = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodOptionsCard.self, forKey: Courier.AnyCodingKey("card"))
-        self.customerBalance = try container.decodeIfPresent(PostSettingsPaymentMethodOptionsCustomerBalance.self, forKey: Courier.AnyCodingKey("customer_balance"))
-        self.konbini = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptionsKonbini.self, forKey: Courier.AnyCodingKey("konbini"))
-        self.usBankAccount = try container.decodeIfPresent(PostSettingsPaymentMethodOptionsUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
+        self.acssDebit = try container.decodeValueIfPresent(PostPaymentSettingsPaymentMethodOptionsAcssDebit.self, at: "acss_debit")
+        self.bancontact = try container.decodeValueIfPresent(PostPaymentSettingsPaymentMethodOptionsBancontact.self, at: "bancontact")
+        self.card = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodOptionsCard.self, at: "card")
+        self.customerBalance = try container.decodeValueIfPresent(PostSettingsPaymentMethodOptionsCustomerBalance.self, at: "customer_balance")
+        self.konbini = try container.decodeValueIfPresent(PostPaymentSettingsPaymentMethodOptionsKonbini.self, at: "konbini")
+        self.usBankAccount = try container.decodeValueIfPresent(PostSettingsPaymentMethodOptionsUsBankAccount.self, at: "us_bank_account")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "bancontact", "card", "customer_balance", "konbini", "us_bank_account"]
+    private static let _declaredKeys: Courier.KeyNames = "acss_debit bancontact card customer_balance konbini us_bank_account"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
-        try container.encodeIfPresent(self.bancontact, forKey: Courier.AnyCodingKey("bancontact"))
-        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encodeIfPresent(self.customerBalance, forKey: Courier.AnyCodingKey("customer_balance"))
-        try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
-        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
+        try container.encodeValueIfPresent(self.bancontact, at: "bancontact")
+        try container.encodeValueIfPresent(self.card, at: "card")
+        try container.encodeValueIfPresent(self.customerBalance, at: "customer_balance")
+        try container.encodeValueIfPresent(self.konbini, at: "konbini")
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -664,19 +664,19 @@ public struct PostCustomerSubscriptionsRequestPaymentSettings: Swift.Codable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.paymentMethodOptions = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
-        self.paymentMethodTypes = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodTypes.self, forKey: Courier.AnyCodingKey("payment_method_types"))
+        self.paymentMethodOptions = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodOptions.self, at: "payment_method_options")
+        self.paymentMethodTypes = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodTypes.self, at: "payment_method_types")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["payment_method_options", "payment_method_types"]
+    private static let _declaredKeys: Courier.KeyNames = "payment_method_options payment_method_types"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.paymentMethodOptions, forKey: Courier.AnyCodingKey("payment_method_options"))
-        try container.encodeIfPresent(self.paymentMethodTypes, forKey: Courier.AnyCodingKey("payment_method_types"))
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -810,64 +810,64 @@ public struct PostCustomersCustomerSubscriptionsRequest: Swift.Codable, Swift.Ha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.addInvoiceItems = try container.decodeIfPresent([PostCustomerSubscriptionsRequestAddInvoiceItem].self, forKey: Courier.AnyCodingKey("add_invoice_items"))
-        self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        self.automaticTax = try container.decodeIfPresent(PostCustomerSubscriptionsRequestAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
-        self.backdateStartDate = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("backdate_start_date"))
-        self.billingCycleAnchor = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
-        self.billingThresholds = try container.decodeIfPresent(PostCustomerSubscriptionsRequestBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        self.cancelAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("cancel_at"))
-        self.cancelAtPeriodEnd = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("cancel_at_period_end"))
-        self.collectionMethod = try container.decodeIfPresent(PostCustomerSubscriptionsRequestCollectionMethod.self, forKey: Courier.AnyCodingKey("collection_method"))
-        self.coupon = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("coupon"))
-        self.daysUntilDue = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("days_until_due"))
-        self.defaultPaymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_payment_method"))
-        self.defaultSource = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_source"))
-        self.defaultTaxRates = try container.decodeIfPresent(PostCustomerSubscriptionsRequestDefaultTaxRates.self, forKey: Courier.AnyCodingKey("default_tax_rates"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.items = try container.decodeIfPresent([PostCustomersCustomerSubscriptionsRequestItemsItem].self, forKey: Courier.AnyCodingKey("items"))
-        self.metadata = try container.decodeIfPresent(PostCustomersCustomerSubscriptionsRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.offSession = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("off_session"))
-        self.paymentBehavior = try container.decodeIfPresent(PostCustomerSubscriptionsRequestPaymentBehavior.self, forKey: Courier.AnyCodingKey("payment_behavior"))
-        self.paymentSettings = try container.decodeIfPresent(PostCustomerSubscriptionsRequestPaymentSettings.self, forKey: Courier.AnyCodingKey("payment_settings"))
-        self.pendingInvoiceItemInterval = try container.decodeIfPresent(PostSubscriptionsRequestPendingInvoiceItemInterval.self, forKey: Courier.AnyCodingKey("pending_invoice_item_interval"))
-        self.promotionCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("promotion_code"))
-        self.prorationBehavior = try container.decodeIfPresent(PostCustomerSubscriptionsRequestProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
-        self.transferData = try container.decodeIfPresent(PostCustomerSubscriptionsRequestTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
-        self.trialEnd = try container.decodeIfPresent(PostCustomersCustomerSubscriptionsRequestTrialEnd.self, forKey: Courier.AnyCodingKey("trial_end"))
-        self.trialFromPlan = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("trial_from_plan"))
-        self.trialPeriodDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_period_days"))
+        self.addInvoiceItems = try container.decodeValueIfPresent([PostCustomerSubscriptionsRequestAddInvoiceItem].self, at: "add_invoice_items")
+        self.applicationFeePercent = try container.decodeValueIfPresent(Swift.Double.self, at: "application_fee_percent")
+        self.automaticTax = try container.decodeValueIfPresent(PostCustomerSubscriptionsRequestAutomaticTax.self, at: "automatic_tax")
+        self.backdateStartDate = try container.decodeValueIfPresent(Swift.Int.self, at: "backdate_start_date")
+        self.billingCycleAnchor = try container.decodeValueIfPresent(Swift.Int.self, at: "billing_cycle_anchor")
+        self.billingThresholds = try container.decodeValueIfPresent(PostCustomerSubscriptionsRequestBillingThresholds.self, at: "billing_thresholds")
+        self.cancelAt = try container.decodeValueIfPresent(Swift.Int.self, at: "cancel_at")
+        self.cancelAtPeriodEnd = try container.decodeValueIfPresent(Swift.Bool.self, at: "cancel_at_period_end")
+        self.collectionMethod = try container.decodeValueIfPresent(PostCustomerSubscriptionsRequestCollectionMethod.self, at: "collection_method")
+        self.coupon = try container.decodeValueIfPresent(Swift.String.self, at: "coupon")
+        self.daysUntilDue = try container.decodeValueIfPresent(Swift.Int.self, at: "days_until_due")
+        self.defaultPaymentMethod = try container.decodeValueIfPresent(Swift.String.self, at: "default_payment_method")
+        self.defaultSource = try container.decodeValueIfPresent(Swift.String.self, at: "default_source")
+        self.defaultTaxRates = try container.decodeValueIfPresent(PostCustomerSubscriptionsRequestDefaultTaxRates.self, at: "default_tax_rates")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.items = try container.decodeValueIfPresent([PostCustomersCustomerSubscriptionsRequestItemsItem].self, at: "items")
+        self.metadata = try container.decodeValueIfPresent(PostCustomersCustomerSubscriptionsRequestMetadata.self, at: "metadata")
+        self.offSession = try container.decodeValueIfPresent(Swift.Bool.self, at: "off_session")
+        self.paymentBehavior = try container.decodeValueIfPresent(PostCustomerSubscriptionsRequestPaymentBehavior.self, at: "payment_behavior")
+        self.paymentSettings = try container.decodeValueIfPresent(PostCustomerSubscriptionsRequestPaymentSettings.self, at: "payment_settings")
+        self.pendingInvoiceItemInterval = try container.decodeValueIfPresent(PostSubscriptionsRequestPendingInvoiceItemInterval.self, at: "pending_invoice_item_interval")
+        self.promotionCode = try container.decodeValueIfPresent(Swift.String.self, at: "promotion_code")
+        self.prorationBehavior = try container.decodeValueIfPresent(PostCustomerSubscriptionsRequestProrationBehavior.self, at: "proration_behavior")
+        self.transferData = try container.decodeValueIfPresent(PostCustomerSubscriptionsRequestTransferData.self, at: "transfer_data")
+        self.trialEnd = try container.decodeValueIfPresent(PostCustomersCustomerSubscriptionsRequestTrialEnd.self, at: "trial_end")
+        self.trialFromPlan = try container.decodeValueIfPresent(Swift.Bool.self, at: "trial_from_plan")
+        self.trialPeriodDays = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_period_days")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.addInvoiceItems, forKey: Courier.AnyCodingKey("add_invoice_items"))
-        try container.encodeIfPresent(self.applicationFeePercent, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        try container.encodeIfPresent(self.automaticTax, forKey: Courier.AnyCodingKey("automatic_tax"))
-        try container.encodeIfPresent(self.backdateStartDate, forKey: Courier.AnyCodingKey("backdate_start_date"))
-        try container.encodeIfPresent(self.billingCycleAnchor, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
-        try container.encodeIfPresent(self.billingThresholds, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        try container.encodeIfPresent(self.cancelAt, forKey: Courier.AnyCodingKey("cancel_at"))
-        try container.encodeIfPresent(self.cancelAtPeriodEnd, forKey: Courier.AnyCodingKey("cancel_at_period_end"))
-        try container.encodeIfPresent(self.collectionMethod, forKey: Courier.AnyCodingKey("collection_method"))
-        try container.encodeIfPresent(self.coupon, forKey: Courier.AnyCodingKey("coupon"))
-        try container.encodeIfPresent(self.daysUntilDue, forKey: Courier.AnyCodingKey("days_until_due"))
-        try container.encodeIfPresent(self.defaultPaymentMethod, forKey: Courier.AnyCodingKey("default_payment_method"))
-        try container.encodeIfPresent(self.defaultSource, forKey: Courier.AnyCodingKey("default_source"))
-        try container.encodeIfPresent(self.defaultTaxRates, forKey: Courier.AnyCodingKey("default_tax_rates"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.items, forKey: Courier.AnyCodingKey("items"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.offSession, forKey: Courier.AnyCodingKey("off_session"))
-        try container.encodeIfPresent(self.paymentBehavior, forKey: Courier.AnyCodingKey("payment_behavior"))
-        try container.encodeIfPresent(self.paymentSettings, forKey: Courier.AnyCodingKey("payment_settings"))
-        try container.encodeIfPresent(self.pendingInvoiceItemInterval, forKey: Courier.AnyCodingKey("pending_invoice_item_interval"))
-        try container.encodeIfPresent(self.promotionCode, forKey: Courier.AnyCodingKey("promotion_code"))
-        try container.encodeIfPresent(self.prorationBehavior, forKey: Courier.AnyCodingKey("proration_behavior"))
-        try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
-        try container.encodeIfPresent(self.trialEnd, forKey: Courier.AnyCodingKey("trial_end"))
-        try container.encodeIfPresent(self.trialFromPlan, forKey: Courier.AnyCodingKey("trial_from_plan"))
-        try container.encodeIfPresent(self.trialPeriodDays, forKey: Courier.AnyCodingKey("trial_period_days"))
+        try container.encodeValueIfPresent(self.addInvoiceItems, at: "add_invoice_items")
+        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent")
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
+        try container.encodeValueIfPresent(self.backdateStartDate, at: "backdate_start_date")
+        try container.encodeValueIfPresent(self.billingCycleAnchor, at: "billing_cycle_anchor")
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
+        try container.encodeValueIfPresent(self.cancelAt, at: "cancel_at")
+        try container.encodeValueIfPresent(self.cancelAtPeriodEnd, at: "cancel_at_period_end")
+        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method")
+        try container.encodeValueIfPresent(self.coupon, at: "coupon")
+        try container.encodeValueIfPresent(self.daysUntilDue, at: "days_until_due")
+        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method")
+        try container.encodeValueIfPresent(self.defaultSource, at: "default_source")
+        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.items, at: "items")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.offSession, at: "off_session")
+        try container.encodeValueIfPresent(self.paymentBehavior, at: "payment_behavior")
+        try container.encodeValueIfPresent(self.paymentSettings, at: "payment_settings")
+        try container.encodeValueIfPresent(self.pendingInvoiceItemInterval, at: "pending_invoice_item_interval")
+        try container.encodeValueIfPresent(self.promotionCode, at: "promotion_code")
+        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior")
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
+        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end")
+        try container.encodeValueIfPresent(self.trialFromPlan, at: "trial_from_plan")
+        try container.encodeValueIfPresent(self.trialPeriodDays, at: "trial_period_days")
     }
 }

@@ -24,16 +24,16 @@ public struct PostCustomersCustomerTaxIDsRequest: Swift.Codable, Swift.Hashable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.type = try container.decode(PostCustomersCustomerTaxIDsRequestTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.value = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("value"))
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.type = try container.decodeValue(PostCustomersCustomerTaxIDsRequestTypeModel.self, at: "type")
+        self.value = try container.decodeValue(Swift.String.self, at: "value")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encode(self.value, forKey: Courier.AnyCodingKey("value"))
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValue(self.value, at: "value")
     }
 }

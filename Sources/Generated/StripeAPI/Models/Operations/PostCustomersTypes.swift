@@ -80,21 +80,21 @@ public struct PostCustomersRequestInvoiceSettings: Swift.Codable, Swift.Hashable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customFields = try container.decodeIfPresent(PostCustomersRequestInvoiceSettingsCustomFields.self, forKey: Courier.AnyCodingKey("custom_fields"))
-        self.defaultPaymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_payment_method"))
-        self.footer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("footer"))
+        self.customFields = try container.decodeValueIfPresent(PostCustomersRequestInvoiceSettingsCustomFields.self, at: "custom_fields")
+        self.defaultPaymentMethod = try container.decodeValueIfPresent(Swift.String.self, at: "default_payment_method")
+        self.footer = try container.decodeValueIfPresent(Swift.String.self, at: "footer")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["custom_fields", "default_payment_method", "footer"]
+    private static let _declaredKeys: Courier.KeyNames = "custom_fields default_payment_method footer"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.customFields, forKey: Courier.AnyCodingKey("custom_fields"))
-        try container.encodeIfPresent(self.defaultPaymentMethod, forKey: Courier.AnyCodingKey("default_payment_method"))
-        try container.encodeIfPresent(self.footer, forKey: Courier.AnyCodingKey("footer"))
+        try container.encodeValueIfPresent(self.customFields, at: "custom_fields")
+        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method")
+        try container.encodeValueIfPresent(self.footer, at: "footer")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -133,7 +133,7 @@ public indirect enum PostCustomersRequestShipping: Swift.Codable, Swift.Hashable
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["address", "name"]),
+        .object(required: "address name"),
         .value([.string], knownValues: [""]),
     ]
 
@@ -177,17 +177,17 @@ public struct PostCustomersRequestTax: Swift.Codable, Swift.Hashable, Swift.Send
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.ipAddress = try container.decodeIfPresent(PostCustomersRequestTaxIPAddress.self, forKey: Courier.AnyCodingKey("ip_address"))
+        self.ipAddress = try container.decodeValueIfPresent(PostCustomersRequestTaxIPAddress.self, at: "ip_address")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["ip_address"]
+    private static let _declaredKeys: Courier.KeyNames = "ip_address"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.ipAddress, forKey: Courier.AnyCodingKey("ip_address"))
+        try container.encodeValueIfPresent(self.ipAddress, at: "ip_address")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -477,19 +477,19 @@ public struct PostCustomersRequestTaxIDDataItem: Swift.Codable, Swift.Hashable, 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.type = try container.decode(PostCustomersRequestTaxIDDataItemTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.value = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("value"))
+        self.type = try container.decodeValue(PostCustomersRequestTaxIDDataItemTypeModel.self, at: "type")
+        self.value = try container.decodeValue(Swift.String.self, at: "value")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["type", "value"]
+    private static let _declaredKeys: Courier.KeyNames = "type value"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encode(self.value, forKey: Courier.AnyCodingKey("value"))
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValue(self.value, at: "value")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -567,52 +567,52 @@ public struct PostCustomersRequest: Swift.Codable, Swift.Hashable, Swift.Sendabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decodeIfPresent(PostCustomersRequestAddress.self, forKey: Courier.AnyCodingKey("address"))
-        self.balance = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("balance"))
-        self.coupon = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("coupon"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.invoicePrefix = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("invoice_prefix"))
-        self.invoiceSettings = try container.decodeIfPresent(PostCustomersRequestInvoiceSettings.self, forKey: Courier.AnyCodingKey("invoice_settings"))
-        self.metadata = try container.decodeIfPresent(PostCustomersRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.nextInvoiceSequence = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("next_invoice_sequence"))
-        self.paymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("payment_method"))
-        self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
-        self.preferredLocales = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("preferred_locales"))
-        self.promotionCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("promotion_code"))
-        self.shipping = try container.decodeIfPresent(PostCustomersRequestShipping.self, forKey: Courier.AnyCodingKey("shipping"))
-        self.source = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("source"))
-        self.tax = try container.decodeIfPresent(PostCustomersRequestTax.self, forKey: Courier.AnyCodingKey("tax"))
-        self.taxExempt = try container.decodeIfPresent(PostCustomersRequestTaxExempt.self, forKey: Courier.AnyCodingKey("tax_exempt"))
-        self.taxIDData = try container.decodeIfPresent([PostCustomersRequestTaxIDDataItem].self, forKey: Courier.AnyCodingKey("tax_id_data"))
-        self.testClock = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("test_clock"))
+        self.address = try container.decodeValueIfPresent(PostCustomersRequestAddress.self, at: "address")
+        self.balance = try container.decodeValueIfPresent(Swift.Int.self, at: "balance")
+        self.coupon = try container.decodeValueIfPresent(Swift.String.self, at: "coupon")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.invoicePrefix = try container.decodeValueIfPresent(Swift.String.self, at: "invoice_prefix")
+        self.invoiceSettings = try container.decodeValueIfPresent(PostCustomersRequestInvoiceSettings.self, at: "invoice_settings")
+        self.metadata = try container.decodeValueIfPresent(PostCustomersRequestMetadata.self, at: "metadata")
+        self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.nextInvoiceSequence = try container.decodeValueIfPresent(Swift.Int.self, at: "next_invoice_sequence")
+        self.paymentMethod = try container.decodeValueIfPresent(Swift.String.self, at: "payment_method")
+        self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
+        self.preferredLocales = try container.decodeValueIfPresent([Swift.String].self, at: "preferred_locales")
+        self.promotionCode = try container.decodeValueIfPresent(Swift.String.self, at: "promotion_code")
+        self.shipping = try container.decodeValueIfPresent(PostCustomersRequestShipping.self, at: "shipping")
+        self.source = try container.decodeValueIfPresent(Swift.String.self, at: "source")
+        self.tax = try container.decodeValueIfPresent(PostCustomersRequestTax.self, at: "tax")
+        self.taxExempt = try container.decodeValueIfPresent(PostCustomersRequestTaxExempt.self, at: "tax_exempt")
+        self.taxIDData = try container.decodeValueIfPresent([PostCustomersRequestTaxIDDataItem].self, at: "tax_id_data")
+        self.testClock = try container.decodeValueIfPresent(Swift.String.self, at: "test_clock")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encodeIfPresent(self.balance, forKey: Courier.AnyCodingKey("balance"))
-        try container.encodeIfPresent(self.coupon, forKey: Courier.AnyCodingKey("coupon"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.invoicePrefix, forKey: Courier.AnyCodingKey("invoice_prefix"))
-        try container.encodeIfPresent(self.invoiceSettings, forKey: Courier.AnyCodingKey("invoice_settings"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.nextInvoiceSequence, forKey: Courier.AnyCodingKey("next_invoice_sequence"))
-        try container.encodeIfPresent(self.paymentMethod, forKey: Courier.AnyCodingKey("payment_method"))
-        try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
-        try container.encodeIfPresent(self.preferredLocales, forKey: Courier.AnyCodingKey("preferred_locales"))
-        try container.encodeIfPresent(self.promotionCode, forKey: Courier.AnyCodingKey("promotion_code"))
-        try container.encodeIfPresent(self.shipping, forKey: Courier.AnyCodingKey("shipping"))
-        try container.encodeIfPresent(self.source, forKey: Courier.AnyCodingKey("source"))
-        try container.encodeIfPresent(self.tax, forKey: Courier.AnyCodingKey("tax"))
-        try container.encodeIfPresent(self.taxExempt, forKey: Courier.AnyCodingKey("tax_exempt"))
-        try container.encodeIfPresent(self.taxIDData, forKey: Courier.AnyCodingKey("tax_id_data"))
-        try container.encodeIfPresent(self.testClock, forKey: Courier.AnyCodingKey("test_clock"))
+        try container.encodeValueIfPresent(self.address, at: "address")
+        try container.encodeValueIfPresent(self.balance, at: "balance")
+        try container.encodeValueIfPresent(self.coupon, at: "coupon")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.email, at: "email")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.invoicePrefix, at: "invoice_prefix")
+        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.nextInvoiceSequence, at: "next_invoice_sequence")
+        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method")
+        try container.encodeValueIfPresent(self.phone, at: "phone")
+        try container.encodeValueIfPresent(self.preferredLocales, at: "preferred_locales")
+        try container.encodeValueIfPresent(self.promotionCode, at: "promotion_code")
+        try container.encodeValueIfPresent(self.shipping, at: "shipping")
+        try container.encodeValueIfPresent(self.source, at: "source")
+        try container.encodeValueIfPresent(self.tax, at: "tax")
+        try container.encodeValueIfPresent(self.taxExempt, at: "tax_exempt")
+        try container.encodeValueIfPresent(self.taxIDData, at: "tax_id_data")
+        try container.encodeValueIfPresent(self.testClock, at: "test_clock")
     }
 }

@@ -79,16 +79,16 @@ public struct PostFileLinksLinkRequest: Swift.Codable, Swift.Hashable, Swift.Sen
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.expiresAt = try container.decodeIfPresent(PostFileLinksLinkRequestExpiresAt.self, forKey: Courier.AnyCodingKey("expires_at"))
-        self.metadata = try container.decodeIfPresent(PostFileLinksLinkRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.expiresAt = try container.decodeValueIfPresent(PostFileLinksLinkRequestExpiresAt.self, at: "expires_at")
+        self.metadata = try container.decodeValueIfPresent(PostFileLinksLinkRequestMetadata.self, at: "metadata")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.expiresAt, forKey: Courier.AnyCodingKey("expires_at"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
     }
 }

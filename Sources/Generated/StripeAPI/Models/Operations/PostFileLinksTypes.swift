@@ -29,18 +29,18 @@ public struct PostFileLinksRequest: Swift.Codable, Swift.Hashable, Swift.Sendabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.expiresAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))
-        self.file = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("file"))
-        self.metadata = try container.decodeIfPresent(PostFileLinksRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.expiresAt = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_at")
+        self.file = try container.decodeValue(Swift.String.self, at: "file")
+        self.metadata = try container.decodeValueIfPresent(PostFileLinksRequestMetadata.self, at: "metadata")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.expiresAt, forKey: Courier.AnyCodingKey("expires_at"))
-        try container.encode(self.file, forKey: Courier.AnyCodingKey("file"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at")
+        try container.encodeValue(self.file, at: "file")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
     }
 }

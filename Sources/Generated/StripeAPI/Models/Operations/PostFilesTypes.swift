@@ -28,21 +28,21 @@ public struct PostFilesFormFileLinkData: Swift.Codable, Swift.Hashable, Swift.Se
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.create = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("create"))
-        self.expiresAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))
-        self.metadata = try container.decodeIfPresent(PostFilesFormFileLinkDataMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
+        self.create = try container.decodeValue(Swift.Bool.self, at: "create")
+        self.expiresAt = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_at")
+        self.metadata = try container.decodeValueIfPresent(PostFilesFormFileLinkDataMetadata.self, at: "metadata")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["create", "expires_at", "metadata"]
+    private static let _declaredKeys: Courier.KeyNames = "create expires_at metadata"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.create, forKey: Courier.AnyCodingKey("create"))
-        try container.encodeIfPresent(self.expiresAt, forKey: Courier.AnyCodingKey("expires_at"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
+        try container.encodeValue(self.create, at: "create")
+        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

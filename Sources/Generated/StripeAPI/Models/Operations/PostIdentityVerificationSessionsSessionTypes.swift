@@ -70,17 +70,17 @@ public struct PostIdentityVerificationSessionRequestOptions: Swift.Codable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.document = try container.decodeIfPresent(PostVerificationSessionRequestOptionsDocument.self, forKey: Courier.AnyCodingKey("document"))
+        self.document = try container.decodeValueIfPresent(PostVerificationSessionRequestOptionsDocument.self, at: "document")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["document"]
+    private static let _declaredKeys: Courier.KeyNames = "document"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.document, forKey: Courier.AnyCodingKey("document"))
+        try container.encodeValueIfPresent(self.document, at: "document")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -111,18 +111,18 @@ public struct PostIdentityVerificationSessionsSessionRequest: Swift.Codable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.options = try container.decodeIfPresent(PostIdentityVerificationSessionRequestOptions.self, forKey: Courier.AnyCodingKey("options"))
-        self.type = try container.decodeIfPresent(PostIdentityVerificationSessionRequestTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.options = try container.decodeValueIfPresent(PostIdentityVerificationSessionRequestOptions.self, at: "options")
+        self.type = try container.decodeValueIfPresent(PostIdentityVerificationSessionRequestTypeModel.self, at: "type")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.options, forKey: Courier.AnyCodingKey("options"))
-        try container.encodeIfPresent(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.options, at: "options")
+        try container.encodeValueIfPresent(self.type, at: "type")
     }
 }

@@ -26,23 +26,23 @@ public struct PostSessionsRequestOptionsDocumentCase1: Swift.Codable, Swift.Hash
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.allowedTypes = try container.decodeIfPresent([PostRequestOptionsDocumentCase1AllowedTypesItem].self, forKey: Courier.AnyCodingKey("allowed_types"))
-        self.requireIDNumber = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("require_id_number"))
-        self.requireLiveCapture = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("require_live_capture"))
-        self.requireMatchingSelfie = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("require_matching_selfie"))
+        self.allowedTypes = try container.decodeValueIfPresent([PostRequestOptionsDocumentCase1AllowedTypesItem].self, at: "allowed_types")
+        self.requireIDNumber = try container.decodeValueIfPresent(Swift.Bool.self, at: "require_id_number")
+        self.requireLiveCapture = try container.decodeValueIfPresent(Swift.Bool.self, at: "require_live_capture")
+        self.requireMatchingSelfie = try container.decodeValueIfPresent(Swift.Bool.self, at: "require_matching_selfie")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["allowed_types", "require_id_number", "require_live_capture", "require_matching_selfie"]
+    private static let _declaredKeys: Courier.KeyNames = "allowed_types require_id_number require_live_capture require_matching_selfie"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.allowedTypes, forKey: Courier.AnyCodingKey("allowed_types"))
-        try container.encodeIfPresent(self.requireIDNumber, forKey: Courier.AnyCodingKey("require_id_number"))
-        try container.encodeIfPresent(self.requireLiveCapture, forKey: Courier.AnyCodingKey("require_live_capture"))
-        try container.encodeIfPresent(self.requireMatchingSelfie, forKey: Courier.AnyCodingKey("require_matching_selfie"))
+        try container.encodeValueIfPresent(self.allowedTypes, at: "allowed_types")
+        try container.encodeValueIfPresent(self.requireIDNumber, at: "require_id_number")
+        try container.encodeValueIfPresent(self.requireLiveCapture, at: "require_live_capture")
+        try container.encodeValueIfPresent(self.requireMatchingSelfie, at: "require_matching_selfie")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -85,20 +85,20 @@ public struct PostIdentityVerificationSessionsRequest: Swift.Codable, Swift.Hash
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.options = try container.decodeIfPresent(PostIdentityVerificationSessionsRequestOptions.self, forKey: Courier.AnyCodingKey("options"))
-        self.returnURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("return_url"))
-        self.type = try container.decode(PostIdentityVerificationSessionsRequestTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.options = try container.decodeValueIfPresent(PostIdentityVerificationSessionsRequestOptions.self, at: "options")
+        self.returnURL = try container.decodeValueIfPresent(Swift.String.self, at: "return_url")
+        self.type = try container.decodeValue(PostIdentityVerificationSessionsRequestTypeModel.self, at: "type")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.options, forKey: Courier.AnyCodingKey("options"))
-        try container.encodeIfPresent(self.returnURL, forKey: Courier.AnyCodingKey("return_url"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.options, at: "options")
+        try container.encodeValueIfPresent(self.returnURL, at: "return_url")
+        try container.encodeValue(self.type, at: "type")
     }
 }

@@ -35,19 +35,19 @@ public struct PostInvoiceitemsRequestPeriod: Swift.Codable, Swift.Hashable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.end = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("end"))
-        self.start = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("start"))
+        self.end = try container.decodeValue(Swift.Int.self, at: "end")
+        self.start = try container.decodeValue(Swift.Int.self, at: "start")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["end", "start"]
+    private static let _declaredKeys: Courier.KeyNames = "end start"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.end, forKey: Courier.AnyCodingKey("end"))
-        try container.encode(self.start, forKey: Courier.AnyCodingKey("start"))
+        try container.encodeValue(self.end, at: "end")
+        try container.encodeValue(self.start, at: "start")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -79,25 +79,25 @@ public struct PostInvoiceitemsRequestPriceData: Swift.Codable, Swift.Hashable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.product = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("product"))
-        self.taxBehavior = try container.decodeIfPresent(PostInvoiceitemsRequestPriceDataTaxBehavior.self, forKey: Courier.AnyCodingKey("tax_behavior"))
-        self.unitAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("unit_amount"))
-        self.unitAmountDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.product = try container.decodeValue(Swift.String.self, at: "product")
+        self.taxBehavior = try container.decodeValueIfPresent(PostInvoiceitemsRequestPriceDataTaxBehavior.self, at: "tax_behavior")
+        self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
+        self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["currency", "product", "tax_behavior", "unit_amount", "unit_amount_decimal"]
+    private static let _declaredKeys: Courier.KeyNames = "currency product tax_behavior unit_amount unit_amount_decimal"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encode(self.product, forKey: Courier.AnyCodingKey("product"))
-        try container.encodeIfPresent(self.taxBehavior, forKey: Courier.AnyCodingKey("tax_behavior"))
-        try container.encodeIfPresent(self.unitAmount, forKey: Courier.AnyCodingKey("unit_amount"))
-        try container.encodeIfPresent(self.unitAmountDecimal, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValue(self.product, at: "product")
+        try container.encodeValueIfPresent(self.taxBehavior, at: "tax_behavior")
+        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount")
+        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -166,44 +166,44 @@ public struct PostInvoiceitemsRequest: Swift.Codable, Swift.Hashable, Swift.Send
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.customer = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.discountable = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("discountable"))
-        self.discounts = try container.decodeIfPresent(PostInvoiceitemsRequestDiscounts.self, forKey: Courier.AnyCodingKey("discounts"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.invoice = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("invoice"))
-        self.metadata = try container.decodeIfPresent(PostInvoiceitemsRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.period = try container.decodeIfPresent(PostInvoiceitemsRequestPeriod.self, forKey: Courier.AnyCodingKey("period"))
-        self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
-        self.priceData = try container.decodeIfPresent(PostInvoiceitemsRequestPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
-        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.subscription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("subscription"))
-        self.taxRates = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("tax_rates"))
-        self.unitAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("unit_amount"))
-        self.unitAmountDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
+        self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
+        self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
+        self.customer = try container.decodeValue(Swift.String.self, at: "customer")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.discountable = try container.decodeValueIfPresent(Swift.Bool.self, at: "discountable")
+        self.discounts = try container.decodeValueIfPresent(PostInvoiceitemsRequestDiscounts.self, at: "discounts")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.invoice = try container.decodeValueIfPresent(Swift.String.self, at: "invoice")
+        self.metadata = try container.decodeValueIfPresent(PostInvoiceitemsRequestMetadata.self, at: "metadata")
+        self.period = try container.decodeValueIfPresent(PostInvoiceitemsRequestPeriod.self, at: "period")
+        self.price = try container.decodeValueIfPresent(Swift.String.self, at: "price")
+        self.priceData = try container.decodeValueIfPresent(PostInvoiceitemsRequestPriceData.self, at: "price_data")
+        self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
+        self.subscription = try container.decodeValueIfPresent(Swift.String.self, at: "subscription")
+        self.taxRates = try container.decodeValueIfPresent([Swift.String].self, at: "tax_rates")
+        self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
+        self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encode(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.discountable, forKey: Courier.AnyCodingKey("discountable"))
-        try container.encodeIfPresent(self.discounts, forKey: Courier.AnyCodingKey("discounts"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.invoice, forKey: Courier.AnyCodingKey("invoice"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.period, forKey: Courier.AnyCodingKey("period"))
-        try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
-        try container.encodeIfPresent(self.priceData, forKey: Courier.AnyCodingKey("price_data"))
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encodeIfPresent(self.subscription, forKey: Courier.AnyCodingKey("subscription"))
-        try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
-        try container.encodeIfPresent(self.unitAmount, forKey: Courier.AnyCodingKey("unit_amount"))
-        try container.encodeIfPresent(self.unitAmountDecimal, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
+        try container.encodeValueIfPresent(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.currency, at: "currency")
+        try container.encodeValue(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.discountable, at: "discountable")
+        try container.encodeValueIfPresent(self.discounts, at: "discounts")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.invoice, at: "invoice")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.period, at: "period")
+        try container.encodeValueIfPresent(self.price, at: "price")
+        try container.encodeValueIfPresent(self.priceData, at: "price_data")
+        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValueIfPresent(self.subscription, at: "subscription")
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
+        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount")
+        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal")
     }
 }

@@ -32,22 +32,22 @@ public struct PostInvoicesInvoicePayRequest: Swift.Codable, Swift.Hashable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.forgive = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("forgive"))
-        self.offSession = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("off_session"))
-        self.paidOutOfBand = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("paid_out_of_band"))
-        self.paymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("payment_method"))
-        self.source = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("source"))
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.forgive = try container.decodeValueIfPresent(Swift.Bool.self, at: "forgive")
+        self.offSession = try container.decodeValueIfPresent(Swift.Bool.self, at: "off_session")
+        self.paidOutOfBand = try container.decodeValueIfPresent(Swift.Bool.self, at: "paid_out_of_band")
+        self.paymentMethod = try container.decodeValueIfPresent(Swift.String.self, at: "payment_method")
+        self.source = try container.decodeValueIfPresent(Swift.String.self, at: "source")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.forgive, forKey: Courier.AnyCodingKey("forgive"))
-        try container.encodeIfPresent(self.offSession, forKey: Courier.AnyCodingKey("off_session"))
-        try container.encodeIfPresent(self.paidOutOfBand, forKey: Courier.AnyCodingKey("paid_out_of_band"))
-        try container.encodeIfPresent(self.paymentMethod, forKey: Courier.AnyCodingKey("payment_method"))
-        try container.encodeIfPresent(self.source, forKey: Courier.AnyCodingKey("source"))
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.forgive, at: "forgive")
+        try container.encodeValueIfPresent(self.offSession, at: "off_session")
+        try container.encodeValueIfPresent(self.paidOutOfBand, at: "paid_out_of_band")
+        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method")
+        try container.encodeValueIfPresent(self.source, at: "source")
     }
 }

@@ -168,19 +168,19 @@ public struct PostInvoicesInvoiceRequestPaymentSettings: Swift.Codable, Swift.Ha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.paymentMethodOptions = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodOptions3.self, forKey: Courier.AnyCodingKey("payment_method_options"))
-        self.paymentMethodTypes = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodTypes3.self, forKey: Courier.AnyCodingKey("payment_method_types"))
+        self.paymentMethodOptions = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodOptions3.self, at: "payment_method_options")
+        self.paymentMethodTypes = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodTypes3.self, at: "payment_method_types")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["payment_method_options", "payment_method_types"]
+    private static let _declaredKeys: Courier.KeyNames = "payment_method_options payment_method_types"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.paymentMethodOptions, forKey: Courier.AnyCodingKey("payment_method_options"))
-        try container.encodeIfPresent(self.paymentMethodTypes, forKey: Courier.AnyCodingKey("payment_method_types"))
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -211,7 +211,7 @@ public indirect enum PostInvoicesInvoiceRequestTransferData: Swift.Codable, Swif
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["destination"]),
+        .object(required: "destination"),
         .value([.string], knownValues: [""]),
     ]
 
@@ -307,50 +307,50 @@ public struct PostInvoicesInvoiceRequest: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.accountTaxIDs = try container.decodeIfPresent(PostInvoicesInvoiceRequestAccountTaxIDs.self, forKey: Courier.AnyCodingKey("account_tax_ids"))
-        self.applicationFeeAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("application_fee_amount"))
-        self.autoAdvance = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("auto_advance"))
-        self.automaticTax = try container.decodeIfPresent(PostInvoicesInvoiceRequestAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
-        self.collectionMethod = try container.decodeIfPresent(PostInvoicesInvoiceRequestCollectionMethod.self, forKey: Courier.AnyCodingKey("collection_method"))
-        self.customFields = try container.decodeIfPresent(PostInvoicesInvoiceRequestCustomFields.self, forKey: Courier.AnyCodingKey("custom_fields"))
-        self.daysUntilDue = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("days_until_due"))
-        self.defaultPaymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_payment_method"))
-        self.defaultSource = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_source"))
-        self.defaultTaxRates = try container.decodeIfPresent(PostInvoicesInvoiceRequestDefaultTaxRates.self, forKey: Courier.AnyCodingKey("default_tax_rates"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.discounts = try container.decodeIfPresent(PostInvoicesInvoiceRequestDiscounts.self, forKey: Courier.AnyCodingKey("discounts"))
-        self.dueDate = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("due_date"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.footer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("footer"))
-        self.metadata = try container.decodeIfPresent(PostInvoicesInvoiceRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.onBehalfOf = try container.decodeIfPresent(PostInvoicesInvoiceRequestOnBehalfOf.self, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        self.paymentSettings = try container.decodeIfPresent(PostInvoicesInvoiceRequestPaymentSettings.self, forKey: Courier.AnyCodingKey("payment_settings"))
-        self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        self.transferData = try container.decodeIfPresent(PostInvoicesInvoiceRequestTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
+        self.accountTaxIDs = try container.decodeValueIfPresent(PostInvoicesInvoiceRequestAccountTaxIDs.self, at: "account_tax_ids")
+        self.applicationFeeAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "application_fee_amount")
+        self.autoAdvance = try container.decodeValueIfPresent(Swift.Bool.self, at: "auto_advance")
+        self.automaticTax = try container.decodeValueIfPresent(PostInvoicesInvoiceRequestAutomaticTax.self, at: "automatic_tax")
+        self.collectionMethod = try container.decodeValueIfPresent(PostInvoicesInvoiceRequestCollectionMethod.self, at: "collection_method")
+        self.customFields = try container.decodeValueIfPresent(PostInvoicesInvoiceRequestCustomFields.self, at: "custom_fields")
+        self.daysUntilDue = try container.decodeValueIfPresent(Swift.Int.self, at: "days_until_due")
+        self.defaultPaymentMethod = try container.decodeValueIfPresent(Swift.String.self, at: "default_payment_method")
+        self.defaultSource = try container.decodeValueIfPresent(Swift.String.self, at: "default_source")
+        self.defaultTaxRates = try container.decodeValueIfPresent(PostInvoicesInvoiceRequestDefaultTaxRates.self, at: "default_tax_rates")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.discounts = try container.decodeValueIfPresent(PostInvoicesInvoiceRequestDiscounts.self, at: "discounts")
+        self.dueDate = try container.decodeValueIfPresent(Swift.Int.self, at: "due_date")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.footer = try container.decodeValueIfPresent(Swift.String.self, at: "footer")
+        self.metadata = try container.decodeValueIfPresent(PostInvoicesInvoiceRequestMetadata.self, at: "metadata")
+        self.onBehalfOf = try container.decodeValueIfPresent(PostInvoicesInvoiceRequestOnBehalfOf.self, at: "on_behalf_of")
+        self.paymentSettings = try container.decodeValueIfPresent(PostInvoicesInvoiceRequestPaymentSettings.self, at: "payment_settings")
+        self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
+        self.transferData = try container.decodeValueIfPresent(PostInvoicesInvoiceRequestTransferData.self, at: "transfer_data")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.accountTaxIDs, forKey: Courier.AnyCodingKey("account_tax_ids"))
-        try container.encodeIfPresent(self.applicationFeeAmount, forKey: Courier.AnyCodingKey("application_fee_amount"))
-        try container.encodeIfPresent(self.autoAdvance, forKey: Courier.AnyCodingKey("auto_advance"))
-        try container.encodeIfPresent(self.automaticTax, forKey: Courier.AnyCodingKey("automatic_tax"))
-        try container.encodeIfPresent(self.collectionMethod, forKey: Courier.AnyCodingKey("collection_method"))
-        try container.encodeIfPresent(self.customFields, forKey: Courier.AnyCodingKey("custom_fields"))
-        try container.encodeIfPresent(self.daysUntilDue, forKey: Courier.AnyCodingKey("days_until_due"))
-        try container.encodeIfPresent(self.defaultPaymentMethod, forKey: Courier.AnyCodingKey("default_payment_method"))
-        try container.encodeIfPresent(self.defaultSource, forKey: Courier.AnyCodingKey("default_source"))
-        try container.encodeIfPresent(self.defaultTaxRates, forKey: Courier.AnyCodingKey("default_tax_rates"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.discounts, forKey: Courier.AnyCodingKey("discounts"))
-        try container.encodeIfPresent(self.dueDate, forKey: Courier.AnyCodingKey("due_date"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.footer, forKey: Courier.AnyCodingKey("footer"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.onBehalfOf, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        try container.encodeIfPresent(self.paymentSettings, forKey: Courier.AnyCodingKey("payment_settings"))
-        try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
+        try container.encodeValueIfPresent(self.accountTaxIDs, at: "account_tax_ids")
+        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount")
+        try container.encodeValueIfPresent(self.autoAdvance, at: "auto_advance")
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
+        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method")
+        try container.encodeValueIfPresent(self.customFields, at: "custom_fields")
+        try container.encodeValueIfPresent(self.daysUntilDue, at: "days_until_due")
+        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method")
+        try container.encodeValueIfPresent(self.defaultSource, at: "default_source")
+        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.discounts, at: "discounts")
+        try container.encodeValueIfPresent(self.dueDate, at: "due_date")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.footer, at: "footer")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
+        try container.encodeValueIfPresent(self.paymentSettings, at: "payment_settings")
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
     }
 }

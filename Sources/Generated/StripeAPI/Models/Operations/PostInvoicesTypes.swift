@@ -33,19 +33,19 @@ public struct PostInvoicesRequestCustomFieldsCase1Item: Swift.Codable, Swift.Has
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.value = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("value"))
+        self.name = try container.decodeValue(Swift.String.self, at: "name")
+        self.value = try container.decodeValue(Swift.String.self, at: "value")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["name", "value"]
+    private static let _declaredKeys: Courier.KeyNames = "name value"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encode(self.value, forKey: Courier.AnyCodingKey("value"))
+        try container.encodeValue(self.name, at: "name")
+        try container.encodeValue(self.value, at: "value")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -145,17 +145,17 @@ public struct PostPaymentSettingsPaymentMethodOptions2CardCase1: Swift.Codable, 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.requestThreeDSecure = try container.decodeIfPresent(PostMethodOptions2CardCase1RequestThreeDSecure.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
+        self.requestThreeDSecure = try container.decodeValueIfPresent(PostMethodOptions2CardCase1RequestThreeDSecure.self, at: "request_three_d_secure")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["request_three_d_secure"]
+    private static let _declaredKeys: Courier.KeyNames = "request_three_d_secure"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.requestThreeDSecure, forKey: Courier.AnyCodingKey("request_three_d_secure"))
+        try container.encodeValueIfPresent(self.requestThreeDSecure, at: "request_three_d_secure")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -253,27 +253,27 @@ public struct PostRequestPaymentSettingsPaymentMethodOptions2: Swift.Codable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions2AcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
-        self.bancontact = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions2Bancontact.self, forKey: Courier.AnyCodingKey("bancontact"))
-        self.card = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions2Card.self, forKey: Courier.AnyCodingKey("card"))
-        self.customerBalance = try container.decodeIfPresent(PostSettingsPaymentMethodOptions2CustomerBalance.self, forKey: Courier.AnyCodingKey("customer_balance"))
-        self.konbini = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions2Konbini.self, forKey: Courier.AnyCodingKey("konbini"))
-        self.usBankAccount = try container.decodeIfPresent(PostSettingsPaymentMethodOptions2UsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
+        self.acssDebit = try container.decodeValueIfPresent(PostPaymentSettingsPaymentMethodOptions2AcssDebit.self, at: "acss_debit")
+        self.bancontact = try container.decodeValueIfPresent(PostPaymentSettingsPaymentMethodOptions2Bancontact.self, at: "bancontact")
+        self.card = try container.decodeValueIfPresent(PostPaymentSettingsPaymentMethodOptions2Card.self, at: "card")
+        self.customerBalance = try container.decodeValueIfPresent(PostSettingsPaymentMethodOptions2CustomerBalance.self, at: "customer_balance")
+        self.konbini = try container.decodeValueIfPresent(PostPaymentSettingsPaymentMethodOptions2Konbini.self, at: "konbini")
+        self.usBankAccount = try container.decodeValueIfPresent(PostSettingsPaymentMethodOptions2UsBankAccount.self, at: "us_bank_account")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "bancontact", "card", "customer_balance", "konbini", "us_bank_account"]
+    private static let _declaredKeys: Courier.KeyNames = "acss_debit bancontact card customer_balance konbini us_bank_account"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
-        try container.encodeIfPresent(self.bancontact, forKey: Courier.AnyCodingKey("bancontact"))
-        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encodeIfPresent(self.customerBalance, forKey: Courier.AnyCodingKey("customer_balance"))
-        try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
-        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
+        try container.encodeValueIfPresent(self.bancontact, at: "bancontact")
+        try container.encodeValueIfPresent(self.card, at: "card")
+        try container.encodeValueIfPresent(self.customerBalance, at: "customer_balance")
+        try container.encodeValueIfPresent(self.konbini, at: "konbini")
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -341,19 +341,19 @@ public struct PostInvoicesRequestPaymentSettings: Swift.Codable, Swift.Hashable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.paymentMethodOptions = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodOptions2.self, forKey: Courier.AnyCodingKey("payment_method_options"))
-        self.paymentMethodTypes = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodTypes2.self, forKey: Courier.AnyCodingKey("payment_method_types"))
+        self.paymentMethodOptions = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodOptions2.self, at: "payment_method_options")
+        self.paymentMethodTypes = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodTypes2.self, at: "payment_method_types")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["payment_method_options", "payment_method_types"]
+    private static let _declaredKeys: Courier.KeyNames = "payment_method_options payment_method_types"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.paymentMethodOptions, forKey: Courier.AnyCodingKey("payment_method_options"))
-        try container.encodeIfPresent(self.paymentMethodTypes, forKey: Courier.AnyCodingKey("payment_method_types"))
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -496,56 +496,56 @@ public struct PostInvoicesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.accountTaxIDs = try container.decodeIfPresent(PostInvoicesRequestAccountTaxIDs.self, forKey: Courier.AnyCodingKey("account_tax_ids"))
-        self.applicationFeeAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("application_fee_amount"))
-        self.autoAdvance = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("auto_advance"))
-        self.automaticTax = try container.decodeIfPresent(PostInvoicesRequestAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
-        self.collectionMethod = try container.decodeIfPresent(PostInvoicesRequestCollectionMethod.self, forKey: Courier.AnyCodingKey("collection_method"))
-        self.customFields = try container.decodeIfPresent(PostInvoicesRequestCustomFields.self, forKey: Courier.AnyCodingKey("custom_fields"))
-        self.customer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))
-        self.daysUntilDue = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("days_until_due"))
-        self.defaultPaymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_payment_method"))
-        self.defaultSource = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_source"))
-        self.defaultTaxRates = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("default_tax_rates"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.discounts = try container.decodeIfPresent(PostInvoicesRequestDiscounts.self, forKey: Courier.AnyCodingKey("discounts"))
-        self.dueDate = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("due_date"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.footer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("footer"))
-        self.metadata = try container.decodeIfPresent(PostInvoicesRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.onBehalfOf = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        self.paymentSettings = try container.decodeIfPresent(PostInvoicesRequestPaymentSettings.self, forKey: Courier.AnyCodingKey("payment_settings"))
-        self.pendingInvoiceItemsBehavior = try container.decodeIfPresent(PostInvoicesRequestPendingInvoiceItemsBehavior.self, forKey: Courier.AnyCodingKey("pending_invoice_items_behavior"))
-        self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        self.subscription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("subscription"))
-        self.transferData = try container.decodeIfPresent(PostInvoicesRequestTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
+        self.accountTaxIDs = try container.decodeValueIfPresent(PostInvoicesRequestAccountTaxIDs.self, at: "account_tax_ids")
+        self.applicationFeeAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "application_fee_amount")
+        self.autoAdvance = try container.decodeValueIfPresent(Swift.Bool.self, at: "auto_advance")
+        self.automaticTax = try container.decodeValueIfPresent(PostInvoicesRequestAutomaticTax.self, at: "automatic_tax")
+        self.collectionMethod = try container.decodeValueIfPresent(PostInvoicesRequestCollectionMethod.self, at: "collection_method")
+        self.customFields = try container.decodeValueIfPresent(PostInvoicesRequestCustomFields.self, at: "custom_fields")
+        self.customer = try container.decodeValueIfPresent(Swift.String.self, at: "customer")
+        self.daysUntilDue = try container.decodeValueIfPresent(Swift.Int.self, at: "days_until_due")
+        self.defaultPaymentMethod = try container.decodeValueIfPresent(Swift.String.self, at: "default_payment_method")
+        self.defaultSource = try container.decodeValueIfPresent(Swift.String.self, at: "default_source")
+        self.defaultTaxRates = try container.decodeValueIfPresent([Swift.String].self, at: "default_tax_rates")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.discounts = try container.decodeValueIfPresent(PostInvoicesRequestDiscounts.self, at: "discounts")
+        self.dueDate = try container.decodeValueIfPresent(Swift.Int.self, at: "due_date")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.footer = try container.decodeValueIfPresent(Swift.String.self, at: "footer")
+        self.metadata = try container.decodeValueIfPresent(PostInvoicesRequestMetadata.self, at: "metadata")
+        self.onBehalfOf = try container.decodeValueIfPresent(Swift.String.self, at: "on_behalf_of")
+        self.paymentSettings = try container.decodeValueIfPresent(PostInvoicesRequestPaymentSettings.self, at: "payment_settings")
+        self.pendingInvoiceItemsBehavior = try container.decodeValueIfPresent(PostInvoicesRequestPendingInvoiceItemsBehavior.self, at: "pending_invoice_items_behavior")
+        self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
+        self.subscription = try container.decodeValueIfPresent(Swift.String.self, at: "subscription")
+        self.transferData = try container.decodeValueIfPresent(PostInvoicesRequestTransferData.self, at: "transfer_data")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.accountTaxIDs, forKey: Courier.AnyCodingKey("account_tax_ids"))
-        try container.encodeIfPresent(self.applicationFeeAmount, forKey: Courier.AnyCodingKey("application_fee_amount"))
-        try container.encodeIfPresent(self.autoAdvance, forKey: Courier.AnyCodingKey("auto_advance"))
-        try container.encodeIfPresent(self.automaticTax, forKey: Courier.AnyCodingKey("automatic_tax"))
-        try container.encodeIfPresent(self.collectionMethod, forKey: Courier.AnyCodingKey("collection_method"))
-        try container.encodeIfPresent(self.customFields, forKey: Courier.AnyCodingKey("custom_fields"))
-        try container.encodeIfPresent(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encodeIfPresent(self.daysUntilDue, forKey: Courier.AnyCodingKey("days_until_due"))
-        try container.encodeIfPresent(self.defaultPaymentMethod, forKey: Courier.AnyCodingKey("default_payment_method"))
-        try container.encodeIfPresent(self.defaultSource, forKey: Courier.AnyCodingKey("default_source"))
-        try container.encodeIfPresent(self.defaultTaxRates, forKey: Courier.AnyCodingKey("default_tax_rates"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.discounts, forKey: Courier.AnyCodingKey("discounts"))
-        try container.encodeIfPresent(self.dueDate, forKey: Courier.AnyCodingKey("due_date"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.footer, forKey: Courier.AnyCodingKey("footer"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.onBehalfOf, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        try container.encodeIfPresent(self.paymentSettings, forKey: Courier.AnyCodingKey("payment_settings"))
-        try container.encodeIfPresent(self.pendingInvoiceItemsBehavior, forKey: Courier.AnyCodingKey("pending_invoice_items_behavior"))
-        try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        try container.encodeIfPresent(self.subscription, forKey: Courier.AnyCodingKey("subscription"))
-        try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
+        try container.encodeValueIfPresent(self.accountTaxIDs, at: "account_tax_ids")
+        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount")
+        try container.encodeValueIfPresent(self.autoAdvance, at: "auto_advance")
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
+        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method")
+        try container.encodeValueIfPresent(self.customFields, at: "custom_fields")
+        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.daysUntilDue, at: "days_until_due")
+        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method")
+        try container.encodeValueIfPresent(self.defaultSource, at: "default_source")
+        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.discounts, at: "discounts")
+        try container.encodeValueIfPresent(self.dueDate, at: "due_date")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.footer, at: "footer")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
+        try container.encodeValueIfPresent(self.paymentSettings, at: "payment_settings")
+        try container.encodeValueIfPresent(self.pendingInvoiceItemsBehavior, at: "pending_invoice_items_behavior")
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
+        try container.encodeValueIfPresent(self.subscription, at: "subscription")
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
     }
 }

@@ -64,23 +64,23 @@ public struct PostIssuingCardholderRequestSpendingControls: Swift.Codable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.allowedCategories = try container.decodeIfPresent([PostRequestSpendingControlsAllowedCategoriesItem2].self, forKey: Courier.AnyCodingKey("allowed_categories"))
-        self.blockedCategories = try container.decodeIfPresent([PostRequestSpendingControlsBlockedCategoriesItem2].self, forKey: Courier.AnyCodingKey("blocked_categories"))
-        self.spendingLimits = try container.decodeIfPresent([PostRequestSpendingControlsSpendingLimitsItem2].self, forKey: Courier.AnyCodingKey("spending_limits"))
-        self.spendingLimitsCurrency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("spending_limits_currency"))
+        self.allowedCategories = try container.decodeValueIfPresent([PostRequestSpendingControlsAllowedCategoriesItem2].self, at: "allowed_categories")
+        self.blockedCategories = try container.decodeValueIfPresent([PostRequestSpendingControlsBlockedCategoriesItem2].self, at: "blocked_categories")
+        self.spendingLimits = try container.decodeValueIfPresent([PostRequestSpendingControlsSpendingLimitsItem2].self, at: "spending_limits")
+        self.spendingLimitsCurrency = try container.decodeValueIfPresent(Swift.String.self, at: "spending_limits_currency")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["allowed_categories", "blocked_categories", "spending_limits", "spending_limits_currency"]
+    private static let _declaredKeys: Courier.KeyNames = "allowed_categories blocked_categories spending_limits spending_limits_currency"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.allowedCategories, forKey: Courier.AnyCodingKey("allowed_categories"))
-        try container.encodeIfPresent(self.blockedCategories, forKey: Courier.AnyCodingKey("blocked_categories"))
-        try container.encodeIfPresent(self.spendingLimits, forKey: Courier.AnyCodingKey("spending_limits"))
-        try container.encodeIfPresent(self.spendingLimitsCurrency, forKey: Courier.AnyCodingKey("spending_limits_currency"))
+        try container.encodeValueIfPresent(self.allowedCategories, at: "allowed_categories")
+        try container.encodeValueIfPresent(self.blockedCategories, at: "blocked_categories")
+        try container.encodeValueIfPresent(self.spendingLimits, at: "spending_limits")
+        try container.encodeValueIfPresent(self.spendingLimitsCurrency, at: "spending_limits_currency")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -132,28 +132,28 @@ public struct PostIssuingCardholdersCardholderRequest: Swift.Codable, Swift.Hash
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.billing = try container.decodeIfPresent(PostIssuingCardholdersCardholderRequestBilling.self, forKey: Courier.AnyCodingKey("billing"))
-        self.company = try container.decodeIfPresent(PostIssuingCardholdersCardholderRequestCompany.self, forKey: Courier.AnyCodingKey("company"))
-        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.individual = try container.decodeIfPresent(PostIssuingCardholdersCardholderRequestIndividual.self, forKey: Courier.AnyCodingKey("individual"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.phoneNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone_number"))
-        self.spendingControls = try container.decodeIfPresent(PostIssuingCardholderRequestSpendingControls.self, forKey: Courier.AnyCodingKey("spending_controls"))
-        self.status = try container.decodeIfPresent(PostIssuingCardholdersCardholderRequestStatus.self, forKey: Courier.AnyCodingKey("status"))
+        self.billing = try container.decodeValueIfPresent(PostIssuingCardholdersCardholderRequestBilling.self, at: "billing")
+        self.company = try container.decodeValueIfPresent(PostIssuingCardholdersCardholderRequestCompany.self, at: "company")
+        self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.individual = try container.decodeValueIfPresent(PostIssuingCardholdersCardholderRequestIndividual.self, at: "individual")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.phoneNumber = try container.decodeValueIfPresent(Swift.String.self, at: "phone_number")
+        self.spendingControls = try container.decodeValueIfPresent(PostIssuingCardholderRequestSpendingControls.self, at: "spending_controls")
+        self.status = try container.decodeValueIfPresent(PostIssuingCardholdersCardholderRequestStatus.self, at: "status")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.billing, forKey: Courier.AnyCodingKey("billing"))
-        try container.encodeIfPresent(self.company, forKey: Courier.AnyCodingKey("company"))
-        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.individual, forKey: Courier.AnyCodingKey("individual"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.phoneNumber, forKey: Courier.AnyCodingKey("phone_number"))
-        try container.encodeIfPresent(self.spendingControls, forKey: Courier.AnyCodingKey("spending_controls"))
-        try container.encodeIfPresent(self.status, forKey: Courier.AnyCodingKey("status"))
+        try container.encodeValueIfPresent(self.billing, at: "billing")
+        try container.encodeValueIfPresent(self.company, at: "company")
+        try container.encodeValueIfPresent(self.email, at: "email")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.individual, at: "individual")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.phoneNumber, at: "phone_number")
+        try container.encodeValueIfPresent(self.spendingControls, at: "spending_controls")
+        try container.encodeValueIfPresent(self.status, at: "status")
     }
 }

@@ -24,17 +24,17 @@ public struct PostIssuingCardholdersRequestBilling: Swift.Codable, Swift.Hashabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decode(PostIssuingCardholdersRequestBillingAddress.self, forKey: Courier.AnyCodingKey("address"))
+        self.address = try container.decodeValue(PostIssuingCardholdersRequestBillingAddress.self, at: "address")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address"]
+    private static let _declaredKeys: Courier.KeyNames = "address"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.address, forKey: Courier.AnyCodingKey("address"))
+        try container.encodeValue(self.address, at: "address")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -56,17 +56,17 @@ public struct PostIssuingCardholdersRequestCompany: Swift.Codable, Swift.Hashabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.taxID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tax_id"))
+        self.taxID = try container.decodeValueIfPresent(Swift.String.self, at: "tax_id")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["tax_id"]
+    private static let _declaredKeys: Courier.KeyNames = "tax_id"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.taxID, forKey: Courier.AnyCodingKey("tax_id"))
+        try container.encodeValueIfPresent(self.taxID, at: "tax_id")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -91,19 +91,19 @@ public struct PostRequestIndividualVerificationDocument: Swift.Codable, Swift.Ha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.back = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("back"))
-        self.front = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("front"))
+        self.back = try container.decodeValueIfPresent(Swift.String.self, at: "back")
+        self.front = try container.decodeValueIfPresent(Swift.String.self, at: "front")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["back", "front"]
+    private static let _declaredKeys: Courier.KeyNames = "back front"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.back, forKey: Courier.AnyCodingKey("back"))
-        try container.encodeIfPresent(self.front, forKey: Courier.AnyCodingKey("front"))
+        try container.encodeValueIfPresent(self.back, at: "back")
+        try container.encodeValueIfPresent(self.front, at: "front")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -124,17 +124,17 @@ public struct PostCardholdersRequestIndividualVerification: Swift.Codable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.document = try container.decodeIfPresent(PostRequestIndividualVerificationDocument.self, forKey: Courier.AnyCodingKey("document"))
+        self.document = try container.decodeValueIfPresent(PostRequestIndividualVerificationDocument.self, at: "document")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["document"]
+    private static let _declaredKeys: Courier.KeyNames = "document"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.document, forKey: Courier.AnyCodingKey("document"))
+        try container.encodeValueIfPresent(self.document, at: "document")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -164,23 +164,23 @@ public struct PostIssuingCardholdersRequestIndividual: Swift.Codable, Swift.Hash
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.dob = try container.decodeIfPresent(PostIssuingCardholdersRequestIndividualDob.self, forKey: Courier.AnyCodingKey("dob"))
-        self.firstName = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("first_name"))
-        self.lastName = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("last_name"))
-        self.verification = try container.decodeIfPresent(PostCardholdersRequestIndividualVerification.self, forKey: Courier.AnyCodingKey("verification"))
+        self.dob = try container.decodeValueIfPresent(PostIssuingCardholdersRequestIndividualDob.self, at: "dob")
+        self.firstName = try container.decodeValue(Swift.String.self, at: "first_name")
+        self.lastName = try container.decodeValue(Swift.String.self, at: "last_name")
+        self.verification = try container.decodeValueIfPresent(PostCardholdersRequestIndividualVerification.self, at: "verification")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["dob", "first_name", "last_name", "verification"]
+    private static let _declaredKeys: Courier.KeyNames = "dob first_name last_name verification"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.dob, forKey: Courier.AnyCodingKey("dob"))
-        try container.encode(self.firstName, forKey: Courier.AnyCodingKey("first_name"))
-        try container.encode(self.lastName, forKey: Courier.AnyCodingKey("last_name"))
-        try container.encodeIfPresent(self.verification, forKey: Courier.AnyCodingKey("verification"))
+        try container.encodeValueIfPresent(self.dob, at: "dob")
+        try container.encodeValue(self.firstName, at: "first_name")
+        try container.encodeValue(self.lastName, at: "last_name")
+        try container.encodeValueIfPresent(self.verification, at: "verification")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -212,21 +212,21 @@ public struct PostRequestSpendingControlsSpendingLimitsItem: Swift.Codable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.categories = try container.decodeIfPresent([PostControlsSpendingLimitsItemCategoriesItem].self, forKey: Courier.AnyCodingKey("categories"))
-        self.interval = try container.decode(PostSpendingControlsSpendingLimitsItemInterval.self, forKey: Courier.AnyCodingKey("interval"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.categories = try container.decodeValueIfPresent([PostControlsSpendingLimitsItemCategoriesItem].self, at: "categories")
+        self.interval = try container.decodeValue(PostSpendingControlsSpendingLimitsItemInterval.self, at: "interval")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "categories", "interval"]
+    private static let _declaredKeys: Courier.KeyNames = "amount categories interval"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.categories, forKey: Courier.AnyCodingKey("categories"))
-        try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.categories, at: "categories")
+        try container.encodeValue(self.interval, at: "interval")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -292,32 +292,32 @@ public struct PostIssuingCardholdersRequest: Swift.Codable, Swift.Hashable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.billing = try container.decode(PostIssuingCardholdersRequestBilling.self, forKey: Courier.AnyCodingKey("billing"))
-        self.company = try container.decodeIfPresent(PostIssuingCardholdersRequestCompany.self, forKey: Courier.AnyCodingKey("company"))
-        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.individual = try container.decodeIfPresent(PostIssuingCardholdersRequestIndividual.self, forKey: Courier.AnyCodingKey("individual"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.phoneNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone_number"))
-        self.spendingControls = try container.decodeIfPresent(PostIssuingCardholdersRequestSpendingControls.self, forKey: Courier.AnyCodingKey("spending_controls"))
-        self.status = try container.decodeIfPresent(PostIssuingCardholdersRequestStatus.self, forKey: Courier.AnyCodingKey("status"))
-        self.type = try container.decode(PostIssuingCardholdersRequestTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.billing = try container.decodeValue(PostIssuingCardholdersRequestBilling.self, at: "billing")
+        self.company = try container.decodeValueIfPresent(PostIssuingCardholdersRequestCompany.self, at: "company")
+        self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.individual = try container.decodeValueIfPresent(PostIssuingCardholdersRequestIndividual.self, at: "individual")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.name = try container.decodeValue(Swift.String.self, at: "name")
+        self.phoneNumber = try container.decodeValueIfPresent(Swift.String.self, at: "phone_number")
+        self.spendingControls = try container.decodeValueIfPresent(PostIssuingCardholdersRequestSpendingControls.self, at: "spending_controls")
+        self.status = try container.decodeValueIfPresent(PostIssuingCardholdersRequestStatus.self, at: "status")
+        self.type = try container.decodeValue(PostIssuingCardholdersRequestTypeModel.self, at: "type")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.billing, forKey: Courier.AnyCodingKey("billing"))
-        try container.encodeIfPresent(self.company, forKey: Courier.AnyCodingKey("company"))
-        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.individual, forKey: Courier.AnyCodingKey("individual"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.phoneNumber, forKey: Courier.AnyCodingKey("phone_number"))
-        try container.encodeIfPresent(self.spendingControls, forKey: Courier.AnyCodingKey("spending_controls"))
-        try container.encodeIfPresent(self.status, forKey: Courier.AnyCodingKey("status"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValue(self.billing, at: "billing")
+        try container.encodeValueIfPresent(self.company, at: "company")
+        try container.encodeValueIfPresent(self.email, at: "email")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.individual, at: "individual")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValue(self.name, at: "name")
+        try container.encodeValueIfPresent(self.phoneNumber, at: "phone_number")
+        try container.encodeValueIfPresent(self.spendingControls, at: "spending_controls")
+        try container.encodeValueIfPresent(self.status, at: "status")
+        try container.encodeValue(self.type, at: "type")
     }
 }

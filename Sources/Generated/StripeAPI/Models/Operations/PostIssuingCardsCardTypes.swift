@@ -28,17 +28,17 @@ public struct PostIssuingCardsCardRequestPin: Swift.Codable, Swift.Hashable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.encryptedNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("encrypted_number"))
+        self.encryptedNumber = try container.decodeValueIfPresent(Swift.String.self, at: "encrypted_number")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["encrypted_number"]
+    private static let _declaredKeys: Courier.KeyNames = "encrypted_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.encryptedNumber, forKey: Courier.AnyCodingKey("encrypted_number"))
+        try container.encodeValueIfPresent(self.encryptedNumber, at: "encrypted_number")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -93,22 +93,22 @@ public struct PostIssuingCardsCardRequest: Swift.Codable, Swift.Hashable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.cancellationReason = try container.decodeIfPresent(PostIssuingCardsCardRequestCancellationReason.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.metadata = try container.decodeIfPresent(PostIssuingCardsCardRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.pin = try container.decodeIfPresent(PostIssuingCardsCardRequestPin.self, forKey: Courier.AnyCodingKey("pin"))
-        self.spendingControls = try container.decodeIfPresent(PostIssuingCardsCardRequestSpendingControls.self, forKey: Courier.AnyCodingKey("spending_controls"))
-        self.status = try container.decodeIfPresent(PostIssuingCardsCardRequestStatus.self, forKey: Courier.AnyCodingKey("status"))
+        self.cancellationReason = try container.decodeValueIfPresent(PostIssuingCardsCardRequestCancellationReason.self, at: "cancellation_reason")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.metadata = try container.decodeValueIfPresent(PostIssuingCardsCardRequestMetadata.self, at: "metadata")
+        self.pin = try container.decodeValueIfPresent(PostIssuingCardsCardRequestPin.self, at: "pin")
+        self.spendingControls = try container.decodeValueIfPresent(PostIssuingCardsCardRequestSpendingControls.self, at: "spending_controls")
+        self.status = try container.decodeValueIfPresent(PostIssuingCardsCardRequestStatus.self, at: "status")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.cancellationReason, forKey: Courier.AnyCodingKey("cancellation_reason"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.pin, forKey: Courier.AnyCodingKey("pin"))
-        try container.encodeIfPresent(self.spendingControls, forKey: Courier.AnyCodingKey("spending_controls"))
-        try container.encodeIfPresent(self.status, forKey: Courier.AnyCodingKey("status"))
+        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.pin, at: "pin")
+        try container.encodeValueIfPresent(self.spendingControls, at: "spending_controls")
+        try container.encodeValueIfPresent(self.status, at: "status")
     }
 }

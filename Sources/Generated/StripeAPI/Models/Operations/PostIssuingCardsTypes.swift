@@ -31,27 +31,27 @@ public struct PostIssuingCardsRequestShippingAddress: Swift.Codable, Swift.Hasha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.city = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("city"))
-        self.country = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
-        self.line1 = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("line1"))
-        self.line2 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("line2"))
-        self.postalCode = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("postal_code"))
-        self.state = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("state"))
+        self.city = try container.decodeValue(Swift.String.self, at: "city")
+        self.country = try container.decodeValue(Swift.String.self, at: "country")
+        self.line1 = try container.decodeValue(Swift.String.self, at: "line1")
+        self.line2 = try container.decodeValueIfPresent(Swift.String.self, at: "line2")
+        self.postalCode = try container.decodeValue(Swift.String.self, at: "postal_code")
+        self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["city", "country", "line1", "line2", "postal_code", "state"]
+    private static let _declaredKeys: Courier.KeyNames = "city country line1 line2 postal_code state"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.city, forKey: Courier.AnyCodingKey("city"))
-        try container.encode(self.country, forKey: Courier.AnyCodingKey("country"))
-        try container.encode(self.line1, forKey: Courier.AnyCodingKey("line1"))
-        try container.encodeIfPresent(self.line2, forKey: Courier.AnyCodingKey("line2"))
-        try container.encode(self.postalCode, forKey: Courier.AnyCodingKey("postal_code"))
-        try container.encodeIfPresent(self.state, forKey: Courier.AnyCodingKey("state"))
+        try container.encodeValue(self.city, at: "city")
+        try container.encodeValue(self.country, at: "country")
+        try container.encodeValue(self.line1, at: "line1")
+        try container.encodeValueIfPresent(self.line2, at: "line2")
+        try container.encodeValue(self.postalCode, at: "postal_code")
+        try container.encodeValueIfPresent(self.state, at: "state")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -84,23 +84,23 @@ public struct PostIssuingCardsRequestShipping: Swift.Codable, Swift.Hashable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decode(PostIssuingCardsRequestShippingAddress.self, forKey: Courier.AnyCodingKey("address"))
-        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.service = try container.decodeIfPresent(PostIssuingCardsRequestShippingService.self, forKey: Courier.AnyCodingKey("service"))
-        self.type = try container.decodeIfPresent(PostIssuingCardsRequestShippingTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.address = try container.decodeValue(PostIssuingCardsRequestShippingAddress.self, at: "address")
+        self.name = try container.decodeValue(Swift.String.self, at: "name")
+        self.service = try container.decodeValueIfPresent(PostIssuingCardsRequestShippingService.self, at: "service")
+        self.type = try container.decodeValueIfPresent(PostIssuingCardsRequestShippingTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "name", "service", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "address name service type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.service, forKey: Courier.AnyCodingKey("service"))
-        try container.encodeIfPresent(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValue(self.address, at: "address")
+        try container.encodeValue(self.name, at: "name")
+        try container.encodeValueIfPresent(self.service, at: "service")
+        try container.encodeValueIfPresent(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -137,21 +137,21 @@ public struct PostIssuingCardsRequestSpendingControls: Swift.Codable, Swift.Hash
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.allowedCategories = try container.decodeIfPresent([PostRequestSpendingControlsAllowedCategoriesItem3].self, forKey: Courier.AnyCodingKey("allowed_categories"))
-        self.blockedCategories = try container.decodeIfPresent([PostRequestSpendingControlsBlockedCategoriesItem3].self, forKey: Courier.AnyCodingKey("blocked_categories"))
-        self.spendingLimits = try container.decodeIfPresent([PostCardsRequestSpendingControlsSpendingLimitsItem].self, forKey: Courier.AnyCodingKey("spending_limits"))
+        self.allowedCategories = try container.decodeValueIfPresent([PostRequestSpendingControlsAllowedCategoriesItem3].self, at: "allowed_categories")
+        self.blockedCategories = try container.decodeValueIfPresent([PostRequestSpendingControlsBlockedCategoriesItem3].self, at: "blocked_categories")
+        self.spendingLimits = try container.decodeValueIfPresent([PostCardsRequestSpendingControlsSpendingLimitsItem].self, at: "spending_limits")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["allowed_categories", "blocked_categories", "spending_limits"]
+    private static let _declaredKeys: Courier.KeyNames = "allowed_categories blocked_categories spending_limits"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.allowedCategories, forKey: Courier.AnyCodingKey("allowed_categories"))
-        try container.encodeIfPresent(self.blockedCategories, forKey: Courier.AnyCodingKey("blocked_categories"))
-        try container.encodeIfPresent(self.spendingLimits, forKey: Courier.AnyCodingKey("spending_limits"))
+        try container.encodeValueIfPresent(self.allowedCategories, at: "allowed_categories")
+        try container.encodeValueIfPresent(self.blockedCategories, at: "blocked_categories")
+        try container.encodeValueIfPresent(self.spendingLimits, at: "spending_limits")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -247,30 +247,30 @@ public struct PostIssuingCardsRequest: Swift.Codable, Swift.Hashable, Swift.Send
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.cardholder = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cardholder"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.replacementFor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("replacement_for"))
-        self.replacementReason = try container.decodeIfPresent(PostIssuingCardsRequestReplacementReason.self, forKey: Courier.AnyCodingKey("replacement_reason"))
-        self.shipping = try container.decodeIfPresent(PostIssuingCardsRequestShipping.self, forKey: Courier.AnyCodingKey("shipping"))
-        self.spendingControls = try container.decodeIfPresent(PostIssuingCardsRequestSpendingControls.self, forKey: Courier.AnyCodingKey("spending_controls"))
-        self.status = try container.decodeIfPresent(PostIssuingCardsRequestStatus.self, forKey: Courier.AnyCodingKey("status"))
-        self.type = try container.decode(PostIssuingCardsRequestTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.cardholder = try container.decodeValueIfPresent(Swift.String.self, at: "cardholder")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.replacementFor = try container.decodeValueIfPresent(Swift.String.self, at: "replacement_for")
+        self.replacementReason = try container.decodeValueIfPresent(PostIssuingCardsRequestReplacementReason.self, at: "replacement_reason")
+        self.shipping = try container.decodeValueIfPresent(PostIssuingCardsRequestShipping.self, at: "shipping")
+        self.spendingControls = try container.decodeValueIfPresent(PostIssuingCardsRequestSpendingControls.self, at: "spending_controls")
+        self.status = try container.decodeValueIfPresent(PostIssuingCardsRequestStatus.self, at: "status")
+        self.type = try container.decodeValue(PostIssuingCardsRequestTypeModel.self, at: "type")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.cardholder, forKey: Courier.AnyCodingKey("cardholder"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.replacementFor, forKey: Courier.AnyCodingKey("replacement_for"))
-        try container.encodeIfPresent(self.replacementReason, forKey: Courier.AnyCodingKey("replacement_reason"))
-        try container.encodeIfPresent(self.shipping, forKey: Courier.AnyCodingKey("shipping"))
-        try container.encodeIfPresent(self.spendingControls, forKey: Courier.AnyCodingKey("spending_controls"))
-        try container.encodeIfPresent(self.status, forKey: Courier.AnyCodingKey("status"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.cardholder, at: "cardholder")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.replacementFor, at: "replacement_for")
+        try container.encodeValueIfPresent(self.replacementReason, at: "replacement_reason")
+        try container.encodeValueIfPresent(self.shipping, at: "shipping")
+        try container.encodeValueIfPresent(self.spendingControls, at: "spending_controls")
+        try container.encodeValueIfPresent(self.status, at: "status")
+        try container.encodeValue(self.type, at: "type")
     }
 }

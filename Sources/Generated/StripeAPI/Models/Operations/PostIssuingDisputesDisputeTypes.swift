@@ -60,35 +60,35 @@ public struct PostIssuingDisputeRequestEvidenceCanceledCase1: Swift.Codable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(PostEvidenceCanceledCase1AdditionalDocumentation2.self, forKey: Courier.AnyCodingKey("additional_documentation"))
-        self.canceledAt = try container.decodeIfPresent(PostDisputeRequestEvidenceCanceledCase1CanceledAt.self, forKey: Courier.AnyCodingKey("canceled_at"))
-        self.cancellationPolicyProvided = try container.decodeIfPresent(PostCanceledCase1CancellationPolicyProvided2.self, forKey: Courier.AnyCodingKey("cancellation_policy_provided"))
-        self.cancellationReason = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
-        self.expectedAt = try container.decodeIfPresent(PostDisputeRequestEvidenceCanceledCase1ExpectedAt.self, forKey: Courier.AnyCodingKey("expected_at"))
-        self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
-        self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
-        self.productType = try container.decodeIfPresent(PostDisputeRequestEvidenceCanceledCase1ProductType.self, forKey: Courier.AnyCodingKey("product_type"))
-        self.returnStatus = try container.decodeIfPresent(PostRequestEvidenceCanceledCase1ReturnStatus2.self, forKey: Courier.AnyCodingKey("return_status"))
-        self.returnedAt = try container.decodeIfPresent(PostDisputeRequestEvidenceCanceledCase1ReturnedAt.self, forKey: Courier.AnyCodingKey("returned_at"))
+        self.additionalDocumentation = try container.decodeValueIfPresent(PostEvidenceCanceledCase1AdditionalDocumentation2.self, at: "additional_documentation")
+        self.canceledAt = try container.decodeValueIfPresent(PostDisputeRequestEvidenceCanceledCase1CanceledAt.self, at: "canceled_at")
+        self.cancellationPolicyProvided = try container.decodeValueIfPresent(PostCanceledCase1CancellationPolicyProvided2.self, at: "cancellation_policy_provided")
+        self.cancellationReason = try container.decodeValueIfPresent(Swift.String.self, at: "cancellation_reason")
+        self.expectedAt = try container.decodeValueIfPresent(PostDisputeRequestEvidenceCanceledCase1ExpectedAt.self, at: "expected_at")
+        self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
+        self.productDescription = try container.decodeValueIfPresent(Swift.String.self, at: "product_description")
+        self.productType = try container.decodeValueIfPresent(PostDisputeRequestEvidenceCanceledCase1ProductType.self, at: "product_type")
+        self.returnStatus = try container.decodeValueIfPresent(PostRequestEvidenceCanceledCase1ReturnStatus2.self, at: "return_status")
+        self.returnedAt = try container.decodeValueIfPresent(PostDisputeRequestEvidenceCanceledCase1ReturnedAt.self, at: "returned_at")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "canceled_at", "cancellation_policy_provided", "cancellation_reason", "expected_at", "explanation", "product_description", "product_type", "return_status", "returned_at"]
+    private static let _declaredKeys: Courier.KeyNames = "additional_documentation canceled_at cancellation_policy_provided cancellation_reason expected_at explanation product_description product_type return_status returned_at"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.additionalDocumentation, forKey: Courier.AnyCodingKey("additional_documentation"))
-        try container.encodeIfPresent(self.canceledAt, forKey: Courier.AnyCodingKey("canceled_at"))
-        try container.encodeIfPresent(self.cancellationPolicyProvided, forKey: Courier.AnyCodingKey("cancellation_policy_provided"))
-        try container.encodeIfPresent(self.cancellationReason, forKey: Courier.AnyCodingKey("cancellation_reason"))
-        try container.encodeIfPresent(self.expectedAt, forKey: Courier.AnyCodingKey("expected_at"))
-        try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
-        try container.encodeIfPresent(self.productDescription, forKey: Courier.AnyCodingKey("product_description"))
-        try container.encodeIfPresent(self.productType, forKey: Courier.AnyCodingKey("product_type"))
-        try container.encodeIfPresent(self.returnStatus, forKey: Courier.AnyCodingKey("return_status"))
-        try container.encodeIfPresent(self.returnedAt, forKey: Courier.AnyCodingKey("returned_at"))
+        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation")
+        try container.encodeValueIfPresent(self.canceledAt, at: "canceled_at")
+        try container.encodeValueIfPresent(self.cancellationPolicyProvided, at: "cancellation_policy_provided")
+        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason")
+        try container.encodeValueIfPresent(self.expectedAt, at: "expected_at")
+        try container.encodeValueIfPresent(self.explanation, at: "explanation")
+        try container.encodeValueIfPresent(self.productDescription, at: "product_description")
+        try container.encodeValueIfPresent(self.productType, at: "product_type")
+        try container.encodeValueIfPresent(self.returnStatus, at: "return_status")
+        try container.encodeValueIfPresent(self.returnedAt, at: "returned_at")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -138,27 +138,27 @@ public struct PostIssuingDisputeRequestEvidenceDuplicateCase1: Swift.Codable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(PostEvidenceDuplicateCase1AdditionalDocumentation2.self, forKey: Courier.AnyCodingKey("additional_documentation"))
-        self.cardStatement = try container.decodeIfPresent(PostRequestEvidenceDuplicateCase1CardStatement2.self, forKey: Courier.AnyCodingKey("card_statement"))
-        self.cashReceipt = try container.decodeIfPresent(PostRequestEvidenceDuplicateCase1CashReceipt2.self, forKey: Courier.AnyCodingKey("cash_receipt"))
-        self.checkImage = try container.decodeIfPresent(PostDisputeRequestEvidenceDuplicateCase1CheckImage.self, forKey: Courier.AnyCodingKey("check_image"))
-        self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
-        self.originalTransaction = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("original_transaction"))
+        self.additionalDocumentation = try container.decodeValueIfPresent(PostEvidenceDuplicateCase1AdditionalDocumentation2.self, at: "additional_documentation")
+        self.cardStatement = try container.decodeValueIfPresent(PostRequestEvidenceDuplicateCase1CardStatement2.self, at: "card_statement")
+        self.cashReceipt = try container.decodeValueIfPresent(PostRequestEvidenceDuplicateCase1CashReceipt2.self, at: "cash_receipt")
+        self.checkImage = try container.decodeValueIfPresent(PostDisputeRequestEvidenceDuplicateCase1CheckImage.self, at: "check_image")
+        self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
+        self.originalTransaction = try container.decodeValueIfPresent(Swift.String.self, at: "original_transaction")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "card_statement", "cash_receipt", "check_image", "explanation", "original_transaction"]
+    private static let _declaredKeys: Courier.KeyNames = "additional_documentation card_statement cash_receipt check_image explanation original_transaction"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.additionalDocumentation, forKey: Courier.AnyCodingKey("additional_documentation"))
-        try container.encodeIfPresent(self.cardStatement, forKey: Courier.AnyCodingKey("card_statement"))
-        try container.encodeIfPresent(self.cashReceipt, forKey: Courier.AnyCodingKey("cash_receipt"))
-        try container.encodeIfPresent(self.checkImage, forKey: Courier.AnyCodingKey("check_image"))
-        try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
-        try container.encodeIfPresent(self.originalTransaction, forKey: Courier.AnyCodingKey("original_transaction"))
+        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation")
+        try container.encodeValueIfPresent(self.cardStatement, at: "card_statement")
+        try container.encodeValueIfPresent(self.cashReceipt, at: "cash_receipt")
+        try container.encodeValueIfPresent(self.checkImage, at: "check_image")
+        try container.encodeValueIfPresent(self.explanation, at: "explanation")
+        try container.encodeValueIfPresent(self.originalTransaction, at: "original_transaction")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -188,19 +188,19 @@ public struct PostIssuingDisputeRequestEvidenceFraudulentCase1: Swift.Codable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(PostEvidenceFraudulentCase1AdditionalDocumentation2.self, forKey: Courier.AnyCodingKey("additional_documentation"))
-        self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
+        self.additionalDocumentation = try container.decodeValueIfPresent(PostEvidenceFraudulentCase1AdditionalDocumentation2.self, at: "additional_documentation")
+        self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "explanation"]
+    private static let _declaredKeys: Courier.KeyNames = "additional_documentation explanation"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.additionalDocumentation, forKey: Courier.AnyCodingKey("additional_documentation"))
-        try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
+        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation")
+        try container.encodeValueIfPresent(self.explanation, at: "explanation")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -304,25 +304,25 @@ public struct PostIssuingDisputeRequestEvidenceNotReceivedCase1: Swift.Codable, 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(PostNotReceivedCase1AdditionalDocumentation2.self, forKey: Courier.AnyCodingKey("additional_documentation"))
-        self.expectedAt = try container.decodeIfPresent(PostRequestEvidenceNotReceivedCase1ExpectedAt2.self, forKey: Courier.AnyCodingKey("expected_at"))
-        self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
-        self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
-        self.productType = try container.decodeIfPresent(PostRequestEvidenceNotReceivedCase1ProductType2.self, forKey: Courier.AnyCodingKey("product_type"))
+        self.additionalDocumentation = try container.decodeValueIfPresent(PostNotReceivedCase1AdditionalDocumentation2.self, at: "additional_documentation")
+        self.expectedAt = try container.decodeValueIfPresent(PostRequestEvidenceNotReceivedCase1ExpectedAt2.self, at: "expected_at")
+        self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
+        self.productDescription = try container.decodeValueIfPresent(Swift.String.self, at: "product_description")
+        self.productType = try container.decodeValueIfPresent(PostRequestEvidenceNotReceivedCase1ProductType2.self, at: "product_type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "expected_at", "explanation", "product_description", "product_type"]
+    private static let _declaredKeys: Courier.KeyNames = "additional_documentation expected_at explanation product_description product_type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.additionalDocumentation, forKey: Courier.AnyCodingKey("additional_documentation"))
-        try container.encodeIfPresent(self.expectedAt, forKey: Courier.AnyCodingKey("expected_at"))
-        try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
-        try container.encodeIfPresent(self.productDescription, forKey: Courier.AnyCodingKey("product_description"))
-        try container.encodeIfPresent(self.productType, forKey: Courier.AnyCodingKey("product_type"))
+        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation")
+        try container.encodeValueIfPresent(self.expectedAt, at: "expected_at")
+        try container.encodeValueIfPresent(self.explanation, at: "explanation")
+        try container.encodeValueIfPresent(self.productDescription, at: "product_description")
+        try container.encodeValueIfPresent(self.productType, at: "product_type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -399,23 +399,23 @@ public struct PostIssuingDisputeRequestEvidenceOtherCase1: Swift.Codable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(PostEvidenceOtherCase1AdditionalDocumentation2.self, forKey: Courier.AnyCodingKey("additional_documentation"))
-        self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
-        self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
-        self.productType = try container.decodeIfPresent(PostDisputeRequestEvidenceOtherCase1ProductType.self, forKey: Courier.AnyCodingKey("product_type"))
+        self.additionalDocumentation = try container.decodeValueIfPresent(PostEvidenceOtherCase1AdditionalDocumentation2.self, at: "additional_documentation")
+        self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
+        self.productDescription = try container.decodeValueIfPresent(Swift.String.self, at: "product_description")
+        self.productType = try container.decodeValueIfPresent(PostDisputeRequestEvidenceOtherCase1ProductType.self, at: "product_type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "explanation", "product_description", "product_type"]
+    private static let _declaredKeys: Courier.KeyNames = "additional_documentation explanation product_description product_type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.additionalDocumentation, forKey: Courier.AnyCodingKey("additional_documentation"))
-        try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
-        try container.encodeIfPresent(self.productDescription, forKey: Courier.AnyCodingKey("product_description"))
-        try container.encodeIfPresent(self.productType, forKey: Courier.AnyCodingKey("product_type"))
+        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation")
+        try container.encodeValueIfPresent(self.explanation, at: "explanation")
+        try container.encodeValueIfPresent(self.productDescription, at: "product_description")
+        try container.encodeValueIfPresent(self.productType, at: "product_type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -516,16 +516,16 @@ public struct PostIssuingDisputesDisputeRequest: Swift.Codable, Swift.Hashable, 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.evidence = try container.decodeIfPresent(PostIssuingDisputesDisputeRequestEvidence.self, forKey: Courier.AnyCodingKey("evidence"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.metadata = try container.decodeIfPresent(PostIssuingDisputesDisputeRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
+        self.evidence = try container.decodeValueIfPresent(PostIssuingDisputesDisputeRequestEvidence.self, at: "evidence")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.metadata = try container.decodeValueIfPresent(PostIssuingDisputesDisputeRequestMetadata.self, at: "metadata")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.evidence, forKey: Courier.AnyCodingKey("evidence"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
+        try container.encodeValueIfPresent(self.evidence, at: "evidence")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
     }
 }

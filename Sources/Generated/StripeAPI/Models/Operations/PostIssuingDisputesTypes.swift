@@ -319,27 +319,27 @@ public struct PostRequestEvidenceMerchandiseNotAsDescribedCase1: Swift.Codable, 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(PostNotAsDescribedCase1AdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
-        self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
-        self.receivedAt = try container.decodeIfPresent(PostMerchandiseNotAsDescribedCase1ReceivedAt.self, forKey: Courier.AnyCodingKey("received_at"))
-        self.returnDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("return_description"))
-        self.returnStatus = try container.decodeIfPresent(PostMerchandiseNotAsDescribedCase1ReturnStatus.self, forKey: Courier.AnyCodingKey("return_status"))
-        self.returnedAt = try container.decodeIfPresent(PostMerchandiseNotAsDescribedCase1ReturnedAt.self, forKey: Courier.AnyCodingKey("returned_at"))
+        self.additionalDocumentation = try container.decodeValueIfPresent(PostNotAsDescribedCase1AdditionalDocumentation.self, at: "additional_documentation")
+        self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
+        self.receivedAt = try container.decodeValueIfPresent(PostMerchandiseNotAsDescribedCase1ReceivedAt.self, at: "received_at")
+        self.returnDescription = try container.decodeValueIfPresent(Swift.String.self, at: "return_description")
+        self.returnStatus = try container.decodeValueIfPresent(PostMerchandiseNotAsDescribedCase1ReturnStatus.self, at: "return_status")
+        self.returnedAt = try container.decodeValueIfPresent(PostMerchandiseNotAsDescribedCase1ReturnedAt.self, at: "returned_at")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "explanation", "received_at", "return_description", "return_status", "returned_at"]
+    private static let _declaredKeys: Courier.KeyNames = "additional_documentation explanation received_at return_description return_status returned_at"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.additionalDocumentation, forKey: Courier.AnyCodingKey("additional_documentation"))
-        try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
-        try container.encodeIfPresent(self.receivedAt, forKey: Courier.AnyCodingKey("received_at"))
-        try container.encodeIfPresent(self.returnDescription, forKey: Courier.AnyCodingKey("return_description"))
-        try container.encodeIfPresent(self.returnStatus, forKey: Courier.AnyCodingKey("return_status"))
-        try container.encodeIfPresent(self.returnedAt, forKey: Courier.AnyCodingKey("returned_at"))
+        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation")
+        try container.encodeValueIfPresent(self.explanation, at: "explanation")
+        try container.encodeValueIfPresent(self.receivedAt, at: "received_at")
+        try container.encodeValueIfPresent(self.returnDescription, at: "return_description")
+        try container.encodeValueIfPresent(self.returnStatus, at: "return_status")
+        try container.encodeValueIfPresent(self.returnedAt, at: "returned_at")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -497,25 +497,25 @@ public struct PostRequestEvidenceServiceNotAsDescribedCase1: Swift.Codable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(PostNotAsDescribedCase1AdditionalDocumentation2.self, forKey: Courier.AnyCodingKey("additional_documentation"))
-        self.canceledAt = try container.decodeIfPresent(PostEvidenceServiceNotAsDescribedCase1CanceledAt.self, forKey: Courier.AnyCodingKey("canceled_at"))
-        self.cancellationReason = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
-        self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
-        self.receivedAt = try container.decodeIfPresent(PostEvidenceServiceNotAsDescribedCase1ReceivedAt.self, forKey: Courier.AnyCodingKey("received_at"))
+        self.additionalDocumentation = try container.decodeValueIfPresent(PostNotAsDescribedCase1AdditionalDocumentation2.self, at: "additional_documentation")
+        self.canceledAt = try container.decodeValueIfPresent(PostEvidenceServiceNotAsDescribedCase1CanceledAt.self, at: "canceled_at")
+        self.cancellationReason = try container.decodeValueIfPresent(Swift.String.self, at: "cancellation_reason")
+        self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
+        self.receivedAt = try container.decodeValueIfPresent(PostEvidenceServiceNotAsDescribedCase1ReceivedAt.self, at: "received_at")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "canceled_at", "cancellation_reason", "explanation", "received_at"]
+    private static let _declaredKeys: Courier.KeyNames = "additional_documentation canceled_at cancellation_reason explanation received_at"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.additionalDocumentation, forKey: Courier.AnyCodingKey("additional_documentation"))
-        try container.encodeIfPresent(self.canceledAt, forKey: Courier.AnyCodingKey("canceled_at"))
-        try container.encodeIfPresent(self.cancellationReason, forKey: Courier.AnyCodingKey("cancellation_reason"))
-        try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
-        try container.encodeIfPresent(self.receivedAt, forKey: Courier.AnyCodingKey("received_at"))
+        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation")
+        try container.encodeValueIfPresent(self.canceledAt, at: "canceled_at")
+        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason")
+        try container.encodeValueIfPresent(self.explanation, at: "explanation")
+        try container.encodeValueIfPresent(self.receivedAt, at: "received_at")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -555,31 +555,31 @@ public struct PostIssuingDisputesRequestEvidence: Swift.Codable, Swift.Hashable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.canceled = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceCanceled.self, forKey: Courier.AnyCodingKey("canceled"))
-        self.duplicate = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceDuplicate.self, forKey: Courier.AnyCodingKey("duplicate"))
-        self.fraudulent = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceFraudulent.self, forKey: Courier.AnyCodingKey("fraudulent"))
-        self.merchandiseNotAsDescribed = try container.decodeIfPresent(PostRequestEvidenceMerchandiseNotAsDescribed.self, forKey: Courier.AnyCodingKey("merchandise_not_as_described"))
-        self.notReceived = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceNotReceived.self, forKey: Courier.AnyCodingKey("not_received"))
-        self.other = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceOther.self, forKey: Courier.AnyCodingKey("other"))
-        self.reason = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceReason.self, forKey: Courier.AnyCodingKey("reason"))
-        self.serviceNotAsDescribed = try container.decodeIfPresent(PostDisputesRequestEvidenceServiceNotAsDescribed.self, forKey: Courier.AnyCodingKey("service_not_as_described"))
+        self.canceled = try container.decodeValueIfPresent(PostIssuingDisputesRequestEvidenceCanceled.self, at: "canceled")
+        self.duplicate = try container.decodeValueIfPresent(PostIssuingDisputesRequestEvidenceDuplicate.self, at: "duplicate")
+        self.fraudulent = try container.decodeValueIfPresent(PostIssuingDisputesRequestEvidenceFraudulent.self, at: "fraudulent")
+        self.merchandiseNotAsDescribed = try container.decodeValueIfPresent(PostRequestEvidenceMerchandiseNotAsDescribed.self, at: "merchandise_not_as_described")
+        self.notReceived = try container.decodeValueIfPresent(PostIssuingDisputesRequestEvidenceNotReceived.self, at: "not_received")
+        self.other = try container.decodeValueIfPresent(PostIssuingDisputesRequestEvidenceOther.self, at: "other")
+        self.reason = try container.decodeValueIfPresent(PostIssuingDisputesRequestEvidenceReason.self, at: "reason")
+        self.serviceNotAsDescribed = try container.decodeValueIfPresent(PostDisputesRequestEvidenceServiceNotAsDescribed.self, at: "service_not_as_described")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["canceled", "duplicate", "fraudulent", "merchandise_not_as_described", "not_received", "other", "reason", "service_not_as_described"]
+    private static let _declaredKeys: Courier.KeyNames = "canceled duplicate fraudulent merchandise_not_as_described not_received other reason service_not_as_described"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.canceled, forKey: Courier.AnyCodingKey("canceled"))
-        try container.encodeIfPresent(self.duplicate, forKey: Courier.AnyCodingKey("duplicate"))
-        try container.encodeIfPresent(self.fraudulent, forKey: Courier.AnyCodingKey("fraudulent"))
-        try container.encodeIfPresent(self.merchandiseNotAsDescribed, forKey: Courier.AnyCodingKey("merchandise_not_as_described"))
-        try container.encodeIfPresent(self.notReceived, forKey: Courier.AnyCodingKey("not_received"))
-        try container.encodeIfPresent(self.other, forKey: Courier.AnyCodingKey("other"))
-        try container.encodeIfPresent(self.reason, forKey: Courier.AnyCodingKey("reason"))
-        try container.encodeIfPresent(self.serviceNotAsDescribed, forKey: Courier.AnyCodingKey("service_not_as_described"))
+        try container.encodeValueIfPresent(self.canceled, at: "canceled")
+        try container.encodeValueIfPresent(self.duplicate, at: "duplicate")
+        try container.encodeValueIfPresent(self.fraudulent, at: "fraudulent")
+        try container.encodeValueIfPresent(self.merchandiseNotAsDescribed, at: "merchandise_not_as_described")
+        try container.encodeValueIfPresent(self.notReceived, at: "not_received")
+        try container.encodeValueIfPresent(self.other, at: "other")
+        try container.encodeValueIfPresent(self.reason, at: "reason")
+        try container.encodeValueIfPresent(self.serviceNotAsDescribed, at: "service_not_as_described")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -607,18 +607,18 @@ public struct PostIssuingDisputesRequest: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.evidence = try container.decodeIfPresent(PostIssuingDisputesRequestEvidence.self, forKey: Courier.AnyCodingKey("evidence"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.transaction = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("transaction"))
+        self.evidence = try container.decodeValueIfPresent(PostIssuingDisputesRequestEvidence.self, at: "evidence")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.transaction = try container.decodeValue(Swift.String.self, at: "transaction")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.evidence, forKey: Courier.AnyCodingKey("evidence"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.transaction, forKey: Courier.AnyCodingKey("transaction"))
+        try container.encodeValueIfPresent(self.evidence, at: "evidence")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValue(self.transaction, at: "transaction")
     }
 }

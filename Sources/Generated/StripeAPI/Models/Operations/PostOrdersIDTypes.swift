@@ -27,19 +27,19 @@ public struct PostOrdersIDRequestShipping: Swift.Codable, Swift.Hashable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.carrier = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("carrier"))
-        self.trackingNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("tracking_number"))
+        self.carrier = try container.decodeValue(Swift.String.self, at: "carrier")
+        self.trackingNumber = try container.decodeValue(Swift.String.self, at: "tracking_number")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["carrier", "tracking_number"]
+    private static let _declaredKeys: Courier.KeyNames = "carrier tracking_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.carrier, forKey: Courier.AnyCodingKey("carrier"))
-        try container.encode(self.trackingNumber, forKey: Courier.AnyCodingKey("tracking_number"))
+        try container.encodeValue(self.carrier, at: "carrier")
+        try container.encodeValue(self.trackingNumber, at: "tracking_number")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -130,22 +130,22 @@ public struct PostOrdersIDRequest: Swift.Codable, Swift.Hashable, Swift.Sendable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.coupon = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("coupon"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.metadata = try container.decodeIfPresent(PostOrdersIDRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.selectedShippingMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("selected_shipping_method"))
-        self.shipping = try container.decodeIfPresent(PostOrdersIDRequestShipping.self, forKey: Courier.AnyCodingKey("shipping"))
-        self.status = try container.decodeIfPresent(PostOrdersIDRequestStatus.self, forKey: Courier.AnyCodingKey("status"))
+        self.coupon = try container.decodeValueIfPresent(Swift.String.self, at: "coupon")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.metadata = try container.decodeValueIfPresent(PostOrdersIDRequestMetadata.self, at: "metadata")
+        self.selectedShippingMethod = try container.decodeValueIfPresent(Swift.String.self, at: "selected_shipping_method")
+        self.shipping = try container.decodeValueIfPresent(PostOrdersIDRequestShipping.self, at: "shipping")
+        self.status = try container.decodeValueIfPresent(PostOrdersIDRequestStatus.self, at: "status")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.coupon, forKey: Courier.AnyCodingKey("coupon"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.selectedShippingMethod, forKey: Courier.AnyCodingKey("selected_shipping_method"))
-        try container.encodeIfPresent(self.shipping, forKey: Courier.AnyCodingKey("shipping"))
-        try container.encodeIfPresent(self.status, forKey: Courier.AnyCodingKey("status"))
+        try container.encodeValueIfPresent(self.coupon, at: "coupon")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.selectedShippingMethod, at: "selected_shipping_method")
+        try container.encodeValueIfPresent(self.shipping, at: "shipping")
+        try container.encodeValueIfPresent(self.status, at: "status")
     }
 }

@@ -79,27 +79,27 @@ public struct PostOrdersRequestItemsItem: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.parent = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("parent"))
-        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.type = try container.decodeIfPresent(PostOrdersRequestItemsItemTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
+        self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.parent = try container.decodeValueIfPresent(Swift.String.self, at: "parent")
+        self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
+        self.type = try container.decodeValueIfPresent(PostOrdersRequestItemsItemTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "currency", "description", "parent", "quantity", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "amount currency description parent quantity type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.parent, forKey: Courier.AnyCodingKey("parent"))
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encodeIfPresent(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.parent, at: "parent")
+        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValueIfPresent(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -129,21 +129,21 @@ public struct PostOrdersRequestShipping: Swift.Codable, Swift.Hashable, Swift.Se
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decode(PostOrdersRequestShippingAddress.self, forKey: Courier.AnyCodingKey("address"))
-        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
+        self.address = try container.decodeValue(PostOrdersRequestShippingAddress.self, at: "address")
+        self.name = try container.decodeValue(Swift.String.self, at: "name")
+        self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "name", "phone"]
+    private static let _declaredKeys: Courier.KeyNames = "address name phone"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
+        try container.encodeValue(self.address, at: "address")
+        try container.encodeValue(self.name, at: "name")
+        try container.encodeValueIfPresent(self.phone, at: "phone")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -183,26 +183,26 @@ public struct PostOrdersRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.coupon = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("coupon"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.customer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))
-        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.items = try container.decodeIfPresent([PostOrdersRequestItemsItem].self, forKey: Courier.AnyCodingKey("items"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.shipping = try container.decodeIfPresent(PostOrdersRequestShipping.self, forKey: Courier.AnyCodingKey("shipping"))
+        self.coupon = try container.decodeValueIfPresent(Swift.String.self, at: "coupon")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.customer = try container.decodeValueIfPresent(Swift.String.self, at: "customer")
+        self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.items = try container.decodeValueIfPresent([PostOrdersRequestItemsItem].self, at: "items")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.shipping = try container.decodeValueIfPresent(PostOrdersRequestShipping.self, at: "shipping")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.coupon, forKey: Courier.AnyCodingKey("coupon"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.items, forKey: Courier.AnyCodingKey("items"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.shipping, forKey: Courier.AnyCodingKey("shipping"))
+        try container.encodeValueIfPresent(self.coupon, at: "coupon")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.email, at: "email")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.items, at: "items")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.shipping, at: "shipping")
     }
 }

@@ -71,14 +71,14 @@ public struct PostPaymentIntentsIntentCancelRequest: Swift.Codable, Swift.Hashab
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.cancellationReason = try container.decodeIfPresent(PostPaymentIntentCancelRequestCancellationReason.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
+        self.cancellationReason = try container.decodeValueIfPresent(PostPaymentIntentCancelRequestCancellationReason.self, at: "cancellation_reason")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.cancellationReason, forKey: Courier.AnyCodingKey("cancellation_reason"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
+        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
     }
 }

@@ -20,19 +20,19 @@ public struct PostMandateDataCase1CustomerAcceptanceOnline: Swift.Codable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.ipAddress = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("ip_address"))
-        self.userAgent = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("user_agent"))
+        self.ipAddress = try container.decodeValue(Swift.String.self, at: "ip_address")
+        self.userAgent = try container.decodeValue(Swift.String.self, at: "user_agent")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["ip_address", "user_agent"]
+    private static let _declaredKeys: Courier.KeyNames = "ip_address user_agent"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.ipAddress, forKey: Courier.AnyCodingKey("ip_address"))
-        try container.encode(self.userAgent, forKey: Courier.AnyCodingKey("user_agent"))
+        try container.encodeValue(self.ipAddress, at: "ip_address")
+        try container.encodeValue(self.userAgent, at: "user_agent")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -62,23 +62,23 @@ public struct PostRequestMandateDataCase1CustomerAcceptance: Swift.Codable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acceptedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("accepted_at"))
-        self.offline = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("offline"))
-        self.online = try container.decodeIfPresent(PostMandateDataCase1CustomerAcceptanceOnline.self, forKey: Courier.AnyCodingKey("online"))
-        self.type = try container.decode(PostMandateDataCase1CustomerAcceptanceTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.acceptedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "accepted_at")
+        self.offline = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "offline")
+        self.online = try container.decodeValueIfPresent(PostMandateDataCase1CustomerAcceptanceOnline.self, at: "online")
+        self.type = try container.decodeValue(PostMandateDataCase1CustomerAcceptanceTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["accepted_at", "offline", "online", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "accepted_at offline online type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acceptedAt, forKey: Courier.AnyCodingKey("accepted_at"))
-        try container.encodeIfPresent(self.offline, forKey: Courier.AnyCodingKey("offline"))
-        try container.encodeIfPresent(self.online, forKey: Courier.AnyCodingKey("online"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.acceptedAt, at: "accepted_at")
+        try container.encodeValueIfPresent(self.offline, at: "offline")
+        try container.encodeValueIfPresent(self.online, at: "online")
+        try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -103,19 +103,19 @@ public struct PostMandateDataCase2CustomerAcceptanceOnline: Swift.Codable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.ipAddress = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ip_address"))
-        self.userAgent = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("user_agent"))
+        self.ipAddress = try container.decodeValueIfPresent(Swift.String.self, at: "ip_address")
+        self.userAgent = try container.decodeValueIfPresent(Swift.String.self, at: "user_agent")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["ip_address", "user_agent"]
+    private static let _declaredKeys: Courier.KeyNames = "ip_address user_agent"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.ipAddress, forKey: Courier.AnyCodingKey("ip_address"))
-        try container.encodeIfPresent(self.userAgent, forKey: Courier.AnyCodingKey("user_agent"))
+        try container.encodeValueIfPresent(self.ipAddress, at: "ip_address")
+        try container.encodeValueIfPresent(self.userAgent, at: "user_agent")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -177,19 +177,19 @@ public struct PostRequestMandateDataCase2CustomerAcceptance: Swift.Codable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.online = try container.decode(PostMandateDataCase2CustomerAcceptanceOnline.self, forKey: Courier.AnyCodingKey("online"))
-        self.type = try container.decode(PostMandateDataCase2CustomerAcceptanceTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.online = try container.decodeValue(PostMandateDataCase2CustomerAcceptanceOnline.self, at: "online")
+        self.type = try container.decodeValue(PostMandateDataCase2CustomerAcceptanceTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["online", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "online type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.online, forKey: Courier.AnyCodingKey("online"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValue(self.online, at: "online")
+        try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -740,63 +740,63 @@ public struct PostIntentConfirmRequestPaymentMethodOptions: Swift.Codable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(PostConfirmRequestPaymentMethodOptionsAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
-        self.afterpayClearpay = try container.decodeIfPresent(PostRequestPaymentMethodOptionsAfterpayClearpay3.self, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
-        self.alipay = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodOptionsAlipay.self, forKey: Courier.AnyCodingKey("alipay"))
-        self.auBecsDebit = try container.decodeIfPresent(PostConfirmRequestPaymentMethodOptionsAuBecsDebit.self, forKey: Courier.AnyCodingKey("au_becs_debit"))
-        self.bacsDebit = try container.decodeIfPresent(PostConfirmRequestPaymentMethodOptionsBacsDebit.self, forKey: Courier.AnyCodingKey("bacs_debit"))
-        self.bancontact = try container.decodeIfPresent(PostConfirmRequestPaymentMethodOptionsBancontact.self, forKey: Courier.AnyCodingKey("bancontact"))
-        self.boleto = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodOptionsBoleto.self, forKey: Courier.AnyCodingKey("boleto"))
-        self.card = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodOptionsCard.self, forKey: Courier.AnyCodingKey("card"))
-        self.cardPresent = try container.decodeIfPresent(PostConfirmRequestPaymentMethodOptionsCardPresent.self, forKey: Courier.AnyCodingKey("card_present"))
-        self.eps = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodOptionsEps.self, forKey: Courier.AnyCodingKey("eps"))
-        self.fpx = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodOptionsFpx.self, forKey: Courier.AnyCodingKey("fpx"))
-        self.giropay = try container.decodeIfPresent(PostConfirmRequestPaymentMethodOptionsGiropay.self, forKey: Courier.AnyCodingKey("giropay"))
-        self.grabpay = try container.decodeIfPresent(PostConfirmRequestPaymentMethodOptionsGrabpay.self, forKey: Courier.AnyCodingKey("grabpay"))
-        self.ideal = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodOptionsIdeal.self, forKey: Courier.AnyCodingKey("ideal"))
-        self.interacPresent = try container.decodeIfPresent(PostRequestPaymentMethodOptionsInteracPresent3.self, forKey: Courier.AnyCodingKey("interac_present"))
-        self.klarna = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodOptionsKlarna.self, forKey: Courier.AnyCodingKey("klarna"))
-        self.konbini = try container.decodeIfPresent(PostConfirmRequestPaymentMethodOptionsKonbini.self, forKey: Courier.AnyCodingKey("konbini"))
-        self.oxxo = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodOptionsOxxo.self, forKey: Courier.AnyCodingKey("oxxo"))
-        self.p24 = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodOptionsP24.self, forKey: Courier.AnyCodingKey("p24"))
-        self.paynow = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodOptionsPaynow.self, forKey: Courier.AnyCodingKey("paynow"))
-        self.sepaDebit = try container.decodeIfPresent(PostConfirmRequestPaymentMethodOptionsSepaDebit.self, forKey: Courier.AnyCodingKey("sepa_debit"))
-        self.sofort = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodOptionsSofort.self, forKey: Courier.AnyCodingKey("sofort"))
-        self.usBankAccount = try container.decodeIfPresent(PostRequestPaymentMethodOptionsUsBankAccount3.self, forKey: Courier.AnyCodingKey("us_bank_account"))
-        self.wechatPay = try container.decodeIfPresent(PostConfirmRequestPaymentMethodOptionsWechatPay.self, forKey: Courier.AnyCodingKey("wechat_pay"))
+        self.acssDebit = try container.decodeValueIfPresent(PostConfirmRequestPaymentMethodOptionsAcssDebit.self, at: "acss_debit")
+        self.afterpayClearpay = try container.decodeValueIfPresent(PostRequestPaymentMethodOptionsAfterpayClearpay3.self, at: "afterpay_clearpay")
+        self.alipay = try container.decodeValueIfPresent(PostIntentConfirmRequestPaymentMethodOptionsAlipay.self, at: "alipay")
+        self.auBecsDebit = try container.decodeValueIfPresent(PostConfirmRequestPaymentMethodOptionsAuBecsDebit.self, at: "au_becs_debit")
+        self.bacsDebit = try container.decodeValueIfPresent(PostConfirmRequestPaymentMethodOptionsBacsDebit.self, at: "bacs_debit")
+        self.bancontact = try container.decodeValueIfPresent(PostConfirmRequestPaymentMethodOptionsBancontact.self, at: "bancontact")
+        self.boleto = try container.decodeValueIfPresent(PostIntentConfirmRequestPaymentMethodOptionsBoleto.self, at: "boleto")
+        self.card = try container.decodeValueIfPresent(PostIntentConfirmRequestPaymentMethodOptionsCard.self, at: "card")
+        self.cardPresent = try container.decodeValueIfPresent(PostConfirmRequestPaymentMethodOptionsCardPresent.self, at: "card_present")
+        self.eps = try container.decodeValueIfPresent(PostIntentConfirmRequestPaymentMethodOptionsEps.self, at: "eps")
+        self.fpx = try container.decodeValueIfPresent(PostIntentConfirmRequestPaymentMethodOptionsFpx.self, at: "fpx")
+        self.giropay = try container.decodeValueIfPresent(PostConfirmRequestPaymentMethodOptionsGiropay.self, at: "giropay")
+        self.grabpay = try container.decodeValueIfPresent(PostConfirmRequestPaymentMethodOptionsGrabpay.self, at: "grabpay")
+        self.ideal = try container.decodeValueIfPresent(PostIntentConfirmRequestPaymentMethodOptionsIdeal.self, at: "ideal")
+        self.interacPresent = try container.decodeValueIfPresent(PostRequestPaymentMethodOptionsInteracPresent3.self, at: "interac_present")
+        self.klarna = try container.decodeValueIfPresent(PostIntentConfirmRequestPaymentMethodOptionsKlarna.self, at: "klarna")
+        self.konbini = try container.decodeValueIfPresent(PostConfirmRequestPaymentMethodOptionsKonbini.self, at: "konbini")
+        self.oxxo = try container.decodeValueIfPresent(PostIntentConfirmRequestPaymentMethodOptionsOxxo.self, at: "oxxo")
+        self.p24 = try container.decodeValueIfPresent(PostIntentConfirmRequestPaymentMethodOptionsP24.self, at: "p24")
+        self.paynow = try container.decodeValueIfPresent(PostIntentConfirmRequestPaymentMethodOptionsPaynow.self, at: "paynow")
+        self.sepaDebit = try container.decodeValueIfPresent(PostConfirmRequestPaymentMethodOptionsSepaDebit.self, at: "sepa_debit")
+        self.sofort = try container.decodeValueIfPresent(PostIntentConfirmRequestPaymentMethodOptionsSofort.self, at: "sofort")
+        self.usBankAccount = try container.decodeValueIfPresent(PostRequestPaymentMethodOptionsUsBankAccount3.self, at: "us_bank_account")
+        self.wechatPay = try container.decodeValueIfPresent(PostConfirmRequestPaymentMethodOptionsWechatPay.self, at: "wechat_pay")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "boleto", "card", "card_present", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "us_bank_account", "wechat_pay"]
+    private static let _declaredKeys: Courier.KeyNames = "acss_debit afterpay_clearpay alipay au_becs_debit bacs_debit bancontact boleto card card_present eps fpx giropay grabpay ideal interac_present klarna konbini oxxo p24 paynow sepa_debit sofort us_bank_account wechat_pay"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
-        try container.encodeIfPresent(self.afterpayClearpay, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
-        try container.encodeIfPresent(self.alipay, forKey: Courier.AnyCodingKey("alipay"))
-        try container.encodeIfPresent(self.auBecsDebit, forKey: Courier.AnyCodingKey("au_becs_debit"))
-        try container.encodeIfPresent(self.bacsDebit, forKey: Courier.AnyCodingKey("bacs_debit"))
-        try container.encodeIfPresent(self.bancontact, forKey: Courier.AnyCodingKey("bancontact"))
-        try container.encodeIfPresent(self.boleto, forKey: Courier.AnyCodingKey("boleto"))
-        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encodeIfPresent(self.cardPresent, forKey: Courier.AnyCodingKey("card_present"))
-        try container.encodeIfPresent(self.eps, forKey: Courier.AnyCodingKey("eps"))
-        try container.encodeIfPresent(self.fpx, forKey: Courier.AnyCodingKey("fpx"))
-        try container.encodeIfPresent(self.giropay, forKey: Courier.AnyCodingKey("giropay"))
-        try container.encodeIfPresent(self.grabpay, forKey: Courier.AnyCodingKey("grabpay"))
-        try container.encodeIfPresent(self.ideal, forKey: Courier.AnyCodingKey("ideal"))
-        try container.encodeIfPresent(self.interacPresent, forKey: Courier.AnyCodingKey("interac_present"))
-        try container.encodeIfPresent(self.klarna, forKey: Courier.AnyCodingKey("klarna"))
-        try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
-        try container.encodeIfPresent(self.oxxo, forKey: Courier.AnyCodingKey("oxxo"))
-        try container.encodeIfPresent(self.p24, forKey: Courier.AnyCodingKey("p24"))
-        try container.encodeIfPresent(self.paynow, forKey: Courier.AnyCodingKey("paynow"))
-        try container.encodeIfPresent(self.sepaDebit, forKey: Courier.AnyCodingKey("sepa_debit"))
-        try container.encodeIfPresent(self.sofort, forKey: Courier.AnyCodingKey("sofort"))
-        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
-        try container.encodeIfPresent(self.wechatPay, forKey: Courier.AnyCodingKey("wechat_pay"))
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
+        try container.encodeValueIfPresent(self.afterpayClearpay, at: "afterpay_clearpay")
+        try container.encodeValueIfPresent(self.alipay, at: "alipay")
+        try container.encodeValueIfPresent(self.auBecsDebit, at: "au_becs_debit")
+        try container.encodeValueIfPresent(self.bacsDebit, at: "bacs_debit")
+        try container.encodeValueIfPresent(self.bancontact, at: "bancontact")
+        try container.encodeValueIfPresent(self.boleto, at: "boleto")
+        try container.encodeValueIfPresent(self.card, at: "card")
+        try container.encodeValueIfPresent(self.cardPresent, at: "card_present")
+        try container.encodeValueIfPresent(self.eps, at: "eps")
+        try container.encodeValueIfPresent(self.fpx, at: "fpx")
+        try container.encodeValueIfPresent(self.giropay, at: "giropay")
+        try container.encodeValueIfPresent(self.grabpay, at: "grabpay")
+        try container.encodeValueIfPresent(self.ideal, at: "ideal")
+        try container.encodeValueIfPresent(self.interacPresent, at: "interac_present")
+        try container.encodeValueIfPresent(self.klarna, at: "klarna")
+        try container.encodeValueIfPresent(self.konbini, at: "konbini")
+        try container.encodeValueIfPresent(self.oxxo, at: "oxxo")
+        try container.encodeValueIfPresent(self.p24, at: "p24")
+        try container.encodeValueIfPresent(self.paynow, at: "paynow")
+        try container.encodeValueIfPresent(self.sepaDebit, at: "sepa_debit")
+        try container.encodeValueIfPresent(self.sofort, at: "sofort")
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
+        try container.encodeValueIfPresent(self.wechatPay, at: "wechat_pay")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -940,40 +940,40 @@ public struct PostPaymentIntentsIntentConfirmRequest: Swift.Codable, Swift.Hasha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.clientSecret = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("client_secret"))
-        self.errorOnRequiresAction = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("error_on_requires_action"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.mandate = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("mandate"))
-        self.mandateData = try container.decodeIfPresent(PostPaymentIntentsIntentConfirmRequestMandateData.self, forKey: Courier.AnyCodingKey("mandate_data"))
-        self.offSession = try container.decodeIfPresent(PostPaymentIntentsIntentConfirmRequestOffSession.self, forKey: Courier.AnyCodingKey("off_session"))
-        self.paymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("payment_method"))
-        self.paymentMethodData = try container.decodeIfPresent(PostPaymentIntentConfirmRequestPaymentMethodData.self, forKey: Courier.AnyCodingKey("payment_method_data"))
-        self.paymentMethodOptions = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
-        self.paymentMethodTypes = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("payment_method_types"))
-        self.receiptEmail = try container.decodeIfPresent(PostPaymentIntentsIntentConfirmRequestReceiptEmail.self, forKey: Courier.AnyCodingKey("receipt_email"))
-        self.returnURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("return_url"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentIntentConfirmRequestSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.shipping = try container.decodeIfPresent(PostPaymentIntentsIntentConfirmRequestShipping.self, forKey: Courier.AnyCodingKey("shipping"))
-        self.useStripeSdk = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("use_stripe_sdk"))
+        self.clientSecret = try container.decodeValueIfPresent(Swift.String.self, at: "client_secret")
+        self.errorOnRequiresAction = try container.decodeValueIfPresent(Swift.Bool.self, at: "error_on_requires_action")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.mandate = try container.decodeValueIfPresent(Swift.String.self, at: "mandate")
+        self.mandateData = try container.decodeValueIfPresent(PostPaymentIntentsIntentConfirmRequestMandateData.self, at: "mandate_data")
+        self.offSession = try container.decodeValueIfPresent(PostPaymentIntentsIntentConfirmRequestOffSession.self, at: "off_session")
+        self.paymentMethod = try container.decodeValueIfPresent(Swift.String.self, at: "payment_method")
+        self.paymentMethodData = try container.decodeValueIfPresent(PostPaymentIntentConfirmRequestPaymentMethodData.self, at: "payment_method_data")
+        self.paymentMethodOptions = try container.decodeValueIfPresent(PostIntentConfirmRequestPaymentMethodOptions.self, at: "payment_method_options")
+        self.paymentMethodTypes = try container.decodeValueIfPresent([Swift.String].self, at: "payment_method_types")
+        self.receiptEmail = try container.decodeValueIfPresent(PostPaymentIntentsIntentConfirmRequestReceiptEmail.self, at: "receipt_email")
+        self.returnURL = try container.decodeValueIfPresent(Swift.String.self, at: "return_url")
+        self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentIntentConfirmRequestSetupFutureUsage.self, at: "setup_future_usage")
+        self.shipping = try container.decodeValueIfPresent(PostPaymentIntentsIntentConfirmRequestShipping.self, at: "shipping")
+        self.useStripeSdk = try container.decodeValueIfPresent(Swift.Bool.self, at: "use_stripe_sdk")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.clientSecret, forKey: Courier.AnyCodingKey("client_secret"))
-        try container.encodeIfPresent(self.errorOnRequiresAction, forKey: Courier.AnyCodingKey("error_on_requires_action"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.mandate, forKey: Courier.AnyCodingKey("mandate"))
-        try container.encodeIfPresent(self.mandateData, forKey: Courier.AnyCodingKey("mandate_data"))
-        try container.encodeIfPresent(self.offSession, forKey: Courier.AnyCodingKey("off_session"))
-        try container.encodeIfPresent(self.paymentMethod, forKey: Courier.AnyCodingKey("payment_method"))
-        try container.encodeIfPresent(self.paymentMethodData, forKey: Courier.AnyCodingKey("payment_method_data"))
-        try container.encodeIfPresent(self.paymentMethodOptions, forKey: Courier.AnyCodingKey("payment_method_options"))
-        try container.encodeIfPresent(self.paymentMethodTypes, forKey: Courier.AnyCodingKey("payment_method_types"))
-        try container.encodeIfPresent(self.receiptEmail, forKey: Courier.AnyCodingKey("receipt_email"))
-        try container.encodeIfPresent(self.returnURL, forKey: Courier.AnyCodingKey("return_url"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        try container.encodeIfPresent(self.shipping, forKey: Courier.AnyCodingKey("shipping"))
-        try container.encodeIfPresent(self.useStripeSdk, forKey: Courier.AnyCodingKey("use_stripe_sdk"))
+        try container.encodeValueIfPresent(self.clientSecret, at: "client_secret")
+        try container.encodeValueIfPresent(self.errorOnRequiresAction, at: "error_on_requires_action")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.mandate, at: "mandate")
+        try container.encodeValueIfPresent(self.mandateData, at: "mandate_data")
+        try container.encodeValueIfPresent(self.offSession, at: "off_session")
+        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method")
+        try container.encodeValueIfPresent(self.paymentMethodData, at: "payment_method_data")
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
+        try container.encodeValueIfPresent(self.receiptEmail, at: "receipt_email")
+        try container.encodeValueIfPresent(self.returnURL, at: "return_url")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.shipping, at: "shipping")
+        try container.encodeValueIfPresent(self.useStripeSdk, at: "use_stripe_sdk")
     }
 }

@@ -118,23 +118,23 @@ public struct PostMethodOptionsAcssDebitCase12MandateOptions: Swift.Codable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customMandateURL = try container.decodeIfPresent(PostAcssDebitCase12MandateOptionsCustomMandateURL.self, forKey: Courier.AnyCodingKey("custom_mandate_url"))
-        self.intervalDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("interval_description"))
-        self.paymentSchedule = try container.decodeIfPresent(PostAcssDebitCase12MandateOptionsPaymentSchedule.self, forKey: Courier.AnyCodingKey("payment_schedule"))
-        self.transactionType = try container.decodeIfPresent(PostAcssDebitCase12MandateOptionsTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
+        self.customMandateURL = try container.decodeValueIfPresent(PostAcssDebitCase12MandateOptionsCustomMandateURL.self, at: "custom_mandate_url")
+        self.intervalDescription = try container.decodeValueIfPresent(Swift.String.self, at: "interval_description")
+        self.paymentSchedule = try container.decodeValueIfPresent(PostAcssDebitCase12MandateOptionsPaymentSchedule.self, at: "payment_schedule")
+        self.transactionType = try container.decodeValueIfPresent(PostAcssDebitCase12MandateOptionsTransactionType.self, at: "transaction_type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["custom_mandate_url", "interval_description", "payment_schedule", "transaction_type"]
+    private static let _declaredKeys: Courier.KeyNames = "custom_mandate_url interval_description payment_schedule transaction_type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.customMandateURL, forKey: Courier.AnyCodingKey("custom_mandate_url"))
-        try container.encodeIfPresent(self.intervalDescription, forKey: Courier.AnyCodingKey("interval_description"))
-        try container.encodeIfPresent(self.paymentSchedule, forKey: Courier.AnyCodingKey("payment_schedule"))
-        try container.encodeIfPresent(self.transactionType, forKey: Courier.AnyCodingKey("transaction_type"))
+        try container.encodeValueIfPresent(self.customMandateURL, at: "custom_mandate_url")
+        try container.encodeValueIfPresent(self.intervalDescription, at: "interval_description")
+        try container.encodeValueIfPresent(self.paymentSchedule, at: "payment_schedule")
+        try container.encodeValueIfPresent(self.transactionType, at: "transaction_type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -341,19 +341,19 @@ public struct PostIntentRequestPaymentMethodOptionsBoletoCase1: Swift.Codable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expiresAfterDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_after_days"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsBoletoCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.expiresAfterDays = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_after_days")
+        self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsBoletoCase1SetupFutureUsage2.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["expires_after_days", "setup_future_usage"]
+    private static let _declaredKeys: Courier.KeyNames = "expires_after_days setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.expiresAfterDays, forKey: Courier.AnyCodingKey("expires_after_days"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        try container.encodeValueIfPresent(self.expiresAfterDays, at: "expires_after_days")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -459,29 +459,29 @@ public struct PostIntentRequestPaymentMethodOptionsCardCase1: Swift.Codable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.captureMethod = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1CaptureMethod2.self, forKey: Courier.AnyCodingKey("capture_method"))
-        self.cvcToken = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cvc_token"))
-        self.installments = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1Installments2.self, forKey: Courier.AnyCodingKey("installments"))
-        self.mandateOptions = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1MandateOptions3.self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.network = try container.decodeIfPresent(PostRequestPaymentMethodOptionsCardCase1Network2.self, forKey: Courier.AnyCodingKey("network"))
-        self.requestThreeDSecure = try container.decodeIfPresent(PostMethodOptionsCardCase1RequestThreeDSecure3.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.captureMethod = try container.decodeValueIfPresent(PostPaymentMethodOptionsCardCase1CaptureMethod2.self, at: "capture_method")
+        self.cvcToken = try container.decodeValueIfPresent(Swift.String.self, at: "cvc_token")
+        self.installments = try container.decodeValueIfPresent(PostPaymentMethodOptionsCardCase1Installments2.self, at: "installments")
+        self.mandateOptions = try container.decodeValueIfPresent(PostPaymentMethodOptionsCardCase1MandateOptions3.self, at: "mandate_options")
+        self.network = try container.decodeValueIfPresent(PostRequestPaymentMethodOptionsCardCase1Network2.self, at: "network")
+        self.requestThreeDSecure = try container.decodeValueIfPresent(PostMethodOptionsCardCase1RequestThreeDSecure3.self, at: "request_three_d_secure")
+        self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentMethodOptionsCardCase1SetupFutureUsage2.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["capture_method", "cvc_token", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"]
+    private static let _declaredKeys: Courier.KeyNames = "capture_method cvc_token installments mandate_options network request_three_d_secure setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.captureMethod, forKey: Courier.AnyCodingKey("capture_method"))
-        try container.encodeIfPresent(self.cvcToken, forKey: Courier.AnyCodingKey("cvc_token"))
-        try container.encodeIfPresent(self.installments, forKey: Courier.AnyCodingKey("installments"))
-        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
-        try container.encodeIfPresent(self.network, forKey: Courier.AnyCodingKey("network"))
-        try container.encodeIfPresent(self.requestThreeDSecure, forKey: Courier.AnyCodingKey("request_three_d_secure"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        try container.encodeValueIfPresent(self.captureMethod, at: "capture_method")
+        try container.encodeValueIfPresent(self.cvcToken, at: "cvc_token")
+        try container.encodeValueIfPresent(self.installments, at: "installments")
+        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options")
+        try container.encodeValueIfPresent(self.network, at: "network")
+        try container.encodeValueIfPresent(self.requestThreeDSecure, at: "request_three_d_secure")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -555,17 +555,17 @@ public struct PostIntentRequestPaymentMethodOptionsEpsCase1: Swift.Codable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentMethodOptionsEpsCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentMethodOptionsEpsCase1SetupFutureUsage2.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["setup_future_usage"]
+    private static let _declaredKeys: Courier.KeyNames = "setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -659,17 +659,17 @@ public struct PostIntentRequestPaymentMethodOptionsIdealCase1: Swift.Codable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentMethodOptionsIdealCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentMethodOptionsIdealCase1SetupFutureUsage2.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["setup_future_usage"]
+    private static let _declaredKeys: Courier.KeyNames = "setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -707,21 +707,21 @@ public struct PostIntentRequestPaymentMethodOptionsKlarnaCase1: Swift.Codable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.captureMethod = try container.decodeIfPresent(PostPaymentMethodOptionsKlarnaCase1CaptureMethod2.self, forKey: Courier.AnyCodingKey("capture_method"))
-        self.preferredLocale = try container.decodeIfPresent(PostPaymentMethodOptionsKlarnaCase1PreferredLocale2.self, forKey: Courier.AnyCodingKey("preferred_locale"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsKlarnaCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.captureMethod = try container.decodeValueIfPresent(PostPaymentMethodOptionsKlarnaCase1CaptureMethod2.self, at: "capture_method")
+        self.preferredLocale = try container.decodeValueIfPresent(PostPaymentMethodOptionsKlarnaCase1PreferredLocale2.self, at: "preferred_locale")
+        self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsKlarnaCase1SetupFutureUsage2.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["capture_method", "preferred_locale", "setup_future_usage"]
+    private static let _declaredKeys: Courier.KeyNames = "capture_method preferred_locale setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.captureMethod, forKey: Courier.AnyCodingKey("capture_method"))
-        try container.encodeIfPresent(self.preferredLocale, forKey: Courier.AnyCodingKey("preferred_locale"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        try container.encodeValueIfPresent(self.captureMethod, at: "capture_method")
+        try container.encodeValueIfPresent(self.preferredLocale, at: "preferred_locale")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -763,25 +763,25 @@ public struct PostIntentRequestPaymentMethodOptionsKonbiniCase1: Swift.Codable, 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.confirmationNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("confirmation_number"))
-        self.expiresAfterDays = try container.decodeIfPresent(PostMethodOptionsKonbiniCase1ExpiresAfterDays2.self, forKey: Courier.AnyCodingKey("expires_after_days"))
-        self.expiresAt = try container.decodeIfPresent(PostPaymentMethodOptionsKonbiniCase1ExpiresAt2.self, forKey: Courier.AnyCodingKey("expires_at"))
-        self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsKonbiniCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.confirmationNumber = try container.decodeValueIfPresent(Swift.String.self, at: "confirmation_number")
+        self.expiresAfterDays = try container.decodeValueIfPresent(PostMethodOptionsKonbiniCase1ExpiresAfterDays2.self, at: "expires_after_days")
+        self.expiresAt = try container.decodeValueIfPresent(PostPaymentMethodOptionsKonbiniCase1ExpiresAt2.self, at: "expires_at")
+        self.productDescription = try container.decodeValueIfPresent(Swift.String.self, at: "product_description")
+        self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsKonbiniCase1SetupFutureUsage2.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["confirmation_number", "expires_after_days", "expires_at", "product_description", "setup_future_usage"]
+    private static let _declaredKeys: Courier.KeyNames = "confirmation_number expires_after_days expires_at product_description setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.confirmationNumber, forKey: Courier.AnyCodingKey("confirmation_number"))
-        try container.encodeIfPresent(self.expiresAfterDays, forKey: Courier.AnyCodingKey("expires_after_days"))
-        try container.encodeIfPresent(self.expiresAt, forKey: Courier.AnyCodingKey("expires_at"))
-        try container.encodeIfPresent(self.productDescription, forKey: Courier.AnyCodingKey("product_description"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        try container.encodeValueIfPresent(self.confirmationNumber, at: "confirmation_number")
+        try container.encodeValueIfPresent(self.expiresAfterDays, at: "expires_after_days")
+        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at")
+        try container.encodeValueIfPresent(self.productDescription, at: "product_description")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -850,19 +850,19 @@ public struct PostIntentRequestPaymentMethodOptionsOxxoCase1: Swift.Codable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expiresAfterDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_after_days"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentMethodOptionsOxxoCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.expiresAfterDays = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_after_days")
+        self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentMethodOptionsOxxoCase1SetupFutureUsage2.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["expires_after_days", "setup_future_usage"]
+    private static let _declaredKeys: Courier.KeyNames = "expires_after_days setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.expiresAfterDays, forKey: Courier.AnyCodingKey("expires_after_days"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        try container.encodeValueIfPresent(self.expiresAfterDays, at: "expires_after_days")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -890,19 +890,19 @@ public struct PostIntentRequestPaymentMethodOptionsP24Case1: Swift.Codable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentMethodOptionsP24Case1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.tosShownAndAccepted = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("tos_shown_and_accepted"))
+        self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentMethodOptionsP24Case1SetupFutureUsage2.self, at: "setup_future_usage")
+        self.tosShownAndAccepted = try container.decodeValueIfPresent(Swift.Bool.self, at: "tos_shown_and_accepted")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["setup_future_usage", "tos_shown_and_accepted"]
+    private static let _declaredKeys: Courier.KeyNames = "setup_future_usage tos_shown_and_accepted"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        try container.encodeIfPresent(self.tosShownAndAccepted, forKey: Courier.AnyCodingKey("tos_shown_and_accepted"))
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.tosShownAndAccepted, at: "tos_shown_and_accepted")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -991,19 +991,19 @@ public struct PostIntentRequestPaymentMethodOptionsSofortCase1: Swift.Codable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.preferredLanguage = try container.decodeIfPresent(PostMethodOptionsSofortCase1PreferredLanguage2.self, forKey: Courier.AnyCodingKey("preferred_language"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsSofortCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.preferredLanguage = try container.decodeValueIfPresent(PostMethodOptionsSofortCase1PreferredLanguage2.self, at: "preferred_language")
+        self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsSofortCase1SetupFutureUsage2.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["preferred_language", "setup_future_usage"]
+    private static let _declaredKeys: Courier.KeyNames = "preferred_language setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.preferredLanguage, forKey: Courier.AnyCodingKey("preferred_language"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        try container.encodeValueIfPresent(self.preferredLanguage, at: "preferred_language")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1033,19 +1033,19 @@ public struct PostRequestPaymentMethodOptionsUsBankAccountCase1: Swift.Codable, 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.setupFutureUsage = try container.decodeIfPresent(PostOptionsUsBankAccountCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.verificationMethod = try container.decodeIfPresent(PostOptionsUsBankAccountCase1VerificationMethod2.self, forKey: Courier.AnyCodingKey("verification_method"))
+        self.setupFutureUsage = try container.decodeValueIfPresent(PostOptionsUsBankAccountCase1SetupFutureUsage.self, at: "setup_future_usage")
+        self.verificationMethod = try container.decodeValueIfPresent(PostOptionsUsBankAccountCase1VerificationMethod2.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["setup_future_usage", "verification_method"]
+    private static let _declaredKeys: Courier.KeyNames = "setup_future_usage verification_method"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        try container.encodeIfPresent(self.verificationMethod, forKey: Courier.AnyCodingKey("verification_method"))
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1083,7 +1083,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsWechatPay: Swift.Codab
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["client"], constants: ["setup_future_usage": ["none"]]),
+        .object(required: "client", constants: ["setup_future_usage": ["none"]]),
         .value([.string], knownValues: [""]),
     ]
 
@@ -1154,7 +1154,7 @@ public indirect enum PostPaymentIntentsIntentRequestShipping: Swift.Codable, Swi
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["address", "name"]),
+        .object(required: "address name"),
         .value([.string], knownValues: [""]),
     ]
 
@@ -1263,46 +1263,46 @@ public struct PostPaymentIntentsIntentRequest: Swift.Codable, Swift.Hashable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.applicationFeeAmount = try container.decodeIfPresent(PostPaymentIntentRequestApplicationFeeAmount.self, forKey: Courier.AnyCodingKey("application_fee_amount"))
-        self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.customer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.metadata = try container.decodeIfPresent(PostPaymentIntentsIntentRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.paymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("payment_method"))
-        self.paymentMethodData = try container.decodeIfPresent(PostPaymentIntentsIntentRequestPaymentMethodData.self, forKey: Courier.AnyCodingKey("payment_method_data"))
-        self.paymentMethodOptions = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
-        self.paymentMethodTypes = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("payment_method_types"))
-        self.receiptEmail = try container.decodeIfPresent(PostPaymentIntentsIntentRequestReceiptEmail.self, forKey: Courier.AnyCodingKey("receipt_email"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentIntentsIntentRequestSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.shipping = try container.decodeIfPresent(PostPaymentIntentsIntentRequestShipping.self, forKey: Courier.AnyCodingKey("shipping"))
-        self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        self.statementDescriptorSuffix = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor_suffix"))
-        self.transferData = try container.decodeIfPresent(PostPaymentIntentsIntentRequestTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
-        self.transferGroup = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("transfer_group"))
+        self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
+        self.applicationFeeAmount = try container.decodeValueIfPresent(PostPaymentIntentRequestApplicationFeeAmount.self, at: "application_fee_amount")
+        self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
+        self.customer = try container.decodeValueIfPresent(Swift.String.self, at: "customer")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.metadata = try container.decodeValueIfPresent(PostPaymentIntentsIntentRequestMetadata.self, at: "metadata")
+        self.paymentMethod = try container.decodeValueIfPresent(Swift.String.self, at: "payment_method")
+        self.paymentMethodData = try container.decodeValueIfPresent(PostPaymentIntentsIntentRequestPaymentMethodData.self, at: "payment_method_data")
+        self.paymentMethodOptions = try container.decodeValueIfPresent(PostPaymentIntentRequestPaymentMethodOptions.self, at: "payment_method_options")
+        self.paymentMethodTypes = try container.decodeValueIfPresent([Swift.String].self, at: "payment_method_types")
+        self.receiptEmail = try container.decodeValueIfPresent(PostPaymentIntentsIntentRequestReceiptEmail.self, at: "receipt_email")
+        self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentIntentsIntentRequestSetupFutureUsage.self, at: "setup_future_usage")
+        self.shipping = try container.decodeValueIfPresent(PostPaymentIntentsIntentRequestShipping.self, at: "shipping")
+        self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
+        self.statementDescriptorSuffix = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_suffix")
+        self.transferData = try container.decodeValueIfPresent(PostPaymentIntentsIntentRequestTransferData.self, at: "transfer_data")
+        self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.applicationFeeAmount, forKey: Courier.AnyCodingKey("application_fee_amount"))
-        try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.paymentMethod, forKey: Courier.AnyCodingKey("payment_method"))
-        try container.encodeIfPresent(self.paymentMethodData, forKey: Courier.AnyCodingKey("payment_method_data"))
-        try container.encodeIfPresent(self.paymentMethodOptions, forKey: Courier.AnyCodingKey("payment_method_options"))
-        try container.encodeIfPresent(self.paymentMethodTypes, forKey: Courier.AnyCodingKey("payment_method_types"))
-        try container.encodeIfPresent(self.receiptEmail, forKey: Courier.AnyCodingKey("receipt_email"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        try container.encodeIfPresent(self.shipping, forKey: Courier.AnyCodingKey("shipping"))
-        try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        try container.encodeIfPresent(self.statementDescriptorSuffix, forKey: Courier.AnyCodingKey("statement_descriptor_suffix"))
-        try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
-        try container.encodeIfPresent(self.transferGroup, forKey: Courier.AnyCodingKey("transfer_group"))
+        try container.encodeValueIfPresent(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount")
+        try container.encodeValueIfPresent(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method")
+        try container.encodeValueIfPresent(self.paymentMethodData, at: "payment_method_data")
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
+        try container.encodeValueIfPresent(self.receiptEmail, at: "receipt_email")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.shipping, at: "shipping")
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
+        try container.encodeValueIfPresent(self.statementDescriptorSuffix, at: "statement_descriptor_suffix")
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
+        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group")
     }
 }

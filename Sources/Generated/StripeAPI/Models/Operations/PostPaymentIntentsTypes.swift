@@ -388,65 +388,65 @@ public struct PostPaymentIntentsRequestPaymentMethodData: Swift.Codable, Swift.H
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(PostIntentsRequestPaymentMethodDataAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
-        self.afterpayClearpay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
-        self.alipay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("alipay"))
-        self.auBecsDebit = try container.decodeIfPresent(PostIntentsRequestPaymentMethodDataAuBecsDebit.self, forKey: Courier.AnyCodingKey("au_becs_debit"))
-        self.bacsDebit = try container.decodeIfPresent(PostIntentsRequestPaymentMethodDataBacsDebit.self, forKey: Courier.AnyCodingKey("bacs_debit"))
-        self.bancontact = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("bancontact"))
-        self.billingDetails = try container.decodeIfPresent(PostIntentsRequestPaymentMethodDataBillingDetails.self, forKey: Courier.AnyCodingKey("billing_details"))
-        self.boleto = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodDataBoleto.self, forKey: Courier.AnyCodingKey("boleto"))
-        self.eps = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodDataEps.self, forKey: Courier.AnyCodingKey("eps"))
-        self.fpx = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodDataFpx.self, forKey: Courier.AnyCodingKey("fpx"))
-        self.giropay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("giropay"))
-        self.grabpay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("grabpay"))
-        self.ideal = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodDataIdeal.self, forKey: Courier.AnyCodingKey("ideal"))
-        self.interacPresent = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("interac_present"))
-        self.klarna = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodDataKlarna.self, forKey: Courier.AnyCodingKey("klarna"))
-        self.konbini = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("konbini"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.oxxo = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("oxxo"))
-        self.p24 = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodDataP24.self, forKey: Courier.AnyCodingKey("p24"))
-        self.paynow = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("paynow"))
-        self.sepaDebit = try container.decodeIfPresent(PostIntentsRequestPaymentMethodDataSepaDebit.self, forKey: Courier.AnyCodingKey("sepa_debit"))
-        self.sofort = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodDataSofort.self, forKey: Courier.AnyCodingKey("sofort"))
-        self.type = try container.decode(PostIntentsRequestPaymentMethodDataTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.usBankAccount = try container.decodeIfPresent(PostIntentsRequestPaymentMethodDataUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
-        self.wechatPay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("wechat_pay"))
+        self.acssDebit = try container.decodeValueIfPresent(PostIntentsRequestPaymentMethodDataAcssDebit.self, at: "acss_debit")
+        self.afterpayClearpay = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "afterpay_clearpay")
+        self.alipay = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "alipay")
+        self.auBecsDebit = try container.decodeValueIfPresent(PostIntentsRequestPaymentMethodDataAuBecsDebit.self, at: "au_becs_debit")
+        self.bacsDebit = try container.decodeValueIfPresent(PostIntentsRequestPaymentMethodDataBacsDebit.self, at: "bacs_debit")
+        self.bancontact = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "bancontact")
+        self.billingDetails = try container.decodeValueIfPresent(PostIntentsRequestPaymentMethodDataBillingDetails.self, at: "billing_details")
+        self.boleto = try container.decodeValueIfPresent(PostPaymentIntentsRequestPaymentMethodDataBoleto.self, at: "boleto")
+        self.eps = try container.decodeValueIfPresent(PostPaymentIntentsRequestPaymentMethodDataEps.self, at: "eps")
+        self.fpx = try container.decodeValueIfPresent(PostPaymentIntentsRequestPaymentMethodDataFpx.self, at: "fpx")
+        self.giropay = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "giropay")
+        self.grabpay = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "grabpay")
+        self.ideal = try container.decodeValueIfPresent(PostPaymentIntentsRequestPaymentMethodDataIdeal.self, at: "ideal")
+        self.interacPresent = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "interac_present")
+        self.klarna = try container.decodeValueIfPresent(PostPaymentIntentsRequestPaymentMethodDataKlarna.self, at: "klarna")
+        self.konbini = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "konbini")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.oxxo = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "oxxo")
+        self.p24 = try container.decodeValueIfPresent(PostPaymentIntentsRequestPaymentMethodDataP24.self, at: "p24")
+        self.paynow = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "paynow")
+        self.sepaDebit = try container.decodeValueIfPresent(PostIntentsRequestPaymentMethodDataSepaDebit.self, at: "sepa_debit")
+        self.sofort = try container.decodeValueIfPresent(PostPaymentIntentsRequestPaymentMethodDataSofort.self, at: "sofort")
+        self.type = try container.decodeValue(PostIntentsRequestPaymentMethodDataTypeModel.self, at: "type")
+        self.usBankAccount = try container.decodeValueIfPresent(PostIntentsRequestPaymentMethodDataUsBankAccount.self, at: "us_bank_account")
+        self.wechatPay = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "wechat_pay")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "billing_details", "boleto", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "metadata", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "type", "us_bank_account", "wechat_pay"]
+    private static let _declaredKeys: Courier.KeyNames = "acss_debit afterpay_clearpay alipay au_becs_debit bacs_debit bancontact billing_details boleto eps fpx giropay grabpay ideal interac_present klarna konbini metadata oxxo p24 paynow sepa_debit sofort type us_bank_account wechat_pay"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
-        try container.encodeIfPresent(self.afterpayClearpay, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
-        try container.encodeIfPresent(self.alipay, forKey: Courier.AnyCodingKey("alipay"))
-        try container.encodeIfPresent(self.auBecsDebit, forKey: Courier.AnyCodingKey("au_becs_debit"))
-        try container.encodeIfPresent(self.bacsDebit, forKey: Courier.AnyCodingKey("bacs_debit"))
-        try container.encodeIfPresent(self.bancontact, forKey: Courier.AnyCodingKey("bancontact"))
-        try container.encodeIfPresent(self.billingDetails, forKey: Courier.AnyCodingKey("billing_details"))
-        try container.encodeIfPresent(self.boleto, forKey: Courier.AnyCodingKey("boleto"))
-        try container.encodeIfPresent(self.eps, forKey: Courier.AnyCodingKey("eps"))
-        try container.encodeIfPresent(self.fpx, forKey: Courier.AnyCodingKey("fpx"))
-        try container.encodeIfPresent(self.giropay, forKey: Courier.AnyCodingKey("giropay"))
-        try container.encodeIfPresent(self.grabpay, forKey: Courier.AnyCodingKey("grabpay"))
-        try container.encodeIfPresent(self.ideal, forKey: Courier.AnyCodingKey("ideal"))
-        try container.encodeIfPresent(self.interacPresent, forKey: Courier.AnyCodingKey("interac_present"))
-        try container.encodeIfPresent(self.klarna, forKey: Courier.AnyCodingKey("klarna"))
-        try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.oxxo, forKey: Courier.AnyCodingKey("oxxo"))
-        try container.encodeIfPresent(self.p24, forKey: Courier.AnyCodingKey("p24"))
-        try container.encodeIfPresent(self.paynow, forKey: Courier.AnyCodingKey("paynow"))
-        try container.encodeIfPresent(self.sepaDebit, forKey: Courier.AnyCodingKey("sepa_debit"))
-        try container.encodeIfPresent(self.sofort, forKey: Courier.AnyCodingKey("sofort"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
-        try container.encodeIfPresent(self.wechatPay, forKey: Courier.AnyCodingKey("wechat_pay"))
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
+        try container.encodeValueIfPresent(self.afterpayClearpay, at: "afterpay_clearpay")
+        try container.encodeValueIfPresent(self.alipay, at: "alipay")
+        try container.encodeValueIfPresent(self.auBecsDebit, at: "au_becs_debit")
+        try container.encodeValueIfPresent(self.bacsDebit, at: "bacs_debit")
+        try container.encodeValueIfPresent(self.bancontact, at: "bancontact")
+        try container.encodeValueIfPresent(self.billingDetails, at: "billing_details")
+        try container.encodeValueIfPresent(self.boleto, at: "boleto")
+        try container.encodeValueIfPresent(self.eps, at: "eps")
+        try container.encodeValueIfPresent(self.fpx, at: "fpx")
+        try container.encodeValueIfPresent(self.giropay, at: "giropay")
+        try container.encodeValueIfPresent(self.grabpay, at: "grabpay")
+        try container.encodeValueIfPresent(self.ideal, at: "ideal")
+        try container.encodeValueIfPresent(self.interacPresent, at: "interac_present")
+        try container.encodeValueIfPresent(self.klarna, at: "klarna")
+        try container.encodeValueIfPresent(self.konbini, at: "konbini")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.oxxo, at: "oxxo")
+        try container.encodeValueIfPresent(self.p24, at: "p24")
+        try container.encodeValueIfPresent(self.paynow, at: "paynow")
+        try container.encodeValueIfPresent(self.sepaDebit, at: "sepa_debit")
+        try container.encodeValueIfPresent(self.sofort, at: "sofort")
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
+        try container.encodeValueIfPresent(self.wechatPay, at: "wechat_pay")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -486,21 +486,21 @@ public struct PostRequestPaymentMethodOptionsAcssDebitCase1: Swift.Codable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.mandateOptions = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase1MandateOptions2.self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.verificationMethod = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase1VerificationMethod2.self, forKey: Courier.AnyCodingKey("verification_method"))
+        self.mandateOptions = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitCase1MandateOptions2.self, at: "mandate_options")
+        self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitCase1SetupFutureUsage.self, at: "setup_future_usage")
+        self.verificationMethod = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitCase1VerificationMethod2.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["mandate_options", "setup_future_usage", "verification_method"]
+    private static let _declaredKeys: Courier.KeyNames = "mandate_options setup_future_usage verification_method"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        try container.encodeIfPresent(self.verificationMethod, forKey: Courier.AnyCodingKey("verification_method"))
+        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -573,21 +573,21 @@ public struct PostPaymentMethodOptionsAfterpayClearpayCase1: Swift.Codable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.captureMethod = try container.decodeIfPresent(PostOptionsAfterpayClearpayCase1CaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
-        self.reference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostOptionsAfterpayClearpayCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.captureMethod = try container.decodeValueIfPresent(PostOptionsAfterpayClearpayCase1CaptureMethod.self, at: "capture_method")
+        self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
+        self.setupFutureUsage = try container.decodeValueIfPresent(PostOptionsAfterpayClearpayCase1SetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["capture_method", "reference", "setup_future_usage"]
+    private static let _declaredKeys: Courier.KeyNames = "capture_method reference setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.captureMethod, forKey: Courier.AnyCodingKey("capture_method"))
-        try container.encodeIfPresent(self.reference, forKey: Courier.AnyCodingKey("reference"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        try container.encodeValueIfPresent(self.captureMethod, at: "capture_method")
+        try container.encodeValueIfPresent(self.reference, at: "reference")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -758,17 +758,17 @@ public struct PostRequestPaymentMethodOptionsBacsDebitCase1: Swift.Codable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsBacsDebitCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsBacsDebitCase1SetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["setup_future_usage"]
+    private static let _declaredKeys: Courier.KeyNames = "setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -798,19 +798,19 @@ public struct PostRequestPaymentMethodOptionsBancontactCase1: Swift.Codable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.preferredLanguage = try container.decodeIfPresent(PostMethodOptionsBancontactCase1PreferredLanguage2.self, forKey: Courier.AnyCodingKey("preferred_language"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsBancontactCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.preferredLanguage = try container.decodeValueIfPresent(PostMethodOptionsBancontactCase1PreferredLanguage2.self, at: "preferred_language")
+        self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsBancontactCase1SetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["preferred_language", "setup_future_usage"]
+    private static let _declaredKeys: Courier.KeyNames = "preferred_language setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.preferredLanguage, forKey: Courier.AnyCodingKey("preferred_language"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        try container.encodeValueIfPresent(self.preferredLanguage, at: "preferred_language")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -943,21 +943,21 @@ public struct PostMethodOptionsCardCase1InstallmentsPlanCase1: Swift.Codable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.count = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("count"))
-        self.interval = try container.decode(PostOptionsCardCase1InstallmentsPlanCase1Interval.self, forKey: Courier.AnyCodingKey("interval"))
-        self.type = try container.decode(PostOptionsCardCase1InstallmentsPlanCase1TypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.count = try container.decodeValue(Swift.Int.self, at: "count")
+        self.interval = try container.decodeValue(PostOptionsCardCase1InstallmentsPlanCase1Interval.self, at: "interval")
+        self.type = try container.decodeValue(PostOptionsCardCase1InstallmentsPlanCase1TypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["count", "interval", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "count interval type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.count, forKey: Courier.AnyCodingKey("count"))
-        try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValue(self.count, at: "count")
+        try container.encodeValue(self.interval, at: "interval")
+        try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -984,7 +984,7 @@ public indirect enum PostPaymentMethodOptionsCardCase1InstallmentsPlan: Swift.Co
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["count", "interval", "type"], constants: ["interval": ["month"], "type": ["fixed_count"]]),
+        .object(required: "count interval type", constants: ["interval": ["month"], "type": ["fixed_count"]]),
         .value([.string], knownValues: [""]),
     ]
 
@@ -1024,19 +1024,19 @@ public struct PostPaymentMethodOptionsCardCase1Installments: Swift.Codable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.plan = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1InstallmentsPlan.self, forKey: Courier.AnyCodingKey("plan"))
+        self.enabled = try container.decodeValueIfPresent(Swift.Bool.self, at: "enabled")
+        self.plan = try container.decodeValueIfPresent(PostPaymentMethodOptionsCardCase1InstallmentsPlan.self, at: "plan")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["enabled", "plan"]
+    private static let _declaredKeys: Courier.KeyNames = "enabled plan"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
-        try container.encodeIfPresent(self.plan, forKey: Courier.AnyCodingKey("plan"))
+        try container.encodeValueIfPresent(self.enabled, at: "enabled")
+        try container.encodeValueIfPresent(self.plan, at: "plan")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1115,33 +1115,33 @@ public struct PostPaymentMethodOptionsCardCase1MandateOptions2: Swift.Codable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.amountType = try container.decode(PostOptionsCardCase1MandateOptions2AmountType.self, forKey: Courier.AnyCodingKey("amount_type"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.endDate = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("end_date"))
-        self.interval = try container.decode(PostMethodOptionsCardCase1MandateOptions2Interval.self, forKey: Courier.AnyCodingKey("interval"))
-        self.intervalCount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_count"))
-        self.reference = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
-        self.startDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("start_date"))
-        self.supportedTypes = try container.decodeIfPresent([PostCardCase1MandateOptions2SupportedTypesItem].self, forKey: Courier.AnyCodingKey("supported_types"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.amountType = try container.decodeValue(PostOptionsCardCase1MandateOptions2AmountType.self, at: "amount_type")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.endDate = try container.decodeValueIfPresent(Swift.Int.self, at: "end_date")
+        self.interval = try container.decodeValue(PostMethodOptionsCardCase1MandateOptions2Interval.self, at: "interval")
+        self.intervalCount = try container.decodeValueIfPresent(Swift.Int.self, at: "interval_count")
+        self.reference = try container.decodeValue(Swift.String.self, at: "reference")
+        self.startDate = try container.decodeValue(Swift.Int.self, at: "start_date")
+        self.supportedTypes = try container.decodeValueIfPresent([PostCardCase1MandateOptions2SupportedTypesItem].self, at: "supported_types")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "amount_type", "description", "end_date", "interval", "interval_count", "reference", "start_date", "supported_types"]
+    private static let _declaredKeys: Courier.KeyNames = "amount amount_type description end_date interval interval_count reference start_date supported_types"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encode(self.amountType, forKey: Courier.AnyCodingKey("amount_type"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.endDate, forKey: Courier.AnyCodingKey("end_date"))
-        try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
-        try container.encodeIfPresent(self.intervalCount, forKey: Courier.AnyCodingKey("interval_count"))
-        try container.encode(self.reference, forKey: Courier.AnyCodingKey("reference"))
-        try container.encode(self.startDate, forKey: Courier.AnyCodingKey("start_date"))
-        try container.encodeIfPresent(self.supportedTypes, forKey: Courier.AnyCodingKey("supported_types"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValue(self.amountType, at: "amount_type")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.endDate, at: "end_date")
+        try container.encodeValue(self.interval, at: "interval")
+        try container.encodeValueIfPresent(self.intervalCount, at: "interval_count")
+        try container.encodeValue(self.reference, at: "reference")
+        try container.encodeValue(self.startDate, at: "start_date")
+        try container.encodeValueIfPresent(self.supportedTypes, at: "supported_types")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1176,19 +1176,19 @@ public struct PostRequestPaymentMethodOptionsCardPresentCase1: Swift.Codable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.requestExtendedAuthorization = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("request_extended_authorization"))
-        self.requestIncrementalAuthorizationSupport = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("request_incremental_authorization_support"))
+        self.requestExtendedAuthorization = try container.decodeValueIfPresent(Swift.Bool.self, at: "request_extended_authorization")
+        self.requestIncrementalAuthorizationSupport = try container.decodeValueIfPresent(Swift.Bool.self, at: "request_incremental_authorization_support")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["request_extended_authorization", "request_incremental_authorization_support"]
+    private static let _declaredKeys: Courier.KeyNames = "request_extended_authorization request_incremental_authorization_support"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.requestExtendedAuthorization, forKey: Courier.AnyCodingKey("request_extended_authorization"))
-        try container.encodeIfPresent(self.requestIncrementalAuthorizationSupport, forKey: Courier.AnyCodingKey("request_incremental_authorization_support"))
+        try container.encodeValueIfPresent(self.requestExtendedAuthorization, at: "request_extended_authorization")
+        try container.encodeValueIfPresent(self.requestIncrementalAuthorizationSupport, at: "request_incremental_authorization_support")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1550,19 +1550,19 @@ public struct PostRequestPaymentMethodOptionsSepaDebitCase1: Swift.Codable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.mandateOptions = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsSepaDebitCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.mandateOptions = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "mandate_options")
+        self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsSepaDebitCase1SetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["mandate_options", "setup_future_usage"]
+    private static let _declaredKeys: Courier.KeyNames = "mandate_options setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1763,21 +1763,21 @@ public struct PostRequestPaymentMethodOptionsWechatPayCase1: Swift.Codable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.appID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("app_id"))
-        self.client = try container.decode(PostPaymentMethodOptionsWechatPayCase1Client.self, forKey: Courier.AnyCodingKey("client"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsWechatPayCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.appID = try container.decodeValueIfPresent(Swift.String.self, at: "app_id")
+        self.client = try container.decodeValue(PostPaymentMethodOptionsWechatPayCase1Client.self, at: "client")
+        self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsWechatPayCase1SetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["app_id", "client", "setup_future_usage"]
+    private static let _declaredKeys: Courier.KeyNames = "app_id client setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.appID, forKey: Courier.AnyCodingKey("app_id"))
-        try container.encode(self.client, forKey: Courier.AnyCodingKey("client"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        try container.encodeValueIfPresent(self.appID, at: "app_id")
+        try container.encodeValue(self.client, at: "client")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1932,68 +1932,68 @@ public struct PostPaymentIntentsRequest: Swift.Codable, Swift.Hashable, Swift.Se
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.applicationFeeAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("application_fee_amount"))
-        self.automaticPaymentMethods = try container.decodeIfPresent(PostPaymentIntentsRequestAutomaticPaymentMethods.self, forKey: Courier.AnyCodingKey("automatic_payment_methods"))
-        self.captureMethod = try container.decodeIfPresent(PostPaymentIntentsRequestCaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
-        self.confirm = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("confirm"))
-        self.confirmationMethod = try container.decodeIfPresent(PostPaymentIntentsRequestConfirmationMethod.self, forKey: Courier.AnyCodingKey("confirmation_method"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.customer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.errorOnRequiresAction = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("error_on_requires_action"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.mandate = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("mandate"))
-        self.mandateData = try container.decodeIfPresent(PostPaymentIntentsRequestMandateData.self, forKey: Courier.AnyCodingKey("mandate_data"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.offSession = try container.decodeIfPresent(PostPaymentIntentsRequestOffSession.self, forKey: Courier.AnyCodingKey("off_session"))
-        self.onBehalfOf = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        self.paymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("payment_method"))
-        self.paymentMethodData = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodData.self, forKey: Courier.AnyCodingKey("payment_method_data"))
-        self.paymentMethodOptions = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
-        self.paymentMethodTypes = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("payment_method_types"))
-        self.receiptEmail = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("receipt_email"))
-        self.returnURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("return_url"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentIntentsRequestSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.shipping = try container.decodeIfPresent(PostPaymentIntentsRequestShipping.self, forKey: Courier.AnyCodingKey("shipping"))
-        self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        self.statementDescriptorSuffix = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor_suffix"))
-        self.transferData = try container.decodeIfPresent(PostPaymentIntentsRequestTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
-        self.transferGroup = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("transfer_group"))
-        self.useStripeSdk = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("use_stripe_sdk"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.applicationFeeAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "application_fee_amount")
+        self.automaticPaymentMethods = try container.decodeValueIfPresent(PostPaymentIntentsRequestAutomaticPaymentMethods.self, at: "automatic_payment_methods")
+        self.captureMethod = try container.decodeValueIfPresent(PostPaymentIntentsRequestCaptureMethod.self, at: "capture_method")
+        self.confirm = try container.decodeValueIfPresent(Swift.Bool.self, at: "confirm")
+        self.confirmationMethod = try container.decodeValueIfPresent(PostPaymentIntentsRequestConfirmationMethod.self, at: "confirmation_method")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.customer = try container.decodeValueIfPresent(Swift.String.self, at: "customer")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.errorOnRequiresAction = try container.decodeValueIfPresent(Swift.Bool.self, at: "error_on_requires_action")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.mandate = try container.decodeValueIfPresent(Swift.String.self, at: "mandate")
+        self.mandateData = try container.decodeValueIfPresent(PostPaymentIntentsRequestMandateData.self, at: "mandate_data")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.offSession = try container.decodeValueIfPresent(PostPaymentIntentsRequestOffSession.self, at: "off_session")
+        self.onBehalfOf = try container.decodeValueIfPresent(Swift.String.self, at: "on_behalf_of")
+        self.paymentMethod = try container.decodeValueIfPresent(Swift.String.self, at: "payment_method")
+        self.paymentMethodData = try container.decodeValueIfPresent(PostPaymentIntentsRequestPaymentMethodData.self, at: "payment_method_data")
+        self.paymentMethodOptions = try container.decodeValueIfPresent(PostPaymentIntentsRequestPaymentMethodOptions.self, at: "payment_method_options")
+        self.paymentMethodTypes = try container.decodeValueIfPresent([Swift.String].self, at: "payment_method_types")
+        self.receiptEmail = try container.decodeValueIfPresent(Swift.String.self, at: "receipt_email")
+        self.returnURL = try container.decodeValueIfPresent(Swift.String.self, at: "return_url")
+        self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentIntentsRequestSetupFutureUsage.self, at: "setup_future_usage")
+        self.shipping = try container.decodeValueIfPresent(PostPaymentIntentsRequestShipping.self, at: "shipping")
+        self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
+        self.statementDescriptorSuffix = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_suffix")
+        self.transferData = try container.decodeValueIfPresent(PostPaymentIntentsRequestTransferData.self, at: "transfer_data")
+        self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
+        self.useStripeSdk = try container.decodeValueIfPresent(Swift.Bool.self, at: "use_stripe_sdk")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.applicationFeeAmount, forKey: Courier.AnyCodingKey("application_fee_amount"))
-        try container.encodeIfPresent(self.automaticPaymentMethods, forKey: Courier.AnyCodingKey("automatic_payment_methods"))
-        try container.encodeIfPresent(self.captureMethod, forKey: Courier.AnyCodingKey("capture_method"))
-        try container.encodeIfPresent(self.confirm, forKey: Courier.AnyCodingKey("confirm"))
-        try container.encodeIfPresent(self.confirmationMethod, forKey: Courier.AnyCodingKey("confirmation_method"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.errorOnRequiresAction, forKey: Courier.AnyCodingKey("error_on_requires_action"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.mandate, forKey: Courier.AnyCodingKey("mandate"))
-        try container.encodeIfPresent(self.mandateData, forKey: Courier.AnyCodingKey("mandate_data"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.offSession, forKey: Courier.AnyCodingKey("off_session"))
-        try container.encodeIfPresent(self.onBehalfOf, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        try container.encodeIfPresent(self.paymentMethod, forKey: Courier.AnyCodingKey("payment_method"))
-        try container.encodeIfPresent(self.paymentMethodData, forKey: Courier.AnyCodingKey("payment_method_data"))
-        try container.encodeIfPresent(self.paymentMethodOptions, forKey: Courier.AnyCodingKey("payment_method_options"))
-        try container.encodeIfPresent(self.paymentMethodTypes, forKey: Courier.AnyCodingKey("payment_method_types"))
-        try container.encodeIfPresent(self.receiptEmail, forKey: Courier.AnyCodingKey("receipt_email"))
-        try container.encodeIfPresent(self.returnURL, forKey: Courier.AnyCodingKey("return_url"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        try container.encodeIfPresent(self.shipping, forKey: Courier.AnyCodingKey("shipping"))
-        try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        try container.encodeIfPresent(self.statementDescriptorSuffix, forKey: Courier.AnyCodingKey("statement_descriptor_suffix"))
-        try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
-        try container.encodeIfPresent(self.transferGroup, forKey: Courier.AnyCodingKey("transfer_group"))
-        try container.encodeIfPresent(self.useStripeSdk, forKey: Courier.AnyCodingKey("use_stripe_sdk"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount")
+        try container.encodeValueIfPresent(self.automaticPaymentMethods, at: "automatic_payment_methods")
+        try container.encodeValueIfPresent(self.captureMethod, at: "capture_method")
+        try container.encodeValueIfPresent(self.confirm, at: "confirm")
+        try container.encodeValueIfPresent(self.confirmationMethod, at: "confirmation_method")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.errorOnRequiresAction, at: "error_on_requires_action")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.mandate, at: "mandate")
+        try container.encodeValueIfPresent(self.mandateData, at: "mandate_data")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.offSession, at: "off_session")
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
+        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method")
+        try container.encodeValueIfPresent(self.paymentMethodData, at: "payment_method_data")
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
+        try container.encodeValueIfPresent(self.receiptEmail, at: "receipt_email")
+        try container.encodeValueIfPresent(self.returnURL, at: "return_url")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.shipping, at: "shipping")
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
+        try container.encodeValueIfPresent(self.statementDescriptorSuffix, at: "statement_descriptor_suffix")
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
+        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group")
+        try container.encodeValueIfPresent(self.useStripeSdk, at: "use_stripe_sdk")
     }
 }

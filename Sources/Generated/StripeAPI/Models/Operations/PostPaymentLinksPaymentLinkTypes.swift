@@ -18,17 +18,17 @@ public struct PostLinkRequestAfterCompletionHostedConfirmation: Swift.Codable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customMessage = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("custom_message"))
+        self.customMessage = try container.decodeValueIfPresent(Swift.String.self, at: "custom_message")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["custom_message"]
+    private static let _declaredKeys: Courier.KeyNames = "custom_message"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.customMessage, forKey: Courier.AnyCodingKey("custom_message"))
+        try container.encodeValueIfPresent(self.customMessage, at: "custom_message")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -74,21 +74,21 @@ public struct PostPaymentLinksPaymentLinkRequestLineItemsItem: Swift.Codable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.adjustableQuantity = try container.decodeIfPresent(PostPaymentLinkRequestLineItemAdjustableQuantity.self, forKey: Courier.AnyCodingKey("adjustable_quantity"))
-        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
+        self.adjustableQuantity = try container.decodeValueIfPresent(PostPaymentLinkRequestLineItemAdjustableQuantity.self, at: "adjustable_quantity")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["adjustable_quantity", "id", "quantity"]
+    private static let _declaredKeys: Courier.KeyNames = "adjustable_quantity id quantity"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.adjustableQuantity, forKey: Courier.AnyCodingKey("adjustable_quantity"))
-        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
+        try container.encodeValueIfPresent(self.adjustableQuantity, at: "adjustable_quantity")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValueIfPresent(self.quantity, at: "quantity")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -165,7 +165,7 @@ public indirect enum PostPaymentLinkRequestShippingAddressCollection: Swift.Coda
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["allowed_countries"]),
+        .object(required: "allowed_countries"),
         .value([.string], knownValues: [""]),
     ]
 
@@ -231,30 +231,30 @@ public struct PostPaymentLinksPaymentLinkRequest: Swift.Codable, Swift.Hashable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
-        self.afterCompletion = try container.decodeIfPresent(PostPaymentLinksPaymentLinkRequestAfterCompletion.self, forKey: Courier.AnyCodingKey("after_completion"))
-        self.allowPromotionCodes = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("allow_promotion_codes"))
-        self.automaticTax = try container.decodeIfPresent(PostPaymentLinksPaymentLinkRequestAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
-        self.billingAddressCollection = try container.decodeIfPresent(PostPaymentLinkRequestBillingAddressCollection.self, forKey: Courier.AnyCodingKey("billing_address_collection"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.lineItems = try container.decodeIfPresent([PostPaymentLinksPaymentLinkRequestLineItemsItem].self, forKey: Courier.AnyCodingKey("line_items"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.paymentMethodTypes = try container.decodeIfPresent(PostLinksPaymentLinkRequestPaymentMethodTypes.self, forKey: Courier.AnyCodingKey("payment_method_types"))
-        self.shippingAddressCollection = try container.decodeIfPresent(PostPaymentLinkRequestShippingAddressCollection.self, forKey: Courier.AnyCodingKey("shipping_address_collection"))
+        self.active = try container.decodeValueIfPresent(Swift.Bool.self, at: "active")
+        self.afterCompletion = try container.decodeValueIfPresent(PostPaymentLinksPaymentLinkRequestAfterCompletion.self, at: "after_completion")
+        self.allowPromotionCodes = try container.decodeValueIfPresent(Swift.Bool.self, at: "allow_promotion_codes")
+        self.automaticTax = try container.decodeValueIfPresent(PostPaymentLinksPaymentLinkRequestAutomaticTax.self, at: "automatic_tax")
+        self.billingAddressCollection = try container.decodeValueIfPresent(PostPaymentLinkRequestBillingAddressCollection.self, at: "billing_address_collection")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.lineItems = try container.decodeValueIfPresent([PostPaymentLinksPaymentLinkRequestLineItemsItem].self, at: "line_items")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.paymentMethodTypes = try container.decodeValueIfPresent(PostLinksPaymentLinkRequestPaymentMethodTypes.self, at: "payment_method_types")
+        self.shippingAddressCollection = try container.decodeValueIfPresent(PostPaymentLinkRequestShippingAddressCollection.self, at: "shipping_address_collection")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.active, forKey: Courier.AnyCodingKey("active"))
-        try container.encodeIfPresent(self.afterCompletion, forKey: Courier.AnyCodingKey("after_completion"))
-        try container.encodeIfPresent(self.allowPromotionCodes, forKey: Courier.AnyCodingKey("allow_promotion_codes"))
-        try container.encodeIfPresent(self.automaticTax, forKey: Courier.AnyCodingKey("automatic_tax"))
-        try container.encodeIfPresent(self.billingAddressCollection, forKey: Courier.AnyCodingKey("billing_address_collection"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.lineItems, forKey: Courier.AnyCodingKey("line_items"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.paymentMethodTypes, forKey: Courier.AnyCodingKey("payment_method_types"))
-        try container.encodeIfPresent(self.shippingAddressCollection, forKey: Courier.AnyCodingKey("shipping_address_collection"))
+        try container.encodeValueIfPresent(self.active, at: "active")
+        try container.encodeValueIfPresent(self.afterCompletion, at: "after_completion")
+        try container.encodeValueIfPresent(self.allowPromotionCodes, at: "allow_promotion_codes")
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
+        try container.encodeValueIfPresent(self.billingAddressCollection, at: "billing_address_collection")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.lineItems, at: "line_items")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
+        try container.encodeValueIfPresent(self.shippingAddressCollection, at: "shipping_address_collection")
     }
 }

@@ -21,17 +21,17 @@ public struct PostPaymentLinksRequestAfterCompletionRedirect: Swift.Codable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.url = try container.decodeValue(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["url"]
+    private static let _declaredKeys: Courier.KeyNames = "url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValue(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -61,21 +61,21 @@ public struct PostPaymentLinksRequestAfterCompletion: Swift.Codable, Swift.Hasha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.hostedConfirmation = try container.decodeIfPresent(PostLinksRequestAfterCompletionHostedConfirmation.self, forKey: Courier.AnyCodingKey("hosted_confirmation"))
-        self.redirect = try container.decodeIfPresent(PostPaymentLinksRequestAfterCompletionRedirect.self, forKey: Courier.AnyCodingKey("redirect"))
-        self.type = try container.decode(PostPaymentLinksRequestAfterCompletionTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.hostedConfirmation = try container.decodeValueIfPresent(PostLinksRequestAfterCompletionHostedConfirmation.self, at: "hosted_confirmation")
+        self.redirect = try container.decodeValueIfPresent(PostPaymentLinksRequestAfterCompletionRedirect.self, at: "redirect")
+        self.type = try container.decodeValue(PostPaymentLinksRequestAfterCompletionTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["hosted_confirmation", "redirect", "type"]
+    private static let _declaredKeys: Courier.KeyNames = "hosted_confirmation redirect type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.hostedConfirmation, forKey: Courier.AnyCodingKey("hosted_confirmation"))
-        try container.encodeIfPresent(self.redirect, forKey: Courier.AnyCodingKey("redirect"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.hostedConfirmation, at: "hosted_confirmation")
+        try container.encodeValueIfPresent(self.redirect, at: "redirect")
+        try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -111,21 +111,21 @@ public struct PostPaymentLinksRequestLineItemsItem: Swift.Codable, Swift.Hashabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.adjustableQuantity = try container.decodeIfPresent(PostPaymentLinksRequestLineItemAdjustableQuantity.self, forKey: Courier.AnyCodingKey("adjustable_quantity"))
-        self.price = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
-        self.quantity = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
+        self.adjustableQuantity = try container.decodeValueIfPresent(PostPaymentLinksRequestLineItemAdjustableQuantity.self, at: "adjustable_quantity")
+        self.price = try container.decodeValue(Swift.String.self, at: "price")
+        self.quantity = try container.decodeValue(Swift.Int.self, at: "quantity")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["adjustable_quantity", "price", "quantity"]
+    private static let _declaredKeys: Courier.KeyNames = "adjustable_quantity price quantity"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.adjustableQuantity, forKey: Courier.AnyCodingKey("adjustable_quantity"))
-        try container.encode(self.price, forKey: Courier.AnyCodingKey("price"))
-        try container.encode(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
+        try container.encodeValueIfPresent(self.adjustableQuantity, at: "adjustable_quantity")
+        try container.encodeValue(self.price, at: "price")
+        try container.encodeValue(self.quantity, at: "quantity")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -163,17 +163,17 @@ public struct PostPaymentLinksRequestSubscriptionData: Swift.Codable, Swift.Hash
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.trialPeriodDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_period_days"))
+        self.trialPeriodDays = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_period_days")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["trial_period_days"]
+    private static let _declaredKeys: Courier.KeyNames = "trial_period_days"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.trialPeriodDays, forKey: Courier.AnyCodingKey("trial_period_days"))
+        try container.encodeValueIfPresent(self.trialPeriodDays, at: "trial_period_days")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -251,40 +251,40 @@ public struct PostPaymentLinksRequest: Swift.Codable, Swift.Hashable, Swift.Send
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.afterCompletion = try container.decodeIfPresent(PostPaymentLinksRequestAfterCompletion.self, forKey: Courier.AnyCodingKey("after_completion"))
-        self.allowPromotionCodes = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("allow_promotion_codes"))
-        self.applicationFeeAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("application_fee_amount"))
-        self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        self.automaticTax = try container.decodeIfPresent(PostPaymentLinksRequestAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
-        self.billingAddressCollection = try container.decodeIfPresent(PostPaymentLinksRequestBillingAddressCollection.self, forKey: Courier.AnyCodingKey("billing_address_collection"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.lineItems = try container.decode([PostPaymentLinksRequestLineItemsItem].self, forKey: Courier.AnyCodingKey("line_items"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.onBehalfOf = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        self.paymentMethodTypes = try container.decodeIfPresent([PostPaymentLinksRequestPaymentMethodTypesItem].self, forKey: Courier.AnyCodingKey("payment_method_types"))
-        self.phoneNumberCollection = try container.decodeIfPresent(PostPaymentLinksRequestPhoneNumberCollection.self, forKey: Courier.AnyCodingKey("phone_number_collection"))
-        self.shippingAddressCollection = try container.decodeIfPresent(PostPaymentLinksRequestShippingAddressCollection.self, forKey: Courier.AnyCodingKey("shipping_address_collection"))
-        self.subscriptionData = try container.decodeIfPresent(PostPaymentLinksRequestSubscriptionData.self, forKey: Courier.AnyCodingKey("subscription_data"))
-        self.transferData = try container.decodeIfPresent(PostPaymentLinksRequestTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
+        self.afterCompletion = try container.decodeValueIfPresent(PostPaymentLinksRequestAfterCompletion.self, at: "after_completion")
+        self.allowPromotionCodes = try container.decodeValueIfPresent(Swift.Bool.self, at: "allow_promotion_codes")
+        self.applicationFeeAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "application_fee_amount")
+        self.applicationFeePercent = try container.decodeValueIfPresent(Swift.Double.self, at: "application_fee_percent")
+        self.automaticTax = try container.decodeValueIfPresent(PostPaymentLinksRequestAutomaticTax.self, at: "automatic_tax")
+        self.billingAddressCollection = try container.decodeValueIfPresent(PostPaymentLinksRequestBillingAddressCollection.self, at: "billing_address_collection")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.lineItems = try container.decodeValue([PostPaymentLinksRequestLineItemsItem].self, at: "line_items")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.onBehalfOf = try container.decodeValueIfPresent(Swift.String.self, at: "on_behalf_of")
+        self.paymentMethodTypes = try container.decodeValueIfPresent([PostPaymentLinksRequestPaymentMethodTypesItem].self, at: "payment_method_types")
+        self.phoneNumberCollection = try container.decodeValueIfPresent(PostPaymentLinksRequestPhoneNumberCollection.self, at: "phone_number_collection")
+        self.shippingAddressCollection = try container.decodeValueIfPresent(PostPaymentLinksRequestShippingAddressCollection.self, at: "shipping_address_collection")
+        self.subscriptionData = try container.decodeValueIfPresent(PostPaymentLinksRequestSubscriptionData.self, at: "subscription_data")
+        self.transferData = try container.decodeValueIfPresent(PostPaymentLinksRequestTransferData.self, at: "transfer_data")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.afterCompletion, forKey: Courier.AnyCodingKey("after_completion"))
-        try container.encodeIfPresent(self.allowPromotionCodes, forKey: Courier.AnyCodingKey("allow_promotion_codes"))
-        try container.encodeIfPresent(self.applicationFeeAmount, forKey: Courier.AnyCodingKey("application_fee_amount"))
-        try container.encodeIfPresent(self.applicationFeePercent, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        try container.encodeIfPresent(self.automaticTax, forKey: Courier.AnyCodingKey("automatic_tax"))
-        try container.encodeIfPresent(self.billingAddressCollection, forKey: Courier.AnyCodingKey("billing_address_collection"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encode(self.lineItems, forKey: Courier.AnyCodingKey("line_items"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.onBehalfOf, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        try container.encodeIfPresent(self.paymentMethodTypes, forKey: Courier.AnyCodingKey("payment_method_types"))
-        try container.encodeIfPresent(self.phoneNumberCollection, forKey: Courier.AnyCodingKey("phone_number_collection"))
-        try container.encodeIfPresent(self.shippingAddressCollection, forKey: Courier.AnyCodingKey("shipping_address_collection"))
-        try container.encodeIfPresent(self.subscriptionData, forKey: Courier.AnyCodingKey("subscription_data"))
-        try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
+        try container.encodeValueIfPresent(self.afterCompletion, at: "after_completion")
+        try container.encodeValueIfPresent(self.allowPromotionCodes, at: "allow_promotion_codes")
+        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount")
+        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent")
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
+        try container.encodeValueIfPresent(self.billingAddressCollection, at: "billing_address_collection")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValue(self.lineItems, at: "line_items")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
+        try container.encodeValueIfPresent(self.phoneNumberCollection, at: "phone_number_collection")
+        try container.encodeValueIfPresent(self.shippingAddressCollection, at: "shipping_address_collection")
+        try container.encodeValueIfPresent(self.subscriptionData, at: "subscription_data")
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
     }
 }

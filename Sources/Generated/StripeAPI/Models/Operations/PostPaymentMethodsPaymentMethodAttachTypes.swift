@@ -18,14 +18,14 @@ public struct PostPaymentMethodsPaymentMethodAttachRequest: Swift.Codable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customer = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
+        self.customer = try container.decodeValue(Swift.String.self, at: "customer")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
+        try container.encodeValue(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
     }
 }

@@ -38,19 +38,19 @@ public struct PostPaymentMethodsPaymentMethodRequestCard: Swift.Codable, Swift.H
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expMonth = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("exp_month"))
-        self.expYear = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("exp_year"))
+        self.expMonth = try container.decodeValueIfPresent(Swift.Int.self, at: "exp_month")
+        self.expYear = try container.decodeValueIfPresent(Swift.Int.self, at: "exp_year")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["exp_month", "exp_year"]
+    private static let _declaredKeys: Courier.KeyNames = "exp_month exp_year"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.expMonth, forKey: Courier.AnyCodingKey("exp_month"))
-        try container.encodeIfPresent(self.expYear, forKey: Courier.AnyCodingKey("exp_year"))
+        try container.encodeValueIfPresent(self.expMonth, at: "exp_month")
+        try container.encodeValueIfPresent(self.expYear, at: "exp_year")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -79,17 +79,17 @@ public struct PostMethodsPaymentMethodRequestUsBankAccount: Swift.Codable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.accountHolderType = try container.decodeIfPresent(PostPaymentMethodRequestUsBankAccountHolderType.self, forKey: Courier.AnyCodingKey("account_holder_type"))
+        self.accountHolderType = try container.decodeValueIfPresent(PostPaymentMethodRequestUsBankAccountHolderType.self, at: "account_holder_type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["account_holder_type"]
+    private static let _declaredKeys: Courier.KeyNames = "account_holder_type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.accountHolderType, forKey: Courier.AnyCodingKey("account_holder_type"))
+        try container.encodeValueIfPresent(self.accountHolderType, at: "account_holder_type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -124,20 +124,20 @@ public struct PostPaymentMethodsPaymentMethodRequest: Swift.Codable, Swift.Hasha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.billingDetails = try container.decodeIfPresent(PostMethodsPaymentMethodRequestBillingDetails.self, forKey: Courier.AnyCodingKey("billing_details"))
-        self.card = try container.decodeIfPresent(PostPaymentMethodsPaymentMethodRequestCard.self, forKey: Courier.AnyCodingKey("card"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.metadata = try container.decodeIfPresent(PostPaymentMethodsPaymentMethodRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.usBankAccount = try container.decodeIfPresent(PostMethodsPaymentMethodRequestUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
+        self.billingDetails = try container.decodeValueIfPresent(PostMethodsPaymentMethodRequestBillingDetails.self, at: "billing_details")
+        self.card = try container.decodeValueIfPresent(PostPaymentMethodsPaymentMethodRequestCard.self, at: "card")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.metadata = try container.decodeValueIfPresent(PostPaymentMethodsPaymentMethodRequestMetadata.self, at: "metadata")
+        self.usBankAccount = try container.decodeValueIfPresent(PostMethodsPaymentMethodRequestUsBankAccount.self, at: "us_bank_account")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.billingDetails, forKey: Courier.AnyCodingKey("billing_details"))
-        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
+        try container.encodeValueIfPresent(self.billingDetails, at: "billing_details")
+        try container.encodeValueIfPresent(self.card, at: "card")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
     }
 }

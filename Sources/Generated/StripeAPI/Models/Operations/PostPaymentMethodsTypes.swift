@@ -24,21 +24,21 @@ public struct PostPaymentMethodsRequestAcssDebit: Swift.Codable, Swift.Hashable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.accountNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("account_number"))
-        self.institutionNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("institution_number"))
-        self.transitNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("transit_number"))
+        self.accountNumber = try container.decodeValue(Swift.String.self, at: "account_number")
+        self.institutionNumber = try container.decodeValue(Swift.String.self, at: "institution_number")
+        self.transitNumber = try container.decodeValue(Swift.String.self, at: "transit_number")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["account_number", "institution_number", "transit_number"]
+    private static let _declaredKeys: Courier.KeyNames = "account_number institution_number transit_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.accountNumber, forKey: Courier.AnyCodingKey("account_number"))
-        try container.encode(self.institutionNumber, forKey: Courier.AnyCodingKey("institution_number"))
-        try container.encode(self.transitNumber, forKey: Courier.AnyCodingKey("transit_number"))
+        try container.encodeValue(self.accountNumber, at: "account_number")
+        try container.encodeValue(self.institutionNumber, at: "institution_number")
+        try container.encodeValue(self.transitNumber, at: "transit_number")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -62,19 +62,19 @@ public struct PostPaymentMethodsRequestAuBecsDebit: Swift.Codable, Swift.Hashabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.accountNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("account_number"))
-        self.bsbNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("bsb_number"))
+        self.accountNumber = try container.decodeValue(Swift.String.self, at: "account_number")
+        self.bsbNumber = try container.decodeValue(Swift.String.self, at: "bsb_number")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["account_number", "bsb_number"]
+    private static let _declaredKeys: Courier.KeyNames = "account_number bsb_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.accountNumber, forKey: Courier.AnyCodingKey("account_number"))
-        try container.encode(self.bsbNumber, forKey: Courier.AnyCodingKey("bsb_number"))
+        try container.encodeValue(self.accountNumber, at: "account_number")
+        try container.encodeValue(self.bsbNumber, at: "bsb_number")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -98,19 +98,19 @@ public struct PostPaymentMethodsRequestBacsDebit: Swift.Codable, Swift.Hashable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.accountNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_number"))
-        self.sortCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("sort_code"))
+        self.accountNumber = try container.decodeValueIfPresent(Swift.String.self, at: "account_number")
+        self.sortCode = try container.decodeValueIfPresent(Swift.String.self, at: "sort_code")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["account_number", "sort_code"]
+    private static let _declaredKeys: Courier.KeyNames = "account_number sort_code"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.accountNumber, forKey: Courier.AnyCodingKey("account_number"))
-        try container.encodeIfPresent(self.sortCode, forKey: Courier.AnyCodingKey("sort_code"))
+        try container.encodeValueIfPresent(self.accountNumber, at: "account_number")
+        try container.encodeValueIfPresent(self.sortCode, at: "sort_code")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -149,23 +149,23 @@ public struct PostPaymentMethodsRequestBillingDetails: Swift.Codable, Swift.Hash
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decodeIfPresent(PostPaymentMethodsRequestBillingDetailsAddress.self, forKey: Courier.AnyCodingKey("address"))
-        self.email = try container.decodeIfPresent(PostPaymentMethodsRequestBillingDetailsEmail.self, forKey: Courier.AnyCodingKey("email"))
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
+        self.address = try container.decodeValueIfPresent(PostPaymentMethodsRequestBillingDetailsAddress.self, at: "address")
+        self.email = try container.decodeValueIfPresent(PostPaymentMethodsRequestBillingDetailsEmail.self, at: "email")
+        self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "email", "name", "phone"]
+    private static let _declaredKeys: Courier.KeyNames = "address email name phone"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
+        try container.encodeValueIfPresent(self.address, at: "address")
+        try container.encodeValueIfPresent(self.email, at: "email")
+        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.phone, at: "phone")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -187,17 +187,17 @@ public struct PostPaymentMethodsRequestBoleto: Swift.Codable, Swift.Hashable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.taxID = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("tax_id"))
+        self.taxID = try container.decodeValue(Swift.String.self, at: "tax_id")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["tax_id"]
+    private static let _declaredKeys: Courier.KeyNames = "tax_id"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.taxID, forKey: Courier.AnyCodingKey("tax_id"))
+        try container.encodeValue(self.taxID, at: "tax_id")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -223,23 +223,23 @@ public struct PostPaymentMethodsRequestCardCase1: Swift.Codable, Swift.Hashable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.cvc = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cvc"))
-        self.expMonth = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("exp_month"))
-        self.expYear = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("exp_year"))
-        self.number = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("number"))
+        self.cvc = try container.decodeValueIfPresent(Swift.String.self, at: "cvc")
+        self.expMonth = try container.decodeValue(Swift.Int.self, at: "exp_month")
+        self.expYear = try container.decodeValue(Swift.Int.self, at: "exp_year")
+        self.number = try container.decodeValue(Swift.String.self, at: "number")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["cvc", "exp_month", "exp_year", "number"]
+    private static let _declaredKeys: Courier.KeyNames = "cvc exp_month exp_year number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.cvc, forKey: Courier.AnyCodingKey("cvc"))
-        try container.encode(self.expMonth, forKey: Courier.AnyCodingKey("exp_month"))
-        try container.encode(self.expYear, forKey: Courier.AnyCodingKey("exp_year"))
-        try container.encode(self.number, forKey: Courier.AnyCodingKey("number"))
+        try container.encodeValueIfPresent(self.cvc, at: "cvc")
+        try container.encodeValue(self.expMonth, at: "exp_month")
+        try container.encodeValue(self.expYear, at: "exp_year")
+        try container.encodeValue(self.number, at: "number")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -259,17 +259,17 @@ public struct PostPaymentMethodsRequestCardCase2: Swift.Codable, Swift.Hashable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.token = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("token"))
+        self.token = try container.decodeValue(Swift.String.self, at: "token")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["token"]
+    private static let _declaredKeys: Courier.KeyNames = "token"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.token, forKey: Courier.AnyCodingKey("token"))
+        try container.encodeValue(self.token, at: "token")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -295,8 +295,8 @@ public indirect enum PostPaymentMethodsRequestCard: Swift.Codable, Swift.Hashabl
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["exp_month", "exp_year", "number"], properties: ["cvc", "exp_month", "exp_year", "number"]),
-        .object(required: ["token"], properties: ["token"]),
+        .object(required: "exp_month exp_year number", properties: "cvc exp_month exp_year number"),
+        .object(required: "token", properties: "token"),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -337,17 +337,17 @@ public struct PostPaymentMethodsRequestEps: Swift.Codable, Swift.Hashable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.bank = try container.decodeIfPresent(PostPaymentMethodsRequestEpsBank.self, forKey: Courier.AnyCodingKey("bank"))
+        self.bank = try container.decodeValueIfPresent(PostPaymentMethodsRequestEpsBank.self, at: "bank")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank"]
+    private static let _declaredKeys: Courier.KeyNames = "bank"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.bank, forKey: Courier.AnyCodingKey("bank"))
+        try container.encodeValueIfPresent(self.bank, at: "bank")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -371,17 +371,17 @@ public struct PostPaymentMethodsRequestFpx: Swift.Codable, Swift.Hashable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.bank = try container.decode(PostPaymentMethodsRequestFpxBank.self, forKey: Courier.AnyCodingKey("bank"))
+        self.bank = try container.decodeValue(PostPaymentMethodsRequestFpxBank.self, at: "bank")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank"]
+    private static let _declaredKeys: Courier.KeyNames = "bank"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.bank, forKey: Courier.AnyCodingKey("bank"))
+        try container.encodeValue(self.bank, at: "bank")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -405,17 +405,17 @@ public struct PostPaymentMethodsRequestIdeal: Swift.Codable, Swift.Hashable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.bank = try container.decodeIfPresent(PostPaymentMethodsRequestIdealBank.self, forKey: Courier.AnyCodingKey("bank"))
+        self.bank = try container.decodeValueIfPresent(PostPaymentMethodsRequestIdealBank.self, at: "bank")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank"]
+    private static let _declaredKeys: Courier.KeyNames = "bank"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.bank, forKey: Courier.AnyCodingKey("bank"))
+        try container.encodeValueIfPresent(self.bank, at: "bank")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -441,17 +441,17 @@ public struct PostPaymentMethodsRequestKlarna: Swift.Codable, Swift.Hashable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.dob = try container.decodeIfPresent(PostPaymentMethodsRequestKlarnaDob.self, forKey: Courier.AnyCodingKey("dob"))
+        self.dob = try container.decodeValueIfPresent(PostPaymentMethodsRequestKlarnaDob.self, at: "dob")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["dob"]
+    private static let _declaredKeys: Courier.KeyNames = "dob"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.dob, forKey: Courier.AnyCodingKey("dob"))
+        try container.encodeValueIfPresent(self.dob, at: "dob")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -475,17 +475,17 @@ public struct PostPaymentMethodsRequestP24: Swift.Codable, Swift.Hashable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.bank = try container.decodeIfPresent(PostPaymentMethodsRequestP24Bank.self, forKey: Courier.AnyCodingKey("bank"))
+        self.bank = try container.decodeValueIfPresent(PostPaymentMethodsRequestP24Bank.self, at: "bank")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank"]
+    private static let _declaredKeys: Courier.KeyNames = "bank"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.bank, forKey: Courier.AnyCodingKey("bank"))
+        try container.encodeValueIfPresent(self.bank, at: "bank")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -507,17 +507,17 @@ public struct PostPaymentMethodsRequestSepaDebit: Swift.Codable, Swift.Hashable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.iban = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("iban"))
+        self.iban = try container.decodeValue(Swift.String.self, at: "iban")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["iban"]
+    private static let _declaredKeys: Courier.KeyNames = "iban"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.iban, forKey: Courier.AnyCodingKey("iban"))
+        try container.encodeValue(self.iban, at: "iban")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -598,17 +598,17 @@ public struct PostPaymentMethodsRequestSofort: Swift.Codable, Swift.Hashable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.country = try container.decode(PostPaymentMethodsRequestSofortCountry.self, forKey: Courier.AnyCodingKey("country"))
+        self.country = try container.decodeValue(PostPaymentMethodsRequestSofortCountry.self, at: "country")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["country"]
+    private static let _declaredKeys: Courier.KeyNames = "country"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.country, forKey: Courier.AnyCodingKey("country"))
+        try container.encodeValue(self.country, at: "country")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -643,23 +643,23 @@ public struct PostPaymentMethodsRequestUsBankAccount: Swift.Codable, Swift.Hasha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.accountHolderType = try container.decodeIfPresent(PostPaymentMethodsRequestUsBankAccountHolderType.self, forKey: Courier.AnyCodingKey("account_holder_type"))
-        self.accountNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_number"))
-        self.accountType = try container.decodeIfPresent(PostPaymentMethodsRequestUsBankAccountAccountType.self, forKey: Courier.AnyCodingKey("account_type"))
-        self.routingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("routing_number"))
+        self.accountHolderType = try container.decodeValueIfPresent(PostPaymentMethodsRequestUsBankAccountHolderType.self, at: "account_holder_type")
+        self.accountNumber = try container.decodeValueIfPresent(Swift.String.self, at: "account_number")
+        self.accountType = try container.decodeValueIfPresent(PostPaymentMethodsRequestUsBankAccountAccountType.self, at: "account_type")
+        self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["account_holder_type", "account_number", "account_type", "routing_number"]
+    private static let _declaredKeys: Courier.KeyNames = "account_holder_type account_number account_type routing_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.accountHolderType, forKey: Courier.AnyCodingKey("account_holder_type"))
-        try container.encodeIfPresent(self.accountNumber, forKey: Courier.AnyCodingKey("account_number"))
-        try container.encodeIfPresent(self.accountType, forKey: Courier.AnyCodingKey("account_type"))
-        try container.encodeIfPresent(self.routingNumber, forKey: Courier.AnyCodingKey("routing_number"))
+        try container.encodeValueIfPresent(self.accountHolderType, at: "account_holder_type")
+        try container.encodeValueIfPresent(self.accountNumber, at: "account_number")
+        try container.encodeValueIfPresent(self.accountType, at: "account_type")
+        try container.encodeValueIfPresent(self.routingNumber, at: "routing_number")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -806,68 +806,68 @@ public struct PostPaymentMethodsRequest: Swift.Codable, Swift.Hashable, Swift.Se
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(PostPaymentMethodsRequestAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
-        self.afterpayClearpay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
-        self.alipay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("alipay"))
-        self.auBecsDebit = try container.decodeIfPresent(PostPaymentMethodsRequestAuBecsDebit.self, forKey: Courier.AnyCodingKey("au_becs_debit"))
-        self.bacsDebit = try container.decodeIfPresent(PostPaymentMethodsRequestBacsDebit.self, forKey: Courier.AnyCodingKey("bacs_debit"))
-        self.bancontact = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("bancontact"))
-        self.billingDetails = try container.decodeIfPresent(PostPaymentMethodsRequestBillingDetails.self, forKey: Courier.AnyCodingKey("billing_details"))
-        self.boleto = try container.decodeIfPresent(PostPaymentMethodsRequestBoleto.self, forKey: Courier.AnyCodingKey("boleto"))
-        self.card = try container.decodeIfPresent(PostPaymentMethodsRequestCard.self, forKey: Courier.AnyCodingKey("card"))
-        self.customer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))
-        self.eps = try container.decodeIfPresent(PostPaymentMethodsRequestEps.self, forKey: Courier.AnyCodingKey("eps"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.fpx = try container.decodeIfPresent(PostPaymentMethodsRequestFpx.self, forKey: Courier.AnyCodingKey("fpx"))
-        self.giropay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("giropay"))
-        self.grabpay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("grabpay"))
-        self.ideal = try container.decodeIfPresent(PostPaymentMethodsRequestIdeal.self, forKey: Courier.AnyCodingKey("ideal"))
-        self.interacPresent = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("interac_present"))
-        self.klarna = try container.decodeIfPresent(PostPaymentMethodsRequestKlarna.self, forKey: Courier.AnyCodingKey("klarna"))
-        self.konbini = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("konbini"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.oxxo = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("oxxo"))
-        self.p24 = try container.decodeIfPresent(PostPaymentMethodsRequestP24.self, forKey: Courier.AnyCodingKey("p24"))
-        self.paymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("payment_method"))
-        self.paynow = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("paynow"))
-        self.sepaDebit = try container.decodeIfPresent(PostPaymentMethodsRequestSepaDebit.self, forKey: Courier.AnyCodingKey("sepa_debit"))
-        self.sofort = try container.decodeIfPresent(PostPaymentMethodsRequestSofort.self, forKey: Courier.AnyCodingKey("sofort"))
-        self.type = try container.decodeIfPresent(PostPaymentMethodsRequestTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.usBankAccount = try container.decodeIfPresent(PostPaymentMethodsRequestUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
-        self.wechatPay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("wechat_pay"))
+        self.acssDebit = try container.decodeValueIfPresent(PostPaymentMethodsRequestAcssDebit.self, at: "acss_debit")
+        self.afterpayClearpay = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "afterpay_clearpay")
+        self.alipay = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "alipay")
+        self.auBecsDebit = try container.decodeValueIfPresent(PostPaymentMethodsRequestAuBecsDebit.self, at: "au_becs_debit")
+        self.bacsDebit = try container.decodeValueIfPresent(PostPaymentMethodsRequestBacsDebit.self, at: "bacs_debit")
+        self.bancontact = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "bancontact")
+        self.billingDetails = try container.decodeValueIfPresent(PostPaymentMethodsRequestBillingDetails.self, at: "billing_details")
+        self.boleto = try container.decodeValueIfPresent(PostPaymentMethodsRequestBoleto.self, at: "boleto")
+        self.card = try container.decodeValueIfPresent(PostPaymentMethodsRequestCard.self, at: "card")
+        self.customer = try container.decodeValueIfPresent(Swift.String.self, at: "customer")
+        self.eps = try container.decodeValueIfPresent(PostPaymentMethodsRequestEps.self, at: "eps")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.fpx = try container.decodeValueIfPresent(PostPaymentMethodsRequestFpx.self, at: "fpx")
+        self.giropay = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "giropay")
+        self.grabpay = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "grabpay")
+        self.ideal = try container.decodeValueIfPresent(PostPaymentMethodsRequestIdeal.self, at: "ideal")
+        self.interacPresent = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "interac_present")
+        self.klarna = try container.decodeValueIfPresent(PostPaymentMethodsRequestKlarna.self, at: "klarna")
+        self.konbini = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "konbini")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.oxxo = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "oxxo")
+        self.p24 = try container.decodeValueIfPresent(PostPaymentMethodsRequestP24.self, at: "p24")
+        self.paymentMethod = try container.decodeValueIfPresent(Swift.String.self, at: "payment_method")
+        self.paynow = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "paynow")
+        self.sepaDebit = try container.decodeValueIfPresent(PostPaymentMethodsRequestSepaDebit.self, at: "sepa_debit")
+        self.sofort = try container.decodeValueIfPresent(PostPaymentMethodsRequestSofort.self, at: "sofort")
+        self.type = try container.decodeValueIfPresent(PostPaymentMethodsRequestTypeModel.self, at: "type")
+        self.usBankAccount = try container.decodeValueIfPresent(PostPaymentMethodsRequestUsBankAccount.self, at: "us_bank_account")
+        self.wechatPay = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "wechat_pay")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
-        try container.encodeIfPresent(self.afterpayClearpay, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
-        try container.encodeIfPresent(self.alipay, forKey: Courier.AnyCodingKey("alipay"))
-        try container.encodeIfPresent(self.auBecsDebit, forKey: Courier.AnyCodingKey("au_becs_debit"))
-        try container.encodeIfPresent(self.bacsDebit, forKey: Courier.AnyCodingKey("bacs_debit"))
-        try container.encodeIfPresent(self.bancontact, forKey: Courier.AnyCodingKey("bancontact"))
-        try container.encodeIfPresent(self.billingDetails, forKey: Courier.AnyCodingKey("billing_details"))
-        try container.encodeIfPresent(self.boleto, forKey: Courier.AnyCodingKey("boleto"))
-        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encodeIfPresent(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encodeIfPresent(self.eps, forKey: Courier.AnyCodingKey("eps"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.fpx, forKey: Courier.AnyCodingKey("fpx"))
-        try container.encodeIfPresent(self.giropay, forKey: Courier.AnyCodingKey("giropay"))
-        try container.encodeIfPresent(self.grabpay, forKey: Courier.AnyCodingKey("grabpay"))
-        try container.encodeIfPresent(self.ideal, forKey: Courier.AnyCodingKey("ideal"))
-        try container.encodeIfPresent(self.interacPresent, forKey: Courier.AnyCodingKey("interac_present"))
-        try container.encodeIfPresent(self.klarna, forKey: Courier.AnyCodingKey("klarna"))
-        try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.oxxo, forKey: Courier.AnyCodingKey("oxxo"))
-        try container.encodeIfPresent(self.p24, forKey: Courier.AnyCodingKey("p24"))
-        try container.encodeIfPresent(self.paymentMethod, forKey: Courier.AnyCodingKey("payment_method"))
-        try container.encodeIfPresent(self.paynow, forKey: Courier.AnyCodingKey("paynow"))
-        try container.encodeIfPresent(self.sepaDebit, forKey: Courier.AnyCodingKey("sepa_debit"))
-        try container.encodeIfPresent(self.sofort, forKey: Courier.AnyCodingKey("sofort"))
-        try container.encodeIfPresent(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
-        try container.encodeIfPresent(self.wechatPay, forKey: Courier.AnyCodingKey("wechat_pay"))
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
+        try container.encodeValueIfPresent(self.afterpayClearpay, at: "afterpay_clearpay")
+        try container.encodeValueIfPresent(self.alipay, at: "alipay")
+        try container.encodeValueIfPresent(self.auBecsDebit, at: "au_becs_debit")
+        try container.encodeValueIfPresent(self.bacsDebit, at: "bacs_debit")
+        try container.encodeValueIfPresent(self.bancontact, at: "bancontact")
+        try container.encodeValueIfPresent(self.billingDetails, at: "billing_details")
+        try container.encodeValueIfPresent(self.boleto, at: "boleto")
+        try container.encodeValueIfPresent(self.card, at: "card")
+        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.eps, at: "eps")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.fpx, at: "fpx")
+        try container.encodeValueIfPresent(self.giropay, at: "giropay")
+        try container.encodeValueIfPresent(self.grabpay, at: "grabpay")
+        try container.encodeValueIfPresent(self.ideal, at: "ideal")
+        try container.encodeValueIfPresent(self.interacPresent, at: "interac_present")
+        try container.encodeValueIfPresent(self.klarna, at: "klarna")
+        try container.encodeValueIfPresent(self.konbini, at: "konbini")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.oxxo, at: "oxxo")
+        try container.encodeValueIfPresent(self.p24, at: "p24")
+        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method")
+        try container.encodeValueIfPresent(self.paynow, at: "paynow")
+        try container.encodeValueIfPresent(self.sepaDebit, at: "sepa_debit")
+        try container.encodeValueIfPresent(self.sofort, at: "sofort")
+        try container.encodeValueIfPresent(self.type, at: "type")
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
+        try container.encodeValueIfPresent(self.wechatPay, at: "wechat_pay")
     }
 }

@@ -35,22 +35,22 @@ public struct PostPlansPlanRequest: Swift.Codable, Swift.Hashable, Swift.Sendabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.metadata = try container.decodeIfPresent(PostPlansPlanRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.nickname = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("nickname"))
-        self.product = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product"))
-        self.trialPeriodDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_period_days"))
+        self.active = try container.decodeValueIfPresent(Swift.Bool.self, at: "active")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.metadata = try container.decodeValueIfPresent(PostPlansPlanRequestMetadata.self, at: "metadata")
+        self.nickname = try container.decodeValueIfPresent(Swift.String.self, at: "nickname")
+        self.product = try container.decodeValueIfPresent(Swift.String.self, at: "product")
+        self.trialPeriodDays = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_period_days")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.active, forKey: Courier.AnyCodingKey("active"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.nickname, forKey: Courier.AnyCodingKey("nickname"))
-        try container.encodeIfPresent(self.product, forKey: Courier.AnyCodingKey("product"))
-        try container.encodeIfPresent(self.trialPeriodDays, forKey: Courier.AnyCodingKey("trial_period_days"))
+        try container.encodeValueIfPresent(self.active, at: "active")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.nickname, at: "nickname")
+        try container.encodeValueIfPresent(self.product, at: "product")
+        try container.encodeValueIfPresent(self.trialPeriodDays, at: "trial_period_days")
     }
 }

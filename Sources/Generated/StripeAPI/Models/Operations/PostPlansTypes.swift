@@ -124,29 +124,29 @@ public struct PostPlansRequestProductCase1: Swift.Codable, Swift.Hashable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
-        self.id = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        self.taxCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tax_code"))
-        self.unitLabel = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("unit_label"))
+        self.active = try container.decodeValueIfPresent(Swift.Bool.self, at: "active")
+        self.id = try container.decodeValueIfPresent(Swift.String.self, at: "id")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.name = try container.decodeValue(Swift.String.self, at: "name")
+        self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
+        self.taxCode = try container.decodeValueIfPresent(Swift.String.self, at: "tax_code")
+        self.unitLabel = try container.decodeValueIfPresent(Swift.String.self, at: "unit_label")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["active", "id", "metadata", "name", "statement_descriptor", "tax_code", "unit_label"]
+    private static let _declaredKeys: Courier.KeyNames = "active id metadata name statement_descriptor tax_code unit_label"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.active, forKey: Courier.AnyCodingKey("active"))
-        try container.encodeIfPresent(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        try container.encodeIfPresent(self.taxCode, forKey: Courier.AnyCodingKey("tax_code"))
-        try container.encodeIfPresent(self.unitLabel, forKey: Courier.AnyCodingKey("unit_label"))
+        try container.encodeValueIfPresent(self.active, at: "active")
+        try container.encodeValueIfPresent(self.id, at: "id")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValue(self.name, at: "name")
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
+        try container.encodeValueIfPresent(self.taxCode, at: "tax_code")
+        try container.encodeValueIfPresent(self.unitLabel, at: "unit_label")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -171,7 +171,7 @@ public indirect enum PostPlansRequestProduct: Swift.Codable, Swift.Hashable, Swi
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["name"]),
+        .object(required: "name"),
         .value([.string]),
     ]
 
@@ -298,25 +298,25 @@ public struct PostPlansRequestTiersItem: Swift.Codable, Swift.Hashable, Swift.Se
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.flatAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("flat_amount"))
-        self.flatAmountDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("flat_amount_decimal"))
-        self.unitAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("unit_amount"))
-        self.unitAmountDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
-        self.upTo = try container.decode(PostPlansRequestTiersItemUpTo.self, forKey: Courier.AnyCodingKey("up_to"))
+        self.flatAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "flat_amount")
+        self.flatAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "flat_amount_decimal")
+        self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
+        self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
+        self.upTo = try container.decodeValue(PostPlansRequestTiersItemUpTo.self, at: "up_to")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["flat_amount", "flat_amount_decimal", "unit_amount", "unit_amount_decimal", "up_to"]
+    private static let _declaredKeys: Courier.KeyNames = "flat_amount flat_amount_decimal unit_amount unit_amount_decimal up_to"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.flatAmount, forKey: Courier.AnyCodingKey("flat_amount"))
-        try container.encodeIfPresent(self.flatAmountDecimal, forKey: Courier.AnyCodingKey("flat_amount_decimal"))
-        try container.encodeIfPresent(self.unitAmount, forKey: Courier.AnyCodingKey("unit_amount"))
-        try container.encodeIfPresent(self.unitAmountDecimal, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
-        try container.encode(self.upTo, forKey: Courier.AnyCodingKey("up_to"))
+        try container.encodeValueIfPresent(self.flatAmount, at: "flat_amount")
+        try container.encodeValueIfPresent(self.flatAmountDecimal, at: "flat_amount_decimal")
+        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount")
+        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal")
+        try container.encodeValue(self.upTo, at: "up_to")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -345,19 +345,19 @@ public struct PostPlansRequestTransformUsage: Swift.Codable, Swift.Hashable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.divideBy = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("divide_by"))
-        self.round = try container.decode(PostPlansRequestTransformUsageRound.self, forKey: Courier.AnyCodingKey("round"))
+        self.divideBy = try container.decodeValue(Swift.Int.self, at: "divide_by")
+        self.round = try container.decodeValue(PostPlansRequestTransformUsageRound.self, at: "round")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["divide_by", "round"]
+    private static let _declaredKeys: Courier.KeyNames = "divide_by round"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.divideBy, forKey: Courier.AnyCodingKey("divide_by"))
-        try container.encode(self.round, forKey: Courier.AnyCodingKey("round"))
+        try container.encodeValue(self.divideBy, at: "divide_by")
+        try container.encodeValue(self.round, at: "round")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -429,46 +429,46 @@ public struct PostPlansRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
-        self.aggregateUsage = try container.decodeIfPresent(PostPlansRequestAggregateUsage.self, forKey: Courier.AnyCodingKey("aggregate_usage"))
-        self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.amountDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("amount_decimal"))
-        self.billingScheme = try container.decodeIfPresent(PostPlansRequestBillingScheme.self, forKey: Courier.AnyCodingKey("billing_scheme"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.id = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.interval = try container.decode(PostPlansRequestInterval.self, forKey: Courier.AnyCodingKey("interval"))
-        self.intervalCount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_count"))
-        self.metadata = try container.decodeIfPresent(PostPlansRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.nickname = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("nickname"))
-        self.product = try container.decodeIfPresent(PostPlansRequestProduct.self, forKey: Courier.AnyCodingKey("product"))
-        self.tiers = try container.decodeIfPresent([PostPlansRequestTiersItem].self, forKey: Courier.AnyCodingKey("tiers"))
-        self.tiersMode = try container.decodeIfPresent(PostPlansRequestTiersMode.self, forKey: Courier.AnyCodingKey("tiers_mode"))
-        self.transformUsage = try container.decodeIfPresent(PostPlansRequestTransformUsage.self, forKey: Courier.AnyCodingKey("transform_usage"))
-        self.trialPeriodDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_period_days"))
-        self.usageType = try container.decodeIfPresent(PostPlansRequestUsageType.self, forKey: Courier.AnyCodingKey("usage_type"))
+        self.active = try container.decodeValueIfPresent(Swift.Bool.self, at: "active")
+        self.aggregateUsage = try container.decodeValueIfPresent(PostPlansRequestAggregateUsage.self, at: "aggregate_usage")
+        self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
+        self.amountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "amount_decimal")
+        self.billingScheme = try container.decodeValueIfPresent(PostPlansRequestBillingScheme.self, at: "billing_scheme")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.id = try container.decodeValueIfPresent(Swift.String.self, at: "id")
+        self.interval = try container.decodeValue(PostPlansRequestInterval.self, at: "interval")
+        self.intervalCount = try container.decodeValueIfPresent(Swift.Int.self, at: "interval_count")
+        self.metadata = try container.decodeValueIfPresent(PostPlansRequestMetadata.self, at: "metadata")
+        self.nickname = try container.decodeValueIfPresent(Swift.String.self, at: "nickname")
+        self.product = try container.decodeValueIfPresent(PostPlansRequestProduct.self, at: "product")
+        self.tiers = try container.decodeValueIfPresent([PostPlansRequestTiersItem].self, at: "tiers")
+        self.tiersMode = try container.decodeValueIfPresent(PostPlansRequestTiersMode.self, at: "tiers_mode")
+        self.transformUsage = try container.decodeValueIfPresent(PostPlansRequestTransformUsage.self, at: "transform_usage")
+        self.trialPeriodDays = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_period_days")
+        self.usageType = try container.decodeValueIfPresent(PostPlansRequestUsageType.self, at: "usage_type")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.active, forKey: Courier.AnyCodingKey("active"))
-        try container.encodeIfPresent(self.aggregateUsage, forKey: Courier.AnyCodingKey("aggregate_usage"))
-        try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.amountDecimal, forKey: Courier.AnyCodingKey("amount_decimal"))
-        try container.encodeIfPresent(self.billingScheme, forKey: Courier.AnyCodingKey("billing_scheme"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
-        try container.encodeIfPresent(self.intervalCount, forKey: Courier.AnyCodingKey("interval_count"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.nickname, forKey: Courier.AnyCodingKey("nickname"))
-        try container.encodeIfPresent(self.product, forKey: Courier.AnyCodingKey("product"))
-        try container.encodeIfPresent(self.tiers, forKey: Courier.AnyCodingKey("tiers"))
-        try container.encodeIfPresent(self.tiersMode, forKey: Courier.AnyCodingKey("tiers_mode"))
-        try container.encodeIfPresent(self.transformUsage, forKey: Courier.AnyCodingKey("transform_usage"))
-        try container.encodeIfPresent(self.trialPeriodDays, forKey: Courier.AnyCodingKey("trial_period_days"))
-        try container.encodeIfPresent(self.usageType, forKey: Courier.AnyCodingKey("usage_type"))
+        try container.encodeValueIfPresent(self.active, at: "active")
+        try container.encodeValueIfPresent(self.aggregateUsage, at: "aggregate_usage")
+        try container.encodeValueIfPresent(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.amountDecimal, at: "amount_decimal")
+        try container.encodeValueIfPresent(self.billingScheme, at: "billing_scheme")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.id, at: "id")
+        try container.encodeValue(self.interval, at: "interval")
+        try container.encodeValueIfPresent(self.intervalCount, at: "interval_count")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.nickname, at: "nickname")
+        try container.encodeValueIfPresent(self.product, at: "product")
+        try container.encodeValueIfPresent(self.tiers, at: "tiers")
+        try container.encodeValueIfPresent(self.tiersMode, at: "tiers_mode")
+        try container.encodeValueIfPresent(self.transformUsage, at: "transform_usage")
+        try container.encodeValueIfPresent(self.trialPeriodDays, at: "trial_period_days")
+        try container.encodeValueIfPresent(self.usageType, at: "usage_type")
     }
 }

@@ -41,24 +41,24 @@ public struct PostPricesPriceRequest: Swift.Codable, Swift.Hashable, Swift.Senda
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.lookupKey = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("lookup_key"))
-        self.metadata = try container.decodeIfPresent(PostPricesPriceRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.nickname = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("nickname"))
-        self.taxBehavior = try container.decodeIfPresent(PostPricesPriceRequestTaxBehavior.self, forKey: Courier.AnyCodingKey("tax_behavior"))
-        self.transferLookupKey = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("transfer_lookup_key"))
+        self.active = try container.decodeValueIfPresent(Swift.Bool.self, at: "active")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.lookupKey = try container.decodeValueIfPresent(Swift.String.self, at: "lookup_key")
+        self.metadata = try container.decodeValueIfPresent(PostPricesPriceRequestMetadata.self, at: "metadata")
+        self.nickname = try container.decodeValueIfPresent(Swift.String.self, at: "nickname")
+        self.taxBehavior = try container.decodeValueIfPresent(PostPricesPriceRequestTaxBehavior.self, at: "tax_behavior")
+        self.transferLookupKey = try container.decodeValueIfPresent(Swift.Bool.self, at: "transfer_lookup_key")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.active, forKey: Courier.AnyCodingKey("active"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.lookupKey, forKey: Courier.AnyCodingKey("lookup_key"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.nickname, forKey: Courier.AnyCodingKey("nickname"))
-        try container.encodeIfPresent(self.taxBehavior, forKey: Courier.AnyCodingKey("tax_behavior"))
-        try container.encodeIfPresent(self.transferLookupKey, forKey: Courier.AnyCodingKey("transfer_lookup_key"))
+        try container.encodeValueIfPresent(self.active, at: "active")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.lookupKey, at: "lookup_key")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.nickname, at: "nickname")
+        try container.encodeValueIfPresent(self.taxBehavior, at: "tax_behavior")
+        try container.encodeValueIfPresent(self.transferLookupKey, at: "transfer_lookup_key")
     }
 }

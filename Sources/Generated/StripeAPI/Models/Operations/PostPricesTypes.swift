@@ -40,23 +40,23 @@ public struct PostPricesRequestRecurring: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.aggregateUsage = try container.decodeIfPresent(PostPricesRequestRecurringAggregateUsage.self, forKey: Courier.AnyCodingKey("aggregate_usage"))
-        self.interval = try container.decode(PostPricesRequestRecurringInterval.self, forKey: Courier.AnyCodingKey("interval"))
-        self.intervalCount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_count"))
-        self.usageType = try container.decodeIfPresent(PostPricesRequestRecurringUsageType.self, forKey: Courier.AnyCodingKey("usage_type"))
+        self.aggregateUsage = try container.decodeValueIfPresent(PostPricesRequestRecurringAggregateUsage.self, at: "aggregate_usage")
+        self.interval = try container.decodeValue(PostPricesRequestRecurringInterval.self, at: "interval")
+        self.intervalCount = try container.decodeValueIfPresent(Swift.Int.self, at: "interval_count")
+        self.usageType = try container.decodeValueIfPresent(PostPricesRequestRecurringUsageType.self, at: "usage_type")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["aggregate_usage", "interval", "interval_count", "usage_type"]
+    private static let _declaredKeys: Courier.KeyNames = "aggregate_usage interval interval_count usage_type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.aggregateUsage, forKey: Courier.AnyCodingKey("aggregate_usage"))
-        try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
-        try container.encodeIfPresent(self.intervalCount, forKey: Courier.AnyCodingKey("interval_count"))
-        try container.encodeIfPresent(self.usageType, forKey: Courier.AnyCodingKey("usage_type"))
+        try container.encodeValueIfPresent(self.aggregateUsage, at: "aggregate_usage")
+        try container.encodeValue(self.interval, at: "interval")
+        try container.encodeValueIfPresent(self.intervalCount, at: "interval_count")
+        try container.encodeValueIfPresent(self.usageType, at: "usage_type")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -147,44 +147,44 @@ public struct PostPricesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
-        self.billingScheme = try container.decodeIfPresent(PostPricesRequestBillingScheme.self, forKey: Courier.AnyCodingKey("billing_scheme"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.lookupKey = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("lookup_key"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.nickname = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("nickname"))
-        self.product = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product"))
-        self.productData = try container.decodeIfPresent(PostPricesRequestProductData.self, forKey: Courier.AnyCodingKey("product_data"))
-        self.recurring = try container.decodeIfPresent(PostPricesRequestRecurring.self, forKey: Courier.AnyCodingKey("recurring"))
-        self.taxBehavior = try container.decodeIfPresent(PostPricesRequestTaxBehavior.self, forKey: Courier.AnyCodingKey("tax_behavior"))
-        self.tiers = try container.decodeIfPresent([PostPricesRequestTiersItem].self, forKey: Courier.AnyCodingKey("tiers"))
-        self.tiersMode = try container.decodeIfPresent(PostPricesRequestTiersMode.self, forKey: Courier.AnyCodingKey("tiers_mode"))
-        self.transferLookupKey = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("transfer_lookup_key"))
-        self.transformQuantity = try container.decodeIfPresent(PostPricesRequestTransformQuantity.self, forKey: Courier.AnyCodingKey("transform_quantity"))
-        self.unitAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("unit_amount"))
-        self.unitAmountDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
+        self.active = try container.decodeValueIfPresent(Swift.Bool.self, at: "active")
+        self.billingScheme = try container.decodeValueIfPresent(PostPricesRequestBillingScheme.self, at: "billing_scheme")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.lookupKey = try container.decodeValueIfPresent(Swift.String.self, at: "lookup_key")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.nickname = try container.decodeValueIfPresent(Swift.String.self, at: "nickname")
+        self.product = try container.decodeValueIfPresent(Swift.String.self, at: "product")
+        self.productData = try container.decodeValueIfPresent(PostPricesRequestProductData.self, at: "product_data")
+        self.recurring = try container.decodeValueIfPresent(PostPricesRequestRecurring.self, at: "recurring")
+        self.taxBehavior = try container.decodeValueIfPresent(PostPricesRequestTaxBehavior.self, at: "tax_behavior")
+        self.tiers = try container.decodeValueIfPresent([PostPricesRequestTiersItem].self, at: "tiers")
+        self.tiersMode = try container.decodeValueIfPresent(PostPricesRequestTiersMode.self, at: "tiers_mode")
+        self.transferLookupKey = try container.decodeValueIfPresent(Swift.Bool.self, at: "transfer_lookup_key")
+        self.transformQuantity = try container.decodeValueIfPresent(PostPricesRequestTransformQuantity.self, at: "transform_quantity")
+        self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
+        self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.active, forKey: Courier.AnyCodingKey("active"))
-        try container.encodeIfPresent(self.billingScheme, forKey: Courier.AnyCodingKey("billing_scheme"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.lookupKey, forKey: Courier.AnyCodingKey("lookup_key"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.nickname, forKey: Courier.AnyCodingKey("nickname"))
-        try container.encodeIfPresent(self.product, forKey: Courier.AnyCodingKey("product"))
-        try container.encodeIfPresent(self.productData, forKey: Courier.AnyCodingKey("product_data"))
-        try container.encodeIfPresent(self.recurring, forKey: Courier.AnyCodingKey("recurring"))
-        try container.encodeIfPresent(self.taxBehavior, forKey: Courier.AnyCodingKey("tax_behavior"))
-        try container.encodeIfPresent(self.tiers, forKey: Courier.AnyCodingKey("tiers"))
-        try container.encodeIfPresent(self.tiersMode, forKey: Courier.AnyCodingKey("tiers_mode"))
-        try container.encodeIfPresent(self.transferLookupKey, forKey: Courier.AnyCodingKey("transfer_lookup_key"))
-        try container.encodeIfPresent(self.transformQuantity, forKey: Courier.AnyCodingKey("transform_quantity"))
-        try container.encodeIfPresent(self.unitAmount, forKey: Courier.AnyCodingKey("unit_amount"))
-        try container.encodeIfPresent(self.unitAmountDecimal, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
+        try container.encodeValueIfPresent(self.active, at: "active")
+        try container.encodeValueIfPresent(self.billingScheme, at: "billing_scheme")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.lookupKey, at: "lookup_key")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.nickname, at: "nickname")
+        try container.encodeValueIfPresent(self.product, at: "product")
+        try container.encodeValueIfPresent(self.productData, at: "product_data")
+        try container.encodeValueIfPresent(self.recurring, at: "recurring")
+        try container.encodeValueIfPresent(self.taxBehavior, at: "tax_behavior")
+        try container.encodeValueIfPresent(self.tiers, at: "tiers")
+        try container.encodeValueIfPresent(self.tiersMode, at: "tiers_mode")
+        try container.encodeValueIfPresent(self.transferLookupKey, at: "transfer_lookup_key")
+        try container.encodeValueIfPresent(self.transformQuantity, at: "transform_quantity")
+        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount")
+        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal")
     }
 }

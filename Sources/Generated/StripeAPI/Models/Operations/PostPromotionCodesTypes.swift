@@ -24,21 +24,21 @@ public struct PostPromotionCodesRequestRestrictions: Swift.Codable, Swift.Hashab
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.firstTimeTransaction = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("first_time_transaction"))
-        self.minimumAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("minimum_amount"))
-        self.minimumAmountCurrency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("minimum_amount_currency"))
+        self.firstTimeTransaction = try container.decodeValueIfPresent(Swift.Bool.self, at: "first_time_transaction")
+        self.minimumAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "minimum_amount")
+        self.minimumAmountCurrency = try container.decodeValueIfPresent(Swift.String.self, at: "minimum_amount_currency")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["first_time_transaction", "minimum_amount", "minimum_amount_currency"]
+    private static let _declaredKeys: Courier.KeyNames = "first_time_transaction minimum_amount minimum_amount_currency"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.firstTimeTransaction, forKey: Courier.AnyCodingKey("first_time_transaction"))
-        try container.encodeIfPresent(self.minimumAmount, forKey: Courier.AnyCodingKey("minimum_amount"))
-        try container.encodeIfPresent(self.minimumAmountCurrency, forKey: Courier.AnyCodingKey("minimum_amount_currency"))
+        try container.encodeValueIfPresent(self.firstTimeTransaction, at: "first_time_transaction")
+        try container.encodeValueIfPresent(self.minimumAmount, at: "minimum_amount")
+        try container.encodeValueIfPresent(self.minimumAmountCurrency, at: "minimum_amount_currency")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -81,28 +81,28 @@ public struct PostPromotionCodesRequest: Swift.Codable, Swift.Hashable, Swift.Se
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
-        self.code = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("code"))
-        self.coupon = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("coupon"))
-        self.customer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.expiresAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))
-        self.maxRedemptions = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("max_redemptions"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.restrictions = try container.decodeIfPresent(PostPromotionCodesRequestRestrictions.self, forKey: Courier.AnyCodingKey("restrictions"))
+        self.active = try container.decodeValueIfPresent(Swift.Bool.self, at: "active")
+        self.code = try container.decodeValueIfPresent(Swift.String.self, at: "code")
+        self.coupon = try container.decodeValue(Swift.String.self, at: "coupon")
+        self.customer = try container.decodeValueIfPresent(Swift.String.self, at: "customer")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.expiresAt = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_at")
+        self.maxRedemptions = try container.decodeValueIfPresent(Swift.Int.self, at: "max_redemptions")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.restrictions = try container.decodeValueIfPresent(PostPromotionCodesRequestRestrictions.self, at: "restrictions")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.active, forKey: Courier.AnyCodingKey("active"))
-        try container.encodeIfPresent(self.code, forKey: Courier.AnyCodingKey("code"))
-        try container.encode(self.coupon, forKey: Courier.AnyCodingKey("coupon"))
-        try container.encodeIfPresent(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.expiresAt, forKey: Courier.AnyCodingKey("expires_at"))
-        try container.encodeIfPresent(self.maxRedemptions, forKey: Courier.AnyCodingKey("max_redemptions"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.restrictions, forKey: Courier.AnyCodingKey("restrictions"))
+        try container.encodeValueIfPresent(self.active, at: "active")
+        try container.encodeValueIfPresent(self.code, at: "code")
+        try container.encodeValue(self.coupon, at: "coupon")
+        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at")
+        try container.encodeValueIfPresent(self.maxRedemptions, at: "max_redemptions")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.restrictions, at: "restrictions")
     }
 }

@@ -70,17 +70,17 @@ public struct PostQuotesRequestAutomaticTax: Swift.Codable, Swift.Hashable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
+        self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["enabled"]
+    private static let _declaredKeys: Courier.KeyNames = "enabled"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
+        try container.encodeValue(self.enabled, at: "enabled")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -110,19 +110,19 @@ public struct PostQuotesRequestDiscountsCase1Item: Swift.Codable, Swift.Hashable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.coupon = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("coupon"))
-        self.discount = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("discount"))
+        self.coupon = try container.decodeValueIfPresent(Swift.String.self, at: "coupon")
+        self.discount = try container.decodeValueIfPresent(Swift.String.self, at: "discount")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["coupon", "discount"]
+    private static let _declaredKeys: Courier.KeyNames = "coupon discount"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.coupon, forKey: Courier.AnyCodingKey("coupon"))
-        try container.encodeIfPresent(self.discount, forKey: Courier.AnyCodingKey("discount"))
+        try container.encodeValueIfPresent(self.coupon, at: "coupon")
+        try container.encodeValueIfPresent(self.discount, at: "discount")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -188,19 +188,19 @@ public struct PostQuotesRequestFromQuote: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.isRevision = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("is_revision"))
-        self.quote = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("quote"))
+        self.isRevision = try container.decodeValueIfPresent(Swift.Bool.self, at: "is_revision")
+        self.quote = try container.decodeValue(Swift.String.self, at: "quote")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["is_revision", "quote"]
+    private static let _declaredKeys: Courier.KeyNames = "is_revision quote"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.isRevision, forKey: Courier.AnyCodingKey("is_revision"))
-        try container.encode(self.quote, forKey: Courier.AnyCodingKey("quote"))
+        try container.encodeValueIfPresent(self.isRevision, at: "is_revision")
+        try container.encodeValue(self.quote, at: "quote")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -222,17 +222,17 @@ public struct PostQuotesRequestInvoiceSettings: Swift.Codable, Swift.Hashable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.daysUntilDue = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("days_until_due"))
+        self.daysUntilDue = try container.decodeValueIfPresent(Swift.Int.self, at: "days_until_due")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["days_until_due"]
+    private static let _declaredKeys: Courier.KeyNames = "days_until_due"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.daysUntilDue, forKey: Courier.AnyCodingKey("days_until_due"))
+        try container.encodeValueIfPresent(self.daysUntilDue, at: "days_until_due")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -270,27 +270,27 @@ public struct PostQuotesRequestLineItemsItemPriceData: Swift.Codable, Swift.Hash
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.product = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("product"))
-        self.recurring = try container.decodeIfPresent(PostQuotesRequestLineItemsItemPriceDataRecurring.self, forKey: Courier.AnyCodingKey("recurring"))
-        self.taxBehavior = try container.decodeIfPresent(PostQuotesRequestLineItemsItemPriceDataTaxBehavior.self, forKey: Courier.AnyCodingKey("tax_behavior"))
-        self.unitAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("unit_amount"))
-        self.unitAmountDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.product = try container.decodeValue(Swift.String.self, at: "product")
+        self.recurring = try container.decodeValueIfPresent(PostQuotesRequestLineItemsItemPriceDataRecurring.self, at: "recurring")
+        self.taxBehavior = try container.decodeValueIfPresent(PostQuotesRequestLineItemsItemPriceDataTaxBehavior.self, at: "tax_behavior")
+        self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
+        self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["currency", "product", "recurring", "tax_behavior", "unit_amount", "unit_amount_decimal"]
+    private static let _declaredKeys: Courier.KeyNames = "currency product recurring tax_behavior unit_amount unit_amount_decimal"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encode(self.product, forKey: Courier.AnyCodingKey("product"))
-        try container.encodeIfPresent(self.recurring, forKey: Courier.AnyCodingKey("recurring"))
-        try container.encodeIfPresent(self.taxBehavior, forKey: Courier.AnyCodingKey("tax_behavior"))
-        try container.encodeIfPresent(self.unitAmount, forKey: Courier.AnyCodingKey("unit_amount"))
-        try container.encodeIfPresent(self.unitAmountDecimal, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValue(self.product, at: "product")
+        try container.encodeValueIfPresent(self.recurring, at: "recurring")
+        try container.encodeValueIfPresent(self.taxBehavior, at: "tax_behavior")
+        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount")
+        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -321,23 +321,23 @@ public struct PostQuotesRequestLineItemsItem: Swift.Codable, Swift.Hashable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
-        self.priceData = try container.decodeIfPresent(PostQuotesRequestLineItemsItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
-        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.taxRates = try container.decodeIfPresent(PostQuotesRequestLineItemsItemTaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
+        self.price = try container.decodeValueIfPresent(Swift.String.self, at: "price")
+        self.priceData = try container.decodeValueIfPresent(PostQuotesRequestLineItemsItemPriceData.self, at: "price_data")
+        self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
+        self.taxRates = try container.decodeValueIfPresent(PostQuotesRequestLineItemsItemTaxRates.self, at: "tax_rates")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["price", "price_data", "quantity", "tax_rates"]
+    private static let _declaredKeys: Courier.KeyNames = "price price_data quantity tax_rates"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
-        try container.encodeIfPresent(self.priceData, forKey: Courier.AnyCodingKey("price_data"))
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
+        try container.encodeValueIfPresent(self.price, at: "price")
+        try container.encodeValueIfPresent(self.priceData, at: "price_data")
+        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -467,19 +467,19 @@ public struct PostQuotesRequestSubscriptionData: Swift.Codable, Swift.Hashable, 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.effectiveDate = try container.decodeIfPresent(PostQuotesRequestSubscriptionDataEffectiveDate.self, forKey: Courier.AnyCodingKey("effective_date"))
-        self.trialPeriodDays = try container.decodeIfPresent(PostQuotesRequestSubscriptionDataTrialPeriodDays.self, forKey: Courier.AnyCodingKey("trial_period_days"))
+        self.effectiveDate = try container.decodeValueIfPresent(PostQuotesRequestSubscriptionDataEffectiveDate.self, at: "effective_date")
+        self.trialPeriodDays = try container.decodeValueIfPresent(PostQuotesRequestSubscriptionDataTrialPeriodDays.self, at: "trial_period_days")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["effective_date", "trial_period_days"]
+    private static let _declaredKeys: Courier.KeyNames = "effective_date trial_period_days"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.effectiveDate, forKey: Courier.AnyCodingKey("effective_date"))
-        try container.encodeIfPresent(self.trialPeriodDays, forKey: Courier.AnyCodingKey("trial_period_days"))
+        try container.encodeValueIfPresent(self.effectiveDate, at: "effective_date")
+        try container.encodeValueIfPresent(self.trialPeriodDays, at: "trial_period_days")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -503,21 +503,21 @@ public struct PostQuotesRequestTransferDataCase1: Swift.Codable, Swift.Hashable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.amountPercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("amount_percent"))
-        self.destination = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("destination"))
+        self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
+        self.amountPercent = try container.decodeValueIfPresent(Swift.Double.self, at: "amount_percent")
+        self.destination = try container.decodeValue(Swift.String.self, at: "destination")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "amount_percent", "destination"]
+    private static let _declaredKeys: Courier.KeyNames = "amount amount_percent destination"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.amountPercent, forKey: Courier.AnyCodingKey("amount_percent"))
-        try container.encode(self.destination, forKey: Courier.AnyCodingKey("destination"))
+        try container.encodeValueIfPresent(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.amountPercent, at: "amount_percent")
+        try container.encodeValue(self.destination, at: "destination")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -545,7 +545,7 @@ public indirect enum PostQuotesRequestTransferData: Swift.Codable, Swift.Hashabl
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["destination"]),
+        .object(required: "destination"),
         .value([.string], knownValues: [""]),
     ]
 
@@ -645,50 +645,50 @@ public struct PostQuotesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.applicationFeeAmount = try container.decodeIfPresent(PostQuotesRequestApplicationFeeAmount.self, forKey: Courier.AnyCodingKey("application_fee_amount"))
-        self.applicationFeePercent = try container.decodeIfPresent(PostQuotesRequestApplicationFeePercent.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        self.automaticTax = try container.decodeIfPresent(PostQuotesRequestAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
-        self.collectionMethod = try container.decodeIfPresent(PostQuotesRequestCollectionMethod.self, forKey: Courier.AnyCodingKey("collection_method"))
-        self.customer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))
-        self.defaultTaxRates = try container.decodeIfPresent(PostQuotesRequestDefaultTaxRates.self, forKey: Courier.AnyCodingKey("default_tax_rates"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.discounts = try container.decodeIfPresent(PostQuotesRequestDiscounts.self, forKey: Courier.AnyCodingKey("discounts"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.expiresAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))
-        self.footer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("footer"))
-        self.fromQuote = try container.decodeIfPresent(PostQuotesRequestFromQuote.self, forKey: Courier.AnyCodingKey("from_quote"))
-        self.header = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("header"))
-        self.invoiceSettings = try container.decodeIfPresent(PostQuotesRequestInvoiceSettings.self, forKey: Courier.AnyCodingKey("invoice_settings"))
-        self.lineItems = try container.decodeIfPresent([PostQuotesRequestLineItemsItem].self, forKey: Courier.AnyCodingKey("line_items"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.onBehalfOf = try container.decodeIfPresent(PostQuotesRequestOnBehalfOf.self, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        self.subscriptionData = try container.decodeIfPresent(PostQuotesRequestSubscriptionData.self, forKey: Courier.AnyCodingKey("subscription_data"))
-        self.testClock = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("test_clock"))
-        self.transferData = try container.decodeIfPresent(PostQuotesRequestTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
+        self.applicationFeeAmount = try container.decodeValueIfPresent(PostQuotesRequestApplicationFeeAmount.self, at: "application_fee_amount")
+        self.applicationFeePercent = try container.decodeValueIfPresent(PostQuotesRequestApplicationFeePercent.self, at: "application_fee_percent")
+        self.automaticTax = try container.decodeValueIfPresent(PostQuotesRequestAutomaticTax.self, at: "automatic_tax")
+        self.collectionMethod = try container.decodeValueIfPresent(PostQuotesRequestCollectionMethod.self, at: "collection_method")
+        self.customer = try container.decodeValueIfPresent(Swift.String.self, at: "customer")
+        self.defaultTaxRates = try container.decodeValueIfPresent(PostQuotesRequestDefaultTaxRates.self, at: "default_tax_rates")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.discounts = try container.decodeValueIfPresent(PostQuotesRequestDiscounts.self, at: "discounts")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.expiresAt = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_at")
+        self.footer = try container.decodeValueIfPresent(Swift.String.self, at: "footer")
+        self.fromQuote = try container.decodeValueIfPresent(PostQuotesRequestFromQuote.self, at: "from_quote")
+        self.header = try container.decodeValueIfPresent(Swift.String.self, at: "header")
+        self.invoiceSettings = try container.decodeValueIfPresent(PostQuotesRequestInvoiceSettings.self, at: "invoice_settings")
+        self.lineItems = try container.decodeValueIfPresent([PostQuotesRequestLineItemsItem].self, at: "line_items")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.onBehalfOf = try container.decodeValueIfPresent(PostQuotesRequestOnBehalfOf.self, at: "on_behalf_of")
+        self.subscriptionData = try container.decodeValueIfPresent(PostQuotesRequestSubscriptionData.self, at: "subscription_data")
+        self.testClock = try container.decodeValueIfPresent(Swift.String.self, at: "test_clock")
+        self.transferData = try container.decodeValueIfPresent(PostQuotesRequestTransferData.self, at: "transfer_data")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.applicationFeeAmount, forKey: Courier.AnyCodingKey("application_fee_amount"))
-        try container.encodeIfPresent(self.applicationFeePercent, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        try container.encodeIfPresent(self.automaticTax, forKey: Courier.AnyCodingKey("automatic_tax"))
-        try container.encodeIfPresent(self.collectionMethod, forKey: Courier.AnyCodingKey("collection_method"))
-        try container.encodeIfPresent(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encodeIfPresent(self.defaultTaxRates, forKey: Courier.AnyCodingKey("default_tax_rates"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.discounts, forKey: Courier.AnyCodingKey("discounts"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.expiresAt, forKey: Courier.AnyCodingKey("expires_at"))
-        try container.encodeIfPresent(self.footer, forKey: Courier.AnyCodingKey("footer"))
-        try container.encodeIfPresent(self.fromQuote, forKey: Courier.AnyCodingKey("from_quote"))
-        try container.encodeIfPresent(self.header, forKey: Courier.AnyCodingKey("header"))
-        try container.encodeIfPresent(self.invoiceSettings, forKey: Courier.AnyCodingKey("invoice_settings"))
-        try container.encodeIfPresent(self.lineItems, forKey: Courier.AnyCodingKey("line_items"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.onBehalfOf, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        try container.encodeIfPresent(self.subscriptionData, forKey: Courier.AnyCodingKey("subscription_data"))
-        try container.encodeIfPresent(self.testClock, forKey: Courier.AnyCodingKey("test_clock"))
-        try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
+        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount")
+        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent")
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
+        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method")
+        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.discounts, at: "discounts")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at")
+        try container.encodeValueIfPresent(self.footer, at: "footer")
+        try container.encodeValueIfPresent(self.fromQuote, at: "from_quote")
+        try container.encodeValueIfPresent(self.header, at: "header")
+        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings")
+        try container.encodeValueIfPresent(self.lineItems, at: "line_items")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
+        try container.encodeValueIfPresent(self.subscriptionData, at: "subscription_data")
+        try container.encodeValueIfPresent(self.testClock, at: "test_clock")
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
     }
 }

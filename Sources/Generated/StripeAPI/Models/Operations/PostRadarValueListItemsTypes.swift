@@ -21,16 +21,16 @@ public struct PostRadarValueListItemsRequest: Swift.Codable, Swift.Hashable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.value = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("value"))
-        self.valueList = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("value_list"))
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.value = try container.decodeValue(Swift.String.self, at: "value")
+        self.valueList = try container.decodeValue(Swift.String.self, at: "value_list")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encode(self.value, forKey: Courier.AnyCodingKey("value"))
-        try container.encode(self.valueList, forKey: Courier.AnyCodingKey("value_list"))
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValue(self.value, at: "value")
+        try container.encodeValue(self.valueList, at: "value_list")
     }
 }

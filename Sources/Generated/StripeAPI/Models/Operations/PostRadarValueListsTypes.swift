@@ -30,20 +30,20 @@ public struct PostRadarValueListsRequest: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.alias = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("alias"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.itemType = try container.decodeIfPresent(PostRadarValueListsRequestItemType.self, forKey: Courier.AnyCodingKey("item_type"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
+        self.alias = try container.decodeValue(Swift.String.self, at: "alias")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.itemType = try container.decodeValueIfPresent(PostRadarValueListsRequestItemType.self, at: "item_type")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.name = try container.decodeValue(Swift.String.self, at: "name")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.alias, forKey: Courier.AnyCodingKey("alias"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.itemType, forKey: Courier.AnyCodingKey("item_type"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
+        try container.encodeValue(self.alias, at: "alias")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.itemType, at: "item_type")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValue(self.name, at: "name")
     }
 }

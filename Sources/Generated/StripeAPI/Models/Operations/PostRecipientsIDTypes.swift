@@ -44,28 +44,28 @@ public struct PostRecipientsIDRequest: Swift.Codable, Swift.Hashable, Swift.Send
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.bankAccount = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_account"))
-        self.card = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("card"))
-        self.defaultCard = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_card"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.metadata = try container.decodeIfPresent(PostRecipientsIDRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.taxID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tax_id"))
+        self.bankAccount = try container.decodeValueIfPresent(Swift.String.self, at: "bank_account")
+        self.card = try container.decodeValueIfPresent(Swift.String.self, at: "card")
+        self.defaultCard = try container.decodeValueIfPresent(Swift.String.self, at: "default_card")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.metadata = try container.decodeValueIfPresent(PostRecipientsIDRequestMetadata.self, at: "metadata")
+        self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.taxID = try container.decodeValueIfPresent(Swift.String.self, at: "tax_id")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.bankAccount, forKey: Courier.AnyCodingKey("bank_account"))
-        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encodeIfPresent(self.defaultCard, forKey: Courier.AnyCodingKey("default_card"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.taxID, forKey: Courier.AnyCodingKey("tax_id"))
+        try container.encodeValueIfPresent(self.bankAccount, at: "bank_account")
+        try container.encodeValueIfPresent(self.card, at: "card")
+        try container.encodeValueIfPresent(self.defaultCard, at: "default_card")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.email, at: "email")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.taxID, at: "tax_id")
     }
 }

@@ -2616,31 +2616,31 @@ public struct PostReportingReportRunsRequestParameters: Swift.Codable, Swift.Has
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.columns = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("columns"))
-        self.connectedAccount = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("connected_account"))
-        self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.intervalEnd = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_end"))
-        self.intervalStart = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_start"))
-        self.payout = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("payout"))
-        self.reportingCategory = try container.decodeIfPresent(PostReportRunsRequestParametersReportingCategory.self, forKey: Courier.AnyCodingKey("reporting_category"))
-        self.timezone = try container.decodeIfPresent(PostReportingReportRunsRequestParametersTimezone.self, forKey: Courier.AnyCodingKey("timezone"))
+        self.columns = try container.decodeValueIfPresent([Swift.String].self, at: "columns")
+        self.connectedAccount = try container.decodeValueIfPresent(Swift.String.self, at: "connected_account")
+        self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
+        self.intervalEnd = try container.decodeValueIfPresent(Swift.Int.self, at: "interval_end")
+        self.intervalStart = try container.decodeValueIfPresent(Swift.Int.self, at: "interval_start")
+        self.payout = try container.decodeValueIfPresent(Swift.String.self, at: "payout")
+        self.reportingCategory = try container.decodeValueIfPresent(PostReportRunsRequestParametersReportingCategory.self, at: "reporting_category")
+        self.timezone = try container.decodeValueIfPresent(PostReportingReportRunsRequestParametersTimezone.self, at: "timezone")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["columns", "connected_account", "currency", "interval_end", "interval_start", "payout", "reporting_category", "timezone"]
+    private static let _declaredKeys: Courier.KeyNames = "columns connected_account currency interval_end interval_start payout reporting_category timezone"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.columns, forKey: Courier.AnyCodingKey("columns"))
-        try container.encodeIfPresent(self.connectedAccount, forKey: Courier.AnyCodingKey("connected_account"))
-        try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.intervalEnd, forKey: Courier.AnyCodingKey("interval_end"))
-        try container.encodeIfPresent(self.intervalStart, forKey: Courier.AnyCodingKey("interval_start"))
-        try container.encodeIfPresent(self.payout, forKey: Courier.AnyCodingKey("payout"))
-        try container.encodeIfPresent(self.reportingCategory, forKey: Courier.AnyCodingKey("reporting_category"))
-        try container.encodeIfPresent(self.timezone, forKey: Courier.AnyCodingKey("timezone"))
+        try container.encodeValueIfPresent(self.columns, at: "columns")
+        try container.encodeValueIfPresent(self.connectedAccount, at: "connected_account")
+        try container.encodeValueIfPresent(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.intervalEnd, at: "interval_end")
+        try container.encodeValueIfPresent(self.intervalStart, at: "interval_start")
+        try container.encodeValueIfPresent(self.payout, at: "payout")
+        try container.encodeValueIfPresent(self.reportingCategory, at: "reporting_category")
+        try container.encodeValueIfPresent(self.timezone, at: "timezone")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -2665,16 +2665,16 @@ public struct PostReportingReportRunsRequest: Swift.Codable, Swift.Hashable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.parameters = try container.decodeIfPresent(PostReportingReportRunsRequestParameters.self, forKey: Courier.AnyCodingKey("parameters"))
-        self.reportType = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("report_type"))
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.parameters = try container.decodeValueIfPresent(PostReportingReportRunsRequestParameters.self, at: "parameters")
+        self.reportType = try container.decodeValue(Swift.String.self, at: "report_type")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.parameters, forKey: Courier.AnyCodingKey("parameters"))
-        try container.encode(self.reportType, forKey: Courier.AnyCodingKey("report_type"))
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.parameters, at: "parameters")
+        try container.encodeValue(self.reportType, at: "report_type")
     }
 }

@@ -38,17 +38,17 @@ public struct PostSetupIntentConfirmRequestMandateDataCase2: Swift.Codable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customerAcceptance = try container.decode(PostRequestMandateDataCase2CustomerAcceptance2.self, forKey: Courier.AnyCodingKey("customer_acceptance"))
+        self.customerAcceptance = try container.decodeValue(PostRequestMandateDataCase2CustomerAcceptance2.self, at: "customer_acceptance")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["customer_acceptance"]
+    private static let _declaredKeys: Courier.KeyNames = "customer_acceptance"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.customerAcceptance, forKey: Courier.AnyCodingKey("customer_acceptance"))
+        try container.encodeValue(self.customerAcceptance, at: "customer_acceptance")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -74,8 +74,8 @@ public indirect enum PostSetupIntentsIntentConfirmRequestMandateData: Swift.Coda
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["customer_acceptance"], properties: ["customer_acceptance"]),
-        .object(required: ["customer_acceptance"], properties: ["customer_acceptance"]),
+        .object(required: "customer_acceptance", properties: "customer_acceptance"),
+        .object(required: "customer_acceptance", properties: "customer_acceptance"),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -228,22 +228,22 @@ public struct PostSetupIntentsIntentConfirmRequest: Swift.Codable, Swift.Hashabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.clientSecret = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("client_secret"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.mandateData = try container.decodeIfPresent(PostSetupIntentsIntentConfirmRequestMandateData.self, forKey: Courier.AnyCodingKey("mandate_data"))
-        self.paymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("payment_method"))
-        self.paymentMethodOptions = try container.decodeIfPresent(PostSetupIntentConfirmRequestPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
-        self.returnURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("return_url"))
+        self.clientSecret = try container.decodeValueIfPresent(Swift.String.self, at: "client_secret")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.mandateData = try container.decodeValueIfPresent(PostSetupIntentsIntentConfirmRequestMandateData.self, at: "mandate_data")
+        self.paymentMethod = try container.decodeValueIfPresent(Swift.String.self, at: "payment_method")
+        self.paymentMethodOptions = try container.decodeValueIfPresent(PostSetupIntentConfirmRequestPaymentMethodOptions.self, at: "payment_method_options")
+        self.returnURL = try container.decodeValueIfPresent(Swift.String.self, at: "return_url")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.clientSecret, forKey: Courier.AnyCodingKey("client_secret"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.mandateData, forKey: Courier.AnyCodingKey("mandate_data"))
-        try container.encodeIfPresent(self.paymentMethod, forKey: Courier.AnyCodingKey("payment_method"))
-        try container.encodeIfPresent(self.paymentMethodOptions, forKey: Courier.AnyCodingKey("payment_method_options"))
-        try container.encodeIfPresent(self.returnURL, forKey: Courier.AnyCodingKey("return_url"))
+        try container.encodeValueIfPresent(self.clientSecret, at: "client_secret")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.mandateData, at: "mandate_data")
+        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method")
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
+        try container.encodeValueIfPresent(self.returnURL, at: "return_url")
     }
 }

@@ -24,18 +24,18 @@ public struct PostSetupIntentsIntentVerifyMicrodepositsRequest: Swift.Codable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amounts = try container.decodeIfPresent([Swift.Int].self, forKey: Courier.AnyCodingKey("amounts"))
-        self.clientSecret = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("client_secret"))
-        self.descriptorCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("descriptor_code"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
+        self.amounts = try container.decodeValueIfPresent([Swift.Int].self, at: "amounts")
+        self.clientSecret = try container.decodeValueIfPresent(Swift.String.self, at: "client_secret")
+        self.descriptorCode = try container.decodeValueIfPresent(Swift.String.self, at: "descriptor_code")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.amounts, forKey: Courier.AnyCodingKey("amounts"))
-        try container.encodeIfPresent(self.clientSecret, forKey: Courier.AnyCodingKey("client_secret"))
-        try container.encodeIfPresent(self.descriptorCode, forKey: Courier.AnyCodingKey("descriptor_code"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
+        try container.encodeValueIfPresent(self.amounts, at: "amounts")
+        try container.encodeValueIfPresent(self.clientSecret, at: "client_secret")
+        try container.encodeValueIfPresent(self.descriptorCode, at: "descriptor_code")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
     }
 }

@@ -29,17 +29,17 @@ public struct PostSetupIntentsRequestMandateData: Swift.Codable, Swift.Hashable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customerAcceptance = try container.decode(PostIntentsRequestMandateDataCustomerAcceptance2.self, forKey: Courier.AnyCodingKey("customer_acceptance"))
+        self.customerAcceptance = try container.decodeValue(PostIntentsRequestMandateDataCustomerAcceptance2.self, at: "customer_acceptance")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["customer_acceptance"]
+    private static let _declaredKeys: Courier.KeyNames = "customer_acceptance"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.customerAcceptance, forKey: Courier.AnyCodingKey("customer_acceptance"))
+        try container.encodeValue(self.customerAcceptance, at: "customer_acceptance")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -103,35 +103,35 @@ public struct PostRequestPaymentMethodOptionsCardMandateOptions: Swift.Codable, 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.amountType = try container.decode(PostMethodOptionsCardMandateOptionsAmountType.self, forKey: Courier.AnyCodingKey("amount_type"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.endDate = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("end_date"))
-        self.interval = try container.decode(PostPaymentMethodOptionsCardMandateOptionsInterval.self, forKey: Courier.AnyCodingKey("interval"))
-        self.intervalCount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_count"))
-        self.reference = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
-        self.startDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("start_date"))
-        self.supportedTypes = try container.decodeIfPresent([PostOptionsCardMandateOptionsSupportedTypesItem].self, forKey: Courier.AnyCodingKey("supported_types"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.amountType = try container.decodeValue(PostMethodOptionsCardMandateOptionsAmountType.self, at: "amount_type")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.endDate = try container.decodeValueIfPresent(Swift.Int.self, at: "end_date")
+        self.interval = try container.decodeValue(PostPaymentMethodOptionsCardMandateOptionsInterval.self, at: "interval")
+        self.intervalCount = try container.decodeValueIfPresent(Swift.Int.self, at: "interval_count")
+        self.reference = try container.decodeValue(Swift.String.self, at: "reference")
+        self.startDate = try container.decodeValue(Swift.Int.self, at: "start_date")
+        self.supportedTypes = try container.decodeValueIfPresent([PostOptionsCardMandateOptionsSupportedTypesItem].self, at: "supported_types")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "amount_type", "currency", "description", "end_date", "interval", "interval_count", "reference", "start_date", "supported_types"]
+    private static let _declaredKeys: Courier.KeyNames = "amount amount_type currency description end_date interval interval_count reference start_date supported_types"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encode(self.amountType, forKey: Courier.AnyCodingKey("amount_type"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.endDate, forKey: Courier.AnyCodingKey("end_date"))
-        try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
-        try container.encodeIfPresent(self.intervalCount, forKey: Courier.AnyCodingKey("interval_count"))
-        try container.encode(self.reference, forKey: Courier.AnyCodingKey("reference"))
-        try container.encode(self.startDate, forKey: Courier.AnyCodingKey("start_date"))
-        try container.encodeIfPresent(self.supportedTypes, forKey: Courier.AnyCodingKey("supported_types"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValue(self.amountType, at: "amount_type")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.endDate, at: "end_date")
+        try container.encodeValue(self.interval, at: "interval")
+        try container.encodeValueIfPresent(self.intervalCount, at: "interval_count")
+        try container.encodeValue(self.reference, at: "reference")
+        try container.encodeValue(self.startDate, at: "start_date")
+        try container.encodeValueIfPresent(self.supportedTypes, at: "supported_types")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -176,23 +176,23 @@ public struct PostSetupIntentsRequestPaymentMethodOptions: Swift.Codable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsAcssDebit2.self, forKey: Courier.AnyCodingKey("acss_debit"))
-        self.card = try container.decodeIfPresent(PostSetupIntentsRequestPaymentMethodOptionsCard.self, forKey: Courier.AnyCodingKey("card"))
-        self.sepaDebit = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsSepaDebit2.self, forKey: Courier.AnyCodingKey("sepa_debit"))
-        self.usBankAccount = try container.decodeIfPresent(PostRequestPaymentMethodOptionsUsBankAccount4.self, forKey: Courier.AnyCodingKey("us_bank_account"))
+        self.acssDebit = try container.decodeValueIfPresent(PostIntentsRequestPaymentMethodOptionsAcssDebit2.self, at: "acss_debit")
+        self.card = try container.decodeValueIfPresent(PostSetupIntentsRequestPaymentMethodOptionsCard.self, at: "card")
+        self.sepaDebit = try container.decodeValueIfPresent(PostIntentsRequestPaymentMethodOptionsSepaDebit2.self, at: "sepa_debit")
+        self.usBankAccount = try container.decodeValueIfPresent(PostRequestPaymentMethodOptionsUsBankAccount4.self, at: "us_bank_account")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "card", "sepa_debit", "us_bank_account"]
+    private static let _declaredKeys: Courier.KeyNames = "acss_debit card sepa_debit us_bank_account"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
-        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encodeIfPresent(self.sepaDebit, forKey: Courier.AnyCodingKey("sepa_debit"))
-        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
+        try container.encodeValueIfPresent(self.card, at: "card")
+        try container.encodeValueIfPresent(self.sepaDebit, at: "sepa_debit")
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -216,19 +216,19 @@ public struct PostSetupIntentsRequestSingleUse: Swift.Codable, Swift.Hashable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "currency"]
+    private static let _declaredKeys: Courier.KeyNames = "amount currency"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValue(self.currency, at: "currency")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -334,36 +334,36 @@ public struct PostSetupIntentsRequest: Swift.Codable, Swift.Hashable, Swift.Send
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.confirm = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("confirm"))
-        self.customer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.mandateData = try container.decodeIfPresent(PostSetupIntentsRequestMandateData.self, forKey: Courier.AnyCodingKey("mandate_data"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.onBehalfOf = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        self.paymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("payment_method"))
-        self.paymentMethodOptions = try container.decodeIfPresent(PostSetupIntentsRequestPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
-        self.paymentMethodTypes = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("payment_method_types"))
-        self.returnURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("return_url"))
-        self.singleUse = try container.decodeIfPresent(PostSetupIntentsRequestSingleUse.self, forKey: Courier.AnyCodingKey("single_use"))
-        self.usage = try container.decodeIfPresent(PostSetupIntentsRequestUsage.self, forKey: Courier.AnyCodingKey("usage"))
+        self.confirm = try container.decodeValueIfPresent(Swift.Bool.self, at: "confirm")
+        self.customer = try container.decodeValueIfPresent(Swift.String.self, at: "customer")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.mandateData = try container.decodeValueIfPresent(PostSetupIntentsRequestMandateData.self, at: "mandate_data")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.onBehalfOf = try container.decodeValueIfPresent(Swift.String.self, at: "on_behalf_of")
+        self.paymentMethod = try container.decodeValueIfPresent(Swift.String.self, at: "payment_method")
+        self.paymentMethodOptions = try container.decodeValueIfPresent(PostSetupIntentsRequestPaymentMethodOptions.self, at: "payment_method_options")
+        self.paymentMethodTypes = try container.decodeValueIfPresent([Swift.String].self, at: "payment_method_types")
+        self.returnURL = try container.decodeValueIfPresent(Swift.String.self, at: "return_url")
+        self.singleUse = try container.decodeValueIfPresent(PostSetupIntentsRequestSingleUse.self, at: "single_use")
+        self.usage = try container.decodeValueIfPresent(PostSetupIntentsRequestUsage.self, at: "usage")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.confirm, forKey: Courier.AnyCodingKey("confirm"))
-        try container.encodeIfPresent(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.mandateData, forKey: Courier.AnyCodingKey("mandate_data"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.onBehalfOf, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        try container.encodeIfPresent(self.paymentMethod, forKey: Courier.AnyCodingKey("payment_method"))
-        try container.encodeIfPresent(self.paymentMethodOptions, forKey: Courier.AnyCodingKey("payment_method_options"))
-        try container.encodeIfPresent(self.paymentMethodTypes, forKey: Courier.AnyCodingKey("payment_method_types"))
-        try container.encodeIfPresent(self.returnURL, forKey: Courier.AnyCodingKey("return_url"))
-        try container.encodeIfPresent(self.singleUse, forKey: Courier.AnyCodingKey("single_use"))
-        try container.encodeIfPresent(self.usage, forKey: Courier.AnyCodingKey("usage"))
+        try container.encodeValueIfPresent(self.confirm, at: "confirm")
+        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.mandateData, at: "mandate_data")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
+        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method")
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
+        try container.encodeValueIfPresent(self.returnURL, at: "return_url")
+        try container.encodeValueIfPresent(self.singleUse, at: "single_use")
+        try container.encodeValueIfPresent(self.usage, at: "usage")
     }
 }

@@ -34,19 +34,19 @@ public struct PostShippingRatesRequestDeliveryEstimate: Swift.Codable, Swift.Has
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.maximum = try container.decodeIfPresent(PostShippingRatesRequestDeliveryEstimateMaximum.self, forKey: Courier.AnyCodingKey("maximum"))
-        self.minimum = try container.decodeIfPresent(PostShippingRatesRequestDeliveryEstimateMinimum.self, forKey: Courier.AnyCodingKey("minimum"))
+        self.maximum = try container.decodeValueIfPresent(PostShippingRatesRequestDeliveryEstimateMaximum.self, at: "maximum")
+        self.minimum = try container.decodeValueIfPresent(PostShippingRatesRequestDeliveryEstimateMinimum.self, at: "minimum")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["maximum", "minimum"]
+    private static let _declaredKeys: Courier.KeyNames = "maximum minimum"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.maximum, forKey: Courier.AnyCodingKey("maximum"))
-        try container.encodeIfPresent(self.minimum, forKey: Courier.AnyCodingKey("minimum"))
+        try container.encodeValueIfPresent(self.maximum, at: "maximum")
+        try container.encodeValueIfPresent(self.minimum, at: "minimum")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -99,26 +99,26 @@ public struct PostShippingRatesRequest: Swift.Codable, Swift.Hashable, Swift.Sen
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.deliveryEstimate = try container.decodeIfPresent(PostShippingRatesRequestDeliveryEstimate.self, forKey: Courier.AnyCodingKey("delivery_estimate"))
-        self.displayName = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("display_name"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.fixedAmount = try container.decodeIfPresent(PostShippingRatesRequestFixedAmount.self, forKey: Courier.AnyCodingKey("fixed_amount"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.taxBehavior = try container.decodeIfPresent(PostShippingRatesRequestTaxBehavior.self, forKey: Courier.AnyCodingKey("tax_behavior"))
-        self.taxCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tax_code"))
-        self.type = try container.decodeIfPresent(PostShippingRatesRequestTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.deliveryEstimate = try container.decodeValueIfPresent(PostShippingRatesRequestDeliveryEstimate.self, at: "delivery_estimate")
+        self.displayName = try container.decodeValue(Swift.String.self, at: "display_name")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.fixedAmount = try container.decodeValueIfPresent(PostShippingRatesRequestFixedAmount.self, at: "fixed_amount")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.taxBehavior = try container.decodeValueIfPresent(PostShippingRatesRequestTaxBehavior.self, at: "tax_behavior")
+        self.taxCode = try container.decodeValueIfPresent(Swift.String.self, at: "tax_code")
+        self.type = try container.decodeValueIfPresent(PostShippingRatesRequestTypeModel.self, at: "type")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.deliveryEstimate, forKey: Courier.AnyCodingKey("delivery_estimate"))
-        try container.encode(self.displayName, forKey: Courier.AnyCodingKey("display_name"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.fixedAmount, forKey: Courier.AnyCodingKey("fixed_amount"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.taxBehavior, forKey: Courier.AnyCodingKey("tax_behavior"))
-        try container.encodeIfPresent(self.taxCode, forKey: Courier.AnyCodingKey("tax_code"))
-        try container.encodeIfPresent(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.deliveryEstimate, at: "delivery_estimate")
+        try container.encodeValue(self.displayName, at: "display_name")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.fixedAmount, at: "fixed_amount")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.taxBehavior, at: "tax_behavior")
+        try container.encodeValueIfPresent(self.taxCode, at: "tax_code")
+        try container.encodeValueIfPresent(self.type, at: "type")
     }
 }

@@ -28,21 +28,21 @@ public struct PostSkusIDRequestInventory: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.type = try container.decodeIfPresent(PostSkusIDRequestInventoryTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.value = try container.decodeIfPresent(PostSkusIDRequestInventoryValue.self, forKey: Courier.AnyCodingKey("value"))
+        self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
+        self.type = try container.decodeValueIfPresent(PostSkusIDRequestInventoryTypeModel.self, at: "type")
+        self.value = try container.decodeValueIfPresent(PostSkusIDRequestInventoryValue.self, at: "value")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["quantity", "type", "value"]
+    private static let _declaredKeys: Courier.KeyNames = "quantity type value"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encodeIfPresent(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encodeIfPresent(self.value, forKey: Courier.AnyCodingKey("value"))
+        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValueIfPresent(self.type, at: "type")
+        try container.encodeValueIfPresent(self.value, at: "value")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -78,7 +78,7 @@ public indirect enum PostSkusIDRequestPackageDimensions: Swift.Codable, Swift.Ha
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["height", "length", "weight", "width"]),
+        .object(required: "height length weight width"),
         .value([.string], knownValues: [""]),
     ]
 
@@ -142,30 +142,30 @@ public struct PostSkusIDRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
-        self.attributes = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("attributes"))
-        self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.image = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("image"))
-        self.inventory = try container.decodeIfPresent(PostSkusIDRequestInventory.self, forKey: Courier.AnyCodingKey("inventory"))
-        self.metadata = try container.decodeIfPresent(PostSkusIDRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.packageDimensions = try container.decodeIfPresent(PostSkusIDRequestPackageDimensions.self, forKey: Courier.AnyCodingKey("package_dimensions"))
-        self.price = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("price"))
-        self.product = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product"))
+        self.active = try container.decodeValueIfPresent(Swift.Bool.self, at: "active")
+        self.attributes = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "attributes")
+        self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.image = try container.decodeValueIfPresent(Swift.String.self, at: "image")
+        self.inventory = try container.decodeValueIfPresent(PostSkusIDRequestInventory.self, at: "inventory")
+        self.metadata = try container.decodeValueIfPresent(PostSkusIDRequestMetadata.self, at: "metadata")
+        self.packageDimensions = try container.decodeValueIfPresent(PostSkusIDRequestPackageDimensions.self, at: "package_dimensions")
+        self.price = try container.decodeValueIfPresent(Swift.Int.self, at: "price")
+        self.product = try container.decodeValueIfPresent(Swift.String.self, at: "product")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.active, forKey: Courier.AnyCodingKey("active"))
-        try container.encodeIfPresent(self.attributes, forKey: Courier.AnyCodingKey("attributes"))
-        try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.image, forKey: Courier.AnyCodingKey("image"))
-        try container.encodeIfPresent(self.inventory, forKey: Courier.AnyCodingKey("inventory"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.packageDimensions, forKey: Courier.AnyCodingKey("package_dimensions"))
-        try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
-        try container.encodeIfPresent(self.product, forKey: Courier.AnyCodingKey("product"))
+        try container.encodeValueIfPresent(self.active, at: "active")
+        try container.encodeValueIfPresent(self.attributes, at: "attributes")
+        try container.encodeValueIfPresent(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.image, at: "image")
+        try container.encodeValueIfPresent(self.inventory, at: "inventory")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.packageDimensions, at: "package_dimensions")
+        try container.encodeValueIfPresent(self.price, at: "price")
+        try container.encodeValueIfPresent(self.product, at: "product")
     }
 }

@@ -122,21 +122,21 @@ public struct PostSkusRequestInventory: Swift.Codable, Swift.Hashable, Swift.Sen
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.type = try container.decode(PostSkusRequestInventoryTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.value = try container.decodeIfPresent(PostSkusRequestInventoryValue.self, forKey: Courier.AnyCodingKey("value"))
+        self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
+        self.type = try container.decodeValue(PostSkusRequestInventoryTypeModel.self, at: "type")
+        self.value = try container.decodeValueIfPresent(PostSkusRequestInventoryValue.self, at: "value")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["quantity", "type", "value"]
+    private static let _declaredKeys: Courier.KeyNames = "quantity type value"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encodeIfPresent(self.value, forKey: Courier.AnyCodingKey("value"))
+        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValue(self.type, at: "type")
+        try container.encodeValueIfPresent(self.value, at: "value")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -164,23 +164,23 @@ public struct PostSkusRequestPackageDimensions: Swift.Codable, Swift.Hashable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.height = try container.decode(Swift.Double.self, forKey: Courier.AnyCodingKey("height"))
-        self.length = try container.decode(Swift.Double.self, forKey: Courier.AnyCodingKey("length"))
-        self.weight = try container.decode(Swift.Double.self, forKey: Courier.AnyCodingKey("weight"))
-        self.width = try container.decode(Swift.Double.self, forKey: Courier.AnyCodingKey("width"))
+        self.height = try container.decodeValue(Swift.Double.self, at: "height")
+        self.length = try container.decodeValue(Swift.Double.self, at: "length")
+        self.weight = try container.decodeValue(Swift.Double.self, at: "weight")
+        self.width = try container.decodeValue(Swift.Double.self, at: "width")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["height", "length", "weight", "width"]
+    private static let _declaredKeys: Courier.KeyNames = "height length weight width"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.height, forKey: Courier.AnyCodingKey("height"))
-        try container.encode(self.length, forKey: Courier.AnyCodingKey("length"))
-        try container.encode(self.weight, forKey: Courier.AnyCodingKey("weight"))
-        try container.encode(self.width, forKey: Courier.AnyCodingKey("width"))
+        try container.encodeValue(self.height, at: "height")
+        try container.encodeValue(self.length, at: "length")
+        try container.encodeValue(self.weight, at: "weight")
+        try container.encodeValue(self.width, at: "width")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -231,32 +231,32 @@ public struct PostSkusRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
-        self.attributes = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("attributes"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.id = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.image = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("image"))
-        self.inventory = try container.decode(PostSkusRequestInventory.self, forKey: Courier.AnyCodingKey("inventory"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.packageDimensions = try container.decodeIfPresent(PostSkusRequestPackageDimensions.self, forKey: Courier.AnyCodingKey("package_dimensions"))
-        self.price = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("price"))
-        self.product = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("product"))
+        self.active = try container.decodeValueIfPresent(Swift.Bool.self, at: "active")
+        self.attributes = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "attributes")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.id = try container.decodeValueIfPresent(Swift.String.self, at: "id")
+        self.image = try container.decodeValueIfPresent(Swift.String.self, at: "image")
+        self.inventory = try container.decodeValue(PostSkusRequestInventory.self, at: "inventory")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.packageDimensions = try container.decodeValueIfPresent(PostSkusRequestPackageDimensions.self, at: "package_dimensions")
+        self.price = try container.decodeValue(Swift.Int.self, at: "price")
+        self.product = try container.decodeValue(Swift.String.self, at: "product")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.active, forKey: Courier.AnyCodingKey("active"))
-        try container.encodeIfPresent(self.attributes, forKey: Courier.AnyCodingKey("attributes"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.image, forKey: Courier.AnyCodingKey("image"))
-        try container.encode(self.inventory, forKey: Courier.AnyCodingKey("inventory"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.packageDimensions, forKey: Courier.AnyCodingKey("package_dimensions"))
-        try container.encode(self.price, forKey: Courier.AnyCodingKey("price"))
-        try container.encode(self.product, forKey: Courier.AnyCodingKey("product"))
+        try container.encodeValueIfPresent(self.active, at: "active")
+        try container.encodeValueIfPresent(self.attributes, at: "attributes")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.id, at: "id")
+        try container.encodeValueIfPresent(self.image, at: "image")
+        try container.encodeValue(self.inventory, at: "inventory")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.packageDimensions, at: "package_dimensions")
+        try container.encodeValue(self.price, at: "price")
+        try container.encodeValue(self.product, at: "product")
     }
 }

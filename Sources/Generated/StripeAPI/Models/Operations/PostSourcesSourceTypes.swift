@@ -91,22 +91,22 @@ public struct PostSourcesSourceRequest: Swift.Codable, Swift.Hashable, Swift.Sen
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.mandate = try container.decodeIfPresent(PostSourcesSourceRequestMandate.self, forKey: Courier.AnyCodingKey("mandate"))
-        self.metadata = try container.decodeIfPresent(PostSourcesSourceRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.owner = try container.decodeIfPresent(PostSourcesSourceRequestOwner.self, forKey: Courier.AnyCodingKey("owner"))
-        self.sourceOrder = try container.decodeIfPresent(PostSourcesSourceRequestSourceOrder.self, forKey: Courier.AnyCodingKey("source_order"))
+        self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.mandate = try container.decodeValueIfPresent(PostSourcesSourceRequestMandate.self, at: "mandate")
+        self.metadata = try container.decodeValueIfPresent(PostSourcesSourceRequestMetadata.self, at: "metadata")
+        self.owner = try container.decodeValueIfPresent(PostSourcesSourceRequestOwner.self, at: "owner")
+        self.sourceOrder = try container.decodeValueIfPresent(PostSourcesSourceRequestSourceOrder.self, at: "source_order")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.mandate, forKey: Courier.AnyCodingKey("mandate"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.owner, forKey: Courier.AnyCodingKey("owner"))
-        try container.encodeIfPresent(self.sourceOrder, forKey: Courier.AnyCodingKey("source_order"))
+        try container.encodeValueIfPresent(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.mandate, at: "mandate")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.owner, at: "owner")
+        try container.encodeValueIfPresent(self.sourceOrder, at: "source_order")
     }
 }

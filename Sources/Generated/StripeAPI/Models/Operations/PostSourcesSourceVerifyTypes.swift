@@ -18,14 +18,14 @@ public struct PostSourcesSourceVerifyRequest: Swift.Codable, Swift.Hashable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.values = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("values"))
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.values = try container.decodeValue([Swift.String].self, at: "values")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encode(self.values, forKey: Courier.AnyCodingKey("values"))
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValue(self.values, at: "values")
     }
 }

@@ -71,17 +71,17 @@ public struct PostSourcesRequestMandateAcceptanceOffline: Swift.Codable, Swift.H
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.contactEmail = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("contact_email"))
+        self.contactEmail = try container.decodeValue(Swift.String.self, at: "contact_email")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["contact_email"]
+    private static let _declaredKeys: Courier.KeyNames = "contact_email"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.contactEmail, forKey: Courier.AnyCodingKey("contact_email"))
+        try container.encodeValue(self.contactEmail, at: "contact_email")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -105,21 +105,21 @@ public struct PostSourcesRequestMandateAcceptanceOnline: Swift.Codable, Swift.Ha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.date = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("date"))
-        self.ip = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ip"))
-        self.userAgent = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("user_agent"))
+        self.date = try container.decodeValueIfPresent(Swift.Int.self, at: "date")
+        self.ip = try container.decodeValueIfPresent(Swift.String.self, at: "ip")
+        self.userAgent = try container.decodeValueIfPresent(Swift.String.self, at: "user_agent")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["date", "ip", "user_agent"]
+    private static let _declaredKeys: Courier.KeyNames = "date ip user_agent"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.date, forKey: Courier.AnyCodingKey("date"))
-        try container.encodeIfPresent(self.ip, forKey: Courier.AnyCodingKey("ip"))
-        try container.encodeIfPresent(self.userAgent, forKey: Courier.AnyCodingKey("user_agent"))
+        try container.encodeValueIfPresent(self.date, at: "date")
+        try container.encodeValueIfPresent(self.ip, at: "ip")
+        try container.encodeValueIfPresent(self.userAgent, at: "user_agent")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -157,29 +157,29 @@ public struct PostSourcesRequestMandateAcceptance: Swift.Codable, Swift.Hashable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.date = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("date"))
-        self.ip = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ip"))
-        self.offline = try container.decodeIfPresent(PostSourcesRequestMandateAcceptanceOffline.self, forKey: Courier.AnyCodingKey("offline"))
-        self.online = try container.decodeIfPresent(PostSourcesRequestMandateAcceptanceOnline.self, forKey: Courier.AnyCodingKey("online"))
-        self.status = try container.decode(PostSourcesRequestMandateAcceptanceStatus.self, forKey: Courier.AnyCodingKey("status"))
-        self.type = try container.decodeIfPresent(PostSourcesRequestMandateAcceptanceTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.userAgent = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("user_agent"))
+        self.date = try container.decodeValueIfPresent(Swift.Int.self, at: "date")
+        self.ip = try container.decodeValueIfPresent(Swift.String.self, at: "ip")
+        self.offline = try container.decodeValueIfPresent(PostSourcesRequestMandateAcceptanceOffline.self, at: "offline")
+        self.online = try container.decodeValueIfPresent(PostSourcesRequestMandateAcceptanceOnline.self, at: "online")
+        self.status = try container.decodeValue(PostSourcesRequestMandateAcceptanceStatus.self, at: "status")
+        self.type = try container.decodeValueIfPresent(PostSourcesRequestMandateAcceptanceTypeModel.self, at: "type")
+        self.userAgent = try container.decodeValueIfPresent(Swift.String.self, at: "user_agent")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["date", "ip", "offline", "online", "status", "type", "user_agent"]
+    private static let _declaredKeys: Courier.KeyNames = "date ip offline online status type user_agent"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.date, forKey: Courier.AnyCodingKey("date"))
-        try container.encodeIfPresent(self.ip, forKey: Courier.AnyCodingKey("ip"))
-        try container.encodeIfPresent(self.offline, forKey: Courier.AnyCodingKey("offline"))
-        try container.encodeIfPresent(self.online, forKey: Courier.AnyCodingKey("online"))
-        try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        try container.encodeIfPresent(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encodeIfPresent(self.userAgent, forKey: Courier.AnyCodingKey("user_agent"))
+        try container.encodeValueIfPresent(self.date, at: "date")
+        try container.encodeValueIfPresent(self.ip, at: "ip")
+        try container.encodeValueIfPresent(self.offline, at: "offline")
+        try container.encodeValueIfPresent(self.online, at: "online")
+        try container.encodeValue(self.status, at: "status")
+        try container.encodeValueIfPresent(self.type, at: "type")
+        try container.encodeValueIfPresent(self.userAgent, at: "user_agent")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -356,25 +356,25 @@ public struct PostSourcesRequestMandate: Swift.Codable, Swift.Hashable, Swift.Se
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acceptance = try container.decodeIfPresent(PostSourcesRequestMandateAcceptance.self, forKey: Courier.AnyCodingKey("acceptance"))
-        self.amount = try container.decodeIfPresent(PostSourcesRequestMandateAmount.self, forKey: Courier.AnyCodingKey("amount"))
-        self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.interval = try container.decodeIfPresent(PostSourcesRequestMandateInterval.self, forKey: Courier.AnyCodingKey("interval"))
-        self.notificationMethod = try container.decodeIfPresent(PostSourcesRequestMandateNotificationMethod.self, forKey: Courier.AnyCodingKey("notification_method"))
+        self.acceptance = try container.decodeValueIfPresent(PostSourcesRequestMandateAcceptance.self, at: "acceptance")
+        self.amount = try container.decodeValueIfPresent(PostSourcesRequestMandateAmount.self, at: "amount")
+        self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
+        self.interval = try container.decodeValueIfPresent(PostSourcesRequestMandateInterval.self, at: "interval")
+        self.notificationMethod = try container.decodeValueIfPresent(PostSourcesRequestMandateNotificationMethod.self, at: "notification_method")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["acceptance", "amount", "currency", "interval", "notification_method"]
+    private static let _declaredKeys: Courier.KeyNames = "acceptance amount currency interval notification_method"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acceptance, forKey: Courier.AnyCodingKey("acceptance"))
-        try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.interval, forKey: Courier.AnyCodingKey("interval"))
-        try container.encodeIfPresent(self.notificationMethod, forKey: Courier.AnyCodingKey("notification_method"))
+        try container.encodeValueIfPresent(self.acceptance, at: "acceptance")
+        try container.encodeValueIfPresent(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.interval, at: "interval")
+        try container.encodeValueIfPresent(self.notificationMethod, at: "notification_method")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -404,27 +404,27 @@ public struct PostSourcesRequestOwnerAddress: Swift.Codable, Swift.Hashable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.city = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("city"))
-        self.country = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
-        self.line1 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("line1"))
-        self.line2 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("line2"))
-        self.postalCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("postal_code"))
-        self.state = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("state"))
+        self.city = try container.decodeValueIfPresent(Swift.String.self, at: "city")
+        self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")
+        self.line1 = try container.decodeValueIfPresent(Swift.String.self, at: "line1")
+        self.line2 = try container.decodeValueIfPresent(Swift.String.self, at: "line2")
+        self.postalCode = try container.decodeValueIfPresent(Swift.String.self, at: "postal_code")
+        self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["city", "country", "line1", "line2", "postal_code", "state"]
+    private static let _declaredKeys: Courier.KeyNames = "city country line1 line2 postal_code state"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.city, forKey: Courier.AnyCodingKey("city"))
-        try container.encodeIfPresent(self.country, forKey: Courier.AnyCodingKey("country"))
-        try container.encodeIfPresent(self.line1, forKey: Courier.AnyCodingKey("line1"))
-        try container.encodeIfPresent(self.line2, forKey: Courier.AnyCodingKey("line2"))
-        try container.encodeIfPresent(self.postalCode, forKey: Courier.AnyCodingKey("postal_code"))
-        try container.encodeIfPresent(self.state, forKey: Courier.AnyCodingKey("state"))
+        try container.encodeValueIfPresent(self.city, at: "city")
+        try container.encodeValueIfPresent(self.country, at: "country")
+        try container.encodeValueIfPresent(self.line1, at: "line1")
+        try container.encodeValueIfPresent(self.line2, at: "line2")
+        try container.encodeValueIfPresent(self.postalCode, at: "postal_code")
+        try container.encodeValueIfPresent(self.state, at: "state")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -453,23 +453,23 @@ public struct PostSourcesRequestOwner: Swift.Codable, Swift.Hashable, Swift.Send
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decodeIfPresent(PostSourcesRequestOwnerAddress.self, forKey: Courier.AnyCodingKey("address"))
-        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
+        self.address = try container.decodeValueIfPresent(PostSourcesRequestOwnerAddress.self, at: "address")
+        self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
+        self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "email", "name", "phone"]
+    private static let _declaredKeys: Courier.KeyNames = "address email name phone"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
+        try container.encodeValueIfPresent(self.address, at: "address")
+        try container.encodeValueIfPresent(self.email, at: "email")
+        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.phone, at: "phone")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -538,17 +538,17 @@ public struct PostSourcesRequestReceiver: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.refundAttributesMethod = try container.decodeIfPresent(PostSourcesRequestReceiverRefundAttributesMethod.self, forKey: Courier.AnyCodingKey("refund_attributes_method"))
+        self.refundAttributesMethod = try container.decodeValueIfPresent(PostSourcesRequestReceiverRefundAttributesMethod.self, at: "refund_attributes_method")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["refund_attributes_method"]
+    private static let _declaredKeys: Courier.KeyNames = "refund_attributes_method"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.refundAttributesMethod, forKey: Courier.AnyCodingKey("refund_attributes_method"))
+        try container.encodeValueIfPresent(self.refundAttributesMethod, at: "refund_attributes_method")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -570,17 +570,17 @@ public struct PostSourcesRequestRedirect: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.returnURL = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("return_url"))
+        self.returnURL = try container.decodeValue(Swift.String.self, at: "return_url")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["return_url"]
+    private static let _declaredKeys: Courier.KeyNames = "return_url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.returnURL, forKey: Courier.AnyCodingKey("return_url"))
+        try container.encodeValue(self.returnURL, at: "return_url")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -617,25 +617,25 @@ public struct PostSourcesRequestSourceOrderShipping: Swift.Codable, Swift.Hashab
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decode(PostSourcesRequestSourceOrderShippingAddress.self, forKey: Courier.AnyCodingKey("address"))
-        self.carrier = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("carrier"))
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
-        self.trackingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tracking_number"))
+        self.address = try container.decodeValue(PostSourcesRequestSourceOrderShippingAddress.self, at: "address")
+        self.carrier = try container.decodeValueIfPresent(Swift.String.self, at: "carrier")
+        self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
+        self.trackingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "tracking_number")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "carrier", "name", "phone", "tracking_number"]
+    private static let _declaredKeys: Courier.KeyNames = "address carrier name phone tracking_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encodeIfPresent(self.carrier, forKey: Courier.AnyCodingKey("carrier"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
-        try container.encodeIfPresent(self.trackingNumber, forKey: Courier.AnyCodingKey("tracking_number"))
+        try container.encodeValue(self.address, at: "address")
+        try container.encodeValueIfPresent(self.carrier, at: "carrier")
+        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.phone, at: "phone")
+        try container.encodeValueIfPresent(self.trackingNumber, at: "tracking_number")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -660,19 +660,19 @@ public struct PostSourcesRequestSourceOrder: Swift.Codable, Swift.Hashable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.items = try container.decodeIfPresent([PostSourcesRequestSourceOrderItemsItem].self, forKey: Courier.AnyCodingKey("items"))
-        self.shipping = try container.decodeIfPresent(PostSourcesRequestSourceOrderShipping.self, forKey: Courier.AnyCodingKey("shipping"))
+        self.items = try container.decodeValueIfPresent([PostSourcesRequestSourceOrderItemsItem].self, at: "items")
+        self.shipping = try container.decodeValueIfPresent(PostSourcesRequestSourceOrderShipping.self, at: "shipping")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["items", "shipping"]
+    private static let _declaredKeys: Courier.KeyNames = "items shipping"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.items, forKey: Courier.AnyCodingKey("items"))
-        try container.encodeIfPresent(self.shipping, forKey: Courier.AnyCodingKey("shipping"))
+        try container.encodeValueIfPresent(self.items, at: "items")
+        try container.encodeValueIfPresent(self.shipping, at: "shipping")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -785,42 +785,42 @@ public struct PostSourcesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.customer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.flow = try container.decodeIfPresent(PostSourcesRequestFlow.self, forKey: Courier.AnyCodingKey("flow"))
-        self.mandate = try container.decodeIfPresent(PostSourcesRequestMandate.self, forKey: Courier.AnyCodingKey("mandate"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.originalSource = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("original_source"))
-        self.owner = try container.decodeIfPresent(PostSourcesRequestOwner.self, forKey: Courier.AnyCodingKey("owner"))
-        self.receiver = try container.decodeIfPresent(PostSourcesRequestReceiver.self, forKey: Courier.AnyCodingKey("receiver"))
-        self.redirect = try container.decodeIfPresent(PostSourcesRequestRedirect.self, forKey: Courier.AnyCodingKey("redirect"))
-        self.sourceOrder = try container.decodeIfPresent(PostSourcesRequestSourceOrder.self, forKey: Courier.AnyCodingKey("source_order"))
-        self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        self.token = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("token"))
-        self.type = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
-        self.usage = try container.decodeIfPresent(PostSourcesRequestUsage.self, forKey: Courier.AnyCodingKey("usage"))
+        self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
+        self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
+        self.customer = try container.decodeValueIfPresent(Swift.String.self, at: "customer")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.flow = try container.decodeValueIfPresent(PostSourcesRequestFlow.self, at: "flow")
+        self.mandate = try container.decodeValueIfPresent(PostSourcesRequestMandate.self, at: "mandate")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.originalSource = try container.decodeValueIfPresent(Swift.String.self, at: "original_source")
+        self.owner = try container.decodeValueIfPresent(PostSourcesRequestOwner.self, at: "owner")
+        self.receiver = try container.decodeValueIfPresent(PostSourcesRequestReceiver.self, at: "receiver")
+        self.redirect = try container.decodeValueIfPresent(PostSourcesRequestRedirect.self, at: "redirect")
+        self.sourceOrder = try container.decodeValueIfPresent(PostSourcesRequestSourceOrder.self, at: "source_order")
+        self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
+        self.token = try container.decodeValueIfPresent(Swift.String.self, at: "token")
+        self.type = try container.decodeValueIfPresent(Swift.String.self, at: "type")
+        self.usage = try container.decodeValueIfPresent(PostSourcesRequestUsage.self, at: "usage")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.flow, forKey: Courier.AnyCodingKey("flow"))
-        try container.encodeIfPresent(self.mandate, forKey: Courier.AnyCodingKey("mandate"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.originalSource, forKey: Courier.AnyCodingKey("original_source"))
-        try container.encodeIfPresent(self.owner, forKey: Courier.AnyCodingKey("owner"))
-        try container.encodeIfPresent(self.receiver, forKey: Courier.AnyCodingKey("receiver"))
-        try container.encodeIfPresent(self.redirect, forKey: Courier.AnyCodingKey("redirect"))
-        try container.encodeIfPresent(self.sourceOrder, forKey: Courier.AnyCodingKey("source_order"))
-        try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        try container.encodeIfPresent(self.token, forKey: Courier.AnyCodingKey("token"))
-        try container.encodeIfPresent(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encodeIfPresent(self.usage, forKey: Courier.AnyCodingKey("usage"))
+        try container.encodeValueIfPresent(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.flow, at: "flow")
+        try container.encodeValueIfPresent(self.mandate, at: "mandate")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.originalSource, at: "original_source")
+        try container.encodeValueIfPresent(self.owner, at: "owner")
+        try container.encodeValueIfPresent(self.receiver, at: "receiver")
+        try container.encodeValueIfPresent(self.redirect, at: "redirect")
+        try container.encodeValueIfPresent(self.sourceOrder, at: "source_order")
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
+        try container.encodeValueIfPresent(self.token, at: "token")
+        try container.encodeValueIfPresent(self.type, at: "type")
+        try container.encodeValueIfPresent(self.usage, at: "usage")
     }
 }

@@ -74,18 +74,18 @@ public struct PostItemsSubscriptionItemUsageRecordsRequest: Swift.Codable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.action = try container.decodeIfPresent(PostItemsSubscriptionItemUsageRecordsRequestAction.self, forKey: Courier.AnyCodingKey("action"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.quantity = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.timestamp = try container.decodeIfPresent(PostSubscriptionItemUsageRecordsRequestTimestamp.self, forKey: Courier.AnyCodingKey("timestamp"))
+        self.action = try container.decodeValueIfPresent(PostItemsSubscriptionItemUsageRecordsRequestAction.self, at: "action")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.quantity = try container.decodeValue(Swift.Int.self, at: "quantity")
+        self.timestamp = try container.decodeValueIfPresent(PostSubscriptionItemUsageRecordsRequestTimestamp.self, at: "timestamp")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.action, forKey: Courier.AnyCodingKey("action"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encode(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encodeIfPresent(self.timestamp, forKey: Courier.AnyCodingKey("timestamp"))
+        try container.encodeValueIfPresent(self.action, at: "action")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValue(self.quantity, at: "quantity")
+        try container.encodeValueIfPresent(self.timestamp, at: "timestamp")
     }
 }

@@ -55,27 +55,27 @@ public struct PostSubscriptionItemsRequestPriceData: Swift.Codable, Swift.Hashab
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.product = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("product"))
-        self.recurring = try container.decode(PostSubscriptionItemsRequestPriceDataRecurring.self, forKey: Courier.AnyCodingKey("recurring"))
-        self.taxBehavior = try container.decodeIfPresent(PostSubscriptionItemsRequestPriceDataTaxBehavior.self, forKey: Courier.AnyCodingKey("tax_behavior"))
-        self.unitAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("unit_amount"))
-        self.unitAmountDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.product = try container.decodeValue(Swift.String.self, at: "product")
+        self.recurring = try container.decodeValue(PostSubscriptionItemsRequestPriceDataRecurring.self, at: "recurring")
+        self.taxBehavior = try container.decodeValueIfPresent(PostSubscriptionItemsRequestPriceDataTaxBehavior.self, at: "tax_behavior")
+        self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
+        self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["currency", "product", "recurring", "tax_behavior", "unit_amount", "unit_amount_decimal"]
+    private static let _declaredKeys: Courier.KeyNames = "currency product recurring tax_behavior unit_amount unit_amount_decimal"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encode(self.product, forKey: Courier.AnyCodingKey("product"))
-        try container.encode(self.recurring, forKey: Courier.AnyCodingKey("recurring"))
-        try container.encodeIfPresent(self.taxBehavior, forKey: Courier.AnyCodingKey("tax_behavior"))
-        try container.encodeIfPresent(self.unitAmount, forKey: Courier.AnyCodingKey("unit_amount"))
-        try container.encodeIfPresent(self.unitAmountDecimal, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValue(self.product, at: "product")
+        try container.encodeValue(self.recurring, at: "recurring")
+        try container.encodeValueIfPresent(self.taxBehavior, at: "tax_behavior")
+        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount")
+        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -146,32 +146,32 @@ public struct PostSubscriptionItemsRequest: Swift.Codable, Swift.Hashable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.billingThresholds = try container.decodeIfPresent(PostSubscriptionItemsRequestBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.paymentBehavior = try container.decodeIfPresent(PostSubscriptionItemsRequestPaymentBehavior.self, forKey: Courier.AnyCodingKey("payment_behavior"))
-        self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
-        self.priceData = try container.decodeIfPresent(PostSubscriptionItemsRequestPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
-        self.prorationBehavior = try container.decodeIfPresent(PostSubscriptionItemsRequestProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
-        self.prorationDate = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("proration_date"))
-        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.subscription = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("subscription"))
-        self.taxRates = try container.decodeIfPresent(PostSubscriptionItemsRequestTaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
+        self.billingThresholds = try container.decodeValueIfPresent(PostSubscriptionItemsRequestBillingThresholds.self, at: "billing_thresholds")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.paymentBehavior = try container.decodeValueIfPresent(PostSubscriptionItemsRequestPaymentBehavior.self, at: "payment_behavior")
+        self.price = try container.decodeValueIfPresent(Swift.String.self, at: "price")
+        self.priceData = try container.decodeValueIfPresent(PostSubscriptionItemsRequestPriceData.self, at: "price_data")
+        self.prorationBehavior = try container.decodeValueIfPresent(PostSubscriptionItemsRequestProrationBehavior.self, at: "proration_behavior")
+        self.prorationDate = try container.decodeValueIfPresent(Swift.Int.self, at: "proration_date")
+        self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
+        self.subscription = try container.decodeValue(Swift.String.self, at: "subscription")
+        self.taxRates = try container.decodeValueIfPresent(PostSubscriptionItemsRequestTaxRates.self, at: "tax_rates")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.billingThresholds, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.paymentBehavior, forKey: Courier.AnyCodingKey("payment_behavior"))
-        try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
-        try container.encodeIfPresent(self.priceData, forKey: Courier.AnyCodingKey("price_data"))
-        try container.encodeIfPresent(self.prorationBehavior, forKey: Courier.AnyCodingKey("proration_behavior"))
-        try container.encodeIfPresent(self.prorationDate, forKey: Courier.AnyCodingKey("proration_date"))
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encode(self.subscription, forKey: Courier.AnyCodingKey("subscription"))
-        try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.paymentBehavior, at: "payment_behavior")
+        try container.encodeValueIfPresent(self.price, at: "price")
+        try container.encodeValueIfPresent(self.priceData, at: "price_data")
+        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior")
+        try container.encodeValueIfPresent(self.prorationDate, at: "proration_date")
+        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValue(self.subscription, at: "subscription")
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
     }
 }

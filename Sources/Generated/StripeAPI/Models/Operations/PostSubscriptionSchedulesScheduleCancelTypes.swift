@@ -21,16 +21,16 @@ public struct PostSubscriptionSchedulesScheduleCancelRequest: Swift.Codable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.invoiceNow = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("invoice_now"))
-        self.prorate = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("prorate"))
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.invoiceNow = try container.decodeValueIfPresent(Swift.Bool.self, at: "invoice_now")
+        self.prorate = try container.decodeValueIfPresent(Swift.Bool.self, at: "prorate")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.invoiceNow, forKey: Courier.AnyCodingKey("invoice_now"))
-        try container.encodeIfPresent(self.prorate, forKey: Courier.AnyCodingKey("prorate"))
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.invoiceNow, at: "invoice_now")
+        try container.encodeValueIfPresent(self.prorate, at: "prorate")
     }
 }

@@ -18,14 +18,14 @@ public struct PostSubscriptionSchedulesScheduleReleaseRequest: Swift.Codable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.preserveCancelDate = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("preserve_cancel_date"))
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.preserveCancelDate = try container.decodeValueIfPresent(Swift.Bool.self, at: "preserve_cancel_date")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.preserveCancelDate, forKey: Courier.AnyCodingKey("preserve_cancel_date"))
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.preserveCancelDate, at: "preserve_cancel_date")
     }
 }

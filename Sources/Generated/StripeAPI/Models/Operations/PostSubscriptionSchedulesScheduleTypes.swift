@@ -60,31 +60,31 @@ public struct PostSubscriptionScheduleRequestDefaultSettings: Swift.Codable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        self.automaticTax = try container.decodeIfPresent(PostScheduleRequestDefaultSettingsAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
-        self.billingCycleAnchor = try container.decodeIfPresent(PostRequestDefaultSettingsBillingCycleAnchor2.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
-        self.billingThresholds = try container.decodeIfPresent(PostRequestDefaultSettingsBillingThresholds2.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        self.collectionMethod = try container.decodeIfPresent(PostScheduleRequestDefaultSettingsCollectionMethod.self, forKey: Courier.AnyCodingKey("collection_method"))
-        self.defaultPaymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_payment_method"))
-        self.invoiceSettings = try container.decodeIfPresent(PostScheduleRequestDefaultSettingsInvoiceSettings.self, forKey: Courier.AnyCodingKey("invoice_settings"))
-        self.transferData = try container.decodeIfPresent(PostScheduleRequestDefaultSettingsTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
+        self.applicationFeePercent = try container.decodeValueIfPresent(Swift.Double.self, at: "application_fee_percent")
+        self.automaticTax = try container.decodeValueIfPresent(PostScheduleRequestDefaultSettingsAutomaticTax.self, at: "automatic_tax")
+        self.billingCycleAnchor = try container.decodeValueIfPresent(PostRequestDefaultSettingsBillingCycleAnchor2.self, at: "billing_cycle_anchor")
+        self.billingThresholds = try container.decodeValueIfPresent(PostRequestDefaultSettingsBillingThresholds2.self, at: "billing_thresholds")
+        self.collectionMethod = try container.decodeValueIfPresent(PostScheduleRequestDefaultSettingsCollectionMethod.self, at: "collection_method")
+        self.defaultPaymentMethod = try container.decodeValueIfPresent(Swift.String.self, at: "default_payment_method")
+        self.invoiceSettings = try container.decodeValueIfPresent(PostScheduleRequestDefaultSettingsInvoiceSettings.self, at: "invoice_settings")
+        self.transferData = try container.decodeValueIfPresent(PostScheduleRequestDefaultSettingsTransferData.self, at: "transfer_data")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["application_fee_percent", "automatic_tax", "billing_cycle_anchor", "billing_thresholds", "collection_method", "default_payment_method", "invoice_settings", "transfer_data"]
+    private static let _declaredKeys: Courier.KeyNames = "application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds collection_method default_payment_method invoice_settings transfer_data"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.applicationFeePercent, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        try container.encodeIfPresent(self.automaticTax, forKey: Courier.AnyCodingKey("automatic_tax"))
-        try container.encodeIfPresent(self.billingCycleAnchor, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
-        try container.encodeIfPresent(self.billingThresholds, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        try container.encodeIfPresent(self.collectionMethod, forKey: Courier.AnyCodingKey("collection_method"))
-        try container.encodeIfPresent(self.defaultPaymentMethod, forKey: Courier.AnyCodingKey("default_payment_method"))
-        try container.encodeIfPresent(self.invoiceSettings, forKey: Courier.AnyCodingKey("invoice_settings"))
-        try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
+        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent")
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
+        try container.encodeValueIfPresent(self.billingCycleAnchor, at: "billing_cycle_anchor")
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
+        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method")
+        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method")
+        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings")
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -128,23 +128,23 @@ public struct PostScheduleRequestPhasesItemAddInvoiceItem: Swift.Codable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
-        self.priceData = try container.decodeIfPresent(PostRequestPhasesItemAddInvoiceItemPriceData2.self, forKey: Courier.AnyCodingKey("price_data"))
-        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.taxRates = try container.decodeIfPresent(PostRequestPhasesItemAddInvoiceItemTaxRates2.self, forKey: Courier.AnyCodingKey("tax_rates"))
+        self.price = try container.decodeValueIfPresent(Swift.String.self, at: "price")
+        self.priceData = try container.decodeValueIfPresent(PostRequestPhasesItemAddInvoiceItemPriceData2.self, at: "price_data")
+        self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
+        self.taxRates = try container.decodeValueIfPresent(PostRequestPhasesItemAddInvoiceItemTaxRates2.self, at: "tax_rates")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["price", "price_data", "quantity", "tax_rates"]
+    private static let _declaredKeys: Courier.KeyNames = "price price_data quantity tax_rates"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
-        try container.encodeIfPresent(self.priceData, forKey: Courier.AnyCodingKey("price_data"))
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
+        try container.encodeValueIfPresent(self.price, at: "price")
+        try container.encodeValueIfPresent(self.priceData, at: "price_data")
+        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -219,25 +219,25 @@ public struct PostSubscriptionScheduleRequestPhasesItem: Swift.Codable, Swift.Ha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.billingThresholds = try container.decodeIfPresent(PostScheduleRequestPhasesItemBillingThresholds2.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
-        self.priceData = try container.decodeIfPresent(PostSubscriptionScheduleRequestPhasesItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
-        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.taxRates = try container.decodeIfPresent(PostSubscriptionScheduleRequestPhasesItemTaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
+        self.billingThresholds = try container.decodeValueIfPresent(PostScheduleRequestPhasesItemBillingThresholds2.self, at: "billing_thresholds")
+        self.price = try container.decodeValueIfPresent(Swift.String.self, at: "price")
+        self.priceData = try container.decodeValueIfPresent(PostSubscriptionScheduleRequestPhasesItemPriceData.self, at: "price_data")
+        self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
+        self.taxRates = try container.decodeValueIfPresent(PostSubscriptionScheduleRequestPhasesItemTaxRates.self, at: "tax_rates")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["billing_thresholds", "price", "price_data", "quantity", "tax_rates"]
+    private static let _declaredKeys: Courier.KeyNames = "billing_thresholds price price_data quantity tax_rates"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.billingThresholds, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
-        try container.encodeIfPresent(self.priceData, forKey: Courier.AnyCodingKey("price_data"))
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
+        try container.encodeValueIfPresent(self.price, at: "price")
+        try container.encodeValueIfPresent(self.priceData, at: "price_data")
+        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -307,51 +307,51 @@ public struct PostSubscriptionSchedulesScheduleRequestPhasesItem: Swift.Codable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.addInvoiceItems = try container.decodeIfPresent([PostScheduleRequestPhasesItemAddInvoiceItem].self, forKey: Courier.AnyCodingKey("add_invoice_items"))
-        self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        self.automaticTax = try container.decodeIfPresent(PostScheduleRequestPhasesItemAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
-        self.billingCycleAnchor = try container.decodeIfPresent(PostScheduleRequestPhasesItemBillingCycleAnchor.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
-        self.billingThresholds = try container.decodeIfPresent(PostScheduleRequestPhasesItemBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        self.collectionMethod = try container.decodeIfPresent(PostScheduleRequestPhasesItemCollectionMethod.self, forKey: Courier.AnyCodingKey("collection_method"))
-        self.coupon = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("coupon"))
-        self.defaultPaymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_payment_method"))
-        self.defaultTaxRates = try container.decodeIfPresent(PostScheduleRequestPhasesItemDefaultTaxRates.self, forKey: Courier.AnyCodingKey("default_tax_rates"))
-        self.endDate = try container.decodeIfPresent(PostSubscriptionScheduleRequestPhasesItemEndDate.self, forKey: Courier.AnyCodingKey("end_date"))
-        self.invoiceSettings = try container.decodeIfPresent(PostScheduleRequestPhasesItemInvoiceSettings.self, forKey: Courier.AnyCodingKey("invoice_settings"))
-        self.items = try container.decode([PostSubscriptionScheduleRequestPhasesItem].self, forKey: Courier.AnyCodingKey("items"))
-        self.iterations = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("iterations"))
-        self.prorationBehavior = try container.decodeIfPresent(PostScheduleRequestPhasesItemProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
-        self.startDate = try container.decodeIfPresent(PostSubscriptionScheduleRequestPhasesItemStartDate.self, forKey: Courier.AnyCodingKey("start_date"))
-        self.transferData = try container.decodeIfPresent(PostScheduleRequestPhasesItemTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
-        self.trial = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("trial"))
-        self.trialEnd = try container.decodeIfPresent(PostSubscriptionScheduleRequestPhasesItemTrialEnd.self, forKey: Courier.AnyCodingKey("trial_end"))
+        self.addInvoiceItems = try container.decodeValueIfPresent([PostScheduleRequestPhasesItemAddInvoiceItem].self, at: "add_invoice_items")
+        self.applicationFeePercent = try container.decodeValueIfPresent(Swift.Double.self, at: "application_fee_percent")
+        self.automaticTax = try container.decodeValueIfPresent(PostScheduleRequestPhasesItemAutomaticTax.self, at: "automatic_tax")
+        self.billingCycleAnchor = try container.decodeValueIfPresent(PostScheduleRequestPhasesItemBillingCycleAnchor.self, at: "billing_cycle_anchor")
+        self.billingThresholds = try container.decodeValueIfPresent(PostScheduleRequestPhasesItemBillingThresholds.self, at: "billing_thresholds")
+        self.collectionMethod = try container.decodeValueIfPresent(PostScheduleRequestPhasesItemCollectionMethod.self, at: "collection_method")
+        self.coupon = try container.decodeValueIfPresent(Swift.String.self, at: "coupon")
+        self.defaultPaymentMethod = try container.decodeValueIfPresent(Swift.String.self, at: "default_payment_method")
+        self.defaultTaxRates = try container.decodeValueIfPresent(PostScheduleRequestPhasesItemDefaultTaxRates.self, at: "default_tax_rates")
+        self.endDate = try container.decodeValueIfPresent(PostSubscriptionScheduleRequestPhasesItemEndDate.self, at: "end_date")
+        self.invoiceSettings = try container.decodeValueIfPresent(PostScheduleRequestPhasesItemInvoiceSettings.self, at: "invoice_settings")
+        self.items = try container.decodeValue([PostSubscriptionScheduleRequestPhasesItem].self, at: "items")
+        self.iterations = try container.decodeValueIfPresent(Swift.Int.self, at: "iterations")
+        self.prorationBehavior = try container.decodeValueIfPresent(PostScheduleRequestPhasesItemProrationBehavior.self, at: "proration_behavior")
+        self.startDate = try container.decodeValueIfPresent(PostSubscriptionScheduleRequestPhasesItemStartDate.self, at: "start_date")
+        self.transferData = try container.decodeValueIfPresent(PostScheduleRequestPhasesItemTransferData.self, at: "transfer_data")
+        self.trial = try container.decodeValueIfPresent(Swift.Bool.self, at: "trial")
+        self.trialEnd = try container.decodeValueIfPresent(PostSubscriptionScheduleRequestPhasesItemTrialEnd.self, at: "trial_end")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["add_invoice_items", "application_fee_percent", "automatic_tax", "billing_cycle_anchor", "billing_thresholds", "collection_method", "coupon", "default_payment_method", "default_tax_rates", "end_date", "invoice_settings", "items", "iterations", "proration_behavior", "start_date", "transfer_data", "trial", "trial_end"]
+    private static let _declaredKeys: Courier.KeyNames = "add_invoice_items application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds collection_method coupon default_payment_method default_tax_rates end_date invoice_settings items iterations proration_behavior start_date transfer_data trial trial_end"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.addInvoiceItems, forKey: Courier.AnyCodingKey("add_invoice_items"))
-        try container.encodeIfPresent(self.applicationFeePercent, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        try container.encodeIfPresent(self.automaticTax, forKey: Courier.AnyCodingKey("automatic_tax"))
-        try container.encodeIfPresent(self.billingCycleAnchor, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
-        try container.encodeIfPresent(self.billingThresholds, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        try container.encodeIfPresent(self.collectionMethod, forKey: Courier.AnyCodingKey("collection_method"))
-        try container.encodeIfPresent(self.coupon, forKey: Courier.AnyCodingKey("coupon"))
-        try container.encodeIfPresent(self.defaultPaymentMethod, forKey: Courier.AnyCodingKey("default_payment_method"))
-        try container.encodeIfPresent(self.defaultTaxRates, forKey: Courier.AnyCodingKey("default_tax_rates"))
-        try container.encodeIfPresent(self.endDate, forKey: Courier.AnyCodingKey("end_date"))
-        try container.encodeIfPresent(self.invoiceSettings, forKey: Courier.AnyCodingKey("invoice_settings"))
-        try container.encode(self.items, forKey: Courier.AnyCodingKey("items"))
-        try container.encodeIfPresent(self.iterations, forKey: Courier.AnyCodingKey("iterations"))
-        try container.encodeIfPresent(self.prorationBehavior, forKey: Courier.AnyCodingKey("proration_behavior"))
-        try container.encodeIfPresent(self.startDate, forKey: Courier.AnyCodingKey("start_date"))
-        try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
-        try container.encodeIfPresent(self.trial, forKey: Courier.AnyCodingKey("trial"))
-        try container.encodeIfPresent(self.trialEnd, forKey: Courier.AnyCodingKey("trial_end"))
+        try container.encodeValueIfPresent(self.addInvoiceItems, at: "add_invoice_items")
+        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent")
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
+        try container.encodeValueIfPresent(self.billingCycleAnchor, at: "billing_cycle_anchor")
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
+        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method")
+        try container.encodeValueIfPresent(self.coupon, at: "coupon")
+        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method")
+        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates")
+        try container.encodeValueIfPresent(self.endDate, at: "end_date")
+        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings")
+        try container.encodeValue(self.items, at: "items")
+        try container.encodeValueIfPresent(self.iterations, at: "iterations")
+        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior")
+        try container.encodeValueIfPresent(self.startDate, at: "start_date")
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
+        try container.encodeValueIfPresent(self.trial, at: "trial")
+        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -388,22 +388,22 @@ public struct PostSubscriptionSchedulesScheduleRequest: Swift.Codable, Swift.Has
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.defaultSettings = try container.decodeIfPresent(PostSubscriptionScheduleRequestDefaultSettings.self, forKey: Courier.AnyCodingKey("default_settings"))
-        self.endBehavior = try container.decodeIfPresent(PostSubscriptionScheduleRequestEndBehavior.self, forKey: Courier.AnyCodingKey("end_behavior"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.metadata = try container.decodeIfPresent(PostSubscriptionSchedulesScheduleRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.phases = try container.decodeIfPresent([PostSubscriptionSchedulesScheduleRequestPhasesItem].self, forKey: Courier.AnyCodingKey("phases"))
-        self.prorationBehavior = try container.decodeIfPresent(PostSubscriptionScheduleRequestProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
+        self.defaultSettings = try container.decodeValueIfPresent(PostSubscriptionScheduleRequestDefaultSettings.self, at: "default_settings")
+        self.endBehavior = try container.decodeValueIfPresent(PostSubscriptionScheduleRequestEndBehavior.self, at: "end_behavior")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.metadata = try container.decodeValueIfPresent(PostSubscriptionSchedulesScheduleRequestMetadata.self, at: "metadata")
+        self.phases = try container.decodeValueIfPresent([PostSubscriptionSchedulesScheduleRequestPhasesItem].self, at: "phases")
+        self.prorationBehavior = try container.decodeValueIfPresent(PostSubscriptionScheduleRequestProrationBehavior.self, at: "proration_behavior")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.defaultSettings, forKey: Courier.AnyCodingKey("default_settings"))
-        try container.encodeIfPresent(self.endBehavior, forKey: Courier.AnyCodingKey("end_behavior"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.phases, forKey: Courier.AnyCodingKey("phases"))
-        try container.encodeIfPresent(self.prorationBehavior, forKey: Courier.AnyCodingKey("proration_behavior"))
+        try container.encodeValueIfPresent(self.defaultSettings, at: "default_settings")
+        try container.encodeValueIfPresent(self.endBehavior, at: "end_behavior")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.phases, at: "phases")
+        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior")
     }
 }

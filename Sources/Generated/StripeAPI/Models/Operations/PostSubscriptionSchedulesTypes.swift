@@ -129,17 +129,17 @@ public struct PostRequestPhasesItem2BillingThresholdsCase1: Swift.Codable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.usageGte = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("usage_gte"))
+        self.usageGte = try container.decodeValue(Swift.Int.self, at: "usage_gte")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["usage_gte"]
+    private static let _declaredKeys: Courier.KeyNames = "usage_gte"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.usageGte, forKey: Courier.AnyCodingKey("usage_gte"))
+        try container.encodeValue(self.usageGte, at: "usage_gte")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -220,49 +220,49 @@ public struct PostSubscriptionSchedulesRequestPhasesItem: Swift.Codable, Swift.H
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.addInvoiceItems = try container.decodeIfPresent([PostSchedulesRequestPhasesItemAddInvoiceItem].self, forKey: Courier.AnyCodingKey("add_invoice_items"))
-        self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        self.automaticTax = try container.decodeIfPresent(PostSchedulesRequestPhasesItemAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
-        self.billingCycleAnchor = try container.decodeIfPresent(PostSchedulesRequestPhasesItemBillingCycleAnchor.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
-        self.billingThresholds = try container.decodeIfPresent(PostSchedulesRequestPhasesItemBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        self.collectionMethod = try container.decodeIfPresent(PostSchedulesRequestPhasesItemCollectionMethod.self, forKey: Courier.AnyCodingKey("collection_method"))
-        self.coupon = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("coupon"))
-        self.defaultPaymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_payment_method"))
-        self.defaultTaxRates = try container.decodeIfPresent(PostSchedulesRequestPhasesItemDefaultTaxRates.self, forKey: Courier.AnyCodingKey("default_tax_rates"))
-        self.endDate = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("end_date"))
-        self.invoiceSettings = try container.decodeIfPresent(PostSchedulesRequestPhasesItemInvoiceSettings.self, forKey: Courier.AnyCodingKey("invoice_settings"))
-        self.items = try container.decode([PostSubscriptionSchedulesRequestPhasesItem2].self, forKey: Courier.AnyCodingKey("items"))
-        self.iterations = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("iterations"))
-        self.prorationBehavior = try container.decodeIfPresent(PostSchedulesRequestPhasesItemProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
-        self.transferData = try container.decodeIfPresent(PostSchedulesRequestPhasesItemTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
-        self.trial = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("trial"))
-        self.trialEnd = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_end"))
+        self.addInvoiceItems = try container.decodeValueIfPresent([PostSchedulesRequestPhasesItemAddInvoiceItem].self, at: "add_invoice_items")
+        self.applicationFeePercent = try container.decodeValueIfPresent(Swift.Double.self, at: "application_fee_percent")
+        self.automaticTax = try container.decodeValueIfPresent(PostSchedulesRequestPhasesItemAutomaticTax.self, at: "automatic_tax")
+        self.billingCycleAnchor = try container.decodeValueIfPresent(PostSchedulesRequestPhasesItemBillingCycleAnchor.self, at: "billing_cycle_anchor")
+        self.billingThresholds = try container.decodeValueIfPresent(PostSchedulesRequestPhasesItemBillingThresholds.self, at: "billing_thresholds")
+        self.collectionMethod = try container.decodeValueIfPresent(PostSchedulesRequestPhasesItemCollectionMethod.self, at: "collection_method")
+        self.coupon = try container.decodeValueIfPresent(Swift.String.self, at: "coupon")
+        self.defaultPaymentMethod = try container.decodeValueIfPresent(Swift.String.self, at: "default_payment_method")
+        self.defaultTaxRates = try container.decodeValueIfPresent(PostSchedulesRequestPhasesItemDefaultTaxRates.self, at: "default_tax_rates")
+        self.endDate = try container.decodeValueIfPresent(Swift.Int.self, at: "end_date")
+        self.invoiceSettings = try container.decodeValueIfPresent(PostSchedulesRequestPhasesItemInvoiceSettings.self, at: "invoice_settings")
+        self.items = try container.decodeValue([PostSubscriptionSchedulesRequestPhasesItem2].self, at: "items")
+        self.iterations = try container.decodeValueIfPresent(Swift.Int.self, at: "iterations")
+        self.prorationBehavior = try container.decodeValueIfPresent(PostSchedulesRequestPhasesItemProrationBehavior.self, at: "proration_behavior")
+        self.transferData = try container.decodeValueIfPresent(PostSchedulesRequestPhasesItemTransferData.self, at: "transfer_data")
+        self.trial = try container.decodeValueIfPresent(Swift.Bool.self, at: "trial")
+        self.trialEnd = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_end")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["add_invoice_items", "application_fee_percent", "automatic_tax", "billing_cycle_anchor", "billing_thresholds", "collection_method", "coupon", "default_payment_method", "default_tax_rates", "end_date", "invoice_settings", "items", "iterations", "proration_behavior", "transfer_data", "trial", "trial_end"]
+    private static let _declaredKeys: Courier.KeyNames = "add_invoice_items application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds collection_method coupon default_payment_method default_tax_rates end_date invoice_settings items iterations proration_behavior transfer_data trial trial_end"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.addInvoiceItems, forKey: Courier.AnyCodingKey("add_invoice_items"))
-        try container.encodeIfPresent(self.applicationFeePercent, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        try container.encodeIfPresent(self.automaticTax, forKey: Courier.AnyCodingKey("automatic_tax"))
-        try container.encodeIfPresent(self.billingCycleAnchor, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
-        try container.encodeIfPresent(self.billingThresholds, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        try container.encodeIfPresent(self.collectionMethod, forKey: Courier.AnyCodingKey("collection_method"))
-        try container.encodeIfPresent(self.coupon, forKey: Courier.AnyCodingKey("coupon"))
-        try container.encodeIfPresent(self.defaultPaymentMethod, forKey: Courier.AnyCodingKey("default_payment_method"))
-        try container.encodeIfPresent(self.defaultTaxRates, forKey: Courier.AnyCodingKey("default_tax_rates"))
-        try container.encodeIfPresent(self.endDate, forKey: Courier.AnyCodingKey("end_date"))
-        try container.encodeIfPresent(self.invoiceSettings, forKey: Courier.AnyCodingKey("invoice_settings"))
-        try container.encode(self.items, forKey: Courier.AnyCodingKey("items"))
-        try container.encodeIfPresent(self.iterations, forKey: Courier.AnyCodingKey("iterations"))
-        try container.encodeIfPresent(self.prorationBehavior, forKey: Courier.AnyCodingKey("proration_behavior"))
-        try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
-        try container.encodeIfPresent(self.trial, forKey: Courier.AnyCodingKey("trial"))
-        try container.encodeIfPresent(self.trialEnd, forKey: Courier.AnyCodingKey("trial_end"))
+        try container.encodeValueIfPresent(self.addInvoiceItems, at: "add_invoice_items")
+        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent")
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
+        try container.encodeValueIfPresent(self.billingCycleAnchor, at: "billing_cycle_anchor")
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
+        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method")
+        try container.encodeValueIfPresent(self.coupon, at: "coupon")
+        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method")
+        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates")
+        try container.encodeValueIfPresent(self.endDate, at: "end_date")
+        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings")
+        try container.encodeValue(self.items, at: "items")
+        try container.encodeValueIfPresent(self.iterations, at: "iterations")
+        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior")
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
+        try container.encodeValueIfPresent(self.trial, at: "trial")
+        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -347,26 +347,26 @@ public struct PostSubscriptionSchedulesRequest: Swift.Codable, Swift.Hashable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))
-        self.defaultSettings = try container.decodeIfPresent(PostSubscriptionSchedulesRequestDefaultSettings.self, forKey: Courier.AnyCodingKey("default_settings"))
-        self.endBehavior = try container.decodeIfPresent(PostSubscriptionSchedulesRequestEndBehavior.self, forKey: Courier.AnyCodingKey("end_behavior"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.fromSubscription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("from_subscription"))
-        self.metadata = try container.decodeIfPresent(PostSubscriptionSchedulesRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.phases = try container.decodeIfPresent([PostSubscriptionSchedulesRequestPhasesItem].self, forKey: Courier.AnyCodingKey("phases"))
-        self.startDate = try container.decodeIfPresent(PostSubscriptionSchedulesRequestStartDate.self, forKey: Courier.AnyCodingKey("start_date"))
+        self.customer = try container.decodeValueIfPresent(Swift.String.self, at: "customer")
+        self.defaultSettings = try container.decodeValueIfPresent(PostSubscriptionSchedulesRequestDefaultSettings.self, at: "default_settings")
+        self.endBehavior = try container.decodeValueIfPresent(PostSubscriptionSchedulesRequestEndBehavior.self, at: "end_behavior")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.fromSubscription = try container.decodeValueIfPresent(Swift.String.self, at: "from_subscription")
+        self.metadata = try container.decodeValueIfPresent(PostSubscriptionSchedulesRequestMetadata.self, at: "metadata")
+        self.phases = try container.decodeValueIfPresent([PostSubscriptionSchedulesRequestPhasesItem].self, at: "phases")
+        self.startDate = try container.decodeValueIfPresent(PostSubscriptionSchedulesRequestStartDate.self, at: "start_date")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encodeIfPresent(self.defaultSettings, forKey: Courier.AnyCodingKey("default_settings"))
-        try container.encodeIfPresent(self.endBehavior, forKey: Courier.AnyCodingKey("end_behavior"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.fromSubscription, forKey: Courier.AnyCodingKey("from_subscription"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.phases, forKey: Courier.AnyCodingKey("phases"))
-        try container.encodeIfPresent(self.startDate, forKey: Courier.AnyCodingKey("start_date"))
+        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.defaultSettings, at: "default_settings")
+        try container.encodeValueIfPresent(self.endBehavior, at: "end_behavior")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.fromSubscription, at: "from_subscription")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.phases, at: "phases")
+        try container.encodeValueIfPresent(self.startDate, at: "start_date")
     }
 }

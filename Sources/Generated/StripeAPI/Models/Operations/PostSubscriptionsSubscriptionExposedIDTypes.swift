@@ -101,33 +101,33 @@ public struct PostSubscriptionExposedIDRequestItem: Swift.Codable, Swift.Hashabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.billingThresholds = try container.decodeIfPresent(PostExposedIDRequestItemBillingThresholds2.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        self.clearUsage = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("clear_usage"))
-        self.deleted = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("deleted"))
-        self.id = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.metadata = try container.decodeIfPresent(PostSubscriptionExposedIDRequestItemMetadata2.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
-        self.priceData = try container.decodeIfPresent(PostSubscriptionExposedIDRequestItemPriceData2.self, forKey: Courier.AnyCodingKey("price_data"))
-        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.taxRates = try container.decodeIfPresent(PostSubscriptionExposedIDRequestItemTaxRates2.self, forKey: Courier.AnyCodingKey("tax_rates"))
+        self.billingThresholds = try container.decodeValueIfPresent(PostExposedIDRequestItemBillingThresholds2.self, at: "billing_thresholds")
+        self.clearUsage = try container.decodeValueIfPresent(Swift.Bool.self, at: "clear_usage")
+        self.deleted = try container.decodeValueIfPresent(Swift.Bool.self, at: "deleted")
+        self.id = try container.decodeValueIfPresent(Swift.String.self, at: "id")
+        self.metadata = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestItemMetadata2.self, at: "metadata")
+        self.price = try container.decodeValueIfPresent(Swift.String.self, at: "price")
+        self.priceData = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestItemPriceData2.self, at: "price_data")
+        self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
+        self.taxRates = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestItemTaxRates2.self, at: "tax_rates")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["billing_thresholds", "clear_usage", "deleted", "id", "metadata", "price", "price_data", "quantity", "tax_rates"]
+    private static let _declaredKeys: Courier.KeyNames = "billing_thresholds clear_usage deleted id metadata price price_data quantity tax_rates"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.billingThresholds, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        try container.encodeIfPresent(self.clearUsage, forKey: Courier.AnyCodingKey("clear_usage"))
-        try container.encodeIfPresent(self.deleted, forKey: Courier.AnyCodingKey("deleted"))
-        try container.encodeIfPresent(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
-        try container.encodeIfPresent(self.priceData, forKey: Courier.AnyCodingKey("price_data"))
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
+        try container.encodeValueIfPresent(self.clearUsage, at: "clear_usage")
+        try container.encodeValueIfPresent(self.deleted, at: "deleted")
+        try container.encodeValueIfPresent(self.id, at: "id")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.price, at: "price")
+        try container.encodeValueIfPresent(self.priceData, at: "price_data")
+        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -265,17 +265,17 @@ public struct PostPaymentMethodOptionsUsBankAccountCase1: Swift.Codable, Swift.H
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.verificationMethod = try container.decodeIfPresent(PostOptionsUsBankAccountCase1VerificationMethod3.self, forKey: Courier.AnyCodingKey("verification_method"))
+        self.verificationMethod = try container.decodeValueIfPresent(PostOptionsUsBankAccountCase1VerificationMethod3.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["verification_method"]
+    private static let _declaredKeys: Courier.KeyNames = "verification_method"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.verificationMethod, forKey: Courier.AnyCodingKey("verification_method"))
+        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -350,19 +350,19 @@ public struct PostSubscriptionExposedIDRequestPaymentSettings2: Swift.Codable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.paymentMethodOptions = try container.decodeIfPresent(PostIDRequestPaymentSettings2PaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
-        self.paymentMethodTypes = try container.decodeIfPresent(PostIDRequestPaymentSettings2PaymentMethodTypes.self, forKey: Courier.AnyCodingKey("payment_method_types"))
+        self.paymentMethodOptions = try container.decodeValueIfPresent(PostIDRequestPaymentSettings2PaymentMethodOptions.self, at: "payment_method_options")
+        self.paymentMethodTypes = try container.decodeValueIfPresent(PostIDRequestPaymentSettings2PaymentMethodTypes.self, at: "payment_method_types")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["payment_method_options", "payment_method_types"]
+    private static let _declaredKeys: Courier.KeyNames = "payment_method_options payment_method_types"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.paymentMethodOptions, forKey: Courier.AnyCodingKey("payment_method_options"))
-        try container.encodeIfPresent(self.paymentMethodTypes, forKey: Courier.AnyCodingKey("payment_method_types"))
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -501,64 +501,64 @@ public struct PostSubscriptionsSubscriptionExposedIDRequest: Swift.Codable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.addInvoiceItems = try container.decodeIfPresent([PostSubscriptionExposedIDRequestAddInvoiceItem2].self, forKey: Courier.AnyCodingKey("add_invoice_items"))
-        self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        self.automaticTax = try container.decodeIfPresent(PostSubscriptionExposedIDRequestAutomaticTax2.self, forKey: Courier.AnyCodingKey("automatic_tax"))
-        self.billingCycleAnchor = try container.decodeIfPresent(PostSubscriptionExposedIDRequestBillingCycleAnchor2.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
-        self.billingThresholds = try container.decodeIfPresent(PostSubscriptionExposedIDRequestBillingThresholds2.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        self.cancelAt = try container.decodeIfPresent(PostSubscriptionExposedIDRequestCancelAt.self, forKey: Courier.AnyCodingKey("cancel_at"))
-        self.cancelAtPeriodEnd = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("cancel_at_period_end"))
-        self.collectionMethod = try container.decodeIfPresent(PostSubscriptionExposedIDRequestCollectionMethod2.self, forKey: Courier.AnyCodingKey("collection_method"))
-        self.coupon = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("coupon"))
-        self.daysUntilDue = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("days_until_due"))
-        self.defaultPaymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_payment_method"))
-        self.defaultSource = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_source"))
-        self.defaultTaxRates = try container.decodeIfPresent(PostSubscriptionExposedIDRequestDefaultTaxRates2.self, forKey: Courier.AnyCodingKey("default_tax_rates"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.items = try container.decodeIfPresent([PostSubscriptionExposedIDRequestItem].self, forKey: Courier.AnyCodingKey("items"))
-        self.metadata = try container.decodeIfPresent(PostSubscriptionExposedIDRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.offSession = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("off_session"))
-        self.pauseCollection = try container.decodeIfPresent(PostSubscriptionExposedIDRequestPauseCollection2.self, forKey: Courier.AnyCodingKey("pause_collection"))
-        self.paymentBehavior = try container.decodeIfPresent(PostSubscriptionExposedIDRequestPaymentBehavior2.self, forKey: Courier.AnyCodingKey("payment_behavior"))
-        self.paymentSettings = try container.decodeIfPresent(PostSubscriptionExposedIDRequestPaymentSettings2.self, forKey: Courier.AnyCodingKey("payment_settings"))
-        self.pendingInvoiceItemInterval = try container.decodeIfPresent(PostExposedIDRequestPendingInvoiceItemInterval2.self, forKey: Courier.AnyCodingKey("pending_invoice_item_interval"))
-        self.promotionCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("promotion_code"))
-        self.prorationBehavior = try container.decodeIfPresent(PostSubscriptionExposedIDRequestProrationBehavior2.self, forKey: Courier.AnyCodingKey("proration_behavior"))
-        self.prorationDate = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("proration_date"))
-        self.transferData = try container.decodeIfPresent(PostSubscriptionExposedIDRequestTransferData2.self, forKey: Courier.AnyCodingKey("transfer_data"))
-        self.trialEnd = try container.decodeIfPresent(PostSubscriptionExposedIDRequestTrialEnd.self, forKey: Courier.AnyCodingKey("trial_end"))
-        self.trialFromPlan = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("trial_from_plan"))
+        self.addInvoiceItems = try container.decodeValueIfPresent([PostSubscriptionExposedIDRequestAddInvoiceItem2].self, at: "add_invoice_items")
+        self.applicationFeePercent = try container.decodeValueIfPresent(Swift.Double.self, at: "application_fee_percent")
+        self.automaticTax = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestAutomaticTax2.self, at: "automatic_tax")
+        self.billingCycleAnchor = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestBillingCycleAnchor2.self, at: "billing_cycle_anchor")
+        self.billingThresholds = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestBillingThresholds2.self, at: "billing_thresholds")
+        self.cancelAt = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestCancelAt.self, at: "cancel_at")
+        self.cancelAtPeriodEnd = try container.decodeValueIfPresent(Swift.Bool.self, at: "cancel_at_period_end")
+        self.collectionMethod = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestCollectionMethod2.self, at: "collection_method")
+        self.coupon = try container.decodeValueIfPresent(Swift.String.self, at: "coupon")
+        self.daysUntilDue = try container.decodeValueIfPresent(Swift.Int.self, at: "days_until_due")
+        self.defaultPaymentMethod = try container.decodeValueIfPresent(Swift.String.self, at: "default_payment_method")
+        self.defaultSource = try container.decodeValueIfPresent(Swift.String.self, at: "default_source")
+        self.defaultTaxRates = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestDefaultTaxRates2.self, at: "default_tax_rates")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.items = try container.decodeValueIfPresent([PostSubscriptionExposedIDRequestItem].self, at: "items")
+        self.metadata = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestMetadata.self, at: "metadata")
+        self.offSession = try container.decodeValueIfPresent(Swift.Bool.self, at: "off_session")
+        self.pauseCollection = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestPauseCollection2.self, at: "pause_collection")
+        self.paymentBehavior = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestPaymentBehavior2.self, at: "payment_behavior")
+        self.paymentSettings = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestPaymentSettings2.self, at: "payment_settings")
+        self.pendingInvoiceItemInterval = try container.decodeValueIfPresent(PostExposedIDRequestPendingInvoiceItemInterval2.self, at: "pending_invoice_item_interval")
+        self.promotionCode = try container.decodeValueIfPresent(Swift.String.self, at: "promotion_code")
+        self.prorationBehavior = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestProrationBehavior2.self, at: "proration_behavior")
+        self.prorationDate = try container.decodeValueIfPresent(Swift.Int.self, at: "proration_date")
+        self.transferData = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestTransferData2.self, at: "transfer_data")
+        self.trialEnd = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestTrialEnd.self, at: "trial_end")
+        self.trialFromPlan = try container.decodeValueIfPresent(Swift.Bool.self, at: "trial_from_plan")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.addInvoiceItems, forKey: Courier.AnyCodingKey("add_invoice_items"))
-        try container.encodeIfPresent(self.applicationFeePercent, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        try container.encodeIfPresent(self.automaticTax, forKey: Courier.AnyCodingKey("automatic_tax"))
-        try container.encodeIfPresent(self.billingCycleAnchor, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
-        try container.encodeIfPresent(self.billingThresholds, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        try container.encodeIfPresent(self.cancelAt, forKey: Courier.AnyCodingKey("cancel_at"))
-        try container.encodeIfPresent(self.cancelAtPeriodEnd, forKey: Courier.AnyCodingKey("cancel_at_period_end"))
-        try container.encodeIfPresent(self.collectionMethod, forKey: Courier.AnyCodingKey("collection_method"))
-        try container.encodeIfPresent(self.coupon, forKey: Courier.AnyCodingKey("coupon"))
-        try container.encodeIfPresent(self.daysUntilDue, forKey: Courier.AnyCodingKey("days_until_due"))
-        try container.encodeIfPresent(self.defaultPaymentMethod, forKey: Courier.AnyCodingKey("default_payment_method"))
-        try container.encodeIfPresent(self.defaultSource, forKey: Courier.AnyCodingKey("default_source"))
-        try container.encodeIfPresent(self.defaultTaxRates, forKey: Courier.AnyCodingKey("default_tax_rates"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.items, forKey: Courier.AnyCodingKey("items"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.offSession, forKey: Courier.AnyCodingKey("off_session"))
-        try container.encodeIfPresent(self.pauseCollection, forKey: Courier.AnyCodingKey("pause_collection"))
-        try container.encodeIfPresent(self.paymentBehavior, forKey: Courier.AnyCodingKey("payment_behavior"))
-        try container.encodeIfPresent(self.paymentSettings, forKey: Courier.AnyCodingKey("payment_settings"))
-        try container.encodeIfPresent(self.pendingInvoiceItemInterval, forKey: Courier.AnyCodingKey("pending_invoice_item_interval"))
-        try container.encodeIfPresent(self.promotionCode, forKey: Courier.AnyCodingKey("promotion_code"))
-        try container.encodeIfPresent(self.prorationBehavior, forKey: Courier.AnyCodingKey("proration_behavior"))
-        try container.encodeIfPresent(self.prorationDate, forKey: Courier.AnyCodingKey("proration_date"))
-        try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
-        try container.encodeIfPresent(self.trialEnd, forKey: Courier.AnyCodingKey("trial_end"))
-        try container.encodeIfPresent(self.trialFromPlan, forKey: Courier.AnyCodingKey("trial_from_plan"))
+        try container.encodeValueIfPresent(self.addInvoiceItems, at: "add_invoice_items")
+        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent")
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
+        try container.encodeValueIfPresent(self.billingCycleAnchor, at: "billing_cycle_anchor")
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
+        try container.encodeValueIfPresent(self.cancelAt, at: "cancel_at")
+        try container.encodeValueIfPresent(self.cancelAtPeriodEnd, at: "cancel_at_period_end")
+        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method")
+        try container.encodeValueIfPresent(self.coupon, at: "coupon")
+        try container.encodeValueIfPresent(self.daysUntilDue, at: "days_until_due")
+        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method")
+        try container.encodeValueIfPresent(self.defaultSource, at: "default_source")
+        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.items, at: "items")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.offSession, at: "off_session")
+        try container.encodeValueIfPresent(self.pauseCollection, at: "pause_collection")
+        try container.encodeValueIfPresent(self.paymentBehavior, at: "payment_behavior")
+        try container.encodeValueIfPresent(self.paymentSettings, at: "payment_settings")
+        try container.encodeValueIfPresent(self.pendingInvoiceItemInterval, at: "pending_invoice_item_interval")
+        try container.encodeValueIfPresent(self.promotionCode, at: "promotion_code")
+        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior")
+        try container.encodeValueIfPresent(self.prorationDate, at: "proration_date")
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
+        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end")
+        try container.encodeValueIfPresent(self.trialFromPlan, at: "trial_from_plan")
     }
 }

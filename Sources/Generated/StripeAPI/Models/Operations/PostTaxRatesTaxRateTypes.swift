@@ -47,28 +47,28 @@ public struct PostTaxRatesTaxRateRequest: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
-        self.country = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.displayName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("display_name"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.jurisdiction = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("jurisdiction"))
-        self.metadata = try container.decodeIfPresent(PostTaxRatesTaxRateRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.state = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("state"))
-        self.taxType = try container.decodeIfPresent(PostTaxRatesTaxRateRequestTaxType.self, forKey: Courier.AnyCodingKey("tax_type"))
+        self.active = try container.decodeValueIfPresent(Swift.Bool.self, at: "active")
+        self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.displayName = try container.decodeValueIfPresent(Swift.String.self, at: "display_name")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.jurisdiction = try container.decodeValueIfPresent(Swift.String.self, at: "jurisdiction")
+        self.metadata = try container.decodeValueIfPresent(PostTaxRatesTaxRateRequestMetadata.self, at: "metadata")
+        self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
+        self.taxType = try container.decodeValueIfPresent(PostTaxRatesTaxRateRequestTaxType.self, at: "tax_type")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.active, forKey: Courier.AnyCodingKey("active"))
-        try container.encodeIfPresent(self.country, forKey: Courier.AnyCodingKey("country"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.displayName, forKey: Courier.AnyCodingKey("display_name"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.jurisdiction, forKey: Courier.AnyCodingKey("jurisdiction"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.state, forKey: Courier.AnyCodingKey("state"))
-        try container.encodeIfPresent(self.taxType, forKey: Courier.AnyCodingKey("tax_type"))
+        try container.encodeValueIfPresent(self.active, at: "active")
+        try container.encodeValueIfPresent(self.country, at: "country")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.displayName, at: "display_name")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.jurisdiction, at: "jurisdiction")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.state, at: "state")
+        try container.encodeValueIfPresent(self.taxType, at: "tax_type")
     }
 }

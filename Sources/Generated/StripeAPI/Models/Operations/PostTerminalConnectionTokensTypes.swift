@@ -18,14 +18,14 @@ public struct PostTerminalConnectionTokensRequest: Swift.Codable, Swift.Hashable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.location = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("location"))
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.location = try container.decodeValueIfPresent(Swift.String.self, at: "location")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.location, forKey: Courier.AnyCodingKey("location"))
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.location, at: "location")
     }
 }

@@ -30,27 +30,27 @@ public struct PostTerminalLocationsRequestAddress: Swift.Codable, Swift.Hashable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.city = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("city"))
-        self.country = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
-        self.line1 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("line1"))
-        self.line2 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("line2"))
-        self.postalCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("postal_code"))
-        self.state = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("state"))
+        self.city = try container.decodeValueIfPresent(Swift.String.self, at: "city")
+        self.country = try container.decodeValue(Swift.String.self, at: "country")
+        self.line1 = try container.decodeValueIfPresent(Swift.String.self, at: "line1")
+        self.line2 = try container.decodeValueIfPresent(Swift.String.self, at: "line2")
+        self.postalCode = try container.decodeValueIfPresent(Swift.String.self, at: "postal_code")
+        self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["city", "country", "line1", "line2", "postal_code", "state"]
+    private static let _declaredKeys: Courier.KeyNames = "city country line1 line2 postal_code state"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.city, forKey: Courier.AnyCodingKey("city"))
-        try container.encode(self.country, forKey: Courier.AnyCodingKey("country"))
-        try container.encodeIfPresent(self.line1, forKey: Courier.AnyCodingKey("line1"))
-        try container.encodeIfPresent(self.line2, forKey: Courier.AnyCodingKey("line2"))
-        try container.encodeIfPresent(self.postalCode, forKey: Courier.AnyCodingKey("postal_code"))
-        try container.encodeIfPresent(self.state, forKey: Courier.AnyCodingKey("state"))
+        try container.encodeValueIfPresent(self.city, at: "city")
+        try container.encodeValue(self.country, at: "country")
+        try container.encodeValueIfPresent(self.line1, at: "line1")
+        try container.encodeValueIfPresent(self.line2, at: "line2")
+        try container.encodeValueIfPresent(self.postalCode, at: "postal_code")
+        try container.encodeValueIfPresent(self.state, at: "state")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -83,18 +83,18 @@ public struct PostTerminalLocationsRequest: Swift.Codable, Swift.Hashable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decode(PostTerminalLocationsRequestAddress.self, forKey: Courier.AnyCodingKey("address"))
-        self.displayName = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("display_name"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.metadata = try container.decodeIfPresent(PostTerminalLocationsRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
+        self.address = try container.decodeValue(PostTerminalLocationsRequestAddress.self, at: "address")
+        self.displayName = try container.decodeValue(Swift.String.self, at: "display_name")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.metadata = try container.decodeValueIfPresent(PostTerminalLocationsRequestMetadata.self, at: "metadata")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encode(self.displayName, forKey: Courier.AnyCodingKey("display_name"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
+        try container.encodeValue(self.address, at: "address")
+        try container.encodeValue(self.displayName, at: "display_name")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
     }
 }

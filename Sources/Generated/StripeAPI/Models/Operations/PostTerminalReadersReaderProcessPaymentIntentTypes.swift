@@ -20,17 +20,17 @@ public struct PostReaderProcessPaymentIntentRequestProcessConfig: Swift.Codable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.skipTipping = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("skip_tipping"))
+        self.skipTipping = try container.decodeValueIfPresent(Swift.Bool.self, at: "skip_tipping")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["skip_tipping"]
+    private static let _declaredKeys: Courier.KeyNames = "skip_tipping"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.skipTipping, forKey: Courier.AnyCodingKey("skip_tipping"))
+        try container.encodeValueIfPresent(self.skipTipping, at: "skip_tipping")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -55,16 +55,16 @@ public struct PostTerminalReaderProcessPaymentIntentRequest: Swift.Codable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.paymentIntent = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("payment_intent"))
-        self.processConfig = try container.decodeIfPresent(PostReaderProcessPaymentIntentRequestProcessConfig.self, forKey: Courier.AnyCodingKey("process_config"))
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.paymentIntent = try container.decodeValue(Swift.String.self, at: "payment_intent")
+        self.processConfig = try container.decodeValueIfPresent(PostReaderProcessPaymentIntentRequestProcessConfig.self, at: "process_config")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encode(self.paymentIntent, forKey: Courier.AnyCodingKey("payment_intent"))
-        try container.encodeIfPresent(self.processConfig, forKey: Courier.AnyCodingKey("process_config"))
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValue(self.paymentIntent, at: "payment_intent")
+        try container.encodeValueIfPresent(self.processConfig, at: "process_config")
     }
 }

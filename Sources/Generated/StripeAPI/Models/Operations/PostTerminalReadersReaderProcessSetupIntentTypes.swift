@@ -21,16 +21,16 @@ public struct PostTerminalReadersReaderProcessSetupIntentRequest: Swift.Codable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customerConsentCollected = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("customer_consent_collected"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.setupIntent = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("setup_intent"))
+        self.customerConsentCollected = try container.decodeValue(Swift.Bool.self, at: "customer_consent_collected")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.setupIntent = try container.decodeValue(Swift.String.self, at: "setup_intent")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.customerConsentCollected, forKey: Courier.AnyCodingKey("customer_consent_collected"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encode(self.setupIntent, forKey: Courier.AnyCodingKey("setup_intent"))
+        try container.encodeValue(self.customerConsentCollected, at: "customer_consent_collected")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValue(self.setupIntent, at: "setup_intent")
     }
 }

@@ -22,21 +22,21 @@ public struct PostReaderSetReaderDisplayRequestCartLineItem: Swift.Codable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.description = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.quantity = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
+        self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
+        self.description = try container.decodeValue(Swift.String.self, at: "description")
+        self.quantity = try container.decodeValue(Swift.Int.self, at: "quantity")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "description", "quantity"]
+    private static let _declaredKeys: Courier.KeyNames = "amount description quantity"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encode(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encode(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
+        try container.encodeValue(self.amount, at: "amount")
+        try container.encodeValue(self.description, at: "description")
+        try container.encodeValue(self.quantity, at: "quantity")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -64,23 +64,23 @@ public struct PostTerminalReaderSetReaderDisplayRequestCart: Swift.Codable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.lineItems = try container.decode([PostReaderSetReaderDisplayRequestCartLineItem].self, forKey: Courier.AnyCodingKey("line_items"))
-        self.tax = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("tax"))
-        self.total = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("total"))
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.lineItems = try container.decodeValue([PostReaderSetReaderDisplayRequestCartLineItem].self, at: "line_items")
+        self.tax = try container.decodeValueIfPresent(Swift.Int.self, at: "tax")
+        self.total = try container.decodeValue(Swift.Int.self, at: "total")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["currency", "line_items", "tax", "total"]
+    private static let _declaredKeys: Courier.KeyNames = "currency line_items tax total"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encode(self.lineItems, forKey: Courier.AnyCodingKey("line_items"))
-        try container.encodeIfPresent(self.tax, forKey: Courier.AnyCodingKey("tax"))
-        try container.encode(self.total, forKey: Courier.AnyCodingKey("total"))
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValue(self.lineItems, at: "line_items")
+        try container.encodeValueIfPresent(self.tax, at: "tax")
+        try container.encodeValue(self.total, at: "total")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -108,16 +108,16 @@ public struct PostTerminalReadersReaderSetReaderDisplayRequest: Swift.Codable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.cart = try container.decodeIfPresent(PostTerminalReaderSetReaderDisplayRequestCart.self, forKey: Courier.AnyCodingKey("cart"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.type = try container.decode(PostTerminalReaderSetReaderDisplayRequestTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.cart = try container.decodeValueIfPresent(PostTerminalReaderSetReaderDisplayRequestCart.self, at: "cart")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.type = try container.decodeValue(PostTerminalReaderSetReaderDisplayRequestTypeModel.self, at: "type")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.cart, forKey: Courier.AnyCodingKey("cart"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.cart, at: "cart")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValue(self.type, at: "type")
     }
 }

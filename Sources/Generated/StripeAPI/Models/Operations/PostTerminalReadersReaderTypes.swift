@@ -26,17 +26,17 @@ public struct PostTerminalReadersReaderRequest: Swift.Codable, Swift.Hashable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.label = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("label"))
-        self.metadata = try container.decodeIfPresent(PostTerminalReadersReaderRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.label = try container.decodeValueIfPresent(Swift.String.self, at: "label")
+        self.metadata = try container.decodeValueIfPresent(PostTerminalReadersReaderRequestMetadata.self, at: "metadata")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.label, forKey: Courier.AnyCodingKey("label"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.label, at: "label")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
     }
 }
 

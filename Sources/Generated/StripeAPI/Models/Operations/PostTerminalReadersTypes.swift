@@ -32,20 +32,20 @@ public struct PostTerminalReadersRequest: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.label = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("label"))
-        self.location = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("location"))
-        self.metadata = try container.decodeIfPresent(PostTerminalReadersRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.registrationCode = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("registration_code"))
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.label = try container.decodeValueIfPresent(Swift.String.self, at: "label")
+        self.location = try container.decodeValueIfPresent(Swift.String.self, at: "location")
+        self.metadata = try container.decodeValueIfPresent(PostTerminalReadersRequestMetadata.self, at: "metadata")
+        self.registrationCode = try container.decodeValue(Swift.String.self, at: "registration_code")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.label, forKey: Courier.AnyCodingKey("label"))
-        try container.encodeIfPresent(self.location, forKey: Courier.AnyCodingKey("location"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.registrationCode, forKey: Courier.AnyCodingKey("registration_code"))
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.label, at: "label")
+        try container.encodeValueIfPresent(self.location, at: "location")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValue(self.registrationCode, at: "registration_code")
     }
 }

@@ -20,17 +20,17 @@ public struct PostReaderPresentPaymentMethodRequestCardPresent: Swift.Codable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.number = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("number"))
+        self.number = try container.decodeValueIfPresent(Swift.String.self, at: "number")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["number"]
+    private static let _declaredKeys: Courier.KeyNames = "number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.number, forKey: Courier.AnyCodingKey("number"))
+        try container.encodeValueIfPresent(self.number, at: "number")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -96,16 +96,16 @@ public struct PostTerminalReaderPresentPaymentMethodRequest: Swift.Codable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.cardPresent = try container.decodeIfPresent(PostReaderPresentPaymentMethodRequestCardPresent.self, forKey: Courier.AnyCodingKey("card_present"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.type = try container.decodeIfPresent(PostReaderPresentPaymentMethodRequestTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.cardPresent = try container.decodeValueIfPresent(PostReaderPresentPaymentMethodRequestCardPresent.self, at: "card_present")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.type = try container.decodeValueIfPresent(PostReaderPresentPaymentMethodRequestTypeModel.self, at: "type")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.cardPresent, forKey: Courier.AnyCodingKey("card_present"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeValueIfPresent(self.cardPresent, at: "card_present")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.type, at: "type")
     }
 }

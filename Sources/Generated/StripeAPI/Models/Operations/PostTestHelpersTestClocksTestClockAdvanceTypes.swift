@@ -18,14 +18,14 @@ public struct PostTestHelpersTestClocksTestClockAdvanceRequest: Swift.Codable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.frozenTime = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("frozen_time"))
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.frozenTime = try container.decodeValue(Swift.Int.self, at: "frozen_time")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encode(self.frozenTime, forKey: Courier.AnyCodingKey("frozen_time"))
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValue(self.frozenTime, at: "frozen_time")
     }
 }

@@ -79,51 +79,51 @@ public struct PostTokensRequestAccountCompany: Swift.Codable, Swift.Hashable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decodeIfPresent(PostTokensRequestAccountCompanyAddress.self, forKey: Courier.AnyCodingKey("address"))
-        self.addressKana = try container.decodeIfPresent(PostTokensRequestAccountCompanyAddressKana.self, forKey: Courier.AnyCodingKey("address_kana"))
-        self.addressKanji = try container.decodeIfPresent(PostTokensRequestAccountCompanyAddressKanji.self, forKey: Courier.AnyCodingKey("address_kanji"))
-        self.directorsProvided = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("directors_provided"))
-        self.executivesProvided = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("executives_provided"))
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.nameKana = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name_kana"))
-        self.nameKanji = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name_kanji"))
-        self.ownersProvided = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("owners_provided"))
-        self.ownershipDeclaration = try container.decodeIfPresent(PostRequestAccountCompanyOwnershipDeclaration.self, forKey: Courier.AnyCodingKey("ownership_declaration"))
-        self.ownershipDeclarationShownAndSigned = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("ownership_declaration_shown_and_signed"))
-        self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
-        self.registrationNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("registration_number"))
-        self.structure = try container.decodeIfPresent(PostTokensRequestAccountCompanyStructure.self, forKey: Courier.AnyCodingKey("structure"))
-        self.taxID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tax_id"))
-        self.taxIDRegistrar = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tax_id_registrar"))
-        self.vatID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("vat_id"))
-        self.verification = try container.decodeIfPresent(PostTokensRequestAccountCompanyVerification.self, forKey: Courier.AnyCodingKey("verification"))
+        self.address = try container.decodeValueIfPresent(PostTokensRequestAccountCompanyAddress.self, at: "address")
+        self.addressKana = try container.decodeValueIfPresent(PostTokensRequestAccountCompanyAddressKana.self, at: "address_kana")
+        self.addressKanji = try container.decodeValueIfPresent(PostTokensRequestAccountCompanyAddressKanji.self, at: "address_kanji")
+        self.directorsProvided = try container.decodeValueIfPresent(Swift.Bool.self, at: "directors_provided")
+        self.executivesProvided = try container.decodeValueIfPresent(Swift.Bool.self, at: "executives_provided")
+        self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.nameKana = try container.decodeValueIfPresent(Swift.String.self, at: "name_kana")
+        self.nameKanji = try container.decodeValueIfPresent(Swift.String.self, at: "name_kanji")
+        self.ownersProvided = try container.decodeValueIfPresent(Swift.Bool.self, at: "owners_provided")
+        self.ownershipDeclaration = try container.decodeValueIfPresent(PostRequestAccountCompanyOwnershipDeclaration.self, at: "ownership_declaration")
+        self.ownershipDeclarationShownAndSigned = try container.decodeValueIfPresent(Swift.Bool.self, at: "ownership_declaration_shown_and_signed")
+        self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
+        self.registrationNumber = try container.decodeValueIfPresent(Swift.String.self, at: "registration_number")
+        self.structure = try container.decodeValueIfPresent(PostTokensRequestAccountCompanyStructure.self, at: "structure")
+        self.taxID = try container.decodeValueIfPresent(Swift.String.self, at: "tax_id")
+        self.taxIDRegistrar = try container.decodeValueIfPresent(Swift.String.self, at: "tax_id_registrar")
+        self.vatID = try container.decodeValueIfPresent(Swift.String.self, at: "vat_id")
+        self.verification = try container.decodeValueIfPresent(PostTokensRequestAccountCompanyVerification.self, at: "verification")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "address_kana", "address_kanji", "directors_provided", "executives_provided", "name", "name_kana", "name_kanji", "owners_provided", "ownership_declaration", "ownership_declaration_shown_and_signed", "phone", "registration_number", "structure", "tax_id", "tax_id_registrar", "vat_id", "verification"]
+    private static let _declaredKeys: Courier.KeyNames = "address address_kana address_kanji directors_provided executives_provided name name_kana name_kanji owners_provided ownership_declaration ownership_declaration_shown_and_signed phone registration_number structure tax_id tax_id_registrar vat_id verification"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encodeIfPresent(self.addressKana, forKey: Courier.AnyCodingKey("address_kana"))
-        try container.encodeIfPresent(self.addressKanji, forKey: Courier.AnyCodingKey("address_kanji"))
-        try container.encodeIfPresent(self.directorsProvided, forKey: Courier.AnyCodingKey("directors_provided"))
-        try container.encodeIfPresent(self.executivesProvided, forKey: Courier.AnyCodingKey("executives_provided"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.nameKana, forKey: Courier.AnyCodingKey("name_kana"))
-        try container.encodeIfPresent(self.nameKanji, forKey: Courier.AnyCodingKey("name_kanji"))
-        try container.encodeIfPresent(self.ownersProvided, forKey: Courier.AnyCodingKey("owners_provided"))
-        try container.encodeIfPresent(self.ownershipDeclaration, forKey: Courier.AnyCodingKey("ownership_declaration"))
-        try container.encodeIfPresent(self.ownershipDeclarationShownAndSigned, forKey: Courier.AnyCodingKey("ownership_declaration_shown_and_signed"))
-        try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
-        try container.encodeIfPresent(self.registrationNumber, forKey: Courier.AnyCodingKey("registration_number"))
-        try container.encodeIfPresent(self.structure, forKey: Courier.AnyCodingKey("structure"))
-        try container.encodeIfPresent(self.taxID, forKey: Courier.AnyCodingKey("tax_id"))
-        try container.encodeIfPresent(self.taxIDRegistrar, forKey: Courier.AnyCodingKey("tax_id_registrar"))
-        try container.encodeIfPresent(self.vatID, forKey: Courier.AnyCodingKey("vat_id"))
-        try container.encodeIfPresent(self.verification, forKey: Courier.AnyCodingKey("verification"))
+        try container.encodeValueIfPresent(self.address, at: "address")
+        try container.encodeValueIfPresent(self.addressKana, at: "address_kana")
+        try container.encodeValueIfPresent(self.addressKanji, at: "address_kanji")
+        try container.encodeValueIfPresent(self.directorsProvided, at: "directors_provided")
+        try container.encodeValueIfPresent(self.executivesProvided, at: "executives_provided")
+        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.nameKana, at: "name_kana")
+        try container.encodeValueIfPresent(self.nameKanji, at: "name_kanji")
+        try container.encodeValueIfPresent(self.ownersProvided, at: "owners_provided")
+        try container.encodeValueIfPresent(self.ownershipDeclaration, at: "ownership_declaration")
+        try container.encodeValueIfPresent(self.ownershipDeclarationShownAndSigned, at: "ownership_declaration_shown_and_signed")
+        try container.encodeValueIfPresent(self.phone, at: "phone")
+        try container.encodeValueIfPresent(self.registrationNumber, at: "registration_number")
+        try container.encodeValueIfPresent(self.structure, at: "structure")
+        try container.encodeValueIfPresent(self.taxID, at: "tax_id")
+        try container.encodeValueIfPresent(self.taxIDRegistrar, at: "tax_id_registrar")
+        try container.encodeValueIfPresent(self.vatID, at: "vat_id")
+        try container.encodeValueIfPresent(self.verification, at: "verification")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -191,23 +191,23 @@ public struct PostTokensRequestAccount: Swift.Codable, Swift.Hashable, Swift.Sen
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.businessType = try container.decodeIfPresent(PostTokensRequestAccountBusinessType.self, forKey: Courier.AnyCodingKey("business_type"))
-        self.company = try container.decodeIfPresent(PostTokensRequestAccountCompany.self, forKey: Courier.AnyCodingKey("company"))
-        self.individual = try container.decodeIfPresent(PostTokensRequestAccountIndividual.self, forKey: Courier.AnyCodingKey("individual"))
-        self.tosShownAndAccepted = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("tos_shown_and_accepted"))
+        self.businessType = try container.decodeValueIfPresent(PostTokensRequestAccountBusinessType.self, at: "business_type")
+        self.company = try container.decodeValueIfPresent(PostTokensRequestAccountCompany.self, at: "company")
+        self.individual = try container.decodeValueIfPresent(PostTokensRequestAccountIndividual.self, at: "individual")
+        self.tosShownAndAccepted = try container.decodeValueIfPresent(Swift.Bool.self, at: "tos_shown_and_accepted")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["business_type", "company", "individual", "tos_shown_and_accepted"]
+    private static let _declaredKeys: Courier.KeyNames = "business_type company individual tos_shown_and_accepted"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.businessType, forKey: Courier.AnyCodingKey("business_type"))
-        try container.encodeIfPresent(self.company, forKey: Courier.AnyCodingKey("company"))
-        try container.encodeIfPresent(self.individual, forKey: Courier.AnyCodingKey("individual"))
-        try container.encodeIfPresent(self.tosShownAndAccepted, forKey: Courier.AnyCodingKey("tos_shown_and_accepted"))
+        try container.encodeValueIfPresent(self.businessType, at: "business_type")
+        try container.encodeValueIfPresent(self.company, at: "company")
+        try container.encodeValueIfPresent(self.individual, at: "individual")
+        try container.encodeValueIfPresent(self.tosShownAndAccepted, at: "tos_shown_and_accepted")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -294,29 +294,29 @@ public struct PostTokensRequestBankAccount: Swift.Codable, Swift.Hashable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.accountHolderName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_holder_name"))
-        self.accountHolderType = try container.decodeIfPresent(PostTokensRequestBankAccountAccountHolderType.self, forKey: Courier.AnyCodingKey("account_holder_type"))
-        self.accountNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("account_number"))
-        self.accountType = try container.decodeIfPresent(PostTokensRequestBankAccountAccountType.self, forKey: Courier.AnyCodingKey("account_type"))
-        self.country = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
-        self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.routingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("routing_number"))
+        self.accountHolderName = try container.decodeValueIfPresent(Swift.String.self, at: "account_holder_name")
+        self.accountHolderType = try container.decodeValueIfPresent(PostTokensRequestBankAccountAccountHolderType.self, at: "account_holder_type")
+        self.accountNumber = try container.decodeValue(Swift.String.self, at: "account_number")
+        self.accountType = try container.decodeValueIfPresent(PostTokensRequestBankAccountAccountType.self, at: "account_type")
+        self.country = try container.decodeValue(Swift.String.self, at: "country")
+        self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
+        self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["account_holder_name", "account_holder_type", "account_number", "account_type", "country", "currency", "routing_number"]
+    private static let _declaredKeys: Courier.KeyNames = "account_holder_name account_holder_type account_number account_type country currency routing_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.accountHolderName, forKey: Courier.AnyCodingKey("account_holder_name"))
-        try container.encodeIfPresent(self.accountHolderType, forKey: Courier.AnyCodingKey("account_holder_type"))
-        try container.encode(self.accountNumber, forKey: Courier.AnyCodingKey("account_number"))
-        try container.encodeIfPresent(self.accountType, forKey: Courier.AnyCodingKey("account_type"))
-        try container.encode(self.country, forKey: Courier.AnyCodingKey("country"))
-        try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.routingNumber, forKey: Courier.AnyCodingKey("routing_number"))
+        try container.encodeValueIfPresent(self.accountHolderName, at: "account_holder_name")
+        try container.encodeValueIfPresent(self.accountHolderType, at: "account_holder_type")
+        try container.encodeValue(self.accountNumber, at: "account_number")
+        try container.encodeValueIfPresent(self.accountType, at: "account_type")
+        try container.encodeValue(self.country, at: "country")
+        try container.encodeValueIfPresent(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.routingNumber, at: "routing_number")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -358,39 +358,39 @@ public struct PostTokensRequestCardCase1: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.addressCity = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_city"))
-        self.addressCountry = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_country"))
-        self.addressLine1 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_line1"))
-        self.addressLine2 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_line2"))
-        self.addressState = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_state"))
-        self.addressZip = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_zip"))
-        self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.cvc = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cvc"))
-        self.expMonth = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("exp_month"))
-        self.expYear = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("exp_year"))
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.number = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("number"))
+        self.addressCity = try container.decodeValueIfPresent(Swift.String.self, at: "address_city")
+        self.addressCountry = try container.decodeValueIfPresent(Swift.String.self, at: "address_country")
+        self.addressLine1 = try container.decodeValueIfPresent(Swift.String.self, at: "address_line1")
+        self.addressLine2 = try container.decodeValueIfPresent(Swift.String.self, at: "address_line2")
+        self.addressState = try container.decodeValueIfPresent(Swift.String.self, at: "address_state")
+        self.addressZip = try container.decodeValueIfPresent(Swift.String.self, at: "address_zip")
+        self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
+        self.cvc = try container.decodeValueIfPresent(Swift.String.self, at: "cvc")
+        self.expMonth = try container.decodeValue(Swift.String.self, at: "exp_month")
+        self.expYear = try container.decodeValue(Swift.String.self, at: "exp_year")
+        self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.number = try container.decodeValue(Swift.String.self, at: "number")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address_city", "address_country", "address_line1", "address_line2", "address_state", "address_zip", "currency", "cvc", "exp_month", "exp_year", "name", "number"]
+    private static let _declaredKeys: Courier.KeyNames = "address_city address_country address_line1 address_line2 address_state address_zip currency cvc exp_month exp_year name number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.addressCity, forKey: Courier.AnyCodingKey("address_city"))
-        try container.encodeIfPresent(self.addressCountry, forKey: Courier.AnyCodingKey("address_country"))
-        try container.encodeIfPresent(self.addressLine1, forKey: Courier.AnyCodingKey("address_line1"))
-        try container.encodeIfPresent(self.addressLine2, forKey: Courier.AnyCodingKey("address_line2"))
-        try container.encodeIfPresent(self.addressState, forKey: Courier.AnyCodingKey("address_state"))
-        try container.encodeIfPresent(self.addressZip, forKey: Courier.AnyCodingKey("address_zip"))
-        try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.cvc, forKey: Courier.AnyCodingKey("cvc"))
-        try container.encode(self.expMonth, forKey: Courier.AnyCodingKey("exp_month"))
-        try container.encode(self.expYear, forKey: Courier.AnyCodingKey("exp_year"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encode(self.number, forKey: Courier.AnyCodingKey("number"))
+        try container.encodeValueIfPresent(self.addressCity, at: "address_city")
+        try container.encodeValueIfPresent(self.addressCountry, at: "address_country")
+        try container.encodeValueIfPresent(self.addressLine1, at: "address_line1")
+        try container.encodeValueIfPresent(self.addressLine2, at: "address_line2")
+        try container.encodeValueIfPresent(self.addressState, at: "address_state")
+        try container.encodeValueIfPresent(self.addressZip, at: "address_zip")
+        try container.encodeValueIfPresent(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.cvc, at: "cvc")
+        try container.encodeValue(self.expMonth, at: "exp_month")
+        try container.encodeValue(self.expYear, at: "exp_year")
+        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValue(self.number, at: "number")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -415,7 +415,7 @@ public indirect enum PostTokensRequestCard: Swift.Codable, Swift.Hashable, Swift
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["exp_month", "exp_year", "number"]),
+        .object(required: "exp_month exp_year number"),
         .value([.string]),
     ]
 
@@ -455,17 +455,17 @@ public struct PostTokensRequestCvcUpdate: Swift.Codable, Swift.Hashable, Swift.S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.cvc = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("cvc"))
+        self.cvc = try container.decodeValue(Swift.String.self, at: "cvc")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["cvc"]
+    private static let _declaredKeys: Courier.KeyNames = "cvc"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.cvc, forKey: Courier.AnyCodingKey("cvc"))
+        try container.encodeValue(self.cvc, at: "cvc")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -500,29 +500,29 @@ public struct PostTokensRequestPersonAddressKana: Swift.Codable, Swift.Hashable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.city = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("city"))
-        self.country = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
-        self.line1 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("line1"))
-        self.line2 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("line2"))
-        self.postalCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("postal_code"))
-        self.state = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("state"))
-        self.town = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("town"))
+        self.city = try container.decodeValueIfPresent(Swift.String.self, at: "city")
+        self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")
+        self.line1 = try container.decodeValueIfPresent(Swift.String.self, at: "line1")
+        self.line2 = try container.decodeValueIfPresent(Swift.String.self, at: "line2")
+        self.postalCode = try container.decodeValueIfPresent(Swift.String.self, at: "postal_code")
+        self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
+        self.town = try container.decodeValueIfPresent(Swift.String.self, at: "town")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["city", "country", "line1", "line2", "postal_code", "state", "town"]
+    private static let _declaredKeys: Courier.KeyNames = "city country line1 line2 postal_code state town"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.city, forKey: Courier.AnyCodingKey("city"))
-        try container.encodeIfPresent(self.country, forKey: Courier.AnyCodingKey("country"))
-        try container.encodeIfPresent(self.line1, forKey: Courier.AnyCodingKey("line1"))
-        try container.encodeIfPresent(self.line2, forKey: Courier.AnyCodingKey("line2"))
-        try container.encodeIfPresent(self.postalCode, forKey: Courier.AnyCodingKey("postal_code"))
-        try container.encodeIfPresent(self.state, forKey: Courier.AnyCodingKey("state"))
-        try container.encodeIfPresent(self.town, forKey: Courier.AnyCodingKey("town"))
+        try container.encodeValueIfPresent(self.city, at: "city")
+        try container.encodeValueIfPresent(self.country, at: "country")
+        try container.encodeValueIfPresent(self.line1, at: "line1")
+        try container.encodeValueIfPresent(self.line2, at: "line2")
+        try container.encodeValueIfPresent(self.postalCode, at: "postal_code")
+        try container.encodeValueIfPresent(self.state, at: "state")
+        try container.encodeValueIfPresent(self.town, at: "town")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -549,21 +549,21 @@ public struct PostTokensRequestPersonDobCase1: Swift.Codable, Swift.Hashable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.day = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("day"))
-        self.month = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("month"))
-        self.year = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("year"))
+        self.day = try container.decodeValue(Swift.Int.self, at: "day")
+        self.month = try container.decodeValue(Swift.Int.self, at: "month")
+        self.year = try container.decodeValue(Swift.Int.self, at: "year")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["day", "month", "year"]
+    private static let _declaredKeys: Courier.KeyNames = "day month year"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.day, forKey: Courier.AnyCodingKey("day"))
-        try container.encode(self.month, forKey: Courier.AnyCodingKey("month"))
-        try container.encode(self.year, forKey: Courier.AnyCodingKey("year"))
+        try container.encodeValue(self.day, at: "day")
+        try container.encodeValue(self.month, at: "month")
+        try container.encodeValue(self.year, at: "year")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -590,7 +590,7 @@ public indirect enum PostTokensRequestPersonDob: Swift.Codable, Swift.Hashable, 
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["day", "month", "year"]),
+        .object(required: "day month year"),
         .value([.string], knownValues: [""]),
     ]
 
@@ -634,17 +634,17 @@ public struct PostTokensRequestPersonDocumentsVisa: Swift.Codable, Swift.Hashabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.files = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("files"))
+        self.files = try container.decodeValueIfPresent([Swift.String].self, at: "files")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["files"]
+    private static let _declaredKeys: Courier.KeyNames = "files"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.files, forKey: Courier.AnyCodingKey("files"))
+        try container.encodeValueIfPresent(self.files, at: "files")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -671,21 +671,21 @@ public struct PostTokensRequestPersonDocuments: Swift.Codable, Swift.Hashable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.companyAuthorization = try container.decodeIfPresent(PostRequestPersonDocumentsCompanyAuthorization.self, forKey: Courier.AnyCodingKey("company_authorization"))
-        self.passport = try container.decodeIfPresent(PostTokensRequestPersonDocumentsPassport.self, forKey: Courier.AnyCodingKey("passport"))
-        self.visa = try container.decodeIfPresent(PostTokensRequestPersonDocumentsVisa.self, forKey: Courier.AnyCodingKey("visa"))
+        self.companyAuthorization = try container.decodeValueIfPresent(PostRequestPersonDocumentsCompanyAuthorization.self, at: "company_authorization")
+        self.passport = try container.decodeValueIfPresent(PostTokensRequestPersonDocumentsPassport.self, at: "passport")
+        self.visa = try container.decodeValueIfPresent(PostTokensRequestPersonDocumentsVisa.self, at: "visa")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["company_authorization", "passport", "visa"]
+    private static let _declaredKeys: Courier.KeyNames = "company_authorization passport visa"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.companyAuthorization, forKey: Courier.AnyCodingKey("company_authorization"))
-        try container.encodeIfPresent(self.passport, forKey: Courier.AnyCodingKey("passport"))
-        try container.encodeIfPresent(self.visa, forKey: Courier.AnyCodingKey("visa"))
+        try container.encodeValueIfPresent(self.companyAuthorization, at: "company_authorization")
+        try container.encodeValueIfPresent(self.passport, at: "passport")
+        try container.encodeValueIfPresent(self.visa, at: "visa")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -727,27 +727,27 @@ public struct PostTokensRequestPersonRelationship: Swift.Codable, Swift.Hashable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.director = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("director"))
-        self.executive = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("executive"))
-        self.owner = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("owner"))
-        self.percentOwnership = try container.decodeIfPresent(PostRequestPersonRelationshipPercentOwnership.self, forKey: Courier.AnyCodingKey("percent_ownership"))
-        self.representative = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("representative"))
-        self.title = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("title"))
+        self.director = try container.decodeValueIfPresent(Swift.Bool.self, at: "director")
+        self.executive = try container.decodeValueIfPresent(Swift.Bool.self, at: "executive")
+        self.owner = try container.decodeValueIfPresent(Swift.Bool.self, at: "owner")
+        self.percentOwnership = try container.decodeValueIfPresent(PostRequestPersonRelationshipPercentOwnership.self, at: "percent_ownership")
+        self.representative = try container.decodeValueIfPresent(Swift.Bool.self, at: "representative")
+        self.title = try container.decodeValueIfPresent(Swift.String.self, at: "title")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["director", "executive", "owner", "percent_ownership", "representative", "title"]
+    private static let _declaredKeys: Courier.KeyNames = "director executive owner percent_ownership representative title"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.director, forKey: Courier.AnyCodingKey("director"))
-        try container.encodeIfPresent(self.executive, forKey: Courier.AnyCodingKey("executive"))
-        try container.encodeIfPresent(self.owner, forKey: Courier.AnyCodingKey("owner"))
-        try container.encodeIfPresent(self.percentOwnership, forKey: Courier.AnyCodingKey("percent_ownership"))
-        try container.encodeIfPresent(self.representative, forKey: Courier.AnyCodingKey("representative"))
-        try container.encodeIfPresent(self.title, forKey: Courier.AnyCodingKey("title"))
+        try container.encodeValueIfPresent(self.director, at: "director")
+        try container.encodeValueIfPresent(self.executive, at: "executive")
+        try container.encodeValueIfPresent(self.owner, at: "owner")
+        try container.encodeValueIfPresent(self.percentOwnership, at: "percent_ownership")
+        try container.encodeValueIfPresent(self.representative, at: "representative")
+        try container.encodeValueIfPresent(self.title, at: "title")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -777,19 +777,19 @@ public struct PostTokensRequestPersonVerification: Swift.Codable, Swift.Hashable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocument = try container.decodeIfPresent(PostRequestPersonVerificationAdditionalDocument.self, forKey: Courier.AnyCodingKey("additional_document"))
-        self.document = try container.decodeIfPresent(PostTokensRequestPersonVerificationDocument.self, forKey: Courier.AnyCodingKey("document"))
+        self.additionalDocument = try container.decodeValueIfPresent(PostRequestPersonVerificationAdditionalDocument.self, at: "additional_document")
+        self.document = try container.decodeValueIfPresent(PostTokensRequestPersonVerificationDocument.self, at: "document")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_document", "document"]
+    private static let _declaredKeys: Courier.KeyNames = "additional_document document"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.additionalDocument, forKey: Courier.AnyCodingKey("additional_document"))
-        try container.encodeIfPresent(self.document, forKey: Courier.AnyCodingKey("document"))
+        try container.encodeValueIfPresent(self.additionalDocument, at: "additional_document")
+        try container.encodeValueIfPresent(self.document, at: "document")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -861,61 +861,61 @@ public struct PostTokensRequestPerson: Swift.Codable, Swift.Hashable, Swift.Send
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decodeIfPresent(PostTokensRequestPersonAddress.self, forKey: Courier.AnyCodingKey("address"))
-        self.addressKana = try container.decodeIfPresent(PostTokensRequestPersonAddressKana.self, forKey: Courier.AnyCodingKey("address_kana"))
-        self.addressKanji = try container.decodeIfPresent(PostTokensRequestPersonAddressKanji.self, forKey: Courier.AnyCodingKey("address_kanji"))
-        self.dob = try container.decodeIfPresent(PostTokensRequestPersonDob.self, forKey: Courier.AnyCodingKey("dob"))
-        self.documents = try container.decodeIfPresent(PostTokensRequestPersonDocuments.self, forKey: Courier.AnyCodingKey("documents"))
-        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
-        self.firstName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("first_name"))
-        self.firstNameKana = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("first_name_kana"))
-        self.firstNameKanji = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("first_name_kanji"))
-        self.fullNameAliases = try container.decodeIfPresent(PostTokensRequestPersonFullNameAliases.self, forKey: Courier.AnyCodingKey("full_name_aliases"))
-        self.gender = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("gender"))
-        self.idNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("id_number"))
-        self.lastName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last_name"))
-        self.lastNameKana = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last_name_kana"))
-        self.lastNameKanji = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last_name_kanji"))
-        self.maidenName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("maiden_name"))
-        self.metadata = try container.decodeIfPresent(PostTokensRequestPersonMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.nationality = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("nationality"))
-        self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
-        self.politicalExposure = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("political_exposure"))
-        self.relationship = try container.decodeIfPresent(PostTokensRequestPersonRelationship.self, forKey: Courier.AnyCodingKey("relationship"))
-        self.ssnLast4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ssn_last_4"))
-        self.verification = try container.decodeIfPresent(PostTokensRequestPersonVerification.self, forKey: Courier.AnyCodingKey("verification"))
+        self.address = try container.decodeValueIfPresent(PostTokensRequestPersonAddress.self, at: "address")
+        self.addressKana = try container.decodeValueIfPresent(PostTokensRequestPersonAddressKana.self, at: "address_kana")
+        self.addressKanji = try container.decodeValueIfPresent(PostTokensRequestPersonAddressKanji.self, at: "address_kanji")
+        self.dob = try container.decodeValueIfPresent(PostTokensRequestPersonDob.self, at: "dob")
+        self.documents = try container.decodeValueIfPresent(PostTokensRequestPersonDocuments.self, at: "documents")
+        self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
+        self.firstName = try container.decodeValueIfPresent(Swift.String.self, at: "first_name")
+        self.firstNameKana = try container.decodeValueIfPresent(Swift.String.self, at: "first_name_kana")
+        self.firstNameKanji = try container.decodeValueIfPresent(Swift.String.self, at: "first_name_kanji")
+        self.fullNameAliases = try container.decodeValueIfPresent(PostTokensRequestPersonFullNameAliases.self, at: "full_name_aliases")
+        self.gender = try container.decodeValueIfPresent(Swift.String.self, at: "gender")
+        self.idNumber = try container.decodeValueIfPresent(Swift.String.self, at: "id_number")
+        self.lastName = try container.decodeValueIfPresent(Swift.String.self, at: "last_name")
+        self.lastNameKana = try container.decodeValueIfPresent(Swift.String.self, at: "last_name_kana")
+        self.lastNameKanji = try container.decodeValueIfPresent(Swift.String.self, at: "last_name_kanji")
+        self.maidenName = try container.decodeValueIfPresent(Swift.String.self, at: "maiden_name")
+        self.metadata = try container.decodeValueIfPresent(PostTokensRequestPersonMetadata.self, at: "metadata")
+        self.nationality = try container.decodeValueIfPresent(Swift.String.self, at: "nationality")
+        self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
+        self.politicalExposure = try container.decodeValueIfPresent(Swift.String.self, at: "political_exposure")
+        self.relationship = try container.decodeValueIfPresent(PostTokensRequestPersonRelationship.self, at: "relationship")
+        self.ssnLast4 = try container.decodeValueIfPresent(Swift.String.self, at: "ssn_last_4")
+        self.verification = try container.decodeValueIfPresent(PostTokensRequestPersonVerification.self, at: "verification")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "address_kana", "address_kanji", "dob", "documents", "email", "first_name", "first_name_kana", "first_name_kanji", "full_name_aliases", "gender", "id_number", "last_name", "last_name_kana", "last_name_kanji", "maiden_name", "metadata", "nationality", "phone", "political_exposure", "relationship", "ssn_last_4", "verification"]
+    private static let _declaredKeys: Courier.KeyNames = "address address_kana address_kanji dob documents email first_name first_name_kana first_name_kanji full_name_aliases gender id_number last_name last_name_kana last_name_kanji maiden_name metadata nationality phone political_exposure relationship ssn_last_4 verification"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encodeIfPresent(self.addressKana, forKey: Courier.AnyCodingKey("address_kana"))
-        try container.encodeIfPresent(self.addressKanji, forKey: Courier.AnyCodingKey("address_kanji"))
-        try container.encodeIfPresent(self.dob, forKey: Courier.AnyCodingKey("dob"))
-        try container.encodeIfPresent(self.documents, forKey: Courier.AnyCodingKey("documents"))
-        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encodeIfPresent(self.firstName, forKey: Courier.AnyCodingKey("first_name"))
-        try container.encodeIfPresent(self.firstNameKana, forKey: Courier.AnyCodingKey("first_name_kana"))
-        try container.encodeIfPresent(self.firstNameKanji, forKey: Courier.AnyCodingKey("first_name_kanji"))
-        try container.encodeIfPresent(self.fullNameAliases, forKey: Courier.AnyCodingKey("full_name_aliases"))
-        try container.encodeIfPresent(self.gender, forKey: Courier.AnyCodingKey("gender"))
-        try container.encodeIfPresent(self.idNumber, forKey: Courier.AnyCodingKey("id_number"))
-        try container.encodeIfPresent(self.lastName, forKey: Courier.AnyCodingKey("last_name"))
-        try container.encodeIfPresent(self.lastNameKana, forKey: Courier.AnyCodingKey("last_name_kana"))
-        try container.encodeIfPresent(self.lastNameKanji, forKey: Courier.AnyCodingKey("last_name_kanji"))
-        try container.encodeIfPresent(self.maidenName, forKey: Courier.AnyCodingKey("maiden_name"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.nationality, forKey: Courier.AnyCodingKey("nationality"))
-        try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
-        try container.encodeIfPresent(self.politicalExposure, forKey: Courier.AnyCodingKey("political_exposure"))
-        try container.encodeIfPresent(self.relationship, forKey: Courier.AnyCodingKey("relationship"))
-        try container.encodeIfPresent(self.ssnLast4, forKey: Courier.AnyCodingKey("ssn_last_4"))
-        try container.encodeIfPresent(self.verification, forKey: Courier.AnyCodingKey("verification"))
+        try container.encodeValueIfPresent(self.address, at: "address")
+        try container.encodeValueIfPresent(self.addressKana, at: "address_kana")
+        try container.encodeValueIfPresent(self.addressKanji, at: "address_kanji")
+        try container.encodeValueIfPresent(self.dob, at: "dob")
+        try container.encodeValueIfPresent(self.documents, at: "documents")
+        try container.encodeValueIfPresent(self.email, at: "email")
+        try container.encodeValueIfPresent(self.firstName, at: "first_name")
+        try container.encodeValueIfPresent(self.firstNameKana, at: "first_name_kana")
+        try container.encodeValueIfPresent(self.firstNameKanji, at: "first_name_kanji")
+        try container.encodeValueIfPresent(self.fullNameAliases, at: "full_name_aliases")
+        try container.encodeValueIfPresent(self.gender, at: "gender")
+        try container.encodeValueIfPresent(self.idNumber, at: "id_number")
+        try container.encodeValueIfPresent(self.lastName, at: "last_name")
+        try container.encodeValueIfPresent(self.lastNameKana, at: "last_name_kana")
+        try container.encodeValueIfPresent(self.lastNameKanji, at: "last_name_kanji")
+        try container.encodeValueIfPresent(self.maidenName, at: "maiden_name")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.nationality, at: "nationality")
+        try container.encodeValueIfPresent(self.phone, at: "phone")
+        try container.encodeValueIfPresent(self.politicalExposure, at: "political_exposure")
+        try container.encodeValueIfPresent(self.relationship, at: "relationship")
+        try container.encodeValueIfPresent(self.ssnLast4, at: "ssn_last_4")
+        try container.encodeValueIfPresent(self.verification, at: "verification")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -937,17 +937,17 @@ public struct PostTokensRequestPii: Swift.Codable, Swift.Hashable, Swift.Sendabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.idNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("id_number"))
+        self.idNumber = try container.decodeValueIfPresent(Swift.String.self, at: "id_number")
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
 
     /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["id_number"]
+    private static let _declaredKeys: Courier.KeyNames = "id_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.idNumber, forKey: Courier.AnyCodingKey("id_number"))
+        try container.encodeValueIfPresent(self.idNumber, at: "id_number")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -994,26 +994,26 @@ public struct PostTokensRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.account = try container.decodeIfPresent(PostTokensRequestAccount.self, forKey: Courier.AnyCodingKey("account"))
-        self.bankAccount = try container.decodeIfPresent(PostTokensRequestBankAccount.self, forKey: Courier.AnyCodingKey("bank_account"))
-        self.card = try container.decodeIfPresent(PostTokensRequestCard.self, forKey: Courier.AnyCodingKey("card"))
-        self.customer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))
-        self.cvcUpdate = try container.decodeIfPresent(PostTokensRequestCvcUpdate.self, forKey: Courier.AnyCodingKey("cvc_update"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.person = try container.decodeIfPresent(PostTokensRequestPerson.self, forKey: Courier.AnyCodingKey("person"))
-        self.pii = try container.decodeIfPresent(PostTokensRequestPii.self, forKey: Courier.AnyCodingKey("pii"))
+        self.account = try container.decodeValueIfPresent(PostTokensRequestAccount.self, at: "account")
+        self.bankAccount = try container.decodeValueIfPresent(PostTokensRequestBankAccount.self, at: "bank_account")
+        self.card = try container.decodeValueIfPresent(PostTokensRequestCard.self, at: "card")
+        self.customer = try container.decodeValueIfPresent(Swift.String.self, at: "customer")
+        self.cvcUpdate = try container.decodeValueIfPresent(PostTokensRequestCvcUpdate.self, at: "cvc_update")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.person = try container.decodeValueIfPresent(PostTokensRequestPerson.self, at: "person")
+        self.pii = try container.decodeValueIfPresent(PostTokensRequestPii.self, at: "pii")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.account, forKey: Courier.AnyCodingKey("account"))
-        try container.encodeIfPresent(self.bankAccount, forKey: Courier.AnyCodingKey("bank_account"))
-        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encodeIfPresent(self.customer, forKey: Courier.AnyCodingKey("customer"))
-        try container.encodeIfPresent(self.cvcUpdate, forKey: Courier.AnyCodingKey("cvc_update"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.person, forKey: Courier.AnyCodingKey("person"))
-        try container.encodeIfPresent(self.pii, forKey: Courier.AnyCodingKey("pii"))
+        try container.encodeValueIfPresent(self.account, at: "account")
+        try container.encodeValueIfPresent(self.bankAccount, at: "bank_account")
+        try container.encodeValueIfPresent(self.card, at: "card")
+        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.cvcUpdate, at: "cvc_update")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.person, at: "person")
+        try container.encodeValueIfPresent(self.pii, at: "pii")
     }
 }

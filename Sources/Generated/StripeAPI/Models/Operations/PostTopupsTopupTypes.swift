@@ -26,16 +26,16 @@ public struct PostTopupsTopupRequest: Swift.Codable, Swift.Hashable, Swift.Senda
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.metadata = try container.decodeIfPresent(PostTopupsTopupRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.metadata = try container.decodeValueIfPresent(PostTopupsTopupRequestMetadata.self, at: "metadata")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
     }
 }

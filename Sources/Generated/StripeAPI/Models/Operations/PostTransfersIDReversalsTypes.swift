@@ -32,20 +32,20 @@ public struct PostTransfersIDReversalsRequest: Swift.Codable, Swift.Hashable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.metadata = try container.decodeIfPresent(PostTransfersIDReversalsRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.refundApplicationFee = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("refund_application_fee"))
+        self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.metadata = try container.decodeValueIfPresent(PostTransfersIDReversalsRequestMetadata.self, at: "metadata")
+        self.refundApplicationFee = try container.decodeValueIfPresent(Swift.Bool.self, at: "refund_application_fee")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.refundApplicationFee, forKey: Courier.AnyCodingKey("refund_application_fee"))
+        try container.encodeValueIfPresent(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.refundApplicationFee, at: "refund_application_fee")
     }
 }

@@ -42,28 +42,28 @@ public struct PostTransfersRequest: Swift.Codable, Swift.Hashable, Swift.Sendabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.destination = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("destination"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.sourceTransaction = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("source_transaction"))
-        self.sourceType = try container.decodeIfPresent(PostTransfersRequestSourceType.self, forKey: Courier.AnyCodingKey("source_type"))
-        self.transferGroup = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("transfer_group"))
+        self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
+        self.currency = try container.decodeValue(Swift.String.self, at: "currency")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.destination = try container.decodeValue(Swift.String.self, at: "destination")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.sourceTransaction = try container.decodeValueIfPresent(Swift.String.self, at: "source_transaction")
+        self.sourceType = try container.decodeValueIfPresent(PostTransfersRequestSourceType.self, at: "source_type")
+        self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encode(self.destination, forKey: Courier.AnyCodingKey("destination"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.sourceTransaction, forKey: Courier.AnyCodingKey("source_transaction"))
-        try container.encodeIfPresent(self.sourceType, forKey: Courier.AnyCodingKey("source_type"))
-        try container.encodeIfPresent(self.transferGroup, forKey: Courier.AnyCodingKey("transfer_group"))
+        try container.encodeValueIfPresent(self.amount, at: "amount")
+        try container.encodeValue(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValue(self.destination, at: "destination")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.sourceTransaction, at: "source_transaction")
+        try container.encodeValueIfPresent(self.sourceType, at: "source_type")
+        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group")
     }
 }

@@ -461,24 +461,24 @@ public struct PostWebhookEndpointsRequest: Swift.Codable, Swift.Hashable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.apiVersion = try container.decodeIfPresent(PostWebhookEndpointsRequestAPIVersion.self, forKey: Courier.AnyCodingKey("api_version"))
-        self.connect = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("connect"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.enabledEvents = try container.decode([PostWebhookEndpointsRequestEnabledEventsItem].self, forKey: Courier.AnyCodingKey("enabled_events"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.metadata = try container.decodeIfPresent(PostWebhookEndpointsRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.apiVersion = try container.decodeValueIfPresent(PostWebhookEndpointsRequestAPIVersion.self, at: "api_version")
+        self.connect = try container.decodeValueIfPresent(Swift.Bool.self, at: "connect")
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.enabledEvents = try container.decodeValue([PostWebhookEndpointsRequestEnabledEventsItem].self, at: "enabled_events")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.metadata = try container.decodeValueIfPresent(PostWebhookEndpointsRequestMetadata.self, at: "metadata")
+        self.url = try container.decodeValue(Swift.String.self, at: "url")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.apiVersion, forKey: Courier.AnyCodingKey("api_version"))
-        try container.encodeIfPresent(self.connect, forKey: Courier.AnyCodingKey("connect"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encode(self.enabledEvents, forKey: Courier.AnyCodingKey("enabled_events"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValueIfPresent(self.apiVersion, at: "api_version")
+        try container.encodeValueIfPresent(self.connect, at: "connect")
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValue(self.enabledEvents, at: "enabled_events")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValue(self.url, at: "url")
     }
 }

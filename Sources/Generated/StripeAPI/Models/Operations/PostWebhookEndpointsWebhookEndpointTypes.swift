@@ -826,22 +826,22 @@ public struct PostWebhookEndpointsWebhookEndpointRequest: Swift.Codable, Swift.H
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.disabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("disabled"))
-        self.enabledEvents = try container.decodeIfPresent([PostWebhookEndpointRequestEnabledEventsItem].self, forKey: Courier.AnyCodingKey("enabled_events"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.metadata = try container.decodeIfPresent(PostWebhookEndpointsWebhookEndpointRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.url = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
+        self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
+        self.disabled = try container.decodeValueIfPresent(Swift.Bool.self, at: "disabled")
+        self.enabledEvents = try container.decodeValueIfPresent([PostWebhookEndpointRequestEnabledEventsItem].self, at: "enabled_events")
+        self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.metadata = try container.decodeValueIfPresent(PostWebhookEndpointsWebhookEndpointRequestMetadata.self, at: "metadata")
+        self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.disabled, forKey: Courier.AnyCodingKey("disabled"))
-        try container.encodeIfPresent(self.enabledEvents, forKey: Courier.AnyCodingKey("enabled_events"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.url, forKey: Courier.AnyCodingKey("url"))
+        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.disabled, at: "disabled")
+        try container.encodeValueIfPresent(self.enabledEvents, at: "enabled_events")
+        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.url, at: "url")
     }
 }

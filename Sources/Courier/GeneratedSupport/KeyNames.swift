@@ -1,0 +1,84 @@
+/// A fixed set of JSON key names: the keys a generated struct declares, or the keys a union
+/// variant requires or declares.
+///
+/// Generated code writes one as a single string literal of space-separated names
+/// (`"amount currency id"`), which compiles to a fraction of the code of an array or set literal
+/// of the same names, or as an array literal when a name is empty or holds a space. The names
+/// are split once, when the generated static property that holds them is first read.
+///
+/// Looking a name up hashes its UTF-8 bytes with FNV-1a into a small open-addressed table,
+/// cheaper than `Set<String>`'s seeded SipHash: a decoder asks for every key of every object.
+@_spi(Generated) public struct KeyNames: Sendable, ExpressibleByStringLiteral, ExpressibleByArrayLiteral {
+    /// The names, in the order they were given.
+    let names: [String]
+    /// Each slot holds an index into `names` plus one, or zero when empty.
+    private let slots: [Int32]
+    private let mask: Int
+
+    /// Creates the set from names separated by single spaces.
+    /// - Parameter value: The names, none of them empty or holding a space.
+    public init(stringLiteral value: String) {
+        self.init(value.split(separator: " ").map(String.init))
+    }
+
+    /// Creates the set from a list of names.
+    /// - Parameter elements: The names.
+    public init(arrayLiteral elements: String...) {
+        self.init(elements)
+    }
+
+    init(_ names: [String]) {
+        var capacity = 4
+        while capacity < names.count * 2 { capacity *= 2 }
+        var slots = [Int32](repeating: 0, count: capacity)
+        var kept: [String] = []
+        kept.reserveCapacity(names.count)
+        let mask = capacity - 1
+        for name in names {
+            var slot = Self.hash(name) & mask
+            var duplicate = false
+            while slots[slot] != 0 {
+                if kept[Int(slots[slot]) - 1] == name {
+                    duplicate = true
+                    break
+                }
+                slot = (slot + 1) & mask
+            }
+            if duplicate { continue }
+            kept.append(name)
+            slots[slot] = Int32(kept.count)
+        }
+        self.names = kept
+        self.slots = slots
+        self.mask = mask
+    }
+
+    /// Whether there are no names.
+    public var isEmpty: Bool { names.isEmpty }
+
+    /// Whether `name` is one of the names.
+    /// - Parameter name: A key's name.
+    /// - Returns: `true` when the set holds it.
+    public func contains(_ name: String) -> Bool {
+        var slot = Self.hash(name) & mask
+        while true {
+            let entry = slots[slot]
+            if entry == 0 { return false }
+            if names[Int(entry) - 1] == name { return true }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// FNV-1a over the name's UTF-8 bytes. Names from a decoder are native strings, so their
+    /// bytes are read in place.
+    private static func hash(_ name: String) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let contiguous: Void? = name.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
+        if contiguous == nil {
+            for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
+        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+    }
+}
