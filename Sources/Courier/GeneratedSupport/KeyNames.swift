@@ -1,3 +1,13 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Android)
+    import Android
+#endif
+
 /// A fixed set of JSON key names: the keys a generated struct declares, or the keys a union
 /// variant requires or declares.
 ///
@@ -81,4 +91,45 @@
         }
         return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
+
+    /// The set for a literal of space-separated names, split once per thread and kept by the
+    /// literal's address (a static string's bytes never move), so that a generated struct can
+    /// pass its declared names inline.
+    /// - Parameter literal: The names.
+    /// - Returns: The set.
+    static func cached(_ literal: StaticString) -> KeyNames {
+        guard literal.hasPointerRepresentation else {
+            return KeyNames(stringLiteral: literal.withUTF8Buffer { String(decoding: $0, as: UTF8.self) })
+        }
+        let cache: Cache
+        if let existing = pthread_getspecific(cacheSlot) {
+            cache = Unmanaged<Cache>.fromOpaque(existing).takeUnretainedValue()
+        } else {
+            cache = Cache()
+            pthread_setspecific(cacheSlot, Unmanaged.passRetained(cache).toOpaque())
+        }
+        let address = UnsafeRawPointer(literal.utf8Start)
+        if let names = cache.sets[address] { return names }
+        let names = KeyNames(stringLiteral: literal.withUTF8Buffer { String(decoding: $0, as: UTF8.self) })
+        cache.sets[address] = names
+        return names
+    }
+
+    /// One thread's sets, released when the thread exits.
+    private final class Cache {
+        var sets: [UnsafeRawPointer: KeyNames] = [:]
+    }
+
+    private static let cacheSlot: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { cache in
+            #if canImport(Darwin)
+                Unmanaged<AnyObject>.fromOpaque(cache).release()
+            #else
+                if let cache { Unmanaged<AnyObject>.fromOpaque(cache).release() }
+            #endif
+        }
+        precondition(status == 0, "pthread_key_create failed (\(status))")
+        return key
+    }()
 }

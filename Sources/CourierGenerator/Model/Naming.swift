@@ -167,11 +167,17 @@ enum Naming {
         }
     }
 
+    /// Whether names can be written as one string of space-separated names: none is empty or
+    /// holds a space.
+    static func isSpaceSeparable(_ names: [String]) -> Bool {
+        names.allSatisfy { !$0.isEmpty && !$0.contains(" ") }
+    }
+
     /// A `Courier.KeyNames` literal: one string of space-separated names, which compiles to far
     /// less code than an array literal, or an array literal when a name is empty or holds a space.
     static func keyNamesLiteral<Names: Sequence<String>>(_ names: Names) -> String {
         let names = Array(names)
-        if names.allSatisfy({ !$0.isEmpty && !$0.contains(" ") }) {
+        if isSpaceSeparable(names) {
             return stringLiteral(names.joined(separator: " "))
         }
         return "[" + names.map(stringLiteral).joined(separator: ", ") + "]"

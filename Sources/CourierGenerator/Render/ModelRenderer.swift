@@ -175,7 +175,13 @@ struct ModelRenderer {
             }
             if model.additionalProperties == .json && !model.undeclaredKeysAreDescribed && !model.properties.isEmpty {
                 // Keys JSON Schema allows without describing them: one call, cheaper to compile than a switch per struct.
-                writer.line("self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)")
+                let names = model.properties.map(\.jsonName)
+                writer.line(
+                    Naming.isSpaceSeparable(names)
+                        // Inline: a static property per struct costs the compiler a declaration,
+                        // accessors and a one-time initializer each.
+                        ? "self.additionalProperties = try container.undeclaredValues(declaredNames: \(Naming.stringLiteral(names.joined(separator: " "))))"
+                        : "self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)")
             } else if let additional = model.additionalProperties {
                 writer.line("var additionalProperties: [Swift.String: \(additional.code)] = [:]")
                 let decode =
@@ -204,8 +210,10 @@ struct ModelRenderer {
                 )
             }
         }
-        if model.additionalProperties == .json && !model.undeclaredKeysAreDescribed && !model.properties.isEmpty {
-            // Built once, not per decode: each key of a payload is looked up in it.
+        if model.additionalProperties == .json && !model.undeclaredKeysAreDescribed && !model.properties.isEmpty
+            && !Naming.isSpaceSeparable(model.properties.map(\.jsonName))
+        {
+            // Names the inline literal cannot hold (empty, or with a space): built once, not per decode.
             let declared = Naming.keyNamesLiteral(model.properties.map(\.jsonName))
             writer.line()
             writer.line("/// The keys the schema declares; the others are kept in `additionalProperties`.")
@@ -340,11 +348,17 @@ struct ModelRenderer {
             }
             writer.line()
             writer.line("/// What identifies each variant, in the order of the cases.")
-            writer.line("private static let _variants: Courier.UnionVariants = [")
-            writer.indented { writer in
-                for unionCase in model.cases { writer.line(unionCase.evidence + ",") }
+            writer.line("private static let _variants: Courier.UnionVariants = _makeVariants()")
+            writer.line()
+            // In a function body rather than the property's initializer: the compiler's
+            // module-interface job skips bodies, but type-checks every initializer.
+            writer.block("private static func _makeVariants() -> Courier.UnionVariants") { writer in
+                writer.line("[")
+                writer.indented { writer in
+                    for unionCase in model.cases { writer.line(unionCase.evidence + ",") }
+                }
+                writer.line("]")
             }
-            writer.line("]")
             writer.line()
             writer.line("/// The variant's value as text, as a path parameter sends it.")
             writer.block("\(access) var description: Swift.String") { writer in

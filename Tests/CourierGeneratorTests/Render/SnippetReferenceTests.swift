@@ -174,11 +174,8 @@ import Testing
                         self.id = try container.decodeValue(Swift.Int64.self, at: "id")
                         self.ownerName = try container.decodeValueIfPresent(Swift.String.self, at: "owner_name")
                         self.tag = try container.decodeValueIfPresent(Swift.String.self, at: "tag")
-                        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+                        self.additionalProperties = try container.undeclaredValues(declaredNames: "id owner_name tag")
                     }
-
-                    /// The keys the schema declares; the others are kept in `additionalProperties`.
-                    private static let _declaredKeys: Courier.KeyNames = "id owner_name tag"
 
                     /// Encodes the value as a JSON object, with any additional properties.
                     public func encode(to encoder: any Swift.Encoder) throws {
@@ -191,6 +188,23 @@ import Testing
                 }
 
                 """)
+    }
+
+    /// Declared names that one string of space-separated names cannot hold (empty, or with a
+    /// space) are a static set of their own, written as an array.
+    @Test func declaredNamesWithSpacesAreAnArray() throws {
+        let files = try generate(
+            spec(
+                schemas: """
+                    Person:
+                      type: object
+                      properties:
+                        first name: {type: string}
+                        id: {type: integer}
+                    """))
+        let person = try #require(files["Models/Person.swift"])
+        #expect(person.contains("try container.undeclaredValues(declared: Self._declaredKeys)\n"))
+        #expect(person.contains(#"private static let _declaredKeys: Courier.KeyNames = ["first name", "id"]"#))
     }
 
     @Test func stringEnumsAreForwardCompatible() throws {
@@ -421,7 +435,7 @@ import Testing
         let either = try #require(files["Models/Either.swift"])
         #expect(either.contains("case int(Swift.Int)"))
         // One variant takes objects: nothing is weighed against it, so only what rules it out is listed.
-        #expect(either.contains(".value([.integer]),\n        .object(),"))
+        #expect(either.contains(".value([.integer]),\n            .object(),"))
         // It takes objects, so an unknown object is kept.
         #expect(either.contains("case undocumented(Courier.JSONValue)"))
         let scalar = try #require(files["Models/Scalar.swift"])

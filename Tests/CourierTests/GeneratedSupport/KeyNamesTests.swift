@@ -56,3 +56,41 @@ import Testing
         #expect(model.additional == ["last name": .string("Lovelace"), "ids": .array([.int(1)])])
     }
 }
+
+/// The declared names a generated struct passes inline, as one literal: split once per thread
+/// and literal, and the same answer on every thread.
+@Suite struct InlineDeclaredNamesTests {
+    struct Model: Decodable, Sendable {
+        var id: Int
+        var additional: [String: JSONValue]
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyCodingKey.self)
+            id = try container.decodeValue(Int.self, at: "id")
+            additional = try container.undeclaredValues(declaredNames: "id name")
+        }
+    }
+
+    @Test func undeclaredKeysAreKeptOnEveryThread() async throws {
+        let json = Data(#"{"id": 1, "name": "a", "extra": true, "more": [1]}"#.utf8)
+        let results = try await withThrowingTaskGroup(of: [String: JSONValue].self) { group in
+            for _ in 0..<64 {
+                group.addTask {
+                    var last: [String: JSONValue] = [:]
+                    for _ in 0..<50 { last = try JSONDecoder().decode(Model.self, from: json).additional }
+                    return last
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 64)
+        for result in results { #expect(result == ["extra": .bool(true), "more": .array([.int(1)])]) }
+    }
+
+    @Test func theSameLiteralIsSplitOnce() {
+        let literal: StaticString = "alpha beta"
+        let first = KeyNames.cached(literal)
+        let second = KeyNames.cached(literal)
+        #expect(first.names == ["alpha", "beta"] && second.names == first.names)
+        #expect(KeyNames.cached("gamma").names == ["gamma"])
+    }
+}

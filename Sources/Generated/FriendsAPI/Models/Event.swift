@@ -22,10 +22,14 @@ public indirect enum Event: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "type screen", properties: "screen type", constants: ["type": ["screen_view"]]),
-        .object(required: "type target", properties: "target type", constants: ["type": ["tap"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "type screen", properties: "screen type", constants: ["type": ["screen_view"]]),
+            .object(required: "type target", properties: "target type", constants: ["type": ["tap"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {

@@ -28,11 +28,8 @@ public struct FriendGroup: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.color = try container.decodeValueIfPresent(GroupColor.self, at: "color")
         self.memberIDs = try container.decodeValue([Swift.Int64].self, at: "member_ids")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "id name color member_ids")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "id name color member_ids"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -29,11 +29,8 @@ public struct Session: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.refreshToken = try container.decodeValue(Swift.String.self, at: "refresh_token")
         self.expiresIn = try container.decodeValue(Swift.Int.self, at: "expires_in")
         self.tokenType = try container.decodeValueIfPresent(Swift.String.self, at: "token_type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "access_token refresh_token expires_in token_type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "access_token refresh_token expires_in token_type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -33,11 +33,8 @@ public struct BuyMuseumTickets: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.ticketDate = try container.decodeValue(DateModel.self, at: "ticketDate")
         self.ticketType = try container.decodeValue(TicketType.self, at: "ticketType")
         self.eventID = try container.decodeValueIfPresent(EventID.self, at: "eventId")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "email ticketId ticketDate ticketType eventId")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "email ticketId ticketDate ticketType eventId"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

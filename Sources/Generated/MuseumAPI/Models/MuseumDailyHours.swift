@@ -28,11 +28,8 @@ public struct MuseumDailyHours: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.date = try container.decodeValue(DateModel.self, at: "date")
         self.timeOpen = try container.decodeValue(Swift.String.self, at: "timeOpen")
         self.timeClose = try container.decodeValue(Swift.String.self, at: "timeClose")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "date timeOpen timeClose")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "date timeOpen timeClose"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -36,11 +36,8 @@ public struct MuseumTicketsConfirmation: Swift.Codable, Swift.Hashable, Swift.Se
         self.eventID = try container.decodeValueIfPresent(EventID.self, at: "eventId")
         self.message = try container.decodeValue(TicketMessage.self, at: "message")
         self.confirmationCode = try container.decodeValue(TicketConfirmation.self, at: "confirmationCode")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "ticketId ticketDate ticketType eventId message confirmationCode")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "ticketId ticketDate ticketType eventId message confirmationCode"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -33,11 +33,8 @@ public struct SpecialEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.eventDescription = try container.decodeValue(EventDescription.self, at: "eventDescription")
         self.dates = try container.decodeValue(EventDates.self, at: "dates")
         self.price = try container.decodeValue(EventPrice.self, at: "price")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "eventId name location eventDescription dates price")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "eventId name location eventDescription dates price"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -30,11 +30,8 @@ public struct SpecialEventFields: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.eventDescription = try container.decodeValueIfPresent(EventDescription.self, at: "eventDescription")
         self.dates = try container.decodeValueIfPresent(EventDates.self, at: "dates")
         self.price = try container.decodeValueIfPresent(EventPrice.self, at: "price")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "name location eventDescription dates price")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "name location eventDescription dates price"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,11 +24,8 @@ public struct Pet: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.id = try container.decodeValue(Swift.Int64.self, at: "id")
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.tag = try container.decodeValueIfPresent(Swift.String.self, at: "tag")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "id name tag")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "id name tag"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -32,11 +32,8 @@ public struct Comment: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.text = try container.decodeValue(Swift.String.self, at: "text")
         self._replyTo = try container.decodeValueIfPresent(Courier.Indirect<Comment>.self, at: "replyTo")
         self._thread = try container.decodeValueIfPresent(Courier.Indirect<Thread>.self, at: "thread")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "text replyTo thread")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "text replyTo thread"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

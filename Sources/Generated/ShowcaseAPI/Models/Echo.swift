@@ -33,11 +33,8 @@ public struct Echo: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.query = try container.decodeValueIfPresent([Swift.String: [Swift.String]].self, at: "query")
         self.headers = try container.decodeValue([Swift.String: Swift.String].self, at: "headers")
         self.body = try container.decodeValueIfPresent(Swift.String.self, at: "body")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "method path rawQuery query headers body")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "method path rawQuery query headers body"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

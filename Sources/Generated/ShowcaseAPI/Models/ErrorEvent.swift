@@ -69,11 +69,8 @@ public struct ErrorEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.message = try container.decodeValue(Swift.String.self, at: "message")
         self.param = try container.decodeValueIfPresent(Swift.String.self, at: "param")
         self.sequenceNumber = try container.decodeValue(Swift.Int.self, at: "sequence_number")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "type code message param sequence_number")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "type code message param sequence_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -22,10 +22,14 @@ public indirect enum ListingVariant: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "kind radius", properties: "kind radius", constants: ["kind": ["round"]]),
-        .object(required: "kind side", properties: "kind side", constants: ["kind": ["square"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "kind radius", properties: "kind radius", constants: ["kind": ["round"]]),
+            .object(required: "kind side", properties: "kind side", constants: ["kind": ["square"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {

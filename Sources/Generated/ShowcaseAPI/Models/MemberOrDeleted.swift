@@ -23,10 +23,14 @@ public indirect enum MemberOrDeleted: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "id object name", properties: "email id name object", constants: ["object": ["member"]]),
-        .object(required: "id object deleted", properties: "deleted id object", constants: ["deleted": [true], "object": ["member"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "id object name", properties: "email id name object", constants: ["object": ["member"]]),
+            .object(required: "id object deleted", properties: "deleted id object", constants: ["deleted": [true], "object": ["member"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {

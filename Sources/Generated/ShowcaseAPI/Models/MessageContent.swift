@@ -60,11 +60,8 @@ public struct MessageContentCase1: Swift.Codable, Swift.Hashable, Swift.Sendable
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.type = try container.decodeValue(MessageContentCase1TypeModel.self, at: "type")
         self.text = try container.decodeValue(Swift.String.self, at: "text")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "type text")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "type text"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -132,11 +129,8 @@ public struct MessageContentCase2: Swift.Codable, Swift.Hashable, Swift.Sendable
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.type = try container.decodeValue(MessageContentCase2TypeModel.self, at: "type")
         self.imageURL = try container.decodeValue(Swift.String.self, at: "image_url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "type image_url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "type image_url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -167,10 +161,14 @@ public indirect enum MessageContent: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "type text", properties: "text type", constants: ["type": ["text"]]),
-        .object(required: "type image_url", properties: "image_url type", constants: ["type": ["image_url"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "type text", properties: "text type", constants: ["type": ["text"]]),
+            .object(required: "type image_url", properties: "image_url type", constants: ["type": ["image_url"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {

@@ -33,11 +33,8 @@ public struct ParsedPart: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.size = try container.decodeValue(Swift.Int.self, at: "size")
         self.sha256 = try container.decodeValue(Swift.String.self, at: "sha256")
         self.text = try container.decodeValueIfPresent(Swift.String.self, at: "text")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "name filename content_type size sha256 text")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "name filename content_type size sha256 text"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -22,10 +22,14 @@ public indirect enum Pet: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "meows", properties: "meows"),
-        .object(required: "barks", properties: "barks"),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "meows", properties: "meows"),
+            .object(required: "barks", properties: "barks"),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {

@@ -64,11 +64,8 @@ public struct ShipmentOrigin: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.city = try container.decodeValue(Swift.String.self, at: "city")
         self.country = try container.decodeValueIfPresent(ShipmentOriginCountry.self, at: "country")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "city country")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "city country"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -145,10 +142,14 @@ public indirect enum ShipmentReturnTo: Swift.Codable, Swift.Hashable, Swift.Send
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "city"),
-        .value([.string], knownValues: [""]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "city"),
+            .value([.string], knownValues: [""]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -202,11 +203,8 @@ public struct Shipment: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.destination = try container.decodeValueIfPresent(ShipmentDestination.self, at: "destination")
         self.returnTo = try container.decodeValueIfPresent(ShipmentReturnTo.self, at: "returnTo")
         self.forwardTo = try container.decodeValueIfPresent(ShipmentForwardTo.self, at: "forwardTo")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "origin destination returnTo forwardTo")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "origin destination returnTo forwardTo"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -29,12 +29,16 @@ public indirect enum StreamEvent: Swift.Codable, Swift.Hashable, Swift.Sendable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "type item_id output_index content_index delta sequence_number", properties: "content_index delta item_id output_index sequence_number type", constants: ["type": ["response.output_text.delta"]]),
-        .object(required: "type item_id output_index content_index text sequence_number", properties: "content_index item_id output_index sequence_number text type", constants: ["type": ["response.output_text.done"]]),
-        .object(required: "type output_index item sequence_number", properties: "item output_index sequence_number type", constants: ["type": ["response.output_item.added"]]),
-        .object(required: "type code message param sequence_number", properties: "code message param sequence_number type", constants: ["type": ["error"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "type item_id output_index content_index delta sequence_number", properties: "content_index delta item_id output_index sequence_number type", constants: ["type": ["response.output_text.delta"]]),
+            .object(required: "type item_id output_index content_index text sequence_number", properties: "content_index item_id output_index sequence_number text type", constants: ["type": ["response.output_text.done"]]),
+            .object(required: "type output_index item sequence_number", properties: "item output_index sequence_number type", constants: ["type": ["response.output_item.added"]]),
+            .object(required: "type code message param sequence_number", properties: "code message param sequence_number type", constants: ["type": ["error"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {

@@ -72,11 +72,8 @@ public struct TextDeltaEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.contentIndex = try container.decodeValue(Swift.Int.self, at: "content_index")
         self.delta = try container.decodeValue(Swift.String.self, at: "delta")
         self.sequenceNumber = try container.decodeValue(Swift.Int.self, at: "sequence_number")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "type item_id output_index content_index delta sequence_number")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "type item_id output_index content_index delta sequence_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -72,11 +72,8 @@ public struct TextDoneEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.contentIndex = try container.decodeValue(Swift.Int.self, at: "content_index")
         self.text = try container.decodeValue(Swift.String.self, at: "text")
         self.sequenceNumber = try container.decodeValue(Swift.Int.self, at: "sequence_number")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "type item_id output_index content_index text sequence_number")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "type item_id output_index content_index text sequence_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -23,10 +23,14 @@ public indirect enum ToolCall: Swift.Codable, Swift.Hashable, Swift.Sendable, Sw
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "id type function", properties: "function id type", constants: ["type": ["function"]]),
-        .object(required: "id type custom", properties: "custom id type", constants: ["type": ["custom"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "id type function", properties: "function id type", constants: ["type": ["function"]]),
+            .object(required: "id type custom", properties: "custom id type", constants: ["type": ["custom"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {

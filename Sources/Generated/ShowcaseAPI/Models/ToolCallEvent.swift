@@ -66,11 +66,8 @@ public struct ToolCallEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.outputIndex = try container.decodeValue(Swift.Int.self, at: "output_index")
         self.item = try container.decodeValue(ToolCall.self, at: "item")
         self.sequenceNumber = try container.decodeValue(Swift.Int.self, at: "sequence_number")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "type output_index item sequence_number")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "type output_index item sequence_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

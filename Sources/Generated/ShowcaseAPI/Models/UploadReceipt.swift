@@ -27,11 +27,8 @@ public struct UploadReceipt: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.bytes = try container.decodeValue(Swift.Int.self, at: "bytes")
         self.chunked = try container.decodeValue(Swift.Bool.self, at: "chunked")
         self.contentType = try container.decodeValueIfPresent(Swift.String.self, at: "content_type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "sha256 bytes chunked content_type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "sha256 bytes chunked content_type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -21,11 +21,8 @@ public struct WidgetDimensions: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.width = try container.decodeValueIfPresent(Swift.Double.self, at: "width")
         self.height = try container.decodeValueIfPresent(Swift.Double.self, at: "height")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "width height")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "width height"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -146,11 +143,8 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self._parent = try container.decodeValueIfPresent(Courier.Indirect<Widget>.self, at: "parent")
         self.children = try container.decodeValueIfPresent([Widget].self, at: "children")
         self.shape = try container.decodeValueIfPresent(Shape.self, at: "shape")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "id name kind size weight price ratio visible tags createdAt releaseDate homepage thumbnail note metadata anything attributes readings labels class snake_case_name kebab-name legacy_code status dimensions parent children shape")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "id name kind size weight price ratio visible tags createdAt releaseDate homepage thumbnail note metadata anything attributes readings labels class snake_case_name kebab-name legacy_code status dimensions parent children shape"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -76,10 +76,14 @@ public indirect enum AccountExternalAccountsDataModelItem: Swift.Codable, Swift.
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "country currency id last4 object status", properties: "account account_holder_name account_holder_type account_type available_payout_methods bank_name country currency customer default_for_currency fingerprint id last4 metadata object routing_number status", constants: ["object": ["bank_account"]]),
-        .object(required: "brand exp_month exp_year funding id last4 object", properties: "account address_city address_country address_line1 address_line1_check address_line2 address_state address_zip address_zip_check available_payout_methods brand country currency customer cvc_check default_for_currency dynamic_last4 exp_month exp_year fingerprint funding id last4 metadata name object recipient status tokenization_method", constants: ["object": ["card"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "country currency id last4 object status", properties: "account account_holder_name account_holder_type account_type available_payout_methods bank_name country currency customer default_for_currency fingerprint id last4 metadata object routing_number status", constants: ["object": ["bank_account"]]),
+            .object(required: "brand exp_month exp_year funding id last4 object", properties: "account address_city address_country address_line1 address_line1_check address_line2 address_state address_zip address_zip_check available_payout_methods brand country currency customer cvc_check default_for_currency dynamic_last4 exp_month exp_year fingerprint funding id last4 metadata name object recipient status tokenization_method", constants: ["object": ["card"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -134,11 +138,8 @@ public struct AccountExternalAccounts: Swift.Codable, Swift.Hashable, Swift.Send
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(AccountExternalAccountsObjectModel.self, at: "object")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "data has_more object url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -344,11 +345,8 @@ public struct Account: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.settings = try container.decodeValueIfPresent(AccountSettings.self, at: "settings")
         self.tosAcceptance = try container.decodeValueIfPresent(AccountTosAcceptance.self, at: "tos_acceptance")
         self.type = try container.decodeValueIfPresent(AccountTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "business_profile business_type capabilities charges_enabled company controller country created default_currency details_submitted email external_accounts future_requirements id individual metadata object payouts_enabled requirements settings tos_acceptance type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "business_profile business_type capabilities charges_enabled company controller country created default_currency details_submitted email external_accounts future_requirements id individual metadata object payouts_enabled requirements settings tos_acceptance type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

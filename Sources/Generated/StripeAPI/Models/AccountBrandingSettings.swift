@@ -38,11 +38,8 @@ public struct AccountBrandingSettings: Swift.Codable, Swift.Hashable, Swift.Send
         self.logo = try container.decodeValueIfPresent(AccountBrandingSettingsLogo.self, at: "logo")
         self.primaryColor = try container.decodeValueIfPresent(Swift.String.self, at: "primary_color")
         self.secondaryColor = try container.decodeValueIfPresent(Swift.String.self, at: "secondary_color")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "icon logo primary_color secondary_color")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "icon logo primary_color secondary_color"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -48,11 +48,8 @@ public struct AccountBusinessProfile: Swift.Codable, Swift.Hashable, Swift.Senda
         self.supportPhone = try container.decodeValueIfPresent(Swift.String.self, at: "support_phone")
         self.supportURL = try container.decodeValueIfPresent(Swift.String.self, at: "support_url")
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "mcc name product_description support_address support_email support_phone support_url url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "mcc name product_description support_address support_email support_phone support_url url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -23,11 +23,8 @@ public struct AccountCardPaymentsSettings: Swift.Codable, Swift.Hashable, Swift.
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.declineOn = try container.decodeValueIfPresent(AccountDeclineChargeOn.self, at: "decline_on")
         self.statementDescriptorPrefix = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_prefix")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "decline_on statement_descriptor_prefix")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "decline_on statement_descriptor_prefix"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,11 +24,8 @@ public struct AccountDashboardSettings: Swift.Codable, Swift.Hashable, Swift.Sen
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.displayName = try container.decodeValueIfPresent(Swift.String.self, at: "display_name")
         self.timezone = try container.decodeValueIfPresent(Swift.String.self, at: "timezone")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "display_name timezone")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "display_name timezone"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

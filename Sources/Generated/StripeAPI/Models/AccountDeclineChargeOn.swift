@@ -24,11 +24,8 @@ public struct AccountDeclineChargeOn: Swift.Codable, Swift.Hashable, Swift.Senda
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.avsFailure = try container.decodeValue(Swift.Bool.self, at: "avs_failure")
         self.cvcFailure = try container.decodeValue(Swift.Bool.self, at: "cvc_failure")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "avs_failure cvc_failure")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "avs_failure cvc_failure"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -78,11 +78,8 @@ public struct AccountLink: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.expiresAt = try container.decodeValue(Swift.Int.self, at: "expires_at")
         self.object = try container.decodeValue(AccountLinkObjectModel.self, at: "object")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "created expires_at object url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "created expires_at object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -27,11 +27,8 @@ public struct AccountPayoutSettings: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.debitNegativeBalances = try container.decodeValue(Swift.Bool.self, at: "debit_negative_balances")
         self.schedule = try container.decodeValue(TransferSchedule.self, at: "schedule")
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "debit_negative_balances schedule statement_descriptor")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "debit_negative_balances schedule statement_descriptor"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

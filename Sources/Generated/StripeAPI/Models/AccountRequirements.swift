@@ -48,11 +48,8 @@ public struct AccountRequirements: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.eventuallyDue = try container.decodeValueIfPresent([Swift.String].self, at: "eventually_due")
         self.pastDue = try container.decodeValueIfPresent([Swift.String].self, at: "past_due")
         self.pendingVerification = try container.decodeValueIfPresent([Swift.String].self, at: "pending_verification")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "alternatives current_deadline currently_due disabled_reason errors eventually_due past_due pending_verification")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "alternatives current_deadline currently_due disabled_reason errors eventually_due past_due pending_verification"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,11 +24,8 @@ public struct AccountRequirementsAlternative: Swift.Codable, Swift.Hashable, Swi
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.alternativeFieldsDue = try container.decodeValue([Swift.String].self, at: "alternative_fields_due")
         self.originalFieldsDue = try container.decodeValue([Swift.String].self, at: "original_fields_due")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "alternative_fields_due original_fields_due")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "alternative_fields_due original_fields_due"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -245,11 +245,8 @@ public struct AccountRequirementsError: Swift.Codable, Swift.Hashable, Swift.Sen
         self.code = try container.decodeValue(AccountRequirementsErrorCode.self, at: "code")
         self.reason = try container.decodeValue(Swift.String.self, at: "reason")
         self.requirement = try container.decodeValue(Swift.String.self, at: "requirement")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "code reason requirement")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "code reason requirement"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -40,11 +40,8 @@ public struct AccountSettings: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.payments = try container.decodeValue(AccountPaymentsSettings.self, at: "payments")
         self.payouts = try container.decodeValueIfPresent(AccountPayoutSettings.self, at: "payouts")
         self.sepaDebitPayments = try container.decodeValueIfPresent(AccountSepaDebitPaymentsSettings.self, at: "sepa_debit_payments")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bacs_debit_payments branding card_issuing card_payments dashboard payments payouts sepa_debit_payments")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "bacs_debit_payments branding card_issuing card_payments dashboard payments payouts sepa_debit_payments"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

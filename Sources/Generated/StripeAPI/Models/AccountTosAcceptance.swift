@@ -32,11 +32,8 @@ public struct AccountTosAcceptance: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.ip = try container.decodeValueIfPresent(Swift.String.self, at: "ip")
         self.serviceAgreement = try container.decodeValueIfPresent(Swift.String.self, at: "service_agreement")
         self.userAgent = try container.decodeValueIfPresent(Swift.String.self, at: "user_agent")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "date ip service_agreement user_agent")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "date ip service_agreement user_agent"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

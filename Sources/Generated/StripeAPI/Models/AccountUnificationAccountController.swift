@@ -69,11 +69,8 @@ public struct AccountUnificationAccountController: Swift.Codable, Swift.Hashable
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.isController = try container.decodeValueIfPresent(Swift.Bool.self, at: "is_controller")
         self.type = try container.decodeValue(AccountUnificationAccountControllerTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "is_controller type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "is_controller type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

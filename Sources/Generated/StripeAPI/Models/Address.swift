@@ -40,11 +40,8 @@ public struct Address: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.line2 = try container.decodeValueIfPresent(Swift.String.self, at: "line2")
         self.postalCode = try container.decodeValueIfPresent(Swift.String.self, at: "postal_code")
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "city country line1 line2 postal_code state")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "city country line1 line2 postal_code state"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -108,11 +108,8 @@ public struct AlipayAccount: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.reusable = try container.decodeValue(Swift.Bool.self, at: "reusable")
         self.used = try container.decodeValue(Swift.Bool.self, at: "used")
         self.username = try container.decodeValue(Swift.String.self, at: "username")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "created customer fingerprint id livemode metadata object payment_amount payment_currency reusable used username")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "created customer fingerprint id livemode metadata object payment_amount payment_currency reusable used username"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

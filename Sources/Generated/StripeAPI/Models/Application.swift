@@ -69,11 +69,8 @@ public struct Application: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.object = try container.decodeValue(ApplicationObjectModel.self, at: "object")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "id name object")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "id name object"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

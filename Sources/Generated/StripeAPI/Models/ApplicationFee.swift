@@ -93,11 +93,8 @@ public struct ApplicationFeeRefunds: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(ApplicationFeeRefundsObjectModel.self, at: "object")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "data has_more object url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -181,11 +178,8 @@ public struct ApplicationFee: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.originatingTransaction = try container.decodeValueIfPresent(ApplicationFeeOriginatingTransaction.self, at: "originating_transaction")
         self.refunded = try container.decodeValue(Swift.Bool.self, at: "refunded")
         self.refunds = try container.decodeValue(ApplicationFeeRefunds.self, at: "refunds")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account amount amount_refunded application balance_transaction charge created currency id livemode object originating_transaction refunded refunds")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "account amount amount_refunded application balance_transaction charge created currency id livemode object originating_transaction refunded refunds"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -96,11 +96,8 @@ public struct Balance: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
         self.object = try container.decodeValue(BalanceObjectModel.self, at: "object")
         self.pending = try container.decodeValue([BalanceAmount].self, at: "pending")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "available connect_reserved instant_available issuing livemode object pending")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "available connect_reserved instant_available issuing livemode object pending"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -28,11 +28,8 @@ public struct BalanceAmountBySourceType: Swift.Codable, Swift.Hashable, Swift.Se
         self.bankAccount = try container.decodeValueIfPresent(Swift.Int.self, at: "bank_account")
         self.card = try container.decodeValueIfPresent(Swift.Int.self, at: "card")
         self.fpx = try container.decodeValueIfPresent(Swift.Int.self, at: "fpx")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_account card fpx")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "bank_account card fpx"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

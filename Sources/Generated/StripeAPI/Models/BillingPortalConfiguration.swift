@@ -105,11 +105,8 @@ public struct BillingPortalConfiguration: Swift.Codable, Swift.Hashable, Swift.S
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
         self.object = try container.decodeValue(BillingPortalConfigurationObjectModel.self, at: "object")
         self.updated = try container.decodeValue(Swift.Int.self, at: "updated")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "active application business_profile created default_return_url features id is_default livemode metadata object updated")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "active application business_profile created default_return_url features id is_default livemode metadata object updated"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -23,10 +23,14 @@ public indirect enum BillingPortalSessionConfiguration: Swift.Codable, Swift.Has
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "active business_profile created features id is_default livemode object updated", constants: ["object": ["billing_portal.configuration"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "active business_profile created features id is_default livemode object updated", constants: ["object": ["billing_portal.configuration"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -381,11 +385,8 @@ public struct BillingPortalSession: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.onBehalfOf = try container.decodeValueIfPresent(Swift.String.self, at: "on_behalf_of")
         self.returnURL = try container.decodeValue(Swift.String.self, at: "return_url")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "configuration created customer id livemode locale object on_behalf_of return_url url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "configuration created customer id livemode locale object on_behalf_of return_url url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -78,11 +78,8 @@ public struct BitcoinReceiverTransactions: Swift.Codable, Swift.Hashable, Swift.
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(BitcoinReceiverTransactionsObjectModel.self, at: "object")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "data has_more object url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -198,11 +195,8 @@ public struct BitcoinReceiver: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.transactions = try container.decodeValueIfPresent(BitcoinReceiverTransactions.self, at: "transactions")
         self.uncapturedFunds = try container.decodeValue(Swift.Bool.self, at: "uncaptured_funds")
         self.usedForPayment = try container.decodeValueIfPresent(Swift.Bool.self, at: "used_for_payment")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "active amount amount_received bitcoin_amount bitcoin_amount_received bitcoin_uri created currency customer description email filled id inbound_address livemode metadata object payment refund_address transactions uncaptured_funds used_for_payment")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "active amount amount_received bitcoin_amount bitcoin_amount_received bitcoin_uri created currency customer description email filled id inbound_address livemode metadata object payment refund_address transactions uncaptured_funds used_for_payment"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

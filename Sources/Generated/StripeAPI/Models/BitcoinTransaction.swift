@@ -85,11 +85,8 @@ public struct BitcoinTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.object = try container.decodeValue(BitcoinTransactionObjectModel.self, at: "object")
         self.receiver = try container.decodeValue(Swift.String.self, at: "receiver")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount bitcoin_amount created currency id object receiver")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount bitcoin_amount created currency id object receiver"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

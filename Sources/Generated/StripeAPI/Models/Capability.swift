@@ -151,11 +151,8 @@ public struct Capability: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.requestedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "requested_at")
         self.requirements = try container.decodeValueIfPresent(AccountCapabilityRequirements.self, at: "requirements")
         self.status = try container.decodeValue(CapabilityStatus.self, at: "status")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account future_requirements id object requested requested_at requirements status")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "account future_requirements id object requested requested_at requirements status"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

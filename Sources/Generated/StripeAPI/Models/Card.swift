@@ -23,10 +23,14 @@ public indirect enum CardAccount: Swift.Codable, Swift.Hashable, Swift.Sendable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "id object", constants: ["object": ["account"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "id object", constants: ["object": ["account"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -72,11 +76,15 @@ public indirect enum CardCustomer: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "created id livemode object", properties: "address balance created currency default_source delinquent description discount email id invoice_prefix invoice_settings livemode metadata name next_invoice_sequence object phone preferred_locales shipping sources subscriptions tax tax_exempt tax_ids test_clock", constants: ["object": ["customer"]], openTags: ["tax_exempt": ["exempt", "none", "reverse"]]),
-        .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["customer"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "created id livemode object", properties: "address balance created currency default_source delinquent description discount email id invoice_prefix invoice_settings livemode metadata name next_invoice_sequence object phone preferred_locales shipping sources subscriptions tax tax_exempt tax_ids test_clock", constants: ["object": ["customer"]], openTags: ["tax_exempt": ["exempt", "none", "reverse"]]),
+            .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["customer"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -160,10 +168,14 @@ public indirect enum CardRecipient: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "created id livemode metadata object type", constants: ["object": ["recipient"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "created id livemode metadata object type", constants: ["object": ["recipient"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -321,11 +333,8 @@ public struct Card: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.recipient = try container.decodeValueIfPresent(CardRecipient.self, at: "recipient")
         self.status = try container.decodeValueIfPresent(Swift.String.self, at: "status")
         self.tokenizationMethod = try container.decodeValueIfPresent(Swift.String.self, at: "tokenization_method")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account address_city address_country address_line1 address_line1_check address_line2 address_state address_zip address_zip_check available_payout_methods brand country currency customer cvc_check default_for_currency dynamic_last4 exp_month exp_year fingerprint funding id last4 metadata name object recipient status tokenization_method")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "account address_city address_country address_line1 address_line1_check address_line2 address_state address_zip address_zip_check available_payout_methods brand country currency customer cvc_check default_for_currency dynamic_last4 exp_month exp_year fingerprint funding id last4 metadata name object recipient status tokenization_method"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -23,11 +23,8 @@ public struct CardGeneratedFromPaymentMethodDetails: Swift.Codable, Swift.Hashab
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.cardPresent = try container.decodeValueIfPresent(PaymentMethodDetailsCardPresent.self, at: "card_present")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "card_present type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "card_present type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -23,10 +23,14 @@ public indirect enum ChargeApplication: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "id object", constants: ["object": ["application"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "id object", constants: ["object": ["application"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -79,10 +83,14 @@ public indirect enum ChargeInvoice: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "amount_due amount_paid amount_remaining attempt_count attempted automatic_tax collection_method created currency default_tax_rates lines livemode object paid paid_out_of_band payment_settings period_end period_start post_payment_credit_notes_amount pre_payment_credit_notes_amount starting_balance status_transitions subtotal total total_tax_amounts", constants: ["object": ["invoice"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "amount_due amount_paid amount_remaining attempt_count attempted automatic_tax collection_method created currency default_tax_rates lines livemode object paid paid_out_of_band payment_settings period_end period_start post_payment_credit_notes_amount pre_payment_credit_notes_amount starting_balance status_transitions subtotal total total_tax_amounts", constants: ["object": ["invoice"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -167,10 +175,14 @@ public indirect enum ChargeOrder: Swift.Codable, Swift.Hashable, Swift.Sendable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "amount created currency id items livemode object status", constants: ["object": ["order"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "amount created currency id items livemode object status", constants: ["object": ["order"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -211,10 +223,14 @@ public indirect enum ChargePaymentIntent: Swift.Codable, Swift.Hashable, Swift.S
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "amount capture_method confirmation_method created currency id livemode object payment_method_types status", constants: ["object": ["payment_intent"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "amount capture_method confirmation_method created currency id livemode object payment_method_types status", constants: ["object": ["payment_intent"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -269,11 +285,8 @@ public struct ChargeRefunds: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(ChargeRefundsObjectModel.self, at: "object")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "data has_more object url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -306,10 +319,14 @@ public indirect enum ChargeReview: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "created id livemode object open opened_reason reason", constants: ["object": ["review"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "created id livemode object open opened_reason reason", constants: ["object": ["review"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -402,10 +419,14 @@ public indirect enum ChargeTransfer: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "amount amount_reversed created currency id livemode metadata object reversals reversed", constants: ["object": ["transfer"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "amount amount_reversed created currency id livemode metadata object reversals reversed", constants: ["object": ["transfer"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -626,11 +647,8 @@ public struct Charge: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.transfer = try container.decodeValueIfPresent(ChargeTransfer.self, at: "transfer")
         self.transferData = try container.decodeValueIfPresent(ChargeTransferData.self, at: "transfer_data")
         self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_captured amount_refunded application application_fee application_fee_amount balance_transaction billing_details calculated_statement_descriptor captured created currency customer description disputed failure_balance_transaction failure_code failure_message fraud_details id invoice livemode metadata object on_behalf_of order outcome paid payment_intent payment_method payment_method_details receipt_email receipt_number receipt_url refunded refunds review shipping source_transfer statement_descriptor statement_descriptor_suffix status transfer transfer_data transfer_group")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount amount_captured amount_refunded application application_fee application_fee_amount balance_transaction billing_details calculated_statement_descriptor captured created currency customer description disputed failure_balance_transaction failure_code failure_message fraud_details id invoice livemode metadata object on_behalf_of order outcome paid payment_intent payment_method payment_method_details receipt_email receipt_number receipt_url refunded refunds review shipping source_transfer statement_descriptor statement_descriptor_suffix status transfer transfer_data transfer_group"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -380,10 +380,14 @@ public indirect enum CheckoutSessionPaymentLink: Swift.Codable, Swift.Hashable, 
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "active after_completion allow_promotion_codes automatic_tax billing_address_collection id livemode metadata object phone_number_collection url", constants: ["object": ["payment_link"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "active after_completion allow_promotion_codes automatic_tax billing_address_collection id livemode metadata object phone_number_collection url", constants: ["object": ["payment_link"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -477,10 +481,14 @@ public indirect enum CheckoutSessionShippingRate: Swift.Codable, Swift.Hashable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "active created id livemode metadata object type", constants: ["object": ["shipping_rate"], "type": ["fixed_amount"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "active created id livemode metadata object type", constants: ["object": ["shipping_rate"], "type": ["fixed_amount"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -821,11 +829,8 @@ public struct CheckoutSession: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.taxIDCollection = try container.decodeValueIfPresent(PaymentPagesCheckoutSessionTaxIDCollection.self, at: "tax_id_collection")
         self.totalDetails = try container.decodeValueIfPresent(PaymentPagesCheckoutSessionTotalDetails.self, at: "total_details")
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "after_expiration allow_promotion_codes amount_subtotal amount_total automatic_tax billing_address_collection cancel_url client_reference_id consent consent_collection currency customer customer_creation customer_details customer_email expires_at id line_items livemode locale metadata mode object payment_intent payment_link payment_method_options payment_method_types payment_status phone_number_collection recovered_from setup_intent shipping shipping_address_collection shipping_options shipping_rate status submit_type subscription success_url tax_id_collection total_details url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "after_expiration allow_promotion_codes amount_subtotal amount_total automatic_tax billing_address_collection cancel_url client_reference_id consent consent_collection currency customer customer_creation customer_details customer_email expires_at id line_items livemode locale metadata mode object payment_intent payment_link payment_method_options payment_method_types payment_status phone_number_collection recovered_from setup_intent shipping shipping_address_collection shipping_options shipping_rate status submit_type subscription success_url tax_id_collection total_details url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

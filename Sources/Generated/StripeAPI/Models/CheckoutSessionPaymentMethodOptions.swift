@@ -31,11 +31,8 @@ public struct CheckoutSessionPaymentMethodOptions: Swift.Codable, Swift.Hashable
         self.konbini = try container.decodeValueIfPresent(CheckoutKonbiniPaymentMethodOptions.self, at: "konbini")
         self.oxxo = try container.decodeValueIfPresent(CheckoutOxxoPaymentMethodOptions.self, at: "oxxo")
         self.usBankAccount = try container.decodeValueIfPresent(CheckoutUsBankAccountPaymentMethodOptions.self, at: "us_bank_account")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit boleto konbini oxxo us_bank_account")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "acss_debit boleto konbini oxxo us_bank_account"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

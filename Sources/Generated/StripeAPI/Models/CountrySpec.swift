@@ -95,11 +95,8 @@ public struct CountrySpec: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.supportedPaymentMethods = try container.decodeValue([Swift.String].self, at: "supported_payment_methods")
         self.supportedTransferCountries = try container.decodeValue([Swift.String].self, at: "supported_transfer_countries")
         self.verificationFields = try container.decodeValue(CountrySpecVerificationFields.self, at: "verification_fields")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "default_currency id object supported_bank_account_currencies supported_payment_currencies supported_payment_methods supported_transfer_countries verification_fields")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "default_currency id object supported_bank_account_currencies supported_payment_currencies supported_payment_methods supported_transfer_countries verification_fields"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

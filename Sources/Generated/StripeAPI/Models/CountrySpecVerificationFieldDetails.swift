@@ -24,11 +24,8 @@ public struct CountrySpecVerificationFieldDetails: Swift.Codable, Swift.Hashable
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.additional = try container.decodeValue([Swift.String].self, at: "additional")
         self.minimum = try container.decodeValue([Swift.String].self, at: "minimum")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional minimum")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "additional minimum"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

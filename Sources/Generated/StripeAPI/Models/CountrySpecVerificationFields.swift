@@ -22,11 +22,8 @@ public struct CountrySpecVerificationFields: Swift.Codable, Swift.Hashable, Swif
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.company = try container.decodeValue(CountrySpecVerificationFieldDetails.self, at: "company")
         self.individual = try container.decodeValue(CountrySpecVerificationFieldDetails.self, at: "individual")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "company individual")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "company individual"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

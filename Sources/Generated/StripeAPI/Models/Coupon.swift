@@ -173,11 +173,8 @@ public struct Coupon: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.redeemBy = try container.decodeValueIfPresent(Swift.Int.self, at: "redeem_by")
         self.timesRedeemed = try container.decodeValue(Swift.Int.self, at: "times_redeemed")
         self.valid = try container.decodeValue(Swift.Bool.self, at: "valid")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_off applies_to created currency duration duration_in_months id livemode max_redemptions metadata name object percent_off redeem_by times_redeemed valid")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount_off applies_to created currency duration duration_in_months id livemode max_redemptions metadata name object percent_off redeem_by times_redeemed valid"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

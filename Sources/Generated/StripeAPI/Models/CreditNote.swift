@@ -26,10 +26,14 @@ public indirect enum CreditNoteCustomerBalanceTransaction: Swift.Codable, Swift.
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "amount created currency customer ending_balance id livemode object type", constants: ["object": ["customer_balance_transaction"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "amount created currency customer ending_balance id livemode object type", constants: ["object": ["customer_balance_transaction"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -87,11 +91,8 @@ public struct CreditNoteLines: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(CreditNoteLinesObjectModel.self, at: "object")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "data has_more object url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -218,10 +219,14 @@ public indirect enum CreditNoteRefund: Swift.Codable, Swift.Hashable, Swift.Send
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "amount created currency id object", constants: ["object": ["refund"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "amount created currency id object", constants: ["object": ["refund"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -451,11 +456,8 @@ public struct CreditNote: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.total = try container.decodeValue(Swift.Int.self, at: "total")
         self.type = try container.decodeValue(CreditNoteTypeModel.self, at: "type")
         self.voidedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "voided_at")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount created currency customer customer_balance_transaction discount_amount discount_amounts id invoice lines livemode memo metadata number object out_of_band_amount pdf reason refund status subtotal tax_amounts total type voided_at")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount created currency customer customer_balance_transaction discount_amount discount_amounts id invoice lines livemode memo metadata number object out_of_band_amount pdf reason refund status subtotal tax_amounts total type voided_at"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -31,11 +31,8 @@ public struct CreditNoteTaxAmount: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.inclusive = try container.decodeValue(Swift.Bool.self, at: "inclusive")
         self.taxRate = try container.decodeValue(CreditNoteTaxAmountTaxRate.self, at: "tax_rate")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount inclusive tax_rate")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount inclusive tax_rate"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -78,13 +78,17 @@ public indirect enum CustomerSourcesDataModelItem: Swift.Codable, Swift.Hashable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "created fingerprint id livemode object reusable used username", properties: "created customer fingerprint id livemode metadata object payment_amount payment_currency reusable used username", constants: ["object": ["alipay_account"]]),
-        .object(required: "country currency id last4 object status", properties: "account account_holder_name account_holder_type account_type available_payout_methods bank_name country currency customer default_for_currency fingerprint id last4 metadata object routing_number status", constants: ["object": ["bank_account"]]),
-        .object(required: "active amount amount_received bitcoin_amount bitcoin_amount_received bitcoin_uri created currency filled id inbound_address livemode object uncaptured_funds", properties: "active amount amount_received bitcoin_amount bitcoin_amount_received bitcoin_uri created currency customer description email filled id inbound_address livemode metadata object payment refund_address transactions uncaptured_funds used_for_payment", constants: ["object": ["bitcoin_receiver"]]),
-        .object(required: "brand exp_month exp_year funding id last4 object", properties: "account address_city address_country address_line1 address_line1_check address_line2 address_state address_zip address_zip_check available_payout_methods brand country currency customer cvc_check default_for_currency dynamic_last4 exp_month exp_year fingerprint funding id last4 metadata name object recipient status tokenization_method", constants: ["object": ["card"]]),
-        .object(required: "client_secret created flow id livemode object status type", properties: "ach_credit_transfer ach_debit acss_debit alipay amount au_becs_debit bancontact card card_present client_secret code_verification created currency customer eps flow giropay id ideal klarna livemode metadata multibanco object owner p24 receiver redirect sepa_debit sofort source_order statement_descriptor status three_d_secure type usage wechat", constants: ["object": ["source"]], openTags: ["type": ["ach_credit_transfer", "ach_debit", "acss_debit", "alipay", "au_becs_debit", "bancontact", "card", "card_present", "eps", "giropay", "ideal", "klarna", "multibanco", "p24", "sepa_debit", "sofort", "three_d_secure", "wechat"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "created fingerprint id livemode object reusable used username", properties: "created customer fingerprint id livemode metadata object payment_amount payment_currency reusable used username", constants: ["object": ["alipay_account"]]),
+            .object(required: "country currency id last4 object status", properties: "account account_holder_name account_holder_type account_type available_payout_methods bank_name country currency customer default_for_currency fingerprint id last4 metadata object routing_number status", constants: ["object": ["bank_account"]]),
+            .object(required: "active amount amount_received bitcoin_amount bitcoin_amount_received bitcoin_uri created currency filled id inbound_address livemode object uncaptured_funds", properties: "active amount amount_received bitcoin_amount bitcoin_amount_received bitcoin_uri created currency customer description email filled id inbound_address livemode metadata object payment refund_address transactions uncaptured_funds used_for_payment", constants: ["object": ["bitcoin_receiver"]]),
+            .object(required: "brand exp_month exp_year funding id last4 object", properties: "account address_city address_country address_line1 address_line1_check address_line2 address_state address_zip address_zip_check available_payout_methods brand country currency customer cvc_check default_for_currency dynamic_last4 exp_month exp_year fingerprint funding id last4 metadata name object recipient status tokenization_method", constants: ["object": ["card"]]),
+            .object(required: "client_secret created flow id livemode object status type", properties: "ach_credit_transfer ach_debit acss_debit alipay amount au_becs_debit bancontact card card_present client_secret code_verification created currency customer eps flow giropay id ideal klarna livemode metadata multibanco object owner p24 receiver redirect sepa_debit sofort source_order statement_descriptor status three_d_secure type usage wechat", constants: ["object": ["source"]], openTags: ["type": ["ach_credit_transfer", "ach_debit", "acss_debit", "alipay", "au_becs_debit", "bancontact", "card", "card_present", "eps", "giropay", "ideal", "klarna", "multibanco", "p24", "sepa_debit", "sofort", "three_d_secure", "wechat"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -145,11 +149,8 @@ public struct CustomerSources: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(CustomerSourcesObjectModel.self, at: "object")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "data has_more object url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -196,11 +197,8 @@ public struct CustomerSubscriptions: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(CustomerSubscriptionsObjectModel.self, at: "object")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "data has_more object url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -296,11 +294,8 @@ public struct CustomerTaxIDs: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(CustomerTaxIDsObjectModel.self, at: "object")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "data has_more object url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -445,11 +440,8 @@ public struct Customer: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.taxExempt = try container.decodeValueIfPresent(CustomerTaxExempt.self, at: "tax_exempt")
         self.taxIDs = try container.decodeValueIfPresent(CustomerTaxIDs.self, at: "tax_ids")
         self.testClock = try container.decodeValueIfPresent(CustomerTestClock.self, at: "test_clock")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address balance created currency default_source delinquent description discount email id invoice_prefix invoice_settings livemode metadata name next_invoice_sequence object phone preferred_locales shipping sources subscriptions tax tax_exempt tax_ids test_clock")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "address balance created currency default_source delinquent description discount email id invoice_prefix invoice_settings livemode metadata name next_invoice_sequence object phone preferred_locales shipping sources subscriptions tax tax_exempt tax_ids test_clock"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

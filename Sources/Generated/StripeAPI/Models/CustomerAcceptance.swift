@@ -33,11 +33,8 @@ public struct CustomerAcceptance: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.offline = try container.decodeValueIfPresent(OfflineAcceptance.self, at: "offline")
         self.online = try container.decodeValueIfPresent(OnlineAcceptance.self, at: "online")
         self.type = try container.decodeValue(CustomerAcceptanceTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "accepted_at offline online type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "accepted_at offline online type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -23,10 +23,14 @@ public indirect enum CustomerBalanceTransactionCreditNote: Swift.Codable, Swift.
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "amount created currency customer discount_amount discount_amounts id invoice lines livemode number object pdf status subtotal tax_amounts total type", constants: ["object": ["credit_note"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "amount created currency customer discount_amount discount_amounts id invoice lines livemode number object pdf status subtotal tax_amounts total type", constants: ["object": ["credit_note"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -239,11 +243,8 @@ public struct CustomerBalanceTransaction: Swift.Codable, Swift.Hashable, Swift.S
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
         self.object = try container.decodeValue(CustomerBalanceTransactionObjectModel.self, at: "object")
         self.type = try container.decodeValue(CustomerBalanceTransactionTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount created credit_note currency customer description ending_balance id invoice livemode metadata object type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount created credit_note currency customer description ending_balance id invoice livemode metadata object type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -81,11 +81,8 @@ public struct CustomerTax: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.automaticTax = try container.decodeValue(CustomerTaxAutomaticTax.self, at: "automatic_tax")
         self.ipAddress = try container.decodeValueIfPresent(Swift.String.self, at: "ip_address")
         self.location = try container.decodeValueIfPresent(CustomerTaxLocation.self, at: "location")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "automatic_tax ip_address location")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "automatic_tax ip_address location"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

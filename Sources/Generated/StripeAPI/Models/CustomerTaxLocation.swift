@@ -81,11 +81,8 @@ public struct CustomerTaxLocation: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.country = try container.decodeValue(Swift.String.self, at: "country")
         self.source = try container.decodeValue(CustomerTaxLocationSource.self, at: "source")
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "country source state")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "country source state"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -68,11 +68,8 @@ public struct DeletedDiscount: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.promotionCode = try container.decodeValueIfPresent(DeletedDiscountPromotionCode.self, at: "promotion_code")
         self.start = try container.decodeValue(Swift.Int.self, at: "start")
         self.subscription = try container.decodeValueIfPresent(Swift.String.self, at: "subscription")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "checkout_session coupon customer deleted id invoice invoice_item object promotion_code start subscription")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "checkout_session coupon customer deleted id invoice invoice_item object promotion_code start subscription"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

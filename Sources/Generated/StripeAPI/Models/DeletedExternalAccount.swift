@@ -23,10 +23,14 @@ public indirect enum DeletedExternalAccount: Swift.Codable, Swift.Hashable, Swif
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "deleted id object", properties: "currency deleted id object", constants: ["deleted": [true], "object": ["bank_account"]]),
-        .object(required: "deleted id object", properties: "currency deleted id object", constants: ["deleted": [true], "object": ["card"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "deleted id object", properties: "currency deleted id object", constants: ["deleted": [true], "object": ["bank_account"]]),
+            .object(required: "deleted id object", properties: "currency deleted id object", constants: ["deleted": [true], "object": ["card"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {

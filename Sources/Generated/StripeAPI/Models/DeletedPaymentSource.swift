@@ -29,12 +29,16 @@ public indirect enum DeletedPaymentSource: Swift.Codable, Swift.Hashable, Swift.
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["alipay_account"]]),
-        .object(required: "deleted id object", properties: "currency deleted id object", constants: ["deleted": [true], "object": ["bank_account"]]),
-        .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["bitcoin_receiver"]]),
-        .object(required: "deleted id object", properties: "currency deleted id object", constants: ["deleted": [true], "object": ["card"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["alipay_account"]]),
+            .object(required: "deleted id object", properties: "currency deleted id object", constants: ["deleted": [true], "object": ["bank_account"]]),
+            .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["bitcoin_receiver"]]),
+            .object(required: "deleted id object", properties: "currency deleted id object", constants: ["deleted": [true], "object": ["card"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {

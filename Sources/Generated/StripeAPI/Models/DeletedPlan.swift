@@ -31,11 +31,8 @@ public struct DeletedPlan: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.deleted = try container.decodeValue(Swift.Bool.self, at: "deleted")
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.object = try container.decodeValue(DeletedPlanObjectModel.self, at: "object")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "deleted id object")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "deleted id object"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

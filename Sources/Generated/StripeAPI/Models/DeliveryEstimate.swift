@@ -32,11 +32,8 @@ public struct DeliveryEstimate: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.earliest = try container.decodeValueIfPresent(Swift.String.self, at: "earliest")
         self.latest = try container.decodeValueIfPresent(Swift.String.self, at: "latest")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "date earliest latest type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "date earliest latest type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

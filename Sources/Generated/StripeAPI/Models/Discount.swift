@@ -67,10 +67,14 @@ public indirect enum DiscountPromotionCode: Swift.Codable, Swift.Hashable, Swift
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "active code coupon created id livemode object restrictions times_redeemed", constants: ["object": ["promotion_code"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "active code coupon created id livemode object restrictions times_redeemed", constants: ["object": ["promotion_code"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -153,11 +157,8 @@ public struct Discount: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.promotionCode = try container.decodeValueIfPresent(DiscountPromotionCode.self, at: "promotion_code")
         self.start = try container.decodeValue(Swift.Int.self, at: "start")
         self.subscription = try container.decodeValueIfPresent(Swift.String.self, at: "subscription")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "checkout_session coupon customer end id invoice invoice_item object promotion_code start subscription")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "checkout_session coupon customer end id invoice invoice_item object promotion_code start subscription"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

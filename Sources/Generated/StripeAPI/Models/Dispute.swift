@@ -198,11 +198,8 @@ public struct Dispute: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.paymentIntent = try container.decodeValueIfPresent(DisputePaymentIntent.self, at: "payment_intent")
         self.reason = try container.decodeValue(Swift.String.self, at: "reason")
         self.status = try container.decodeValue(DisputeStatus.self, at: "status")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount balance_transactions charge created currency evidence evidence_details id is_charge_refundable livemode metadata object payment_intent reason status")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount balance_transactions charge created currency evidence evidence_details id is_charge_refundable livemode metadata object payment_intent reason status"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -32,11 +32,8 @@ public struct DisputeEvidenceDetails: Swift.Codable, Swift.Hashable, Swift.Senda
         self.hasEvidence = try container.decodeValue(Swift.Bool.self, at: "has_evidence")
         self.pastDue = try container.decodeValue(Swift.Bool.self, at: "past_due")
         self.submissionCount = try container.decodeValue(Swift.Int.self, at: "submission_count")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "due_by has_evidence past_due submission_count")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "due_by has_evidence past_due submission_count"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

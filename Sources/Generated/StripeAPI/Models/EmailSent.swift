@@ -24,11 +24,8 @@ public struct EmailSent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.emailSentAt = try container.decodeValue(Swift.Int.self, at: "email_sent_at")
         self.emailSentTo = try container.decodeValue(Swift.String.self, at: "email_sent_to")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "email_sent_at email_sent_to")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "email_sent_at email_sent_to"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -81,11 +81,8 @@ public struct EphemeralKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
         self.object = try container.decodeValue(EphemeralKeyObjectModel.self, at: "object")
         self.secret = try container.decodeValueIfPresent(Swift.String.self, at: "secret")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "created expires id livemode object secret")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "created expires id livemode object secret"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -126,11 +126,8 @@ public struct Event: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.pendingWebhooks = try container.decodeValue(Swift.Int.self, at: "pending_webhooks")
         self.request = try container.decodeValueIfPresent(NotificationEventRequest.self, at: "request")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account api_version created data id livemode object pending_webhooks request type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "account api_version created data id livemode object pending_webhooks request type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

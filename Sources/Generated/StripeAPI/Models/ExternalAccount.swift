@@ -23,10 +23,14 @@ public indirect enum ExternalAccount: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "country currency id last4 object status", properties: "account account_holder_name account_holder_type account_type available_payout_methods bank_name country currency customer default_for_currency fingerprint id last4 metadata object routing_number status", constants: ["object": ["bank_account"]]),
-        .object(required: "brand exp_month exp_year funding id last4 object", properties: "account address_city address_country address_line1 address_line1_check address_line2 address_state address_zip address_zip_check available_payout_methods brand country currency customer cvc_check default_for_currency dynamic_last4 exp_month exp_year fingerprint funding id last4 metadata name object recipient status tokenization_method", constants: ["object": ["card"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "country currency id last4 object status", properties: "account account_holder_name account_holder_type account_type available_payout_methods bank_name country currency customer default_for_currency fingerprint id last4 metadata object routing_number status", constants: ["object": ["bank_account"]]),
+            .object(required: "brand exp_month exp_year funding id last4 object", properties: "account address_city address_country address_line1 address_line1_check address_line2 address_state address_zip address_zip_check available_payout_methods brand country currency customer cvc_check default_for_currency dynamic_last4 exp_month exp_year fingerprint funding id last4 metadata name object recipient status tokenization_method", constants: ["object": ["card"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {

@@ -26,10 +26,14 @@ public indirect enum FeeRefundFee: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "account amount amount_refunded application charge created currency id livemode object refunded refunds", constants: ["object": ["application_fee"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "account amount amount_refunded application charge created currency id livemode object refunded refunds", constants: ["object": ["application_fee"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -142,11 +146,8 @@ public struct FeeRefund: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
         self.object = try container.decodeValue(FeeRefundObjectModel.self, at: "object")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount balance_transaction created currency fee id metadata object")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount balance_transaction created currency fee id metadata object"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

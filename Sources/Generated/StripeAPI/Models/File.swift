@@ -75,11 +75,8 @@ public struct FileLinks: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(FileLinksObjectModel.self, at: "object")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "data has_more object url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -293,11 +290,8 @@ public struct File: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.title = try container.decodeValueIfPresent(Swift.String.self, at: "title")
         self.type = try container.decodeValueIfPresent(Swift.String.self, at: "type")
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "created expires_at filename id links object purpose size title type url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "created expires_at filename id links object purpose size title type url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

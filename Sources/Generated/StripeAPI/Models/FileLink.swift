@@ -23,10 +23,14 @@ public indirect enum FileLinkFile: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "created id object purpose size", constants: ["object": ["file"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "created id object purpose size", constants: ["object": ["file"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -141,11 +145,8 @@ public struct FileLink: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.metadata = try container.decodeValue([Swift.String: Swift.String].self, at: "metadata")
         self.object = try container.decodeValue(FileLinkObjectModel.self, at: "object")
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "created expired expires_at file id livemode metadata object url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "created expired expires_at file id livemode metadata object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

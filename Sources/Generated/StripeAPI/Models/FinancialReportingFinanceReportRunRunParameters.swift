@@ -48,11 +48,8 @@ public struct FinancialReportingFinanceReportRunRunParameters: Swift.Codable, Sw
         self.payout = try container.decodeValueIfPresent(Swift.String.self, at: "payout")
         self.reportingCategory = try container.decodeValueIfPresent(Swift.String.self, at: "reporting_category")
         self.timezone = try container.decodeValueIfPresent(Swift.String.self, at: "timezone")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "columns connected_account currency interval_end interval_start payout reporting_category timezone")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "columns connected_account currency interval_end interval_start payout reporting_category timezone"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -118,11 +118,8 @@ public struct GelatoDocumentReport: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.number = try container.decodeValueIfPresent(Swift.String.self, at: "number")
         self.status = try container.decodeValue(GelatoDocumentReportStatus.self, at: "status")
         self.type = try container.decodeValueIfPresent(GelatoDocumentReportTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address dob error expiration_date files first_name issued_date issuing_country last_name number status type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "address dob error expiration_date files first_name issued_date issuing_country last_name number status type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -98,11 +98,8 @@ public struct GelatoIDNumberReport: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.idNumberType = try container.decodeValueIfPresent(GelatoIDNumberReportIDNumberType.self, at: "id_number_type")
         self.lastName = try container.decodeValueIfPresent(Swift.String.self, at: "last_name")
         self.status = try container.decodeValue(GelatoIDNumberReportStatus.self, at: "status")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "dob error first_name id_number id_number_type last_name status")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "dob error first_name id_number id_number_type last_name status"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -73,11 +73,8 @@ public struct GelatoIDNumberReportError: Swift.Codable, Swift.Hashable, Swift.Se
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.code = try container.decodeValueIfPresent(GelatoIDNumberReportErrorCode.self, at: "code")
         self.reason = try container.decodeValueIfPresent(Swift.String.self, at: "reason")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "code reason")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "code reason"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

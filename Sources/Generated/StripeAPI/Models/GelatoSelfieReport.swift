@@ -79,11 +79,8 @@ public struct GelatoSelfieReport: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.error = try container.decodeValueIfPresent(GelatoSelfieReportError.self, at: "error")
         self.selfie = try container.decodeValueIfPresent(Swift.String.self, at: "selfie")
         self.status = try container.decodeValue(GelatoSelfieReportStatus.self, at: "status")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "document error selfie status")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "document error selfie status"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -34,11 +34,8 @@ public struct GelatoSessionDocumentOptions: Swift.Codable, Swift.Hashable, Swift
         self.requireIDNumber = try container.decodeValueIfPresent(Swift.Bool.self, at: "require_id_number")
         self.requireLiveCapture = try container.decodeValueIfPresent(Swift.Bool.self, at: "require_live_capture")
         self.requireMatchingSelfie = try container.decodeValueIfPresent(Swift.Bool.self, at: "require_matching_selfie")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "allowed_types require_id_number require_live_capture require_matching_selfie")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "allowed_types require_id_number require_live_capture require_matching_selfie"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -22,11 +22,8 @@ public struct GelatoVerificationSessionOptions: Swift.Codable, Swift.Hashable, S
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.document = try container.decodeValueIfPresent(GelatoSessionDocumentOptions.self, at: "document")
         self.idNumber = try container.decodeValueIfPresent(GelatoSessionIDNumberOptions.self, at: "id_number")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "document id_number")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "document id_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -43,11 +43,8 @@ public struct GelatoVerifiedOutputs: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.idNumber = try container.decodeValueIfPresent(Swift.String.self, at: "id_number")
         self.idNumberType = try container.decodeValueIfPresent(GelatoVerifiedOutputsIDNumberType.self, at: "id_number_type")
         self.lastName = try container.decodeValueIfPresent(Swift.String.self, at: "last_name")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address dob first_name id_number id_number_type last_name")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "address dob first_name id_number id_number_type last_name"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

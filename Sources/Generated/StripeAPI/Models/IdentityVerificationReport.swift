@@ -150,11 +150,8 @@ public struct IdentityVerificationReport: Swift.Codable, Swift.Hashable, Swift.S
         self.selfie = try container.decodeValueIfPresent(GelatoSelfieReport.self, at: "selfie")
         self.type = try container.decodeValue(IdentityVerificationReportTypeModel.self, at: "type")
         self.verificationSession = try container.decodeValueIfPresent(Swift.String.self, at: "verification_session")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "created document id id_number livemode object options selfie type verification_session")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "created document id id_number livemode object options selfie type verification_session"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

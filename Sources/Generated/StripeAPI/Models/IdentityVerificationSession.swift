@@ -23,10 +23,14 @@ public indirect enum IdentityVerificationSessionLastVerificationReport: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "created id livemode object options type", constants: ["object": ["identity.verification_report"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "created id livemode object options type", constants: ["object": ["identity.verification_report"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -224,11 +228,8 @@ public struct IdentityVerificationSession: Swift.Codable, Swift.Hashable, Swift.
         self.type = try container.decodeValue(IdentityVerificationSessionTypeModel.self, at: "type")
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
         self.verifiedOutputs = try container.decodeValueIfPresent(GelatoVerifiedOutputs.self, at: "verified_outputs")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "client_secret created id last_error last_verification_report livemode metadata object options redaction status type url verified_outputs")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "client_secret created id last_error last_verification_report livemode metadata object options redaction status type url verified_outputs"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

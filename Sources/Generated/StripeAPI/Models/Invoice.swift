@@ -25,11 +25,15 @@ public indirect enum InvoiceAccountTaxIDsItem: Swift.Codable, Swift.Hashable, Sw
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "created id livemode object type value", properties: "country created customer id livemode object type value verification", constants: ["object": ["tax_id"]], openTags: ["type": ["ae_trn", "au_abn", "au_arn", "bg_uic", "br_cnpj", "br_cpf", "ca_bn", "ca_gst_hst", "ca_pst_bc", "ca_pst_mb", "ca_pst_sk", "ca_qst", "ch_vat", "cl_tin", "es_cif", "eu_vat", "gb_vat", "ge_vat", "hk_br", "hu_tin", "id_npwp", "il_vat", "in_gst", "is_vat", "jp_cn", "jp_rn", "kr_brn", "li_uid", "mx_rfc", "my_frp", "my_itn", "my_sst", "no_vat", "nz_gst", "ru_inn", "ru_kpp", "sa_vat", "sg_gst", "sg_uen", "si_tin", "th_vat", "tw_vat", "ua_vat", "unknown", "us_ein", "za_vat"]]),
-        .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["tax_id"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "created id livemode object type value", properties: "country created customer id livemode object type value verification", constants: ["object": ["tax_id"]], openTags: ["type": ["ae_trn", "au_abn", "au_arn", "bg_uic", "br_cnpj", "br_cpf", "ca_bn", "ca_gst_hst", "ca_pst_bc", "ca_pst_mb", "ca_pst_sk", "ca_qst", "ch_vat", "cl_tin", "es_cif", "eu_vat", "gb_vat", "ge_vat", "hk_br", "hu_tin", "id_npwp", "il_vat", "in_gst", "is_vat", "jp_cn", "jp_rn", "kr_brn", "li_uid", "mx_rfc", "my_frp", "my_itn", "my_sst", "no_vat", "nz_gst", "ru_inn", "ru_kpp", "sa_vat", "sg_gst", "sg_uen", "si_tin", "th_vat", "tw_vat", "ua_vat", "unknown", "us_ein", "za_vat"]]),
+            .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["tax_id"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -172,14 +176,18 @@ public indirect enum InvoiceDefaultSource: Swift.Codable, Swift.Hashable, Swift.
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "created fingerprint id livemode object reusable used username", properties: "created customer fingerprint id livemode metadata object payment_amount payment_currency reusable used username", constants: ["object": ["alipay_account"]]),
-        .object(required: "country currency id last4 object status", properties: "account account_holder_name account_holder_type account_type available_payout_methods bank_name country currency customer default_for_currency fingerprint id last4 metadata object routing_number status", constants: ["object": ["bank_account"]]),
-        .object(required: "active amount amount_received bitcoin_amount bitcoin_amount_received bitcoin_uri created currency filled id inbound_address livemode object uncaptured_funds", properties: "active amount amount_received bitcoin_amount bitcoin_amount_received bitcoin_uri created currency customer description email filled id inbound_address livemode metadata object payment refund_address transactions uncaptured_funds used_for_payment", constants: ["object": ["bitcoin_receiver"]]),
-        .object(required: "brand exp_month exp_year funding id last4 object", properties: "account address_city address_country address_line1 address_line1_check address_line2 address_state address_zip address_zip_check available_payout_methods brand country currency customer cvc_check default_for_currency dynamic_last4 exp_month exp_year fingerprint funding id last4 metadata name object recipient status tokenization_method", constants: ["object": ["card"]]),
-        .object(required: "client_secret created flow id livemode object status type", properties: "ach_credit_transfer ach_debit acss_debit alipay amount au_becs_debit bancontact card card_present client_secret code_verification created currency customer eps flow giropay id ideal klarna livemode metadata multibanco object owner p24 receiver redirect sepa_debit sofort source_order statement_descriptor status three_d_secure type usage wechat", constants: ["object": ["source"]], openTags: ["type": ["ach_credit_transfer", "ach_debit", "acss_debit", "alipay", "au_becs_debit", "bancontact", "card", "card_present", "eps", "giropay", "ideal", "klarna", "multibanco", "p24", "sepa_debit", "sofort", "three_d_secure", "wechat"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "created fingerprint id livemode object reusable used username", properties: "created customer fingerprint id livemode metadata object payment_amount payment_currency reusable used username", constants: ["object": ["alipay_account"]]),
+            .object(required: "country currency id last4 object status", properties: "account account_holder_name account_holder_type account_type available_payout_methods bank_name country currency customer default_for_currency fingerprint id last4 metadata object routing_number status", constants: ["object": ["bank_account"]]),
+            .object(required: "active amount amount_received bitcoin_amount bitcoin_amount_received bitcoin_uri created currency filled id inbound_address livemode object uncaptured_funds", properties: "active amount amount_received bitcoin_amount bitcoin_amount_received bitcoin_uri created currency customer description email filled id inbound_address livemode metadata object payment refund_address transactions uncaptured_funds used_for_payment", constants: ["object": ["bitcoin_receiver"]]),
+            .object(required: "brand exp_month exp_year funding id last4 object", properties: "account address_city address_country address_line1 address_line1_check address_line2 address_state address_zip address_zip_check available_payout_methods brand country currency customer cvc_check default_for_currency dynamic_last4 exp_month exp_year fingerprint funding id last4 metadata name object recipient status tokenization_method", constants: ["object": ["card"]]),
+            .object(required: "client_secret created flow id livemode object status type", properties: "ach_credit_transfer ach_debit acss_debit alipay amount au_becs_debit bancontact card card_present client_secret code_verification created currency customer eps flow giropay id ideal klarna livemode metadata multibanco object owner p24 receiver redirect sepa_debit sofort source_order statement_descriptor status three_d_secure type usage wechat", constants: ["object": ["source"]], openTags: ["type": ["ach_credit_transfer", "ach_debit", "acss_debit", "alipay", "au_becs_debit", "bancontact", "card", "card_present", "eps", "giropay", "ideal", "klarna", "multibanco", "p24", "sepa_debit", "sofort", "three_d_secure", "wechat"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -230,11 +238,15 @@ public indirect enum InvoiceDiscountsItem: Swift.Codable, Swift.Hashable, Swift.
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "coupon id object start", properties: "checkout_session coupon customer end id invoice invoice_item object promotion_code start subscription", constants: ["object": ["discount"]]),
-        .object(required: "coupon deleted id object start", properties: "checkout_session coupon customer deleted id invoice invoice_item object promotion_code start subscription", constants: ["deleted": [true], "object": ["discount"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "coupon id object start", properties: "checkout_session coupon customer end id invoice invoice_item object promotion_code start subscription", constants: ["object": ["discount"]]),
+            .object(required: "coupon deleted id object start", properties: "checkout_session coupon customer deleted id invoice invoice_item object promotion_code start subscription", constants: ["deleted": [true], "object": ["discount"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -291,11 +303,8 @@ public struct InvoiceLines: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(InvoiceLinesObjectModel.self, at: "object")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "data has_more object url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -375,10 +384,14 @@ public indirect enum InvoiceQuote: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "amount_subtotal amount_total automatic_tax collection_method computed created discounts expires_at id livemode metadata object status status_transitions subscription_data total_details", constants: ["object": ["quote"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "amount_subtotal amount_total automatic_tax collection_method computed created discounts expires_at id livemode metadata object status status_transitions subscription_data total_details", constants: ["object": ["quote"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -790,11 +803,8 @@ public struct Invoice: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.totalTaxAmounts = try container.decodeValue([InvoiceTaxAmount].self, at: "total_tax_amounts")
         self.transferData = try container.decodeValueIfPresent(InvoiceTransferData.self, at: "transfer_data")
         self.webhooksDeliveredAt = try container.decodeValueIfPresent(Swift.Int.self, at: "webhooks_delivered_at")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_country account_name account_tax_ids amount_due amount_paid amount_remaining application_fee_amount attempt_count attempted auto_advance automatic_tax billing_reason charge collection_method created currency custom_fields customer customer_address customer_email customer_name customer_phone customer_shipping customer_tax_exempt customer_tax_ids default_payment_method default_source default_tax_rates description discount discounts due_date ending_balance footer hosted_invoice_url id invoice_pdf last_finalization_error lines livemode metadata next_payment_attempt number object on_behalf_of paid paid_out_of_band payment_intent payment_settings period_end period_start post_payment_credit_notes_amount pre_payment_credit_notes_amount quote receipt_number starting_balance statement_descriptor status status_transitions subscription subscription_proration_date subtotal tax test_clock threshold_reason total total_discount_amounts total_tax_amounts transfer_data webhooks_delivered_at")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "account_country account_name account_tax_ids amount_due amount_paid amount_remaining application_fee_amount attempt_count attempted auto_advance automatic_tax billing_reason charge collection_method created currency custom_fields customer customer_address customer_email customer_name customer_phone customer_shipping customer_tax_exempt customer_tax_ids default_payment_method default_source default_tax_rates description discount discounts due_date ending_balance footer hosted_invoice_url id invoice_pdf last_finalization_error lines livemode metadata next_payment_attempt number object on_behalf_of paid paid_out_of_band payment_intent payment_settings period_end period_start post_payment_credit_notes_amount pre_payment_credit_notes_amount quote receipt_number starting_balance statement_descriptor status status_transitions subscription subscription_proration_date subtotal tax test_clock threshold_reason total total_discount_amounts total_tax_amounts transfer_data webhooks_delivered_at"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

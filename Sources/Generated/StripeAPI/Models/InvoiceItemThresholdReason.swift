@@ -24,11 +24,8 @@ public struct InvoiceItemThresholdReason: Swift.Codable, Swift.Hashable, Swift.S
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.lineItemIDs = try container.decodeValue([Swift.String].self, at: "line_item_ids")
         self.usageGte = try container.decodeValue(Swift.Int.self, at: "usage_gte")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "line_item_ids usage_gte")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "line_item_ids usage_gte"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

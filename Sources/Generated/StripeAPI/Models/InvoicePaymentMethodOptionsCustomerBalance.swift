@@ -64,11 +64,8 @@ public struct InvoicePaymentMethodOptionsCustomerBalance: Swift.Codable, Swift.H
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bankTransfer = try container.decodeValueIfPresent(InvoicePaymentMethodOptionsCustomerBalanceBankTransfer.self, at: "bank_transfer")
         self.fundingType = try container.decodeValueIfPresent(InvoiceMethodOptionsCustomerBalanceFundingType.self, at: "funding_type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_transfer funding_type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "bank_transfer funding_type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

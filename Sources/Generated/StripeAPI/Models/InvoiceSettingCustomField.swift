@@ -24,11 +24,8 @@ public struct InvoiceSettingCustomField: Swift.Codable, Swift.Hashable, Swift.Se
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.value = try container.decodeValue(Swift.String.self, at: "value")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "name value")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "name value"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

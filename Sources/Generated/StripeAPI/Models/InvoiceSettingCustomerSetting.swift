@@ -31,11 +31,8 @@ public struct InvoiceSettingCustomerSetting: Swift.Codable, Swift.Hashable, Swif
         self.customFields = try container.decodeValueIfPresent([InvoiceSettingCustomField].self, at: "custom_fields")
         self.defaultPaymentMethod = try container.decodeValueIfPresent(InvoiceSettingCustomerSettingDefaultPaymentMethod.self, at: "default_payment_method")
         self.footer = try container.decodeValueIfPresent(Swift.String.self, at: "footer")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_fields default_payment_method footer")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "custom_fields default_payment_method footer"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

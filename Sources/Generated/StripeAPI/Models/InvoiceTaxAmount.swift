@@ -23,10 +23,14 @@ public indirect enum InvoiceTaxAmountTaxRate: Swift.Codable, Swift.Hashable, Swi
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "active created display_name id inclusive livemode object percentage", constants: ["object": ["tax_rate"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "active created display_name id inclusive livemode object percentage", constants: ["object": ["tax_rate"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -72,11 +76,8 @@ public struct InvoiceTaxAmount: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.inclusive = try container.decodeValue(Swift.Bool.self, at: "inclusive")
         self.taxRate = try container.decodeValue(InvoiceTaxAmountTaxRate.self, at: "tax_rate")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount inclusive tax_rate")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount inclusive tax_rate"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

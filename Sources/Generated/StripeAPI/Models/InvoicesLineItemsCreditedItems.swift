@@ -24,11 +24,8 @@ public struct InvoicesLineItemsCreditedItems: Swift.Codable, Swift.Hashable, Swi
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.invoice = try container.decodeValue(Swift.String.self, at: "invoice")
         self.invoiceLineItems = try container.decodeValue([Swift.String].self, at: "invoice_line_items")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "invoice invoice_line_items")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "invoice invoice_line_items"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

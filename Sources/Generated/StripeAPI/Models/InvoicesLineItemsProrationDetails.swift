@@ -20,11 +20,8 @@ public struct InvoicesLineItemsProrationDetails: Swift.Codable, Swift.Hashable, 
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.creditedItems = try container.decodeValueIfPresent(InvoicesLineItemsCreditedItems.self, at: "credited_items")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "credited_items")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "credited_items"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

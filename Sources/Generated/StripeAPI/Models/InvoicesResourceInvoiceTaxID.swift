@@ -27,11 +27,8 @@ public struct InvoicesResourceInvoiceTaxID: Swift.Codable, Swift.Hashable, Swift
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.type = try container.decodeValue(InvoicesResourceInvoiceTaxIDTypeModel.self, at: "type")
         self.value = try container.decodeValueIfPresent(Swift.String.self, at: "value")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "type value")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "type value"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

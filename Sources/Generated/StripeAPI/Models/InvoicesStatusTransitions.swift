@@ -32,11 +32,8 @@ public struct InvoicesStatusTransitions: Swift.Codable, Swift.Hashable, Swift.Se
         self.markedUncollectibleAt = try container.decodeValueIfPresent(Swift.Int.self, at: "marked_uncollectible_at")
         self.paidAt = try container.decodeValueIfPresent(Swift.Int.self, at: "paid_at")
         self.voidedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "voided_at")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "finalized_at marked_uncollectible_at paid_at voided_at")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "finalized_at marked_uncollectible_at paid_at voided_at"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

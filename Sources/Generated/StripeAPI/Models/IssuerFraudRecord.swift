@@ -100,11 +100,8 @@ public struct IssuerFraudRecord: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
         self.object = try container.decodeValue(IssuerFraudRecordObjectModel.self, at: "object")
         self.postDate = try container.decodeValue(Swift.Int.self, at: "post_date")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "actionable charge created fraud_type has_liability_shift id livemode object post_date")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "actionable charge created fraud_type has_liability_shift id livemode object post_date"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -48,11 +48,8 @@ public struct IssuingAuthorizationMerchantData: Swift.Codable, Swift.Hashable, S
         self.networkID = try container.decodeValue(Swift.String.self, at: "network_id")
         self.postalCode = try container.decodeValueIfPresent(Swift.String.self, at: "postal_code")
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "category category_code city country name network_id postal_code state")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "category category_code city country name network_id postal_code state"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -40,11 +40,8 @@ public struct IssuingAuthorizationPendingRequest: Swift.Codable, Swift.Hashable,
         self.isAmountControllable = try container.decodeValue(Swift.Bool.self, at: "is_amount_controllable")
         self.merchantAmount = try container.decodeValue(Swift.Int.self, at: "merchant_amount")
         self.merchantCurrency = try container.decodeValue(Swift.String.self, at: "merchant_currency")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_details currency is_amount_controllable merchant_amount merchant_currency")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount amount_details currency is_amount_controllable merchant_amount merchant_currency"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

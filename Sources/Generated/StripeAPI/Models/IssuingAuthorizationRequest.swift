@@ -137,11 +137,8 @@ public struct IssuingAuthorizationRequest: Swift.Codable, Swift.Hashable, Swift.
         self.merchantAmount = try container.decodeValue(Swift.Int.self, at: "merchant_amount")
         self.merchantCurrency = try container.decodeValue(Swift.String.self, at: "merchant_currency")
         self.reason = try container.decodeValue(IssuingAuthorizationRequestReason.self, at: "reason")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_details approved created currency merchant_amount merchant_currency reason")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount amount_details approved created currency merchant_amount merchant_currency reason"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

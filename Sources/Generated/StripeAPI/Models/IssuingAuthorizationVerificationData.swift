@@ -90,11 +90,8 @@ public struct IssuingAuthorizationVerificationData: Swift.Codable, Swift.Hashabl
         self.addressPostalCodeCheck = try container.decodeValue(IssuingVerificationDataAddressPostalCodeCheck.self, at: "address_postal_code_check")
         self.cvcCheck = try container.decodeValue(IssuingAuthorizationVerificationDataCvcCheck.self, at: "cvc_check")
         self.expiryCheck = try container.decodeValue(IssuingAuthorizationVerificationDataExpiryCheck.self, at: "expiry_check")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address_line1_check address_postal_code_check cvc_check expiry_check")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "address_line1_check address_postal_code_check cvc_check expiry_check"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

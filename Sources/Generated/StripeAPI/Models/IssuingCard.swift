@@ -109,10 +109,14 @@ public indirect enum IssuingCardReplacedBy: Swift.Codable, Swift.Hashable, Swift
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "brand cardholder created currency exp_month exp_year id last4 livemode metadata object spending_controls status type", constants: ["object": ["issuing.card"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "brand cardholder created currency exp_month exp_year id last4 livemode metadata object spending_controls status type", constants: ["object": ["issuing.card"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -384,11 +388,8 @@ public struct IssuingCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.status = try container.decodeValue(IssuingCardStatus.self, at: "status")
         self.type = try container.decodeValue(IssuingCardTypeModel.self, at: "type")
         self.wallets = try container.decodeValueIfPresent(IssuingCardWallets.self, at: "wallets")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "brand cancellation_reason cardholder created currency cvc exp_month exp_year id last4 livemode metadata number object replaced_by replacement_for replacement_reason shipping spending_controls status type wallets")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "brand cancellation_reason cardholder created currency cvc exp_month exp_year id last4 livemode metadata number object replaced_by replacement_for replacement_reason shipping spending_controls status type wallets"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

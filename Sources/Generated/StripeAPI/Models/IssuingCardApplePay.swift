@@ -73,11 +73,8 @@ public struct IssuingCardApplePay: Swift.Codable, Swift.Hashable, Swift.Sendable
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.eligible = try container.decodeValue(Swift.Bool.self, at: "eligible")
         self.ineligibleReason = try container.decodeValueIfPresent(IssuingCardApplePayIneligibleReason.self, at: "ineligible_reason")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "eligible ineligible_reason")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "eligible ineligible_reason"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -259,11 +259,8 @@ public struct IssuingCardShipping: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.trackingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "tracking_number")
         self.trackingURL = try container.decodeValueIfPresent(Swift.String.self, at: "tracking_url")
         self.type = try container.decodeValue(IssuingCardShippingTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address carrier eta name service status tracking_number tracking_url type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "address carrier eta name service status tracking_number tracking_url type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -26,11 +26,8 @@ public struct IssuingCardWallets: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.applePay = try container.decodeValue(IssuingCardApplePay.self, at: "apple_pay")
         self.googlePay = try container.decodeValue(IssuingCardGooglePay.self, at: "google_pay")
         self.primaryAccountIdentifier = try container.decodeValueIfPresent(Swift.String.self, at: "primary_account_identifier")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "apple_pay google_pay primary_account_identifier")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "apple_pay google_pay primary_account_identifier"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -213,11 +213,8 @@ public struct IssuingCardholder: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.spendingControls = try container.decodeValueIfPresent(IssuingCardholderAuthorizationControls.self, at: "spending_controls")
         self.status = try container.decodeValue(IssuingCardholderStatus.self, at: "status")
         self.type = try container.decodeValue(IssuingCardholderTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "billing company created email id individual livemode metadata name object phone_number requirements spending_controls status type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "billing company created email id individual livemode metadata name object phone_number requirements spending_controls status type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -20,11 +20,8 @@ public struct IssuingCardholderCompany: Swift.Codable, Swift.Hashable, Swift.Sen
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.taxIDProvided = try container.decodeValue(Swift.Bool.self, at: "tax_id_provided")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "tax_id_provided")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "tax_id_provided"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

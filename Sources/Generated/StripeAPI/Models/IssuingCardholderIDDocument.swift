@@ -30,11 +30,8 @@ public struct IssuingCardholderIDDocument: Swift.Codable, Swift.Hashable, Swift.
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.back = try container.decodeValueIfPresent(IssuingCardholderIDDocumentBack.self, at: "back")
         self.front = try container.decodeValueIfPresent(IssuingCardholderIDDocumentFront.self, at: "front")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "back front")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "back front"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -32,11 +32,8 @@ public struct IssuingCardholderIndividual: Swift.Codable, Swift.Hashable, Swift.
         self.firstName = try container.decodeValue(Swift.String.self, at: "first_name")
         self.lastName = try container.decodeValue(Swift.String.self, at: "last_name")
         self.verification = try container.decodeValueIfPresent(IssuingCardholderVerification.self, at: "verification")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "dob first_name last_name verification")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "dob first_name last_name verification"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

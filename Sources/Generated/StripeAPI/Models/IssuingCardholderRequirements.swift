@@ -136,11 +136,8 @@ public struct IssuingCardholderRequirements: Swift.Codable, Swift.Hashable, Swif
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.disabledReason = try container.decodeValueIfPresent(IssuingCardholderRequirementsDisabledReason.self, at: "disabled_reason")
         self.pastDue = try container.decodeValueIfPresent([IssuingCardholderRequirementsPastDueItem].self, at: "past_due")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "disabled_reason past_due")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "disabled_reason past_due"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -121,10 +121,14 @@ public indirect enum IssuingDisputeTransaction: Swift.Codable, Swift.Hashable, S
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "amount card created currency id livemode merchant_amount merchant_currency merchant_data metadata object type", constants: ["object": ["issuing.transaction"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "amount card created currency id livemode merchant_amount merchant_currency merchant_data metadata object type", constants: ["object": ["issuing.transaction"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -205,11 +209,8 @@ public struct IssuingDispute: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decodeValue(IssuingDisputeObjectModel.self, at: "object")
         self.status = try container.decodeValue(IssuingDisputeStatus.self, at: "status")
         self.transaction = try container.decodeValue(IssuingDisputeTransaction.self, at: "transaction")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount balance_transactions created currency evidence id livemode metadata object status transaction")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount balance_transactions created currency evidence id livemode metadata object status transaction"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -52,11 +52,8 @@ public struct IssuingDisputeDuplicateEvidence: Swift.Codable, Swift.Hashable, Sw
         self.checkImage = try container.decodeValueIfPresent(IssuingDisputeDuplicateEvidenceCheckImage.self, at: "check_image")
         self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
         self.originalTransaction = try container.decodeValueIfPresent(Swift.String.self, at: "original_transaction")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation card_statement cash_receipt check_image explanation original_transaction")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "additional_documentation card_statement cash_receipt check_image explanation original_transaction"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -106,11 +106,8 @@ public struct IssuingDisputeEvidence: Swift.Codable, Swift.Hashable, Swift.Senda
         self.other = try container.decodeValueIfPresent(IssuingDisputeOtherEvidence.self, at: "other")
         self.reason = try container.decodeValue(IssuingDisputeEvidenceReason.self, at: "reason")
         self.serviceNotAsDescribed = try container.decodeValueIfPresent(IssuingDisputeServiceNotAsDescribedEvidence.self, at: "service_not_as_described")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "canceled duplicate fraudulent merchandise_not_as_described not_received other reason service_not_as_described")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "canceled duplicate fraudulent merchandise_not_as_described not_received other reason service_not_as_described"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

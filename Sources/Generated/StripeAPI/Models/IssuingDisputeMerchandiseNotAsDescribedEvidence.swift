@@ -88,11 +88,8 @@ public struct IssuingDisputeMerchandiseNotAsDescribedEvidence: Swift.Codable, Sw
         self.returnDescription = try container.decodeValueIfPresent(Swift.String.self, at: "return_description")
         self.returnStatus = try container.decodeValueIfPresent(IssuingNotAsDescribedEvidenceReturnStatus.self, at: "return_status")
         self.returnedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "returned_at")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation explanation received_at return_description return_status returned_at")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "additional_documentation explanation received_at return_description return_status returned_at"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -164,11 +164,8 @@ public struct IssuingSettlement: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.settlementService = try container.decodeValue(Swift.String.self, at: "settlement_service")
         self.transactionCount = try container.decodeValue(Swift.Int.self, at: "transaction_count")
         self.transactionVolume = try container.decodeValue(Swift.Int.self, at: "transaction_volume")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bin clearing_date created currency id interchange_fees livemode metadata net_total network network_fees network_settlement_identifier object settlement_service transaction_count transaction_volume")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "bin clearing_date created currency id interchange_fees livemode metadata net_total network network_fees network_settlement_identifier object settlement_service transaction_count transaction_volume"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -23,10 +23,14 @@ public indirect enum IssuingTransactionAuthorization: Swift.Codable, Swift.Hasha
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "amount approved authorization_method balance_transactions card created currency id livemode merchant_amount merchant_currency merchant_data metadata object request_history status transactions verification_data", constants: ["object": ["issuing.authorization"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "amount approved authorization_method balance_transactions card created currency id livemode merchant_amount merchant_currency merchant_data metadata object request_history status transactions verification_data", constants: ["object": ["issuing.authorization"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -73,10 +77,14 @@ public indirect enum IssuingTransactionCardholder: Swift.Codable, Swift.Hashable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "billing created id livemode metadata name object requirements status type", constants: ["object": ["issuing.cardholder"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "billing created id livemode metadata name object requirements status type", constants: ["object": ["issuing.cardholder"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -117,10 +125,14 @@ public indirect enum IssuingTransactionDispute: Swift.Codable, Swift.Hashable, S
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "amount created currency evidence id livemode metadata object status transaction", constants: ["object": ["issuing.dispute"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "amount created currency evidence id livemode metadata object status transaction", constants: ["object": ["issuing.dispute"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -370,11 +382,8 @@ public struct IssuingTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.purchaseDetails = try container.decodeValueIfPresent(IssuingTransactionPurchaseDetails.self, at: "purchase_details")
         self.type = try container.decodeValue(IssuingTransactionTypeModel.self, at: "type")
         self.wallet = try container.decodeValueIfPresent(IssuingTransactionWallet.self, at: "wallet")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_details authorization balance_transaction card cardholder created currency dispute id livemode merchant_amount merchant_currency merchant_data metadata object purchase_details type wallet")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount amount_details authorization balance_transaction card cardholder created currency dispute id livemode merchant_amount merchant_currency merchant_data metadata object purchase_details type wallet"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -36,11 +36,8 @@ public struct IssuingTransactionFlightData: Swift.Codable, Swift.Hashable, Swift
         self.refundable = try container.decodeValueIfPresent(Swift.Bool.self, at: "refundable")
         self.segments = try container.decodeValueIfPresent([IssuingTransactionFlightDataLeg].self, at: "segments")
         self.travelAgency = try container.decodeValueIfPresent(Swift.String.self, at: "travel_agency")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "departure_at passenger_name refundable segments travel_agency")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "departure_at passenger_name refundable segments travel_agency"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -40,11 +40,8 @@ public struct IssuingTransactionFlightDataLeg: Swift.Codable, Swift.Hashable, Sw
         self.flightNumber = try container.decodeValueIfPresent(Swift.String.self, at: "flight_number")
         self.serviceClass = try container.decodeValueIfPresent(Swift.String.self, at: "service_class")
         self.stopoverAllowed = try container.decodeValueIfPresent(Swift.Bool.self, at: "stopover_allowed")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "arrival_airport_code carrier departure_airport_code flight_number service_class stopover_allowed")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "arrival_airport_code carrier departure_airport_code flight_number service_class stopover_allowed"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

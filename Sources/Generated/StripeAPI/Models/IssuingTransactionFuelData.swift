@@ -32,11 +32,8 @@ public struct IssuingTransactionFuelData: Swift.Codable, Swift.Hashable, Swift.S
         self.unit = try container.decodeValue(Swift.String.self, at: "unit")
         self.unitCostDecimal = try container.decodeValue(Swift.String.self, at: "unit_cost_decimal")
         self.volumeDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "volume_decimal")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "type unit unit_cost_decimal volume_decimal")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "type unit unit_cost_decimal volume_decimal"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

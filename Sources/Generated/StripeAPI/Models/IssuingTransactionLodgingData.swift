@@ -24,11 +24,8 @@ public struct IssuingTransactionLodgingData: Swift.Codable, Swift.Hashable, Swif
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.checkInAt = try container.decodeValueIfPresent(Swift.Int.self, at: "check_in_at")
         self.nights = try container.decodeValueIfPresent(Swift.Int.self, at: "nights")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "check_in_at nights")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "check_in_at nights"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

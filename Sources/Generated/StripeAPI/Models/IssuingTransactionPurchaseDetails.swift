@@ -36,11 +36,8 @@ public struct IssuingTransactionPurchaseDetails: Swift.Codable, Swift.Hashable, 
         self.lodging = try container.decodeValueIfPresent(IssuingTransactionLodgingData.self, at: "lodging")
         self.receipt = try container.decodeValueIfPresent([IssuingTransactionReceiptData].self, at: "receipt")
         self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "flight fuel lodging receipt reference")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "flight fuel lodging receipt reference"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

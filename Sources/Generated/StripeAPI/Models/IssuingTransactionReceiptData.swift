@@ -32,11 +32,8 @@ public struct IssuingTransactionReceiptData: Swift.Codable, Swift.Hashable, Swif
         self.quantity = try container.decodeValueIfPresent(Swift.Double.self, at: "quantity")
         self.total = try container.decodeValueIfPresent(Swift.Int.self, at: "total")
         self.unitCost = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_cost")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "description quantity total unit_cost")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "description quantity total unit_cost"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

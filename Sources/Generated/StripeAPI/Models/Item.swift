@@ -99,11 +99,8 @@ public struct Item: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.price = try container.decodeValueIfPresent(Price.self, at: "price")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.taxes = try container.decodeValueIfPresent([LineItemsTaxAmount].self, at: "taxes")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_subtotal amount_total currency description discounts id object price quantity taxes")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount_subtotal amount_total currency description discounts id object price quantity taxes"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

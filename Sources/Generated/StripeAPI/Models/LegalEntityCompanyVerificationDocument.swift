@@ -38,11 +38,8 @@ public struct LegalEntityCompanyVerificationDocument: Swift.Codable, Swift.Hasha
         self.details = try container.decodeValueIfPresent(Swift.String.self, at: "details")
         self.detailsCode = try container.decodeValueIfPresent(Swift.String.self, at: "details_code")
         self.front = try container.decodeValueIfPresent(LegalEntityCompanyVerificationDocumentFront.self, at: "front")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "back details details_code front")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "back details details_code front"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

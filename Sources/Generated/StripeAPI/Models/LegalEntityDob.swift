@@ -28,11 +28,8 @@ public struct LegalEntityDob: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.day = try container.decodeValueIfPresent(Swift.Int.self, at: "day")
         self.month = try container.decodeValueIfPresent(Swift.Int.self, at: "month")
         self.year = try container.decodeValueIfPresent(Swift.Int.self, at: "year")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "day month year")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "day month year"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -44,11 +44,8 @@ public struct LegalEntityJapanAddress: Swift.Codable, Swift.Hashable, Swift.Send
         self.postalCode = try container.decodeValueIfPresent(Swift.String.self, at: "postal_code")
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
         self.town = try container.decodeValueIfPresent(Swift.String.self, at: "town")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "city country line1 line2 postal_code state town")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "city country line1 line2 postal_code state town"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -35,11 +35,8 @@ public struct LegalEntityPersonVerification: Swift.Codable, Swift.Hashable, Swif
         self.detailsCode = try container.decodeValueIfPresent(Swift.String.self, at: "details_code")
         self.document = try container.decodeValueIfPresent(LegalEntityPersonVerificationDocument.self, at: "document")
         self.status = try container.decodeValue(Swift.String.self, at: "status")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_document details details_code document status")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "additional_document details details_code document status"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

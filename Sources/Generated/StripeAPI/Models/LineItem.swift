@@ -187,11 +187,8 @@ public struct LineItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.taxAmounts = try container.decodeValueIfPresent([InvoiceTaxAmount].self, at: "tax_amounts")
         self.taxRates = try container.decodeValueIfPresent([TaxRate].self, at: "tax_rates")
         self.type = try container.decodeValue(LineItemTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency description discount_amounts discountable discounts id invoice_item livemode metadata object period price proration proration_details quantity subscription subscription_item tax_amounts tax_rates type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount currency description discount_amounts discountable discounts id invoice_item livemode metadata object period price proration proration_details quantity subscription subscription_item tax_amounts tax_rates type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

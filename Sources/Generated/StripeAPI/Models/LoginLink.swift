@@ -69,11 +69,8 @@ public struct LoginLink: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.created = try container.decodeValue(Swift.Int.self, at: "created")
         self.object = try container.decodeValue(LoginLinkObjectModel.self, at: "object")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "created object url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "created object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -64,10 +64,14 @@ public indirect enum MandatePaymentMethod: Swift.Codable, Swift.Hashable, Swift.
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "billing_details created id livemode object type", constants: ["object": ["payment_method"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "billing_details created id livemode object type", constants: ["object": ["payment_method"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -233,11 +237,8 @@ public struct Mandate: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.singleUse = try container.decodeValueIfPresent(MandateSingleUse.self, at: "single_use")
         self.status = try container.decodeValue(MandateStatus.self, at: "status")
         self.type = try container.decodeValue(MandateTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "customer_acceptance id livemode multi_use object payment_method payment_method_details single_use status type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "customer_acceptance id livemode multi_use object payment_method payment_method_details single_use status type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -169,11 +169,8 @@ public struct MandateAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.intervalDescription = try container.decodeValueIfPresent(Swift.String.self, at: "interval_description")
         self.paymentSchedule = try container.decodeValue(MandateAcssDebitPaymentSchedule.self, at: "payment_schedule")
         self.transactionType = try container.decodeValue(MandateAcssDebitTransactionType.self, at: "transaction_type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "default_for interval_description payment_schedule transaction_type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "default_for interval_description payment_schedule transaction_type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

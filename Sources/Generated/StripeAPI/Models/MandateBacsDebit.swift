@@ -81,11 +81,8 @@ public struct MandateBacsDebit: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.networkStatus = try container.decodeValue(MandateBacsDebitNetworkStatus.self, at: "network_status")
         self.reference = try container.decodeValue(Swift.String.self, at: "reference")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "network_status reference url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "network_status reference url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -38,11 +38,8 @@ public struct MandatePaymentMethodDetails: Swift.Codable, Swift.Hashable, Swift.
         self.sepaDebit = try container.decodeValueIfPresent(MandateSepaDebit.self, at: "sepa_debit")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.usBankAccount = try container.decodeValueIfPresent(MandateUsBankAccount.self, at: "us_bank_account")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit au_becs_debit bacs_debit card sepa_debit type us_bank_account")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "acss_debit au_becs_debit bacs_debit card sepa_debit type us_bank_account"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,11 +24,8 @@ public struct NotificationEventData: Swift.Codable, Swift.Hashable, Swift.Sendab
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.object = try container.decodeValue([Swift.String: Courier.JSONValue].self, at: "object")
         self.previousAttributes = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "previous_attributes")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "object previous_attributes")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "object previous_attributes"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,11 +24,8 @@ public struct NotificationEventRequest: Swift.Codable, Swift.Hashable, Swift.Sen
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.id = try container.decodeValueIfPresent(Swift.String.self, at: "id")
         self.idempotencyKey = try container.decodeValueIfPresent(Swift.String.self, at: "idempotency_key")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "id idempotency_key")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "id idempotency_key"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -23,10 +23,14 @@ public indirect enum OrderCharge: Swift.Codable, Swift.Hashable, Swift.Sendable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "amount amount_captured amount_refunded billing_details captured created currency disputed id livemode metadata object paid refunded refunds status", constants: ["object": ["charge"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "amount amount_captured amount_refunded billing_details captured created currency disputed id livemode metadata object paid refunded refunds status", constants: ["object": ["charge"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -125,11 +129,8 @@ public struct OrderReturns: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(OrderReturnsObjectModel.self, at: "object")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "data has_more object url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -255,11 +256,8 @@ public struct Order: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.statusTransitions = try container.decodeValueIfPresent(StatusTransitions.self, at: "status_transitions")
         self.updated = try container.decodeValueIfPresent(Swift.Int.self, at: "updated")
         self.upstreamID = try container.decodeValueIfPresent(Swift.String.self, at: "upstream_id")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_returned application application_fee charge created currency customer email external_coupon_code id items livemode metadata object returns selected_shipping_method shipping shipping_methods status status_transitions updated upstream_id")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount amount_returned application application_fee charge created currency customer email external_coupon_code id items livemode metadata object returns selected_shipping_method shipping shipping_methods status status_transitions updated upstream_id"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -64,10 +64,14 @@ public indirect enum OrderItemParent: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "active attributes created currency id inventory livemode metadata object price product updated", constants: ["object": ["sku"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "active attributes created currency id inventory livemode metadata object price product updated", constants: ["object": ["sku"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -134,11 +138,8 @@ public struct OrderItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.parent = try container.decodeValueIfPresent(OrderItemParent.self, at: "parent")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency description object parent quantity type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount currency description object parent quantity type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

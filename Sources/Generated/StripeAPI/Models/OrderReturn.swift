@@ -104,11 +104,8 @@ public struct OrderReturn: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decodeValue(OrderReturnObjectModel.self, at: "object")
         self.order = try container.decodeValueIfPresent(OrderReturnOrder.self, at: "order")
         self.refund = try container.decodeValueIfPresent(OrderReturnRefund.self, at: "refund")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount created currency id items livemode object order refund")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount created currency id items livemode object order refund"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -32,11 +32,8 @@ public struct PackageDimensions: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.length = try container.decodeValue(Swift.Double.self, at: "length")
         self.weight = try container.decodeValue(Swift.Double.self, at: "weight")
         self.width = try container.decodeValue(Swift.Double.self, at: "width")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "height length weight width")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "height length weight width"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -150,11 +150,8 @@ public struct PaymentIntentCharges: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(PaymentIntentChargesObjectModel.self, at: "object")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "data has_more object url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -487,11 +484,8 @@ public struct PaymentIntent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.status = try container.decodeValue(PaymentIntentStatus.self, at: "status")
         self.transferData = try container.decodeValueIfPresent(TransferData.self, at: "transfer_data")
         self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_capturable amount_received application application_fee_amount automatic_payment_methods canceled_at cancellation_reason capture_method charges client_secret confirmation_method created currency customer description id invoice last_payment_error livemode metadata next_action object on_behalf_of payment_method payment_method_options payment_method_types processing receipt_email review setup_future_usage shipping statement_descriptor statement_descriptor_suffix status transfer_data transfer_group")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount amount_capturable amount_received application application_fee_amount automatic_payment_methods canceled_at cancellation_reason capture_method charges client_secret confirmation_method created currency customer description id invoice last_payment_error livemode metadata next_action object on_behalf_of payment_method payment_method_options payment_method_types processing receipt_email review setup_future_usage shipping statement_descriptor statement_descriptor_suffix status transfer_data transfer_group"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

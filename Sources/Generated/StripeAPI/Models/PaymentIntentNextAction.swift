@@ -57,11 +57,8 @@ public struct PaymentIntentNextAction: Swift.Codable, Swift.Hashable, Swift.Send
         self.wechatPayDisplayQrCode = try container.decodeValueIfPresent(PaymentIntentNextActionWechatPayDisplayQrCode.self, at: "wechat_pay_display_qr_code")
         self.wechatPayRedirectToAndroidApp = try container.decodeValueIfPresent(PaymentIntentNextActionWechatPayRedirectToAndroidApp.self, at: "wechat_pay_redirect_to_android_app")
         self.wechatPayRedirectToIosApp = try container.decodeValueIfPresent(PaymentIntentNextActionWechatPayRedirectToIosApp.self, at: "wechat_pay_redirect_to_ios_app")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "alipay_handle_redirect boleto_display_details card_await_notification konbini_display_details oxxo_display_details paynow_display_qr_code redirect_to_url type use_stripe_sdk verify_with_microdeposits wechat_pay_display_qr_code wechat_pay_redirect_to_android_app wechat_pay_redirect_to_ios_app")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "alipay_handle_redirect boleto_display_details card_await_notification konbini_display_details oxxo_display_details paynow_display_qr_code redirect_to_url type use_stripe_sdk verify_with_microdeposits wechat_pay_display_qr_code wechat_pay_redirect_to_android_app wechat_pay_redirect_to_ios_app"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

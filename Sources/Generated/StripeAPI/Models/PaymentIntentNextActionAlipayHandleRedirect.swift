@@ -32,11 +32,8 @@ public struct PaymentIntentNextActionAlipayHandleRedirect: Swift.Codable, Swift.
         self.nativeURL = try container.decodeValueIfPresent(Swift.String.self, at: "native_url")
         self.returnURL = try container.decodeValueIfPresent(Swift.String.self, at: "return_url")
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "native_data native_url return_url url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "native_data native_url return_url url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

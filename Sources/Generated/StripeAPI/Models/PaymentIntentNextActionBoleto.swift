@@ -32,11 +32,8 @@ public struct PaymentIntentNextActionBoleto: Swift.Codable, Swift.Hashable, Swif
         self.hostedVoucherURL = try container.decodeValueIfPresent(Swift.String.self, at: "hosted_voucher_url")
         self.number = try container.decodeValueIfPresent(Swift.String.self, at: "number")
         self.pdf = try container.decodeValueIfPresent(Swift.String.self, at: "pdf")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_at hosted_voucher_url number pdf")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "expires_at hosted_voucher_url number pdf"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

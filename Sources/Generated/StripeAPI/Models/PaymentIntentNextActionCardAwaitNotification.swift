@@ -24,11 +24,8 @@ public struct PaymentIntentNextActionCardAwaitNotification: Swift.Codable, Swift
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.chargeAttemptAt = try container.decodeValueIfPresent(Swift.Int.self, at: "charge_attempt_at")
         self.customerApprovalRequired = try container.decodeValueIfPresent(Swift.Bool.self, at: "customer_approval_required")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "charge_attempt_at customer_approval_required")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "charge_attempt_at customer_approval_required"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

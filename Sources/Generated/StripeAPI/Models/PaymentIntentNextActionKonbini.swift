@@ -27,11 +27,8 @@ public struct PaymentIntentNextActionKonbini: Swift.Codable, Swift.Hashable, Swi
         self.expiresAt = try container.decodeValue(Swift.Int.self, at: "expires_at")
         self.hostedVoucherURL = try container.decodeValueIfPresent(Swift.String.self, at: "hosted_voucher_url")
         self.stores = try container.decodeValue(PaymentIntentNextActionKonbiniStores.self, at: "stores")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_at hosted_voucher_url stores")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "expires_at hosted_voucher_url stores"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -32,11 +32,8 @@ public struct PaymentIntentNextActionKonbiniStores: Swift.Codable, Swift.Hashabl
         self.lawson = try container.decodeValueIfPresent(PaymentIntentNextActionKonbiniLawson.self, at: "lawson")
         self.ministop = try container.decodeValueIfPresent(PaymentIntentNextActionKonbiniMinistop.self, at: "ministop")
         self.seicomart = try container.decodeValueIfPresent(PaymentIntentNextActionKonbiniSeicomart.self, at: "seicomart")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "familymart lawson ministop seicomart")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "familymart lawson ministop seicomart"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -28,11 +28,8 @@ public struct PaymentIntentNextActionPaynowDisplayQrCode: Swift.Codable, Swift.H
         self.data = try container.decodeValue(Swift.String.self, at: "data")
         self.imageURLPng = try container.decodeValue(Swift.String.self, at: "image_url_png")
         self.imageURLSvg = try container.decodeValue(Swift.String.self, at: "image_url_svg")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "data image_url_png image_url_svg")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "data image_url_png image_url_svg"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

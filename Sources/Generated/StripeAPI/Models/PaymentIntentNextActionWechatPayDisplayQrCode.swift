@@ -32,11 +32,8 @@ public struct PaymentIntentNextActionWechatPayDisplayQrCode: Swift.Codable, Swif
         self.imageDataURL = try container.decodeValue(Swift.String.self, at: "image_data_url")
         self.imageURLPng = try container.decodeValue(Swift.String.self, at: "image_url_png")
         self.imageURLSvg = try container.decodeValue(Swift.String.self, at: "image_url_svg")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "data image_data_url image_url_png image_url_svg")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "data image_data_url image_url_png image_url_svg"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

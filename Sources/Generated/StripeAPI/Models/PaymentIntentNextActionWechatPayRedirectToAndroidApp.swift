@@ -44,11 +44,8 @@ public struct PaymentIntentNextActionWechatPayRedirectToAndroidApp: Swift.Codabl
         self.prepayID = try container.decodeValue(Swift.String.self, at: "prepay_id")
         self.sign = try container.decodeValue(Swift.String.self, at: "sign")
         self.timestamp = try container.decodeValue(Swift.String.self, at: "timestamp")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "app_id nonce_str package partner_id prepay_id sign timestamp")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "app_id nonce_str package partner_id prepay_id sign timestamp"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -22,10 +22,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsAcssDebit2: Swift.Codable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: "mandate_options setup_future_usage verification_method", openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(properties: "mandate_options setup_future_usage verification_method", openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+            .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -65,10 +69,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsAfterpayClearpay: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: "capture_method reference setup_future_usage", constants: ["capture_method": ["manual"], "setup_future_usage": ["none"]]),
-        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(properties: "capture_method reference setup_future_usage", constants: ["capture_method": ["manual"], "setup_future_usage": ["none"]]),
+            .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -108,10 +116,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsAlipay: Swift.Codable, Swi
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: "setup_future_usage", openTags: ["setup_future_usage": ["none", "off_session"]]),
-        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(properties: "setup_future_usage", openTags: ["setup_future_usage": ["none", "off_session"]]),
+            .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -151,10 +163,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsAuBecsDebit2: Swift.Codabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: "setup_future_usage", openTags: ["setup_future_usage": ["none", "off_session", "on_session"]]),
-        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(properties: "setup_future_usage", openTags: ["setup_future_usage": ["none", "off_session", "on_session"]]),
+            .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -194,10 +210,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsBacsDebit: Swift.Codable, 
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: "setup_future_usage", openTags: ["setup_future_usage": ["none", "off_session", "on_session"]]),
-        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(properties: "setup_future_usage", openTags: ["setup_future_usage": ["none", "off_session", "on_session"]]),
+            .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -237,10 +257,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsBancontact: Swift.Codable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "preferred_language", properties: "preferred_language setup_future_usage", openTags: ["preferred_language": ["de", "en", "fr", "nl"], "setup_future_usage": ["none", "off_session"]]),
-        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "preferred_language", properties: "preferred_language setup_future_usage", openTags: ["preferred_language": ["de", "en", "fr", "nl"], "setup_future_usage": ["none", "off_session"]]),
+            .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -280,10 +304,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsBoleto: Swift.Codable, Swi
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "expires_after_days", properties: "expires_after_days setup_future_usage", openTags: ["setup_future_usage": ["none", "off_session", "on_session"]]),
-        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "expires_after_days", properties: "expires_after_days setup_future_usage", openTags: ["setup_future_usage": ["none", "off_session", "on_session"]]),
+            .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -323,10 +351,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsCard2: Swift.Codable, Swif
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: "capture_method installments mandate_options network request_three_d_secure setup_future_usage", constants: ["capture_method": ["manual"]], openTags: ["network": ["amex", "cartes_bancaires", "diners", "discover", "interac", "jcb", "mastercard", "unionpay", "unknown", "visa"], "request_three_d_secure": ["any", "automatic", "challenge_only"], "setup_future_usage": ["none", "off_session", "on_session"]]),
-        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(properties: "capture_method installments mandate_options network request_three_d_secure setup_future_usage", constants: ["capture_method": ["manual"]], openTags: ["network": ["amex", "cartes_bancaires", "diners", "discover", "interac", "jcb", "mastercard", "unionpay", "unknown", "visa"], "request_three_d_secure": ["any", "automatic", "challenge_only"], "setup_future_usage": ["none", "off_session", "on_session"]]),
+            .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -366,10 +398,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsCardPresent: Swift.Codable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: "request_extended_authorization request_incremental_authorization_support"),
-        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(properties: "request_extended_authorization request_incremental_authorization_support"),
+            .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -409,10 +445,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsEps2: Swift.Codable, Swift
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: "setup_future_usage", constants: ["setup_future_usage": ["none"]]),
-        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(properties: "setup_future_usage", constants: ["setup_future_usage": ["none"]]),
+            .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -452,10 +492,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsFpx: Swift.Codable, Swift.
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: "setup_future_usage", constants: ["setup_future_usage": ["none"]]),
-        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(properties: "setup_future_usage", constants: ["setup_future_usage": ["none"]]),
+            .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -495,10 +539,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsGiropay: Swift.Codable, Sw
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: "setup_future_usage", constants: ["setup_future_usage": ["none"]]),
-        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(properties: "setup_future_usage", constants: ["setup_future_usage": ["none"]]),
+            .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -538,10 +586,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsGrabpay: Swift.Codable, Sw
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: "setup_future_usage", constants: ["setup_future_usage": ["none"]]),
-        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(properties: "setup_future_usage", constants: ["setup_future_usage": ["none"]]),
+            .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -581,10 +633,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsIdeal: Swift.Codable, Swif
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: "setup_future_usage", openTags: ["setup_future_usage": ["none", "off_session"]]),
-        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(properties: "setup_future_usage", openTags: ["setup_future_usage": ["none", "off_session"]]),
+            .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -624,10 +680,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsInteracPresent: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.object]),
-        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.object]),
+            .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -667,10 +727,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsKlarna: Swift.Codable, Swi
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: "capture_method preferred_locale setup_future_usage", constants: ["capture_method": ["manual"], "setup_future_usage": ["none"]]),
-        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(properties: "capture_method preferred_locale setup_future_usage", constants: ["capture_method": ["manual"], "setup_future_usage": ["none"]]),
+            .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -710,10 +774,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsKonbini: Swift.Codable, Sw
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: "confirmation_number expires_after_days expires_at product_description setup_future_usage", constants: ["setup_future_usage": ["none"]]),
-        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(properties: "confirmation_number expires_after_days expires_at product_description setup_future_usage", constants: ["setup_future_usage": ["none"]]),
+            .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -753,10 +821,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsOxxo: Swift.Codable, Swift
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "expires_after_days", properties: "expires_after_days setup_future_usage", constants: ["setup_future_usage": ["none"]]),
-        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "expires_after_days", properties: "expires_after_days setup_future_usage", constants: ["setup_future_usage": ["none"]]),
+            .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -796,10 +868,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsP24: Swift.Codable, Swift.
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: "setup_future_usage", constants: ["setup_future_usage": ["none"]]),
-        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(properties: "setup_future_usage", constants: ["setup_future_usage": ["none"]]),
+            .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -839,10 +915,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsPaynow: Swift.Codable, Swi
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: "setup_future_usage", constants: ["setup_future_usage": ["none"]]),
-        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(properties: "setup_future_usage", constants: ["setup_future_usage": ["none"]]),
+            .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -882,10 +962,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsSepaDebit2: Swift.Codable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: "mandate_options setup_future_usage", openTags: ["setup_future_usage": ["none", "off_session", "on_session"]]),
-        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(properties: "mandate_options setup_future_usage", openTags: ["setup_future_usage": ["none", "off_session", "on_session"]]),
+            .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -925,10 +1009,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsSofort: Swift.Codable, Swi
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: "preferred_language setup_future_usage", openTags: ["preferred_language": ["de", "en", "es", "fr", "it", "nl", "pl"], "setup_future_usage": ["none", "off_session"]]),
-        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(properties: "preferred_language setup_future_usage", openTags: ["preferred_language": ["de", "en", "es", "fr", "it", "nl", "pl"], "setup_future_usage": ["none", "off_session"]]),
+            .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -968,10 +1056,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsUsBankAccount2: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: "setup_future_usage verification_method", openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(properties: "setup_future_usage verification_method", openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+            .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -1011,10 +1103,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsWechatPay: Swift.Codable, 
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: "app_id client setup_future_usage", constants: ["setup_future_usage": ["none"]], openTags: ["client": ["android", "ios", "web"]]),
-        .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(properties: "app_id client setup_future_usage", constants: ["setup_future_usage": ["none"]], openTags: ["client": ["android", "ios", "web"]]),
+            .object(properties: "capture_method setup_future_usage verification_method", constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -1120,11 +1216,8 @@ public struct PaymentIntentPaymentMethodOptions: Swift.Codable, Swift.Hashable, 
         self.sofort = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsSofort.self, at: "sofort")
         self.usBankAccount = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsUsBankAccount2.self, at: "us_bank_account")
         self.wechatPay = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsWechatPay.self, at: "wechat_pay")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit afterpay_clearpay alipay au_becs_debit bacs_debit bancontact boleto card card_present eps fpx giropay grabpay ideal interac_present klarna konbini oxxo p24 paynow sepa_debit sofort us_bank_account wechat_pay")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "acss_debit afterpay_clearpay alipay au_becs_debit bacs_debit bancontact boleto card card_present eps fpx giropay grabpay ideal interac_present klarna konbini oxxo p24 paynow sepa_debit sofort us_bank_account wechat_pay"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

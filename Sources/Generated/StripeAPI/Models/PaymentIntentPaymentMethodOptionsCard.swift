@@ -136,11 +136,8 @@ public struct PaymentIntentPaymentMethodOptionsCard: Swift.Codable, Swift.Hashab
         self.network = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsCardNetwork.self, at: "network")
         self.requestThreeDSecure = try container.decodeValueIfPresent(PaymentPaymentMethodOptionsCardRequestThreeDSecure.self, at: "request_three_d_secure")
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentPaymentMethodOptionsCardSetupFutureUsage.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "capture_method installments mandate_options network request_three_d_secure setup_future_usage")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "capture_method installments mandate_options network request_three_d_secure setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,11 +24,8 @@ public struct PaymentIntentProcessingCustomerNotification: Swift.Codable, Swift.
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.approvalRequested = try container.decodeValueIfPresent(Swift.Bool.self, at: "approval_requested")
         self.completesAt = try container.decodeValueIfPresent(Swift.Int.self, at: "completes_at")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "approval_requested completes_at")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "approval_requested completes_at"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

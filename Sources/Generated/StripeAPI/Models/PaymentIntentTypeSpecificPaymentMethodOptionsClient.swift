@@ -91,11 +91,8 @@ public struct PaymentIntentTypeSpecificPaymentMethodOptionsClient: Swift.Codable
         self.captureMethod = try container.decodeValueIfPresent(PaymentPaymentMethodOptionsClientCaptureMethod.self, at: "capture_method")
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentPaymentMethodOptionsClientSetupFutureUsage.self, at: "setup_future_usage")
         self.verificationMethod = try container.decodeValueIfPresent(PaymentMethodOptionsClientVerificationMethod.self, at: "verification_method")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "capture_method setup_future_usage verification_method")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "capture_method setup_future_usage verification_method"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

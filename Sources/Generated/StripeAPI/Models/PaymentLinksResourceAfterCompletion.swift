@@ -71,11 +71,8 @@ public struct PaymentLinksResourceAfterCompletion: Swift.Codable, Swift.Hashable
         self.hostedConfirmation = try container.decodeValueIfPresent(PaymentLinksResourceCompletionBehaviorConfirmationPage.self, at: "hosted_confirmation")
         self.redirect = try container.decodeValueIfPresent(PaymentLinksResourceCompletionBehaviorRedirect.self, at: "redirect")
         self.type = try container.decodeValue(PaymentLinksResourceAfterCompletionTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "hosted_confirmation redirect type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "hosted_confirmation redirect type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

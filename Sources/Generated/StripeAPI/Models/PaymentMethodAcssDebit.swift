@@ -36,11 +36,8 @@ public struct PaymentMethodAcssDebit: Swift.Codable, Swift.Hashable, Swift.Senda
         self.institutionNumber = try container.decodeValueIfPresent(Swift.String.self, at: "institution_number")
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
         self.transitNumber = try container.decodeValueIfPresent(Swift.String.self, at: "transit_number")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_name fingerprint institution_number last4 transit_number")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "bank_name fingerprint institution_number last4 transit_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

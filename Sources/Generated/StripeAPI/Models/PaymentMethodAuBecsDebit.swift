@@ -28,11 +28,8 @@ public struct PaymentMethodAuBecsDebit: Swift.Codable, Swift.Hashable, Swift.Sen
         self.bsbNumber = try container.decodeValueIfPresent(Swift.String.self, at: "bsb_number")
         self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bsb_number fingerprint last4")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "bsb_number fingerprint last4"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

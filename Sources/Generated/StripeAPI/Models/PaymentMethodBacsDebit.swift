@@ -28,11 +28,8 @@ public struct PaymentMethodBacsDebit: Swift.Codable, Swift.Hashable, Swift.Senda
         self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
         self.sortCode = try container.decodeValueIfPresent(Swift.String.self, at: "sort_code")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "fingerprint last4 sort_code")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "fingerprint last4 sort_code"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -66,11 +66,8 @@ public struct PaymentMethodCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.networks = try container.decodeValueIfPresent(Networks.self, at: "networks")
         self.threeDSecureUsage = try container.decodeValueIfPresent(ThreeDSecureUsage.self, at: "three_d_secure_usage")
         self.wallet = try container.decodeValueIfPresent(PaymentMethodCardWallet.self, at: "wallet")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "brand checks country exp_month exp_year fingerprint funding generated_from last4 networks three_d_secure_usage wallet")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "brand checks country exp_month exp_year fingerprint funding generated_from last4 networks three_d_secure_usage wallet"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

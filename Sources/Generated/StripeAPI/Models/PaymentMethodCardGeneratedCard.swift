@@ -31,11 +31,8 @@ public struct PaymentMethodCardGeneratedCard: Swift.Codable, Swift.Hashable, Swi
         self.charge = try container.decodeValueIfPresent(Swift.String.self, at: "charge")
         self.paymentMethodDetails = try container.decodeValueIfPresent(CardGeneratedFromPaymentMethodDetails.self, at: "payment_method_details")
         self.setupAttempt = try container.decodeValueIfPresent(PaymentMethodCardGeneratedCardSetupAttempt.self, at: "setup_attempt")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "charge payment_method_details setup_attempt")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "charge payment_method_details setup_attempt"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -103,11 +103,8 @@ public struct PaymentMethodCardWallet: Swift.Codable, Swift.Hashable, Swift.Send
         self.samsungPay = try container.decodeValueIfPresent(PaymentMethodCardWalletSamsungPay.self, at: "samsung_pay")
         self.type = try container.decodeValue(PaymentMethodCardWalletTypeModel.self, at: "type")
         self.visaCheckout = try container.decodeValueIfPresent(PaymentMethodCardWalletVisaCheckout.self, at: "visa_checkout")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amex_express_checkout apple_pay dynamic_last4 google_pay masterpass samsung_pay type visa_checkout")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amex_express_checkout apple_pay dynamic_last4 google_pay masterpass samsung_pay type visa_checkout"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

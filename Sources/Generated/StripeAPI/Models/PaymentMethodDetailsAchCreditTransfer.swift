@@ -32,11 +32,8 @@ public struct PaymentMethodDetailsAchCreditTransfer: Swift.Codable, Swift.Hashab
         self.bankName = try container.decodeValueIfPresent(Swift.String.self, at: "bank_name")
         self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
         self.swiftCode = try container.decodeValueIfPresent(Swift.String.self, at: "swift_code")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_number bank_name routing_number swift_code")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "account_number bank_name routing_number swift_code"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

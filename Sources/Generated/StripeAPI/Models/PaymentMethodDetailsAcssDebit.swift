@@ -40,11 +40,8 @@ public struct PaymentMethodDetailsAcssDebit: Swift.Codable, Swift.Hashable, Swif
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
         self.mandate = try container.decodeValueIfPresent(Swift.String.self, at: "mandate")
         self.transitNumber = try container.decodeValueIfPresent(Swift.String.self, at: "transit_number")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_name fingerprint institution_number last4 mandate transit_number")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "bank_name fingerprint institution_number last4 mandate transit_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -72,11 +72,8 @@ public struct PaymentMethodDetailsCard: Swift.Codable, Swift.Hashable, Swift.Sen
         self.network = try container.decodeValueIfPresent(Swift.String.self, at: "network")
         self.threeDSecure = try container.decodeValueIfPresent(ThreeDSecureDetails.self, at: "three_d_secure")
         self.wallet = try container.decodeValueIfPresent(PaymentMethodDetailsCardWallet.self, at: "wallet")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "brand checks country exp_month exp_year fingerprint funding installments last4 mandate network three_d_secure wallet")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "brand checks country exp_month exp_year fingerprint funding installments last4 mandate network three_d_secure wallet"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

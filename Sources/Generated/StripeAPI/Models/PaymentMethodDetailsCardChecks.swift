@@ -28,11 +28,8 @@ public struct PaymentMethodDetailsCardChecks: Swift.Codable, Swift.Hashable, Swi
         self.addressLine1Check = try container.decodeValueIfPresent(Swift.String.self, at: "address_line1_check")
         self.addressPostalCodeCheck = try container.decodeValueIfPresent(Swift.String.self, at: "address_postal_code_check")
         self.cvcCheck = try container.decodeValueIfPresent(Swift.String.self, at: "cvc_check")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address_line1_check address_postal_code_check cvc_check")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "address_line1_check address_postal_code_check cvc_check"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

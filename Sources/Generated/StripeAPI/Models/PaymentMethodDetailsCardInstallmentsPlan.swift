@@ -74,11 +74,8 @@ public struct PaymentMethodDetailsCardInstallmentsPlan: Swift.Codable, Swift.Has
         self.count = try container.decodeValueIfPresent(Swift.Int.self, at: "count")
         self.interval = try container.decodeValueIfPresent(PaymentMethodDetailsCardInstallmentsPlanInterval.self, at: "interval")
         self.type = try container.decodeValue(PaymentMethodDetailsCardInstallmentsPlanTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "count interval type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "count interval type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -105,11 +105,8 @@ public struct PaymentMethodDetailsCardPresentReceipt: Swift.Codable, Swift.Hasha
         self.dedicatedFileName = try container.decodeValueIfPresent(Swift.String.self, at: "dedicated_file_name")
         self.terminalVerificationResults = try container.decodeValueIfPresent(Swift.String.self, at: "terminal_verification_results")
         self.transactionStatusInformation = try container.decodeValueIfPresent(Swift.String.self, at: "transaction_status_information")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_type application_cryptogram application_preferred_name authorization_code authorization_response_code cardholder_verification_method dedicated_file_name terminal_verification_results transaction_status_information")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "account_type application_cryptogram application_preferred_name authorization_code authorization_response_code cardholder_verification_method dedicated_file_name terminal_verification_results transaction_status_information"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -34,11 +34,8 @@ public struct PaymentMethodDetailsGiropay: Swift.Codable, Swift.Hashable, Swift.
         self.bankName = try container.decodeValueIfPresent(Swift.String.self, at: "bank_name")
         self.bic = try container.decodeValueIfPresent(Swift.String.self, at: "bic")
         self.verifiedName = try container.decodeValueIfPresent(Swift.String.self, at: "verified_name")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_code bank_name bic verified_name")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "bank_code bank_name bic verified_name"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -77,11 +77,8 @@ public struct PaymentMethodDetailsInteracPresent: Swift.Codable, Swift.Hashable,
         self.preferredLocales = try container.decodeValueIfPresent([Swift.String].self, at: "preferred_locales")
         self.readMethod = try container.decodeValueIfPresent(PaymentMethodDetailsInteracPresentReadMethod.self, at: "read_method")
         self.receipt = try container.decodeValueIfPresent(PaymentMethodDetailsInteracPresentReceipt.self, at: "receipt")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "brand cardholder_name country emv_auth_data exp_month exp_year fingerprint funding generated_card last4 network preferred_locales read_method receipt")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "brand cardholder_name country emv_auth_data exp_month exp_year fingerprint funding generated_card last4 network preferred_locales read_method receipt"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

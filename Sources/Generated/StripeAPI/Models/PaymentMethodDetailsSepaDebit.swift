@@ -40,11 +40,8 @@ public struct PaymentMethodDetailsSepaDebit: Swift.Codable, Swift.Hashable, Swif
         self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
         self.mandate = try container.decodeValueIfPresent(Swift.String.self, at: "mandate")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_code branch_code country fingerprint last4 mandate")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "bank_code branch_code country fingerprint last4 mandate"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -126,11 +126,8 @@ public struct PaymentMethodDetailsSofort: Swift.Codable, Swift.Hashable, Swift.S
         self.ibanLast4 = try container.decodeValueIfPresent(Swift.String.self, at: "iban_last4")
         self.preferredLanguage = try container.decodeValueIfPresent(PaymentMethodDetailsSofortPreferredLanguage.self, at: "preferred_language")
         self.verifiedName = try container.decodeValueIfPresent(Swift.String.self, at: "verified_name")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_code bank_name bic country generated_sepa_debit generated_sepa_debit_mandate iban_last4 preferred_language verified_name")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "bank_code bank_name bic country generated_sepa_debit generated_sepa_debit_mandate iban_last4 preferred_language verified_name"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -28,11 +28,8 @@ public struct PaymentMethodOptionsCardInstallments: Swift.Codable, Swift.Hashabl
         self.availablePlans = try container.decodeValueIfPresent([PaymentMethodDetailsCardInstallmentsPlan].self, at: "available_plans")
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.plan = try container.decodeValueIfPresent(PaymentMethodDetailsCardInstallmentsPlan.self, at: "plan")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "available_plans enabled plan")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "available_plans enabled plan"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -38,11 +38,8 @@ public struct PaymentMethodOptionsSofort: Swift.Codable, Swift.Hashable, Swift.S
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.preferredLanguage = try container.decodeValueIfPresent(PaymentMethodOptionsSofortPreferredLanguage.self, at: "preferred_language")
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsSofortSetupFutureUsage.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "preferred_language setup_future_usage")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "preferred_language setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -40,11 +40,8 @@ public struct PaymentMethodSepaDebit: Swift.Codable, Swift.Hashable, Swift.Senda
         self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
         self.generatedFrom = try container.decodeValueIfPresent(SepaDebitGeneratedFrom.self, at: "generated_from")
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_code branch_code country fingerprint generated_from last4")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "bank_code branch_code country fingerprint generated_from last4"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

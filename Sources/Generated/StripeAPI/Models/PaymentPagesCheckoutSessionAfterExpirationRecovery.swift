@@ -34,11 +34,8 @@ public struct PaymentPagesCheckoutSessionAfterExpirationRecovery: Swift.Codable,
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.expiresAt = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_at")
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "allow_promotion_codes enabled expires_at url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "allow_promotion_codes enabled expires_at url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -44,11 +44,8 @@ public struct PaymentPagesCheckoutSessionCustomerDetails: Swift.Codable, Swift.H
         self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
         self.taxExempt = try container.decodeValueIfPresent(PaymentCheckoutSessionCustomerDetailsTaxExempt.self, at: "tax_exempt")
         self.taxIDs = try container.decodeValueIfPresent([PaymentPagesCheckoutSessionTaxID].self, at: "tax_ids")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address email name phone tax_exempt tax_ids")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "address email name phone tax_exempt tax_ids"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -23,11 +23,8 @@ public struct PaymentPagesCheckoutSessionShippingAddressCollection: Swift.Codabl
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.allowedCountries = try container.decodeValue([PaymentAddressCollectionAllowedCountriesItem2].self, at: "allowed_countries")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "allowed_countries")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "allowed_countries"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -27,11 +27,8 @@ public struct PaymentPagesCheckoutSessionShippingOption: Swift.Codable, Swift.Ha
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.shippingAmount = try container.decodeValue(Swift.Int.self, at: "shipping_amount")
         self.shippingRate = try container.decodeValue(PaymentCheckoutSessionShippingOptionShippingRate.self, at: "shipping_rate")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "shipping_amount shipping_rate")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "shipping_amount shipping_rate"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

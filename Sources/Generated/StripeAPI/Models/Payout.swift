@@ -35,13 +35,17 @@ public indirect enum PayoutDestination: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "country currency id last4 object status", properties: "account account_holder_name account_holder_type account_type available_payout_methods bank_name country currency customer default_for_currency fingerprint id last4 metadata object routing_number status", constants: ["object": ["bank_account"]]),
-        .object(required: "brand exp_month exp_year funding id last4 object", properties: "account address_city address_country address_line1 address_line1_check address_line2 address_state address_zip address_zip_check available_payout_methods brand country currency customer cvc_check default_for_currency dynamic_last4 exp_month exp_year fingerprint funding id last4 metadata name object recipient status tokenization_method", constants: ["object": ["card"]]),
-        .object(required: "deleted id object", properties: "currency deleted id object", constants: ["deleted": [true], "object": ["bank_account"]]),
-        .object(required: "deleted id object", properties: "currency deleted id object", constants: ["deleted": [true], "object": ["card"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "country currency id last4 object status", properties: "account account_holder_name account_holder_type account_type available_payout_methods bank_name country currency customer default_for_currency fingerprint id last4 metadata object routing_number status", constants: ["object": ["bank_account"]]),
+            .object(required: "brand exp_month exp_year funding id last4 object", properties: "account address_city address_country address_line1 address_line1_check address_line2 address_state address_zip address_zip_check available_payout_methods brand country currency customer cvc_check default_for_currency dynamic_last4 exp_month exp_year fingerprint funding id last4 metadata name object recipient status tokenization_method", constants: ["object": ["card"]]),
+            .object(required: "deleted id object", properties: "currency deleted id object", constants: ["deleted": [true], "object": ["bank_account"]]),
+            .object(required: "deleted id object", properties: "currency deleted id object", constants: ["deleted": [true], "object": ["card"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -135,10 +139,14 @@ public indirect enum PayoutReversedBy: Swift.Codable, Swift.Hashable, Swift.Send
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "amount arrival_date automatic created currency id livemode method object source_type status type", constants: ["object": ["payout"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "amount arrival_date automatic created currency id livemode method object source_type status type", constants: ["object": ["payout"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -314,11 +322,8 @@ public struct Payout: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.type = try container.decodeValue(PayoutTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount arrival_date automatic balance_transaction created currency description destination failure_balance_transaction failure_code failure_message id livemode metadata method object original_payout reversed_by source_type statement_descriptor status type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount arrival_date automatic balance_transaction created currency description destination failure_balance_transaction failure_code failure_message id livemode metadata method object original_payout reversed_by source_type statement_descriptor status type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

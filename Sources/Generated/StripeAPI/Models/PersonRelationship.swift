@@ -40,11 +40,8 @@ public struct PersonRelationship: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.percentOwnership = try container.decodeValueIfPresent(Swift.Double.self, at: "percent_ownership")
         self.representative = try container.decodeValueIfPresent(Swift.Bool.self, at: "representative")
         self.title = try container.decodeValueIfPresent(Swift.String.self, at: "title")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "director executive owner percent_ownership representative title")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "director executive owner percent_ownership representative title"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

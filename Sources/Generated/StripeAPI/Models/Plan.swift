@@ -218,11 +218,15 @@ public indirect enum PlanProduct: Swift.Codable, Swift.Hashable, Swift.Sendable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "active created id images livemode metadata name object updated", properties: "active created description id images livemode metadata name object package_dimensions shippable statement_descriptor tax_code unit_label updated url", constants: ["object": ["product"]]),
-        .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["product"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "active created id images livemode metadata name object updated", properties: "active created description id images livemode metadata name object package_dimensions shippable statement_descriptor tax_code unit_label updated url", constants: ["object": ["product"]]),
+            .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["product"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -437,11 +441,8 @@ public struct Plan: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.transformUsage = try container.decodeValueIfPresent(TransformUsage.self, at: "transform_usage")
         self.trialPeriodDays = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_period_days")
         self.usageType = try container.decodeValue(PlanUsageType.self, at: "usage_type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "active aggregate_usage amount amount_decimal billing_scheme created currency id interval interval_count livemode metadata nickname object product tiers tiers_mode transform_usage trial_period_days usage_type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "active aggregate_usage amount amount_decimal billing_scheme created currency id interval interval_count livemode metadata nickname object product tiers tiers_mode transform_usage trial_period_days usage_type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

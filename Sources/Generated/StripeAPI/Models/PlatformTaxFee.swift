@@ -77,11 +77,8 @@ public struct PlatformTaxFee: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decodeValue(PlatformTaxFeeObjectModel.self, at: "object")
         self.sourceTransaction = try container.decodeValue(Swift.String.self, at: "source_transaction")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account id object source_transaction type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "account id object source_transaction type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

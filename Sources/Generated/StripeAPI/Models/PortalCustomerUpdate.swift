@@ -79,11 +79,8 @@ public struct PortalCustomerUpdate: Swift.Codable, Swift.Hashable, Swift.Sendabl
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.allowedUpdates = try container.decodeValue([PortalCustomerUpdateAllowedUpdatesItem].self, at: "allowed_updates")
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "allowed_updates enabled")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "allowed_updates enabled"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -34,11 +34,8 @@ public struct PortalFeatures: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.subscriptionCancel = try container.decodeValue(PortalSubscriptionCancel.self, at: "subscription_cancel")
         self.subscriptionPause = try container.decodeValue(PortalSubscriptionPause.self, at: "subscription_pause")
         self.subscriptionUpdate = try container.decodeValue(PortalSubscriptionUpdate.self, at: "subscription_update")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "customer_update invoice_history payment_method_update subscription_cancel subscription_pause subscription_update")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "customer_update invoice_history payment_method_update subscription_cancel subscription_pause subscription_update"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -125,11 +125,8 @@ public struct PortalSubscriptionCancel: Swift.Codable, Swift.Hashable, Swift.Sen
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.mode = try container.decodeValue(PortalSubscriptionCancelMode.self, at: "mode")
         self.prorationBehavior = try container.decodeValue(PortalSubscriptionCancelProrationBehavior.self, at: "proration_behavior")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "cancellation_reason enabled mode proration_behavior")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "cancellation_reason enabled mode proration_behavior"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

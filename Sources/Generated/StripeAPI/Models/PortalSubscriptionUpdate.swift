@@ -37,11 +37,8 @@ public struct PortalSubscriptionUpdate: Swift.Codable, Swift.Hashable, Swift.Sen
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.products = try container.decodeValueIfPresent([PortalSubscriptionUpdateProduct].self, at: "products")
         self.prorationBehavior = try container.decodeValue(PortalSubscriptionUpdateProrationBehavior.self, at: "proration_behavior")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "default_allowed_updates enabled products proration_behavior")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "default_allowed_updates enabled products proration_behavior"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -243,11 +243,8 @@ public struct Price: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.type = try container.decodeValue(PriceTypeModel.self, at: "type")
         self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
         self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "active billing_scheme created currency id livemode lookup_key metadata nickname object product recurring tax_behavior tiers tiers_mode transform_quantity type unit_amount unit_amount_decimal")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "active billing_scheme created currency id livemode lookup_key metadata nickname object product recurring tax_behavior tiers tiers_mode transform_quantity type unit_amount unit_amount_decimal"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -64,10 +64,14 @@ public indirect enum ProductTaxCode: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "description id name object", constants: ["object": ["tax_code"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "description id name object", constants: ["object": ["tax_code"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -174,11 +178,8 @@ public struct Product: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.unitLabel = try container.decodeValueIfPresent(Swift.String.self, at: "unit_label")
         self.updated = try container.decodeValue(Swift.Int.self, at: "updated")
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "active created description id images livemode metadata name object package_dimensions shippable statement_descriptor tax_code unit_label updated url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "active created description id images livemode metadata name object package_dimensions shippable statement_descriptor tax_code unit_label updated url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -113,11 +113,8 @@ public struct PromotionCode: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decodeValue(PromotionCodeObjectModel.self, at: "object")
         self.restrictions = try container.decodeValue(PromotionCodesResourceRestrictions.self, at: "restrictions")
         self.timesRedeemed = try container.decodeValue(Swift.Int.self, at: "times_redeemed")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "active code coupon created customer expires_at id livemode max_redemptions metadata object restrictions times_redeemed")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "active code coupon created customer expires_at id livemode max_redemptions metadata object restrictions times_redeemed"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -72,10 +72,14 @@ public indirect enum QuoteDiscountsItem: Swift.Codable, Swift.Hashable, Swift.Se
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "coupon id object start", constants: ["object": ["discount"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "coupon id object start", constants: ["object": ["discount"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -119,11 +123,15 @@ public indirect enum QuoteInvoice: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "amount_due amount_paid amount_remaining attempt_count attempted automatic_tax collection_method created currency default_tax_rates lines livemode object paid paid_out_of_band payment_settings period_end period_start post_payment_credit_notes_amount pre_payment_credit_notes_amount starting_balance status_transitions subtotal total total_tax_amounts", properties: "account_country account_name account_tax_ids amount_due amount_paid amount_remaining application_fee_amount attempt_count attempted auto_advance automatic_tax billing_reason charge collection_method created currency custom_fields customer customer_address customer_email customer_name customer_phone customer_shipping customer_tax_exempt customer_tax_ids default_payment_method default_source default_tax_rates description discount discounts due_date ending_balance footer hosted_invoice_url id invoice_pdf last_finalization_error lines livemode metadata next_payment_attempt number object on_behalf_of paid paid_out_of_band payment_intent payment_settings period_end period_start post_payment_credit_notes_amount pre_payment_credit_notes_amount quote receipt_number starting_balance statement_descriptor status status_transitions subscription subscription_proration_date subtotal tax test_clock threshold_reason total total_discount_amounts total_tax_amounts transfer_data webhooks_delivered_at", constants: ["object": ["invoice"]], openTags: ["billing_reason": ["automatic_pending_invoice_item_invoice", "manual", "quote_accept", "subscription", "subscription_create", "subscription_cycle", "subscription_threshold", "subscription_update", "upcoming"], "collection_method": ["charge_automatically", "send_invoice"], "customer_tax_exempt": ["exempt", "none", "reverse"], "status": ["deleted", "draft", "open", "paid", "uncollectible", "void"]]),
-        .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["invoice"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "amount_due amount_paid amount_remaining attempt_count attempted automatic_tax collection_method created currency default_tax_rates lines livemode object paid paid_out_of_band payment_settings period_end period_start post_payment_credit_notes_amount pre_payment_credit_notes_amount starting_balance status_transitions subtotal total total_tax_amounts", properties: "account_country account_name account_tax_ids amount_due amount_paid amount_remaining application_fee_amount attempt_count attempted auto_advance automatic_tax billing_reason charge collection_method created currency custom_fields customer customer_address customer_email customer_name customer_phone customer_shipping customer_tax_exempt customer_tax_ids default_payment_method default_source default_tax_rates description discount discounts due_date ending_balance footer hosted_invoice_url id invoice_pdf last_finalization_error lines livemode metadata next_payment_attempt number object on_behalf_of paid paid_out_of_band payment_intent payment_settings period_end period_start post_payment_credit_notes_amount pre_payment_credit_notes_amount quote receipt_number starting_balance statement_descriptor status status_transitions subscription subscription_proration_date subtotal tax test_clock threshold_reason total total_discount_amounts total_tax_amounts transfer_data webhooks_delivered_at", constants: ["object": ["invoice"]], openTags: ["billing_reason": ["automatic_pending_invoice_item_invoice", "manual", "quote_accept", "subscription", "subscription_create", "subscription_cycle", "subscription_threshold", "subscription_update", "upcoming"], "collection_method": ["charge_automatically", "send_invoice"], "customer_tax_exempt": ["exempt", "none", "reverse"], "status": ["deleted", "draft", "open", "paid", "uncollectible", "void"]]),
+            .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["invoice"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -180,11 +188,8 @@ public struct QuoteLineItems: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(QuoteLineItemsObjectModel.self, at: "object")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "data has_more object url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -314,10 +319,14 @@ public indirect enum QuoteSubscription: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "automatic_tax billing_cycle_anchor cancel_at_period_end collection_method created current_period_end current_period_start customer id items livemode metadata object start_date status", constants: ["object": ["subscription"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "automatic_tax billing_cycle_anchor cancel_at_period_end collection_method created current_period_end current_period_start customer id items livemode metadata object start_date status", constants: ["object": ["subscription"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -361,10 +370,14 @@ public indirect enum QuoteTestClock: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "created deletes_after frozen_time id livemode object status", constants: ["object": ["test_helpers.test_clock"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "created deletes_after frozen_time id livemode object status", constants: ["object": ["test_helpers.test_clock"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -534,11 +547,8 @@ public struct Quote: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.testClock = try container.decodeValueIfPresent(QuoteTestClock.self, at: "test_clock")
         self.totalDetails = try container.decodeValue(QuotesResourceTotalDetails.self, at: "total_details")
         self.transferData = try container.decodeValueIfPresent(QuotesResourceTransferData.self, at: "transfer_data")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_subtotal amount_total application_fee_amount application_fee_percent automatic_tax collection_method computed created currency customer default_tax_rates description discounts expires_at footer from_quote header id invoice invoice_settings line_items livemode metadata number object on_behalf_of status status_transitions subscription subscription_data subscription_schedule test_clock total_details transfer_data")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount_subtotal amount_total application_fee_amount application_fee_percent automatic_tax collection_method computed created currency customer default_tax_rates description discounts expires_at footer from_quote header id invoice invoice_settings line_items livemode metadata number object on_behalf_of status status_transitions subscription subscription_data subscription_schedule test_clock total_details transfer_data"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

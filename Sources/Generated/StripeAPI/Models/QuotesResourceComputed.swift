@@ -23,11 +23,8 @@ public struct QuotesResourceComputed: Swift.Codable, Swift.Hashable, Swift.Senda
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.recurring = try container.decodeValueIfPresent(QuotesResourceRecurring.self, at: "recurring")
         self.upfront = try container.decodeValue(QuotesResourceUpfront.self, at: "upfront")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "recurring upfront")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "recurring upfront"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

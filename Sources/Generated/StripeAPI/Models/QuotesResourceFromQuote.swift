@@ -27,11 +27,8 @@ public struct QuotesResourceFromQuote: Swift.Codable, Swift.Hashable, Swift.Send
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.isRevision = try container.decodeValue(Swift.Bool.self, at: "is_revision")
         self.quote = try container.decodeValue(QuotesResourceFromQuoteQuote.self, at: "quote")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "is_revision quote")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "is_revision quote"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -38,11 +38,8 @@ public struct QuotesResourceRecurring: Swift.Codable, Swift.Hashable, Swift.Send
         self.interval = try container.decodeValue(QuotesResourceRecurringInterval.self, at: "interval")
         self.intervalCount = try container.decodeValue(Swift.Int.self, at: "interval_count")
         self.totalDetails = try container.decodeValue(QuotesResourceTotalDetails.self, at: "total_details")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_subtotal amount_total interval interval_count total_details")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount_subtotal amount_total interval interval_count total_details"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

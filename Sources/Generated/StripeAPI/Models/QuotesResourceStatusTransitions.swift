@@ -28,11 +28,8 @@ public struct QuotesResourceStatusTransitions: Swift.Codable, Swift.Hashable, Sw
         self.acceptedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "accepted_at")
         self.canceledAt = try container.decodeValueIfPresent(Swift.Int.self, at: "canceled_at")
         self.finalizedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "finalized_at")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "accepted_at canceled_at finalized_at")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "accepted_at canceled_at finalized_at"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

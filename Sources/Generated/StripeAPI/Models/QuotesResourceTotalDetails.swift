@@ -31,11 +31,8 @@ public struct QuotesResourceTotalDetails: Swift.Codable, Swift.Hashable, Swift.S
         self.amountShipping = try container.decodeValueIfPresent(Swift.Int.self, at: "amount_shipping")
         self.amountTax = try container.decodeValue(Swift.Int.self, at: "amount_tax")
         self.breakdown = try container.decodeValueIfPresent(QuotesResourceTotalDetailsResourceBreakdown.self, at: "breakdown")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_discount amount_shipping amount_tax breakdown")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount_discount amount_shipping amount_tax breakdown"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

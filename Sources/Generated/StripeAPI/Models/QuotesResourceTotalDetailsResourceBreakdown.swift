@@ -24,11 +24,8 @@ public struct QuotesResourceTotalDetailsResourceBreakdown: Swift.Codable, Swift.
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.discounts = try container.decodeValue([LineItemsDiscountAmount].self, at: "discounts")
         self.taxes = try container.decodeValue([LineItemsTaxAmount].self, at: "taxes")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "discounts taxes")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "discounts taxes"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -41,11 +41,8 @@ public struct QuotesResourceUpfront: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.amountTotal = try container.decodeValue(Swift.Int.self, at: "amount_total")
         self.lineItems = try container.decodeValueIfPresent(QuotesResourceUpfrontLineItems.self, at: "line_items")
         self.totalDetails = try container.decodeValue(QuotesResourceTotalDetails.self, at: "total_details")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_subtotal amount_total line_items total_details")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount_subtotal amount_total line_items total_details"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -100,11 +100,8 @@ public struct RadarEarlyFraudWarning: Swift.Codable, Swift.Hashable, Swift.Senda
         self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
         self.object = try container.decodeValue(RadarEarlyFraudWarningObjectModel.self, at: "object")
         self.paymentIntent = try container.decodeValueIfPresent(RadarEarlyFraudWarningPaymentIntent.self, at: "payment_intent")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "actionable charge created fraud_type id livemode object payment_intent")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "actionable charge created fraud_type id livemode object payment_intent"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -36,11 +36,8 @@ public struct RadarReviewResourceLocation: Swift.Codable, Swift.Hashable, Swift.
         self.latitude = try container.decodeValueIfPresent(Swift.Double.self, at: "latitude")
         self.longitude = try container.decodeValueIfPresent(Swift.Double.self, at: "longitude")
         self.region = try container.decodeValueIfPresent(Swift.String.self, at: "region")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "city country latitude longitude region")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "city country latitude longitude region"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

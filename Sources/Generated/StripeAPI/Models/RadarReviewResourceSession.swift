@@ -32,11 +32,8 @@ public struct RadarReviewResourceSession: Swift.Codable, Swift.Hashable, Swift.S
         self.device = try container.decodeValueIfPresent(Swift.String.self, at: "device")
         self.platform = try container.decodeValueIfPresent(Swift.String.self, at: "platform")
         self.version = try container.decodeValueIfPresent(Swift.String.self, at: "version")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "browser device platform version")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "browser device platform version"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -106,11 +106,8 @@ public struct RadarValueListListItems: Swift.Codable, Swift.Hashable, Swift.Send
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(RadarValueListListItemsObjectModel.self, at: "object")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "data has_more object url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -223,11 +220,8 @@ public struct RadarValueList: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.metadata = try container.decodeValue([Swift.String: Swift.String].self, at: "metadata")
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.object = try container.decodeValue(RadarValueListObjectModel.self, at: "object")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "alias created created_by id item_type list_items livemode metadata name object")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "alias created created_by id item_type list_items livemode metadata name object"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -89,11 +89,8 @@ public struct RadarValueListItem: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.object = try container.decodeValue(RadarValueListItemObjectModel.self, at: "object")
         self.value = try container.decodeValue(Swift.String.self, at: "value")
         self.valueList = try container.decodeValue(Swift.String.self, at: "value_list")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "created created_by id livemode object value value_list")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "created created_by id livemode object value value_list"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

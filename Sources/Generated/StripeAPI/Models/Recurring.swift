@@ -41,11 +41,8 @@ public struct Recurring: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.interval = try container.decodeValue(RecurringInterval.self, at: "interval")
         self.intervalCount = try container.decodeValue(Swift.Int.self, at: "interval_count")
         self.usageType = try container.decodeValue(RecurringUsageType.self, at: "usage_type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "aggregate_usage interval interval_count usage_type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "aggregate_usage interval interval_count usage_type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

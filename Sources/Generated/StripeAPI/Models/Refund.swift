@@ -132,10 +132,14 @@ public indirect enum RefundTransferReversal: Swift.Codable, Swift.Hashable, Swif
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "amount created currency id object transfer", constants: ["object": ["transfer_reversal"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "amount created currency id object transfer", constants: ["object": ["transfer_reversal"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -246,11 +250,8 @@ public struct Refund: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.sourceTransferReversal = try container.decodeValueIfPresent(RefundSourceTransferReversal.self, at: "source_transfer_reversal")
         self.status = try container.decodeValueIfPresent(Swift.String.self, at: "status")
         self.transferReversal = try container.decodeValueIfPresent(RefundTransferReversal.self, at: "transfer_reversal")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount balance_transaction charge created currency description failure_balance_transaction failure_reason id metadata next_action object payment_intent reason receipt_number source_transfer_reversal status transfer_reversal")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount balance_transaction charge created currency description failure_balance_transaction failure_reason id metadata next_action object payment_intent reason receipt_number source_transfer_reversal status transfer_reversal"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

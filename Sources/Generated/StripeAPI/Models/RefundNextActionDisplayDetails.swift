@@ -23,11 +23,8 @@ public struct RefundNextActionDisplayDetails: Swift.Codable, Swift.Hashable, Swi
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.emailSent = try container.decodeValue(EmailSent.self, at: "email_sent")
         self.expiresAt = try container.decodeValue(Swift.Int.self, at: "expires_at")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "email_sent expires_at")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "email_sent expires_at"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

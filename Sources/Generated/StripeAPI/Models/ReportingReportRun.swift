@@ -110,11 +110,8 @@ public struct ReportingReportRun: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.result = try container.decodeValueIfPresent(File.self, at: "result")
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.succeededAt = try container.decodeValueIfPresent(Swift.Int.self, at: "succeeded_at")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "created error id livemode object parameters report_type result status succeeded_at")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "created error id livemode object parameters report_type result status succeeded_at"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

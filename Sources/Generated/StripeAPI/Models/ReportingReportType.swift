@@ -102,11 +102,8 @@ public struct ReportingReportType: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.object = try container.decodeValue(ReportingReportTypeObjectModel.self, at: "object")
         self.updated = try container.decodeValue(Swift.Int.self, at: "updated")
         self.version = try container.decodeValue(Swift.Int.self, at: "version")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "data_available_end data_available_start default_columns id livemode name object updated version")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "data_available_end data_available_start default_columns id livemode name object updated version"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

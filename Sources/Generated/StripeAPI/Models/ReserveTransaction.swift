@@ -76,11 +76,8 @@ public struct ReserveTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.object = try container.decodeValue(ReserveTransactionObjectModel.self, at: "object")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency description id object")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount currency description id object"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -226,11 +226,8 @@ public struct Review: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.paymentIntent = try container.decodeValueIfPresent(ReviewPaymentIntent.self, at: "payment_intent")
         self.reason = try container.decodeValue(Swift.String.self, at: "reason")
         self.session = try container.decodeValueIfPresent(RadarReviewResourceSession.self, at: "session")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_zip charge closed_reason created id ip_address ip_address_location livemode object open opened_reason payment_intent reason session")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "billing_zip charge closed_reason created id ip_address ip_address_location livemode object open opened_reason payment_intent reason session"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -28,11 +28,8 @@ public struct Rule: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.action = try container.decodeValue(Swift.String.self, at: "action")
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.predicate = try container.decodeValue(Swift.String.self, at: "predicate")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "action id predicate")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "action id predicate"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -105,11 +105,8 @@ public struct ScheduledQueryRun: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.sql = try container.decodeValue(Swift.String.self, at: "sql")
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.title = try container.decodeValue(Swift.String.self, at: "title")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "created data_load_time error file id livemode object result_available_until sql status title")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "created data_load_time error file id livemode object result_available_until sql status title"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -30,11 +30,8 @@ public struct SepaDebitGeneratedFrom: Swift.Codable, Swift.Hashable, Swift.Senda
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.charge = try container.decodeValueIfPresent(SepaDebitGeneratedFromCharge.self, at: "charge")
         self.setupAttempt = try container.decodeValueIfPresent(SepaDebitGeneratedFromSetupAttempt.self, at: "setup_attempt")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "charge setup_attempt")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "charge setup_attempt"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

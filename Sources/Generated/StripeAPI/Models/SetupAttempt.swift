@@ -76,10 +76,14 @@ public indirect enum SetupAttemptSetupIntent: Swift.Codable, Swift.Hashable, Swi
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "created id livemode object payment_method_types status usage", constants: ["object": ["setup_intent"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "created id livemode object payment_method_types status usage", constants: ["object": ["setup_intent"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -169,11 +173,8 @@ public struct SetupAttempt: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.setupIntent = try container.decodeValue(SetupAttemptSetupIntent.self, at: "setup_intent")
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.usage = try container.decodeValue(Swift.String.self, at: "usage")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "application created customer id livemode object on_behalf_of payment_method payment_method_details setup_error setup_intent status usage")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "application created customer id livemode object on_behalf_of payment_method payment_method_details setup_error setup_intent status usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

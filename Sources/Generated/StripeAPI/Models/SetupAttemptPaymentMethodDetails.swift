@@ -53,11 +53,8 @@ public struct SetupAttemptPaymentMethodDetails: Swift.Codable, Swift.Hashable, S
         self.sofort = try container.decodeValueIfPresent(SetupAttemptPaymentMethodDetailsSofort.self, at: "sofort")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.usBankAccount = try container.decodeValueIfPresent(SetupAttemptPaymentMethodDetailsUsBankAccount.self, at: "us_bank_account")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit au_becs_debit bacs_debit bancontact boleto card card_present ideal sepa_debit sofort type us_bank_account")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "acss_debit au_becs_debit bacs_debit bancontact boleto card card_present ideal sepa_debit sofort type us_bank_account"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -53,11 +53,8 @@ public struct SetupAttemptPaymentMethodDetailsIdeal: Swift.Codable, Swift.Hashab
         self.generatedSepaDebitMandate = try container.decodeValueIfPresent(SetupMethodDetailsIdealGeneratedSepaDebitMandate.self, at: "generated_sepa_debit_mandate")
         self.ibanLast4 = try container.decodeValueIfPresent(Swift.String.self, at: "iban_last4")
         self.verifiedName = try container.decodeValueIfPresent(Swift.String.self, at: "verified_name")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank bic generated_sepa_debit generated_sepa_debit_mandate iban_last4 verified_name")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "bank bic generated_sepa_debit generated_sepa_debit_mandate iban_last4 verified_name"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -80,10 +80,14 @@ public indirect enum SetupIntentLatestAttempt: Swift.Codable, Swift.Hashable, Sw
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "created id livemode object payment_method payment_method_details setup_intent status usage", constants: ["object": ["setup_attempt"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "created id livemode object payment_method payment_method_details setup_intent status usage", constants: ["object": ["setup_attempt"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -124,10 +128,14 @@ public indirect enum SetupIntentMandate: Swift.Codable, Swift.Hashable, Swift.Se
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "customer_acceptance id livemode object payment_method payment_method_details status type", constants: ["object": ["mandate"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "customer_acceptance id livemode object payment_method payment_method_details status type", constants: ["object": ["mandate"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -385,11 +393,8 @@ public struct SetupIntent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.singleUseMandate = try container.decodeValueIfPresent(SetupIntentSingleUseMandate.self, at: "single_use_mandate")
         self.status = try container.decodeValue(SetupIntentStatus.self, at: "status")
         self.usage = try container.decodeValue(Swift.String.self, at: "usage")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "application cancellation_reason client_secret created customer description id last_setup_error latest_attempt livemode mandate metadata next_action object on_behalf_of payment_method payment_method_options payment_method_types single_use_mandate status usage")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "application cancellation_reason client_secret created customer description id last_setup_error latest_attempt livemode mandate metadata next_action object on_behalf_of payment_method payment_method_options payment_method_types single_use_mandate status usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

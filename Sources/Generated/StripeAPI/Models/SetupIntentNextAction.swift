@@ -30,11 +30,8 @@ public struct SetupIntentNextAction: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.useStripeSdk = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "use_stripe_sdk")
         self.verifyWithMicrodeposits = try container.decodeValueIfPresent(SetupIntentNextActionVerifyWithMicrodeposits.self, at: "verify_with_microdeposits")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "redirect_to_url type use_stripe_sdk verify_with_microdeposits")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "redirect_to_url type use_stripe_sdk verify_with_microdeposits"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -73,11 +73,8 @@ public struct SetupIntentNextActionVerifyWithMicrodeposits: Swift.Codable, Swift
         self.arrivalDate = try container.decodeValue(Swift.Int.self, at: "arrival_date")
         self.hostedVerificationURL = try container.decodeValue(Swift.String.self, at: "hosted_verification_url")
         self.microdepositType = try container.decodeValueIfPresent(SetupIntentNextActionVerifyWithMicrodepositType.self, at: "microdeposit_type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "arrival_date hosted_verification_url microdeposit_type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "arrival_date hosted_verification_url microdeposit_type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -22,10 +22,14 @@ public indirect enum SetupIntentPaymentMethodOptionsAcssDebit2: Swift.Codable, S
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: "currency mandate_options verification_method", openTags: ["currency": ["cad", "usd"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-        .object(properties: "verification_method", openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(properties: "currency mandate_options verification_method", openTags: ["currency": ["cad", "usd"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+            .object(properties: "verification_method", openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -65,10 +69,14 @@ public indirect enum SetupIntentPaymentMethodOptionsSepaDebit2: Swift.Codable, S
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: "mandate_options"),
-        .object(properties: "verification_method", openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(properties: "mandate_options"),
+            .object(properties: "verification_method", openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -108,10 +116,14 @@ public indirect enum SetupIntentPaymentMethodOptionsUsBankAccount2: Swift.Codabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: "verification_method", openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
-        .object(properties: "verification_method", openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(properties: "verification_method", openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
+            .object(properties: "verification_method", openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -157,11 +169,8 @@ public struct SetupIntentPaymentMethodOptions: Swift.Codable, Swift.Hashable, Sw
         self.card = try container.decodeValueIfPresent(SetupIntentPaymentMethodOptionsCard.self, at: "card")
         self.sepaDebit = try container.decodeValueIfPresent(SetupIntentPaymentMethodOptionsSepaDebit2.self, at: "sepa_debit")
         self.usBankAccount = try container.decodeValueIfPresent(SetupIntentPaymentMethodOptionsUsBankAccount2.self, at: "us_bank_account")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit card sepa_debit us_bank_account")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "acss_debit card sepa_debit us_bank_account"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -33,11 +33,8 @@ public struct SetupIntentPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Has
         self.currency = try container.decodeValueIfPresent(SetupIntentPaymentMethodOptionsAcssDebitCurrency.self, at: "currency")
         self.mandateOptions = try container.decodeValueIfPresent(SetupIntentPaymentMethodOptionsMandateOptionsAcssDebit.self, at: "mandate_options")
         self.verificationMethod = try container.decodeValueIfPresent(SetupMethodOptionsAcssDebitVerificationMethod.self, at: "verification_method")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "currency mandate_options verification_method")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "currency mandate_options verification_method"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

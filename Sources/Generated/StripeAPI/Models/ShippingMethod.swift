@@ -36,11 +36,8 @@ public struct ShippingMethod: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.deliveryEstimate = try container.decodeValueIfPresent(DeliveryEstimate.self, at: "delivery_estimate")
         self.description = try container.decodeValue(Swift.String.self, at: "description")
         self.id = try container.decodeValue(Swift.String.self, at: "id")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency delivery_estimate description id")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount currency delivery_estimate description id"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -154,11 +154,8 @@ public struct ShippingRate: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.taxBehavior = try container.decodeValueIfPresent(ShippingRateTaxBehavior.self, at: "tax_behavior")
         self.taxCode = try container.decodeValueIfPresent(ShippingRateTaxCode.self, at: "tax_code")
         self.type = try container.decodeValue(ShippingRateTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "active created delivery_estimate display_name fixed_amount id livemode metadata object tax_behavior tax_code type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "active created delivery_estimate display_name fixed_amount id livemode metadata object tax_behavior tax_code type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -81,11 +81,8 @@ public struct ShippingRateDeliveryEstimateBound: Swift.Codable, Swift.Hashable, 
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.unit = try container.decodeValue(ShippingRateDeliveryEstimateBoundUnit.self, at: "unit")
         self.value = try container.decodeValue(Swift.Int.self, at: "value")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "unit value")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "unit value"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

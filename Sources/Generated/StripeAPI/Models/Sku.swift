@@ -64,10 +64,14 @@ public indirect enum SkuProduct: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "active created id images livemode metadata name object updated", constants: ["object": ["product"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "active created id images livemode metadata name object updated", constants: ["object": ["product"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -163,11 +167,8 @@ public struct Sku: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.price = try container.decodeValue(Swift.Int.self, at: "price")
         self.product = try container.decodeValue(SkuProduct.self, at: "product")
         self.updated = try container.decodeValue(Swift.Int.self, at: "updated")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "active attributes created currency id image inventory livemode metadata object package_dimensions price product updated")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "active attributes created currency id image inventory livemode metadata object package_dimensions price product updated"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

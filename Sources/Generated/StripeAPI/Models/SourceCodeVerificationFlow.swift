@@ -24,11 +24,8 @@ public struct SourceCodeVerificationFlow: Swift.Codable, Swift.Hashable, Swift.S
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.attemptsRemaining = try container.decodeValue(Swift.Int.self, at: "attempts_remaining")
         self.status = try container.decodeValue(Swift.String.self, at: "status")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "attempts_remaining status")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "attempts_remaining status"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

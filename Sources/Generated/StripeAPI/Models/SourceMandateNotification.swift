@@ -105,11 +105,8 @@ public struct SourceMandateNotification: Swift.Codable, Swift.Hashable, Swift.Se
         self.source = try container.decodeValue(Source.self, at: "source")
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit amount bacs_debit created id livemode object reason sepa_debit source status type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "acss_debit amount bacs_debit created id livemode object reason sepa_debit source status type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -28,11 +28,8 @@ public struct SourceMandateNotificationSepaDebitData: Swift.Codable, Swift.Hasha
         self.creditorIdentifier = try container.decodeValueIfPresent(Swift.String.self, at: "creditor_identifier")
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
         self.mandateReference = try container.decodeValueIfPresent(Swift.String.self, at: "mandate_reference")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "creditor_identifier last4 mandate_reference")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "creditor_identifier last4 mandate_reference"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

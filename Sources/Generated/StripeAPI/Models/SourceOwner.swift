@@ -48,11 +48,8 @@ public struct SourceOwner: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.verifiedEmail = try container.decodeValueIfPresent(Swift.String.self, at: "verified_email")
         self.verifiedName = try container.decodeValueIfPresent(Swift.String.self, at: "verified_name")
         self.verifiedPhone = try container.decodeValueIfPresent(Swift.String.self, at: "verified_phone")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address email name phone verified_address verified_email verified_name verified_phone")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "address email name phone verified_address verified_email verified_name verified_phone"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -40,11 +40,8 @@ public struct SourceReceiverFlow: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.amountReturned = try container.decodeValue(Swift.Int.self, at: "amount_returned")
         self.refundAttributesMethod = try container.decodeValue(Swift.String.self, at: "refund_attributes_method")
         self.refundAttributesStatus = try container.decodeValue(Swift.String.self, at: "refund_attributes_status")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address amount_charged amount_received amount_returned refund_attributes_method refund_attributes_status")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "address amount_charged amount_received amount_returned refund_attributes_method refund_attributes_status"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -214,11 +214,8 @@ public struct SourceTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.source = try container.decodeValue(Swift.String.self, at: "source")
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.type = try container.decodeValue(SourceTransactionTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "ach_credit_transfer amount chf_credit_transfer created currency gbp_credit_transfer id livemode object paper_check sepa_credit_transfer source status type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "ach_credit_transfer amount chf_credit_transfer created currency gbp_credit_transfer id livemode object paper_check sepa_credit_transfer source status type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

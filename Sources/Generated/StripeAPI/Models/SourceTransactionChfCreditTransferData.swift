@@ -36,11 +36,8 @@ public struct SourceTransactionChfCreditTransferData: Swift.Codable, Swift.Hasha
         self.senderAddressLine1 = try container.decodeValueIfPresent(Swift.String.self, at: "sender_address_line1")
         self.senderIban = try container.decodeValueIfPresent(Swift.String.self, at: "sender_iban")
         self.senderName = try container.decodeValueIfPresent(Swift.String.self, at: "sender_name")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "reference sender_address_country sender_address_line1 sender_iban sender_name")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "reference sender_address_country sender_address_line1 sender_iban sender_name"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -44,11 +44,8 @@ public struct SourceTransactionGbpCreditTransferData: Swift.Codable, Swift.Hasha
         self.senderAccountNumber = try container.decodeValueIfPresent(Swift.String.self, at: "sender_account_number")
         self.senderName = try container.decodeValueIfPresent(Swift.String.self, at: "sender_name")
         self.senderSortCode = try container.decodeValueIfPresent(Swift.String.self, at: "sender_sort_code")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "fingerprint funding_method last4 reference sender_account_number sender_name sender_sort_code")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "fingerprint funding_method last4 reference sender_account_number sender_name sender_sort_code"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,11 +24,8 @@ public struct SourceTransactionPaperCheckData: Swift.Codable, Swift.Hashable, Sw
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.availableAt = try container.decodeValueIfPresent(Swift.String.self, at: "available_at")
         self.invoices = try container.decodeValueIfPresent(Swift.String.self, at: "invoices")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "available_at invoices")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "available_at invoices"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

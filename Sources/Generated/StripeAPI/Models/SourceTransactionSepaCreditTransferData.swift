@@ -28,11 +28,8 @@ public struct SourceTransactionSepaCreditTransferData: Swift.Codable, Swift.Hash
         self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
         self.senderIban = try container.decodeValueIfPresent(Swift.String.self, at: "sender_iban")
         self.senderName = try container.decodeValueIfPresent(Swift.String.self, at: "sender_name")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "reference sender_iban sender_name")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "reference sender_iban sender_name"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

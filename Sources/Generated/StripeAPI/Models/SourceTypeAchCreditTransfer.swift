@@ -39,11 +39,8 @@ public struct SourceTypeAchCreditTransfer: Swift.Codable, Swift.Hashable, Swift.
         self.refundRoutingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "refund_routing_number")
         self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
         self.swiftCode = try container.decodeValueIfPresent(Swift.String.self, at: "swift_code")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_number bank_name fingerprint refund_account_holder_name refund_account_holder_type refund_routing_number routing_number swift_code")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "account_number bank_name fingerprint refund_account_holder_name refund_account_holder_type refund_routing_number routing_number swift_code"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

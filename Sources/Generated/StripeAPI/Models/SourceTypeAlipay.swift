@@ -24,11 +24,8 @@ public struct SourceTypeAlipay: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.dataString = try container.decodeValueIfPresent(Swift.String.self, at: "data_string")
         self.nativeURL = try container.decodeValueIfPresent(Swift.String.self, at: "native_url")
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "data_string native_url statement_descriptor")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "data_string native_url statement_descriptor"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -27,11 +27,8 @@ public struct SourceTypeGiropay: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.bankName = try container.decodeValueIfPresent(Swift.String.self, at: "bank_name")
         self.bic = try container.decodeValueIfPresent(Swift.String.self, at: "bic")
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_code bank_name bic statement_descriptor")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "bank_code bank_name bic statement_descriptor"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -45,11 +45,8 @@ public struct SourceTypeMultibanco: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.refundAccountHolderAddressState = try container.decodeValueIfPresent(Swift.String.self, at: "refund_account_holder_address_state")
         self.refundAccountHolderName = try container.decodeValueIfPresent(Swift.String.self, at: "refund_account_holder_name")
         self.refundIban = try container.decodeValueIfPresent(Swift.String.self, at: "refund_iban")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "entity reference refund_account_holder_address_city refund_account_holder_address_country refund_account_holder_address_line1 refund_account_holder_address_line2 refund_account_holder_address_postal_code refund_account_holder_address_state refund_account_holder_name refund_iban")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "entity reference refund_account_holder_address_city refund_account_holder_address_country refund_account_holder_address_line1 refund_account_holder_address_line2 refund_account_holder_address_postal_code refund_account_holder_address_state refund_account_holder_name refund_iban"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -36,11 +36,8 @@ public struct SourceTypeSepaDebit: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
         self.mandateReference = try container.decodeValueIfPresent(Swift.String.self, at: "mandate_reference")
         self.mandateURL = try container.decodeValueIfPresent(Swift.String.self, at: "mandate_url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_code branch_code country fingerprint last4 mandate_reference mandate_url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "bank_code branch_code country fingerprint last4 mandate_reference mandate_url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -36,11 +36,8 @@ public struct SourceTypeSofort: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.ibanLast4 = try container.decodeValueIfPresent(Swift.String.self, at: "iban_last4")
         self.preferredLanguage = try container.decodeValueIfPresent(Swift.String.self, at: "preferred_language")
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_code bank_name bic country iban_last4 preferred_language statement_descriptor")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "bank_code bank_name bic country iban_last4 preferred_language statement_descriptor"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

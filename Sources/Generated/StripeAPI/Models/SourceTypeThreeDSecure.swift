@@ -66,11 +66,8 @@ public struct SourceTypeThreeDSecure: Swift.Codable, Swift.Hashable, Swift.Senda
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.threeDSecure = try container.decodeValueIfPresent(Swift.String.self, at: "three_d_secure")
         self.tokenizationMethod = try container.decodeValueIfPresent(Swift.String.self, at: "tokenization_method")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address_line1_check address_zip_check authenticated brand card country customer cvc_check dynamic_last4 exp_month exp_year fingerprint funding last4 name three_d_secure tokenization_method")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "address_line1_check address_zip_check authenticated brand card country customer cvc_check dynamic_last4 exp_month exp_year fingerprint funding last4 name three_d_secure tokenization_method"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

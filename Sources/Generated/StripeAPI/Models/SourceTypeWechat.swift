@@ -24,11 +24,8 @@ public struct SourceTypeWechat: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.prepayID = try container.decodeValueIfPresent(Swift.String.self, at: "prepay_id")
         self.qrCodeURL = try container.decodeValueIfPresent(Swift.String.self, at: "qr_code_url")
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "prepay_id qr_code_url statement_descriptor")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "prepay_id qr_code_url statement_descriptor"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -32,11 +32,8 @@ public struct StatusTransitions: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.fulfiled = try container.decodeValueIfPresent(Swift.Int.self, at: "fulfiled")
         self.paid = try container.decodeValueIfPresent(Swift.Int.self, at: "paid")
         self.returned = try container.decodeValueIfPresent(Swift.Int.self, at: "returned")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "canceled fulfiled paid returned")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "canceled fulfiled paid returned"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

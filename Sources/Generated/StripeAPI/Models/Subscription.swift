@@ -49,11 +49,8 @@ public struct SubscriptionItems: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(SubscriptionItemsObjectModel.self, at: "object")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "data has_more object url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -133,10 +130,14 @@ public indirect enum SubscriptionSchedule2: Swift.Codable, Swift.Hashable, Swift
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "created customer default_settings end_behavior id livemode object phases status", constants: ["object": ["subscription_schedule"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "created customer default_settings end_behavior id livemode object phases status", constants: ["object": ["subscription_schedule"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -407,11 +408,8 @@ public struct Subscription: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.transferData = try container.decodeValueIfPresent(SubscriptionTransferData.self, at: "transfer_data")
         self.trialEnd = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_end")
         self.trialStart = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_start")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds cancel_at cancel_at_period_end canceled_at collection_method created current_period_end current_period_start customer days_until_due default_payment_method default_source default_tax_rates discount ended_at id items latest_invoice livemode metadata next_pending_invoice_item_invoice object pause_collection payment_settings pending_invoice_item_interval pending_setup_intent pending_update schedule start_date status test_clock transfer_data trial_end trial_start")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds cancel_at cancel_at_period_end canceled_at collection_method created current_period_end current_period_start customer days_until_due default_payment_method default_source default_tax_rates discount ended_at id items latest_invoice livemode metadata next_pending_invoice_item_invoice object pause_collection payment_settings pending_invoice_item_interval pending_setup_intent pending_update schedule start_date status test_clock transfer_data trial_end trial_start"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -95,11 +95,8 @@ public struct SubscriptionItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.subscription = try container.decodeValue(Swift.String.self, at: "subscription")
         self.taxRates = try container.decodeValueIfPresent([TaxRate].self, at: "tax_rates")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_thresholds created id metadata object price quantity subscription tax_rates")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "billing_thresholds created id metadata object price quantity subscription tax_rates"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -26,11 +26,8 @@ public struct SubscriptionPaymentMethodOptionsCard: Swift.Codable, Swift.Hashabl
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.mandateOptions = try container.decodeValueIfPresent(InvoiceMandateOptionsCard.self, at: "mandate_options")
         self.requestThreeDSecure = try container.decodeValueIfPresent(SubscriptionMethodOptionsCardRequestThreeDSecure.self, at: "request_three_d_secure")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options request_three_d_secure")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "mandate_options request_three_d_secure"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

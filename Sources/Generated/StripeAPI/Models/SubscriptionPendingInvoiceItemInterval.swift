@@ -27,11 +27,8 @@ public struct SubscriptionPendingInvoiceItemInterval: Swift.Codable, Swift.Hasha
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.interval = try container.decodeValue(SubscriptionPendingInvoiceItemIntervalInterval.self, at: "interval")
         self.intervalCount = try container.decodeValue(Swift.Int.self, at: "interval_count")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "interval interval_count")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "interval interval_count"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -26,11 +26,15 @@ public indirect enum SubscriptionScheduleAddInvoiceItemPrice: Swift.Codable, Swi
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "active billing_scheme created currency id livemode metadata object product type", properties: "active billing_scheme created currency id livemode lookup_key metadata nickname object product recurring tax_behavior tiers tiers_mode transform_quantity type unit_amount unit_amount_decimal", constants: ["object": ["price"]], openTags: ["billing_scheme": ["per_unit", "tiered"], "tax_behavior": ["exclusive", "inclusive", "unspecified"], "tiers_mode": ["graduated", "volume"], "type": ["one_time", "recurring"]]),
-        .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["price"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "active billing_scheme created currency id livemode metadata object product type", properties: "active billing_scheme created currency id livemode lookup_key metadata nickname object product recurring tax_behavior tiers tiers_mode transform_quantity type unit_amount unit_amount_decimal", constants: ["object": ["price"]], openTags: ["billing_scheme": ["per_unit", "tiered"], "tax_behavior": ["exclusive", "inclusive", "unspecified"], "tiers_mode": ["graduated", "volume"], "type": ["one_time", "recurring"]]),
+            .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["price"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -80,11 +84,8 @@ public struct SubscriptionScheduleAddInvoiceItem: Swift.Codable, Swift.Hashable,
         self.price = try container.decodeValue(SubscriptionScheduleAddInvoiceItemPrice.self, at: "price")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.taxRates = try container.decodeValueIfPresent([TaxRate].self, at: "tax_rates")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "price quantity tax_rates")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "price quantity tax_rates"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

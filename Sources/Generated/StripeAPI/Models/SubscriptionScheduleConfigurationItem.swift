@@ -37,11 +37,8 @@ public struct SubscriptionScheduleConfigurationItem: Swift.Codable, Swift.Hashab
         self.price = try container.decodeValue(SubscriptionScheduleConfigurationItemPrice.self, at: "price")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.taxRates = try container.decodeValueIfPresent([TaxRate].self, at: "tax_rates")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_thresholds price quantity tax_rates")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "billing_thresholds price quantity tax_rates"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,11 +24,8 @@ public struct SubscriptionScheduleCurrentPhase: Swift.Codable, Swift.Hashable, S
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.endDate = try container.decodeValue(Swift.Int.self, at: "end_date")
         self.startDate = try container.decodeValue(Swift.Int.self, at: "start_date")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "end_date start_date")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "end_date start_date"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

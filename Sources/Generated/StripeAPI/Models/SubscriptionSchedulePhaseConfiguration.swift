@@ -32,11 +32,15 @@ public indirect enum SubscriptionSchedulePhaseConfigurationCoupon: Swift.Codable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "created duration id livemode object times_redeemed valid", properties: "amount_off applies_to created currency duration duration_in_months id livemode max_redemptions metadata name object percent_off redeem_by times_redeemed valid", constants: ["object": ["coupon"]], openTags: ["duration": ["forever", "once", "repeating"]]),
-        .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["coupon"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "created duration id livemode object times_redeemed valid", properties: "amount_off applies_to created currency duration duration_in_months id livemode max_redemptions metadata name object percent_off redeem_by times_redeemed valid", constants: ["object": ["coupon"]], openTags: ["duration": ["forever", "once", "repeating"]]),
+            .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["coupon"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -143,11 +147,8 @@ public struct SubscriptionSchedulePhaseConfiguration: Swift.Codable, Swift.Hasha
         self.startDate = try container.decodeValue(Swift.Int.self, at: "start_date")
         self.transferData = try container.decodeValueIfPresent(SubscriptionTransferData.self, at: "transfer_data")
         self.trialEnd = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_end")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "add_invoice_items application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds collection_method coupon default_payment_method default_tax_rates end_date invoice_settings items proration_behavior start_date transfer_data trial_end")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "add_invoice_items application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds collection_method coupon default_payment_method default_tax_rates end_date invoice_settings items proration_behavior start_date transfer_data trial_end"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -56,11 +56,8 @@ public struct SubscriptionSchedulesResourceDefaultSettings: Swift.Codable, Swift
         self.defaultPaymentMethod = try container.decodeValueIfPresent(SubscriptionDefaultSettingsDefaultPaymentMethod.self, at: "default_payment_method")
         self.invoiceSettings = try container.decodeValueIfPresent(InvoiceSettingSubscriptionScheduleSetting.self, at: "invoice_settings")
         self.transferData = try container.decodeValueIfPresent(SubscriptionTransferData.self, at: "transfer_data")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds collection_method default_payment_method invoice_settings transfer_data")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds collection_method default_payment_method invoice_settings transfer_data"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -40,11 +40,8 @@ public struct SubscriptionsResourcePaymentMethodOptions: Swift.Codable, Swift.Ha
         self.customerBalance = try container.decodeValueIfPresent(InvoicePaymentMethodOptionsCustomerBalance.self, at: "customer_balance")
         self.konbini = try container.decodeValueIfPresent(InvoicePaymentMethodOptionsKonbini.self, at: "konbini")
         self.usBankAccount = try container.decodeValueIfPresent(InvoicePaymentMethodOptionsUsBankAccount.self, at: "us_bank_account")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit bancontact card customer_balance konbini us_bank_account")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "acss_debit bancontact card customer_balance konbini us_bank_account"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

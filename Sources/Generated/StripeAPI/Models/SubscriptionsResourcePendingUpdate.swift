@@ -39,11 +39,8 @@ public struct SubscriptionsResourcePendingUpdate: Swift.Codable, Swift.Hashable,
         self.subscriptionItems = try container.decodeValueIfPresent([SubscriptionItem].self, at: "subscription_items")
         self.trialEnd = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_end")
         self.trialFromPlan = try container.decodeValueIfPresent(Swift.Bool.self, at: "trial_from_plan")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_cycle_anchor expires_at subscription_items trial_end trial_from_plan")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "billing_cycle_anchor expires_at subscription_items trial_end trial_from_plan"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

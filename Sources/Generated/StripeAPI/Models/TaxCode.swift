@@ -75,11 +75,8 @@ public struct TaxCode: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.object = try container.decodeValue(TaxCodeObjectModel.self, at: "object")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "description id name object")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "description id name object"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

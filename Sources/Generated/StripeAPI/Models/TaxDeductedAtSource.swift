@@ -77,11 +77,8 @@ public struct TaxDeductedAtSource: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.periodEnd = try container.decodeValue(Swift.Int.self, at: "period_end")
         self.periodStart = try container.decodeValue(Swift.Int.self, at: "period_start")
         self.taxDeductionAccountNumber = try container.decodeValue(Swift.String.self, at: "tax_deduction_account_number")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "id object period_end period_start tax_deduction_account_number")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "id object period_end period_start tax_deduction_account_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

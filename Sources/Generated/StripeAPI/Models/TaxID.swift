@@ -23,10 +23,14 @@ public indirect enum TaxIDCustomer: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "created id livemode object", constants: ["object": ["customer"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "created id livemode object", constants: ["object": ["customer"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -363,11 +367,8 @@ public struct TaxID: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.type = try container.decodeValue(TaxIDTypeModel.self, at: "type")
         self.value = try container.decodeValue(Swift.String.self, at: "value")
         self.verification = try container.decodeValueIfPresent(TaxIDVerification.self, at: "verification")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "country created customer id livemode object type value verification")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "country created customer id livemode object type value verification"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -81,11 +81,8 @@ public struct TaxIDVerification: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.status = try container.decodeValue(TaxIDVerificationStatus.self, at: "status")
         self.verifiedAddress = try container.decodeValueIfPresent(Swift.String.self, at: "verified_address")
         self.verifiedName = try container.decodeValueIfPresent(Swift.String.self, at: "verified_name")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "status verified_address verified_name")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "status verified_address verified_name"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -186,11 +186,8 @@ public struct TaxRate: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.percentage = try container.decodeValue(Swift.Double.self, at: "percentage")
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
         self.taxType = try container.decodeValueIfPresent(TaxRateTaxType.self, at: "tax_type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "active country created description display_name id inclusive jurisdiction livemode metadata object percentage state tax_type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "active country created description display_name id inclusive jurisdiction livemode metadata object percentage state tax_type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

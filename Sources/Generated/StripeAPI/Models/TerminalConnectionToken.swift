@@ -73,11 +73,8 @@ public struct TerminalConnectionToken: Swift.Codable, Swift.Hashable, Swift.Send
         self.location = try container.decodeValueIfPresent(Swift.String.self, at: "location")
         self.object = try container.decodeValue(TerminalConnectionTokenObjectModel.self, at: "object")
         self.secret = try container.decodeValue(Swift.String.self, at: "secret")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "location object secret")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "location object secret"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

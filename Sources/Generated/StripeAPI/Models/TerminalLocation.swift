@@ -84,11 +84,8 @@ public struct TerminalLocation: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
         self.metadata = try container.decodeValue([Swift.String: Swift.String].self, at: "metadata")
         self.object = try container.decodeValue(TerminalLocationObjectModel.self, at: "object")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address display_name id livemode metadata object")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "address display_name id livemode metadata object"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

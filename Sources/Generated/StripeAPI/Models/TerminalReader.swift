@@ -80,10 +80,14 @@ public indirect enum TerminalReaderLocation: Swift.Codable, Swift.Hashable, Swif
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "address display_name id livemode metadata object", constants: ["object": ["terminal.location"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "address display_name id livemode metadata object", constants: ["object": ["terminal.location"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -210,11 +214,8 @@ public struct TerminalReader: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decodeValue(TerminalReaderObjectModel.self, at: "object")
         self.serialNumber = try container.decodeValue(Swift.String.self, at: "serial_number")
         self.status = try container.decodeValueIfPresent(Swift.String.self, at: "status")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "action device_sw_version device_type id ip_address label livemode location metadata object serial_number status")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "action device_sw_version device_type id ip_address label livemode location metadata object serial_number status"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

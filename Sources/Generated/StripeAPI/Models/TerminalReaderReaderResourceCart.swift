@@ -34,11 +34,8 @@ public struct TerminalReaderReaderResourceCart: Swift.Codable, Swift.Hashable, S
         self.lineItems = try container.decodeValue([TerminalReaderReaderResourceLineItem].self, at: "line_items")
         self.tax = try container.decodeValueIfPresent(Swift.Int.self, at: "tax")
         self.total = try container.decodeValue(Swift.Int.self, at: "total")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "currency line_items tax total")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "currency line_items tax total"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

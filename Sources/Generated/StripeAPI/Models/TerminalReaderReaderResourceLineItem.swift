@@ -30,11 +30,8 @@ public struct TerminalReaderReaderResourceLineItem: Swift.Codable, Swift.Hashabl
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.description = try container.decodeValue(Swift.String.self, at: "description")
         self.quantity = try container.decodeValue(Swift.Int.self, at: "quantity")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount description quantity")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount description quantity"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

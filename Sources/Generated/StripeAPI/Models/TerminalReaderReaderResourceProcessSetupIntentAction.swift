@@ -28,11 +28,8 @@ public struct TerminalReaderReaderResourceProcessSetupIntentAction: Swift.Codabl
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.generatedCard = try container.decodeValueIfPresent(Swift.String.self, at: "generated_card")
         self.setupIntent = try container.decodeValue(TerminalProcessSetupIntentActionSetupIntent.self, at: "setup_intent")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "generated_card setup_intent")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "generated_card setup_intent"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

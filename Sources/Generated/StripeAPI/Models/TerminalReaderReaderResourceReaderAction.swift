@@ -141,11 +141,8 @@ public struct TerminalReaderReaderResourceReaderAction: Swift.Codable, Swift.Has
         self.setReaderDisplay = try container.decodeValueIfPresent(TerminalReaderReaderResourceSetReaderDisplayAction.self, at: "set_reader_display")
         self.status = try container.decodeValue(TerminalReaderReaderResourceReaderActionStatus.self, at: "status")
         self.type = try container.decodeValue(TerminalReaderReaderResourceReaderActionTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "failure_code failure_message process_payment_intent process_setup_intent set_reader_display status type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "failure_code failure_message process_payment_intent process_setup_intent set_reader_display status type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -67,11 +67,8 @@ public struct TerminalReaderReaderResourceSetReaderDisplayAction: Swift.Codable,
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.cart = try container.decodeValueIfPresent(TerminalReaderReaderResourceCart.self, at: "cart")
         self.type = try container.decodeValue(TerminalResourceSetReaderDisplayActionTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "cart type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "cart type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

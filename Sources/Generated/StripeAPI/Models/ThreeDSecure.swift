@@ -100,11 +100,8 @@ public struct ThreeDSecure: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decodeValue(ThreeDSecureObjectModel.self, at: "object")
         self.redirectURL = try container.decodeValueIfPresent(Swift.String.self, at: "redirect_url")
         self.status = try container.decodeValue(Swift.String.self, at: "status")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount authenticated card created currency id livemode object redirect_url status")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount authenticated card created currency id livemode object redirect_url status"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

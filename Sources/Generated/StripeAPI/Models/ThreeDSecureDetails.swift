@@ -252,11 +252,8 @@ public struct ThreeDSecureDetails: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.result = try container.decodeValueIfPresent(ThreeDSecureDetailsResultModel.self, at: "result")
         self.resultReason = try container.decodeValueIfPresent(ThreeDSecureDetailsResultReason.self, at: "result_reason")
         self.version = try container.decodeValueIfPresent(ThreeDSecureDetailsVersion.self, at: "version")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "authentication_flow result result_reason version")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "authentication_flow result result_reason version"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -114,11 +114,8 @@ public struct Token: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decodeValue(TokenObjectModel.self, at: "object")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.used = try container.decodeValue(Swift.Bool.self, at: "used")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_account card client_ip created id livemode object type used")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "bank_account card client_ip created id livemode object type used"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -23,10 +23,14 @@ public indirect enum TopupBalanceTransaction: Swift.Codable, Swift.Hashable, Swi
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .object(required: "amount available_on created currency fee fee_details id net object reporting_category status type", constants: ["object": ["balance_transaction"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string]),
+            .object(required: "amount available_on created currency fee fee_details id net object reporting_category status type", constants: ["object": ["balance_transaction"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -227,11 +231,8 @@ public struct Topup: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
         self.status = try container.decodeValue(TopupStatus.self, at: "status")
         self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount balance_transaction created currency description expected_availability_date failure_code failure_message id livemode metadata object source statement_descriptor status transfer_group")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount balance_transaction created currency description expected_availability_date failure_code failure_message id livemode metadata object source statement_descriptor status transfer_group"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

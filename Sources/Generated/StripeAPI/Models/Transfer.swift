@@ -87,11 +87,8 @@ public struct TransferReversals: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(TransferReversalsObjectModel.self, at: "object")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "data has_more object url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -201,11 +198,8 @@ public struct Transfer: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.sourceTransaction = try container.decodeValueIfPresent(TransferSourceTransaction.self, at: "source_transaction")
         self.sourceType = try container.decodeValueIfPresent(Swift.String.self, at: "source_type")
         self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_reversed balance_transaction created currency description destination destination_payment id livemode metadata object reversals reversed source_transaction source_type transfer_group")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount amount_reversed balance_transaction created currency description destination destination_payment id livemode metadata object reversals reversed source_transaction source_type transfer_group"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -123,11 +123,8 @@ public struct TransferReversal: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decodeValue(TransferReversalObjectModel.self, at: "object")
         self.sourceRefund = try container.decodeValueIfPresent(TransferReversalSourceRefund.self, at: "source_refund")
         self.transfer = try container.decodeValue(TransferReversalTransfer.self, at: "transfer")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount balance_transaction created currency destination_payment_refund id metadata object source_refund transfer")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount balance_transaction created currency destination_payment_refund id metadata object source_refund transfer"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -32,11 +32,8 @@ public struct TransferSchedule: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.interval = try container.decodeValue(Swift.String.self, at: "interval")
         self.monthlyAnchor = try container.decodeValueIfPresent(Swift.Int.self, at: "monthly_anchor")
         self.weeklyAnchor = try container.decodeValueIfPresent(Swift.String.self, at: "weekly_anchor")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "delay_days interval monthly_anchor weekly_anchor")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "delay_days interval monthly_anchor weekly_anchor"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

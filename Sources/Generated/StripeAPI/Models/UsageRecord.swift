@@ -86,11 +86,8 @@ public struct UsageRecord: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.quantity = try container.decodeValue(Swift.Int.self, at: "quantity")
         self.subscriptionItem = try container.decodeValue(Swift.String.self, at: "subscription_item")
         self.timestamp = try container.decodeValue(Swift.Int.self, at: "timestamp")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "id livemode object quantity subscription_item timestamp")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "id livemode object quantity subscription_item timestamp"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -84,11 +84,8 @@ public struct UsageRecordSummary: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.period = try container.decodeValue(Period.self, at: "period")
         self.subscriptionItem = try container.decodeValue(Swift.String.self, at: "subscription_item")
         self.totalUsage = try container.decodeValue(Swift.Int.self, at: "total_usage")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "id invoice livemode object period subscription_item total_usage")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "id invoice livemode object period subscription_item total_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -113,11 +113,8 @@ public struct WebhookEndpoint: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.secret = try container.decodeValueIfPresent(Swift.String.self, at: "secret")
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "api_version application created description enabled_events id livemode metadata object secret status url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "api_version application created description enabled_events id livemode metadata object secret status url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

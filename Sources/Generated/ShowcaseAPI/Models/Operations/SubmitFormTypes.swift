@@ -24,11 +24,8 @@ public struct SubmitFormRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.email = try container.decodeValue(Swift.String.self, at: "email")
         self.topics = try container.decodeValueIfPresent([Swift.String].self, at: "topics")
         self.subscribe = try container.decodeValueIfPresent(Swift.Bool.self, at: "subscribe")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "email topics subscribe")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "email topics subscribe"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,10 +24,14 @@ public indirect enum DeleteCustomersCustomerCardsIDResponse: Swift.Codable, Swif
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: "account account_holder_name account_holder_type account_type ach_credit_transfer ach_debit acss_debit active address_city address_country address_line1 address_line1_check address_line2 address_state address_zip address_zip_check alipay amount amount_received au_becs_debit available_payout_methods bancontact bank_name bitcoin_amount bitcoin_amount_received bitcoin_uri brand business_profile business_type capabilities card card_present charges_enabled client_secret code_verification company controller country created currency customer cvc_check default_currency default_for_currency description details_submitted dynamic_last4 email eps exp_month exp_year external_accounts filled fingerprint flow funding future_requirements giropay id ideal inbound_address individual klarna last4 livemode metadata multibanco name object owner p24 payment payment_amount payment_currency payouts_enabled receiver recipient redirect refund_address requirements reusable routing_number sepa_debit settings sofort source_order statement_descriptor status three_d_secure tokenization_method tos_acceptance transactions type uncaptured_funds usage used used_for_payment username wechat", keepsUndeclaredKeys: true),
-        .object(properties: "currency deleted id object", keepsUndeclaredKeys: true),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(properties: "account account_holder_name account_holder_type account_type ach_credit_transfer ach_debit acss_debit active address_city address_country address_line1 address_line1_check address_line2 address_state address_zip address_zip_check alipay amount amount_received au_becs_debit available_payout_methods bancontact bank_name bitcoin_amount bitcoin_amount_received bitcoin_uri brand business_profile business_type capabilities card card_present charges_enabled client_secret code_verification company controller country created currency customer cvc_check default_currency default_for_currency description details_submitted dynamic_last4 email eps exp_month exp_year external_accounts filled fingerprint flow funding future_requirements giropay id ideal inbound_address individual klarna last4 livemode metadata multibanco name object owner p24 payment payment_amount payment_currency payouts_enabled receiver recipient redirect refund_address requirements reusable routing_number sepa_debit settings sofort source_order statement_descriptor status three_d_secure tokenization_method tos_acceptance transactions type uncaptured_funds usage used used_for_payment username wechat", keepsUndeclaredKeys: true),
+            .object(properties: "currency deleted id object", keepsUndeclaredKeys: true),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {

@@ -28,11 +28,8 @@ public struct GetAccountPeopleRelationship: Swift.Codable, Swift.Hashable, Swift
         self.executive = try container.decodeValueIfPresent(Swift.Bool.self, at: "executive")
         self.owner = try container.decodeValueIfPresent(Swift.Bool.self, at: "owner")
         self.representative = try container.decodeValueIfPresent(Swift.Bool.self, at: "representative")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "director executive owner representative")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "director executive owner representative"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -75,11 +72,8 @@ public struct GetAccountPeopleResponse: Swift.Codable, Swift.Hashable, Swift.Sen
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(GetAccountPeopleResponseObjectModel.self, at: "object")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "data has_more object url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -39,11 +39,8 @@ public struct GetChargesSearchResponse: Swift.Codable, Swift.Hashable, Swift.Sen
         self.object = try container.decodeValue(GetChargesSearchResponseObjectModel.self, at: "object")
         self.totalCount = try container.decodeValueIfPresent(Swift.Int.self, at: "total_count")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "data has_more next_page object total_count url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "data has_more next_page object total_count url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

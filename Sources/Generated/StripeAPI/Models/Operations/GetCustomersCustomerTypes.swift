@@ -22,10 +22,14 @@ public indirect enum GetCustomersCustomerResponse: Swift.Codable, Swift.Hashable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "created id livemode object", properties: "address balance created currency default_source delinquent description discount email id invoice_prefix invoice_settings livemode metadata name next_invoice_sequence object phone preferred_locales shipping sources subscriptions tax tax_exempt tax_ids test_clock", constants: ["object": ["customer"]], openTags: ["tax_exempt": ["exempt", "none", "reverse"]]),
-        .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["customer"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "created id livemode object", properties: "address balance created currency default_source delinquent description discount email id invoice_prefix invoice_settings livemode metadata name next_invoice_sequence object phone preferred_locales shipping sources subscriptions tax tax_exempt tax_ids test_clock", constants: ["object": ["customer"]], openTags: ["tax_exempt": ["exempt", "none", "reverse"]]),
+            .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["customer"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {

@@ -66,11 +66,8 @@ public struct GetInvoicesUpcomingCustomerDetails: Swift.Codable, Swift.Hashable,
         self.tax = try container.decodeValueIfPresent(GetInvoicesUpcomingCustomerDetailsTax.self, at: "tax")
         self.taxExempt = try container.decodeValueIfPresent(GetInvoicesUpcomingCustomerDetailsTaxExempt.self, at: "tax_exempt")
         self.taxIDs = try container.decodeValueIfPresent([GetInvoicesUpcomingCustomerDetailsTaxIDsItem].self, at: "tax_ids")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address shipping tax tax_exempt tax_ids")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "address shipping tax tax_exempt tax_ids"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -113,10 +110,14 @@ public indirect enum GetInvoicesUpcomingInvoiceItemsItemDiscounts: Swift.Codable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.array]),
-        .value([.string], knownValues: [""]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.array]),
+            .value([.string], knownValues: [""]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -208,11 +209,8 @@ public struct GetInvoicesUpcomingInvoiceItemsItem: Swift.Codable, Swift.Hashable
         self.taxRates = try container.decodeValueIfPresent(GetInvoicesUpcomingInvoiceItemsItemTaxRates.self, at: "tax_rates")
         self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
         self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency description discountable discounts invoiceitem metadata period price price_data quantity tax_rates unit_amount unit_amount_decimal")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount currency description discountable discounts invoiceitem metadata period price price_data quantity tax_rates unit_amount unit_amount_decimal"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

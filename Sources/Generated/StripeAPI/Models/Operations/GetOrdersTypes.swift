@@ -53,11 +53,8 @@ public struct GetOrdersStatusTransitions: Swift.Codable, Swift.Hashable, Swift.S
         self.fulfilled = try container.decodeValueIfPresent(GetOrdersStatusTransitionsFulfilled.self, at: "fulfilled")
         self.paid = try container.decodeValueIfPresent(GetOrdersStatusTransitionsPaid.self, at: "paid")
         self.returned = try container.decodeValueIfPresent(GetOrdersStatusTransitionsReturned.self, at: "returned")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "canceled fulfilled paid returned")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "canceled fulfilled paid returned"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -101,11 +98,8 @@ public struct GetOrdersResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(GetOrdersResponseObjectModel.self, at: "object")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "data has_more object url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "data has_more object url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -22,10 +22,14 @@ public indirect enum GetRecipientsIDResponse: Swift.Codable, Swift.Hashable, Swi
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "created id livemode metadata object type", properties: "active_account cards created default_card description email id livemode metadata migrated_to name object rolled_back_from type", constants: ["object": ["recipient"]]),
-        .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["recipient"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "created id livemode metadata object type", properties: "active_account cards created default_card description email id livemode metadata migrated_to name object rolled_back_from type", constants: ["object": ["recipient"]]),
+            .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["recipient"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {

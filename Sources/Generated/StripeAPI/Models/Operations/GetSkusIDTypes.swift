@@ -22,10 +22,14 @@ public indirect enum GetSkusIDResponse: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "active attributes created currency id inventory livemode metadata object price product updated", properties: "active attributes created currency id image inventory livemode metadata object package_dimensions price product updated", constants: ["object": ["sku"]]),
-        .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["sku"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "active attributes created currency id inventory livemode metadata object price product updated", properties: "active attributes created currency id image inventory livemode metadata object package_dimensions price product updated", constants: ["object": ["sku"]]),
+            .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["sku"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {

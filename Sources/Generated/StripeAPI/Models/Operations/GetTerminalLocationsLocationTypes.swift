@@ -22,10 +22,14 @@ public indirect enum GetTerminalLocationsLocationResponse: Swift.Codable, Swift.
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "address display_name id livemode metadata object", properties: "address display_name id livemode metadata object", constants: ["object": ["terminal.location"]]),
-        .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["terminal.location"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "address display_name id livemode metadata object", properties: "address display_name id livemode metadata object", constants: ["object": ["terminal.location"]]),
+            .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["terminal.location"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {

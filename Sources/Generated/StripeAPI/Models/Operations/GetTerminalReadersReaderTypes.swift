@@ -22,10 +22,14 @@ public indirect enum GetTerminalReadersReaderResponse: Swift.Codable, Swift.Hash
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "device_type id label livemode metadata object serial_number", properties: "action device_sw_version device_type id ip_address label livemode location metadata object serial_number status", constants: ["object": ["terminal.reader"]], openTags: ["device_type": ["bbpos_chipper2x", "bbpos_wisepad3", "bbpos_wisepos_e", "stripe_m2", "verifone_P400"]]),
-        .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["terminal.reader"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "device_type id label livemode metadata object serial_number", properties: "action device_sw_version device_type id ip_address label livemode location metadata object serial_number status", constants: ["object": ["terminal.reader"]], openTags: ["device_type": ["bbpos_chipper2x", "bbpos_wisepad3", "bbpos_wisepos_e", "stripe_m2", "verifone_P400"]]),
+            .object(required: "deleted id object", properties: "deleted id object", constants: ["deleted": [true], "object": ["terminal.reader"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {

@@ -46,11 +46,8 @@ public struct PostAccountRequestBankAccountCase1: Swift.Codable, Swift.Hashable,
         self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
         self.object = try container.decodeValueIfPresent(PostAccountRequestBankAccountCase1ObjectModel.self, at: "object")
         self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_holder_name account_holder_type account_number account_type country currency object routing_number")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "account_holder_name account_holder_type account_number account_type country currency object routing_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -87,10 +84,14 @@ public indirect enum PostAccountRequestBankAccount: Swift.Codable, Swift.Hashabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "account_number country", constants: ["object": ["bank_account"]]),
-        .value([.string]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "account_number country", constants: ["object": ["bank_account"]]),
+            .value([.string]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -158,11 +159,8 @@ public struct PostAccountRequestBusinessProfile: Swift.Codable, Swift.Hashable, 
         self.supportPhone = try container.decodeValueIfPresent(Swift.String.self, at: "support_phone")
         self.supportURL = try container.decodeValueIfPresent(PostAccountRequestBusinessProfileSupportURL.self, at: "support_url")
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "mcc name product_description support_address support_email support_phone support_url url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "mcc name product_description support_address support_email support_phone support_url url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -276,11 +274,8 @@ public struct PostAccountRequestCapabilitiesTransfers: Swift.Codable, Swift.Hash
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.requested = try container.decodeValueIfPresent(Swift.Bool.self, at: "requested")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "requested")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "requested"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -420,11 +415,8 @@ public struct PostAccountRequestCapabilities: Swift.Codable, Swift.Hashable, Swi
         self.taxReportingUs1099Misc = try container.decodeValueIfPresent(PostRequestCapabilitiesTaxReportingUs1099Misc.self, at: "tax_reporting_us_1099_misc")
         self.transfers = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesTransfers.self, at: "transfers")
         self.usBankAccountAchPayments = try container.decodeValueIfPresent(PostRequestCapabilitiesUsBankAccountAchPayments.self, at: "us_bank_account_ach_payments")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit_payments afterpay_clearpay_payments au_becs_debit_payments bacs_debit_payments bancontact_payments bank_transfer_payments boleto_payments card_issuing card_payments cartes_bancaires_payments eps_payments fpx_payments giropay_payments grabpay_payments ideal_payments jcb_payments klarna_payments konbini_payments legacy_payments oxxo_payments p24_payments paynow_payments sepa_debit_payments sofort_payments tax_reporting_us_1099_k tax_reporting_us_1099_misc transfers us_bank_account_ach_payments")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "acss_debit_payments afterpay_clearpay_payments au_becs_debit_payments bacs_debit_payments bancontact_payments bank_transfer_payments boleto_payments card_issuing card_payments cartes_bancaires_payments eps_payments fpx_payments giropay_payments grabpay_payments ideal_payments jcb_payments klarna_payments konbini_payments legacy_payments oxxo_payments p24_payments paynow_payments sepa_debit_payments sofort_payments tax_reporting_us_1099_k tax_reporting_us_1099_misc transfers us_bank_account_ach_payments"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -612,11 +604,8 @@ public struct PostAccountRequestCompanyVerification: Swift.Codable, Swift.Hashab
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.document = try container.decodeValueIfPresent(PostAccountRequestCompanyVerificationDocument.self, at: "document")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "document")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "document"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -697,11 +686,8 @@ public struct PostAccountRequestCompany: Swift.Codable, Swift.Hashable, Swift.Se
         self.taxIDRegistrar = try container.decodeValueIfPresent(Swift.String.self, at: "tax_id_registrar")
         self.vatID = try container.decodeValueIfPresent(Swift.String.self, at: "vat_id")
         self.verification = try container.decodeValueIfPresent(PostAccountRequestCompanyVerification.self, at: "verification")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address address_kana address_kanji directors_provided executives_provided name name_kana name_kanji owners_provided ownership_declaration phone registration_number structure tax_id tax_id_registrar vat_id verification")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "address address_kana address_kanji directors_provided executives_provided name name_kana name_kanji owners_provided ownership_declaration phone registration_number structure tax_id tax_id_registrar vat_id verification"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -791,11 +777,8 @@ public struct PostAccountRequestDocuments: Swift.Codable, Swift.Hashable, Swift.
         self.companyRegistrationVerification = try container.decodeValueIfPresent(PostDocumentsCompanyRegistrationVerification.self, at: "company_registration_verification")
         self.companyTaxIDVerification = try container.decodeValueIfPresent(PostRequestDocumentsCompanyTaxIDVerification.self, at: "company_tax_id_verification")
         self.proofOfRegistration = try container.decodeValueIfPresent(PostAccountRequestDocumentsProofOfRegistration.self, at: "proof_of_registration")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_account_ownership_verification company_license company_memorandum_of_association company_ministerial_decree company_registration_verification company_tax_id_verification proof_of_registration")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "bank_account_ownership_verification company_license company_memorandum_of_association company_ministerial_decree company_registration_verification company_tax_id_verification proof_of_registration"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -925,11 +908,8 @@ public struct PostAccountRequestIndividual: Swift.Codable, Swift.Hashable, Swift
         self.politicalExposure = try container.decodeValueIfPresent(PostAccountRequestIndividualPoliticalExposure.self, at: "political_exposure")
         self.ssnLast4 = try container.decodeValueIfPresent(Swift.String.self, at: "ssn_last_4")
         self.verification = try container.decodeValueIfPresent(PostAccountRequestIndividualVerification.self, at: "verification")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address address_kana address_kanji dob email first_name first_name_kana first_name_kanji full_name_aliases gender id_number last_name last_name_kana last_name_kanji maiden_name metadata phone political_exposure ssn_last_4 verification")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "address address_kana address_kanji dob email first_name first_name_kana first_name_kanji full_name_aliases gender id_number last_name last_name_kana last_name_kanji maiden_name metadata phone political_exposure ssn_last_4 verification"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -988,11 +968,8 @@ public struct PostAccountRequestSettingsBranding: Swift.Codable, Swift.Hashable,
         self.logo = try container.decodeValueIfPresent(Swift.String.self, at: "logo")
         self.primaryColor = try container.decodeValueIfPresent(Swift.String.self, at: "primary_color")
         self.secondaryColor = try container.decodeValueIfPresent(Swift.String.self, at: "secondary_color")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "icon logo primary_color secondary_color")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "icon logo primary_color secondary_color"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1025,11 +1002,8 @@ public struct PostAccountRequestSettingsCardIssuing: Swift.Codable, Swift.Hashab
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.tosAcceptance = try container.decodeValueIfPresent(PostAccountRequestSettingsCardIssuingTosAcceptance.self, at: "tos_acceptance")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "tos_acceptance")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "tos_acceptance"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1058,11 +1032,8 @@ public struct PostAccountRequestSettingsCardPaymentsDeclineOn: Swift.Codable, Sw
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.avsFailure = try container.decodeValueIfPresent(Swift.Bool.self, at: "avs_failure")
         self.cvcFailure = try container.decodeValueIfPresent(Swift.Bool.self, at: "cvc_failure")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "avs_failure cvc_failure")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "avs_failure cvc_failure"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1093,11 +1064,8 @@ public struct PostAccountRequestSettingsCardPayments: Swift.Codable, Swift.Hasha
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.declineOn = try container.decodeValueIfPresent(PostAccountRequestSettingsCardPaymentsDeclineOn.self, at: "decline_on")
         self.statementDescriptorPrefix = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_prefix")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "decline_on statement_descriptor_prefix")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "decline_on statement_descriptor_prefix"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1130,11 +1098,8 @@ public struct PostAccountRequestSettingsPayments: Swift.Codable, Swift.Hashable,
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
         self.statementDescriptorKana = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_kana")
         self.statementDescriptorKanji = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_kanji")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "statement_descriptor statement_descriptor_kana statement_descriptor_kanji")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "statement_descriptor statement_descriptor_kana statement_descriptor_kanji"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1326,11 +1291,8 @@ public struct PostAccountRequestSettingsPayoutsSchedule: Swift.Codable, Swift.Ha
         self.interval = try container.decodeValueIfPresent(PostAccountRequestSettingsPayoutsScheduleInterval.self, at: "interval")
         self.monthlyAnchor = try container.decodeValueIfPresent(Swift.Int.self, at: "monthly_anchor")
         self.weeklyAnchor = try container.decodeValueIfPresent(PostRequestSettingsPayoutsScheduleWeeklyAnchor.self, at: "weekly_anchor")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "delay_days interval monthly_anchor weekly_anchor")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "delay_days interval monthly_anchor weekly_anchor"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1366,11 +1328,8 @@ public struct PostAccountRequestSettingsPayouts: Swift.Codable, Swift.Hashable, 
         self.debitNegativeBalances = try container.decodeValueIfPresent(Swift.Bool.self, at: "debit_negative_balances")
         self.schedule = try container.decodeValueIfPresent(PostAccountRequestSettingsPayoutsSchedule.self, at: "schedule")
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "debit_negative_balances schedule statement_descriptor")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "debit_negative_balances schedule statement_descriptor"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1417,11 +1376,8 @@ public struct PostAccountRequestSettings: Swift.Codable, Swift.Hashable, Swift.S
         self.cardPayments = try container.decodeValueIfPresent(PostAccountRequestSettingsCardPayments.self, at: "card_payments")
         self.payments = try container.decodeValueIfPresent(PostAccountRequestSettingsPayments.self, at: "payments")
         self.payouts = try container.decodeValueIfPresent(PostAccountRequestSettingsPayouts.self, at: "payouts")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "branding card_issuing card_payments payments payouts")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "branding card_issuing card_payments payments payouts"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1462,11 +1418,8 @@ public struct PostAccountRequestTosAcceptance: Swift.Codable, Swift.Hashable, Sw
         self.ip = try container.decodeValueIfPresent(Swift.String.self, at: "ip")
         self.serviceAgreement = try container.decodeValueIfPresent(Swift.String.self, at: "service_agreement")
         self.userAgent = try container.decodeValueIfPresent(Swift.String.self, at: "user_agent")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "date ip service_agreement user_agent")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "date ip service_agreement user_agent"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -27,11 +27,8 @@ public struct PostPortalConfigurationsRequestBusinessProfile: Swift.Codable, Swi
         self.headline = try container.decodeValueIfPresent(Swift.String.self, at: "headline")
         self.privacyPolicyURL = try container.decodeValueIfPresent(Swift.String.self, at: "privacy_policy_url")
         self.termsOfServiceURL = try container.decodeValueIfPresent(Swift.String.self, at: "terms_of_service_url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "headline privacy_policy_url terms_of_service_url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "headline privacy_policy_url terms_of_service_url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -69,10 +66,14 @@ public indirect enum PostRequestFeaturesCustomerUpdateAllowedUpdates: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.array]),
-        .value([.string], knownValues: [""]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.array]),
+            .value([.string], knownValues: [""]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -110,11 +111,8 @@ public struct PostConfigurationsRequestFeaturesCustomerUpdate: Swift.Codable, Sw
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.allowedUpdates = try container.decodeValue(PostRequestFeaturesCustomerUpdateAllowedUpdates.self, at: "allowed_updates")
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "allowed_updates enabled")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "allowed_updates enabled"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -217,10 +215,14 @@ public indirect enum PostSubscriptionCancelCancellationReasonOptions: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.array]),
-        .value([.string], knownValues: [""]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.array]),
+            .value([.string], knownValues: [""]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -258,11 +260,8 @@ public struct PostFeaturesSubscriptionCancelCancellationReason: Swift.Codable, S
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.options = try container.decodeValue(PostSubscriptionCancelCancellationReasonOptions.self, at: "options")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "enabled options")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "enabled options"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -303,11 +302,8 @@ public struct PostRequestFeaturesSubscriptionCancel: Swift.Codable, Swift.Hashab
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.mode = try container.decodeValueIfPresent(PostRequestFeaturesSubscriptionCancelMode.self, at: "mode")
         self.prorationBehavior = try container.decodeValueIfPresent(PostFeaturesSubscriptionCancelProrationBehavior.self, at: "proration_behavior")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "cancellation_reason enabled mode proration_behavior")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "cancellation_reason enabled mode proration_behavior"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -389,10 +385,14 @@ public indirect enum PostSubscriptionUpdateDefaultAllowedUpdates: Swift.Codable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.array]),
-        .value([.string], knownValues: [""]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.array]),
+            .value([.string], knownValues: [""]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -430,11 +430,8 @@ public struct PostFeaturesSubscriptionUpdateProductsCase1Item: Swift.Codable, Sw
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.prices = try container.decodeValue([Swift.String].self, at: "prices")
         self.product = try container.decodeValue(Swift.String.self, at: "product")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "prices product")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "prices product"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -464,10 +461,14 @@ public indirect enum PostRequestFeaturesSubscriptionUpdateProducts: Swift.Codabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.array]),
-        .value([.string], knownValues: [""]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.array]),
+            .value([.string], knownValues: [""]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -513,11 +514,8 @@ public struct PostRequestFeaturesSubscriptionUpdate: Swift.Codable, Swift.Hashab
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.products = try container.decodeValue(PostRequestFeaturesSubscriptionUpdateProducts.self, at: "products")
         self.prorationBehavior = try container.decodeValueIfPresent(PostFeaturesSubscriptionUpdateProrationBehavior.self, at: "proration_behavior")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "default_allowed_updates enabled products proration_behavior")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "default_allowed_updates enabled products proration_behavior"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -569,11 +567,8 @@ public struct PostBillingPortalConfigurationsRequestFeatures: Swift.Codable, Swi
         self.subscriptionCancel = try container.decodeValueIfPresent(PostRequestFeaturesSubscriptionCancel.self, at: "subscription_cancel")
         self.subscriptionPause = try container.decodeValueIfPresent(PostConfigurationsRequestFeaturesSubscriptionPause.self, at: "subscription_pause")
         self.subscriptionUpdate = try container.decodeValueIfPresent(PostRequestFeaturesSubscriptionUpdate.self, at: "subscription_update")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "customer_update invoice_history payment_method_update subscription_cancel subscription_pause subscription_update")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "customer_update invoice_history payment_method_update subscription_cancel subscription_pause subscription_update"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

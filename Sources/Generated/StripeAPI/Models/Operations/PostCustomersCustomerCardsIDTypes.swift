@@ -126,11 +126,15 @@ public indirect enum PostCustomersCustomerCardsIDResponse: Swift.Codable, Swift.
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "brand exp_month exp_year funding id last4 object", properties: "account address_city address_country address_line1 address_line1_check address_line2 address_state address_zip address_zip_check available_payout_methods brand country currency customer cvc_check default_for_currency dynamic_last4 exp_month exp_year fingerprint funding id last4 metadata name object recipient status tokenization_method", constants: ["object": ["card"]]),
-        .object(required: "country currency id last4 object status", properties: "account account_holder_name account_holder_type account_type available_payout_methods bank_name country currency customer default_for_currency fingerprint id last4 metadata object routing_number status", constants: ["object": ["bank_account"]]),
-        .object(required: "client_secret created flow id livemode object status type", properties: "ach_credit_transfer ach_debit acss_debit alipay amount au_becs_debit bancontact card card_present client_secret code_verification created currency customer eps flow giropay id ideal klarna livemode metadata multibanco object owner p24 receiver redirect sepa_debit sofort source_order statement_descriptor status three_d_secure type usage wechat", constants: ["object": ["source"]], openTags: ["type": ["ach_credit_transfer", "ach_debit", "acss_debit", "alipay", "au_becs_debit", "bancontact", "card", "card_present", "eps", "giropay", "ideal", "klarna", "multibanco", "p24", "sepa_debit", "sofort", "three_d_secure", "wechat"]]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "brand exp_month exp_year funding id last4 object", properties: "account address_city address_country address_line1 address_line1_check address_line2 address_state address_zip address_zip_check available_payout_methods brand country currency customer cvc_check default_for_currency dynamic_last4 exp_month exp_year fingerprint funding id last4 metadata name object recipient status tokenization_method", constants: ["object": ["card"]]),
+            .object(required: "country currency id last4 object status", properties: "account account_holder_name account_holder_type account_type available_payout_methods bank_name country currency customer default_for_currency fingerprint id last4 metadata object routing_number status", constants: ["object": ["bank_account"]]),
+            .object(required: "client_secret created flow id livemode object status type", properties: "ach_credit_transfer ach_debit acss_debit alipay amount au_becs_debit bancontact card card_present client_secret code_verification created currency customer eps flow giropay id ideal klarna livemode metadata multibanco object owner p24 receiver redirect sepa_debit sofort source_order statement_descriptor status three_d_secure type usage wechat", constants: ["object": ["source"]], openTags: ["type": ["ach_credit_transfer", "ach_debit", "acss_debit", "alipay", "au_becs_debit", "bancontact", "card", "card_present", "eps", "giropay", "ideal", "klarna", "multibanco", "p24", "sepa_debit", "sofort", "three_d_secure", "wechat"]]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {

@@ -41,11 +41,8 @@ public struct PostCustomerSourcesRequestBankAccountCase1: Swift.Codable, Swift.H
         self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
         self.object = try container.decodeValueIfPresent(PostSourcesRequestBankAccountCase1ObjectModel.self, at: "object")
         self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_holder_name account_holder_type account_number country currency object routing_number")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "account_holder_name account_holder_type account_number country currency object routing_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

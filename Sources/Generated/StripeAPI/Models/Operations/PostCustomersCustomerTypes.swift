@@ -38,10 +38,14 @@ public indirect enum PostCustomersCustomerRequestBankAccount: Swift.Codable, Swi
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "account_number country", constants: ["object": ["bank_account"]]),
-        .value([.string]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "account_number country", constants: ["object": ["bank_account"]]),
+            .value([.string]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {

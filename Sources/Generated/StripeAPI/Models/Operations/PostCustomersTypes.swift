@@ -28,10 +28,14 @@ public indirect enum PostCustomersRequestAddress: Swift.Codable, Swift.Hashable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(),
-        .value([.string], knownValues: [""]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(),
+            .value([.string], knownValues: [""]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -83,11 +87,8 @@ public struct PostCustomersRequestInvoiceSettings: Swift.Codable, Swift.Hashable
         self.customFields = try container.decodeValueIfPresent(PostCustomersRequestInvoiceSettingsCustomFields.self, at: "custom_fields")
         self.defaultPaymentMethod = try container.decodeValueIfPresent(Swift.String.self, at: "default_payment_method")
         self.footer = try container.decodeValueIfPresent(Swift.String.self, at: "footer")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_fields default_payment_method footer")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "custom_fields default_payment_method footer"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -132,10 +133,14 @@ public indirect enum PostCustomersRequestShipping: Swift.Codable, Swift.Hashable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "address name"),
-        .value([.string], knownValues: [""]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "address name"),
+            .value([.string], knownValues: [""]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -178,11 +183,8 @@ public struct PostCustomersRequestTax: Swift.Codable, Swift.Hashable, Swift.Send
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.ipAddress = try container.decodeValueIfPresent(PostCustomersRequestTaxIPAddress.self, at: "ip_address")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "ip_address")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "ip_address"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -479,11 +481,8 @@ public struct PostCustomersRequestTaxIDDataItem: Swift.Codable, Swift.Hashable, 
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.type = try container.decodeValue(PostCustomersRequestTaxIDDataItemTypeModel.self, at: "type")
         self.value = try container.decodeValue(Swift.String.self, at: "value")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "type value")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "type value"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -37,11 +37,8 @@ public struct PostInvoiceitemsRequestPeriod: Swift.Codable, Swift.Hashable, Swif
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.end = try container.decodeValue(Swift.Int.self, at: "end")
         self.start = try container.decodeValue(Swift.Int.self, at: "start")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "end start")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "end start"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -84,11 +81,8 @@ public struct PostInvoiceitemsRequestPriceData: Swift.Codable, Swift.Hashable, S
         self.taxBehavior = try container.decodeValueIfPresent(PostInvoiceitemsRequestPriceDataTaxBehavior.self, at: "tax_behavior")
         self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
         self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "currency product tax_behavior unit_amount unit_amount_decimal")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "currency product tax_behavior unit_amount unit_amount_decimal"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

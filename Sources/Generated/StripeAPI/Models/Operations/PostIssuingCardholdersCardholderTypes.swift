@@ -68,11 +68,8 @@ public struct PostIssuingCardholderRequestSpendingControls: Swift.Codable, Swift
         self.blockedCategories = try container.decodeValueIfPresent([PostRequestSpendingControlsBlockedCategoriesItem2].self, at: "blocked_categories")
         self.spendingLimits = try container.decodeValueIfPresent([PostRequestSpendingControlsSpendingLimitsItem2].self, at: "spending_limits")
         self.spendingLimitsCurrency = try container.decodeValueIfPresent(Swift.String.self, at: "spending_limits_currency")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "allowed_categories blocked_categories spending_limits spending_limits_currency")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "allowed_categories blocked_categories spending_limits spending_limits_currency"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

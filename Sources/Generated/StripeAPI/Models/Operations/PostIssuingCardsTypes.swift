@@ -37,11 +37,8 @@ public struct PostIssuingCardsRequestShippingAddress: Swift.Codable, Swift.Hasha
         self.line2 = try container.decodeValueIfPresent(Swift.String.self, at: "line2")
         self.postalCode = try container.decodeValue(Swift.String.self, at: "postal_code")
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "city country line1 line2 postal_code state")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "city country line1 line2 postal_code state"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -88,11 +85,8 @@ public struct PostIssuingCardsRequestShipping: Swift.Codable, Swift.Hashable, Sw
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.service = try container.decodeValueIfPresent(PostIssuingCardsRequestShippingService.self, at: "service")
         self.type = try container.decodeValueIfPresent(PostIssuingCardsRequestShippingTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address name service type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "address name service type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -140,11 +134,8 @@ public struct PostIssuingCardsRequestSpendingControls: Swift.Codable, Swift.Hash
         self.allowedCategories = try container.decodeValueIfPresent([PostRequestSpendingControlsAllowedCategoriesItem3].self, at: "allowed_categories")
         self.blockedCategories = try container.decodeValueIfPresent([PostRequestSpendingControlsBlockedCategoriesItem3].self, at: "blocked_categories")
         self.spendingLimits = try container.decodeValueIfPresent([PostCardsRequestSpendingControlsSpendingLimitsItem].self, at: "spending_limits")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "allowed_categories blocked_categories spending_limits")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "allowed_categories blocked_categories spending_limits"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -30,10 +30,14 @@ public indirect enum PostCanceledCase1CancellationPolicyProvided: Swift.Codable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.boolean]),
-        .value([.string], knownValues: [""]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.boolean]),
+            .value([.string], knownValues: [""]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -181,10 +185,14 @@ public indirect enum PostIssuingDisputesRequestEvidenceCanceled: Swift.Codable, 
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(),
-        .value([.string], knownValues: [""]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(),
+            .value([.string], knownValues: [""]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -245,10 +253,14 @@ public indirect enum PostIssuingDisputesRequestEvidenceDuplicate: Swift.Codable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(),
-        .value([.string], knownValues: [""]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(),
+            .value([.string], knownValues: [""]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -325,11 +337,8 @@ public struct PostRequestEvidenceMerchandiseNotAsDescribedCase1: Swift.Codable, 
         self.returnDescription = try container.decodeValueIfPresent(Swift.String.self, at: "return_description")
         self.returnStatus = try container.decodeValueIfPresent(PostMerchandiseNotAsDescribedCase1ReturnStatus.self, at: "return_status")
         self.returnedAt = try container.decodeValueIfPresent(PostMerchandiseNotAsDescribedCase1ReturnedAt.self, at: "returned_at")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation explanation received_at return_description return_status returned_at")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "additional_documentation explanation received_at return_description return_status returned_at"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -365,10 +374,14 @@ public indirect enum PostRequestEvidenceMerchandiseNotAsDescribed: Swift.Codable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(),
-        .value([.string], knownValues: [""]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(),
+            .value([.string], knownValues: [""]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -436,10 +449,14 @@ public indirect enum PostIssuingDisputesRequestEvidenceOther: Swift.Codable, Swi
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(),
-        .value([.string], knownValues: [""]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(),
+            .value([.string], knownValues: [""]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -502,11 +519,8 @@ public struct PostRequestEvidenceServiceNotAsDescribedCase1: Swift.Codable, Swif
         self.cancellationReason = try container.decodeValueIfPresent(Swift.String.self, at: "cancellation_reason")
         self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
         self.receivedAt = try container.decodeValueIfPresent(PostEvidenceServiceNotAsDescribedCase1ReceivedAt.self, at: "received_at")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation canceled_at cancellation_reason explanation received_at")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "additional_documentation canceled_at cancellation_reason explanation received_at"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -563,11 +577,8 @@ public struct PostIssuingDisputesRequestEvidence: Swift.Codable, Swift.Hashable,
         self.other = try container.decodeValueIfPresent(PostIssuingDisputesRequestEvidenceOther.self, at: "other")
         self.reason = try container.decodeValueIfPresent(PostIssuingDisputesRequestEvidenceReason.self, at: "reason")
         self.serviceNotAsDescribed = try container.decodeValueIfPresent(PostDisputesRequestEvidenceServiceNotAsDescribed.self, at: "service_not_as_described")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "canceled duplicate fraudulent merchandise_not_as_described not_received other reason service_not_as_described")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "canceled duplicate fraudulent merchandise_not_as_described not_received other reason service_not_as_described"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -29,11 +29,8 @@ public struct PostOrdersIDRequestShipping: Swift.Codable, Swift.Hashable, Swift.
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.carrier = try container.decodeValue(Swift.String.self, at: "carrier")
         self.trackingNumber = try container.decodeValue(Swift.String.self, at: "tracking_number")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "carrier tracking_number")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "carrier tracking_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -22,11 +22,8 @@ public struct PostMandateDataCase1CustomerAcceptanceOnline: Swift.Codable, Swift
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.ipAddress = try container.decodeValue(Swift.String.self, at: "ip_address")
         self.userAgent = try container.decodeValue(Swift.String.self, at: "user_agent")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "ip_address user_agent")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "ip_address user_agent"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -66,11 +63,8 @@ public struct PostRequestMandateDataCase1CustomerAcceptance: Swift.Codable, Swif
         self.offline = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "offline")
         self.online = try container.decodeValueIfPresent(PostMandateDataCase1CustomerAcceptanceOnline.self, at: "online")
         self.type = try container.decodeValue(PostMandateDataCase1CustomerAcceptanceTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "accepted_at offline online type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "accepted_at offline online type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -105,11 +99,8 @@ public struct PostMandateDataCase2CustomerAcceptanceOnline: Swift.Codable, Swift
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.ipAddress = try container.decodeValueIfPresent(Swift.String.self, at: "ip_address")
         self.userAgent = try container.decodeValueIfPresent(Swift.String.self, at: "user_agent")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "ip_address user_agent")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "ip_address user_agent"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -179,11 +170,8 @@ public struct PostRequestMandateDataCase2CustomerAcceptance: Swift.Codable, Swif
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.online = try container.decodeValue(PostMandateDataCase2CustomerAcceptanceOnline.self, at: "online")
         self.type = try container.decodeValue(PostMandateDataCase2CustomerAcceptanceTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "online type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "online type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -416,10 +404,14 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsCard: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(),
-        .value([.string], knownValues: [""]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(),
+            .value([.string], knownValues: [""]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -552,10 +544,14 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsOxxo: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(constants: ["setup_future_usage": ["none"]]),
-        .value([.string], knownValues: [""]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(constants: ["setup_future_usage": ["none"]]),
+            .value([.string], knownValues: [""]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -602,10 +598,14 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsP24: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(constants: ["setup_future_usage": ["none"]]),
-        .value([.string], knownValues: [""]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(constants: ["setup_future_usage": ["none"]]),
+            .value([.string], knownValues: [""]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -764,11 +764,8 @@ public struct PostIntentConfirmRequestPaymentMethodOptions: Swift.Codable, Swift
         self.sofort = try container.decodeValueIfPresent(PostIntentConfirmRequestPaymentMethodOptionsSofort.self, at: "sofort")
         self.usBankAccount = try container.decodeValueIfPresent(PostRequestPaymentMethodOptionsUsBankAccount3.self, at: "us_bank_account")
         self.wechatPay = try container.decodeValueIfPresent(PostConfirmRequestPaymentMethodOptionsWechatPay.self, at: "wechat_pay")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit afterpay_clearpay alipay au_becs_debit bacs_debit bancontact boleto card card_present eps fpx giropay grabpay ideal interac_present klarna konbini oxxo p24 paynow sepa_debit sofort us_bank_account wechat_pay")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "acss_debit afterpay_clearpay alipay au_becs_debit bacs_debit bancontact boleto card card_present eps fpx giropay grabpay ideal interac_present klarna konbini oxxo p24 paynow sepa_debit sofort us_bank_account wechat_pay"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

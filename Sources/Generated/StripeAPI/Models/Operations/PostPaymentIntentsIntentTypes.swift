@@ -122,11 +122,8 @@ public struct PostMethodOptionsAcssDebitCase12MandateOptions: Swift.Codable, Swi
         self.intervalDescription = try container.decodeValueIfPresent(Swift.String.self, at: "interval_description")
         self.paymentSchedule = try container.decodeValueIfPresent(PostAcssDebitCase12MandateOptionsPaymentSchedule.self, at: "payment_schedule")
         self.transactionType = try container.decodeValueIfPresent(PostAcssDebitCase12MandateOptionsTransactionType.self, at: "transaction_type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_mandate_url interval_description payment_schedule transaction_type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "custom_mandate_url interval_description payment_schedule transaction_type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -167,10 +164,14 @@ public indirect enum PostIntentRequestPaymentMethodOptionsAcssDebit: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(),
-        .value([.string], knownValues: [""]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(),
+            .value([.string], knownValues: [""]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -246,10 +247,14 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBacsDebit: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(),
-        .value([.string], knownValues: [""]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(),
+            .value([.string], knownValues: [""]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -298,10 +303,14 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBancontact: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(),
-        .value([.string], knownValues: [""]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(),
+            .value([.string], knownValues: [""]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -343,11 +352,8 @@ public struct PostIntentRequestPaymentMethodOptionsBoletoCase1: Swift.Codable, S
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expiresAfterDays = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_after_days")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsBoletoCase1SetupFutureUsage2.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_after_days setup_future_usage")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "expires_after_days setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -466,11 +472,8 @@ public struct PostIntentRequestPaymentMethodOptionsCardCase1: Swift.Codable, Swi
         self.network = try container.decodeValueIfPresent(PostRequestPaymentMethodOptionsCardCase1Network2.self, at: "network")
         self.requestThreeDSecure = try container.decodeValueIfPresent(PostMethodOptionsCardCase1RequestThreeDSecure3.self, at: "request_three_d_secure")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentMethodOptionsCardCase1SetupFutureUsage2.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "capture_method cvc_token installments mandate_options network request_three_d_secure setup_future_usage")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "capture_method cvc_token installments mandate_options network request_three_d_secure setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -514,10 +517,14 @@ public indirect enum PostIntentRequestPaymentMethodOptionsCardPresent: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(),
-        .value([.string], knownValues: [""]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(),
+            .value([.string], knownValues: [""]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -556,11 +563,8 @@ public struct PostIntentRequestPaymentMethodOptionsEpsCase1: Swift.Codable, Swif
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentMethodOptionsEpsCase1SetupFutureUsage2.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -609,10 +613,14 @@ public indirect enum PostIntentRequestPaymentMethodOptionsGiropay: Swift.Codable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(constants: ["setup_future_usage": ["none"]]),
-        .value([.string], knownValues: [""]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(constants: ["setup_future_usage": ["none"]]),
+            .value([.string], knownValues: [""]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -660,11 +668,8 @@ public struct PostIntentRequestPaymentMethodOptionsIdealCase1: Swift.Codable, Sw
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentMethodOptionsIdealCase1SetupFutureUsage2.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -710,11 +715,8 @@ public struct PostIntentRequestPaymentMethodOptionsKlarnaCase1: Swift.Codable, S
         self.captureMethod = try container.decodeValueIfPresent(PostPaymentMethodOptionsKlarnaCase1CaptureMethod2.self, at: "capture_method")
         self.preferredLocale = try container.decodeValueIfPresent(PostPaymentMethodOptionsKlarnaCase1PreferredLocale2.self, at: "preferred_locale")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsKlarnaCase1SetupFutureUsage2.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "capture_method preferred_locale setup_future_usage")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "capture_method preferred_locale setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -768,11 +770,8 @@ public struct PostIntentRequestPaymentMethodOptionsKonbiniCase1: Swift.Codable, 
         self.expiresAt = try container.decodeValueIfPresent(PostPaymentMethodOptionsKonbiniCase1ExpiresAt2.self, at: "expires_at")
         self.productDescription = try container.decodeValueIfPresent(Swift.String.self, at: "product_description")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsKonbiniCase1SetupFutureUsage2.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "confirmation_number expires_after_days expires_at product_description setup_future_usage")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "confirmation_number expires_after_days expires_at product_description setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -807,10 +806,14 @@ public indirect enum PostIntentRequestPaymentMethodOptionsKonbini: Swift.Codable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(constants: ["setup_future_usage": ["none"]]),
-        .value([.string], knownValues: [""]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(constants: ["setup_future_usage": ["none"]]),
+            .value([.string], knownValues: [""]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -852,11 +855,8 @@ public struct PostIntentRequestPaymentMethodOptionsOxxoCase1: Swift.Codable, Swi
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expiresAfterDays = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_after_days")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentMethodOptionsOxxoCase1SetupFutureUsage2.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_after_days setup_future_usage")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "expires_after_days setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -892,11 +892,8 @@ public struct PostIntentRequestPaymentMethodOptionsP24Case1: Swift.Codable, Swif
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentMethodOptionsP24Case1SetupFutureUsage2.self, at: "setup_future_usage")
         self.tosShownAndAccepted = try container.decodeValueIfPresent(Swift.Bool.self, at: "tos_shown_and_accepted")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage tos_shown_and_accepted")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "setup_future_usage tos_shown_and_accepted"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -946,10 +943,14 @@ public indirect enum PostIntentRequestPaymentMethodOptionsSepaDebit: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(),
-        .value([.string], knownValues: [""]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(),
+            .value([.string], knownValues: [""]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -993,11 +994,8 @@ public struct PostIntentRequestPaymentMethodOptionsSofortCase1: Swift.Codable, S
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.preferredLanguage = try container.decodeValueIfPresent(PostMethodOptionsSofortCase1PreferredLanguage2.self, at: "preferred_language")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsSofortCase1SetupFutureUsage2.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "preferred_language setup_future_usage")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "preferred_language setup_future_usage"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1035,11 +1033,8 @@ public struct PostRequestPaymentMethodOptionsUsBankAccountCase1: Swift.Codable, 
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.setupFutureUsage = try container.decodeValueIfPresent(PostOptionsUsBankAccountCase1SetupFutureUsage.self, at: "setup_future_usage")
         self.verificationMethod = try container.decodeValueIfPresent(PostOptionsUsBankAccountCase1VerificationMethod2.self, at: "verification_method")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage verification_method")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "setup_future_usage verification_method"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1082,10 +1077,14 @@ public indirect enum PostIntentRequestPaymentMethodOptionsWechatPay: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "client", constants: ["setup_future_usage": ["none"]]),
-        .value([.string], knownValues: [""]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "client", constants: ["setup_future_usage": ["none"]]),
+            .value([.string], knownValues: [""]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -1153,10 +1152,14 @@ public indirect enum PostPaymentIntentsIntentRequestShipping: Swift.Codable, Swi
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "address name"),
-        .value([.string], knownValues: [""]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "address name"),
+            .value([.string], knownValues: [""]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {

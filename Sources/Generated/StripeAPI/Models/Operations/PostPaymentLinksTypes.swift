@@ -22,11 +22,8 @@ public struct PostPaymentLinksRequestAfterCompletionRedirect: Swift.Codable, Swi
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "url")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "url"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -64,11 +61,8 @@ public struct PostPaymentLinksRequestAfterCompletion: Swift.Codable, Swift.Hasha
         self.hostedConfirmation = try container.decodeValueIfPresent(PostLinksRequestAfterCompletionHostedConfirmation.self, at: "hosted_confirmation")
         self.redirect = try container.decodeValueIfPresent(PostPaymentLinksRequestAfterCompletionRedirect.self, at: "redirect")
         self.type = try container.decodeValue(PostPaymentLinksRequestAfterCompletionTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "hosted_confirmation redirect type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "hosted_confirmation redirect type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -114,11 +108,8 @@ public struct PostPaymentLinksRequestLineItemsItem: Swift.Codable, Swift.Hashabl
         self.adjustableQuantity = try container.decodeValueIfPresent(PostPaymentLinksRequestLineItemAdjustableQuantity.self, at: "adjustable_quantity")
         self.price = try container.decodeValue(Swift.String.self, at: "price")
         self.quantity = try container.decodeValue(Swift.Int.self, at: "quantity")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "adjustable_quantity price quantity")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "adjustable_quantity price quantity"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -164,11 +155,8 @@ public struct PostPaymentLinksRequestSubscriptionData: Swift.Codable, Swift.Hash
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.trialPeriodDays = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_period_days")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "trial_period_days")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "trial_period_days"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -44,11 +44,8 @@ public struct PostPricesRequestRecurring: Swift.Codable, Swift.Hashable, Swift.S
         self.interval = try container.decodeValue(PostPricesRequestRecurringInterval.self, at: "interval")
         self.intervalCount = try container.decodeValueIfPresent(Swift.Int.self, at: "interval_count")
         self.usageType = try container.decodeValueIfPresent(PostPricesRequestRecurringUsageType.self, at: "usage_type")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "aggregate_usage interval interval_count usage_type")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "aggregate_usage interval interval_count usage_type"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

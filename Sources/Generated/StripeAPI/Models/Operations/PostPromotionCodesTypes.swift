@@ -27,11 +27,8 @@ public struct PostPromotionCodesRequestRestrictions: Swift.Codable, Swift.Hashab
         self.firstTimeTransaction = try container.decodeValueIfPresent(Swift.Bool.self, at: "first_time_transaction")
         self.minimumAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "minimum_amount")
         self.minimumAmountCurrency = try container.decodeValueIfPresent(Swift.String.self, at: "minimum_amount_currency")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "first_time_transaction minimum_amount minimum_amount_currency")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "first_time_transaction minimum_amount minimum_amount_currency"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -2624,11 +2624,8 @@ public struct PostReportingReportRunsRequestParameters: Swift.Codable, Swift.Has
         self.payout = try container.decodeValueIfPresent(Swift.String.self, at: "payout")
         self.reportingCategory = try container.decodeValueIfPresent(PostReportRunsRequestParametersReportingCategory.self, at: "reporting_category")
         self.timezone = try container.decodeValueIfPresent(PostReportingReportRunsRequestParametersTimezone.self, at: "timezone")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "columns connected_account currency interval_end interval_start payout reporting_category timezone")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "columns connected_account currency interval_end interval_start payout reporting_category timezone"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

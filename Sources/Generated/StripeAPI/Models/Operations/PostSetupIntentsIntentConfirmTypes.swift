@@ -39,11 +39,8 @@ public struct PostSetupIntentConfirmRequestMandateDataCase2: Swift.Codable, Swif
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.customerAcceptance = try container.decodeValue(PostRequestMandateDataCase2CustomerAcceptance2.self, at: "customer_acceptance")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "customer_acceptance")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "customer_acceptance"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -73,10 +70,14 @@ public indirect enum PostSetupIntentsIntentConfirmRequestMandateData: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "customer_acceptance", properties: "customer_acceptance"),
-        .object(required: "customer_acceptance", properties: "customer_acceptance"),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "customer_acceptance", properties: "customer_acceptance"),
+            .object(required: "customer_acceptance", properties: "customer_acceptance"),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {

@@ -30,11 +30,8 @@ public struct PostSetupIntentsRequestMandateData: Swift.Codable, Swift.Hashable,
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.customerAcceptance = try container.decodeValue(PostIntentsRequestMandateDataCustomerAcceptance2.self, at: "customer_acceptance")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "customer_acceptance")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "customer_acceptance"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -113,11 +110,8 @@ public struct PostRequestPaymentMethodOptionsCardMandateOptions: Swift.Codable, 
         self.reference = try container.decodeValue(Swift.String.self, at: "reference")
         self.startDate = try container.decodeValue(Swift.Int.self, at: "start_date")
         self.supportedTypes = try container.decodeValueIfPresent([PostOptionsCardMandateOptionsSupportedTypesItem].self, at: "supported_types")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_type currency description end_date interval interval_count reference start_date supported_types")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount amount_type currency description end_date interval interval_count reference start_date supported_types"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -180,11 +174,8 @@ public struct PostSetupIntentsRequestPaymentMethodOptions: Swift.Codable, Swift.
         self.card = try container.decodeValueIfPresent(PostSetupIntentsRequestPaymentMethodOptionsCard.self, at: "card")
         self.sepaDebit = try container.decodeValueIfPresent(PostIntentsRequestPaymentMethodOptionsSepaDebit2.self, at: "sepa_debit")
         self.usBankAccount = try container.decodeValueIfPresent(PostRequestPaymentMethodOptionsUsBankAccount4.self, at: "us_bank_account")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit card sepa_debit us_bank_account")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "acss_debit card sepa_debit us_bank_account"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -218,11 +209,8 @@ public struct PostSetupIntentsRequestSingleUse: Swift.Codable, Swift.Hashable, S
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.currency = try container.decodeValue(Swift.String.self, at: "currency")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount currency"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -36,11 +36,8 @@ public struct PostShippingRatesRequestDeliveryEstimate: Swift.Codable, Swift.Has
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.maximum = try container.decodeValueIfPresent(PostShippingRatesRequestDeliveryEstimateMaximum.self, at: "maximum")
         self.minimum = try container.decodeValueIfPresent(PostShippingRatesRequestDeliveryEstimateMinimum.self, at: "minimum")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "maximum minimum")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "maximum minimum"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

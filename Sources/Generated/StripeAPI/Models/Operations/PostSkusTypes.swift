@@ -125,11 +125,8 @@ public struct PostSkusRequestInventory: Swift.Codable, Swift.Hashable, Swift.Sen
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.type = try container.decodeValue(PostSkusRequestInventoryTypeModel.self, at: "type")
         self.value = try container.decodeValueIfPresent(PostSkusRequestInventoryValue.self, at: "value")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "quantity type value")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "quantity type value"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -168,11 +165,8 @@ public struct PostSkusRequestPackageDimensions: Swift.Codable, Swift.Hashable, S
         self.length = try container.decodeValue(Swift.Double.self, at: "length")
         self.weight = try container.decodeValue(Swift.Double.self, at: "weight")
         self.width = try container.decodeValue(Swift.Double.self, at: "width")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "height length weight width")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "height length weight width"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

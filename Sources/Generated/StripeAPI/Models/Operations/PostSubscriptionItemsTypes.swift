@@ -61,11 +61,8 @@ public struct PostSubscriptionItemsRequestPriceData: Swift.Codable, Swift.Hashab
         self.taxBehavior = try container.decodeValueIfPresent(PostSubscriptionItemsRequestPriceDataTaxBehavior.self, at: "tax_behavior")
         self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
         self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "currency product recurring tax_behavior unit_amount unit_amount_decimal")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "currency product recurring tax_behavior unit_amount unit_amount_decimal"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -130,11 +130,8 @@ public struct PostRequestPhasesItem2BillingThresholdsCase1: Swift.Codable, Swift
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.usageGte = try container.decodeValue(Swift.Int.self, at: "usage_gte")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "usage_gte")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "usage_gte"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -237,11 +234,8 @@ public struct PostSubscriptionSchedulesRequestPhasesItem: Swift.Codable, Swift.H
         self.transferData = try container.decodeValueIfPresent(PostSchedulesRequestPhasesItemTransferData.self, at: "transfer_data")
         self.trial = try container.decodeValueIfPresent(Swift.Bool.self, at: "trial")
         self.trialEnd = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_end")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "add_invoice_items application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds collection_method coupon default_payment_method default_tax_rates end_date invoice_settings items iterations proration_behavior transfer_data trial trial_end")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "add_invoice_items application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds collection_method coupon default_payment_method default_tax_rates end_date invoice_settings items iterations proration_behavior transfer_data trial trial_end"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -287,10 +281,14 @@ public indirect enum PostSubscriptionSchedulesRequestStartDate: Swift.Codable, S
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.integer]),
-        .value([.string], knownValues: ["now"]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.integer]),
+            .value([.string], knownValues: ["now"]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {

@@ -25,11 +25,8 @@ public struct PostReaderSetReaderDisplayRequestCartLineItem: Swift.Codable, Swif
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.description = try container.decodeValue(Swift.String.self, at: "description")
         self.quantity = try container.decodeValue(Swift.Int.self, at: "quantity")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount description quantity")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "amount description quantity"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -68,11 +65,8 @@ public struct PostTerminalReaderSetReaderDisplayRequestCart: Swift.Codable, Swif
         self.lineItems = try container.decodeValue([PostReaderSetReaderDisplayRequestCartLineItem].self, at: "line_items")
         self.tax = try container.decodeValueIfPresent(Swift.Int.self, at: "tax")
         self.total = try container.decodeValue(Swift.Int.self, at: "total")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "currency line_items tax total")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "currency line_items tax total"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

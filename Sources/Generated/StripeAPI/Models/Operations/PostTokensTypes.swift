@@ -97,11 +97,8 @@ public struct PostTokensRequestAccountCompany: Swift.Codable, Swift.Hashable, Sw
         self.taxIDRegistrar = try container.decodeValueIfPresent(Swift.String.self, at: "tax_id_registrar")
         self.vatID = try container.decodeValueIfPresent(Swift.String.self, at: "vat_id")
         self.verification = try container.decodeValueIfPresent(PostTokensRequestAccountCompanyVerification.self, at: "verification")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address address_kana address_kanji directors_provided executives_provided name name_kana name_kanji owners_provided ownership_declaration ownership_declaration_shown_and_signed phone registration_number structure tax_id tax_id_registrar vat_id verification")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "address address_kana address_kanji directors_provided executives_provided name name_kana name_kanji owners_provided ownership_declaration ownership_declaration_shown_and_signed phone registration_number structure tax_id tax_id_registrar vat_id verification"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -195,11 +192,8 @@ public struct PostTokensRequestAccount: Swift.Codable, Swift.Hashable, Swift.Sen
         self.company = try container.decodeValueIfPresent(PostTokensRequestAccountCompany.self, at: "company")
         self.individual = try container.decodeValueIfPresent(PostTokensRequestAccountIndividual.self, at: "individual")
         self.tosShownAndAccepted = try container.decodeValueIfPresent(Swift.Bool.self, at: "tos_shown_and_accepted")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "business_type company individual tos_shown_and_accepted")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "business_type company individual tos_shown_and_accepted"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -301,11 +295,8 @@ public struct PostTokensRequestBankAccount: Swift.Codable, Swift.Hashable, Swift
         self.country = try container.decodeValue(Swift.String.self, at: "country")
         self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
         self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_holder_name account_holder_type account_number account_type country currency routing_number")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "account_holder_name account_holder_type account_number account_type country currency routing_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -370,11 +361,8 @@ public struct PostTokensRequestCardCase1: Swift.Codable, Swift.Hashable, Swift.S
         self.expYear = try container.decodeValue(Swift.String.self, at: "exp_year")
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.number = try container.decodeValue(Swift.String.self, at: "number")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address_city address_country address_line1 address_line2 address_state address_zip currency cvc exp_month exp_year name number")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "address_city address_country address_line1 address_line2 address_state address_zip currency cvc exp_month exp_year name number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -414,10 +402,14 @@ public indirect enum PostTokensRequestCard: Swift.Codable, Swift.Hashable, Swift
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "exp_month exp_year number"),
-        .value([.string]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "exp_month exp_year number"),
+            .value([.string]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -456,11 +448,8 @@ public struct PostTokensRequestCvcUpdate: Swift.Codable, Swift.Hashable, Swift.S
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.cvc = try container.decodeValue(Swift.String.self, at: "cvc")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "cvc")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "cvc"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -507,11 +496,8 @@ public struct PostTokensRequestPersonAddressKana: Swift.Codable, Swift.Hashable,
         self.postalCode = try container.decodeValueIfPresent(Swift.String.self, at: "postal_code")
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
         self.town = try container.decodeValueIfPresent(Swift.String.self, at: "town")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "city country line1 line2 postal_code state town")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "city country line1 line2 postal_code state town"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -552,11 +538,8 @@ public struct PostTokensRequestPersonDobCase1: Swift.Codable, Swift.Hashable, Sw
         self.day = try container.decodeValue(Swift.Int.self, at: "day")
         self.month = try container.decodeValue(Swift.Int.self, at: "month")
         self.year = try container.decodeValue(Swift.Int.self, at: "year")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "day month year")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "day month year"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -589,10 +572,14 @@ public indirect enum PostTokensRequestPersonDob: Swift.Codable, Swift.Hashable, 
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: "day month year"),
-        .value([.string], knownValues: [""]),
-    ]
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .object(required: "day month year"),
+            .value([.string], knownValues: [""]),
+        ]
+    }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -635,11 +622,8 @@ public struct PostTokensRequestPersonDocumentsVisa: Swift.Codable, Swift.Hashabl
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.files = try container.decodeValueIfPresent([Swift.String].self, at: "files")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "files")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "files"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -674,11 +658,8 @@ public struct PostTokensRequestPersonDocuments: Swift.Codable, Swift.Hashable, S
         self.companyAuthorization = try container.decodeValueIfPresent(PostRequestPersonDocumentsCompanyAuthorization.self, at: "company_authorization")
         self.passport = try container.decodeValueIfPresent(PostTokensRequestPersonDocumentsPassport.self, at: "passport")
         self.visa = try container.decodeValueIfPresent(PostTokensRequestPersonDocumentsVisa.self, at: "visa")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "company_authorization passport visa")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "company_authorization passport visa"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -733,11 +714,8 @@ public struct PostTokensRequestPersonRelationship: Swift.Codable, Swift.Hashable
         self.percentOwnership = try container.decodeValueIfPresent(PostRequestPersonRelationshipPercentOwnership.self, at: "percent_ownership")
         self.representative = try container.decodeValueIfPresent(Swift.Bool.self, at: "representative")
         self.title = try container.decodeValueIfPresent(Swift.String.self, at: "title")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "director executive owner percent_ownership representative title")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "director executive owner percent_ownership representative title"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -779,11 +757,8 @@ public struct PostTokensRequestPersonVerification: Swift.Codable, Swift.Hashable
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.additionalDocument = try container.decodeValueIfPresent(PostRequestPersonVerificationAdditionalDocument.self, at: "additional_document")
         self.document = try container.decodeValueIfPresent(PostTokensRequestPersonVerificationDocument.self, at: "document")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_document document")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "additional_document document"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -884,11 +859,8 @@ public struct PostTokensRequestPerson: Swift.Codable, Swift.Hashable, Swift.Send
         self.relationship = try container.decodeValueIfPresent(PostTokensRequestPersonRelationship.self, at: "relationship")
         self.ssnLast4 = try container.decodeValueIfPresent(Swift.String.self, at: "ssn_last_4")
         self.verification = try container.decodeValueIfPresent(PostTokensRequestPersonVerification.self, at: "verification")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address address_kana address_kanji dob documents email first_name first_name_kana first_name_kanji full_name_aliases gender id_number last_name last_name_kana last_name_kanji maiden_name metadata nationality phone political_exposure relationship ssn_last_4 verification")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "address address_kana address_kanji dob documents email first_name first_name_kana first_name_kanji full_name_aliases gender id_number last_name last_name_kana last_name_kanji maiden_name metadata nationality phone political_exposure relationship ssn_last_4 verification"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -938,11 +910,8 @@ public struct PostTokensRequestPii: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.idNumber = try container.decodeValueIfPresent(Swift.String.self, at: "id_number")
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "id_number")
     }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Courier.KeyNames = "id_number"
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
