@@ -109,15 +109,50 @@
             pthread_setspecific(cacheSlot, Unmanaged.passRetained(cache).toOpaque())
         }
         let address = UnsafeRawPointer(literal.utf8Start)
-        if let names = cache.sets[address] { return names }
+        if let names = cache.names(at: address) { return names }
         let names = KeyNames(stringLiteral: literal.withUTF8Buffer { String(decoding: $0, as: UTF8.self) })
-        cache.sets[address] = names
+        cache.insert(names, at: address)
         return names
     }
 
-    /// One thread's sets, released when the thread exits.
-    private final class Cache {
-        var sets: [UnsafeRawPointer: KeyNames] = [:]
+    /// One thread's sets by literal address, in an open-addressed table hashed by a multiply
+    /// (a decoder asks once per object, where `Dictionary`'s SipHash showed in profiles);
+    /// released when the thread exits.
+    final class Cache {
+        private var addresses = [UnsafeRawPointer?](repeating: nil, count: 64)
+        private var sets = [KeyNames?](repeating: nil, count: 64)
+        private var count = 0
+
+        func names(at address: UnsafeRawPointer) -> KeyNames? {
+            let mask = addresses.count - 1
+            var slot = Self.slot(of: address, mask: mask)
+            while let held = addresses[slot] {
+                if held == address { return sets[slot] }
+                slot = (slot + 1) & mask
+            }
+            return nil
+        }
+
+        func insert(_ names: KeyNames, at address: UnsafeRawPointer) {
+            if (count + 1) * 2 > addresses.count {
+                let old = zip(addresses, sets)
+                addresses = [UnsafeRawPointer?](repeating: nil, count: addresses.count * 2)
+                sets = [KeyNames?](repeating: nil, count: addresses.count)
+                count = 0
+                for case (let held?, let set?) in old { insert(set, at: held) }
+            }
+            let mask = addresses.count - 1
+            var slot = Self.slot(of: address, mask: mask)
+            while addresses[slot] != nil { slot = (slot + 1) & mask }
+            addresses[slot] = address
+            sets[slot] = names
+            count += 1
+        }
+
+        private static func slot(of address: UnsafeRawPointer, mask: Int) -> Int {
+            let bits = UInt64(UInt(bitPattern: address)) &* 0x9E37_79B9_7F4A_7C15
+            return Int(truncatingIfNeeded: bits >> 32) & mask
+        }
     }
 
     private static let cacheSlot: pthread_key_t = {

@@ -93,4 +93,15 @@ import Testing
         #expect(first.names == ["alpha", "beta"] && second.names == first.names)
         #expect(KeyNames.cached("gamma").names == ["gamma"])
     }
+
+    /// The per-thread table grows past its first 64 slots and finds every literal it holds.
+    @Test func theCacheTableGrowsAndFindsEveryAddress() {
+        let cache = KeyNames.Cache()
+        let base = UnsafeMutableRawPointer.allocate(byteCount: 4096, alignment: 16)
+        defer { base.deallocate() }
+        let addresses = (0..<1000).map { UnsafeRawPointer(base + ($0 * 4) % 4096) + ($0 / 1024) }
+        for (index, address) in addresses.enumerated() { cache.insert(KeyNames(["k\(index)"]), at: address) }
+        for (index, address) in addresses.enumerated() { #expect(cache.names(at: address)?.names == ["k\(index)"]) }
+        #expect(cache.names(at: UnsafeRawPointer(base + 4095)) == nil)
+    }
 }
