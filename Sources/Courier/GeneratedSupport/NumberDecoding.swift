@@ -4,8 +4,8 @@ import Foundation
 /// Twilio's API does where its description says `number`) as that number, the way Jackson and
 /// most JSON libraries coerce scalars: the value is the one the server meant, where refusing it
 /// would fail the whole response. Text that is not a number of that type is still the original
-/// type-mismatch error. These overloads are picked over the generic ones at the generated call
-/// sites (`container.decode(Swift.Double.self, forKey: …)`); a JSON number takes the usual path.
+/// type-mismatch error. Generated code reaches these overloads through `decodeValue(_:at:)` and
+/// `decodeValueIfPresent(_:at:)`; a JSON number takes the usual path.
 @_spi(Generated) extension KeyedDecodingContainer where Key == AnyCodingKey {
     /// Decodes a `Double`, or text that is one.
     @_spi(Generated) public func decode(_ type: Double.Type, forKey key: Key) throws -> Double {

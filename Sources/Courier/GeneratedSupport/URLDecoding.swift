@@ -3,8 +3,8 @@ public import Foundation
 /// Generated models read an optional URL that a server sends as `""` as no URL (`nil`): APIs
 /// such as Twilio's send an empty string for a URL that is not set, which `URL` itself refuses,
 /// so the whole response would fail to decode. Any other text that is not a URL is still an
-/// error, and so is `""` for a required URL. This overload is picked over the generic one for
-/// `URL` at the generated call sites (`container.decodeIfPresent(Foundation.URL.self, forKey: …)`).
+/// error, and so is `""` for a required URL. Generated code reaches this overload through
+/// `decodeValueIfPresent(_:at:)`.
 @_spi(Generated) extension KeyedDecodingContainer where Key == AnyCodingKey {
     /// Decodes an optional URL, reading `""` as `nil`.
     /// - Parameters:

@@ -3,8 +3,8 @@ public import Foundation
 /// Generated models encode UUIDs in the canonical lowercase form (RFC 9562 §4: "output as lower
 /// case characters"), as servers print them, not in `UUID`'s own uppercase: a server that
 /// compares identifiers as text then finds the one it issued. Paths and queries already send
-/// UUIDs lowercase. These overloads are picked over the generic ones for `UUID` values at the
-/// generated call sites (`container.encode(self.id, forKey: …)`); decoding accepts either case.
+/// UUIDs lowercase. Generated code reaches these overloads through `encodeValue(_:at:)` and
+/// `encodeValueIfPresent(_:at:)`; decoding accepts either case.
 @_spi(Generated) extension KeyedEncodingContainer where Key == AnyCodingKey {
     /// Encodes a UUID as its lowercase string.
     /// - Parameters:
