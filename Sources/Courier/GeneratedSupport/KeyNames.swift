@@ -14,7 +14,8 @@
 /// Generated code writes one as a single string literal of space-separated names
 /// (`"amount currency id"`), which compiles to a fraction of the code of an array or set literal
 /// of the same names, or as an array literal when a name is empty or holds a space. The names
-/// are split once, when the generated static property that holds them is first read.
+/// are split once: when the generated static property that holds them is first read, or, for a
+/// struct's declared names passed inline, once per thread and literal (`cached(_:)`).
 ///
 /// Looking a name up hashes its UTF-8 bytes with FNV-1a into a small open-addressed table,
 /// cheaper than `Set<String>`'s seeded SipHash: a decoder asks for every key of every object.
