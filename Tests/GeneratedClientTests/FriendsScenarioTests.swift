@@ -167,7 +167,7 @@ actor Heard {
 
     // MARK: Scenario 2
 
-    func subscribeListeners(to stack: FriendsStack, heard: Heard) -> [RequestEventSubscription] {
+    func subscribeListeners(to stack: FriendsStack, heard: Heard) -> [Task<Void, Never>] {
         let api = stack.api
         let analytics = stack.analytics
         let tokens = stack.tokens

@@ -3,7 +3,7 @@ import Foundation
 /// Tells any number of independent listeners how every call of a client turns out.
 ///
 /// ```swift
-/// let subscription = client.requestEvents.subscribe(operationID: "login") { event in
+/// let listener = client.requestEvents.subscribe(operationID: "login") { event in
 ///     if let session = event.value(as: Session.self) { await push.register(for: session.user) }
 /// }
 /// for await event in client.requestEvents.stream() { log(event) }   // or as an AsyncSequence
@@ -11,7 +11,7 @@ import Foundation
 ///
 /// Each listener receives its events in order, on its own task, after the call has produced
 /// them: a slow or failing listener never delays, fails or reorders the call's own result, nor
-/// another listener's events. Keep the ``RequestEventSubscription`` and cancel it to stop.
+/// another listener's events. Keep the task `subscribe` returns and cancel it to stop.
 ///
 /// Each listener holds at most ``defaultBufferLimit`` events it has not handled yet (or the
 /// limit it asks for): past it the oldest are dropped, so a listener that stalls never grows
@@ -37,19 +37,20 @@ public final class RequestEvents: @unchecked Sendable {
     ///   - operationID: Only events of this operation; `nil` for all.
     ///   - bufferLimit: The most events held while the listener is busy; the oldest go first.
     ///   - listener: Called once per event, in order; it may suspend without delaying anything else.
-    /// - Returns: The subscription; cancel it to stop listening.
+    /// - Returns: The task that calls the listener; cancel it to stop listening (the events it
+    ///   has not handled are dropped).
     @discardableResult
     public func subscribe(
         operationID: String? = nil, bufferLimit: Int = defaultBufferLimit,
         _ listener: @escaping @Sendable (RequestEvent) async -> Void
-    ) -> RequestEventSubscription {
-        let (stream, id) = makeStream(operationID: operationID, bufferLimit: bufferLimit)
-        let task = Task {
-            for await event in stream { await listener(event) }
-        }
-        return RequestEventSubscription { [weak self] in
-            self?.remove(id)
-            task.cancel()
+    ) -> Task<Void, Never> {
+        let stream = makeStream(operationID: operationID, bufferLimit: bufferLimit)
+        // Cancelling the task ends the loop, which ends the stream and removes the subscriber.
+        return Task {
+            for await event in stream {
+                if Task.isCancelled { break }
+                await listener(event)
+            }
         }
     }
 
@@ -60,10 +61,10 @@ public final class RequestEvents: @unchecked Sendable {
     ///   - bufferLimit: The most events held until they are read; the oldest go first.
     /// - Returns: The stream, buffering events until they are read.
     public func stream(operationID: String? = nil, bufferLimit: Int = defaultBufferLimit) -> AsyncStream<RequestEvent> {
-        makeStream(operationID: operationID, bufferLimit: bufferLimit).0
+        makeStream(operationID: operationID, bufferLimit: bufferLimit)
     }
 
-    private func makeStream(operationID: String?, bufferLimit: Int) -> (AsyncStream<RequestEvent>, UInt64) {
+    private func makeStream(operationID: String?, bufferLimit: Int) -> AsyncStream<RequestEvent> {
         let (stream, continuation) = AsyncStream<RequestEvent>.makeStream(
             bufferingPolicy: .bufferingNewest(max(1, bufferLimit)))
         let id = lock.withLock {
@@ -72,7 +73,7 @@ public final class RequestEvents: @unchecked Sendable {
             return nextID
         }
         continuation.onTermination = { [weak self] _ in self?.remove(id) }
-        return (stream, id)
+        return stream
     }
 
     private func remove(_ id: UInt64) {
@@ -89,14 +90,4 @@ public final class RequestEvents: @unchecked Sendable {
         }
         for target in targets { target.continuation.yield(event) }
     }
-}
-
-/// A listener's registration; cancel it to stop receiving events.
-public final class RequestEventSubscription: Sendable {
-    private let onCancel: @Sendable () -> Void
-
-    init(onCancel: @escaping @Sendable () -> Void) { self.onCancel = onCancel }
-
-    /// Stops delivering events to the listener.
-    public func cancel() { onCancel() }
 }

@@ -187,11 +187,11 @@ func readmeListeners(client: APIClient, registerPushToken: @escaping @Sendable (
     let printed = Printed()
     func print(_ items: Any...) { printed.append(items) }
 
-    let subscription = client.requestEvents.subscribe(operationID: "login") { event in
+    let listener = client.requestEvents.subscribe(operationID: "login") { event in
         if let session = event.value(as: LoginSession.self) { await registerPushToken(session) }
     }
     for await event in client.requestEvents.stream() { print(event.info.url, event.error as Any) }
-    subscription.cancel()
+    listener.cancel()
     return printed.lines
 }
 

@@ -1,8 +1,9 @@
-import Courier
 import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
+
+@testable import Courier
 
 /// Collects events for assertions.
 actor EventLog {
@@ -143,5 +144,14 @@ actor EventLog {
         try await waitFor(liveLog, count: 4)
         #expect(await liveLog.entries == ["started", "succeeded", "started", "succeeded"])
         #expect(await cancelledLog.entries.count == 2)
+    }
+
+    @Test func cancellingTheListenersTaskUnregistersIt() async throws {
+        let client = client(StubTransport())
+        let listener = client.requestEvents.subscribe { _ in }
+        #expect(client.requestEvents.isObserved)
+        listener.cancel()
+        try await waitUntil("the cancelled listener is unregistered") { !client.requestEvents.isObserved }
+        await listener.value
     }
 }
