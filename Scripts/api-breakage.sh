@@ -10,9 +10,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 info=Sources/Courier/Support/CourierInfo.swift
-version="$(sed -n 's/.*public static let version = "\(.*\)".*/\1/p' "$info")"
+version="$(sed -n 's/.*package static let version = "\(.*\)".*/\1/p' "$info")"
 if [ -z "$version" ]; then
-    echo "api-breakage: no 'public static let version' in $info" >&2
+    echo "api-breakage: no 'package static let version' in $info" >&2
     exit 1
 fi
 baseline=""
@@ -23,7 +23,7 @@ for tag in "$version" "v$version"; do
     fi
 done
 if [ -z "$baseline" ]; then
-    baseline="$(git log -1 --format=%H -G"public static let version = \"$version\"" -- "$info")"
+    baseline="$(git log -1 --format=%H -G"package static let version = \"$version\"" -- "$info")"
 fi
 if [ -z "$baseline" ]; then
     echo "api-breakage: no commit in this clone's history sets version $version" >&2

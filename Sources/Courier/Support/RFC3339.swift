@@ -6,11 +6,11 @@ public import Foundation
 /// Parsing accepts fractional seconds of any length or none, `Z` or a numeric offset, and `T`,
 /// `t` or a space between date and time. Printing uses UTC and adds fractional seconds (up to
 /// microseconds, trailing zeros trimmed) only when the date has them.
-public enum RFC3339 {
+package enum RFC3339 {
     /// Prints a date as an RFC 3339 timestamp in UTC.
     /// - Parameter date: The date.
     /// - Returns: For example `"2026-11-21T12:15:00Z"` or `"2026-11-21T12:15:00.25Z"`.
-    public static func string(from date: Date) -> String {
+    package static func string(from date: Date) -> String {
         let totalMicros = (date.timeIntervalSince1970 * 1_000_000).rounded()
         var seconds = Int64((totalMicros / 1_000_000).rounded(.down))
         var micros = Int64(totalMicros - Double(seconds) * 1_000_000)
@@ -32,7 +32,7 @@ public enum RFC3339 {
     /// Parses an RFC 3339 timestamp.
     /// - Parameter text: The timestamp, for example `"2026-11-21T12:15:00.123+01:00"`.
     /// - Returns: The date, or `nil` when the text is not a valid timestamp.
-    public static func date(from text: String) -> Date? {
+    package static func date(from text: String) -> Date? {
         var text = text
         return text.withUTF8 { parse(Array($0)) }
     }
