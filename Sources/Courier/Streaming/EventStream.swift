@@ -13,15 +13,13 @@ public import Foundation
 /// ```
 ///
 /// Each value's server-sent event fields (`event`, `id`, `retry`) come with it through
-/// ``withFields()``.
+/// `withFields()`, a stream of ``DecodedEvent`` values.
 ///
 /// A value that does not decode throws ``ServiceError/decoding(_:)`` with the record's text as
 /// the failure's body, or ``ServiceError/server(_:)`` when the record is the API's error body
 /// with a message (an error event mid-stream); iteration ends there. Breaking out of the loop or cancelling the task
 /// cancels the HTTP request.
-public struct EventStream<Value: Decodable & Sendable>: AsyncSequence, Sendable {
-    /// A decoded value.
-    public typealias Element = Value
+public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
     /// What iterating throws.
     public typealias Failure = ServiceError
 
@@ -34,6 +32,9 @@ public struct EventStream<Value: Decodable & Sendable>: AsyncSequence, Sendable 
     /// The API's error body: an event that is not a value but is this body (with a message) is
     /// thrown as the server's error.
     var errorBodyType: (any ServerErrorBody.Type)?
+    /// Makes an element of a record and the fields of the event that carried it.
+    let makeElement:
+        @Sendable (_ record: Data, _ fields: EventFields, _ stream: EventStream) throws(ServiceError) -> Element
 
     /// Creates a stream of values from a response body.
     /// - Parameters:
@@ -45,12 +46,25 @@ public struct EventStream<Value: Decodable & Sendable>: AsyncSequence, Sendable 
     public init(
         body: ResponseBody, format: EventFormat, decoder: JSONDecoder = JSONDecoder(), request: TransportRequest,
         response: TransportResponse
+    ) where Element: Decodable {
+        self.init(
+            body: body, format: format, decoder: decoder, request: request, response: response.head,
+            errorBodyType: nil
+        ) { record, _, stream throws(ServiceError) in try stream.decode(Element.self, from: record) }
+    }
+
+    init(
+        body: ResponseBody, format: EventFormat, decoder: JSONDecoder, request: TransportRequest,
+        response: TransportResponse, errorBodyType: (any ServerErrorBody.Type)?,
+        makeElement: @escaping @Sendable (Data, EventFields, EventStream) throws(ServiceError) -> Element
     ) {
         self.body = body
         self.format = format
         self.decoder = decoder
         self.request = request
-        self.response = response.head
+        self.response = response
+        self.errorBodyType = errorBodyType
+        self.makeElement = makeElement
     }
 
     /// Creates the iterator.
@@ -61,8 +75,6 @@ public struct EventStream<Value: Decodable & Sendable>: AsyncSequence, Sendable 
 
     /// Iterates an ``EventStream``.
     public struct Iterator: AsyncIteratorProtocol {
-        /// A decoded value.
-        public typealias Element = Value
         /// What iterating throws.
         public typealias Failure = ServiceError
 
@@ -87,12 +99,13 @@ public struct EventStream<Value: Decodable & Sendable>: AsyncSequence, Sendable 
         /// The next value, or `nil` when the stream ends.
         /// - Returns: The value.
         /// - Throws: ``ServiceError``: from reading, or ``ServiceError/decoding(_:)``.
-        public mutating func next() async throws(ServiceError) -> Value? {
-            try await nextEvent()?.value
+        public mutating func next() async throws(ServiceError) -> Element? {
+            guard let (record, fields) = try await nextRecord() else { return nil }
+            return try stream.makeElement(record, fields, stream)
         }
 
-        /// The next value with its event's fields, or `nil` when the stream ends.
-        mutating func nextEvent() async throws(ServiceError) -> DecodedEvent<Value>? {
+        /// The next record with its event's fields.
+        private mutating func nextRecord() async throws(ServiceError) -> (Data, EventFields)? {
             guard !ended else { return nil }
             if case .serverSentEvents(let terminator) = stream.format, events != nil {
                 guard let event = try await events!.next() else {
@@ -104,86 +117,88 @@ public struct EventStream<Value: Decodable & Sendable>: AsyncSequence, Sendable 
                     events!.cancel()
                     return nil
                 }
-                return DecodedEvent(
-                    value: try decode(Data(event.data.utf8)), event: event.event, id: event.id, retry: event.retry)
+                return (Data(event.data.utf8), EventFields(event: event.event, id: event.id, retry: event.retry))
             }
             while readyIndex == ready.count {
                 ready.removeAll(keepingCapacity: true)
                 readyIndex = 0
                 guard let chunk = try await chunks.next() else {
                     ended = true
-                    return try finish().map { DecodedEvent(value: $0) }
+                    return try finish().map { ($0, EventFields()) }
                 }
                 switch stream.format {
                 case .jsonLines: ready = lines.feed(chunk)
                 case .jsonSequence:
                     for (record, complete) in records.feed(chunk) {
-                        guard complete else { throw truncated(record) }
+                        guard complete else { throw stream.truncated(record) }
                         ready.append(record)
                     }
                 case .serverSentEvents: break
                 }
             }
             defer { readyIndex += 1 }
-            return DecodedEvent(value: try decode(Data(ready[readyIndex])))
+            return (Data(ready[readyIndex]), EventFields())
         }
 
-        private mutating func finish() throws(ServiceError) -> Value? {
+        private mutating func finish() throws(ServiceError) -> Data? {
             switch stream.format {
             case .jsonLines:
-                return try lines.finish().map { record throws(ServiceError) in try decode(Data(record)) }
+                return lines.finish().map { Data($0) }
             case .jsonSequence:
                 guard let (record, complete) = records.finish() else { return nil }
-                guard complete else { throw truncated(record) }
-                return try decode(Data(record))
+                guard complete else { throw stream.truncated(record) }
+                return Data(record)
             case .serverSentEvents:
                 return nil
             }
         }
+    }
 
-        private func truncated(_ record: [UInt8]) -> ServiceError {
-            failure(
-                Data(record), reason: "A JSON text sequence record ended without its line feed: it was cut short.")
-        }
+    private func truncated(_ record: [UInt8]) -> ServiceError {
+        failure(
+            Data(record), decoding: "\(Element.self)",
+            reason: "A JSON text sequence record ended without its line feed: it was cut short.")
+    }
 
-        private func decode(_ record: Data) throws(ServiceError) -> Value {
-            do {
-                return try stream.decoder.decode(Value.self, from: record)
-            } catch let error as DecodingError {
-                if let serverError = serverError(record) { throw serverError }
-                let (path, reason) = ResponseDecoding.describe(error)
-                throw failure(record, reason: reason, codingPath: path, underlying: error)
-            } catch {
-                throw failure(record, reason: "Decoding \(Value.self) failed: \(error)", underlying: error)
-            }
+    /// Decodes one record as a value, or throws the API's error when the record is its error body.
+    func decode<Value: Decodable>(_ type: Value.Type, from record: Data) throws(ServiceError) -> Value {
+        do {
+            return try decoder.decode(Value.self, from: record)
+        } catch let error as DecodingError {
+            if let serverError = serverError(record) { throw serverError }
+            let (path, reason) = ResponseDecoding.describe(error)
+            throw failure(record, decoding: "\(Value.self)", reason: reason, codingPath: path, underlying: error)
+        } catch {
+            throw failure(
+                record, decoding: "\(Value.self)", reason: "Decoding \(Value.self) failed: \(error)", underlying: error)
         }
+    }
 
-        /// The server's error, when a record that is not a value is the API's error body.
-        private func serverError(_ record: Data) -> ServiceError? {
-            guard let type = stream.errorBodyType else { return nil }
-            var response = stream.response
-            response.body = ResponseBody(record)
-            guard let body = try? type.decode(from: response, decoder: stream.decoder), body.message != nil else {
-                return nil
-            }
-            return .server(
-                ServerFailure(request: stream.request, response: response, body: body, isSuccessfulError: true))
+    /// The server's error, when a record that is not a value is the API's error body.
+    private func serverError(_ record: Data) -> ServiceError? {
+        guard let errorBodyType else { return nil }
+        var response = response
+        response.body = ResponseBody(record)
+        guard let body = try? errorBodyType.decode(from: response, decoder: decoder), body.message != nil else {
+            return nil
         }
+        return .server(ServerFailure(request: request, response: response, body: body, isSuccessfulError: true))
+    }
 
-        private func failure(
-            _ record: Data, reason: String, codingPath: String = "", underlying: (any Error)? = nil
-        ) -> ServiceError {
-            var response = stream.response
-            response.body = ResponseBody(record)
-            return .decoding(
-                DecodingFailure(
-                    request: stream.request, response: response, codingPath: codingPath,
-                    reason: "A streamed \(Value.self): \(reason)", underlying: underlying))
-        }
+    private func failure(
+        _ record: Data, decoding typeName: String, reason: String, codingPath: String = "",
+        underlying: (any Error)? = nil
+    ) -> ServiceError {
+        var response = response
+        response.body = ResponseBody(record)
+        return .decoding(
+            DecodingFailure(
+                request: request, response: response, codingPath: codingPath,
+                reason: "A streamed \(typeName): \(reason)", underlying: underlying))
     }
 }
 
-extension EventStream {
+extension EventStream where Element: Decodable {
     /// The values with the fields of the server-sent events that carried them:
     ///
     /// ```swift
@@ -193,38 +208,24 @@ extension EventStream {
     /// }
     /// ```
     /// - Returns: The values and their fields, as they arrive.
-    public func withFields() -> WithFields { WithFields(stream: self) }
-
-    /// The values of an ``EventStream`` with their events' fields.
-    public struct WithFields: AsyncSequence, Sendable {
-        /// A value and its event's fields.
-        public typealias Element = DecodedEvent<Value>
-        /// What iterating throws.
-        public typealias Failure = ServiceError
-
-        let stream: EventStream
-
-        /// Creates the iterator.
-        /// - Returns: An iterator over the values and their fields.
-        public func makeAsyncIterator() -> Iterator { Iterator(values: stream.makeAsyncIterator()) }
-
-        /// Iterates ``EventStream/WithFields``.
-        public struct Iterator: AsyncIteratorProtocol {
-            /// A value and its event's fields.
-            public typealias Element = DecodedEvent<Value>
-            /// What iterating throws.
-            public typealias Failure = ServiceError
-
-            var values: EventStream.Iterator
-
-            /// The next value with its fields, or `nil` when the stream ends.
-            /// - Returns: The value and its fields.
-            /// - Throws: As ``EventStream/Iterator/next()``.
-            public mutating func next() async throws(ServiceError) -> DecodedEvent<Value>? {
-                try await values.nextEvent()
-            }
+    public func withFields() -> EventStream<DecodedEvent<Element>> {
+        EventStream<DecodedEvent<Element>>(
+            body: body, format: format, decoder: decoder, request: request, response: response,
+            errorBodyType: errorBodyType
+        ) { record, fields, stream throws(ServiceError) in
+            DecodedEvent(
+                value: try stream.decode(Element.self, from: record), event: fields.event, id: fields.id,
+                retry: fields.retry)
         }
     }
+}
+
+/// The fields of the server-sent event that carried a record (none for JSON Lines and JSON text
+/// sequences).
+struct EventFields: Sendable {
+    var event: String?
+    var id: String?
+    var retry: Int?
 }
 
 /// A value decoded from a stream, with the fields of the server-sent event that carried it
