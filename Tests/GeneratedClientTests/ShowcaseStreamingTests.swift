@@ -141,15 +141,20 @@ import Testing
         }
     }
 
-    @Test func aBinaryBodyIsUploadedFromAFile() async throws {
+    @Test func aBinaryBodyIsUploadedFromAFileMemoryOrASequence() async throws {
         let directory = try TemporaryDirectory()
         let file = try await directory.makeFile("blob.bin", bytes: 5 << 20)
-        let receipt = try await api.uploadBlob(body: .file(file))
+        let receipt = try await api.uploadBlob(body: try .file(file))
         #expect(receipt.bytes == 5 << 20)
         #expect(receipt.sha256 == (try await SHA256File.hex(of: file)))
         #expect(receipt.contentType == "application/octet-stream")
         let small = try await api.uploadBlob(body: .data(Data("hello".utf8)))
         #expect(small.bytes == 5)
+        let (chunks, continuation) = AsyncStream<Data>.makeStream()
+        for part in ["he", "llo", "!"] { continuation.yield(Data(part.utf8)) }
+        continuation.finish()
+        let streamed = try await api.uploadBlob(body: .sequence(chunks))
+        #expect(streamed.bytes == 6)
     }
 
     @Test func aBinaryResponseIsAvailableAsDataAndAsADownload() async throws {

@@ -5,7 +5,7 @@ public import Foundation
 /// every `format: binary` property.
 public struct MultipartFile: Sendable {
     /// Where the bytes are.
-    public var content: MultipartForm.Part.Content
+    var content: MultipartForm.Part.Content
     /// The filename to send.
     public var filename: String
     /// The media type to send.
@@ -57,56 +57,6 @@ extension MultipartForm {
     @_spi(Generated) public mutating func append(_ name: String, values: some QueryValue, contentType: String? = nil) {
         for value in values.queryValues {
             parts.append(Part(name: name, contentType: contentType, content: .data(Data(value.utf8))))
-        }
-    }
-}
-
-/// The content of a binary request body (`application/octet-stream`, `image/*` …): bytes in
-/// memory, a file read as it is sent, or a sequence of chunks. Generated methods take it for
-/// every binary body.
-///
-/// ```swift
-/// try await api.uploadBlob(body: .file(URL(fileURLWithPath: "/tmp/backup.tar")))
-/// try await api.uploadBlob(body: .data(Data("hello".utf8)))
-/// ```
-public struct BinaryContent: Sendable {
-    enum Source: Sendable {
-        case data(Data)
-        case file(URL)
-        case stream(StreamedBody)
-    }
-
-    let source: Source
-
-    /// Bytes in memory.
-    /// - Parameter data: The bytes.
-    /// - Returns: The content.
-    public static func data(_ data: Data) -> BinaryContent { BinaryContent(source: .data(data)) }
-
-    /// A file, read in chunks as it is sent.
-    /// - Parameter url: The file.
-    /// - Returns: The content.
-    public static func file(_ url: URL) -> BinaryContent { BinaryContent(source: .file(url)) }
-
-    /// Chunks from an asynchronous sequence, read once (see ``RequestBody/stream(_:length:contentType:)``).
-    /// - Parameters:
-    ///   - chunks: The chunks, in order.
-    ///   - length: The total length, when known.
-    /// - Returns: The content.
-    public static func stream<Chunks: AsyncSequence & Sendable>(_ chunks: Chunks, length: Int64? = nil)
-        -> BinaryContent where Chunks.Element == Data
-    {
-        BinaryContent(source: .stream(.sequence(chunks, length: length)))
-    }
-
-    /// The request body that sends this content.
-    /// - Parameter contentType: The `Content-Type` to send.
-    /// - Returns: The body.
-    public func requestBody(contentType: String) -> RequestBody {
-        switch source {
-        case .data(let data): .data(data, contentType: contentType)
-        case .file(let url): .file(url, contentType: contentType)
-        case .stream(let body): RequestBody(content: .streamed(body, contentType: contentType))
         }
     }
 }

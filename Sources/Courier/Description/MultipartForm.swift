@@ -17,18 +17,18 @@ public import Foundation
 /// memory. A form with a file part is sent as a ``StreamedBody``: the file is read as it is sent.
 public struct MultipartForm: Sendable {
     /// One part of a form.
-    public struct Part: Sendable {
+    struct Part: Sendable {
         /// The field name.
-        public var name: String
+        var name: String
         /// The filename, sent for file parts.
-        public var filename: String?
+        var filename: String?
         /// The part's media type; `nil` sends none (a plain text field).
-        public var contentType: String?
+        var contentType: String?
         /// The part's content.
-        public var content: Content
+        var content: Content
 
         /// What a part holds.
-        public enum Content: Sendable {
+        enum Content: Sendable {
             /// Bytes in memory.
             case data(Data)
             /// A file, read from disk as the form is sent.
@@ -37,13 +37,7 @@ public struct MultipartForm: Sendable {
             case json(any Encodable & Sendable)
         }
 
-        /// Creates a part.
-        /// - Parameters:
-        ///   - name: The field name.
-        ///   - filename: The filename, for file parts.
-        ///   - contentType: The media type, if any.
-        ///   - content: The content.
-        public init(name: String, filename: String? = nil, contentType: String? = nil, content: Content) {
+        init(name: String, filename: String? = nil, contentType: String? = nil, content: Content) {
             self.name = name
             self.filename = filename
             self.contentType = contentType
@@ -52,13 +46,10 @@ public struct MultipartForm: Sendable {
     }
 
     /// The parts, in the order they are sent.
-    public var parts: [Part]
+    var parts: [Part] = []
 
-    /// Creates a form.
-    /// - Parameter parts: The parts, in order.
-    public init(parts: [Part] = []) {
-        self.parts = parts
-    }
+    /// Creates an empty form; append its fields in the order they are sent.
+    public init() {}
 
     /// Appends a text field.
     /// - Parameters:

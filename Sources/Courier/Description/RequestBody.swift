@@ -95,6 +95,17 @@ public struct RequestBody: Sendable {
         RequestBody(content: .streamed(.sequence(chunks, length: length), contentType: contentType))
     }
 
+    /// Bytes from memory, a file or a sequence, sent as they are with the given media type:
+    /// what a generated method with a binary request body (`application/octet-stream`,
+    /// `image/png`, ...) sends.
+    /// - Parameters:
+    ///   - body: The bytes.
+    ///   - contentType: The media type the description names.
+    /// - Returns: The body.
+    @_spi(Generated) public static func binary(_ body: StreamedBody, contentType: String) -> RequestBody {
+        RequestBody(content: .streamed(body, contentType: contentType))
+    }
+
     /// A `multipart/form-data` form; file parts are read from disk as the form is sent.
     /// - Parameter form: The form.
     /// - Returns: The body.

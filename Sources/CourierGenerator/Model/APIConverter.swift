@@ -383,7 +383,7 @@ final class APIConverter {
         if let (name, _) = contents.first {
             return .success(
                 BodyModel(
-                    kind: .data, type: .builtin("Courier.BinaryContent"), contentType: name, isRequired: isRequired,
+                    kind: .data, type: .builtin("Courier.StreamedBody"), contentType: name, isRequired: isRequired,
                     swiftName: "body",
                     documentation: documentation))
         }

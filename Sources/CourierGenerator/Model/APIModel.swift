@@ -120,7 +120,7 @@ struct ParameterModel {
 }
 
 struct BodyModel {
-    /// `data` is any other media type, sent from a ``Courier/BinaryContent``; `multipart` is a
+    /// `data` is any other media type, sent from a `Courier.StreamedBody`; `multipart` is a
     /// generated form type (or `Courier.MultipartForm` when the schema lists no properties).
     enum Kind { case json, form, data, text, multipart }
     var kind: Kind

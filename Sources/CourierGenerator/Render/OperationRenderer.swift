@@ -384,7 +384,7 @@ struct OperationRenderer {
         switch body.kind {
         case .json: expression = ".json($0)"
         case .form: expression = ".form(Courier.QueryItem.formObject(\"body\", $0))"
-        case .data: expression = "$0.requestBody(contentType: \(contentType))"
+        case .data: expression = "Courier.RequestBody.binary($0, contentType: \(contentType))"
         case .multipart:
             expression =
                 body.type == .builtin("Courier.MultipartForm") ? ".multipart($0)" : ".multipart($0.multipartForm)"

@@ -22,7 +22,7 @@ extension Showcase {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP POST /stream/upload
-    public func uploadBlob(body: Courier.BinaryContent) async throws(Courier.ServiceError) -> UploadReceipt {
+    public func uploadBlob(body: Courier.StreamedBody) async throws(Courier.ServiceError) -> UploadReceipt {
         try await client.send(Endpoints.uploadBlob(body: body))
     }
 
@@ -112,9 +112,9 @@ extension Showcase.Endpoints {
     ///   - body: The request body.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP POST /stream/upload
-    public static func uploadBlob(body: Courier.BinaryContent) -> Courier.Endpoint<UploadReceipt> {
+    public static func uploadBlob(body: Courier.StreamedBody) -> Courier.Endpoint<UploadReceipt> {
         var endpoint = Courier.Endpoint<UploadReceipt>(method: .post, path: "/stream/upload", operationID: "uploadBlob")
-        endpoint.body = body.requestBody(contentType: "application/octet-stream")
+        endpoint.body = Courier.RequestBody.binary(body, contentType: "application/octet-stream")
         return endpoint
     }
 
