@@ -6,6 +6,7 @@ in one run (release builds, alternating rounds).
     python3 Scripts/union-decoding.py                   # against e89ddbe (first-match unions)
     python3 Scripts/union-decoding.py --baseline REV --rounds 5
     python3 Scripts/union-decoding.py --work /tmp/courier-union-bench-XXXX   # keeps that run's baseline
+    python3 Scripts/union-decoding.py --instructions     # adds instruction counts (needs valgrind)
 
 It exports REV with `git archive`, builds its `courier`, generates `Specs/stripe.json` with both
 generators into two temporary packages, each with an executable that decodes every payload check
@@ -96,6 +97,8 @@ def main():
     parser.add_argument("--baseline", default="e89ddbe", help="the earlier revision (default: e89ddbe)")
     parser.add_argument("--rounds", type=int, default=3, help="alternating runs of each build")
     parser.add_argument("--work", help="a folder of an earlier run: its baseline build is kept, this checkout's rebuilt")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count instructions per pass with valgrind's callgrind (repeatable, unlike time)")
     args = parser.parse_args()
     checks, count = checks_source()
     bin_of = lambda root: subprocess.run(["swift", "build", "--show-bin-path"], cwd=root, check=True,
@@ -134,6 +137,26 @@ def main():
         rates = sorted(results[name])
         print(f"{label} | {', '.join(f'{r:.1f}' for r in results[name])} | {rates[len(rates) // 2]:.1f} | "
               f"{failures[name][0]} of {failures[name][1]}")
+    if args.instructions:
+        print()
+        print("build | instructions per pass (callgrind: 40 passes less 20) | relative to the baseline")
+        print("--- | --- | ---")
+        counts = {name: instructions_per_pass(os.path.join(folder, ".build", "release", "Bench"))
+                  for name, folder in (("before", before), ("after", after))}
+        for name, label in (("before", args.baseline), ("after", "this checkout")):
+            print(f"{label} | {counts[name] / 1e6:.1f} M | {counts[name] / counts['before']:.3f}")
+
+
+def instructions_per_pass(binary):
+    """Instructions of one pass over the checks: two runs under callgrind, differenced, so that
+    start-up and the first (warming) pass cancel out."""
+    totals = []
+    for passes in (20, 40):
+        result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", binary, str(passes)],
+                                check=True, capture_output=True, text=True)
+        refs = re.search(r"I\s+refs:\s+([\d,]+)", result.stderr)
+        totals.append(int(refs.group(1).replace(",", "")))
+    return (totals[1] - totals[0]) / 20
 
 
 if __name__ == "__main__":
