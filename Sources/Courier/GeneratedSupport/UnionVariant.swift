@@ -56,6 +56,11 @@ import Foundation
     /// The values a string or integer enum variant knows; any other value still decodes, as the
     /// enum's `undocumented` case, but a variant that knows the value is preferred.
     public var knownValues: [JSONValue]?
+    /// Whether the variant is a generated struct or union of objects (made by
+    /// ``object(required:properties:constants:openTags:keepsUndeclaredKeys:)``), which reads its
+    /// object through `UnionVariant.objectContainer(_:)` before anything else: only such a variant
+    /// is handed the container the union read its evidence from.
+    var takesObjectContainer = false
 
     /// An object variant.
     /// - Parameters:
@@ -75,7 +80,7 @@ import Foundation
             + openTags.sorted { $0.key < $1.key }.map { Tag(key: $0.key, values: $0.value, isExact: false) }
         return UnionVariant(
             kinds: .object, required: required, properties: properties, keepsUndeclaredKeys: keepsUndeclaredKeys,
-            tags: tags, knownValues: nil)
+            tags: tags, knownValues: nil, takesObjectContainer: true)
     }
 
     /// A variant that is not an object, or not only one.
@@ -124,9 +129,12 @@ import Foundation
                     debugDescription: "The value matches none of \(union)'s variants\(candidates.reason())."))
         }
         var firstError: (any Error)?
+        // The variant reads the object from the container the evidence came from.
+        let offered = candidates.object.map { ObjectHandoff.Pending($0, depth: decoder.codingPath.count) }
         for index in candidates.order {
             do {
-                return try variant(index)
+                guard let offered, variants.all[index].takesObjectContainer else { return try variant(index) }
+                return try ObjectHandoff.offering(offered) { try variant(index) }
             } catch {
                 if candidates.isProven { throw error }
                 firstError = firstError ?? error
@@ -145,21 +153,38 @@ import Foundation
         let takesStrings = kinds.contains(.string)
         let takesObjects = kinds.contains(.object)
         if takesStrings && takesObjects && variants.lastWasObject,
-            let object = try? decoder.container(keyedBy: AnyCodingKey.self)
+            let object = try? objectContainer(decoder)
         {
-            return try objectCandidates(
-                variants.all, object, union: union, allowsSeveral: allowsSeveral, codingPath: decoder.codingPath)
+            return try objectCandidates(variants, object, union: union, allowsSeveral: allowsSeveral, decoder)
         }
         if takesStrings, let text = try? decoder.singleValueContainer().decode(String.self) {
             if takesObjects { variants.lastWasObject = false }
             return scalarCandidates(variants.all, Probe(string: text))
         }
-        if takesObjects, let object = try? decoder.container(keyedBy: AnyCodingKey.self) {
+        if takesObjects, let object = try? objectContainer(decoder) {
             if takesStrings { variants.lastWasObject = true }
-            return try objectCandidates(
-                variants.all, object, union: union, allowsSeveral: allowsSeveral, codingPath: decoder.codingPath)
+            return try objectCandidates(variants, object, union: union, allowsSeveral: allowsSeveral, decoder)
         }
         return scalarCandidates(variants.all, Probe(decoder, object: !takesObjects))
+    }
+
+    /// The candidates for an object, with the object's container for the variant. When one tag
+    /// key tells every tagged variant apart (Stripe's `object`), its value alone proves the
+    /// variant: the same answer the full weighing gives, without it.
+    private static func objectCandidates(
+        _ variants: UnionVariants, _ object: KeyedDecodingContainer<AnyCodingKey>, union: String,
+        allowsSeveral: Bool, _ decoder: any Decoder
+    ) throws -> Candidates {
+        if let tag = variants.provingTag,
+            let value = try? object.decodeIfPresent(String.self, forKey: AnyCodingKey(tag.key)),
+            let index = tag.variantByValue[value]
+        {
+            return Candidates(order: [index], isObject: true, isProven: true, object: object)
+        }
+        var found = try objectCandidates(
+            variants.all, object, union: union, allowsSeveral: allowsSeveral, codingPath: decoder.codingPath)
+        found.object = object
+        return found
     }
 
     private struct Candidates {
@@ -169,6 +194,8 @@ import Foundation
         var isProven = false
         /// Why no variant fits, for the error; built only when it is thrown.
         var reason: () -> String = { "" }
+        /// The object's container, for the variant to decode from.
+        var object: KeyedDecodingContainer<AnyCodingKey>?
     }
 
     private static func objectCandidates(
@@ -349,9 +376,41 @@ import Foundation
 
     /// Creates the table.
     /// - Parameter elements: The variants, in the order of the union's cases.
-    public init(arrayLiteral elements: UnionVariant...) {
+    public convenience init(arrayLiteral elements: UnionVariant...) {
+        self.init(elements)
+    }
+
+    /// Creates the table from an array.
+    /// - Parameter elements: The variants, in the order of the union's cases.
+    init(_ elements: [UnionVariant]) {
         all = elements
         kinds = elements.reduce(into: []) { $0.formUnion($1.kinds) }
+        provingTag = Self.provingTag(of: elements)
+    }
+
+    /// A tag key whose string value names one variant, when every constant tag of the object
+    /// variants is on that key, no variant has two, and no value is shared: then a value in the
+    /// table rules out every other tagged variant and proves its own (an untagged variant never
+    /// outweighs a matching constant).
+    let provingTag: (key: String, variantByValue: [String: Int])?
+
+    private static func provingTag(of variants: [UnionVariant]) -> (key: String, variantByValue: [String: Int])? {
+        var key: String?
+        var variantByValue: [String: Int] = [:]
+        for (index, variant) in variants.enumerated() where variant.kinds.contains(.object) {
+            let exact = variant.tags.filter(\.isExact)
+            guard exact.count <= 1 else { return nil }
+            guard let tag = exact.first else { continue }
+            guard key == nil || key == tag.key else { return nil }
+            key = tag.key
+            for value in tag.values {
+                guard case .string(let text) = value, variantByValue.updateValue(index, forKey: text) == nil else {
+                    return nil
+                }
+            }
+        }
+        guard let key, !variantByValue.isEmpty else { return nil }
+        return (key, variantByValue)
     }
 
     /// Whether the last value decoded was an object; only a hint for the order of tries.

@@ -154,9 +154,9 @@ struct ModelRenderer {
                 : "/// Decodes the value from a JSON object.")
         writer.block("\(access) init(from decoder: any Swift.Decoder) throws") { writer in
             if model.properties.isEmpty && model.additionalProperties == nil {
-                writer.line("_ = try decoder.container(keyedBy: Courier.AnyCodingKey.self)")
+                writer.line("_ = try Courier.UnionVariant.objectContainer(decoder)")
             } else {
-                writer.line("let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)")
+                writer.line("let container = try Courier.UnionVariant.objectContainer(decoder)")
             }
             for property in model.properties {
                 let stored = property.isBoxed ? "Courier.Indirect<\(property.type.code)>" : property.type.code

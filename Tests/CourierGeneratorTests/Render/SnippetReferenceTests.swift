@@ -170,7 +170,7 @@ import Testing
 
                     /// Decodes the value from a JSON object.
                     public init(from decoder: any Swift.Decoder) throws {
-                        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+                        let container = try Courier.UnionVariant.objectContainer(decoder)
                         self.id = try container.decodeValue(Swift.Int64.self, at: "id")
                         self.ownerName = try container.decodeValueIfPresent(Swift.String.self, at: "owner_name")
                         self.tag = try container.decodeValueIfPresent(Swift.String.self, at: "tag")

@@ -239,4 +239,45 @@ import Testing
         // A card whose brand is not a string: the card's error, not a bank account.
         #expect(throws: DecodingError.self) { try decode(Source.self, #"{"object": "card", "brand": 7}"#) }
     }
+
+    /// When one key's value alone proves a variant, the union reads only it; when it cannot (two
+    /// constant tags on a variant, tags on different keys, a value two variants share, a
+    /// non-string constant), the union weighs every variant.
+    @Test(
+        arguments: [
+            (
+                "one key, distinct values",
+                [
+                    UnionVariant.object(constants: ["object": ["card"]]),
+                    .object(constants: ["object": ["bank_account", "account"]]), .value(.object),
+                ], ["account": 1, "bank_account": 1, "card": 0]
+            ),
+            (
+                "two tags on one variant",
+                [
+                    .object(constants: ["object": ["customer"], "deleted": [true]]),
+                    .object(constants: ["object": ["customer"]]),
+                ], nil
+            ),
+            (
+                "tags on different keys", [.object(constants: ["type": ["a"]]), .object(constants: ["kind": ["b"]])],
+                nil
+            ),
+            ("a shared value", [.object(constants: ["type": ["a"]]), .object(constants: ["type": ["a", "b"]])], nil),
+            ("a number", [.object(constants: ["version": [1]]), .object(constants: ["version": [2]])], nil),
+            ("no tags", [.object(required: "id"), .value(.string)], nil),
+        ] as [(String, [UnionVariant], [String: Int]?)])
+    func aTagProvesAVariantOnlyWhenItsValueAloneCan(
+        _ shape: String, _ variants: [UnionVariant], _ expected: [String: Int]?
+    ) {
+        let table = UnionVariants(variants)
+        #expect(table.provingTag?.variantByValue == expected, "\(shape)")
+    }
+
+    @Test func aTagValueNoVariantListsIsWeighedLikeAnyOther() throws {
+        // `object` is in the table, but this value is not: the full weighing decides (here, the
+        // catch-all).
+        let decoded = try JSONDecoder().decode(Source.self, from: Data(#"{"object": "alipay_account"}"#.utf8))
+        #expect(decoded == .undocumented(["object": "alipay_account"]))
+    }
 }

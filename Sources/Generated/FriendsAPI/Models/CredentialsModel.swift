@@ -18,7 +18,7 @@ public struct CredentialsModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.email = try container.decodeValue(Swift.String.self, at: "email")
         self.password = try container.decodeValue(Swift.String.self, at: "password")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "email password")

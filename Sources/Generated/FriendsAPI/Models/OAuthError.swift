@@ -18,7 +18,7 @@ public struct OAuthError: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.error = try container.decodeValue(Swift.String.self, at: "error")
         self.errorDescription = try container.decodeValueIfPresent(Swift.String.self, at: "error_description")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "error error_description")

@@ -18,7 +18,7 @@ public struct ScreenView: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.screen = try container.decodeValue(Swift.String.self, at: "screen")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "type screen")

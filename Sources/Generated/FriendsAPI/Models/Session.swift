@@ -24,7 +24,7 @@ public struct Session: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.accessToken = try container.decodeValue(Swift.String.self, at: "access_token")
         self.refreshToken = try container.decodeValue(Swift.String.self, at: "refresh_token")
         self.expiresIn = try container.decodeValue(Swift.Int.self, at: "expires_in")

@@ -18,7 +18,7 @@ public struct Tap: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.target = try container.decodeValue(Swift.String.self, at: "target")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "type target")

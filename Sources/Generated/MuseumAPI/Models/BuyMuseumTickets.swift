@@ -27,7 +27,7 @@ public struct BuyMuseumTickets: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.email = try container.decodeValueIfPresent(Email.self, at: "email")
         self.ticketID = try container.decodeValueIfPresent(TicketID.self, at: "ticketId")
         self.ticketDate = try container.decodeValue(DateModel.self, at: "ticketDate")

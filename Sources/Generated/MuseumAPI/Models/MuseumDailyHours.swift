@@ -24,7 +24,7 @@ public struct MuseumDailyHours: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.date = try container.decodeValue(DateModel.self, at: "date")
         self.timeOpen = try container.decodeValue(Swift.String.self, at: "timeOpen")
         self.timeClose = try container.decodeValue(Swift.String.self, at: "timeClose")

@@ -26,7 +26,7 @@ public struct SpecialEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.eventID = try container.decodeValueIfPresent(EventID.self, at: "eventId")
         self.name = try container.decodeValue(EventName.self, at: "name")
         self.location = try container.decodeValue(EventLocation.self, at: "location")

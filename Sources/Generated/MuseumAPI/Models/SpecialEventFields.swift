@@ -24,7 +24,7 @@ public struct SpecialEventFields: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.name = try container.decodeValueIfPresent(EventName.self, at: "name")
         self.location = try container.decodeValueIfPresent(EventLocation.self, at: "location")
         self.eventDescription = try container.decodeValueIfPresent(EventDescription.self, at: "eventDescription")

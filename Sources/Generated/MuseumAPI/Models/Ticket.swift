@@ -25,7 +25,7 @@ public struct Ticket: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.ticketID = try container.decodeValueIfPresent(TicketID.self, at: "ticketId")
         self.ticketDate = try container.decodeValue(DateModel.self, at: "ticketDate")
         self.ticketType = try container.decodeValue(TicketType.self, at: "ticketType")

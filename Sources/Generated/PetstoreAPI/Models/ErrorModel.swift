@@ -18,7 +18,7 @@ public struct ErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.code = try container.decodeValue(Swift.Int32.self, at: "code")
         self.message = try container.decodeValueIfPresent(Swift.String.self, at: "message")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "code message")

@@ -20,7 +20,7 @@ public struct Pet: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.id = try container.decodeValue(Swift.Int64.self, at: "id")
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.tag = try container.decodeValueIfPresent(Swift.String.self, at: "tag")

@@ -12,7 +12,7 @@ public struct Acknowledgement: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        _ = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        _ = try Courier.UnionVariant.objectContainer(decoder)
     }
 
     /// Encodes the value as a JSON object.

@@ -18,7 +18,7 @@ public struct Base: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.id = try container.decodeValue(Swift.Int.self, at: "id")
         self.createdAt = try container.decodeValueIfPresent(Foundation.Date.self, at: "createdAt")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "id createdAt")

@@ -16,7 +16,7 @@ public struct Cat: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.meows = try container.decodeValue(Swift.Bool.self, at: "meows")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "meows")
     }

@@ -28,7 +28,7 @@ public struct Comment: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.text = try container.decodeValue(Swift.String.self, at: "text")
         self._replyTo = try container.decodeValueIfPresent(Courier.Indirect<Comment>.self, at: "replyTo")
         self._thread = try container.decodeValueIfPresent(Courier.Indirect<Thread>.self, at: "thread")

@@ -18,7 +18,7 @@ public struct Contact: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
         self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")

@@ -57,7 +57,7 @@ public struct CustomToolCallCustom: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.input = try container.decodeValue(Swift.String.self, at: "input")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "name input")
@@ -89,7 +89,7 @@ public struct CustomToolCall: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.type = try container.decodeValue(CustomToolCallTypeModel.self, at: "type")
         self.custom = try container.decodeValue(CustomToolCallCustom.self, at: "custom")

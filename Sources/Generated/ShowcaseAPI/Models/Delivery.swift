@@ -16,7 +16,7 @@ public struct DeliveryVariantCase1: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.street = try container.decodeValue(Swift.String.self, at: "street")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "street")
     }
@@ -42,7 +42,7 @@ public struct DeliveryVariantCase2: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.locker = try container.decodeValue(Swift.Int.self, at: "locker")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "locker")
     }
@@ -116,7 +116,7 @@ public struct Delivery: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the properties, then the alternatives from the same object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.recipient = try container.decodeValue(Swift.String.self, at: "recipient")
         self.variant = try Courier.EnclosingKeys.decode(["recipient"], decoder: decoder) { try DeliveryVariant(from: decoder) }
     }

@@ -18,7 +18,7 @@ public struct DocumentMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.title = try container.decodeValueIfPresent(Swift.String.self, at: "title")
         self.pages = try container.decodeValueIfPresent(Swift.Int.self, at: "pages")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "title pages")

@@ -16,7 +16,7 @@ public struct Dog: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.barks = try container.decodeValue(Swift.Bool.self, at: "barks")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "barks")
     }

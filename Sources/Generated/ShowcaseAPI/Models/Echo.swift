@@ -26,7 +26,7 @@ public struct Echo: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.method = try container.decodeValue(Swift.String.self, at: "method")
         self.path = try container.decodeValue(Swift.String.self, at: "path")
         self.rawQuery = try container.decodeValue(Swift.String.self, at: "rawQuery")

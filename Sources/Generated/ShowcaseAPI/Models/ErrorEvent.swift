@@ -63,7 +63,7 @@ public struct ErrorEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.type = try container.decodeValue(ErrorEventTypeModel.self, at: "type")
         self.code = try container.decodeValueIfPresent(Swift.String.self, at: "code")
         self.message = try container.decodeValue(Swift.String.self, at: "message")

@@ -21,7 +21,7 @@ public struct Extended: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.id = try container.decodeValue(Swift.Int.self, at: "id")
         self.createdAt = try container.decodeValueIfPresent(Foundation.Date.self, at: "createdAt")
         self.label = try container.decodeValue(Swift.String.self, at: "label")

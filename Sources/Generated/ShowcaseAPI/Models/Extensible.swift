@@ -17,7 +17,7 @@ public struct Extensible: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         var additionalProperties: [Swift.String: Swift.String] = [:]
         for key in container.allKeys {

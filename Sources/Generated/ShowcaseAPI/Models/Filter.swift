@@ -18,7 +18,7 @@ public struct Filter: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.minSize = try container.decodeValueIfPresent(Swift.Int.self, at: "minSize")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "name minSize")

@@ -57,7 +57,7 @@ public struct FunctionToolCallFunction: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.arguments = try container.decodeValue(Swift.String.self, at: "arguments")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "name arguments")
@@ -90,7 +90,7 @@ public struct FunctionToolCall: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.type = try container.decodeValue(FunctionToolCallTypeModel.self, at: "type")
         self.function = try container.decodeValue(FunctionToolCallFunction.self, at: "function")

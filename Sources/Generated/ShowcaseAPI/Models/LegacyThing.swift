@@ -17,7 +17,7 @@ public struct LegacyThing: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.v = try container.decodeValueIfPresent(Swift.Int.self, at: "v")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "v")
     }

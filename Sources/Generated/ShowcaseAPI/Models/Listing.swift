@@ -66,7 +66,7 @@ public struct Listing: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the properties, then the alternatives from the same object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.id = try container.decodeValue(Swift.Int.self, at: "id")
         self.createdAt = try container.decodeValueIfPresent(Foundation.Date.self, at: "createdAt")
         self.variant = try Courier.EnclosingKeys.decode(["id", "createdAt"], decoder: decoder) { try ListingVariant(from: decoder) }

@@ -57,7 +57,7 @@ public struct MessageContentCase1: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.type = try container.decodeValue(MessageContentCase1TypeModel.self, at: "type")
         self.text = try container.decodeValue(Swift.String.self, at: "text")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "type text")
@@ -126,7 +126,7 @@ public struct MessageContentCase2: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.type = try container.decodeValue(MessageContentCase2TypeModel.self, at: "type")
         self.imageURL = try container.decodeValue(Swift.String.self, at: "image_url")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "type image_url")

@@ -18,7 +18,7 @@ public struct NotFound: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.message = try container.decodeValueIfPresent(Swift.String.self, at: "message")
         self.code = try container.decodeValue(Swift.String.self, at: "code")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "message code")

@@ -18,7 +18,7 @@ public struct ParsedForm: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.parts = try container.decodeValue([ParsedPart].self, at: "parts")
         self.defects = try container.decodeValue([Swift.String].self, at: "defects")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "parts defects")

@@ -26,7 +26,7 @@ public struct ParsedPart: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.filename = try container.decodeValueIfPresent(Swift.String.self, at: "filename")
         self.contentType = try container.decodeValueIfPresent(Swift.String.self, at: "content_type")

@@ -18,7 +18,7 @@ public struct Problem: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.title = try container.decodeValueIfPresent(Swift.String.self, at: "title")
         self.detail = try container.decodeValueIfPresent(Swift.String.self, at: "detail")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "title detail")

@@ -18,7 +18,7 @@ public struct ReplyErrorErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.message = try container.decodeValue(Swift.String.self, at: "message")
         self.type = try container.decodeValueIfPresent(Swift.String.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "message type")
@@ -46,7 +46,7 @@ public struct ReplyError: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.error = try container.decodeValue(ReplyErrorErrorModel.self, at: "error")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "error")
     }

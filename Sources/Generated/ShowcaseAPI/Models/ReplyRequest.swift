@@ -21,7 +21,7 @@ public struct ReplyRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.input = try container.decodeValue(Swift.String.self, at: "input")
         self.stream = try container.decodeValueIfPresent(Swift.Bool.self, at: "stream")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "input stream")

@@ -20,7 +20,7 @@ public struct Report: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.title = try container.decodeValue(Swift.String.self, at: "title")
         self.pages = try container.decodeValue(Swift.Int.self, at: "pages")

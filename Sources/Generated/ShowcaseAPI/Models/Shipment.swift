@@ -61,7 +61,7 @@ public struct ShipmentOrigin: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.city = try container.decodeValue(Swift.String.self, at: "city")
         self.country = try container.decodeValueIfPresent(ShipmentOriginCountry.self, at: "country")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "city country")
@@ -198,7 +198,7 @@ public struct Shipment: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.origin = try container.decodeValue(ShipmentOrigin.self, at: "origin")
         self.destination = try container.decodeValueIfPresent(ShipmentDestination.self, at: "destination")
         self.returnTo = try container.decodeValueIfPresent(ShipmentReturnTo.self, at: "returnTo")

@@ -18,7 +18,7 @@ public struct Square: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.kind = try container.decodeValue(Swift.String.self, at: "kind")
         self.side = try container.decodeValue(Swift.Double.self, at: "side")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "kind side")

@@ -65,7 +65,7 @@ public struct TextDoneEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.type = try container.decodeValue(TextDoneEventTypeModel.self, at: "type")
         self.itemID = try container.decodeValue(Swift.String.self, at: "item_id")
         self.outputIndex = try container.decodeValue(Swift.Int.self, at: "output_index")

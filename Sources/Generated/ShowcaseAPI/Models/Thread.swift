@@ -16,7 +16,7 @@ public struct Thread: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.first = try container.decodeValueIfPresent(Comment.self, at: "first")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "first")
     }

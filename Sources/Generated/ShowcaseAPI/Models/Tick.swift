@@ -18,7 +18,7 @@ public struct Tick: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.index = try container.decodeValue(Swift.Int.self, at: "index")
         self.text = try container.decodeValue(Swift.String.self, at: "text")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "index text")

@@ -61,7 +61,7 @@ public struct ToolCallEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.type = try container.decodeValue(ToolCallEventTypeModel.self, at: "type")
         self.outputIndex = try container.decodeValue(Swift.Int.self, at: "output_index")
         self.item = try container.decodeValue(ToolCall.self, at: "item")

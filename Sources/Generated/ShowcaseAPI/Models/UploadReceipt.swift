@@ -22,7 +22,7 @@ public struct UploadReceipt: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.sha256 = try container.decodeValue(Swift.String.self, at: "sha256")
         self.bytes = try container.decodeValue(Swift.Int.self, at: "bytes")
         self.chunked = try container.decodeValue(Swift.Bool.self, at: "chunked")

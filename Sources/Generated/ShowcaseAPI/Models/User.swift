@@ -22,7 +22,7 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.id = try container.decodeValue(Swift.Int.self, at: "id")
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")

@@ -18,7 +18,7 @@ public struct WidgetDimensions: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.width = try container.decodeValueIfPresent(Swift.Double.self, at: "width")
         self.height = try container.decodeValueIfPresent(Swift.Double.self, at: "height")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "width height")
@@ -114,7 +114,7 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.id = try container.decodeValue(Foundation.UUID.self, at: "id")
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.kind = try container.decodeValueIfPresent(WidgetKind.self, at: "kind") ?? .gadget

@@ -163,7 +163,7 @@ public struct APIErrors: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.charge = try container.decodeValueIfPresent(Swift.String.self, at: "charge")
         self.code = try container.decodeValueIfPresent(Swift.String.self, at: "code")
         self.declineCode = try container.decodeValueIfPresent(Swift.String.self, at: "decline_code")

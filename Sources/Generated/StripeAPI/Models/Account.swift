@@ -133,7 +133,7 @@ public struct AccountExternalAccounts: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.data = try container.decodeValue([AccountExternalAccountsDataModelItem].self, at: "data")
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(AccountExternalAccountsObjectModel.self, at: "object")
@@ -322,7 +322,7 @@ public struct Account: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.businessProfile = try container.decodeValueIfPresent(AccountBusinessProfile.self, at: "business_profile")
         self.businessType = try container.decodeValueIfPresent(AccountBusinessType.self, at: "business_type")
         self.capabilities = try container.decodeValueIfPresent(AccountCapabilities.self, at: "capabilities")

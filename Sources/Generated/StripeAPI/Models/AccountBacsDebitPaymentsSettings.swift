@@ -18,7 +18,7 @@ public struct AccountBacsDebitPaymentsSettings: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.displayName = try container.decodeValueIfPresent(Swift.String.self, at: "display_name")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "display_name")
     }

@@ -33,7 +33,7 @@ public struct AccountBrandingSettings: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.icon = try container.decodeValueIfPresent(AccountBrandingSettingsIcon.self, at: "icon")
         self.logo = try container.decodeValueIfPresent(AccountBrandingSettingsLogo.self, at: "logo")
         self.primaryColor = try container.decodeValueIfPresent(Swift.String.self, at: "primary_color")

@@ -39,7 +39,7 @@ public struct AccountBusinessProfile: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.mcc = try container.decodeValueIfPresent(Swift.String.self, at: "mcc")
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.productDescription = try container.decodeValueIfPresent(Swift.String.self, at: "product_description")

@@ -183,7 +183,7 @@ public struct AccountCapabilities: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.acssDebitPayments = try container.decodeValueIfPresent(AccountCapabilitiesAcssDebitPayments.self, at: "acss_debit_payments")
         self.afterpayClearpayPayments = try container.decodeValueIfPresent(AccountCapabilitiesAfterpayClearpayPayments.self, at: "afterpay_clearpay_payments")
         self.auBecsDebitPayments = try container.decodeValueIfPresent(AccountCapabilitiesAuBecsDebitPayments.self, at: "au_becs_debit_payments")

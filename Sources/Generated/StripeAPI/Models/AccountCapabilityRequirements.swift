@@ -45,7 +45,7 @@ public struct AccountCapabilityRequirements: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.alternatives = try container.decodeValueIfPresent([AccountRequirementsAlternative].self, at: "alternatives")
         self.currentDeadline = try container.decodeValueIfPresent(Swift.Int.self, at: "current_deadline")
         self.currentlyDue = try container.decodeValue([Swift.String].self, at: "currently_due")

@@ -17,7 +17,7 @@ public struct AccountCardIssuingSettings: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.tosAcceptance = try container.decodeValueIfPresent(CardIssuingAccountTermsOfService.self, at: "tos_acceptance")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "tos_acceptance")
     }

@@ -20,7 +20,7 @@ public struct AccountCardPaymentsSettings: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.declineOn = try container.decodeValueIfPresent(AccountDeclineChargeOn.self, at: "decline_on")
         self.statementDescriptorPrefix = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_prefix")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "decline_on statement_descriptor_prefix")

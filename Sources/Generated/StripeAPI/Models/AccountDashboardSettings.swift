@@ -21,7 +21,7 @@ public struct AccountDashboardSettings: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.displayName = try container.decodeValueIfPresent(Swift.String.self, at: "display_name")
         self.timezone = try container.decodeValueIfPresent(Swift.String.self, at: "timezone")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "display_name timezone")

@@ -21,7 +21,7 @@ public struct AccountDeclineChargeOn: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.avsFailure = try container.decodeValue(Swift.Bool.self, at: "avs_failure")
         self.cvcFailure = try container.decodeValue(Swift.Bool.self, at: "cvc_failure")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "avs_failure cvc_failure")

@@ -39,7 +39,7 @@ public struct AccountFutureRequirements: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.alternatives = try container.decodeValueIfPresent([AccountRequirementsAlternative].self, at: "alternatives")
         self.currentDeadline = try container.decodeValueIfPresent(Swift.Int.self, at: "current_deadline")
         self.currentlyDue = try container.decodeValueIfPresent([Swift.String].self, at: "currently_due")

@@ -73,7 +73,7 @@ public struct AccountLink: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.created = try container.decodeValue(Swift.Int.self, at: "created")
         self.expiresAt = try container.decodeValue(Swift.Int.self, at: "expires_at")
         self.object = try container.decodeValue(AccountLinkObjectModel.self, at: "object")

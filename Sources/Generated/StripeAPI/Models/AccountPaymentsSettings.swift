@@ -24,7 +24,7 @@ public struct AccountPaymentsSettings: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
         self.statementDescriptorKana = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_kana")
         self.statementDescriptorKanji = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_kanji")

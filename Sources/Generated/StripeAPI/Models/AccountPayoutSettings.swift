@@ -23,7 +23,7 @@ public struct AccountPayoutSettings: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.debitNegativeBalances = try container.decodeValue(Swift.Bool.self, at: "debit_negative_balances")
         self.schedule = try container.decodeValue(TransferSchedule.self, at: "schedule")
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")

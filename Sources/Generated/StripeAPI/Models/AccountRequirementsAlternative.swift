@@ -21,7 +21,7 @@ public struct AccountRequirementsAlternative: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.alternativeFieldsDue = try container.decodeValue([Swift.String].self, at: "alternative_fields_due")
         self.originalFieldsDue = try container.decodeValue([Swift.String].self, at: "original_fields_due")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "alternative_fields_due original_fields_due")

@@ -241,7 +241,7 @@ public struct AccountRequirementsError: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.code = try container.decodeValue(AccountRequirementsErrorCode.self, at: "code")
         self.reason = try container.decodeValue(Swift.String.self, at: "reason")
         self.requirement = try container.decodeValue(Swift.String.self, at: "requirement")

@@ -18,7 +18,7 @@ public struct AccountSepaDebitPaymentsSettings: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.creditorID = try container.decodeValueIfPresent(Swift.String.self, at: "creditor_id")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "creditor_id")
     }

@@ -31,7 +31,7 @@ public struct AccountSettings: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bacsDebitPayments = try container.decodeValueIfPresent(AccountBacsDebitPaymentsSettings.self, at: "bacs_debit_payments")
         self.branding = try container.decodeValue(AccountBrandingSettings.self, at: "branding")
         self.cardIssuing = try container.decodeValueIfPresent(AccountCardIssuingSettings.self, at: "card_issuing")

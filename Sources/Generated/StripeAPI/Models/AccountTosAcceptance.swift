@@ -27,7 +27,7 @@ public struct AccountTosAcceptance: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.date = try container.decodeValueIfPresent(Swift.Int.self, at: "date")
         self.ip = try container.decodeValueIfPresent(Swift.String.self, at: "ip")
         self.serviceAgreement = try container.decodeValueIfPresent(Swift.String.self, at: "service_agreement")

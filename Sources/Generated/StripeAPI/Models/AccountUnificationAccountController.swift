@@ -66,7 +66,7 @@ public struct AccountUnificationAccountController: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.isController = try container.decodeValueIfPresent(Swift.Bool.self, at: "is_controller")
         self.type = try container.decodeValue(AccountUnificationAccountControllerTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "is_controller type")

@@ -95,7 +95,7 @@ public struct AlipayAccount: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.created = try container.decodeValue(Swift.Int.self, at: "created")
         self.customer = try container.decodeValueIfPresent(AlipayAccountCustomer.self, at: "customer")
         self.fingerprint = try container.decodeValue(Swift.String.self, at: "fingerprint")

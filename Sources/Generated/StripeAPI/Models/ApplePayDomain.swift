@@ -70,7 +70,7 @@ public struct ApplePayDomain: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.created = try container.decodeValue(Swift.Int.self, at: "created")
         self.domainName = try container.decodeValue(Swift.String.self, at: "domain_name")
         self.id = try container.decodeValue(Swift.String.self, at: "id")

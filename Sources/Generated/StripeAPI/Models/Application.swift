@@ -65,7 +65,7 @@ public struct Application: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.object = try container.decodeValue(ApplicationObjectModel.self, at: "object")

@@ -88,7 +88,7 @@ public struct ApplicationFeeRefunds: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.data = try container.decodeValue([FeeRefund].self, at: "data")
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(ApplicationFeeRefundsObjectModel.self, at: "object")
@@ -163,7 +163,7 @@ public struct ApplicationFee: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.account = try container.decodeValue(ApplicationFeeAccount.self, at: "account")
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.amountRefunded = try container.decodeValue(Swift.Int.self, at: "amount_refunded")

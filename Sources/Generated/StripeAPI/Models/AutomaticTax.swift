@@ -70,7 +70,7 @@ public struct AutomaticTax: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.status = try container.decodeValueIfPresent(AutomaticTaxStatus.self, at: "status")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "enabled status")

@@ -88,7 +88,7 @@ public struct Balance: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.available = try container.decodeValue([BalanceAmount].self, at: "available")
         self.connectReserved = try container.decodeValueIfPresent([BalanceAmount].self, at: "connect_reserved")
         self.instantAvailable = try container.decodeValueIfPresent([BalanceAmount].self, at: "instant_available")

@@ -24,7 +24,7 @@ public struct BalanceAmountBySourceType: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bankAccount = try container.decodeValueIfPresent(Swift.Int.self, at: "bank_account")
         self.card = try container.decodeValueIfPresent(Swift.Int.self, at: "card")
         self.fpx = try container.decodeValueIfPresent(Swift.Int.self, at: "fpx")

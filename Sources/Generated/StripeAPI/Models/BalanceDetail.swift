@@ -18,7 +18,7 @@ public struct BalanceDetail: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.available = try container.decodeValue([BalanceAmount].self, at: "available")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "available")
     }

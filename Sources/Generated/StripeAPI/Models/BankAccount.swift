@@ -125,7 +125,7 @@ public struct BankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.account = try container.decodeValueIfPresent(BankAccountAccount.self, at: "account")
         self.accountHolderName = try container.decodeValueIfPresent(Swift.String.self, at: "account_holder_name")
         self.accountHolderType = try container.decodeValueIfPresent(Swift.String.self, at: "account_holder_type")

@@ -92,7 +92,7 @@ public struct BillingPortalConfiguration: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.active = try container.decodeValue(Swift.Bool.self, at: "active")
         self.application = try container.decodeValueIfPresent(Swift.String.self, at: "application")
         self.businessProfile = try container.decodeValue(PortalBusinessProfile.self, at: "business_profile")

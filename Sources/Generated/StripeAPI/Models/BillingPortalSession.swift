@@ -374,7 +374,7 @@ public struct BillingPortalSession: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.configuration = try container.decodeValue(BillingPortalSessionConfiguration.self, at: "configuration")
         self.created = try container.decodeValue(Swift.Int.self, at: "created")
         self.customer = try container.decodeValue(Swift.String.self, at: "customer")

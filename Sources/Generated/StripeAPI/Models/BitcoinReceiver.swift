@@ -73,7 +73,7 @@ public struct BitcoinReceiverTransactions: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.data = try container.decodeValue([BitcoinTransaction].self, at: "data")
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(BitcoinReceiverTransactionsObjectModel.self, at: "object")
@@ -172,7 +172,7 @@ public struct BitcoinReceiver: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.active = try container.decodeValue(Swift.Bool.self, at: "active")
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.amountReceived = try container.decodeValue(Swift.Int.self, at: "amount_received")

@@ -77,7 +77,7 @@ public struct BitcoinTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.bitcoinAmount = try container.decodeValue(Swift.Int.self, at: "bitcoin_amount")
         self.created = try container.decodeValue(Swift.Int.self, at: "created")

@@ -142,7 +142,7 @@ public struct Capability: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.account = try container.decodeValue(CapabilityAccount.self, at: "account")
         self.futureRequirements = try container.decodeValueIfPresent(AccountCapabilityFutureRequirements.self, at: "future_requirements")
         self.id = try container.decodeValue(Swift.String.self, at: "id")

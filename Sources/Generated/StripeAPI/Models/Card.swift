@@ -303,7 +303,7 @@ public struct Card: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.account = try container.decodeValueIfPresent(CardAccount.self, at: "account")
         self.addressCity = try container.decodeValueIfPresent(Swift.String.self, at: "address_city")
         self.addressCountry = try container.decodeValueIfPresent(Swift.String.self, at: "address_country")

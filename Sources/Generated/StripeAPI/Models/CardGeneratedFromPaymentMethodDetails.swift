@@ -20,7 +20,7 @@ public struct CardGeneratedFromPaymentMethodDetails: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.cardPresent = try container.decodeValueIfPresent(PaymentMethodDetailsCardPresent.self, at: "card_present")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "card_present type")

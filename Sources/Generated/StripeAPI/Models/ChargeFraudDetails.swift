@@ -21,7 +21,7 @@ public struct ChargeFraudDetails: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.stripeReport = try container.decodeValueIfPresent(Swift.String.self, at: "stripe_report")
         self.userReport = try container.decodeValueIfPresent(Swift.String.self, at: "user_report")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "stripe_report user_report")

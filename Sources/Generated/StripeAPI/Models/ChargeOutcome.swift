@@ -84,7 +84,7 @@ public struct ChargeOutcome: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.networkStatus = try container.decodeValueIfPresent(Swift.String.self, at: "network_status")
         self.reason = try container.decodeValueIfPresent(Swift.String.self, at: "reason")
         self.riskLevel = try container.decodeValueIfPresent(Swift.String.self, at: "risk_level")

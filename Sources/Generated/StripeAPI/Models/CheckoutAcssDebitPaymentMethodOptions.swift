@@ -71,7 +71,7 @@ public struct CheckoutAcssDebitPaymentMethodOptions: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.currency = try container.decodeValueIfPresent(CheckoutAcssDebitPaymentMethodOptionsCurrency.self, at: "currency")
         self.mandateOptions = try container.decodeValueIfPresent(CheckoutAcssDebitMandateOptions.self, at: "mandate_options")
         self.verificationMethod = try container.decodeValueIfPresent(CheckoutPaymentMethodOptionsVerificationMethod.self, at: "verification_method")

@@ -18,7 +18,7 @@ public struct CheckoutOxxoPaymentMethodOptions: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expiresAfterDays = try container.decodeValue(Swift.Int.self, at: "expires_after_days")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_after_days")
     }

@@ -786,7 +786,7 @@ public struct CheckoutSession: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.afterExpiration = try container.decodeValueIfPresent(PaymentPagesCheckoutSessionAfterExpiration.self, at: "after_expiration")
         self.allowPromotionCodes = try container.decodeValueIfPresent(Swift.Bool.self, at: "allow_promotion_codes")
         self.amountSubtotal = try container.decodeValueIfPresent(Swift.Int.self, at: "amount_subtotal")

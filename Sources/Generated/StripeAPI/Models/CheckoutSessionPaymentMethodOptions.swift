@@ -25,7 +25,7 @@ public struct CheckoutSessionPaymentMethodOptions: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.acssDebit = try container.decodeValueIfPresent(CheckoutAcssDebitPaymentMethodOptions.self, at: "acss_debit")
         self.boleto = try container.decodeValueIfPresent(CheckoutBoletoPaymentMethodOptions.self, at: "boleto")
         self.konbini = try container.decodeValueIfPresent(CheckoutKonbiniPaymentMethodOptions.self, at: "konbini")

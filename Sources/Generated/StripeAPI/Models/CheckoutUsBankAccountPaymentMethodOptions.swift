@@ -63,7 +63,7 @@ public struct CheckoutUsBankAccountPaymentMethodOptions: Swift.Codable, Swift.Ha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.verificationMethod = try container.decodeValueIfPresent(CheckoutPaymentMethodOptionsVerificationMethod2.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "verification_method")
     }

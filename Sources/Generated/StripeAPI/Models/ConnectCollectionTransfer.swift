@@ -77,7 +77,7 @@ public struct ConnectCollectionTransfer: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.currency = try container.decodeValue(Swift.String.self, at: "currency")
         self.destination = try container.decodeValue(ConnectCollectionTransferDestination.self, at: "destination")

@@ -86,7 +86,7 @@ public struct CountrySpec: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.defaultCurrency = try container.decodeValue(Swift.String.self, at: "default_currency")
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.object = try container.decodeValue(CountrySpecObjectModel.self, at: "object")

@@ -21,7 +21,7 @@ public struct CountrySpecVerificationFieldDetails: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.additional = try container.decodeValue([Swift.String].self, at: "additional")
         self.minimum = try container.decodeValue([Swift.String].self, at: "minimum")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "additional minimum")

@@ -19,7 +19,7 @@ public struct CountrySpecVerificationFields: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.company = try container.decodeValue(CountrySpecVerificationFieldDetails.self, at: "company")
         self.individual = try container.decodeValue(CountrySpecVerificationFieldDetails.self, at: "individual")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "company individual")

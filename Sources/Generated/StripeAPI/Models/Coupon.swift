@@ -156,7 +156,7 @@ public struct Coupon: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amountOff = try container.decodeValueIfPresent(Swift.Int.self, at: "amount_off")
         self.appliesTo = try container.decodeValueIfPresent(CouponAppliesTo.self, at: "applies_to")
         self.created = try container.decodeValue(Swift.Int.self, at: "created")

@@ -86,7 +86,7 @@ public struct CreditNoteLines: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.data = try container.decodeValue([CreditNoteLineItem].self, at: "data")
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(CreditNoteLinesObjectModel.self, at: "object")
@@ -430,7 +430,7 @@ public struct CreditNote: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.created = try container.decodeValue(Swift.Int.self, at: "created")
         self.currency = try container.decodeValue(Swift.String.self, at: "currency")

@@ -27,7 +27,7 @@ public struct CreditNoteTaxAmount: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.inclusive = try container.decodeValue(Swift.Bool.self, at: "inclusive")
         self.taxRate = try container.decodeValue(CreditNoteTaxAmountTaxRate.self, at: "tax_rate")

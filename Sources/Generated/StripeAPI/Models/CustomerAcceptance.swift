@@ -28,7 +28,7 @@ public struct CustomerAcceptance: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.acceptedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "accepted_at")
         self.offline = try container.decodeValueIfPresent(OfflineAcceptance.self, at: "offline")
         self.online = try container.decodeValueIfPresent(OnlineAcceptance.self, at: "online")

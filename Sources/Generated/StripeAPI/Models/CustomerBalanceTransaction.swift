@@ -229,7 +229,7 @@ public struct CustomerBalanceTransaction: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.created = try container.decodeValue(Swift.Int.self, at: "created")
         self.creditNote = try container.decodeValueIfPresent(CustomerBalanceTransactionCreditNote.self, at: "credit_note")

@@ -77,7 +77,7 @@ public struct CustomerTax: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.automaticTax = try container.decodeValue(CustomerTaxAutomaticTax.self, at: "automatic_tax")
         self.ipAddress = try container.decodeValueIfPresent(Swift.String.self, at: "ip_address")
         self.location = try container.decodeValueIfPresent(CustomerTaxLocation.self, at: "location")

@@ -77,7 +77,7 @@ public struct CustomerTaxLocation: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.country = try container.decodeValue(Swift.String.self, at: "country")
         self.source = try container.decodeValue(CustomerTaxLocationSource.self, at: "source")
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")

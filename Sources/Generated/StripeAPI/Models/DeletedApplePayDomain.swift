@@ -27,7 +27,7 @@ public struct DeletedApplePayDomain: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.deleted = try container.decodeValue(Swift.Bool.self, at: "deleted")
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.object = try container.decodeValue(DeletedApplePayDomainObjectModel.self, at: "object")

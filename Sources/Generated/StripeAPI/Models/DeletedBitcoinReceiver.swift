@@ -27,7 +27,7 @@ public struct DeletedBitcoinReceiver: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.deleted = try container.decodeValue(Swift.Bool.self, at: "deleted")
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.object = try container.decodeValue(DeletedBitcoinReceiverObjectModel.self, at: "object")

@@ -27,7 +27,7 @@ public struct DeliveryEstimate: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.date = try container.decodeValueIfPresent(Swift.String.self, at: "date")
         self.earliest = try container.decodeValueIfPresent(Swift.String.self, at: "earliest")
         self.latest = try container.decodeValueIfPresent(Swift.String.self, at: "latest")

@@ -145,7 +145,7 @@ public struct Discount: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.checkoutSession = try container.decodeValueIfPresent(Swift.String.self, at: "checkout_session")
         self.coupon = try container.decodeValue(Coupon.self, at: "coupon")
         self.customer = try container.decodeValueIfPresent(DiscountCustomer.self, at: "customer")

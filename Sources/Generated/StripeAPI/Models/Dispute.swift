@@ -182,7 +182,7 @@ public struct Dispute: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.balanceTransactions = try container.decodeValue([BalanceTransaction].self, at: "balance_transactions")
         self.charge = try container.decodeValue(DisputeCharge.self, at: "charge")

@@ -123,7 +123,7 @@ public struct DisputeEvidence: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.accessActivityLog = try container.decodeValueIfPresent(Swift.String.self, at: "access_activity_log")
         self.billingAddress = try container.decodeValueIfPresent(Swift.String.self, at: "billing_address")
         self.cancellationPolicy = try container.decodeValueIfPresent(DisputeEvidenceCancellationPolicy.self, at: "cancellation_policy")

@@ -27,7 +27,7 @@ public struct DisputeEvidenceDetails: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.dueBy = try container.decodeValueIfPresent(Swift.Int.self, at: "due_by")
         self.hasEvidence = try container.decodeValue(Swift.Bool.self, at: "has_evidence")
         self.pastDue = try container.decodeValue(Swift.Bool.self, at: "past_due")

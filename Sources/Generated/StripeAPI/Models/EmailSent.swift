@@ -21,7 +21,7 @@ public struct EmailSent: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.emailSentAt = try container.decodeValue(Swift.Int.self, at: "email_sent_at")
         self.emailSentTo = try container.decodeValue(Swift.String.self, at: "email_sent_to")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "email_sent_at email_sent_to")

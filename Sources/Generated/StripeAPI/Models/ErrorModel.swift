@@ -17,7 +17,7 @@ public struct ErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.error = try container.decodeValue(APIErrors.self, at: "error")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "error")
     }

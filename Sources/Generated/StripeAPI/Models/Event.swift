@@ -115,7 +115,7 @@ public struct Event: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.account = try container.decodeValueIfPresent(Swift.String.self, at: "account")
         self.apiVersion = try container.decodeValueIfPresent(Swift.String.self, at: "api_version")
         self.created = try container.decodeValue(Swift.Int.self, at: "created")

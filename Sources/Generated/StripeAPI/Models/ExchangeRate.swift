@@ -77,7 +77,7 @@ public struct ExchangeRate: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.object = try container.decodeValue(ExchangeRateObjectModel.self, at: "object")
         self.rates = try container.decodeValue([Swift.String: Swift.Double].self, at: "rates")

@@ -137,7 +137,7 @@ public struct FeeRefund: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.balanceTransaction = try container.decodeValueIfPresent(FeeRefundBalanceTransaction.self, at: "balance_transaction")
         self.created = try container.decodeValue(Swift.Int.self, at: "created")

@@ -135,7 +135,7 @@ public struct FileLink: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.created = try container.decodeValue(Swift.Int.self, at: "created")
         self.expired = try container.decodeValue(Swift.Bool.self, at: "expired")
         self.expiresAt = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_at")

@@ -39,7 +39,7 @@ public struct FinancialReportingFinanceReportRunRunParameters: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.columns = try container.decodeValueIfPresent([Swift.String].self, at: "columns")
         self.connectedAccount = try container.decodeValueIfPresent(Swift.String.self, at: "connected_account")
         self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")

@@ -26,7 +26,7 @@ public struct GelatoDataIDNumberReportDate: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.day = try container.decodeValueIfPresent(Swift.Int.self, at: "day")
         self.month = try container.decodeValueIfPresent(Swift.Int.self, at: "month")
         self.year = try container.decodeValueIfPresent(Swift.Int.self, at: "year")

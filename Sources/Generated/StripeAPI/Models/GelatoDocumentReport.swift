@@ -105,7 +105,7 @@ public struct GelatoDocumentReport: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.address = try container.decodeValueIfPresent(Address.self, at: "address")
         self.dob = try container.decodeValueIfPresent(GelatoDataDocumentReportDateOfBirth.self, at: "dob")
         self.error = try container.decodeValueIfPresent(GelatoDocumentReportError.self, at: "error")

@@ -90,7 +90,7 @@ public struct GelatoIDNumberReport: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.dob = try container.decodeValueIfPresent(GelatoDataIDNumberReportDate.self, at: "dob")
         self.error = try container.decodeValueIfPresent(GelatoIDNumberReportError.self, at: "error")
         self.firstName = try container.decodeValueIfPresent(Swift.String.self, at: "first_name")

@@ -70,7 +70,7 @@ public struct GelatoIDNumberReportError: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.code = try container.decodeValueIfPresent(GelatoIDNumberReportErrorCode.self, at: "code")
         self.reason = try container.decodeValueIfPresent(Swift.String.self, at: "reason")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "code reason")

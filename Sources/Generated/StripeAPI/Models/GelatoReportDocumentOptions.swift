@@ -29,7 +29,7 @@ public struct GelatoReportDocumentOptions: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.allowedTypes = try container.decodeValueIfPresent([GelatoReportDocumentOptionsAllowedTypesItem].self, at: "allowed_types")
         self.requireIDNumber = try container.decodeValueIfPresent(Swift.Bool.self, at: "require_id_number")
         self.requireLiveCapture = try container.decodeValueIfPresent(Swift.Bool.self, at: "require_live_capture")

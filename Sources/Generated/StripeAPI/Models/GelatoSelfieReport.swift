@@ -74,7 +74,7 @@ public struct GelatoSelfieReport: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.document = try container.decodeValueIfPresent(Swift.String.self, at: "document")
         self.error = try container.decodeValueIfPresent(GelatoSelfieReportError.self, at: "error")
         self.selfie = try container.decodeValueIfPresent(Swift.String.self, at: "selfie")

@@ -74,7 +74,7 @@ public struct GelatoSelfieReportError: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.code = try container.decodeValueIfPresent(GelatoSelfieReportErrorCode.self, at: "code")
         self.reason = try container.decodeValueIfPresent(Swift.String.self, at: "reason")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "code reason")

@@ -120,7 +120,7 @@ public struct GelatoSessionLastError: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.code = try container.decodeValueIfPresent(GelatoSessionLastErrorCode.self, at: "code")
         self.reason = try container.decodeValueIfPresent(Swift.String.self, at: "reason")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "code reason")

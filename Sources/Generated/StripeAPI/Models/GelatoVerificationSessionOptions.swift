@@ -19,7 +19,7 @@ public struct GelatoVerificationSessionOptions: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.document = try container.decodeValueIfPresent(GelatoSessionDocumentOptions.self, at: "document")
         self.idNumber = try container.decodeValueIfPresent(GelatoSessionIDNumberOptions.self, at: "id_number")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "document id_number")

@@ -36,7 +36,7 @@ public struct GelatoVerifiedOutputs: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.address = try container.decodeValueIfPresent(Address.self, at: "address")
         self.dob = try container.decodeValueIfPresent(GelatoDataVerifiedOutputsDate.self, at: "dob")
         self.firstName = try container.decodeValueIfPresent(Swift.String.self, at: "first_name")

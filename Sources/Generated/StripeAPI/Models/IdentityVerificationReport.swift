@@ -139,7 +139,7 @@ public struct IdentityVerificationReport: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.created = try container.decodeValue(Swift.Int.self, at: "created")
         self.document = try container.decodeValueIfPresent(GelatoDocumentReport.self, at: "document")
         self.id = try container.decodeValue(Swift.String.self, at: "id")

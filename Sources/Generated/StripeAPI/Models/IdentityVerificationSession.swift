@@ -213,7 +213,7 @@ public struct IdentityVerificationSession: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.clientSecret = try container.decodeValueIfPresent(Swift.String.self, at: "client_secret")
         self.created = try container.decodeValue(Swift.Int.self, at: "created")
         self.id = try container.decodeValue(Swift.String.self, at: "id")

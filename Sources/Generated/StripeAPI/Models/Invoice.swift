@@ -298,7 +298,7 @@ public struct InvoiceLines: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.data = try container.decodeValue([LineItem].self, at: "data")
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(InvoiceLinesObjectModel.self, at: "object")
@@ -732,7 +732,7 @@ public struct Invoice: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.accountCountry = try container.decodeValueIfPresent(Swift.String.self, at: "account_country")
         self.accountName = try container.decodeValueIfPresent(Swift.String.self, at: "account_name")
         self.accountTaxIDs = try container.decodeValueIfPresent([InvoiceAccountTaxIDsItem].self, at: "account_tax_ids")

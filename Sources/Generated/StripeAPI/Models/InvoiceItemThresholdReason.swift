@@ -21,7 +21,7 @@ public struct InvoiceItemThresholdReason: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.lineItemIDs = try container.decodeValue([Swift.String].self, at: "line_item_ids")
         self.usageGte = try container.decodeValue(Swift.Int.self, at: "usage_gte")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "line_item_ids usage_gte")

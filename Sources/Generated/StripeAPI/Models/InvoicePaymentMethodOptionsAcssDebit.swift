@@ -23,7 +23,7 @@ public struct InvoicePaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.mandateOptions = try container.decodeValueIfPresent(InvoicePaymentMethodOptionsAcssDebitMandateOptions.self, at: "mandate_options")
         self.verificationMethod = try container.decodeValueIfPresent(InvoiceMethodOptionsAcssDebitVerificationMethod.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options verification_method")

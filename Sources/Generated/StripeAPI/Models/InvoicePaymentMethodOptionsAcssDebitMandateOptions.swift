@@ -21,7 +21,7 @@ public struct InvoicePaymentMethodOptionsAcssDebitMandateOptions: Swift.Codable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.transactionType = try container.decodeValueIfPresent(InvoiceAcssDebitMandateOptionsTransactionType.self, at: "transaction_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "transaction_type")
     }

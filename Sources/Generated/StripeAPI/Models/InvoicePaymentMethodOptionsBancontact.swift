@@ -21,7 +21,7 @@ public struct InvoicePaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.preferredLanguage = try container.decodeValue(InvoiceMethodOptionsBancontactPreferredLanguage.self, at: "preferred_language")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "preferred_language")
     }

@@ -21,7 +21,7 @@ public struct InvoicePaymentMethodOptionsCard: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.requestThreeDSecure = try container.decodeValueIfPresent(InvoicePaymentMethodOptionsCardRequestThreeDSecure.self, at: "request_three_d_secure")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "request_three_d_secure")
     }

@@ -61,7 +61,7 @@ public struct InvoicePaymentMethodOptionsCustomerBalance: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bankTransfer = try container.decodeValueIfPresent(InvoicePaymentMethodOptionsCustomerBalanceBankTransfer.self, at: "bank_transfer")
         self.fundingType = try container.decodeValueIfPresent(InvoiceMethodOptionsCustomerBalanceFundingType.self, at: "funding_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_transfer funding_type")

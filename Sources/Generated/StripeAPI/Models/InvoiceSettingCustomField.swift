@@ -21,7 +21,7 @@ public struct InvoiceSettingCustomField: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.value = try container.decodeValue(Swift.String.self, at: "value")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "name value")

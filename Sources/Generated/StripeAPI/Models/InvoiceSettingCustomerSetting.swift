@@ -27,7 +27,7 @@ public struct InvoiceSettingCustomerSetting: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.customFields = try container.decodeValueIfPresent([InvoiceSettingCustomField].self, at: "custom_fields")
         self.defaultPaymentMethod = try container.decodeValueIfPresent(InvoiceSettingCustomerSettingDefaultPaymentMethod.self, at: "default_payment_method")
         self.footer = try container.decodeValueIfPresent(Swift.String.self, at: "footer")

@@ -18,7 +18,7 @@ public struct InvoiceSettingSubscriptionScheduleSetting: Swift.Codable, Swift.Ha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.daysUntilDue = try container.decodeValueIfPresent(Swift.Int.self, at: "days_until_due")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "days_until_due")
     }

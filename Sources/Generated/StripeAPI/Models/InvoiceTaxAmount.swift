@@ -72,7 +72,7 @@ public struct InvoiceTaxAmount: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.inclusive = try container.decodeValue(Swift.Bool.self, at: "inclusive")
         self.taxRate = try container.decodeValue(InvoiceTaxAmountTaxRate.self, at: "tax_rate")

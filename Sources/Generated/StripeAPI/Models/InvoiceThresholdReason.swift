@@ -21,7 +21,7 @@ public struct InvoiceThresholdReason: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amountGte = try container.decodeValueIfPresent(Swift.Int.self, at: "amount_gte")
         self.itemReasons = try container.decodeValue([InvoiceItemThresholdReason].self, at: "item_reasons")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_gte item_reasons")

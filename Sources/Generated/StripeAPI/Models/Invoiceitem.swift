@@ -143,7 +143,7 @@ public struct Invoiceitem: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.currency = try container.decodeValue(Swift.String.self, at: "currency")
         self.customer = try container.decodeValue(InvoiceitemCustomer.self, at: "customer")

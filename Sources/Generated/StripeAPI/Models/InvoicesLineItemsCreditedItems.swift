@@ -21,7 +21,7 @@ public struct InvoicesLineItemsCreditedItems: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.invoice = try container.decodeValue(Swift.String.self, at: "invoice")
         self.invoiceLineItems = try container.decodeValue([Swift.String].self, at: "invoice_line_items")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "invoice invoice_line_items")

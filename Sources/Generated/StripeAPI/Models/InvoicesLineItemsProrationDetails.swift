@@ -18,7 +18,7 @@ public struct InvoicesLineItemsProrationDetails: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.creditedItems = try container.decodeValueIfPresent(InvoicesLineItemsCreditedItems.self, at: "credited_items")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "credited_items")
     }

@@ -24,7 +24,7 @@ public struct InvoicesResourceInvoiceTaxID: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.type = try container.decodeValue(InvoicesResourceInvoiceTaxIDTypeModel.self, at: "type")
         self.value = try container.decodeValueIfPresent(Swift.String.self, at: "value")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "type value")

@@ -27,7 +27,7 @@ public struct InvoicesStatusTransitions: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.finalizedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "finalized_at")
         self.markedUncollectibleAt = try container.decodeValueIfPresent(Swift.Int.self, at: "marked_uncollectible_at")
         self.paidAt = try container.decodeValueIfPresent(Swift.Int.self, at: "paid_at")

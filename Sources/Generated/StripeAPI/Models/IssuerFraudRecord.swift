@@ -90,7 +90,7 @@ public struct IssuerFraudRecord: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.actionable = try container.decodeValue(Swift.Bool.self, at: "actionable")
         self.charge = try container.decodeValue(IssuerFraudRecordCharge.self, at: "charge")
         self.created = try container.decodeValue(Swift.Int.self, at: "created")

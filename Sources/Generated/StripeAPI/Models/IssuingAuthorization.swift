@@ -234,7 +234,7 @@ public struct IssuingAuthorization: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.amountDetails = try container.decodeValueIfPresent(IssuingAuthorizationAmountDetails.self, at: "amount_details")
         self.approved = try container.decodeValue(Swift.Bool.self, at: "approved")

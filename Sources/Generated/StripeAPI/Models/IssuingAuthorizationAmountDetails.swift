@@ -18,7 +18,7 @@ public struct IssuingAuthorizationAmountDetails: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.atmFee = try container.decodeValueIfPresent(Swift.Int.self, at: "atm_fee")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "atm_fee")
     }

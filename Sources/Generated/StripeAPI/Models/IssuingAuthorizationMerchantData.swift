@@ -39,7 +39,7 @@ public struct IssuingAuthorizationMerchantData: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.category = try container.decodeValue(Swift.String.self, at: "category")
         self.categoryCode = try container.decodeValue(Swift.String.self, at: "category_code")
         self.city = try container.decodeValueIfPresent(Swift.String.self, at: "city")

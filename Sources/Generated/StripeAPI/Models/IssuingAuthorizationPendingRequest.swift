@@ -33,7 +33,7 @@ public struct IssuingAuthorizationPendingRequest: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.amountDetails = try container.decodeValueIfPresent(IssuingAuthorizationAmountDetails.self, at: "amount_details")
         self.currency = try container.decodeValue(Swift.String.self, at: "currency")

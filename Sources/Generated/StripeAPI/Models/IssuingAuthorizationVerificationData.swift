@@ -85,7 +85,7 @@ public struct IssuingAuthorizationVerificationData: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.addressLine1Check = try container.decodeValue(IssuingVerificationDataAddressLine1Check.self, at: "address_line1_check")
         self.addressPostalCodeCheck = try container.decodeValue(IssuingVerificationDataAddressPostalCodeCheck.self, at: "address_postal_code_check")
         self.cvcCheck = try container.decodeValue(IssuingAuthorizationVerificationDataCvcCheck.self, at: "cvc_check")

@@ -365,7 +365,7 @@ public struct IssuingCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.brand = try container.decodeValue(Swift.String.self, at: "brand")
         self.cancellationReason = try container.decodeValueIfPresent(IssuingCardCancellationReason.self, at: "cancellation_reason")
         self.cardholder = try container.decodeValue(IssuingCardholder.self, at: "cardholder")

@@ -70,7 +70,7 @@ public struct IssuingCardApplePay: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.eligible = try container.decodeValue(Swift.Bool.self, at: "eligible")
         self.ineligibleReason = try container.decodeValueIfPresent(IssuingCardApplePayIneligibleReason.self, at: "ineligible_reason")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "eligible ineligible_reason")

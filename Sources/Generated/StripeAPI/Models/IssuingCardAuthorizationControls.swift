@@ -31,7 +31,7 @@ public struct IssuingCardAuthorizationControls: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.allowedCategories = try container.decodeValueIfPresent([IssuingAuthorizationControlsAllowedCategoriesItem].self, at: "allowed_categories")
         self.blockedCategories = try container.decodeValueIfPresent([IssuingAuthorizationControlsBlockedCategoriesItem].self, at: "blocked_categories")
         self.spendingLimits = try container.decodeValueIfPresent([IssuingCardSpendingLimit].self, at: "spending_limits")

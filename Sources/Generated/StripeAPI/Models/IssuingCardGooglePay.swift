@@ -24,7 +24,7 @@ public struct IssuingCardGooglePay: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.eligible = try container.decodeValue(Swift.Bool.self, at: "eligible")
         self.ineligibleReason = try container.decodeValueIfPresent(IssuingCardGooglePayIneligibleReason.self, at: "ineligible_reason")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "eligible ineligible_reason")

@@ -249,7 +249,7 @@ public struct IssuingCardShipping: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.address = try container.decodeValue(Address.self, at: "address")
         self.carrier = try container.decodeValueIfPresent(IssuingCardShippingCarrier.self, at: "carrier")
         self.eta = try container.decodeValueIfPresent(Swift.Int.self, at: "eta")

@@ -1272,7 +1272,7 @@ public struct IssuingCardSpendingLimit: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.categories = try container.decodeValueIfPresent([IssuingCardSpendingLimitCategoriesItem].self, at: "categories")
         self.interval = try container.decodeValue(IssuingCardSpendingLimitInterval.self, at: "interval")

@@ -22,7 +22,7 @@ public struct IssuingCardWallets: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.applePay = try container.decodeValue(IssuingCardApplePay.self, at: "apple_pay")
         self.googlePay = try container.decodeValue(IssuingCardGooglePay.self, at: "google_pay")
         self.primaryAccountIdentifier = try container.decodeValueIfPresent(Swift.String.self, at: "primary_account_identifier")

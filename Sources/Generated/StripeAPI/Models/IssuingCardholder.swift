@@ -197,7 +197,7 @@ public struct IssuingCardholder: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.billing = try container.decodeValue(IssuingCardholderAddress.self, at: "billing")
         self.company = try container.decodeValueIfPresent(IssuingCardholderCompany.self, at: "company")
         self.created = try container.decodeValue(Swift.Int.self, at: "created")

@@ -17,7 +17,7 @@ public struct IssuingCardholderAddress: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.address = try container.decodeValue(Address.self, at: "address")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address")
     }

@@ -31,7 +31,7 @@ public struct IssuingCardholderAuthorizationControls: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.allowedCategories = try container.decodeValueIfPresent([IssuingAuthorizationControlsAllowedCategoriesItem2].self, at: "allowed_categories")
         self.blockedCategories = try container.decodeValueIfPresent([IssuingAuthorizationControlsBlockedCategoriesItem2].self, at: "blocked_categories")
         self.spendingLimits = try container.decodeValueIfPresent([IssuingCardholderSpendingLimit].self, at: "spending_limits")

@@ -18,7 +18,7 @@ public struct IssuingCardholderCompany: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.taxIDProvided = try container.decodeValue(Swift.Bool.self, at: "tax_id_provided")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "tax_id_provided")
     }

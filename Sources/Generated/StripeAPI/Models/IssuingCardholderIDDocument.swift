@@ -27,7 +27,7 @@ public struct IssuingCardholderIDDocument: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.back = try container.decodeValueIfPresent(IssuingCardholderIDDocumentBack.self, at: "back")
         self.front = try container.decodeValueIfPresent(IssuingCardholderIDDocumentFront.self, at: "front")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "back front")

@@ -27,7 +27,7 @@ public struct IssuingCardholderIndividual: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.dob = try container.decodeValueIfPresent(IssuingCardholderIndividualDob.self, at: "dob")
         self.firstName = try container.decodeValue(Swift.String.self, at: "first_name")
         self.lastName = try container.decodeValue(Swift.String.self, at: "last_name")

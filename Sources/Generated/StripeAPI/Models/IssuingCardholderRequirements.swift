@@ -133,7 +133,7 @@ public struct IssuingCardholderRequirements: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.disabledReason = try container.decodeValueIfPresent(IssuingCardholderRequirementsDisabledReason.self, at: "disabled_reason")
         self.pastDue = try container.decodeValueIfPresent([IssuingCardholderRequirementsPastDueItem].self, at: "past_due")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "disabled_reason past_due")

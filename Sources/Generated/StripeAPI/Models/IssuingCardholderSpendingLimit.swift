@@ -29,7 +29,7 @@ public struct IssuingCardholderSpendingLimit: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.categories = try container.decodeValueIfPresent([IssuingCardholderSpendingLimitCategoriesItem].self, at: "categories")
         self.interval = try container.decodeValue(IssuingCardholderSpendingLimitInterval.self, at: "interval")

@@ -18,7 +18,7 @@ public struct IssuingCardholderVerification: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.document = try container.decodeValueIfPresent(IssuingCardholderIDDocument.self, at: "document")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "document")
     }

@@ -197,7 +197,7 @@ public struct IssuingDispute: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.balanceTransactions = try container.decodeValueIfPresent([BalanceTransaction].self, at: "balance_transactions")
         self.created = try container.decodeValue(Swift.Int.self, at: "created")

@@ -54,7 +54,7 @@ public struct IssuingDisputeCanceledEvidence: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.additionalDocumentation = try container.decodeValueIfPresent(IssuingCanceledEvidenceAdditionalDocumentation.self, at: "additional_documentation")
         self.canceledAt = try container.decodeValueIfPresent(Swift.Int.self, at: "canceled_at")
         self.cancellationPolicyProvided = try container.decodeValueIfPresent(Swift.Bool.self, at: "cancellation_policy_provided")

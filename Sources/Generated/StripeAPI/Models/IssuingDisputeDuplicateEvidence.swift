@@ -45,7 +45,7 @@ public struct IssuingDisputeDuplicateEvidence: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.additionalDocumentation = try container.decodeValueIfPresent(IssuingDuplicateEvidenceAdditionalDocumentation.self, at: "additional_documentation")
         self.cardStatement = try container.decodeValueIfPresent(IssuingDisputeDuplicateEvidenceCardStatement.self, at: "card_statement")
         self.cashReceipt = try container.decodeValueIfPresent(IssuingDisputeDuplicateEvidenceCashReceipt.self, at: "cash_receipt")

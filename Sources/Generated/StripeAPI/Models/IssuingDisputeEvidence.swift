@@ -97,7 +97,7 @@ public struct IssuingDisputeEvidence: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.canceled = try container.decodeValueIfPresent(IssuingDisputeCanceledEvidence.self, at: "canceled")
         self.duplicate = try container.decodeValueIfPresent(IssuingDisputeDuplicateEvidence.self, at: "duplicate")
         self.fraudulent = try container.decodeValueIfPresent(IssuingDisputeFraudulentEvidence.self, at: "fraudulent")

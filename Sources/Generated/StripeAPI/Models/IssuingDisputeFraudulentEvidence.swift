@@ -24,7 +24,7 @@ public struct IssuingDisputeFraudulentEvidence: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.additionalDocumentation = try container.decodeValueIfPresent(IssuingFraudulentEvidenceAdditionalDocumentation.self, at: "additional_documentation")
         self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation explanation")

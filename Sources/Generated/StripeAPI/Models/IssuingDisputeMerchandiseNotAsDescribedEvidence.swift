@@ -81,7 +81,7 @@ public struct IssuingDisputeMerchandiseNotAsDescribedEvidence: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.additionalDocumentation = try container.decodeValueIfPresent(IssuingAsDescribedEvidenceAdditionalDocumentation.self, at: "additional_documentation")
         self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
         self.receivedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "received_at")

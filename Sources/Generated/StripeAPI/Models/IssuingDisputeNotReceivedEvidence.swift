@@ -36,7 +36,7 @@ public struct IssuingDisputeNotReceivedEvidence: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.additionalDocumentation = try container.decodeValueIfPresent(IssuingNotReceivedEvidenceAdditionalDocumentation.self, at: "additional_documentation")
         self.expectedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "expected_at")
         self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")

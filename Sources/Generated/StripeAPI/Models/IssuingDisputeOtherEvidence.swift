@@ -75,7 +75,7 @@ public struct IssuingDisputeOtherEvidence: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.additionalDocumentation = try container.decodeValueIfPresent(IssuingDisputeOtherEvidenceAdditionalDocumentation.self, at: "additional_documentation")
         self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
         self.productDescription = try container.decodeValueIfPresent(Swift.String.self, at: "product_description")

@@ -33,7 +33,7 @@ public struct IssuingDisputeServiceNotAsDescribedEvidence: Swift.Codable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.additionalDocumentation = try container.decodeValueIfPresent(IssuingAsDescribedEvidenceAdditionalDocumentation2.self, at: "additional_documentation")
         self.canceledAt = try container.decodeValueIfPresent(Swift.Int.self, at: "canceled_at")
         self.cancellationReason = try container.decodeValueIfPresent(Swift.String.self, at: "cancellation_reason")

@@ -147,7 +147,7 @@ public struct IssuingSettlement: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bin = try container.decodeValue(Swift.String.self, at: "bin")
         self.clearingDate = try container.decodeValue(Swift.Int.self, at: "clearing_date")
         self.created = try container.decodeValue(Swift.Int.self, at: "created")

@@ -362,7 +362,7 @@ public struct IssuingTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.amountDetails = try container.decodeValueIfPresent(IssuingTransactionAmountDetails.self, at: "amount_details")
         self.authorization = try container.decodeValueIfPresent(IssuingTransactionAuthorization.self, at: "authorization")

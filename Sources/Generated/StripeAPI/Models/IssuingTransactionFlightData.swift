@@ -30,7 +30,7 @@ public struct IssuingTransactionFlightData: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.departureAt = try container.decodeValueIfPresent(Swift.Int.self, at: "departure_at")
         self.passengerName = try container.decodeValueIfPresent(Swift.String.self, at: "passenger_name")
         self.refundable = try container.decodeValueIfPresent(Swift.Bool.self, at: "refundable")

@@ -33,7 +33,7 @@ public struct IssuingTransactionFlightDataLeg: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.arrivalAirportCode = try container.decodeValueIfPresent(Swift.String.self, at: "arrival_airport_code")
         self.carrier = try container.decodeValueIfPresent(Swift.String.self, at: "carrier")
         self.departureAirportCode = try container.decodeValueIfPresent(Swift.String.self, at: "departure_airport_code")

@@ -27,7 +27,7 @@ public struct IssuingTransactionFuelData: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.unit = try container.decodeValue(Swift.String.self, at: "unit")
         self.unitCostDecimal = try container.decodeValue(Swift.String.self, at: "unit_cost_decimal")

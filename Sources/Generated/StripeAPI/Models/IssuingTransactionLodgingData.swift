@@ -21,7 +21,7 @@ public struct IssuingTransactionLodgingData: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.checkInAt = try container.decodeValueIfPresent(Swift.Int.self, at: "check_in_at")
         self.nights = try container.decodeValueIfPresent(Swift.Int.self, at: "nights")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "check_in_at nights")

@@ -30,7 +30,7 @@ public struct IssuingTransactionPurchaseDetails: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.flight = try container.decodeValueIfPresent(IssuingTransactionFlightData.self, at: "flight")
         self.fuel = try container.decodeValueIfPresent(IssuingTransactionFuelData.self, at: "fuel")
         self.lodging = try container.decodeValueIfPresent(IssuingTransactionLodgingData.self, at: "lodging")

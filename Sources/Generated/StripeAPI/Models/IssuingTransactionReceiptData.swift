@@ -27,7 +27,7 @@ public struct IssuingTransactionReceiptData: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
         self.quantity = try container.decodeValueIfPresent(Swift.Double.self, at: "quantity")
         self.total = try container.decodeValueIfPresent(Swift.Int.self, at: "total")

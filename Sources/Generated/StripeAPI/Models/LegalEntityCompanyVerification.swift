@@ -17,7 +17,7 @@ public struct LegalEntityCompanyVerification: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.document = try container.decodeValue(LegalEntityCompanyVerificationDocument.self, at: "document")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "document")
     }

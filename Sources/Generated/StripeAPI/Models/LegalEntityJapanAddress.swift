@@ -36,7 +36,7 @@ public struct LegalEntityJapanAddress: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.city = try container.decodeValueIfPresent(Swift.String.self, at: "city")
         self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")
         self.line1 = try container.decodeValueIfPresent(Swift.String.self, at: "line1")

@@ -29,7 +29,7 @@ public struct LegalEntityPersonVerification: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.additionalDocument = try container.decodeValueIfPresent(LegalEntityPersonVerificationDocument.self, at: "additional_document")
         self.details = try container.decodeValueIfPresent(Swift.String.self, at: "details")
         self.detailsCode = try container.decodeValueIfPresent(Swift.String.self, at: "details_code")

@@ -33,7 +33,7 @@ public struct LegalEntityPersonVerificationDocument: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.back = try container.decodeValueIfPresent(LegalEntityPersonVerificationDocumentBack.self, at: "back")
         self.details = try container.decodeValueIfPresent(Swift.String.self, at: "details")
         self.detailsCode = try container.decodeValueIfPresent(Swift.String.self, at: "details_code")

@@ -24,7 +24,7 @@ public struct LegalEntityUboDeclaration: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.date = try container.decodeValueIfPresent(Swift.Int.self, at: "date")
         self.ip = try container.decodeValueIfPresent(Swift.String.self, at: "ip")
         self.userAgent = try container.decodeValueIfPresent(Swift.String.self, at: "user_agent")

@@ -20,7 +20,7 @@ public struct LineItemsDiscountAmount: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.discount = try container.decodeValue(Discount.self, at: "discount")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount discount")

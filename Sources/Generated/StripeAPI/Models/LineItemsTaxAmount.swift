@@ -20,7 +20,7 @@ public struct LineItemsTaxAmount: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.rate = try container.decodeValue(TaxRate.self, at: "rate")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount rate")

@@ -65,7 +65,7 @@ public struct LoginLink: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.created = try container.decodeValue(Swift.Int.self, at: "created")
         self.object = try container.decodeValue(LoginLinkObjectModel.self, at: "object")
         self.url = try container.decodeValue(Swift.String.self, at: "url")

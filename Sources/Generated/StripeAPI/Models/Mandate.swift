@@ -226,7 +226,7 @@ public struct Mandate: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.customerAcceptance = try container.decodeValue(CustomerAcceptance.self, at: "customer_acceptance")
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")

@@ -164,7 +164,7 @@ public struct MandateAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.defaultFor = try container.decodeValueIfPresent([MandateAcssDebitDefaultForItem].self, at: "default_for")
         self.intervalDescription = try container.decodeValueIfPresent(Swift.String.self, at: "interval_description")
         self.paymentSchedule = try container.decodeValue(MandateAcssDebitPaymentSchedule.self, at: "payment_schedule")

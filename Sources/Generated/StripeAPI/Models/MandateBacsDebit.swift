@@ -77,7 +77,7 @@ public struct MandateBacsDebit: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.networkStatus = try container.decodeValue(MandateBacsDebitNetworkStatus.self, at: "network_status")
         self.reference = try container.decodeValue(Swift.String.self, at: "reference")
         self.url = try container.decodeValue(Swift.String.self, at: "url")

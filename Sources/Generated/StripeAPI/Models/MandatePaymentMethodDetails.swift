@@ -30,7 +30,7 @@ public struct MandatePaymentMethodDetails: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.acssDebit = try container.decodeValueIfPresent(MandateAcssDebit.self, at: "acss_debit")
         self.auBecsDebit = try container.decodeValueIfPresent(MandateAuBecsDebit.self, at: "au_becs_debit")
         self.bacsDebit = try container.decodeValueIfPresent(MandateBacsDebit.self, at: "bacs_debit")

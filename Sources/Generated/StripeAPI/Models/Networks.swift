@@ -21,7 +21,7 @@ public struct Networks: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.available = try container.decodeValue([Swift.String].self, at: "available")
         self.preferred = try container.decodeValueIfPresent(Swift.String.self, at: "preferred")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "available preferred")

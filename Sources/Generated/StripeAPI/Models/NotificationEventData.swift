@@ -21,7 +21,7 @@ public struct NotificationEventData: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.object = try container.decodeValue([Swift.String: Courier.JSONValue].self, at: "object")
         self.previousAttributes = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "previous_attributes")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "object previous_attributes")

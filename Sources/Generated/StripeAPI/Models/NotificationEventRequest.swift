@@ -21,7 +21,7 @@ public struct NotificationEventRequest: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.id = try container.decodeValueIfPresent(Swift.String.self, at: "id")
         self.idempotencyKey = try container.decodeValueIfPresent(Swift.String.self, at: "idempotency_key")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "id idempotency_key")

@@ -124,7 +124,7 @@ public struct OrderReturns: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.data = try container.decodeValue([OrderReturn].self, at: "data")
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(OrderReturnsObjectModel.self, at: "object")
@@ -232,7 +232,7 @@ public struct Order: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.amountReturned = try container.decodeValueIfPresent(Swift.Int.self, at: "amount_returned")
         self.application = try container.decodeValueIfPresent(Swift.String.self, at: "application")

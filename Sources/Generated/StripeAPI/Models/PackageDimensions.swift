@@ -27,7 +27,7 @@ public struct PackageDimensions: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.height = try container.decodeValue(Swift.Double.self, at: "height")
         self.length = try container.decodeValue(Swift.Double.self, at: "length")
         self.weight = try container.decodeValue(Swift.Double.self, at: "weight")

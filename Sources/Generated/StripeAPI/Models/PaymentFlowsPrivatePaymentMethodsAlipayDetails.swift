@@ -24,7 +24,7 @@ public struct PaymentFlowsPrivatePaymentMethodsAlipayDetails: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.buyerID = try container.decodeValueIfPresent(Swift.String.self, at: "buyer_id")
         self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
         self.transactionID = try container.decodeValueIfPresent(Swift.String.self, at: "transaction_id")

@@ -145,7 +145,7 @@ public struct PaymentIntentCharges: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.data = try container.decodeValue([Charge].self, at: "data")
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(PaymentIntentChargesObjectModel.self, at: "object")
@@ -446,7 +446,7 @@ public struct PaymentIntent: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.amountCapturable = try container.decodeValueIfPresent(Swift.Int.self, at: "amount_capturable")
         self.amountReceived = try container.decodeValueIfPresent(Swift.Int.self, at: "amount_received")

@@ -17,7 +17,7 @@ public struct PaymentIntentCardProcessing: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.customerNotification = try container.decodeValueIfPresent(PaymentIntentProcessingCustomerNotification.self, at: "customer_notification")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "customer_notification")
     }

@@ -43,7 +43,7 @@ public struct PaymentIntentNextAction: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.alipayHandleRedirect = try container.decodeValueIfPresent(PaymentIntentNextActionAlipayHandleRedirect.self, at: "alipay_handle_redirect")
         self.boletoDisplayDetails = try container.decodeValueIfPresent(PaymentIntentNextActionBoleto.self, at: "boleto_display_details")
         self.cardAwaitNotification = try container.decodeValueIfPresent(PaymentIntentNextActionCardAwaitNotification.self, at: "card_await_notification")

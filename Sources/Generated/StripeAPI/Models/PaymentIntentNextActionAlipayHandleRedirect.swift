@@ -27,7 +27,7 @@ public struct PaymentIntentNextActionAlipayHandleRedirect: Swift.Codable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.nativeData = try container.decodeValueIfPresent(Swift.String.self, at: "native_data")
         self.nativeURL = try container.decodeValueIfPresent(Swift.String.self, at: "native_url")
         self.returnURL = try container.decodeValueIfPresent(Swift.String.self, at: "return_url")

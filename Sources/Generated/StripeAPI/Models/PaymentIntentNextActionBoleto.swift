@@ -27,7 +27,7 @@ public struct PaymentIntentNextActionBoleto: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expiresAt = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_at")
         self.hostedVoucherURL = try container.decodeValueIfPresent(Swift.String.self, at: "hosted_voucher_url")
         self.number = try container.decodeValueIfPresent(Swift.String.self, at: "number")

@@ -21,7 +21,7 @@ public struct PaymentIntentNextActionCardAwaitNotification: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.chargeAttemptAt = try container.decodeValueIfPresent(Swift.Int.self, at: "charge_attempt_at")
         self.customerApprovalRequired = try container.decodeValueIfPresent(Swift.Bool.self, at: "customer_approval_required")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "charge_attempt_at customer_approval_required")

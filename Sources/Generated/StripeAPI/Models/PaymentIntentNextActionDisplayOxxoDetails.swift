@@ -24,7 +24,7 @@ public struct PaymentIntentNextActionDisplayOxxoDetails: Swift.Codable, Swift.Ha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expiresAfter = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_after")
         self.hostedVoucherURL = try container.decodeValueIfPresent(Swift.String.self, at: "hosted_voucher_url")
         self.number = try container.decodeValueIfPresent(Swift.String.self, at: "number")

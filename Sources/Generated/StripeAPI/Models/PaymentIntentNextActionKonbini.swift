@@ -23,7 +23,7 @@ public struct PaymentIntentNextActionKonbini: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expiresAt = try container.decodeValue(Swift.Int.self, at: "expires_at")
         self.hostedVoucherURL = try container.decodeValueIfPresent(Swift.String.self, at: "hosted_voucher_url")
         self.stores = try container.decodeValue(PaymentIntentNextActionKonbiniStores.self, at: "stores")

@@ -21,7 +21,7 @@ public struct PaymentIntentNextActionKonbiniMinistop: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.confirmationNumber = try container.decodeValueIfPresent(Swift.String.self, at: "confirmation_number")
         self.paymentCode = try container.decodeValue(Swift.String.self, at: "payment_code")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "confirmation_number payment_code")

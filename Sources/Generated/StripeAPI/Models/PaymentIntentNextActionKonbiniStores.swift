@@ -27,7 +27,7 @@ public struct PaymentIntentNextActionKonbiniStores: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.familymart = try container.decodeValueIfPresent(PaymentIntentNextActionKonbiniFamilymart.self, at: "familymart")
         self.lawson = try container.decodeValueIfPresent(PaymentIntentNextActionKonbiniLawson.self, at: "lawson")
         self.ministop = try container.decodeValueIfPresent(PaymentIntentNextActionKonbiniMinistop.self, at: "ministop")

@@ -24,7 +24,7 @@ public struct PaymentIntentNextActionPaynowDisplayQrCode: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.data = try container.decodeValue(Swift.String.self, at: "data")
         self.imageURLPng = try container.decodeValue(Swift.String.self, at: "image_url_png")
         self.imageURLSvg = try container.decodeValue(Swift.String.self, at: "image_url_svg")

@@ -27,7 +27,7 @@ public struct PaymentIntentNextActionVerifyWithMicrodeposits: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.arrivalDate = try container.decodeValue(Swift.Int.self, at: "arrival_date")
         self.hostedVerificationURL = try container.decodeValue(Swift.String.self, at: "hosted_verification_url")
         self.microdepositType = try container.decodeValueIfPresent(PaymentIntentNextActionVerifyWithMicrodepositType.self, at: "microdeposit_type")

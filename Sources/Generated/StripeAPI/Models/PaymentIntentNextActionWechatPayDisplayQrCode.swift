@@ -27,7 +27,7 @@ public struct PaymentIntentNextActionWechatPayDisplayQrCode: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.data = try container.decodeValue(Swift.String.self, at: "data")
         self.imageDataURL = try container.decodeValue(Swift.String.self, at: "image_data_url")
         self.imageURLPng = try container.decodeValue(Swift.String.self, at: "image_url_png")

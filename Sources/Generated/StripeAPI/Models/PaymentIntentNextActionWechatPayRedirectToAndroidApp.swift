@@ -36,7 +36,7 @@ public struct PaymentIntentNextActionWechatPayRedirectToAndroidApp: Swift.Codabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.appID = try container.decodeValue(Swift.String.self, at: "app_id")
         self.nonceStr = try container.decodeValue(Swift.String.self, at: "nonce_str")
         self.package = try container.decodeValue(Swift.String.self, at: "package")

@@ -18,7 +18,7 @@ public struct PaymentIntentNextActionWechatPayRedirectToIosApp: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.nativeURL = try container.decodeValue(Swift.String.self, at: "native_url")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "native_url")
     }

@@ -1191,7 +1191,7 @@ public struct PaymentIntentPaymentMethodOptions: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.acssDebit = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsAcssDebit2.self, at: "acss_debit")
         self.afterpayClearpay = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsAfterpayClearpay.self, at: "afterpay_clearpay")
         self.alipay = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsAlipay.self, at: "alipay")

@@ -37,7 +37,7 @@ public struct PaymentIntentPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.mandateOptions = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsMandateOptionsAcssDebit.self, at: "mandate_options")
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsAcssDebitSetupFutureUsage.self, at: "setup_future_usage")
         self.verificationMethod = try container.decodeValueIfPresent(PaymentMethodOptionsAcssDebitVerificationMethod.self, at: "verification_method")

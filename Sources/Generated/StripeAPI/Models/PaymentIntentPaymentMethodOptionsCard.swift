@@ -129,7 +129,7 @@ public struct PaymentIntentPaymentMethodOptionsCard: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.captureMethod = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsCardCaptureMethod.self, at: "capture_method")
         self.installments = try container.decodeValueIfPresent(PaymentMethodOptionsCardInstallments.self, at: "installments")
         self.mandateOptions = try container.decodeValueIfPresent(PaymentMethodOptionsCardMandateOptions.self, at: "mandate_options")

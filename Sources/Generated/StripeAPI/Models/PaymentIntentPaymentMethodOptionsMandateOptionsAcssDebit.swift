@@ -33,7 +33,7 @@ public struct PaymentIntentPaymentMethodOptionsMandateOptionsAcssDebit: Swift.Co
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.customMandateURL = try container.decodeValueIfPresent(Swift.String.self, at: "custom_mandate_url")
         self.intervalDescription = try container.decodeValueIfPresent(Swift.String.self, at: "interval_description")
         self.paymentSchedule = try container.decodeValueIfPresent(PaymentMandateOptionsAcssDebitPaymentSchedule.self, at: "payment_schedule")

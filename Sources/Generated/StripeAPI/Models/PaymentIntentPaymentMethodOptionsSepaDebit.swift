@@ -31,7 +31,7 @@ public struct PaymentIntentPaymentMethodOptionsSepaDebit: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.mandateOptions = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsMandateOptionsSepaDebit.self, at: "mandate_options")
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsSepaDebitSetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options setup_future_usage")

@@ -23,7 +23,7 @@ public struct PaymentIntentProcessing: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.card = try container.decodeValueIfPresent(PaymentIntentCardProcessing.self, at: "card")
         self.type = try container.decodeValue(PaymentIntentProcessingTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "card type")

@@ -21,7 +21,7 @@ public struct PaymentIntentProcessingCustomerNotification: Swift.Codable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.approvalRequested = try container.decodeValueIfPresent(Swift.Bool.self, at: "approval_requested")
         self.completesAt = try container.decodeValueIfPresent(Swift.Int.self, at: "completes_at")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "approval_requested completes_at")

@@ -87,7 +87,7 @@ public struct PaymentIntentTypeSpecificPaymentMethodOptionsClient: Swift.Codable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.captureMethod = try container.decodeValueIfPresent(PaymentPaymentMethodOptionsClientCaptureMethod.self, at: "capture_method")
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentPaymentMethodOptionsClientSetupFutureUsage.self, at: "setup_future_usage")
         self.verificationMethod = try container.decodeValueIfPresent(PaymentMethodOptionsClientVerificationMethod.self, at: "verification_method")

@@ -176,7 +176,7 @@ public struct PaymentLink: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.active = try container.decodeValue(Swift.Bool.self, at: "active")
         self.afterCompletion = try container.decodeValue(PaymentLinksResourceAfterCompletion.self, at: "after_completion")
         self.allowPromotionCodes = try container.decodeValue(Swift.Bool.self, at: "allow_promotion_codes")

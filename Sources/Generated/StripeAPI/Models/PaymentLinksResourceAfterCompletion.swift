@@ -67,7 +67,7 @@ public struct PaymentLinksResourceAfterCompletion: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.hostedConfirmation = try container.decodeValueIfPresent(PaymentLinksResourceCompletionBehaviorConfirmationPage.self, at: "hosted_confirmation")
         self.redirect = try container.decodeValueIfPresent(PaymentLinksResourceCompletionBehaviorRedirect.self, at: "redirect")
         self.type = try container.decodeValue(PaymentLinksResourceAfterCompletionTypeModel.self, at: "type")

@@ -18,7 +18,7 @@ public struct PaymentLinksResourceCompletionBehaviorConfirmationPage: Swift.Coda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.customMessage = try container.decodeValueIfPresent(Swift.String.self, at: "custom_message")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_message")
     }

@@ -1001,7 +1001,7 @@ public struct PaymentLinksResourceShippingAddressCollection: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.allowedCountries = try container.decodeValue([PaymentAddressCollectionAllowedCountriesItem].self, at: "allowed_countries")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "allowed_countries")
     }

@@ -24,7 +24,7 @@ public struct PaymentLinksResourceTransferData: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.destination = try container.decodeValue(PaymentLinksResourceTransferDataDestination.self, at: "destination")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount destination")

@@ -269,7 +269,7 @@ public struct PaymentMethod: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.acssDebit = try container.decodeValueIfPresent(PaymentMethodAcssDebit.self, at: "acss_debit")
         self.afterpayClearpay = try container.decodeValueIfPresent(PaymentMethodAfterpayClearpay.self, at: "afterpay_clearpay")
         self.alipay = try container.decodeValueIfPresent(PaymentFlowsPrivatePaymentMethodsAlipay.self, at: "alipay")

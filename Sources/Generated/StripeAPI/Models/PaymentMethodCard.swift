@@ -53,7 +53,7 @@ public struct PaymentMethodCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.brand = try container.decodeValue(Swift.String.self, at: "brand")
         self.checks = try container.decodeValueIfPresent(PaymentMethodCardChecks.self, at: "checks")
         self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")

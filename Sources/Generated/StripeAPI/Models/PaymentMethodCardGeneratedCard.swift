@@ -27,7 +27,7 @@ public struct PaymentMethodCardGeneratedCard: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.charge = try container.decodeValueIfPresent(Swift.String.self, at: "charge")
         self.paymentMethodDetails = try container.decodeValueIfPresent(CardGeneratedFromPaymentMethodDetails.self, at: "payment_method_details")
         self.setupAttempt = try container.decodeValueIfPresent(PaymentMethodCardGeneratedCardSetupAttempt.self, at: "setup_attempt")

@@ -94,7 +94,7 @@ public struct PaymentMethodCardWallet: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amexExpressCheckout = try container.decodeValueIfPresent(PaymentMethodCardWalletAmexExpressCheckout.self, at: "amex_express_checkout")
         self.applePay = try container.decodeValueIfPresent(PaymentMethodCardWalletApplePay.self, at: "apple_pay")
         self.dynamicLast4 = try container.decodeValueIfPresent(Swift.String.self, at: "dynamic_last4")

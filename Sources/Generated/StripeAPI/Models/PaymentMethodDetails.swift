@@ -78,7 +78,7 @@ public struct PaymentMethodDetails: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.achCreditTransfer = try container.decodeValueIfPresent(PaymentMethodDetailsAchCreditTransfer.self, at: "ach_credit_transfer")
         self.achDebit = try container.decodeValueIfPresent(PaymentMethodDetailsAchDebit.self, at: "ach_debit")
         self.acssDebit = try container.decodeValueIfPresent(PaymentMethodDetailsAcssDebit.self, at: "acss_debit")

@@ -27,7 +27,7 @@ public struct PaymentMethodDetailsAchCreditTransfer: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.accountNumber = try container.decodeValueIfPresent(Swift.String.self, at: "account_number")
         self.bankName = try container.decodeValueIfPresent(Swift.String.self, at: "bank_name")
         self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")

@@ -36,7 +36,7 @@ public struct PaymentMethodDetailsAchDebit: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.accountHolderType = try container.decodeValueIfPresent(PaymentMethodDetailsAchDebitAccountHolderType.self, at: "account_holder_type")
         self.bankName = try container.decodeValueIfPresent(Swift.String.self, at: "bank_name")
         self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")

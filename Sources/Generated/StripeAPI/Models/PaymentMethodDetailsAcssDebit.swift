@@ -33,7 +33,7 @@ public struct PaymentMethodDetailsAcssDebit: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bankName = try container.decodeValueIfPresent(Swift.String.self, at: "bank_name")
         self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
         self.institutionNumber = try container.decodeValueIfPresent(Swift.String.self, at: "institution_number")

@@ -18,7 +18,7 @@ public struct PaymentMethodDetailsBoleto: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.taxID = try container.decodeValue(Swift.String.self, at: "tax_id")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "tax_id")
     }

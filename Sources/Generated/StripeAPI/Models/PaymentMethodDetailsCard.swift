@@ -58,7 +58,7 @@ public struct PaymentMethodDetailsCard: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.brand = try container.decodeValueIfPresent(Swift.String.self, at: "brand")
         self.checks = try container.decodeValueIfPresent(PaymentMethodDetailsCardChecks.self, at: "checks")
         self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")

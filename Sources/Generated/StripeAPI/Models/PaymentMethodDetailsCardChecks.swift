@@ -24,7 +24,7 @@ public struct PaymentMethodDetailsCardChecks: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.addressLine1Check = try container.decodeValueIfPresent(Swift.String.self, at: "address_line1_check")
         self.addressPostalCodeCheck = try container.decodeValueIfPresent(Swift.String.self, at: "address_postal_code_check")
         self.cvcCheck = try container.decodeValueIfPresent(Swift.String.self, at: "cvc_check")

@@ -18,7 +18,7 @@ public struct PaymentMethodDetailsCardInstallments: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.plan = try container.decodeValueIfPresent(PaymentMethodDetailsCardInstallmentsPlan.self, at: "plan")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "plan")
     }

@@ -70,7 +70,7 @@ public struct PaymentMethodDetailsCardInstallmentsPlan: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.count = try container.decodeValueIfPresent(Swift.Int.self, at: "count")
         self.interval = try container.decodeValueIfPresent(PaymentMethodDetailsCardInstallmentsPlanInterval.self, at: "interval")
         self.type = try container.decodeValue(PaymentMethodDetailsCardInstallmentsPlanTypeModel.self, at: "type")

@@ -125,7 +125,7 @@ public struct PaymentMethodDetailsCardPresent: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amountAuthorized = try container.decodeValueIfPresent(Swift.Int.self, at: "amount_authorized")
         self.brand = try container.decodeValueIfPresent(Swift.String.self, at: "brand")
         self.captureBefore = try container.decodeValueIfPresent(Swift.Int.self, at: "capture_before")

@@ -95,7 +95,7 @@ public struct PaymentMethodDetailsCardPresentReceipt: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.accountType = try container.decodeValueIfPresent(PaymentMethodDetailsCardPresentReceiptAccountType.self, at: "account_type")
         self.applicationCryptogram = try container.decodeValueIfPresent(Swift.String.self, at: "application_cryptogram")
         self.applicationPreferredName = try container.decodeValueIfPresent(Swift.String.self, at: "application_preferred_name")

@@ -36,7 +36,7 @@ public struct PaymentMethodDetailsCardWallet: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amexExpressCheckout = try container.decodeValueIfPresent(PaymentMethodDetailsCardWalletAmexExpressCheckout.self, at: "amex_express_checkout")
         self.applePay = try container.decodeValueIfPresent(PaymentMethodDetailsCardWalletApplePay.self, at: "apple_pay")
         self.dynamicLast4 = try container.decodeValueIfPresent(Swift.String.self, at: "dynamic_last4")

@@ -24,7 +24,7 @@ public struct PaymentMethodDetailsFpx: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bank = try container.decodeValue(PaymentMethodDetailsFpxBank.self, at: "bank")
         self.transactionID = try container.decodeValueIfPresent(Swift.String.self, at: "transaction_id")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank transaction_id")

@@ -18,7 +18,7 @@ public struct PaymentMethodDetailsGrabpay: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.transactionID = try container.decodeValueIfPresent(Swift.String.self, at: "transaction_id")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "transaction_id")
     }

@@ -46,7 +46,7 @@ public struct PaymentMethodDetailsIdeal: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bank = try container.decodeValueIfPresent(PaymentMethodDetailsIdealBank.self, at: "bank")
         self.bic = try container.decodeValueIfPresent(PaymentMethodDetailsIdealBic.self, at: "bic")
         self.generatedSepaDebit = try container.decodeValueIfPresent(PaymentMethodDetailsIdealGeneratedSepaDebit.self, at: "generated_sepa_debit")

@@ -62,7 +62,7 @@ public struct PaymentMethodDetailsInteracPresent: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.brand = try container.decodeValueIfPresent(Swift.String.self, at: "brand")
         self.cardholderName = try container.decodeValueIfPresent(Swift.String.self, at: "cardholder_name")
         self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")

@@ -23,7 +23,7 @@ public struct PaymentMethodDetailsKlarna: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.paymentMethodCategory = try container.decodeValueIfPresent(Swift.String.self, at: "payment_method_category")
         self.preferredLocale = try container.decodeValueIfPresent(Swift.String.self, at: "preferred_locale")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_method_category preferred_locale")

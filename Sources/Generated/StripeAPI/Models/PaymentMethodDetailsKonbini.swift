@@ -18,7 +18,7 @@ public struct PaymentMethodDetailsKonbini: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.store = try container.decodeValueIfPresent(PaymentMethodDetailsKonbiniStore.self, at: "store")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "store")
     }

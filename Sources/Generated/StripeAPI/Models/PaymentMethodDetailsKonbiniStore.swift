@@ -71,7 +71,7 @@ public struct PaymentMethodDetailsKonbiniStore: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.chain = try container.decodeValueIfPresent(PaymentMethodDetailsKonbiniStoreChain.self, at: "chain")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "chain")
     }

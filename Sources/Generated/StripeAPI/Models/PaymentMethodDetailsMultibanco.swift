@@ -21,7 +21,7 @@ public struct PaymentMethodDetailsMultibanco: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.entity = try container.decodeValueIfPresent(Swift.String.self, at: "entity")
         self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "entity reference")

@@ -29,7 +29,7 @@ public struct PaymentMethodDetailsP24: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bank = try container.decodeValueIfPresent(PaymentMethodDetailsP24Bank.self, at: "bank")
         self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
         self.verifiedName = try container.decodeValueIfPresent(Swift.String.self, at: "verified_name")

@@ -18,7 +18,7 @@ public struct PaymentMethodDetailsPaynow: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "reference")
     }

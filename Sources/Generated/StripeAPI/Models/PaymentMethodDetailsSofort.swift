@@ -116,7 +116,7 @@ public struct PaymentMethodDetailsSofort: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bankCode = try container.decodeValueIfPresent(Swift.String.self, at: "bank_code")
         self.bankName = try container.decodeValueIfPresent(Swift.String.self, at: "bank_name")
         self.bic = try container.decodeValueIfPresent(Swift.String.self, at: "bic")

@@ -39,7 +39,7 @@ public struct PaymentMethodDetailsUsBankAccount: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.accountHolderType = try container.decodeValueIfPresent(PaymentMethodDetailsUsBankAccountAccountHolderType.self, at: "account_holder_type")
         self.accountType = try container.decodeValueIfPresent(PaymentMethodDetailsUsBankAccountAccountType.self, at: "account_type")
         self.bankName = try container.decodeValueIfPresent(Swift.String.self, at: "bank_name")

@@ -139,7 +139,7 @@ public struct PaymentMethodFpx: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bank = try container.decodeValue(PaymentMethodFpxBank.self, at: "bank")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank")
     }

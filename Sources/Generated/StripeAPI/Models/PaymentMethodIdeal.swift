@@ -199,7 +199,7 @@ public struct PaymentMethodIdeal: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bank = try container.decodeValueIfPresent(PaymentMethodIdealBank.self, at: "bank")
         self.bic = try container.decodeValueIfPresent(PaymentMethodIdealBic.self, at: "bic")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank bic")

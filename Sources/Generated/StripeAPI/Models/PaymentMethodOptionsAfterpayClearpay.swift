@@ -39,7 +39,7 @@ public struct PaymentMethodOptionsAfterpayClearpay: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.captureMethod = try container.decodeValueIfPresent(PaymentMethodOptionsAfterpayClearpayCaptureMethod.self, at: "capture_method")
         self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentOptionsAfterpayClearpaySetupFutureUsage.self, at: "setup_future_usage")

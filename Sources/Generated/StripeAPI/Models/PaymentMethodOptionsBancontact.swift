@@ -35,7 +35,7 @@ public struct PaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.preferredLanguage = try container.decodeValue(PaymentMethodOptionsBancontactPreferredLanguage.self, at: "preferred_language")
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsBancontactSetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "preferred_language setup_future_usage")

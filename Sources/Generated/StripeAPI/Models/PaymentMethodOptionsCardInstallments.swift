@@ -24,7 +24,7 @@ public struct PaymentMethodOptionsCardInstallments: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.availablePlans = try container.decodeValueIfPresent([PaymentMethodDetailsCardInstallmentsPlan].self, at: "available_plans")
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.plan = try container.decodeValueIfPresent(PaymentMethodDetailsCardInstallmentsPlan.self, at: "plan")

@@ -50,7 +50,7 @@ public struct PaymentMethodOptionsCardMandateOptions: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.amountType = try container.decodeValue(PaymentMethodOptionsCardMandateOptionsAmountType.self, at: "amount_type")
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")

@@ -21,7 +21,7 @@ public struct PaymentMethodOptionsCardPresent: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.requestExtendedAuthorization = try container.decodeValueIfPresent(Swift.Bool.self, at: "request_extended_authorization")
         self.requestIncrementalAuthorizationSupport = try container.decodeValueIfPresent(Swift.Bool.self, at: "request_incremental_authorization_support")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "request_extended_authorization request_incremental_authorization_support")

@@ -76,7 +76,7 @@ public struct PaymentMethodOptionsKlarna: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.captureMethod = try container.decodeValueIfPresent(PaymentMethodOptionsKlarnaCaptureMethod.self, at: "capture_method")
         self.preferredLocale = try container.decodeValueIfPresent(Swift.String.self, at: "preferred_locale")
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsKlarnaSetupFutureUsage.self, at: "setup_future_usage")

@@ -41,7 +41,7 @@ public struct PaymentMethodOptionsKonbini: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.confirmationNumber = try container.decodeValueIfPresent(Swift.String.self, at: "confirmation_number")
         self.expiresAfterDays = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_after_days")
         self.expiresAt = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_at")

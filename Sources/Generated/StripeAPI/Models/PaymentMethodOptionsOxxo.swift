@@ -32,7 +32,7 @@ public struct PaymentMethodOptionsOxxo: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expiresAfterDays = try container.decodeValue(Swift.Int.self, at: "expires_after_days")
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsOxxoSetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_after_days setup_future_usage")

@@ -84,7 +84,7 @@ public struct PaymentMethodOptionsWechatPay: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.appID = try container.decodeValueIfPresent(Swift.String.self, at: "app_id")
         self.client = try container.decodeValueIfPresent(PaymentMethodOptionsWechatPayClient.self, at: "client")
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsWechatPaySetupFutureUsage.self, at: "setup_future_usage")

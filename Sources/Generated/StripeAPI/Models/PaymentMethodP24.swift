@@ -155,7 +155,7 @@ public struct PaymentMethodP24: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bank = try container.decodeValueIfPresent(PaymentMethodP24Bank.self, at: "bank")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank")
     }

@@ -33,7 +33,7 @@ public struct PaymentMethodSepaDebit: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bankCode = try container.decodeValueIfPresent(Swift.String.self, at: "bank_code")
         self.branchCode = try container.decodeValueIfPresent(Swift.String.self, at: "branch_code")
         self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")

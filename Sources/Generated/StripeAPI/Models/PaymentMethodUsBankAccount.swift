@@ -81,7 +81,7 @@ public struct PaymentMethodUsBankAccount: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.accountHolderType = try container.decodeValueIfPresent(PaymentMethodUsBankAccountAccountHolderType.self, at: "account_holder_type")
         self.accountType = try container.decodeValueIfPresent(PaymentMethodUsBankAccountAccountType.self, at: "account_type")
         self.bankName = try container.decodeValueIfPresent(Swift.String.self, at: "bank_name")

@@ -18,7 +18,7 @@ public struct PaymentPagesCheckoutSessionAfterExpiration: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.recovery = try container.decodeValueIfPresent(PaymentPagesCheckoutSessionAfterExpirationRecovery.self, at: "recovery")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "recovery")
     }

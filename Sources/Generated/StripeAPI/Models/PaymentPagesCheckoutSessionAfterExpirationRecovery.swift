@@ -29,7 +29,7 @@ public struct PaymentPagesCheckoutSessionAfterExpirationRecovery: Swift.Codable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.allowPromotionCodes = try container.decodeValue(Swift.Bool.self, at: "allow_promotion_codes")
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.expiresAt = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_at")

@@ -24,7 +24,7 @@ public struct PaymentPagesCheckoutSessionAutomaticTax: Swift.Codable, Swift.Hash
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.status = try container.decodeValueIfPresent(PaymentPagesCheckoutSessionAutomaticTaxStatus.self, at: "status")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "enabled status")

@@ -65,7 +65,7 @@ public struct PaymentPagesCheckoutSessionConsent: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.promotions = try container.decodeValueIfPresent(PaymentPagesCheckoutSessionConsentPromotions.self, at: "promotions")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "promotions")
     }

@@ -25,7 +25,7 @@ public struct PaymentPagesCheckoutSessionConsentCollection: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.promotions = try container.decodeValueIfPresent(PaymentCheckoutSessionConsentCollectionPromotions.self, at: "promotions")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "promotions")
     }

@@ -37,7 +37,7 @@ public struct PaymentPagesCheckoutSessionCustomerDetails: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.address = try container.decodeValueIfPresent(Address.self, at: "address")
         self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")

@@ -21,7 +21,7 @@ public struct PaymentPagesCheckoutSessionShippingAddressCollection: Swift.Codabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.allowedCountries = try container.decodeValue([PaymentAddressCollectionAllowedCountriesItem2].self, at: "allowed_countries")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "allowed_countries")
     }

@@ -24,7 +24,7 @@ public struct PaymentPagesCheckoutSessionShippingOption: Swift.Codable, Swift.Ha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.shippingAmount = try container.decodeValue(Swift.Int.self, at: "shipping_amount")
         self.shippingRate = try container.decodeValue(PaymentCheckoutSessionShippingOptionShippingRate.self, at: "shipping_rate")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "shipping_amount shipping_rate")

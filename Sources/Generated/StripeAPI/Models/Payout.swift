@@ -299,7 +299,7 @@ public struct Payout: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.arrivalDate = try container.decodeValue(Swift.Int.self, at: "arrival_date")
         self.automatic = try container.decodeValue(Swift.Bool.self, at: "automatic")

@@ -21,7 +21,7 @@ public struct Period: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.end = try container.decodeValueIfPresent(Swift.Int.self, at: "end")
         self.start = try container.decodeValueIfPresent(Swift.Int.self, at: "start")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "end start")

@@ -184,7 +184,7 @@ public struct Person: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.account = try container.decodeValue(Swift.String.self, at: "account")
         self.address = try container.decodeValueIfPresent(Address.self, at: "address")
         self.addressKana = try container.decodeValueIfPresent(LegalEntityJapanAddress.self, at: "address_kana")

@@ -33,7 +33,7 @@ public struct PersonFutureRequirements: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.alternatives = try container.decodeValueIfPresent([AccountRequirementsAlternative].self, at: "alternatives")
         self.currentlyDue = try container.decodeValue([Swift.String].self, at: "currently_due")
         self.errors = try container.decodeValue([AccountRequirementsError].self, at: "errors")

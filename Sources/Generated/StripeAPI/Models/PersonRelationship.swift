@@ -33,7 +33,7 @@ public struct PersonRelationship: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.director = try container.decodeValueIfPresent(Swift.Bool.self, at: "director")
         self.executive = try container.decodeValueIfPresent(Swift.Bool.self, at: "executive")
         self.owner = try container.decodeValueIfPresent(Swift.Bool.self, at: "owner")

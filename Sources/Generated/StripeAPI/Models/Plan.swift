@@ -420,7 +420,7 @@ public struct Plan: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.active = try container.decodeValue(Swift.Bool.self, at: "active")
         self.aggregateUsage = try container.decodeValueIfPresent(PlanAggregateUsage.self, at: "aggregate_usage")
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")

@@ -24,7 +24,7 @@ public struct PortalBusinessProfile: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.headline = try container.decodeValueIfPresent(Swift.String.self, at: "headline")
         self.privacyPolicyURL = try container.decodeValueIfPresent(Swift.String.self, at: "privacy_policy_url")
         self.termsOfServiceURL = try container.decodeValueIfPresent(Swift.String.self, at: "terms_of_service_url")

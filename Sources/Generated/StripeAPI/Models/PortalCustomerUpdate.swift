@@ -76,7 +76,7 @@ public struct PortalCustomerUpdate: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.allowedUpdates = try container.decodeValue([PortalCustomerUpdateAllowedUpdatesItem].self, at: "allowed_updates")
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "allowed_updates enabled")

@@ -27,7 +27,7 @@ public struct PortalFeatures: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.customerUpdate = try container.decodeValue(PortalCustomerUpdate.self, at: "customer_update")
         self.invoiceHistory = try container.decodeValue(PortalInvoiceList.self, at: "invoice_history")
         self.paymentMethodUpdate = try container.decodeValue(PortalPaymentMethodUpdate.self, at: "payment_method_update")

@@ -18,7 +18,7 @@ public struct PortalPaymentMethodUpdate: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "enabled")
     }

@@ -120,7 +120,7 @@ public struct PortalSubscriptionCancel: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.cancellationReason = try container.decodeValue(PortalSubscriptionCancellationReason.self, at: "cancellation_reason")
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.mode = try container.decodeValue(PortalSubscriptionCancelMode.self, at: "mode")

@@ -23,7 +23,7 @@ public struct PortalSubscriptionCancellationReason: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.options = try container.decodeValue([PortalSubscriptionCancellationReasonOptionsItem].self, at: "options")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "enabled options")

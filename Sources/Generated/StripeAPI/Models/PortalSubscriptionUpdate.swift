@@ -32,7 +32,7 @@ public struct PortalSubscriptionUpdate: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.defaultAllowedUpdates = try container.decodeValue([PortalSubscriptionUpdateDefaultAllowedUpdatesItem].self, at: "default_allowed_updates")
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.products = try container.decodeValueIfPresent([PortalSubscriptionUpdateProduct].self, at: "products")

@@ -21,7 +21,7 @@ public struct PortalSubscriptionUpdateProduct: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.prices = try container.decodeValue([Swift.String].self, at: "prices")
         self.product = try container.decodeValue(Swift.String.self, at: "product")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "prices product")

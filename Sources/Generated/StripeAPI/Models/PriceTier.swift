@@ -30,7 +30,7 @@ public struct PriceTier: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.flatAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "flat_amount")
         self.flatAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "flat_amount_decimal")
         self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")

@@ -99,7 +99,7 @@ public struct PromotionCode: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.active = try container.decodeValue(Swift.Bool.self, at: "active")
         self.code = try container.decodeValue(Swift.String.self, at: "code")
         self.coupon = try container.decodeValue(Coupon.self, at: "coupon")

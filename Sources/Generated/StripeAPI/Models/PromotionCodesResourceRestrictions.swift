@@ -24,7 +24,7 @@ public struct PromotionCodesResourceRestrictions: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.firstTimeTransaction = try container.decodeValue(Swift.Bool.self, at: "first_time_transaction")
         self.minimumAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "minimum_amount")
         self.minimumAmountCurrency = try container.decodeValueIfPresent(Swift.String.self, at: "minimum_amount_currency")

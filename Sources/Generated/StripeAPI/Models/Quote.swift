@@ -183,7 +183,7 @@ public struct QuoteLineItems: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.data = try container.decodeValue([Item].self, at: "data")
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(QuoteLineItemsObjectModel.self, at: "object")
@@ -512,7 +512,7 @@ public struct Quote: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amountSubtotal = try container.decodeValue(Swift.Int.self, at: "amount_subtotal")
         self.amountTotal = try container.decodeValue(Swift.Int.self, at: "amount_total")
         self.applicationFeeAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "application_fee_amount")

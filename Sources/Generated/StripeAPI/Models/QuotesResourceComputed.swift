@@ -20,7 +20,7 @@ public struct QuotesResourceComputed: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.recurring = try container.decodeValueIfPresent(QuotesResourceRecurring.self, at: "recurring")
         self.upfront = try container.decodeValue(QuotesResourceUpfront.self, at: "upfront")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "recurring upfront")

@@ -24,7 +24,7 @@ public struct QuotesResourceFromQuote: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.isRevision = try container.decodeValue(Swift.Bool.self, at: "is_revision")
         self.quote = try container.decodeValue(QuotesResourceFromQuoteQuote.self, at: "quote")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "is_revision quote")

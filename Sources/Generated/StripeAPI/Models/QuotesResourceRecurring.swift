@@ -32,7 +32,7 @@ public struct QuotesResourceRecurring: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amountSubtotal = try container.decodeValue(Swift.Int.self, at: "amount_subtotal")
         self.amountTotal = try container.decodeValue(Swift.Int.self, at: "amount_total")
         self.interval = try container.decodeValue(QuotesResourceRecurringInterval.self, at: "interval")

@@ -24,7 +24,7 @@ public struct QuotesResourceStatusTransitions: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.acceptedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "accepted_at")
         self.canceledAt = try container.decodeValueIfPresent(Swift.Int.self, at: "canceled_at")
         self.finalizedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "finalized_at")

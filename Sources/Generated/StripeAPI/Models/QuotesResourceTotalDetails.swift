@@ -26,7 +26,7 @@ public struct QuotesResourceTotalDetails: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amountDiscount = try container.decodeValue(Swift.Int.self, at: "amount_discount")
         self.amountShipping = try container.decodeValueIfPresent(Swift.Int.self, at: "amount_shipping")
         self.amountTax = try container.decodeValue(Swift.Int.self, at: "amount_tax")

@@ -21,7 +21,7 @@ public struct QuotesResourceTotalDetailsResourceBreakdown: Swift.Codable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.discounts = try container.decodeValue([LineItemsDiscountAmount].self, at: "discounts")
         self.taxes = try container.decodeValue([LineItemsTaxAmount].self, at: "taxes")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "discounts taxes")

@@ -30,7 +30,7 @@ public struct RadarReviewResourceLocation: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.city = try container.decodeValueIfPresent(Swift.String.self, at: "city")
         self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")
         self.latitude = try container.decodeValueIfPresent(Swift.Double.self, at: "latitude")

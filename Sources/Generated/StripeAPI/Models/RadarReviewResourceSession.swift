@@ -27,7 +27,7 @@ public struct RadarReviewResourceSession: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.browser = try container.decodeValueIfPresent(Swift.String.self, at: "browser")
         self.device = try container.decodeValueIfPresent(Swift.String.self, at: "device")
         self.platform = try container.decodeValueIfPresent(Swift.String.self, at: "platform")

@@ -101,7 +101,7 @@ public struct RadarValueListListItems: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.data = try container.decodeValue([RadarValueListItem].self, at: "data")
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(RadarValueListListItemsObjectModel.self, at: "object")
@@ -209,7 +209,7 @@ public struct RadarValueList: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.alias = try container.decodeValue(Swift.String.self, at: "alias")
         self.created = try container.decodeValue(Swift.Int.self, at: "created")
         self.createdBy = try container.decodeValue(Swift.String.self, at: "created_by")

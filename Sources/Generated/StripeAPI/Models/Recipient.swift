@@ -29,7 +29,7 @@ public struct RecipientCards: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.data = try container.decodeValue([Card].self, at: "data")
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(RecipientCardsObjectModel.self, at: "object")
@@ -205,7 +205,7 @@ public struct Recipient: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.activeAccount = try container.decodeValueIfPresent(BankAccount.self, at: "active_account")
         self.cards = try container.decodeValueIfPresent(RecipientCards.self, at: "cards")
         self.created = try container.decodeValue(Swift.Int.self, at: "created")

@@ -36,7 +36,7 @@ public struct Recurring: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.aggregateUsage = try container.decodeValueIfPresent(RecurringAggregateUsage.self, at: "aggregate_usage")
         self.interval = try container.decodeValue(RecurringInterval.self, at: "interval")
         self.intervalCount = try container.decodeValue(Swift.Int.self, at: "interval_count")

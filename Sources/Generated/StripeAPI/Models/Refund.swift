@@ -231,7 +231,7 @@ public struct Refund: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.balanceTransaction = try container.decodeValueIfPresent(RefundBalanceTransaction.self, at: "balance_transaction")
         self.charge = try container.decodeValueIfPresent(RefundCharge.self, at: "charge")

@@ -20,7 +20,7 @@ public struct RefundNextActionDisplayDetails: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.emailSent = try container.decodeValue(EmailSent.self, at: "email_sent")
         self.expiresAt = try container.decodeValue(Swift.Int.self, at: "expires_at")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "email_sent expires_at")

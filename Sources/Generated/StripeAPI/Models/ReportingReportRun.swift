@@ -99,7 +99,7 @@ public struct ReportingReportRun: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.created = try container.decodeValue(Swift.Int.self, at: "created")
         self.error = try container.decodeValueIfPresent(Swift.String.self, at: "error")
         self.id = try container.decodeValue(Swift.String.self, at: "id")

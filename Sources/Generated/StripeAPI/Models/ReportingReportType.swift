@@ -92,7 +92,7 @@ public struct ReportingReportType: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.dataAvailableEnd = try container.decodeValue(Swift.Int.self, at: "data_available_end")
         self.dataAvailableStart = try container.decodeValue(Swift.Int.self, at: "data_available_start")
         self.defaultColumns = try container.decodeValueIfPresent([Swift.String].self, at: "default_columns")

@@ -211,7 +211,7 @@ public struct Review: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.billingZip = try container.decodeValueIfPresent(Swift.String.self, at: "billing_zip")
         self.charge = try container.decodeValueIfPresent(ReviewCharge.self, at: "charge")
         self.closedReason = try container.decodeValueIfPresent(ReviewClosedReason.self, at: "closed_reason")

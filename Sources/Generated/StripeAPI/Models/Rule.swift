@@ -24,7 +24,7 @@ public struct Rule: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.action = try container.decodeValue(Swift.String.self, at: "action")
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.predicate = try container.decodeValue(Swift.String.self, at: "predicate")

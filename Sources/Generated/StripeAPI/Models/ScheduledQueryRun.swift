@@ -93,7 +93,7 @@ public struct ScheduledQueryRun: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.created = try container.decodeValue(Swift.Int.self, at: "created")
         self.dataLoadTime = try container.decodeValue(Swift.Int.self, at: "data_load_time")
         self.error = try container.decodeValueIfPresent(SigmaScheduledQueryRunError.self, at: "error")

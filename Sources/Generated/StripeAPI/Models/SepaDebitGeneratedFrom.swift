@@ -27,7 +27,7 @@ public struct SepaDebitGeneratedFrom: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.charge = try container.decodeValueIfPresent(SepaDebitGeneratedFromCharge.self, at: "charge")
         self.setupAttempt = try container.decodeValueIfPresent(SepaDebitGeneratedFromSetupAttempt.self, at: "setup_attempt")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "charge setup_attempt")

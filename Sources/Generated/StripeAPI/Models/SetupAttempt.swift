@@ -159,7 +159,7 @@ public struct SetupAttempt: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.application = try container.decodeValueIfPresent(SetupAttemptApplication.self, at: "application")
         self.created = try container.decodeValue(Swift.Int.self, at: "created")
         self.customer = try container.decodeValueIfPresent(SetupAttemptCustomer.self, at: "customer")

@@ -40,7 +40,7 @@ public struct SetupAttemptPaymentMethodDetails: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.acssDebit = try container.decodeValueIfPresent(SetupAttemptPaymentMethodDetailsAcssDebit.self, at: "acss_debit")
         self.auBecsDebit = try container.decodeValueIfPresent(SetupAttemptPaymentMethodDetailsAuBecsDebit.self, at: "au_becs_debit")
         self.bacsDebit = try container.decodeValueIfPresent(SetupAttemptPaymentMethodDetailsBacsDebit.self, at: "bacs_debit")

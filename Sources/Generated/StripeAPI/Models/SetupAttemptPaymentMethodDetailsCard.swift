@@ -18,7 +18,7 @@ public struct SetupAttemptPaymentMethodDetailsCard: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.threeDSecure = try container.decodeValueIfPresent(ThreeDSecureDetails.self, at: "three_d_secure")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "three_d_secure")
     }

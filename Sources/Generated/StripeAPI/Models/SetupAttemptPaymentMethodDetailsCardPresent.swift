@@ -21,7 +21,7 @@ public struct SetupAttemptPaymentMethodDetailsCardPresent: Swift.Codable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.generatedCard = try container.decodeValueIfPresent(SetupPaymentMethodDetailsCardPresentGeneratedCard.self, at: "generated_card")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "generated_card")
     }

@@ -46,7 +46,7 @@ public struct SetupAttemptPaymentMethodDetailsIdeal: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bank = try container.decodeValueIfPresent(SetupAttemptPaymentMethodDetailsIdealBank.self, at: "bank")
         self.bic = try container.decodeValueIfPresent(SetupAttemptPaymentMethodDetailsIdealBic.self, at: "bic")
         self.generatedSepaDebit = try container.decodeValueIfPresent(SetupPaymentMethodDetailsIdealGeneratedSepaDebit.self, at: "generated_sepa_debit")

@@ -371,7 +371,7 @@ public struct SetupIntent: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.application = try container.decodeValueIfPresent(SetupIntentApplication.self, at: "application")
         self.cancellationReason = try container.decodeValueIfPresent(SetupIntentCancellationReason.self, at: "cancellation_reason")
         self.clientSecret = try container.decodeValueIfPresent(Swift.String.self, at: "client_secret")

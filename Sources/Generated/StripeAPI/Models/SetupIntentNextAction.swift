@@ -25,7 +25,7 @@ public struct SetupIntentNextAction: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.redirectToURL = try container.decodeValueIfPresent(SetupIntentNextActionRedirectToURL.self, at: "redirect_to_url")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.useStripeSdk = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "use_stripe_sdk")

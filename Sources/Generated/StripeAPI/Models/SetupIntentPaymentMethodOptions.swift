@@ -164,7 +164,7 @@ public struct SetupIntentPaymentMethodOptions: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.acssDebit = try container.decodeValueIfPresent(SetupIntentPaymentMethodOptionsAcssDebit2.self, at: "acss_debit")
         self.card = try container.decodeValueIfPresent(SetupIntentPaymentMethodOptionsCard.self, at: "card")
         self.sepaDebit = try container.decodeValueIfPresent(SetupIntentPaymentMethodOptionsSepaDebit2.self, at: "sepa_debit")

@@ -29,7 +29,7 @@ public struct SetupIntentPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.currency = try container.decodeValueIfPresent(SetupIntentPaymentMethodOptionsAcssDebitCurrency.self, at: "currency")
         self.mandateOptions = try container.decodeValueIfPresent(SetupIntentPaymentMethodOptionsMandateOptionsAcssDebit.self, at: "mandate_options")
         self.verificationMethod = try container.decodeValueIfPresent(SetupMethodOptionsAcssDebitVerificationMethod.self, at: "verification_method")

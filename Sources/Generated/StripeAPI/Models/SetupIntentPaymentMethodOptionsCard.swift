@@ -70,7 +70,7 @@ public struct SetupIntentPaymentMethodOptionsCard: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.mandateOptions = try container.decodeValueIfPresent(SetupIntentPaymentMethodOptionsCardMandateOptions.self, at: "mandate_options")
         self.requestThreeDSecure = try container.decodeValueIfPresent(SetupPaymentMethodOptionsCardRequestThreeDSecure.self, at: "request_three_d_secure")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options request_three_d_secure")

@@ -53,7 +53,7 @@ public struct SetupIntentPaymentMethodOptionsCardMandateOptions: Swift.Codable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.amountType = try container.decodeValue(SetupMethodOptionsCardMandateOptionsAmountType.self, at: "amount_type")
         self.currency = try container.decodeValue(Swift.String.self, at: "currency")

@@ -38,7 +38,7 @@ public struct SetupIntentPaymentMethodOptionsMandateOptionsAcssDebit: Swift.Coda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.customMandateURL = try container.decodeValueIfPresent(Swift.String.self, at: "custom_mandate_url")
         self.defaultFor = try container.decodeValueIfPresent([SetupOptionsMandateOptionsAcssDebitDefaultForItem].self, at: "default_for")
         self.intervalDescription = try container.decodeValueIfPresent(Swift.String.self, at: "interval_description")

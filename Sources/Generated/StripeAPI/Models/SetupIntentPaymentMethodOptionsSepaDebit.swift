@@ -17,7 +17,7 @@ public struct SetupIntentPaymentMethodOptionsSepaDebit: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.mandateOptions = try container.decodeValueIfPresent(SetupIntentPaymentMethodOptionsMandateOptionsSepaDebit.self, at: "mandate_options")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options")
     }

@@ -21,7 +21,7 @@ public struct ShippingRateDeliveryEstimate: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.maximum = try container.decodeValueIfPresent(ShippingRateDeliveryEstimateBound.self, at: "maximum")
         self.minimum = try container.decodeValueIfPresent(ShippingRateDeliveryEstimateBound.self, at: "minimum")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "maximum minimum")

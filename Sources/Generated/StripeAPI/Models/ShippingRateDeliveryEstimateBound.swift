@@ -78,7 +78,7 @@ public struct ShippingRateDeliveryEstimateBound: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.unit = try container.decodeValue(ShippingRateDeliveryEstimateBoundUnit.self, at: "unit")
         self.value = try container.decodeValue(Swift.Int.self, at: "value")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "unit value")

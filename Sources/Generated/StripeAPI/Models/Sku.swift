@@ -152,7 +152,7 @@ public struct Sku: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.active = try container.decodeValue(Swift.Bool.self, at: "active")
         self.attributes = try container.decodeValue([Swift.String: Swift.String].self, at: "attributes")
         self.created = try container.decodeValue(Swift.Int.self, at: "created")

@@ -261,7 +261,7 @@ public struct Source: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.achCreditTransfer = try container.decodeValueIfPresent(SourceTypeAchCreditTransfer.self, at: "ach_credit_transfer")
         self.achDebit = try container.decodeValueIfPresent(SourceTypeAchDebit.self, at: "ach_debit")
         self.acssDebit = try container.decodeValueIfPresent(SourceTypeAcssDebit.self, at: "acss_debit")

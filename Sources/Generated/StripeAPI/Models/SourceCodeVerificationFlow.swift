@@ -21,7 +21,7 @@ public struct SourceCodeVerificationFlow: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.attemptsRemaining = try container.decodeValue(Swift.Int.self, at: "attempts_remaining")
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "attempts_remaining status")

@@ -92,7 +92,7 @@ public struct SourceMandateNotification: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.acssDebit = try container.decodeValueIfPresent(SourceMandateNotificationAcssDebitData.self, at: "acss_debit")
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.bacsDebit = try container.decodeValueIfPresent(SourceMandateNotificationBacsDebitData.self, at: "bacs_debit")

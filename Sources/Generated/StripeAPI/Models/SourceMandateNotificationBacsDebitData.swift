@@ -18,7 +18,7 @@ public struct SourceMandateNotificationBacsDebitData: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "last4")
     }

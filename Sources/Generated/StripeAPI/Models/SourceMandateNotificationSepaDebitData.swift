@@ -24,7 +24,7 @@ public struct SourceMandateNotificationSepaDebitData: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.creditorIdentifier = try container.decodeValueIfPresent(Swift.String.self, at: "creditor_identifier")
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
         self.mandateReference = try container.decodeValueIfPresent(Swift.String.self, at: "mandate_reference")

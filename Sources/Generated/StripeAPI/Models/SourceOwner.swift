@@ -39,7 +39,7 @@ public struct SourceOwner: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.address = try container.decodeValueIfPresent(Address.self, at: "address")
         self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")

@@ -33,7 +33,7 @@ public struct SourceReceiverFlow: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.address = try container.decodeValueIfPresent(Swift.String.self, at: "address")
         self.amountCharged = try container.decodeValue(Swift.Int.self, at: "amount_charged")
         self.amountReceived = try container.decodeValue(Swift.Int.self, at: "amount_received")

@@ -27,7 +27,7 @@ public struct SourceRedirectFlow: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.failureReason = try container.decodeValueIfPresent(Swift.String.self, at: "failure_reason")
         self.returnURL = try container.decodeValue(Swift.String.self, at: "return_url")
         self.status = try container.decodeValue(Swift.String.self, at: "status")

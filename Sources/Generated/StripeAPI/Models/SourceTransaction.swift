@@ -199,7 +199,7 @@ public struct SourceTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.achCreditTransfer = try container.decodeValueIfPresent(SourceTransactionAchCreditTransferData.self, at: "ach_credit_transfer")
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.chfCreditTransfer = try container.decodeValueIfPresent(SourceTransactionChfCreditTransferData.self, at: "chf_credit_transfer")

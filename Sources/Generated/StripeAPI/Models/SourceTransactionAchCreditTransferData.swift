@@ -27,7 +27,7 @@ public struct SourceTransactionAchCreditTransferData: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.customerData = try container.decodeValueIfPresent(Swift.String.self, at: "customer_data")
         self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")

@@ -30,7 +30,7 @@ public struct SourceTransactionChfCreditTransferData: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
         self.senderAddressCountry = try container.decodeValueIfPresent(Swift.String.self, at: "sender_address_country")
         self.senderAddressLine1 = try container.decodeValueIfPresent(Swift.String.self, at: "sender_address_line1")

@@ -36,7 +36,7 @@ public struct SourceTransactionGbpCreditTransferData: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
         self.fundingMethod = try container.decodeValueIfPresent(Swift.String.self, at: "funding_method")
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")

@@ -21,7 +21,7 @@ public struct SourceTransactionPaperCheckData: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.availableAt = try container.decodeValueIfPresent(Swift.String.self, at: "available_at")
         self.invoices = try container.decodeValueIfPresent(Swift.String.self, at: "invoices")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "available_at invoices")

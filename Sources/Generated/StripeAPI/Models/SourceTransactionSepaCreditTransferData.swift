@@ -24,7 +24,7 @@ public struct SourceTransactionSepaCreditTransferData: Swift.Codable, Swift.Hash
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
         self.senderIban = try container.decodeValueIfPresent(Swift.String.self, at: "sender_iban")
         self.senderName = try container.decodeValueIfPresent(Swift.String.self, at: "sender_name")

@@ -30,7 +30,7 @@ public struct SourceTypeAchCreditTransfer: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.accountNumber = try container.decodeValueIfPresent(Swift.String.self, at: "account_number")
         self.bankName = try container.decodeValueIfPresent(Swift.String.self, at: "bank_name")
         self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")

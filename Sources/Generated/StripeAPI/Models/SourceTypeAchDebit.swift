@@ -26,7 +26,7 @@ public struct SourceTypeAchDebit: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bankName = try container.decodeValueIfPresent(Swift.String.self, at: "bank_name")
         self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")
         self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")

@@ -34,7 +34,7 @@ public struct SourceTypeAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bankAddressCity = try container.decodeValueIfPresent(Swift.String.self, at: "bank_address_city")
         self.bankAddressLine1 = try container.decodeValueIfPresent(Swift.String.self, at: "bank_address_line_1")
         self.bankAddressLine2 = try container.decodeValueIfPresent(Swift.String.self, at: "bank_address_line_2")

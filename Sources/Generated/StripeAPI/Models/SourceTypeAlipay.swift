@@ -20,7 +20,7 @@ public struct SourceTypeAlipay: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.dataString = try container.decodeValueIfPresent(Swift.String.self, at: "data_string")
         self.nativeURL = try container.decodeValueIfPresent(Swift.String.self, at: "native_url")
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")

@@ -20,7 +20,7 @@ public struct SourceTypeAuBecsDebit: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bsbNumber = try container.decodeValueIfPresent(Swift.String.self, at: "bsb_number")
         self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")

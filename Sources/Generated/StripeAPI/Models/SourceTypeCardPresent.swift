@@ -60,7 +60,7 @@ public struct SourceTypeCardPresent: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.applicationCryptogram = try container.decodeValueIfPresent(Swift.String.self, at: "application_cryptogram")
         self.applicationPreferredName = try container.decodeValueIfPresent(Swift.String.self, at: "application_preferred_name")
         self.authorizationCode = try container.decodeValueIfPresent(Swift.String.self, at: "authorization_code")

@@ -22,7 +22,7 @@ public struct SourceTypeIdeal: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bank = try container.decodeValueIfPresent(Swift.String.self, at: "bank")
         self.bic = try container.decodeValueIfPresent(Swift.String.self, at: "bic")
         self.ibanLast4 = try container.decodeValueIfPresent(Swift.String.self, at: "iban_last4")

@@ -66,7 +66,7 @@ public struct SourceTypeKlarna: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.backgroundImageURL = try container.decodeValueIfPresent(Swift.String.self, at: "background_image_url")
         self.clientToken = try container.decodeValueIfPresent(Swift.String.self, at: "client_token")
         self.firstName = try container.decodeValueIfPresent(Swift.String.self, at: "first_name")

@@ -34,7 +34,7 @@ public struct SourceTypeMultibanco: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.entity = try container.decodeValueIfPresent(Swift.String.self, at: "entity")
         self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
         self.refundAccountHolderAddressCity = try container.decodeValueIfPresent(Swift.String.self, at: "refund_account_holder_address_city")

@@ -48,7 +48,7 @@ public struct SourceTypeThreeDSecure: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.addressLine1Check = try container.decodeValueIfPresent(Swift.String.self, at: "address_line1_check")
         self.addressZipCheck = try container.decodeValueIfPresent(Swift.String.self, at: "address_zip_check")
         self.authenticated = try container.decodeValueIfPresent(Swift.Bool.self, at: "authenticated")

@@ -20,7 +20,7 @@ public struct SourceTypeWechat: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.prepayID = try container.decodeValueIfPresent(Swift.String.self, at: "prepay_id")
         self.qrCodeURL = try container.decodeValueIfPresent(Swift.String.self, at: "qr_code_url")
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")

@@ -27,7 +27,7 @@ public struct StatusTransitions: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.canceled = try container.decodeValueIfPresent(Swift.Int.self, at: "canceled")
         self.fulfiled = try container.decodeValueIfPresent(Swift.Int.self, at: "fulfiled")
         self.paid = try container.decodeValueIfPresent(Swift.Int.self, at: "paid")

@@ -44,7 +44,7 @@ public struct SubscriptionItems: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.data = try container.decodeValue([SubscriptionItem].self, at: "data")
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(SubscriptionItemsObjectModel.self, at: "object")
@@ -370,7 +370,7 @@ public struct Subscription: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.applicationFeePercent = try container.decodeValueIfPresent(Swift.Double.self, at: "application_fee_percent")
         self.automaticTax = try container.decodeValue(SubscriptionAutomaticTax.self, at: "automatic_tax")
         self.billingCycleAnchor = try container.decodeValue(Swift.Int.self, at: "billing_cycle_anchor")

@@ -21,7 +21,7 @@ public struct SubscriptionBillingThresholds: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amountGte = try container.decodeValueIfPresent(Swift.Int.self, at: "amount_gte")
         self.resetBillingCycleAnchor = try container.decodeValueIfPresent(Swift.Bool.self, at: "reset_billing_cycle_anchor")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_gte reset_billing_cycle_anchor")

@@ -85,7 +85,7 @@ public struct SubscriptionItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.billingThresholds = try container.decodeValueIfPresent(SubscriptionItemBillingThresholds.self, at: "billing_thresholds")
         self.created = try container.decodeValue(Swift.Int.self, at: "created")
         self.id = try container.decodeValue(Swift.String.self, at: "id")

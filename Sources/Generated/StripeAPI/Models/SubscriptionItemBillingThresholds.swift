@@ -18,7 +18,7 @@ public struct SubscriptionItemBillingThresholds: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.usageGte = try container.decodeValueIfPresent(Swift.Int.self, at: "usage_gte")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "usage_gte")
     }

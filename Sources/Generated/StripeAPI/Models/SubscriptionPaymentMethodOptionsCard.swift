@@ -23,7 +23,7 @@ public struct SubscriptionPaymentMethodOptionsCard: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.mandateOptions = try container.decodeValueIfPresent(InvoiceMandateOptionsCard.self, at: "mandate_options")
         self.requestThreeDSecure = try container.decodeValueIfPresent(SubscriptionMethodOptionsCardRequestThreeDSecure.self, at: "request_three_d_secure")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options request_three_d_secure")

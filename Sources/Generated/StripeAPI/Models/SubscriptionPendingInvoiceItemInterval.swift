@@ -24,7 +24,7 @@ public struct SubscriptionPendingInvoiceItemInterval: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.interval = try container.decodeValue(SubscriptionPendingInvoiceItemIntervalInterval.self, at: "interval")
         self.intervalCount = try container.decodeValue(Swift.Int.self, at: "interval_count")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "interval interval_count")

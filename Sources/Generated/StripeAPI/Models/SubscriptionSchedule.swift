@@ -229,7 +229,7 @@ public struct SubscriptionSchedule: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.canceledAt = try container.decodeValueIfPresent(Swift.Int.self, at: "canceled_at")
         self.completedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "completed_at")
         self.created = try container.decodeValue(Swift.Int.self, at: "created")

@@ -80,7 +80,7 @@ public struct SubscriptionScheduleAddInvoiceItem: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.price = try container.decodeValue(SubscriptionScheduleAddInvoiceItemPrice.self, at: "price")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.taxRates = try container.decodeValueIfPresent([TaxRate].self, at: "tax_rates")

@@ -32,7 +32,7 @@ public struct SubscriptionScheduleConfigurationItem: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.billingThresholds = try container.decodeValueIfPresent(SubscriptionItemBillingThresholds.self, at: "billing_thresholds")
         self.price = try container.decodeValue(SubscriptionScheduleConfigurationItemPrice.self, at: "price")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")

@@ -21,7 +21,7 @@ public struct SubscriptionScheduleCurrentPhase: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.endDate = try container.decodeValue(Swift.Int.self, at: "end_date")
         self.startDate = try container.decodeValue(Swift.Int.self, at: "start_date")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "end_date start_date")

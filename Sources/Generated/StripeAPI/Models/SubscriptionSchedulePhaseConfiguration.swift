@@ -130,7 +130,7 @@ public struct SubscriptionSchedulePhaseConfiguration: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.addInvoiceItems = try container.decodeValue([SubscriptionScheduleAddInvoiceItem].self, at: "add_invoice_items")
         self.applicationFeePercent = try container.decodeValueIfPresent(Swift.Double.self, at: "application_fee_percent")
         self.automaticTax = try container.decodeValueIfPresent(SchedulesPhaseAutomaticTax.self, at: "automatic_tax")

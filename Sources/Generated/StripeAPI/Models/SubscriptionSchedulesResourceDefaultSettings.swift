@@ -47,7 +47,7 @@ public struct SubscriptionSchedulesResourceDefaultSettings: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.applicationFeePercent = try container.decodeValueIfPresent(Swift.Double.self, at: "application_fee_percent")
         self.automaticTax = try container.decodeValueIfPresent(SubscriptionSchedulesResourceDefaultSettingsAutomaticTax.self, at: "automatic_tax")
         self.billingCycleAnchor = try container.decodeValue(SubscriptionDefaultSettingsBillingCycleAnchor.self, at: "billing_cycle_anchor")

@@ -24,7 +24,7 @@ public struct SubscriptionTransferData: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amountPercent = try container.decodeValueIfPresent(Swift.Double.self, at: "amount_percent")
         self.destination = try container.decodeValue(SubscriptionTransferDataDestination.self, at: "destination")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_percent destination")

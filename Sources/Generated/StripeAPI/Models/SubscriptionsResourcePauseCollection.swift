@@ -73,7 +73,7 @@ public struct SubscriptionsResourcePauseCollection: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.behavior = try container.decodeValue(SubscriptionsResourcePauseCollectionBehavior.self, at: "behavior")
         self.resumesAt = try container.decodeValueIfPresent(Swift.Int.self, at: "resumes_at")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "behavior resumes_at")

@@ -33,7 +33,7 @@ public struct SubscriptionsResourcePaymentMethodOptions: Swift.Codable, Swift.Ha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.acssDebit = try container.decodeValueIfPresent(InvoicePaymentMethodOptionsAcssDebit.self, at: "acss_debit")
         self.bancontact = try container.decodeValueIfPresent(InvoicePaymentMethodOptionsBancontact.self, at: "bancontact")
         self.card = try container.decodeValueIfPresent(SubscriptionPaymentMethodOptionsCard.self, at: "card")

@@ -33,7 +33,7 @@ public struct SubscriptionsResourcePendingUpdate: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.billingCycleAnchor = try container.decodeValueIfPresent(Swift.Int.self, at: "billing_cycle_anchor")
         self.expiresAt = try container.decodeValue(Swift.Int.self, at: "expires_at")
         self.subscriptionItems = try container.decodeValueIfPresent([SubscriptionItem].self, at: "subscription_items")

@@ -70,7 +70,7 @@ public struct TaxCode: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.description = try container.decodeValue(Swift.String.self, at: "description")
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.name = try container.decodeValue(Swift.String.self, at: "name")

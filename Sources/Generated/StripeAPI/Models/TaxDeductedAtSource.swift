@@ -71,7 +71,7 @@ public struct TaxDeductedAtSource: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.object = try container.decodeValue(TaxDeductedAtSourceObjectModel.self, at: "object")
         self.periodEnd = try container.decodeValue(Swift.Int.self, at: "period_end")

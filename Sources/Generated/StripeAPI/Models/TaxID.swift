@@ -357,7 +357,7 @@ public struct TaxID: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")
         self.created = try container.decodeValue(Swift.Int.self, at: "created")
         self.customer = try container.decodeValueIfPresent(TaxIDCustomer.self, at: "customer")

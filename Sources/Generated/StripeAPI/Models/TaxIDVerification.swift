@@ -77,7 +77,7 @@ public struct TaxIDVerification: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.status = try container.decodeValue(TaxIDVerificationStatus.self, at: "status")
         self.verifiedAddress = try container.decodeValueIfPresent(Swift.String.self, at: "verified_address")
         self.verifiedName = try container.decodeValueIfPresent(Swift.String.self, at: "verified_name")

@@ -69,7 +69,7 @@ public struct TerminalConnectionToken: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.location = try container.decodeValueIfPresent(Swift.String.self, at: "location")
         self.object = try container.decodeValue(TerminalConnectionTokenObjectModel.self, at: "object")
         self.secret = try container.decodeValue(Swift.String.self, at: "secret")

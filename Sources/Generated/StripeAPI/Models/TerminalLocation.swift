@@ -77,7 +77,7 @@ public struct TerminalLocation: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.address = try container.decodeValue(Address.self, at: "address")
         self.displayName = try container.decodeValue(Swift.String.self, at: "display_name")
         self.id = try container.decodeValue(Swift.String.self, at: "id")

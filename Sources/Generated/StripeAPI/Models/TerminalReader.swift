@@ -201,7 +201,7 @@ public struct TerminalReader: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.action = try container.decodeValueIfPresent(TerminalReaderReaderResourceReaderAction.self, at: "action")
         self.deviceSwVersion = try container.decodeValueIfPresent(Swift.String.self, at: "device_sw_version")
         self.deviceType = try container.decodeValue(TerminalReaderDeviceType.self, at: "device_type")

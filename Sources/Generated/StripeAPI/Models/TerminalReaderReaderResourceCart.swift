@@ -29,7 +29,7 @@ public struct TerminalReaderReaderResourceCart: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.currency = try container.decodeValue(Swift.String.self, at: "currency")
         self.lineItems = try container.decodeValue([TerminalReaderReaderResourceLineItem].self, at: "line_items")
         self.tax = try container.decodeValueIfPresent(Swift.Int.self, at: "tax")

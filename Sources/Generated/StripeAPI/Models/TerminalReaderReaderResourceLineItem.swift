@@ -26,7 +26,7 @@ public struct TerminalReaderReaderResourceLineItem: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.description = try container.decodeValue(Swift.String.self, at: "description")
         self.quantity = try container.decodeValue(Swift.Int.self, at: "quantity")

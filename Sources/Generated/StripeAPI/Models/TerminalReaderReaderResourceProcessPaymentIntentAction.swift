@@ -23,7 +23,7 @@ public struct TerminalReaderReaderResourceProcessPaymentIntentAction: Swift.Coda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.paymentIntent = try container.decodeValue(TerminalProcessPaymentIntentActionPaymentIntent.self, at: "payment_intent")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_intent")
     }

@@ -25,7 +25,7 @@ public struct TerminalReaderReaderResourceProcessSetupIntentAction: Swift.Codabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.generatedCard = try container.decodeValueIfPresent(Swift.String.self, at: "generated_card")
         self.setupIntent = try container.decodeValue(TerminalProcessSetupIntentActionSetupIntent.self, at: "setup_intent")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "generated_card setup_intent")

@@ -133,7 +133,7 @@ public struct TerminalReaderReaderResourceReaderAction: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.failureCode = try container.decodeValueIfPresent(Swift.String.self, at: "failure_code")
         self.failureMessage = try container.decodeValueIfPresent(Swift.String.self, at: "failure_message")
         self.processPaymentIntent = try container.decodeValueIfPresent(TerminalReaderReaderResourceProcessPaymentIntentAction.self, at: "process_payment_intent")

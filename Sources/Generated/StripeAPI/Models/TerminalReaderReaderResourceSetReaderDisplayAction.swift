@@ -64,7 +64,7 @@ public struct TerminalReaderReaderResourceSetReaderDisplayAction: Swift.Codable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.cart = try container.decodeValueIfPresent(TerminalReaderReaderResourceCart.self, at: "cart")
         self.type = try container.decodeValue(TerminalResourceSetReaderDisplayActionTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "cart type")

@@ -133,7 +133,7 @@ public struct TestHelpersTestClock: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.created = try container.decodeValue(Swift.Int.self, at: "created")
         self.deletesAfter = try container.decodeValue(Swift.Int.self, at: "deletes_after")
         self.frozenTime = try container.decodeValue(Swift.Int.self, at: "frozen_time")

@@ -89,7 +89,7 @@ public struct ThreeDSecure: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.authenticated = try container.decodeValue(Swift.Bool.self, at: "authenticated")
         self.card = try container.decodeValue(Card.self, at: "card")

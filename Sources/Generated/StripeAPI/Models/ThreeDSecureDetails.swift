@@ -247,7 +247,7 @@ public struct ThreeDSecureDetails: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.authenticationFlow = try container.decodeValueIfPresent(ThreeDSecureDetailsAuthenticationFlow.self, at: "authentication_flow")
         self.result = try container.decodeValueIfPresent(ThreeDSecureDetailsResultModel.self, at: "result")
         self.resultReason = try container.decodeValueIfPresent(ThreeDSecureDetailsResultReason.self, at: "result_reason")

@@ -104,7 +104,7 @@ public struct Token: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bankAccount = try container.decodeValueIfPresent(BankAccount.self, at: "bank_account")
         self.card = try container.decodeValueIfPresent(Card.self, at: "card")
         self.clientIP = try container.decodeValueIfPresent(Swift.String.self, at: "client_ip")

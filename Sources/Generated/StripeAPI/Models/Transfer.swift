@@ -82,7 +82,7 @@ public struct TransferReversals: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.data = try container.decodeValue([TransferReversal].self, at: "data")
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(TransferReversalsObjectModel.self, at: "object")
@@ -180,7 +180,7 @@ public struct Transfer: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.amountReversed = try container.decodeValue(Swift.Int.self, at: "amount_reversed")
         self.balanceTransaction = try container.decodeValueIfPresent(TransferBalanceTransaction.self, at: "balance_transaction")

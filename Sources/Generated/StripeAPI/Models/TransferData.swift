@@ -28,7 +28,7 @@ public struct TransferData: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.destination = try container.decodeValue(TransferDataDestination.self, at: "destination")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount destination")

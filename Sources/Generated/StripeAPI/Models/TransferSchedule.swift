@@ -27,7 +27,7 @@ public struct TransferSchedule: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.delayDays = try container.decodeValue(Swift.Int.self, at: "delay_days")
         self.interval = try container.decodeValue(Swift.String.self, at: "interval")
         self.monthlyAnchor = try container.decodeValueIfPresent(Swift.Int.self, at: "monthly_anchor")

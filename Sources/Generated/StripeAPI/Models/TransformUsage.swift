@@ -66,7 +66,7 @@ public struct TransformUsage: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.divideBy = try container.decodeValue(Swift.Int.self, at: "divide_by")
         self.round = try container.decodeValue(TransformUsageRound.self, at: "round")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "divide_by round")

@@ -76,7 +76,7 @@ public struct UsageRecordSummary: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.invoice = try container.decodeValueIfPresent(Swift.String.self, at: "invoice")
         self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")

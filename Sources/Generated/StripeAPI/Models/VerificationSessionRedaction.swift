@@ -63,7 +63,7 @@ public struct VerificationSessionRedaction: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.status = try container.decodeValue(VerificationSessionRedactionStatus.self, at: "status")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "status")
     }

@@ -100,7 +100,7 @@ public struct WebhookEndpoint: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.apiVersion = try container.decodeValueIfPresent(Swift.String.self, at: "api_version")
         self.application = try container.decodeValueIfPresent(Swift.String.self, at: "application")
         self.created = try container.decodeValue(Swift.Int.self, at: "created")

@@ -19,7 +19,7 @@ public struct CreateGroupRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.color = try container.decodeValueIfPresent(GroupColor.self, at: "color")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "name color")

@@ -16,7 +16,7 @@ public struct LogoutRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.refreshToken = try container.decodeValue(Swift.String.self, at: "refresh_token")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "refresh_token")
     }

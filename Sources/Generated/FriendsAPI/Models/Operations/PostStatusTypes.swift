@@ -16,7 +16,7 @@ public struct PostStatusRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.text = try container.decodeValue(Swift.String.self, at: "text")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "text")
     }

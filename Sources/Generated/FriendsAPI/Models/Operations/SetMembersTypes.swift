@@ -16,7 +16,7 @@ public struct SetMembersRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.userIDs = try container.decodeValue([Swift.Int64].self, at: "user_ids")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "user_ids")
     }

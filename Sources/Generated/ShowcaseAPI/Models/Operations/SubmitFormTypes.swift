@@ -20,7 +20,7 @@ public struct SubmitFormRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.email = try container.decodeValue(Swift.String.self, at: "email")
         self.topics = try container.decodeValueIfPresent([Swift.String].self, at: "topics")
         self.subscribe = try container.decodeValueIfPresent(Swift.Bool.self, at: "subscribe")

@@ -31,7 +31,7 @@ public struct DeleteSubscriptionItemsItemRequest: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.clearUsage = try container.decodeValueIfPresent(Swift.Bool.self, at: "clear_usage")
         self.prorationBehavior = try container.decodeValueIfPresent(DeleteSubscriptionItemRequestProrationBehavior.self, at: "proration_behavior")
         self.prorationDate = try container.decodeValueIfPresent(Swift.Int.self, at: "proration_date")

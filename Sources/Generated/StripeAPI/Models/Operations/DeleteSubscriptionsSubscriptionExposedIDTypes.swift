@@ -20,7 +20,7 @@ public struct DeleteSubscriptionsSubscriptionExposedIDRequest: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.invoiceNow = try container.decodeValueIfPresent(Swift.Bool.self, at: "invoice_now")
         self.prorate = try container.decodeValueIfPresent(Swift.Bool.self, at: "prorate")

@@ -23,7 +23,7 @@ public struct GetAccountPeopleRelationship: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.director = try container.decodeValueIfPresent(Swift.Bool.self, at: "director")
         self.executive = try container.decodeValueIfPresent(Swift.Bool.self, at: "executive")
         self.owner = try container.decodeValueIfPresent(Swift.Bool.self, at: "owner")
@@ -67,7 +67,7 @@ public struct GetAccountPeopleResponse: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.data = try container.decodeValue([Person].self, at: "data")
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(GetAccountPeopleResponseObjectModel.self, at: "object")

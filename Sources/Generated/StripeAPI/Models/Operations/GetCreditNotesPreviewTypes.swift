@@ -37,7 +37,7 @@ public struct GetCreditNotesPreviewLinesItem: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
         self.invoiceLineItem = try container.decodeValueIfPresent(Swift.String.self, at: "invoice_line_item")

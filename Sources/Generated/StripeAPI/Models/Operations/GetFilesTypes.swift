@@ -23,7 +23,7 @@ public struct GetFilesCreatedCase1: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.gt = try container.decodeValueIfPresent(Swift.Int.self, at: "gt")
         self.gte = try container.decodeValueIfPresent(Swift.Int.self, at: "gte")
         self.lt = try container.decodeValueIfPresent(Swift.Int.self, at: "lt")
@@ -116,7 +116,7 @@ public struct GetFilesResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.data = try container.decodeValue([File].self, at: "data")
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(GetFilesResponseObjectModel.self, at: "object")

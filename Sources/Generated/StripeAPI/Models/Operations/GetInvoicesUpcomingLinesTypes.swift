@@ -153,7 +153,7 @@ public struct GetInvoicesUpcomingLinesInvoiceItemsItem: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")

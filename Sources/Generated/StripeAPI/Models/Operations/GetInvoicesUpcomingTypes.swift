@@ -60,7 +60,7 @@ public struct GetInvoicesUpcomingCustomerDetails: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.address = try container.decodeValueIfPresent(GetInvoicesUpcomingCustomerDetailsAddress.self, at: "address")
         self.shipping = try container.decodeValueIfPresent(GetInvoicesUpcomingCustomerDetailsShipping.self, at: "shipping")
         self.tax = try container.decodeValueIfPresent(GetInvoicesUpcomingCustomerDetailsTax.self, at: "tax")
@@ -194,7 +194,7 @@ public struct GetInvoicesUpcomingInvoiceItemsItem: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")

@@ -48,7 +48,7 @@ public struct GetOrdersStatusTransitions: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.canceled = try container.decodeValueIfPresent(GetOrdersStatusTransitionsCanceled.self, at: "canceled")
         self.fulfilled = try container.decodeValueIfPresent(GetOrdersStatusTransitionsFulfilled.self, at: "fulfilled")
         self.paid = try container.decodeValueIfPresent(GetOrdersStatusTransitionsPaid.self, at: "paid")
@@ -93,7 +93,7 @@ public struct GetOrdersResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.data = try container.decodeValue([Order].self, at: "data")
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(GetOrdersResponseObjectModel.self, at: "object")

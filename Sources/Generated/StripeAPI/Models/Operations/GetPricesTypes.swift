@@ -28,7 +28,7 @@ public struct GetPricesRecurring: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.interval = try container.decodeValueIfPresent(GetPricesRecurringInterval.self, at: "interval")
         self.usageType = try container.decodeValueIfPresent(GetPricesRecurringUsageType.self, at: "usage_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "interval usage_type")
@@ -72,7 +72,7 @@ public struct GetPricesResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.data = try container.decodeValue([Price].self, at: "data")
         self.hasMore = try container.decodeValue(Swift.Bool.self, at: "has_more")
         self.object = try container.decodeValue(GetPricesResponseObjectModel.self, at: "object")

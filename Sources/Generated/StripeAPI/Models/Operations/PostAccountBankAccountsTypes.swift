@@ -38,7 +38,7 @@ public struct PostAccountBankAccountsRequest: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bankAccount = try container.decodeValueIfPresent(PostAccountBankAccountsRequestBankAccount.self, at: "bank_account")
         self.defaultForCurrency = try container.decodeValueIfPresent(Swift.Bool.self, at: "default_for_currency")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")

@@ -17,7 +17,7 @@ public struct PostAccountCapabilitiesCapabilityRequest: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.requested = try container.decodeValueIfPresent(Swift.Bool.self, at: "requested")
     }

@@ -119,7 +119,7 @@ public struct PostAccountLinksRequest: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.account = try container.decodeValue(Swift.String.self, at: "account")
         self.collect = try container.decodeValueIfPresent(PostAccountLinksRequestCollect.self, at: "collect")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")

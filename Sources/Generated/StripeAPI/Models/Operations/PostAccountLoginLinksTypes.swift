@@ -19,7 +19,7 @@ public struct PostAccountLoginLinksRequest: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.account = try container.decodeValue(Swift.String.self, at: "account")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.redirectURL = try container.decodeValueIfPresent(Swift.String.self, at: "redirect_url")

@@ -167,7 +167,7 @@ public struct PostAccountPeopleRequest: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.account = try container.decodeValueIfPresent(Swift.String.self, at: "account")
         self.address = try container.decodeValueIfPresent(PostAccountPeopleRequestAddress.self, at: "address")
         self.addressKana = try container.decodeValueIfPresent(PostAccountPeopleRequestAddressKana.self, at: "address_kana")

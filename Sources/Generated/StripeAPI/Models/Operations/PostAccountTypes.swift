@@ -37,7 +37,7 @@ public struct PostAccountRequestBankAccountCase1: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.accountHolderName = try container.decodeValueIfPresent(Swift.String.self, at: "account_holder_name")
         self.accountHolderType = try container.decodeValueIfPresent(PostRequestBankAccountCase1AccountHolderType.self, at: "account_holder_type")
         self.accountNumber = try container.decodeValue(Swift.String.self, at: "account_number")
@@ -150,7 +150,7 @@ public struct PostAccountRequestBusinessProfile: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.mcc = try container.decodeValueIfPresent(Swift.String.self, at: "mcc")
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.productDescription = try container.decodeValueIfPresent(Swift.String.self, at: "product_description")
@@ -272,7 +272,7 @@ public struct PostAccountRequestCapabilitiesTransfers: Swift.Codable, Swift.Hash
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.requested = try container.decodeValueIfPresent(Swift.Bool.self, at: "requested")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "requested")
     }
@@ -386,7 +386,7 @@ public struct PostAccountRequestCapabilities: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.acssDebitPayments = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesAcssDebitPayments.self, at: "acss_debit_payments")
         self.afterpayClearpayPayments = try container.decodeValueIfPresent(PostRequestCapabilitiesAfterpayClearpayPayments.self, at: "afterpay_clearpay_payments")
         self.auBecsDebitPayments = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesAuBecsDebitPayments.self, at: "au_becs_debit_payments")
@@ -602,7 +602,7 @@ public struct PostAccountRequestCompanyVerification: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.document = try container.decodeValueIfPresent(PostAccountRequestCompanyVerificationDocument.self, at: "document")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "document")
     }
@@ -668,7 +668,7 @@ public struct PostAccountRequestCompany: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.address = try container.decodeValueIfPresent(PostAccountRequestCompanyAddress.self, at: "address")
         self.addressKana = try container.decodeValueIfPresent(PostAccountRequestCompanyAddressKana.self, at: "address_kana")
         self.addressKanji = try container.decodeValueIfPresent(PostAccountRequestCompanyAddressKanji.self, at: "address_kanji")
@@ -769,7 +769,7 @@ public struct PostAccountRequestDocuments: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bankAccountOwnershipVerification = try container.decodeValueIfPresent(PostDocumentsBankAccountOwnershipVerification.self, at: "bank_account_ownership_verification")
         self.companyLicense = try container.decodeValueIfPresent(PostAccountRequestDocumentsCompanyLicense.self, at: "company_license")
         self.companyMemorandumOfAssociation = try container.decodeValueIfPresent(PostRequestDocumentsCompanyMemorandumOfAssociation.self, at: "company_memorandum_of_association")
@@ -887,7 +887,7 @@ public struct PostAccountRequestIndividual: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.address = try container.decodeValueIfPresent(PostAccountRequestIndividualAddress.self, at: "address")
         self.addressKana = try container.decodeValueIfPresent(PostAccountRequestIndividualAddressKana.self, at: "address_kana")
         self.addressKanji = try container.decodeValueIfPresent(PostAccountRequestIndividualAddressKanji.self, at: "address_kanji")
@@ -963,7 +963,7 @@ public struct PostAccountRequestSettingsBranding: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.icon = try container.decodeValueIfPresent(Swift.String.self, at: "icon")
         self.logo = try container.decodeValueIfPresent(Swift.String.self, at: "logo")
         self.primaryColor = try container.decodeValueIfPresent(Swift.String.self, at: "primary_color")
@@ -1000,7 +1000,7 @@ public struct PostAccountRequestSettingsCardIssuing: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.tosAcceptance = try container.decodeValueIfPresent(PostAccountRequestSettingsCardIssuingTosAcceptance.self, at: "tos_acceptance")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "tos_acceptance")
     }
@@ -1029,7 +1029,7 @@ public struct PostAccountRequestSettingsCardPaymentsDeclineOn: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.avsFailure = try container.decodeValueIfPresent(Swift.Bool.self, at: "avs_failure")
         self.cvcFailure = try container.decodeValueIfPresent(Swift.Bool.self, at: "cvc_failure")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "avs_failure cvc_failure")
@@ -1061,7 +1061,7 @@ public struct PostAccountRequestSettingsCardPayments: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.declineOn = try container.decodeValueIfPresent(PostAccountRequestSettingsCardPaymentsDeclineOn.self, at: "decline_on")
         self.statementDescriptorPrefix = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_prefix")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "decline_on statement_descriptor_prefix")
@@ -1094,7 +1094,7 @@ public struct PostAccountRequestSettingsPayments: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
         self.statementDescriptorKana = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_kana")
         self.statementDescriptorKanji = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_kanji")
@@ -1286,7 +1286,7 @@ public struct PostAccountRequestSettingsPayoutsSchedule: Swift.Codable, Swift.Ha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.delayDays = try container.decodeValueIfPresent(PostAccountRequestSettingsPayoutsScheduleDelayDays.self, at: "delay_days")
         self.interval = try container.decodeValueIfPresent(PostAccountRequestSettingsPayoutsScheduleInterval.self, at: "interval")
         self.monthlyAnchor = try container.decodeValueIfPresent(Swift.Int.self, at: "monthly_anchor")
@@ -1324,7 +1324,7 @@ public struct PostAccountRequestSettingsPayouts: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.debitNegativeBalances = try container.decodeValueIfPresent(Swift.Bool.self, at: "debit_negative_balances")
         self.schedule = try container.decodeValueIfPresent(PostAccountRequestSettingsPayoutsSchedule.self, at: "schedule")
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
@@ -1370,7 +1370,7 @@ public struct PostAccountRequestSettings: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.branding = try container.decodeValueIfPresent(PostAccountRequestSettingsBranding.self, at: "branding")
         self.cardIssuing = try container.decodeValueIfPresent(PostAccountRequestSettingsCardIssuing.self, at: "card_issuing")
         self.cardPayments = try container.decodeValueIfPresent(PostAccountRequestSettingsCardPayments.self, at: "card_payments")
@@ -1413,7 +1413,7 @@ public struct PostAccountRequestTosAcceptance: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.date = try container.decodeValueIfPresent(Swift.Int.self, at: "date")
         self.ip = try container.decodeValueIfPresent(Swift.String.self, at: "ip")
         self.serviceAgreement = try container.decodeValueIfPresent(Swift.String.self, at: "service_agreement")
@@ -1499,7 +1499,7 @@ public struct PostAccountRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.accountToken = try container.decodeValueIfPresent(Swift.String.self, at: "account_token")
         self.bankAccount = try container.decodeValueIfPresent(PostAccountRequestBankAccount.self, at: "bank_account")
         self.businessProfile = try container.decodeValueIfPresent(PostAccountRequestBusinessProfile.self, at: "business_profile")

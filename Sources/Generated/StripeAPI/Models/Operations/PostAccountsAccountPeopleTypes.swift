@@ -165,7 +165,7 @@ public struct PostAccountsAccountPeopleRequest: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.address = try container.decodeValueIfPresent(PostAccountsAccountPeopleRequestAddress.self, at: "address")
         self.addressKana = try container.decodeValueIfPresent(PostAccountsAccountPeopleRequestAddressKana.self, at: "address_kana")
         self.addressKanji = try container.decodeValueIfPresent(PostAccountsAccountPeopleRequestAddressKanji.self, at: "address_kanji")

@@ -377,7 +377,7 @@ public struct PostAccountsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.accountToken = try container.decodeValueIfPresent(Swift.String.self, at: "account_token")
         self.bankAccount = try container.decodeValueIfPresent(PostAccountsRequestBankAccount.self, at: "bank_account")
         self.businessProfile = try container.decodeValueIfPresent(PostAccountsRequestBusinessProfile.self, at: "business_profile")

@@ -16,7 +16,7 @@ public struct PostApplePayDomainsRequest: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.domainName = try container.decodeValue(Swift.String.self, at: "domain_name")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
     }

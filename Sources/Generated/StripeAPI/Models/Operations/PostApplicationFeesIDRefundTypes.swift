@@ -18,7 +18,7 @@ public struct PostApplicationFeesIDRefundRequest: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.directive = try container.decodeValueIfPresent(Swift.String.self, at: "directive")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")

@@ -31,7 +31,7 @@ public struct PostPortalConfigurationRequestBusinessProfile: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.headline = try container.decodeValueIfPresent(Swift.String.self, at: "headline")
         self.privacyPolicyURL = try container.decodeValueIfPresent(PostRequestBusinessProfilePrivacyPolicyURL.self, at: "privacy_policy_url")
         self.termsOfServiceURL = try container.decodeValueIfPresent(PostRequestBusinessProfileTermsOfServiceURL.self, at: "terms_of_service_url")
@@ -75,7 +75,7 @@ public struct PostConfigurationRequestFeaturesCustomerUpdate: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.allowedUpdates = try container.decodeValueIfPresent(PostRequestFeaturesCustomerUpdateAllowedUpdates2.self, at: "allowed_updates")
         self.enabled = try container.decodeValueIfPresent(Swift.Bool.self, at: "enabled")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "allowed_updates enabled")
@@ -118,7 +118,7 @@ public struct PostFeaturesSubscriptionCancelCancellationReason2: Swift.Codable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.options = try container.decodeValueIfPresent(PostSubscriptionCancelCancellationReason2Options.self, at: "options")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "enabled options")
@@ -158,7 +158,7 @@ public struct PostConfigurationRequestFeaturesSubscriptionCancel: Swift.Codable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.cancellationReason = try container.decodeValueIfPresent(PostFeaturesSubscriptionCancelCancellationReason2.self, at: "cancellation_reason")
         self.enabled = try container.decodeValueIfPresent(Swift.Bool.self, at: "enabled")
         self.mode = try container.decodeValueIfPresent(PostRequestFeaturesSubscriptionCancelMode2.self, at: "mode")
@@ -191,7 +191,7 @@ public struct PostConfigurationRequestFeaturesSubscriptionPause: Swift.Codable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.enabled = try container.decodeValueIfPresent(Swift.Bool.self, at: "enabled")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "enabled")
     }
@@ -321,7 +321,7 @@ public struct PostConfigurationRequestFeaturesSubscriptionUpdate: Swift.Codable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.defaultAllowedUpdates = try container.decodeValueIfPresent(PostSubscriptionUpdateDefaultAllowedUpdates2.self, at: "default_allowed_updates")
         self.enabled = try container.decodeValueIfPresent(Swift.Bool.self, at: "enabled")
         self.products = try container.decodeValueIfPresent(PostRequestFeaturesSubscriptionUpdateProducts2.self, at: "products")
@@ -372,7 +372,7 @@ public struct PostBillingPortalConfigurationRequestFeatures: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.customerUpdate = try container.decodeValueIfPresent(PostConfigurationRequestFeaturesCustomerUpdate.self, at: "customer_update")
         self.invoiceHistory = try container.decodeValueIfPresent(PostConfigurationRequestFeaturesInvoiceHistory.self, at: "invoice_history")
         self.paymentMethodUpdate = try container.decodeValueIfPresent(PostRequestFeaturesPaymentMethodUpdate2.self, at: "payment_method_update")
@@ -430,7 +430,7 @@ public struct PostBillingPortalConfigurationRequest: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.active = try container.decodeValueIfPresent(Swift.Bool.self, at: "active")
         self.businessProfile = try container.decodeValueIfPresent(PostPortalConfigurationRequestBusinessProfile.self, at: "business_profile")
         self.defaultReturnURL = try container.decodeValueIfPresent(PostPortalConfigurationRequestDefaultReturnURL.self, at: "default_return_url")

@@ -23,7 +23,7 @@ public struct PostPortalConfigurationsRequestBusinessProfile: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.headline = try container.decodeValueIfPresent(Swift.String.self, at: "headline")
         self.privacyPolicyURL = try container.decodeValueIfPresent(Swift.String.self, at: "privacy_policy_url")
         self.termsOfServiceURL = try container.decodeValueIfPresent(Swift.String.self, at: "terms_of_service_url")
@@ -108,7 +108,7 @@ public struct PostConfigurationsRequestFeaturesCustomerUpdate: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.allowedUpdates = try container.decodeValue(PostRequestFeaturesCustomerUpdateAllowedUpdates.self, at: "allowed_updates")
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "allowed_updates enabled")
@@ -257,7 +257,7 @@ public struct PostFeaturesSubscriptionCancelCancellationReason: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.options = try container.decodeValue(PostSubscriptionCancelCancellationReasonOptions.self, at: "options")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "enabled options")
@@ -297,7 +297,7 @@ public struct PostRequestFeaturesSubscriptionCancel: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.cancellationReason = try container.decodeValueIfPresent(PostFeaturesSubscriptionCancelCancellationReason.self, at: "cancellation_reason")
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.mode = try container.decodeValueIfPresent(PostRequestFeaturesSubscriptionCancelMode.self, at: "mode")
@@ -427,7 +427,7 @@ public struct PostFeaturesSubscriptionUpdateProductsCase1Item: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.prices = try container.decodeValue([Swift.String].self, at: "prices")
         self.product = try container.decodeValue(Swift.String.self, at: "product")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "prices product")
@@ -509,7 +509,7 @@ public struct PostRequestFeaturesSubscriptionUpdate: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.defaultAllowedUpdates = try container.decodeValue(PostSubscriptionUpdateDefaultAllowedUpdates.self, at: "default_allowed_updates")
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.products = try container.decodeValue(PostRequestFeaturesSubscriptionUpdateProducts.self, at: "products")
@@ -560,7 +560,7 @@ public struct PostBillingPortalConfigurationsRequestFeatures: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.customerUpdate = try container.decodeValueIfPresent(PostConfigurationsRequestFeaturesCustomerUpdate.self, at: "customer_update")
         self.invoiceHistory = try container.decodeValueIfPresent(PostConfigurationsRequestFeaturesInvoiceHistory.self, at: "invoice_history")
         self.paymentMethodUpdate = try container.decodeValueIfPresent(PostRequestFeaturesPaymentMethodUpdate.self, at: "payment_method_update")
@@ -610,7 +610,7 @@ public struct PostBillingPortalConfigurationsRequest: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.businessProfile = try container.decodeValue(PostPortalConfigurationsRequestBusinessProfile.self, at: "business_profile")
         self.defaultReturnURL = try container.decodeValueIfPresent(PostPortalConfigurationsRequestDefaultReturnURL.self, at: "default_return_url")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")

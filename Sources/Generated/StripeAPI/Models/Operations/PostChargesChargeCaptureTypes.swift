@@ -19,7 +19,7 @@ public struct PostChargesChargeCaptureRequestTransferData: Swift.Codable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount")
     }
@@ -69,7 +69,7 @@ public struct PostChargesChargeCaptureRequest: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.applicationFee = try container.decodeValueIfPresent(Swift.Int.self, at: "application_fee")
         self.applicationFeeAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "application_fee_amount")

@@ -66,7 +66,7 @@ public struct PostChargesChargeRequestFraudDetails: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.userReport = try container.decodeValue(PostChargesChargeRequestFraudDetailsUserReport.self, at: "user_report")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "user_report")
     }
@@ -128,7 +128,7 @@ public struct PostChargesChargeRequest: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.customer = try container.decodeValueIfPresent(Swift.String.self, at: "customer")
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")

@@ -43,7 +43,7 @@ public struct PostChargesRequestCardCase1: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.addressCity = try container.decodeValueIfPresent(Swift.String.self, at: "address_city")
         self.addressCountry = try container.decodeValueIfPresent(Swift.String.self, at: "address_country")
         self.addressLine1 = try container.decodeValueIfPresent(Swift.String.self, at: "address_line1")
@@ -144,7 +144,7 @@ public struct PostChargesRequestDestinationCase1: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.account = try container.decodeValue(Swift.String.self, at: "account")
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "account amount")
@@ -239,7 +239,7 @@ public struct PostChargesRequestShipping: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.address = try container.decodeValue(PostChargesRequestShippingAddress.self, at: "address")
         self.carrier = try container.decodeValueIfPresent(Swift.String.self, at: "carrier")
         self.name = try container.decodeValue(Swift.String.self, at: "name")
@@ -278,7 +278,7 @@ public struct PostChargesRequestTransferData: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.destination = try container.decodeValue(Swift.String.self, at: "destination")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount destination")
@@ -360,7 +360,7 @@ public struct PostChargesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.applicationFee = try container.decodeValueIfPresent(Swift.Int.self, at: "application_fee")
         self.applicationFeeAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "application_fee_amount")

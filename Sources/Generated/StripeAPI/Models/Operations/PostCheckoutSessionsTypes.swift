@@ -19,7 +19,7 @@ public struct PostCheckoutSessionsRequestAfterExpirationRecovery: Swift.Codable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.allowPromotionCodes = try container.decodeValueIfPresent(Swift.Bool.self, at: "allow_promotion_codes")
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "allow_promotion_codes enabled")
@@ -51,7 +51,7 @@ public struct PostCheckoutSessionsRequestAfterExpiration: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.recovery = try container.decodeValueIfPresent(PostCheckoutSessionsRequestAfterExpirationRecovery.self, at: "recovery")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "recovery")
     }
@@ -127,7 +127,7 @@ public struct PostCheckoutSessionsRequestConsentCollection: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.promotions = try container.decodeValueIfPresent(PostSessionsRequestConsentCollectionPromotions.self, at: "promotions")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "promotions")
     }
@@ -217,7 +217,7 @@ public struct PostCheckoutSessionsRequestCustomerUpdate: Swift.Codable, Swift.Ha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.address = try container.decodeValueIfPresent(PostCheckoutSessionsRequestCustomerUpdateAddress.self, at: "address")
         self.name = try container.decodeValueIfPresent(PostCheckoutSessionsRequestCustomerUpdateName.self, at: "name")
         self.shipping = try container.decodeValueIfPresent(PostCheckoutSessionsRequestCustomerUpdateShipping.self, at: "shipping")
@@ -250,7 +250,7 @@ public struct PostCheckoutSessionsRequestDiscountsItem: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.coupon = try container.decodeValueIfPresent(Swift.String.self, at: "coupon")
         self.promotionCode = try container.decodeValueIfPresent(Swift.String.self, at: "promotion_code")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "coupon promotion_code")
@@ -283,7 +283,7 @@ public struct PostSessionsRequestLineItemAdjustableQuantity: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.maximum = try container.decodeValueIfPresent(Swift.Int.self, at: "maximum")
         self.minimum = try container.decodeValueIfPresent(Swift.Int.self, at: "minimum")
@@ -322,7 +322,7 @@ public struct PostSessionsRequestLineItemPriceDataProductData: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
         self.images = try container.decodeValueIfPresent([Swift.String].self, at: "images")
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
@@ -378,7 +378,7 @@ public struct PostCheckoutSessionsRequestLineItemsItemPriceData: Swift.Codable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.currency = try container.decodeValue(Swift.String.self, at: "currency")
         self.product = try container.decodeValueIfPresent(Swift.String.self, at: "product")
         self.productData = try container.decodeValueIfPresent(PostSessionsRequestLineItemPriceDataProductData.self, at: "product_data")
@@ -429,7 +429,7 @@ public struct PostCheckoutSessionsRequestLineItemsItem: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.adjustableQuantity = try container.decodeValueIfPresent(PostSessionsRequestLineItemAdjustableQuantity.self, at: "adjustable_quantity")
         self.dynamicTaxRates = try container.decodeValueIfPresent([Swift.String].self, at: "dynamic_tax_rates")
         self.price = try container.decodeValueIfPresent(Swift.String.self, at: "price")
@@ -486,7 +486,7 @@ public struct PostRequestPaymentIntentDataShippingAddress: Swift.Codable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.city = try container.decodeValueIfPresent(Swift.String.self, at: "city")
         self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")
         self.line1 = try container.decodeValue(Swift.String.self, at: "line1")
@@ -532,7 +532,7 @@ public struct PostSessionsRequestPaymentIntentDataShipping: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.address = try container.decodeValue(PostRequestPaymentIntentDataShippingAddress.self, at: "address")
         self.carrier = try container.decodeValueIfPresent(Swift.String.self, at: "carrier")
         self.name = try container.decodeValue(Swift.String.self, at: "name")
@@ -596,7 +596,7 @@ public struct PostCheckoutSessionsRequestPaymentIntentData: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.applicationFeeAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "application_fee_amount")
         self.captureMethod = try container.decodeValueIfPresent(PostSessionsRequestPaymentIntentDataCaptureMethod.self, at: "capture_method")
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
@@ -665,7 +665,7 @@ public struct PostPaymentMethodOptionsAcssDebitMandateOptions: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.customMandateURL = try container.decodeValueIfPresent(PostOptionsAcssDebitMandateOptionsCustomMandateURL.self, at: "custom_mandate_url")
         self.defaultFor = try container.decodeValueIfPresent([PostOptionsAcssDebitMandateOptionsDefaultForItem].self, at: "default_for")
         self.intervalDescription = try container.decodeValueIfPresent(Swift.String.self, at: "interval_description")
@@ -707,7 +707,7 @@ public struct PostSessionsRequestPaymentMethodOptionsAcssDebit: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.currency = try container.decodeValueIfPresent(PostRequestPaymentMethodOptionsAcssDebitCurrency.self, at: "currency")
         self.mandateOptions = try container.decodeValueIfPresent(PostPaymentMethodOptionsAcssDebitMandateOptions.self, at: "mandate_options")
         self.verificationMethod = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitVerificationMethod.self, at: "verification_method")
@@ -745,7 +745,7 @@ public struct PostSessionsRequestPaymentMethodOptionsKonbini: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expiresAfterDays = try container.decodeValueIfPresent(PostPaymentMethodOptionsKonbiniExpiresAfterDays.self, at: "expires_after_days")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_after_days")
     }
@@ -772,7 +772,7 @@ public struct PostSessionsRequestPaymentMethodOptionsOxxo: Swift.Codable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expiresAfterDays = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_after_days")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_after_days")
     }
@@ -801,7 +801,7 @@ public struct PostRequestPaymentMethodOptionsUsBankAccount: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.verificationMethod = try container.decodeValueIfPresent(PostMethodOptionsUsBankAccountVerificationMethod.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "verification_method")
     }
@@ -832,7 +832,7 @@ public struct PostSessionsRequestPaymentMethodOptionsWechatPay: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.appID = try container.decodeValueIfPresent(Swift.String.self, at: "app_id")
         self.client = try container.decodeValue(PostRequestPaymentMethodOptionsWechatPayClient.self, at: "client")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "app_id client")
@@ -879,7 +879,7 @@ public struct PostCheckoutSessionsRequestPaymentMethodOptions: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.acssDebit = try container.decodeValueIfPresent(PostSessionsRequestPaymentMethodOptionsAcssDebit.self, at: "acss_debit")
         self.boleto = try container.decodeValueIfPresent(PostSessionsRequestPaymentMethodOptionsBoleto.self, at: "boleto")
         self.konbini = try container.decodeValueIfPresent(PostSessionsRequestPaymentMethodOptionsKonbini.self, at: "konbini")
@@ -932,7 +932,7 @@ public struct PostCheckoutSessionsRequestSetupIntentData: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
         self.onBehalfOf = try container.decodeValueIfPresent(Swift.String.self, at: "on_behalf_of")
@@ -967,7 +967,7 @@ public struct PostSessionsRequestShippingAddressCollection: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.allowedCountries = try container.decodeValue([PostShippingAddressCollectionAllowedCountriesItem].self, at: "allowed_countries")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "allowed_countries")
     }
@@ -998,7 +998,7 @@ public struct PostItemShippingRateDataDeliveryEstimateMaximum: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.unit = try container.decodeValue(PostShippingRateDataDeliveryEstimateMaximumUnit.self, at: "unit")
         self.value = try container.decodeValue(Swift.Int.self, at: "value")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "unit value")
@@ -1056,7 +1056,7 @@ public struct PostRequestShippingOptionsItemShippingRateData: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.deliveryEstimate = try container.decodeValueIfPresent(PostOptionsItemShippingRateDataDeliveryEstimate.self, at: "delivery_estimate")
         self.displayName = try container.decodeValue(Swift.String.self, at: "display_name")
         self.fixedAmount = try container.decodeValueIfPresent(PostShippingOptionsItemShippingRateDataFixedAmount.self, at: "fixed_amount")
@@ -1098,7 +1098,7 @@ public struct PostCheckoutSessionsRequestShippingOptionsItem: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.shippingRate = try container.decodeValueIfPresent(Swift.String.self, at: "shipping_rate")
         self.shippingRateData = try container.decodeValueIfPresent(PostRequestShippingOptionsItemShippingRateData.self, at: "shipping_rate_data")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "shipping_rate shipping_rate_data")
@@ -1137,7 +1137,7 @@ public struct PostCheckoutSessionsRequestSubscriptionDataItem: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.plan = try container.decodeValue(Swift.String.self, at: "plan")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.taxRates = try container.decodeValueIfPresent([Swift.String].self, at: "tax_rates")
@@ -1186,7 +1186,7 @@ public struct PostCheckoutSessionsRequestSubscriptionData: Swift.Codable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.applicationFeePercent = try container.decodeValueIfPresent(Swift.Double.self, at: "application_fee_percent")
         self.defaultTaxRates = try container.decodeValueIfPresent([Swift.String].self, at: "default_tax_rates")
         self.items = try container.decodeValueIfPresent([PostCheckoutSessionsRequestSubscriptionDataItem].self, at: "items")
@@ -1376,7 +1376,7 @@ public struct PostCheckoutSessionsRequest: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.afterExpiration = try container.decodeValueIfPresent(PostCheckoutSessionsRequestAfterExpiration.self, at: "after_expiration")
         self.allowPromotionCodes = try container.decodeValueIfPresent(Swift.Bool.self, at: "allow_promotion_codes")
         self.automaticTax = try container.decodeValueIfPresent(PostCheckoutSessionsRequestAutomaticTax.self, at: "automatic_tax")

@@ -25,7 +25,7 @@ public struct PostCouponsCouponRequest: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.metadata = try container.decodeValueIfPresent(PostCouponsCouponRequestMetadata.self, at: "metadata")
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")

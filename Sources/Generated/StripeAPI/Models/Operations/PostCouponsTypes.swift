@@ -19,7 +19,7 @@ public struct PostCouponsRequestAppliesTo: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.products = try container.decodeValueIfPresent([Swift.String].self, at: "products")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "products")
     }
@@ -86,7 +86,7 @@ public struct PostCouponsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amountOff = try container.decodeValueIfPresent(Swift.Int.self, at: "amount_off")
         self.appliesTo = try container.decodeValueIfPresent(PostCouponsRequestAppliesTo.self, at: "applies_to")
         self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")

@@ -56,7 +56,7 @@ public struct PostCreditNotesRequest: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.creditAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "credit_amount")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")

@@ -31,7 +31,7 @@ public struct PostCustomersCustomerBalanceTransactionsRequest: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.currency = try container.decodeValue(Swift.String.self, at: "currency")
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")

@@ -67,7 +67,7 @@ public struct PostCustomersCustomerCardsIDRequest: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.accountHolderName = try container.decodeValueIfPresent(Swift.String.self, at: "account_holder_name")
         self.accountHolderType = try container.decodeValueIfPresent(PostCustomerCardsIDRequestAccountHolderType.self, at: "account_holder_type")
         self.addressCity = try container.decodeValueIfPresent(Swift.String.self, at: "address_city")

@@ -47,7 +47,7 @@ public struct PostCustomersCustomerCardsRequest: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.alipayAccount = try container.decodeValueIfPresent(Swift.String.self, at: "alipay_account")
         self.bankAccount = try container.decodeValueIfPresent(PostCustomersCustomerCardsRequestBankAccount.self, at: "bank_account")
         self.card = try container.decodeValueIfPresent(PostCustomersCustomerCardsRequestCard.self, at: "card")

@@ -33,7 +33,7 @@ public struct PostCustomerSourcesRequestBankAccountCase1: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.accountHolderName = try container.decodeValueIfPresent(Swift.String.self, at: "account_holder_name")
         self.accountHolderType = try container.decodeValueIfPresent(PostRequestBankAccountCase1AccountHolderType8.self, at: "account_holder_type")
         self.accountNumber = try container.decodeValue(Swift.String.self, at: "account_number")

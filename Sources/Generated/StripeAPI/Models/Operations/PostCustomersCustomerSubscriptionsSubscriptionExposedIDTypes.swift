@@ -39,7 +39,7 @@ public struct PostExposedIDRequestBillingThresholdsCase1: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amountGte = try container.decodeValueIfPresent(Swift.Int.self, at: "amount_gte")
         self.resetBillingCycleAnchor = try container.decodeValueIfPresent(Swift.Bool.self, at: "reset_billing_cycle_anchor")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_gte reset_billing_cycle_anchor")
@@ -146,7 +146,7 @@ public struct PostExposedIDRequestItemPriceDataRecurring: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.interval = try container.decodeValue(PostExposedIDRequestItemPriceDataRecurringInterval.self, at: "interval")
         self.intervalCount = try container.decodeValueIfPresent(Swift.Int.self, at: "interval_count")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "interval interval_count")
@@ -196,7 +196,7 @@ public struct PostExposedIDRequestPauseCollectionCase1: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.behavior = try container.decodeValue(PostExposedIDRequestPauseCollectionCase1Behavior.self, at: "behavior")
         self.resumesAt = try container.decodeValueIfPresent(Swift.Int.self, at: "resumes_at")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "behavior resumes_at")
@@ -399,7 +399,7 @@ public struct PostSubscriptionExposedIDRequestPaymentSettings: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.paymentMethodOptions = try container.decodeValueIfPresent(PostIDRequestPaymentSettingsPaymentMethodOptions.self, at: "payment_method_options")
         self.paymentMethodTypes = try container.decodeValueIfPresent(PostIDRequestPaymentSettingsPaymentMethodTypes.self, at: "payment_method_types")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_method_options payment_method_types")
@@ -637,7 +637,7 @@ public struct PostCustomerSubscriptionExposedIDRequest: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.addInvoiceItems = try container.decodeValueIfPresent([PostSubscriptionExposedIDRequestAddInvoiceItem].self, at: "add_invoice_items")
         self.applicationFeePercent = try container.decodeValueIfPresent(Swift.Double.self, at: "application_fee_percent")
         self.automaticTax = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestAutomaticTax.self, at: "automatic_tax")

@@ -90,7 +90,7 @@ public struct PostMethodOptionsAcssDebitCase1MandateOptions: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.transactionType = try container.decodeValueIfPresent(PostAcssDebitCase1MandateOptionsTransactionType.self, at: "transaction_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "transaction_type")
     }
@@ -122,7 +122,7 @@ public struct PostSettingsPaymentMethodOptionsAcssDebitCase1: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.mandateOptions = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitCase1MandateOptions.self, at: "mandate_options")
         self.verificationMethod = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitCase1VerificationMethod.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options verification_method")
@@ -202,7 +202,7 @@ public struct PostSettingsPaymentMethodOptionsBancontactCase1: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.preferredLanguage = try container.decodeValueIfPresent(PostMethodOptionsBancontactCase1PreferredLanguage.self, at: "preferred_language")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "preferred_language")
     }
@@ -284,7 +284,7 @@ public struct PostPaymentMethodOptionsCardCase1MandateOptions: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.amountType = try container.decodeValueIfPresent(PostMethodOptionsCardCase1MandateOptionsAmountType.self, at: "amount_type")
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
@@ -361,7 +361,7 @@ public struct PostPaymentSettingsPaymentMethodOptionsCardCase1: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.mandateOptions = try container.decodeValueIfPresent(PostPaymentMethodOptionsCardCase1MandateOptions.self, at: "mandate_options")
         self.requestThreeDSecure = try container.decodeValueIfPresent(PostMethodOptionsCardCase1RequestThreeDSecure.self, at: "request_three_d_secure")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options request_three_d_secure")
@@ -394,7 +394,7 @@ public struct PostMethodOptionsCustomerBalanceCase1BankTransfer: Swift.Codable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.type = try container.decodeValueIfPresent(Swift.String.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "type")
     }
@@ -424,7 +424,7 @@ public struct PostPaymentMethodOptionsCustomerBalanceCase1: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bankTransfer = try container.decodeValueIfPresent(PostMethodOptionsCustomerBalanceCase1BankTransfer.self, at: "bank_transfer")
         self.fundingType = try container.decodeValueIfPresent(Swift.String.self, at: "funding_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_transfer funding_type")
@@ -570,7 +570,7 @@ public struct PostRequestPaymentSettingsPaymentMethodOptions: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.acssDebit = try container.decodeValueIfPresent(PostPaymentSettingsPaymentMethodOptionsAcssDebit.self, at: "acss_debit")
         self.bancontact = try container.decodeValueIfPresent(PostPaymentSettingsPaymentMethodOptionsBancontact.self, at: "bancontact")
         self.card = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodOptionsCard.self, at: "card")
@@ -659,7 +659,7 @@ public struct PostCustomerSubscriptionsRequestPaymentSettings: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.paymentMethodOptions = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodOptions.self, at: "payment_method_options")
         self.paymentMethodTypes = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodTypes.self, at: "payment_method_types")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_method_options payment_method_types")
@@ -802,7 +802,7 @@ public struct PostCustomersCustomerSubscriptionsRequest: Swift.Codable, Swift.Ha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.addInvoiceItems = try container.decodeValueIfPresent([PostCustomerSubscriptionsRequestAddInvoiceItem].self, at: "add_invoice_items")
         self.applicationFeePercent = try container.decodeValueIfPresent(Swift.Double.self, at: "application_fee_percent")
         self.automaticTax = try container.decodeValueIfPresent(PostCustomerSubscriptionsRequestAutomaticTax.self, at: "automatic_tax")

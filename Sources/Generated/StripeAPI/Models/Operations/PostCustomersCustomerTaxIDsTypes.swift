@@ -23,7 +23,7 @@ public struct PostCustomersCustomerTaxIDsRequest: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.type = try container.decodeValue(PostCustomersCustomerTaxIDsRequestTypeModel.self, at: "type")
         self.value = try container.decodeValue(Swift.String.self, at: "value")

@@ -208,7 +208,7 @@ public struct PostCustomersCustomerRequest: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.address = try container.decodeValueIfPresent(PostCustomersCustomerRequestAddress.self, at: "address")
         self.balance = try container.decodeValueIfPresent(Swift.Int.self, at: "balance")
         self.bankAccount = try container.decodeValueIfPresent(PostCustomersCustomerRequestBankAccount.self, at: "bank_account")

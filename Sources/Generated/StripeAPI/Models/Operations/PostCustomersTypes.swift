@@ -83,7 +83,7 @@ public struct PostCustomersRequestInvoiceSettings: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.customFields = try container.decodeValueIfPresent(PostCustomersRequestInvoiceSettingsCustomFields.self, at: "custom_fields")
         self.defaultPaymentMethod = try container.decodeValueIfPresent(Swift.String.self, at: "default_payment_method")
         self.footer = try container.decodeValueIfPresent(Swift.String.self, at: "footer")
@@ -181,7 +181,7 @@ public struct PostCustomersRequestTax: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.ipAddress = try container.decodeValueIfPresent(PostCustomersRequestTaxIPAddress.self, at: "ip_address")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "ip_address")
     }
@@ -478,7 +478,7 @@ public struct PostCustomersRequestTaxIDDataItem: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.type = try container.decodeValue(PostCustomersRequestTaxIDDataItemTypeModel.self, at: "type")
         self.value = try container.decodeValue(Swift.String.self, at: "value")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "type value")
@@ -565,7 +565,7 @@ public struct PostCustomersRequest: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.address = try container.decodeValueIfPresent(PostCustomersRequestAddress.self, at: "address")
         self.balance = try container.decodeValueIfPresent(Swift.Int.self, at: "balance")
         self.coupon = try container.decodeValueIfPresent(Swift.String.self, at: "coupon")

@@ -71,7 +71,7 @@ public struct PostDisputesDisputeRequestEvidence: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.accessActivityLog = try container.decodeValueIfPresent(Swift.String.self, at: "access_activity_log")
         self.billingAddress = try container.decodeValueIfPresent(Swift.String.self, at: "billing_address")
         self.cancellationPolicy = try container.decodeValueIfPresent(Swift.String.self, at: "cancellation_policy")
@@ -163,7 +163,7 @@ public struct PostDisputesDisputeRequest: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.evidence = try container.decodeValueIfPresent(PostDisputesDisputeRequestEvidence.self, at: "evidence")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.metadata = try container.decodeValueIfPresent(PostDisputesDisputeRequestMetadata.self, at: "metadata")

@@ -20,7 +20,7 @@ public struct PostEphemeralKeysRequest: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.customer = try container.decodeValueIfPresent(Swift.String.self, at: "customer")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.issuingCard = try container.decodeValueIfPresent(Swift.String.self, at: "issuing_card")

@@ -82,7 +82,7 @@ public struct PostFileLinksLinkRequest: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.expiresAt = try container.decodeValueIfPresent(PostFileLinksLinkRequestExpiresAt.self, at: "expires_at")
         self.metadata = try container.decodeValueIfPresent(PostFileLinksLinkRequestMetadata.self, at: "metadata")

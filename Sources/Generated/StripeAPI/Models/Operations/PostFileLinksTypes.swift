@@ -28,7 +28,7 @@ public struct PostFileLinksRequest: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.expiresAt = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_at")
         self.file = try container.decodeValue(Swift.String.self, at: "file")

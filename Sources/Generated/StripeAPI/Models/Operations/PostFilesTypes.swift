@@ -27,7 +27,7 @@ public struct PostFilesFormFileLinkData: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.create = try container.decodeValue(Swift.Bool.self, at: "create")
         self.expiresAt = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_at")
         self.metadata = try container.decodeValueIfPresent(PostFilesFormFileLinkDataMetadata.self, at: "metadata")

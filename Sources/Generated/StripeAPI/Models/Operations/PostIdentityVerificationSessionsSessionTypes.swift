@@ -73,7 +73,7 @@ public struct PostIdentityVerificationSessionRequestOptions: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.document = try container.decodeValueIfPresent(PostVerificationSessionRequestOptionsDocument.self, at: "document")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "document")
     }
@@ -111,7 +111,7 @@ public struct PostIdentityVerificationSessionsSessionRequest: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
         self.options = try container.decodeValueIfPresent(PostIdentityVerificationSessionRequestOptions.self, at: "options")

@@ -25,7 +25,7 @@ public struct PostSessionsRequestOptionsDocumentCase1: Swift.Codable, Swift.Hash
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.allowedTypes = try container.decodeValueIfPresent([PostRequestOptionsDocumentCase1AllowedTypesItem].self, at: "allowed_types")
         self.requireIDNumber = try container.decodeValueIfPresent(Swift.Bool.self, at: "require_id_number")
         self.requireLiveCapture = try container.decodeValueIfPresent(Swift.Bool.self, at: "require_live_capture")
@@ -81,7 +81,7 @@ public struct PostIdentityVerificationSessionsRequest: Swift.Codable, Swift.Hash
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
         self.options = try container.decodeValueIfPresent(PostIdentityVerificationSessionsRequestOptions.self, at: "options")

@@ -125,7 +125,7 @@ public struct PostInvoiceitemsInvoiceitemRequest: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
         self.discountable = try container.decodeValueIfPresent(Swift.Bool.self, at: "discountable")

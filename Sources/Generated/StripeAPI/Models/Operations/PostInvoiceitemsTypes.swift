@@ -34,7 +34,7 @@ public struct PostInvoiceitemsRequestPeriod: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.end = try container.decodeValue(Swift.Int.self, at: "end")
         self.start = try container.decodeValue(Swift.Int.self, at: "start")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "end start")
@@ -75,7 +75,7 @@ public struct PostInvoiceitemsRequestPriceData: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.currency = try container.decodeValue(Swift.String.self, at: "currency")
         self.product = try container.decodeValue(Swift.String.self, at: "product")
         self.taxBehavior = try container.decodeValueIfPresent(PostInvoiceitemsRequestPriceDataTaxBehavior.self, at: "tax_behavior")
@@ -159,7 +159,7 @@ public struct PostInvoiceitemsRequest: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
         self.customer = try container.decodeValue(Swift.String.self, at: "customer")

@@ -17,7 +17,7 @@ public struct PostInvoicesInvoiceFinalizeRequest: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.autoAdvance = try container.decodeValueIfPresent(Swift.Bool.self, at: "auto_advance")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
     }

@@ -31,7 +31,7 @@ public struct PostInvoicesInvoicePayRequest: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.forgive = try container.decodeValueIfPresent(Swift.Bool.self, at: "forgive")
         self.offSession = try container.decodeValueIfPresent(Swift.Bool.self, at: "off_session")

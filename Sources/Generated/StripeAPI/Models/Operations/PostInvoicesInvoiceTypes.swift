@@ -171,7 +171,7 @@ public struct PostInvoicesInvoiceRequestPaymentSettings: Swift.Codable, Swift.Ha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.paymentMethodOptions = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodOptions3.self, at: "payment_method_options")
         self.paymentMethodTypes = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodTypes3.self, at: "payment_method_types")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_method_options payment_method_types")
@@ -311,7 +311,7 @@ public struct PostInvoicesInvoiceRequest: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.accountTaxIDs = try container.decodeValueIfPresent(PostInvoicesInvoiceRequestAccountTaxIDs.self, at: "account_tax_ids")
         self.applicationFeeAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "application_fee_amount")
         self.autoAdvance = try container.decodeValueIfPresent(Swift.Bool.self, at: "auto_advance")

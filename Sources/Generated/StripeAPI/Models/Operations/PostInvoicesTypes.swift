@@ -32,7 +32,7 @@ public struct PostInvoicesRequestCustomFieldsCase1Item: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.value = try container.decodeValue(Swift.String.self, at: "value")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "name value")
@@ -145,7 +145,7 @@ public struct PostPaymentSettingsPaymentMethodOptions2CardCase1: Swift.Codable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.requestThreeDSecure = try container.decodeValueIfPresent(PostMethodOptions2CardCase1RequestThreeDSecure.self, at: "request_three_d_secure")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "request_three_d_secure")
     }
@@ -254,7 +254,7 @@ public struct PostRequestPaymentSettingsPaymentMethodOptions2: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.acssDebit = try container.decodeValueIfPresent(PostPaymentSettingsPaymentMethodOptions2AcssDebit.self, at: "acss_debit")
         self.bancontact = try container.decodeValueIfPresent(PostPaymentSettingsPaymentMethodOptions2Bancontact.self, at: "bancontact")
         self.card = try container.decodeValueIfPresent(PostPaymentSettingsPaymentMethodOptions2Card.self, at: "card")
@@ -343,7 +343,7 @@ public struct PostInvoicesRequestPaymentSettings: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.paymentMethodOptions = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodOptions2.self, at: "payment_method_options")
         self.paymentMethodTypes = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodTypes2.self, at: "payment_method_types")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_method_options payment_method_types")
@@ -495,7 +495,7 @@ public struct PostInvoicesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.accountTaxIDs = try container.decodeValueIfPresent(PostInvoicesRequestAccountTaxIDs.self, at: "account_tax_ids")
         self.applicationFeeAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "application_fee_amount")
         self.autoAdvance = try container.decodeValueIfPresent(Swift.Bool.self, at: "auto_advance")

@@ -63,7 +63,7 @@ public struct PostIssuingCardholderRequestSpendingControls: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.allowedCategories = try container.decodeValueIfPresent([PostRequestSpendingControlsAllowedCategoriesItem2].self, at: "allowed_categories")
         self.blockedCategories = try container.decodeValueIfPresent([PostRequestSpendingControlsBlockedCategoriesItem2].self, at: "blocked_categories")
         self.spendingLimits = try container.decodeValueIfPresent([PostRequestSpendingControlsSpendingLimitsItem2].self, at: "spending_limits")
@@ -128,7 +128,7 @@ public struct PostIssuingCardholdersCardholderRequest: Swift.Codable, Swift.Hash
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.billing = try container.decodeValueIfPresent(PostIssuingCardholdersCardholderRequestBilling.self, at: "billing")
         self.company = try container.decodeValueIfPresent(PostIssuingCardholdersCardholderRequestCompany.self, at: "company")
         self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")

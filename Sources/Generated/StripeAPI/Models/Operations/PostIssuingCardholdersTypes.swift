@@ -23,7 +23,7 @@ public struct PostIssuingCardholdersRequestBilling: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.address = try container.decodeValue(PostIssuingCardholdersRequestBillingAddress.self, at: "address")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address")
     }
@@ -52,7 +52,7 @@ public struct PostIssuingCardholdersRequestCompany: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.taxID = try container.decodeValueIfPresent(Swift.String.self, at: "tax_id")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "tax_id")
     }
@@ -84,7 +84,7 @@ public struct PostRequestIndividualVerificationDocument: Swift.Codable, Swift.Ha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.back = try container.decodeValueIfPresent(Swift.String.self, at: "back")
         self.front = try container.decodeValueIfPresent(Swift.String.self, at: "front")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "back front")
@@ -114,7 +114,7 @@ public struct PostCardholdersRequestIndividualVerification: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.document = try container.decodeValueIfPresent(PostRequestIndividualVerificationDocument.self, at: "document")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "document")
     }
@@ -151,7 +151,7 @@ public struct PostIssuingCardholdersRequestIndividual: Swift.Codable, Swift.Hash
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.dob = try container.decodeValueIfPresent(PostIssuingCardholdersRequestIndividualDob.self, at: "dob")
         self.firstName = try container.decodeValue(Swift.String.self, at: "first_name")
         self.lastName = try container.decodeValue(Swift.String.self, at: "last_name")
@@ -196,7 +196,7 @@ public struct PostRequestSpendingControlsSpendingLimitsItem: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.categories = try container.decodeValueIfPresent([PostControlsSpendingLimitsItemCategoriesItem].self, at: "categories")
         self.interval = try container.decodeValue(PostSpendingControlsSpendingLimitsItemInterval.self, at: "interval")
@@ -273,7 +273,7 @@ public struct PostIssuingCardholdersRequest: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.billing = try container.decodeValue(PostIssuingCardholdersRequestBilling.self, at: "billing")
         self.company = try container.decodeValueIfPresent(PostIssuingCardholdersRequestCompany.self, at: "company")
         self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")

@@ -27,7 +27,7 @@ public struct PostIssuingCardsCardRequestPin: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.encryptedNumber = try container.decodeValueIfPresent(Swift.String.self, at: "encrypted_number")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "encrypted_number")
     }
@@ -89,7 +89,7 @@ public struct PostIssuingCardsCardRequest: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.cancellationReason = try container.decodeValueIfPresent(PostIssuingCardsCardRequestCancellationReason.self, at: "cancellation_reason")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.metadata = try container.decodeValueIfPresent(PostIssuingCardsCardRequestMetadata.self, at: "metadata")

@@ -30,7 +30,7 @@ public struct PostIssuingCardsRequestShippingAddress: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.city = try container.decodeValue(Swift.String.self, at: "city")
         self.country = try container.decodeValue(Swift.String.self, at: "country")
         self.line1 = try container.decodeValue(Swift.String.self, at: "line1")
@@ -80,7 +80,7 @@ public struct PostIssuingCardsRequestShipping: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.address = try container.decodeValue(PostIssuingCardsRequestShippingAddress.self, at: "address")
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.service = try container.decodeValueIfPresent(PostIssuingCardsRequestShippingService.self, at: "service")
@@ -130,7 +130,7 @@ public struct PostIssuingCardsRequestSpendingControls: Swift.Codable, Swift.Hash
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.allowedCategories = try container.decodeValueIfPresent([PostRequestSpendingControlsAllowedCategoriesItem3].self, at: "allowed_categories")
         self.blockedCategories = try container.decodeValueIfPresent([PostRequestSpendingControlsBlockedCategoriesItem3].self, at: "blocked_categories")
         self.spendingLimits = try container.decodeValueIfPresent([PostCardsRequestSpendingControlsSpendingLimitsItem].self, at: "spending_limits")
@@ -237,7 +237,7 @@ public struct PostIssuingCardsRequest: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.cardholder = try container.decodeValueIfPresent(Swift.String.self, at: "cardholder")
         self.currency = try container.decodeValue(Swift.String.self, at: "currency")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")

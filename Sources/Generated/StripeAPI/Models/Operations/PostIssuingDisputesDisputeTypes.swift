@@ -59,7 +59,7 @@ public struct PostIssuingDisputeRequestEvidenceCanceledCase1: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.additionalDocumentation = try container.decodeValueIfPresent(PostEvidenceCanceledCase1AdditionalDocumentation2.self, at: "additional_documentation")
         self.canceledAt = try container.decodeValueIfPresent(PostDisputeRequestEvidenceCanceledCase1CanceledAt.self, at: "canceled_at")
         self.cancellationPolicyProvided = try container.decodeValueIfPresent(PostCanceledCase1CancellationPolicyProvided2.self, at: "cancellation_policy_provided")
@@ -134,7 +134,7 @@ public struct PostIssuingDisputeRequestEvidenceDuplicateCase1: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.additionalDocumentation = try container.decodeValueIfPresent(PostEvidenceDuplicateCase1AdditionalDocumentation2.self, at: "additional_documentation")
         self.cardStatement = try container.decodeValueIfPresent(PostRequestEvidenceDuplicateCase1CardStatement2.self, at: "card_statement")
         self.cashReceipt = try container.decodeValueIfPresent(PostRequestEvidenceDuplicateCase1CashReceipt2.self, at: "cash_receipt")
@@ -181,7 +181,7 @@ public struct PostIssuingDisputeRequestEvidenceFraudulentCase1: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.additionalDocumentation = try container.decodeValueIfPresent(PostEvidenceFraudulentCase1AdditionalDocumentation2.self, at: "additional_documentation")
         self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation explanation")
@@ -298,7 +298,7 @@ public struct PostIssuingDisputeRequestEvidenceNotReceivedCase1: Swift.Codable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.additionalDocumentation = try container.decodeValueIfPresent(PostNotReceivedCase1AdditionalDocumentation2.self, at: "additional_documentation")
         self.expectedAt = try container.decodeValueIfPresent(PostRequestEvidenceNotReceivedCase1ExpectedAt2.self, at: "expected_at")
         self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
@@ -394,7 +394,7 @@ public struct PostIssuingDisputeRequestEvidenceOtherCase1: Swift.Codable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.additionalDocumentation = try container.decodeValueIfPresent(PostEvidenceOtherCase1AdditionalDocumentation2.self, at: "additional_documentation")
         self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
         self.productDescription = try container.decodeValueIfPresent(Swift.String.self, at: "product_description")
@@ -512,7 +512,7 @@ public struct PostIssuingDisputesDisputeRequest: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.evidence = try container.decodeValueIfPresent(PostIssuingDisputesDisputeRequestEvidence.self, at: "evidence")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.metadata = try container.decodeValueIfPresent(PostIssuingDisputesDisputeRequestMetadata.self, at: "metadata")

@@ -330,7 +330,7 @@ public struct PostRequestEvidenceMerchandiseNotAsDescribedCase1: Swift.Codable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.additionalDocumentation = try container.decodeValueIfPresent(PostNotAsDescribedCase1AdditionalDocumentation.self, at: "additional_documentation")
         self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
         self.receivedAt = try container.decodeValueIfPresent(PostMerchandiseNotAsDescribedCase1ReceivedAt.self, at: "received_at")
@@ -513,7 +513,7 @@ public struct PostRequestEvidenceServiceNotAsDescribedCase1: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.additionalDocumentation = try container.decodeValueIfPresent(PostNotAsDescribedCase1AdditionalDocumentation2.self, at: "additional_documentation")
         self.canceledAt = try container.decodeValueIfPresent(PostEvidenceServiceNotAsDescribedCase1CanceledAt.self, at: "canceled_at")
         self.cancellationReason = try container.decodeValueIfPresent(Swift.String.self, at: "cancellation_reason")
@@ -568,7 +568,7 @@ public struct PostIssuingDisputesRequestEvidence: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.canceled = try container.decodeValueIfPresent(PostIssuingDisputesRequestEvidenceCanceled.self, at: "canceled")
         self.duplicate = try container.decodeValueIfPresent(PostIssuingDisputesRequestEvidenceDuplicate.self, at: "duplicate")
         self.fraudulent = try container.decodeValueIfPresent(PostIssuingDisputesRequestEvidenceFraudulent.self, at: "fraudulent")
@@ -617,7 +617,7 @@ public struct PostIssuingDisputesRequest: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.evidence = try container.decodeValueIfPresent(PostIssuingDisputesRequestEvidence.self, at: "evidence")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")

@@ -29,7 +29,7 @@ public struct PostOrdersIDPayRequest: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.applicationFee = try container.decodeValueIfPresent(Swift.Int.self, at: "application_fee")
         self.customer = try container.decodeValueIfPresent(Swift.String.self, at: "customer")
         self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")

@@ -27,7 +27,7 @@ public struct PostOrdersIDReturnsRequestItemsCase1Item: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
         self.parent = try container.decodeValueIfPresent(Swift.String.self, at: "parent")
@@ -108,7 +108,7 @@ public struct PostOrdersIDReturnsRequest: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.items = try container.decodeValueIfPresent(PostOrdersIDReturnsRequestItems.self, at: "items")
     }

@@ -26,7 +26,7 @@ public struct PostOrdersIDRequestShipping: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.carrier = try container.decodeValue(Swift.String.self, at: "carrier")
         self.trackingNumber = try container.decodeValue(Swift.String.self, at: "tracking_number")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "carrier tracking_number")
@@ -126,7 +126,7 @@ public struct PostOrdersIDRequest: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.coupon = try container.decodeValueIfPresent(Swift.String.self, at: "coupon")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.metadata = try container.decodeValueIfPresent(PostOrdersIDRequestMetadata.self, at: "metadata")

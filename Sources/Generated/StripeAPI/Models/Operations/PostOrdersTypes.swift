@@ -78,7 +78,7 @@ public struct PostOrdersRequestItemsItem: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
@@ -125,7 +125,7 @@ public struct PostOrdersRequestShipping: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.address = try container.decodeValue(PostOrdersRequestShippingAddress.self, at: "address")
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
@@ -176,7 +176,7 @@ public struct PostOrdersRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.coupon = try container.decodeValueIfPresent(Swift.String.self, at: "coupon")
         self.currency = try container.decodeValue(Swift.String.self, at: "currency")
         self.customer = try container.decodeValueIfPresent(Swift.String.self, at: "customer")

@@ -26,7 +26,7 @@ public struct PostPaymentIntentApplyCustomerBalanceRequest: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")

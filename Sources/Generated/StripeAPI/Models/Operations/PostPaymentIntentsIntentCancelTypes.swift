@@ -70,7 +70,7 @@ public struct PostPaymentIntentsIntentCancelRequest: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.cancellationReason = try container.decodeValueIfPresent(PostPaymentIntentCancelRequestCancellationReason.self, at: "cancellation_reason")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
     }

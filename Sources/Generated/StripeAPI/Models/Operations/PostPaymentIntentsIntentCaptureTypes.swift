@@ -38,7 +38,7 @@ public struct PostPaymentIntentsIntentCaptureRequest: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amountToCapture = try container.decodeValueIfPresent(Swift.Int.self, at: "amount_to_capture")
         self.applicationFeeAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "application_fee_amount")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")

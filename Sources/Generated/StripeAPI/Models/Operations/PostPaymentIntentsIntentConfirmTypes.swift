@@ -19,7 +19,7 @@ public struct PostMandateDataCase1CustomerAcceptanceOnline: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.ipAddress = try container.decodeValue(Swift.String.self, at: "ip_address")
         self.userAgent = try container.decodeValue(Swift.String.self, at: "user_agent")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "ip_address user_agent")
@@ -58,7 +58,7 @@ public struct PostRequestMandateDataCase1CustomerAcceptance: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.acceptedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "accepted_at")
         self.offline = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "offline")
         self.online = try container.decodeValueIfPresent(PostMandateDataCase1CustomerAcceptanceOnline.self, at: "online")
@@ -96,7 +96,7 @@ public struct PostMandateDataCase2CustomerAcceptanceOnline: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.ipAddress = try container.decodeValueIfPresent(Swift.String.self, at: "ip_address")
         self.userAgent = try container.decodeValueIfPresent(Swift.String.self, at: "user_agent")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "ip_address user_agent")
@@ -167,7 +167,7 @@ public struct PostRequestMandateDataCase2CustomerAcceptance: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.online = try container.decodeValue(PostMandateDataCase2CustomerAcceptanceOnline.self, at: "online")
         self.type = try container.decodeValue(PostMandateDataCase2CustomerAcceptanceTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "online type")
@@ -739,7 +739,7 @@ public struct PostIntentConfirmRequestPaymentMethodOptions: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.acssDebit = try container.decodeValueIfPresent(PostConfirmRequestPaymentMethodOptionsAcssDebit.self, at: "acss_debit")
         self.afterpayClearpay = try container.decodeValueIfPresent(PostRequestPaymentMethodOptionsAfterpayClearpay3.self, at: "afterpay_clearpay")
         self.alipay = try container.decodeValueIfPresent(PostIntentConfirmRequestPaymentMethodOptionsAlipay.self, at: "alipay")
@@ -936,7 +936,7 @@ public struct PostPaymentIntentsIntentConfirmRequest: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.clientSecret = try container.decodeValueIfPresent(Swift.String.self, at: "client_secret")
         self.errorOnRequiresAction = try container.decodeValueIfPresent(Swift.Bool.self, at: "error_on_requires_action")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")

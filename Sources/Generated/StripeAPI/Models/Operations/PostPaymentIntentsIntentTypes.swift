@@ -117,7 +117,7 @@ public struct PostMethodOptionsAcssDebitCase12MandateOptions: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.customMandateURL = try container.decodeValueIfPresent(PostAcssDebitCase12MandateOptionsCustomMandateURL.self, at: "custom_mandate_url")
         self.intervalDescription = try container.decodeValueIfPresent(Swift.String.self, at: "interval_description")
         self.paymentSchedule = try container.decodeValueIfPresent(PostAcssDebitCase12MandateOptionsPaymentSchedule.self, at: "payment_schedule")
@@ -349,7 +349,7 @@ public struct PostIntentRequestPaymentMethodOptionsBoletoCase1: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expiresAfterDays = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_after_days")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsBoletoCase1SetupFutureUsage2.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_after_days setup_future_usage")
@@ -464,7 +464,7 @@ public struct PostIntentRequestPaymentMethodOptionsCardCase1: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.captureMethod = try container.decodeValueIfPresent(PostPaymentMethodOptionsCardCase1CaptureMethod2.self, at: "capture_method")
         self.cvcToken = try container.decodeValueIfPresent(Swift.String.self, at: "cvc_token")
         self.installments = try container.decodeValueIfPresent(PostPaymentMethodOptionsCardCase1Installments2.self, at: "installments")
@@ -561,7 +561,7 @@ public struct PostIntentRequestPaymentMethodOptionsEpsCase1: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentMethodOptionsEpsCase1SetupFutureUsage2.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage")
     }
@@ -666,7 +666,7 @@ public struct PostIntentRequestPaymentMethodOptionsIdealCase1: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentMethodOptionsIdealCase1SetupFutureUsage2.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage")
     }
@@ -711,7 +711,7 @@ public struct PostIntentRequestPaymentMethodOptionsKlarnaCase1: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.captureMethod = try container.decodeValueIfPresent(PostPaymentMethodOptionsKlarnaCase1CaptureMethod2.self, at: "capture_method")
         self.preferredLocale = try container.decodeValueIfPresent(PostPaymentMethodOptionsKlarnaCase1PreferredLocale2.self, at: "preferred_locale")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsKlarnaCase1SetupFutureUsage2.self, at: "setup_future_usage")
@@ -764,7 +764,7 @@ public struct PostIntentRequestPaymentMethodOptionsKonbiniCase1: Swift.Codable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.confirmationNumber = try container.decodeValueIfPresent(Swift.String.self, at: "confirmation_number")
         self.expiresAfterDays = try container.decodeValueIfPresent(PostMethodOptionsKonbiniCase1ExpiresAfterDays2.self, at: "expires_after_days")
         self.expiresAt = try container.decodeValueIfPresent(PostPaymentMethodOptionsKonbiniCase1ExpiresAt2.self, at: "expires_at")
@@ -852,7 +852,7 @@ public struct PostIntentRequestPaymentMethodOptionsOxxoCase1: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expiresAfterDays = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_after_days")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentMethodOptionsOxxoCase1SetupFutureUsage2.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_after_days setup_future_usage")
@@ -889,7 +889,7 @@ public struct PostIntentRequestPaymentMethodOptionsP24Case1: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentMethodOptionsP24Case1SetupFutureUsage2.self, at: "setup_future_usage")
         self.tosShownAndAccepted = try container.decodeValueIfPresent(Swift.Bool.self, at: "tos_shown_and_accepted")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage tos_shown_and_accepted")
@@ -991,7 +991,7 @@ public struct PostIntentRequestPaymentMethodOptionsSofortCase1: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.preferredLanguage = try container.decodeValueIfPresent(PostMethodOptionsSofortCase1PreferredLanguage2.self, at: "preferred_language")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsSofortCase1SetupFutureUsage2.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "preferred_language setup_future_usage")
@@ -1030,7 +1030,7 @@ public struct PostRequestPaymentMethodOptionsUsBankAccountCase1: Swift.Codable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.setupFutureUsage = try container.decodeValueIfPresent(PostOptionsUsBankAccountCase1SetupFutureUsage.self, at: "setup_future_usage")
         self.verificationMethod = try container.decodeValueIfPresent(PostOptionsUsBankAccountCase1VerificationMethod2.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage verification_method")
@@ -1265,7 +1265,7 @@ public struct PostPaymentIntentsIntentRequest: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.applicationFeeAmount = try container.decodeValueIfPresent(PostPaymentIntentRequestApplicationFeeAmount.self, at: "application_fee_amount")
         self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")

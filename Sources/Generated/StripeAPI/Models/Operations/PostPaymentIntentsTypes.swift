@@ -391,7 +391,7 @@ public struct PostPaymentIntentsRequestPaymentMethodData: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.acssDebit = try container.decodeValueIfPresent(PostIntentsRequestPaymentMethodDataAcssDebit.self, at: "acss_debit")
         self.afterpayClearpay = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "afterpay_clearpay")
         self.alipay = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "alipay")
@@ -486,7 +486,7 @@ public struct PostRequestPaymentMethodOptionsAcssDebitCase1: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.mandateOptions = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitCase1MandateOptions2.self, at: "mandate_options")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitCase1SetupFutureUsage.self, at: "setup_future_usage")
         self.verificationMethod = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitCase1VerificationMethod2.self, at: "verification_method")
@@ -570,7 +570,7 @@ public struct PostPaymentMethodOptionsAfterpayClearpayCase1: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.captureMethod = try container.decodeValueIfPresent(PostOptionsAfterpayClearpayCase1CaptureMethod.self, at: "capture_method")
         self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostOptionsAfterpayClearpayCase1SetupFutureUsage.self, at: "setup_future_usage")
@@ -760,7 +760,7 @@ public struct PostRequestPaymentMethodOptionsBacsDebitCase1: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsBacsDebitCase1SetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage")
     }
@@ -797,7 +797,7 @@ public struct PostRequestPaymentMethodOptionsBancontactCase1: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.preferredLanguage = try container.decodeValueIfPresent(PostMethodOptionsBancontactCase1PreferredLanguage2.self, at: "preferred_language")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsBancontactCase1SetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "preferred_language setup_future_usage")
@@ -943,7 +943,7 @@ public struct PostMethodOptionsCardCase1InstallmentsPlanCase1: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.count = try container.decodeValue(Swift.Int.self, at: "count")
         self.interval = try container.decodeValue(PostOptionsCardCase1InstallmentsPlanCase1Interval.self, at: "interval")
         self.type = try container.decodeValue(PostOptionsCardCase1InstallmentsPlanCase1TypeModel.self, at: "type")
@@ -1025,7 +1025,7 @@ public struct PostPaymentMethodOptionsCardCase1Installments: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.enabled = try container.decodeValueIfPresent(Swift.Bool.self, at: "enabled")
         self.plan = try container.decodeValueIfPresent(PostPaymentMethodOptionsCardCase1InstallmentsPlan.self, at: "plan")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "enabled plan")
@@ -1113,7 +1113,7 @@ public struct PostPaymentMethodOptionsCardCase1MandateOptions2: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.amountType = try container.decodeValue(PostOptionsCardCase1MandateOptions2AmountType.self, at: "amount_type")
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
@@ -1171,7 +1171,7 @@ public struct PostRequestPaymentMethodOptionsCardPresentCase1: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.requestExtendedAuthorization = try container.decodeValueIfPresent(Swift.Bool.self, at: "request_extended_authorization")
         self.requestIncrementalAuthorizationSupport = try container.decodeValueIfPresent(Swift.Bool.self, at: "request_incremental_authorization_support")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "request_extended_authorization request_incremental_authorization_support")
@@ -1550,7 +1550,7 @@ public struct PostRequestPaymentMethodOptionsSepaDebitCase1: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.mandateOptions = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "mandate_options")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsSepaDebitCase1SetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options setup_future_usage")
@@ -1768,7 +1768,7 @@ public struct PostRequestPaymentMethodOptionsWechatPayCase1: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.appID = try container.decodeValueIfPresent(Swift.String.self, at: "app_id")
         self.client = try container.decodeValue(PostPaymentMethodOptionsWechatPayCase1Client.self, at: "client")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsWechatPayCase1SetupFutureUsage.self, at: "setup_future_usage")
@@ -1934,7 +1934,7 @@ public struct PostPaymentIntentsRequest: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.applicationFeeAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "application_fee_amount")
         self.automaticPaymentMethods = try container.decodeValueIfPresent(PostPaymentIntentsRequestAutomaticPaymentMethods.self, at: "automatic_payment_methods")

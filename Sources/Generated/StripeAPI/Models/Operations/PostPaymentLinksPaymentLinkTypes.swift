@@ -17,7 +17,7 @@ public struct PostLinkRequestAfterCompletionHostedConfirmation: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.customMessage = try container.decodeValueIfPresent(Swift.String.self, at: "custom_message")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_message")
     }
@@ -70,7 +70,7 @@ public struct PostPaymentLinksPaymentLinkRequestLineItemsItem: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.adjustableQuantity = try container.decodeValueIfPresent(PostPaymentLinkRequestLineItemAdjustableQuantity.self, at: "adjustable_quantity")
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
@@ -232,7 +232,7 @@ public struct PostPaymentLinksPaymentLinkRequest: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.active = try container.decodeValueIfPresent(Swift.Bool.self, at: "active")
         self.afterCompletion = try container.decodeValueIfPresent(PostPaymentLinksPaymentLinkRequestAfterCompletion.self, at: "after_completion")
         self.allowPromotionCodes = try container.decodeValueIfPresent(Swift.Bool.self, at: "allow_promotion_codes")

@@ -20,7 +20,7 @@ public struct PostPaymentLinksRequestAfterCompletionRedirect: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.url = try container.decodeValue(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "url")
     }
@@ -57,7 +57,7 @@ public struct PostPaymentLinksRequestAfterCompletion: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.hostedConfirmation = try container.decodeValueIfPresent(PostLinksRequestAfterCompletionHostedConfirmation.self, at: "hosted_confirmation")
         self.redirect = try container.decodeValueIfPresent(PostPaymentLinksRequestAfterCompletionRedirect.self, at: "redirect")
         self.type = try container.decodeValue(PostPaymentLinksRequestAfterCompletionTypeModel.self, at: "type")
@@ -104,7 +104,7 @@ public struct PostPaymentLinksRequestLineItemsItem: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.adjustableQuantity = try container.decodeValueIfPresent(PostPaymentLinksRequestLineItemAdjustableQuantity.self, at: "adjustable_quantity")
         self.price = try container.decodeValue(Swift.String.self, at: "price")
         self.quantity = try container.decodeValue(Swift.Int.self, at: "quantity")
@@ -153,7 +153,7 @@ public struct PostPaymentLinksRequestSubscriptionData: Swift.Codable, Swift.Hash
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.trialPeriodDays = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_period_days")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "trial_period_days")
     }
@@ -238,7 +238,7 @@ public struct PostPaymentLinksRequest: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.afterCompletion = try container.decodeValueIfPresent(PostPaymentLinksRequestAfterCompletion.self, at: "after_completion")
         self.allowPromotionCodes = try container.decodeValueIfPresent(Swift.Bool.self, at: "allow_promotion_codes")
         self.applicationFeeAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "application_fee_amount")

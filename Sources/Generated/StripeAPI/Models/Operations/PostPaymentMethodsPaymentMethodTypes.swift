@@ -37,7 +37,7 @@ public struct PostPaymentMethodsPaymentMethodRequestCard: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expMonth = try container.decodeValueIfPresent(Swift.Int.self, at: "exp_month")
         self.expYear = try container.decodeValueIfPresent(Swift.Int.self, at: "exp_year")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "exp_month exp_year")
@@ -75,7 +75,7 @@ public struct PostMethodsPaymentMethodRequestUsBankAccount: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.accountHolderType = try container.decodeValueIfPresent(PostPaymentMethodRequestUsBankAccountHolderType.self, at: "account_holder_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "account_holder_type")
     }
@@ -117,7 +117,7 @@ public struct PostPaymentMethodsPaymentMethodRequest: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.billingDetails = try container.decodeValueIfPresent(PostMethodsPaymentMethodRequestBillingDetails.self, at: "billing_details")
         self.card = try container.decodeValueIfPresent(PostPaymentMethodsPaymentMethodRequestCard.self, at: "card")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")

@@ -23,7 +23,7 @@ public struct PostPaymentMethodsRequestAcssDebit: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.accountNumber = try container.decodeValue(Swift.String.self, at: "account_number")
         self.institutionNumber = try container.decodeValue(Swift.String.self, at: "institution_number")
         self.transitNumber = try container.decodeValue(Swift.String.self, at: "transit_number")
@@ -58,7 +58,7 @@ public struct PostPaymentMethodsRequestAuBecsDebit: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.accountNumber = try container.decodeValue(Swift.String.self, at: "account_number")
         self.bsbNumber = try container.decodeValue(Swift.String.self, at: "bsb_number")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "account_number bsb_number")
@@ -91,7 +91,7 @@ public struct PostPaymentMethodsRequestBacsDebit: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.accountNumber = try container.decodeValueIfPresent(Swift.String.self, at: "account_number")
         self.sortCode = try container.decodeValueIfPresent(Swift.String.self, at: "sort_code")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "account_number sort_code")
@@ -139,7 +139,7 @@ public struct PostPaymentMethodsRequestBillingDetails: Swift.Codable, Swift.Hash
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.address = try container.decodeValueIfPresent(PostPaymentMethodsRequestBillingDetailsAddress.self, at: "address")
         self.email = try container.decodeValueIfPresent(PostPaymentMethodsRequestBillingDetailsEmail.self, at: "email")
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
@@ -174,7 +174,7 @@ public struct PostPaymentMethodsRequestBoleto: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.taxID = try container.decodeValue(Swift.String.self, at: "tax_id")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "tax_id")
     }
@@ -207,7 +207,7 @@ public struct PostPaymentMethodsRequestCardCase1: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.cvc = try container.decodeValueIfPresent(Swift.String.self, at: "cvc")
         self.expMonth = try container.decodeValue(Swift.Int.self, at: "exp_month")
         self.expYear = try container.decodeValue(Swift.Int.self, at: "exp_year")
@@ -240,7 +240,7 @@ public struct PostPaymentMethodsRequestCardCase2: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.token = try container.decodeValue(Swift.String.self, at: "token")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "token")
     }
@@ -319,7 +319,7 @@ public struct PostPaymentMethodsRequestEps: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bank = try container.decodeValueIfPresent(PostPaymentMethodsRequestEpsBank.self, at: "bank")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank")
     }
@@ -350,7 +350,7 @@ public struct PostPaymentMethodsRequestFpx: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bank = try container.decodeValue(PostPaymentMethodsRequestFpxBank.self, at: "bank")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank")
     }
@@ -381,7 +381,7 @@ public struct PostPaymentMethodsRequestIdeal: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bank = try container.decodeValueIfPresent(PostPaymentMethodsRequestIdealBank.self, at: "bank")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank")
     }
@@ -414,7 +414,7 @@ public struct PostPaymentMethodsRequestKlarna: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.dob = try container.decodeValueIfPresent(PostPaymentMethodsRequestKlarnaDob.self, at: "dob")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "dob")
     }
@@ -445,7 +445,7 @@ public struct PostPaymentMethodsRequestP24: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bank = try container.decodeValueIfPresent(PostPaymentMethodsRequestP24Bank.self, at: "bank")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank")
     }
@@ -474,7 +474,7 @@ public struct PostPaymentMethodsRequestSepaDebit: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.iban = try container.decodeValue(Swift.String.self, at: "iban")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "iban")
     }
@@ -562,7 +562,7 @@ public struct PostPaymentMethodsRequestSofort: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.country = try container.decodeValue(PostPaymentMethodsRequestSofortCountry.self, at: "country")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "country")
     }
@@ -604,7 +604,7 @@ public struct PostPaymentMethodsRequestUsBankAccount: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.accountHolderType = try container.decodeValueIfPresent(PostPaymentMethodsRequestUsBankAccountHolderType.self, at: "account_holder_type")
         self.accountNumber = try container.decodeValueIfPresent(Swift.String.self, at: "account_number")
         self.accountType = try container.decodeValueIfPresent(PostPaymentMethodsRequestUsBankAccountAccountType.self, at: "account_type")
@@ -764,7 +764,7 @@ public struct PostPaymentMethodsRequest: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.acssDebit = try container.decodeValueIfPresent(PostPaymentMethodsRequestAcssDebit.self, at: "acss_debit")
         self.afterpayClearpay = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "afterpay_clearpay")
         self.alipay = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "alipay")

@@ -127,7 +127,7 @@ public struct PostPlansRequestProductCase1: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.active = try container.decodeValueIfPresent(Swift.Bool.self, at: "active")
         self.id = try container.decodeValueIfPresent(Swift.String.self, at: "id")
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
@@ -306,7 +306,7 @@ public struct PostPlansRequestTiersItem: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.flatAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "flat_amount")
         self.flatAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "flat_amount_decimal")
         self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
@@ -350,7 +350,7 @@ public struct PostPlansRequestTransformUsage: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.divideBy = try container.decodeValue(Swift.Int.self, at: "divide_by")
         self.round = try container.decodeValue(PostPlansRequestTransformUsageRound.self, at: "round")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "divide_by round")
@@ -431,7 +431,7 @@ public struct PostPlansRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.active = try container.decodeValueIfPresent(Swift.Bool.self, at: "active")
         self.aggregateUsage = try container.decodeValueIfPresent(PostPlansRequestAggregateUsage.self, at: "aggregate_usage")
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")

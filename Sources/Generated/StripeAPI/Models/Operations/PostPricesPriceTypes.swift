@@ -40,7 +40,7 @@ public struct PostPricesPriceRequest: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.active = try container.decodeValueIfPresent(Swift.Bool.self, at: "active")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.lookupKey = try container.decodeValueIfPresent(Swift.String.self, at: "lookup_key")

@@ -39,7 +39,7 @@ public struct PostPricesRequestRecurring: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.aggregateUsage = try container.decodeValueIfPresent(PostPricesRequestRecurringAggregateUsage.self, at: "aggregate_usage")
         self.interval = try container.decodeValue(PostPricesRequestRecurringInterval.self, at: "interval")
         self.intervalCount = try container.decodeValueIfPresent(Swift.Int.self, at: "interval_count")
@@ -143,7 +143,7 @@ public struct PostPricesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.active = try container.decodeValueIfPresent(Swift.Bool.self, at: "active")
         self.billingScheme = try container.decodeValueIfPresent(PostPricesRequestBillingScheme.self, at: "billing_scheme")
         self.currency = try container.decodeValue(Swift.String.self, at: "currency")

@@ -23,7 +23,7 @@ public struct PostPromotionCodesRequestRestrictions: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.firstTimeTransaction = try container.decodeValueIfPresent(Swift.Bool.self, at: "first_time_transaction")
         self.minimumAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "minimum_amount")
         self.minimumAmountCurrency = try container.decodeValueIfPresent(Swift.String.self, at: "minimum_amount_currency")
@@ -77,7 +77,7 @@ public struct PostPromotionCodesRequest: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.active = try container.decodeValueIfPresent(Swift.Bool.self, at: "active")
         self.code = try container.decodeValueIfPresent(Swift.String.self, at: "code")
         self.coupon = try container.decodeValue(Swift.String.self, at: "coupon")

@@ -76,7 +76,7 @@ public struct PostQuotesQuoteRequestLineItemsItem: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.id = try container.decodeValueIfPresent(Swift.String.self, at: "id")
         self.price = try container.decodeValueIfPresent(Swift.String.self, at: "price")
         self.priceData = try container.decodeValueIfPresent(PostQuotesQuoteRequestLineItemsItemPriceData.self, at: "price_data")
@@ -243,7 +243,7 @@ public struct PostQuotesQuoteRequest: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.applicationFeeAmount = try container.decodeValueIfPresent(PostQuotesQuoteRequestApplicationFeeAmount.self, at: "application_fee_amount")
         self.applicationFeePercent = try container.decodeValueIfPresent(PostQuotesQuoteRequestApplicationFeePercent.self, at: "application_fee_percent")
         self.automaticTax = try container.decodeValueIfPresent(PostQuotesQuoteRequestAutomaticTax.self, at: "automatic_tax")

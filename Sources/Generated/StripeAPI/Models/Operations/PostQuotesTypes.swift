@@ -73,7 +73,7 @@ public struct PostQuotesRequestAutomaticTax: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "enabled")
     }
@@ -110,7 +110,7 @@ public struct PostQuotesRequestDiscountsCase1Item: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.coupon = try container.decodeValueIfPresent(Swift.String.self, at: "coupon")
         self.discount = try container.decodeValueIfPresent(Swift.String.self, at: "discount")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "coupon discount")
@@ -189,7 +189,7 @@ public struct PostQuotesRequestFromQuote: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.isRevision = try container.decodeValueIfPresent(Swift.Bool.self, at: "is_revision")
         self.quote = try container.decodeValue(Swift.String.self, at: "quote")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "is_revision quote")
@@ -220,7 +220,7 @@ public struct PostQuotesRequestInvoiceSettings: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.daysUntilDue = try container.decodeValueIfPresent(Swift.Int.self, at: "days_until_due")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "days_until_due")
     }
@@ -265,7 +265,7 @@ public struct PostQuotesRequestLineItemsItemPriceData: Swift.Codable, Swift.Hash
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.currency = try container.decodeValue(Swift.String.self, at: "currency")
         self.product = try container.decodeValue(Swift.String.self, at: "product")
         self.recurring = try container.decodeValueIfPresent(PostQuotesRequestLineItemsItemPriceDataRecurring.self, at: "recurring")
@@ -313,7 +313,7 @@ public struct PostQuotesRequestLineItemsItem: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.price = try container.decodeValueIfPresent(Swift.String.self, at: "price")
         self.priceData = try container.decodeValueIfPresent(PostQuotesRequestLineItemsItemPriceData.self, at: "price_data")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
@@ -460,7 +460,7 @@ public struct PostQuotesRequestSubscriptionData: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.effectiveDate = try container.decodeValueIfPresent(PostQuotesRequestSubscriptionDataEffectiveDate.self, at: "effective_date")
         self.trialPeriodDays = try container.decodeValueIfPresent(PostQuotesRequestSubscriptionDataTrialPeriodDays.self, at: "trial_period_days")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "effective_date trial_period_days")
@@ -493,7 +493,7 @@ public struct PostQuotesRequestTransferDataCase1: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.amountPercent = try container.decodeValueIfPresent(Swift.Double.self, at: "amount_percent")
         self.destination = try container.decodeValue(Swift.String.self, at: "destination")
@@ -636,7 +636,7 @@ public struct PostQuotesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.applicationFeeAmount = try container.decodeValueIfPresent(PostQuotesRequestApplicationFeeAmount.self, at: "application_fee_amount")
         self.applicationFeePercent = try container.decodeValueIfPresent(PostQuotesRequestApplicationFeePercent.self, at: "application_fee_percent")
         self.automaticTax = try container.decodeValueIfPresent(PostQuotesRequestAutomaticTax.self, at: "automatic_tax")

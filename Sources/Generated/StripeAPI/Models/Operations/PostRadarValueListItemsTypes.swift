@@ -20,7 +20,7 @@ public struct PostRadarValueListItemsRequest: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.value = try container.decodeValue(Swift.String.self, at: "value")
         self.valueList = try container.decodeValue(Swift.String.self, at: "value_list")

@@ -29,7 +29,7 @@ public struct PostRadarValueListsRequest: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.alias = try container.decodeValue(Swift.String.self, at: "alias")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.itemType = try container.decodeValueIfPresent(PostRadarValueListsRequestItemType.self, at: "item_type")

@@ -43,7 +43,7 @@ public struct PostRecipientsRequest: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bankAccount = try container.decodeValueIfPresent(Swift.String.self, at: "bank_account")
         self.card = try container.decodeValueIfPresent(Swift.String.self, at: "card")
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")

@@ -81,7 +81,7 @@ public struct PostRefundsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.charge = try container.decodeValueIfPresent(Swift.String.self, at: "charge")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")

@@ -2615,7 +2615,7 @@ public struct PostReportingReportRunsRequestParameters: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.columns = try container.decodeValueIfPresent([Swift.String].self, at: "columns")
         self.connectedAccount = try container.decodeValueIfPresent(Swift.String.self, at: "connected_account")
         self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
@@ -2661,7 +2661,7 @@ public struct PostReportingReportRunsRequest: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.parameters = try container.decodeValueIfPresent(PostReportingReportRunsRequestParameters.self, at: "parameters")
         self.reportType = try container.decodeValue(Swift.String.self, at: "report_type")

@@ -20,7 +20,7 @@ public struct PostSetupIntentsIntentCancelRequest: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.cancellationReason = try container.decodeValueIfPresent(PostSetupIntentCancelRequestCancellationReason.self, at: "cancellation_reason")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
     }

@@ -37,7 +37,7 @@ public struct PostSetupIntentConfirmRequestMandateDataCase2: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.customerAcceptance = try container.decodeValue(PostRequestMandateDataCase2CustomerAcceptance2.self, at: "customer_acceptance")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "customer_acceptance")
     }
@@ -228,7 +228,7 @@ public struct PostSetupIntentsIntentConfirmRequest: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.clientSecret = try container.decodeValueIfPresent(Swift.String.self, at: "client_secret")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.mandateData = try container.decodeValueIfPresent(PostSetupIntentsIntentConfirmRequestMandateData.self, at: "mandate_data")

@@ -44,7 +44,7 @@ public struct PostIntentRequestPaymentMethodOptionsAcssDebit2: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.currency = try container.decodeValueIfPresent(PostRequestPaymentMethodOptionsAcssDebit2Currency2.self, at: "currency")
         self.mandateOptions = try container.decodeValueIfPresent(PostPaymentMethodOptionsAcssDebit2MandateOptions2.self, at: "mandate_options")
         self.verificationMethod = try container.decodeValueIfPresent(PostMethodOptionsAcssDebit2VerificationMethod2.self, at: "verification_method")
@@ -89,7 +89,7 @@ public struct PostSetupIntentRequestPaymentMethodOptionsCard: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.mandateOptions = try container.decodeValueIfPresent(PostRequestPaymentMethodOptionsCardMandateOptions2.self, at: "mandate_options")
         self.requestThreeDSecure = try container.decodeValueIfPresent(PostPaymentMethodOptionsCardRequestThreeDSecure2.self, at: "request_three_d_secure")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options request_three_d_secure")
@@ -119,7 +119,7 @@ public struct PostIntentRequestPaymentMethodOptionsSepaDebit2: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.mandateOptions = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "mandate_options")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options")
     }
@@ -175,7 +175,7 @@ public struct PostSetupIntentsIntentRequest: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.customer = try container.decodeValueIfPresent(Swift.String.self, at: "customer")
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")

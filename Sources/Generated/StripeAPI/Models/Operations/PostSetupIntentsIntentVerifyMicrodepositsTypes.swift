@@ -23,7 +23,7 @@ public struct PostSetupIntentsIntentVerifyMicrodepositsRequest: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amounts = try container.decodeValueIfPresent([Swift.Int].self, at: "amounts")
         self.clientSecret = try container.decodeValueIfPresent(Swift.String.self, at: "client_secret")
         self.descriptorCode = try container.decodeValueIfPresent(Swift.String.self, at: "descriptor_code")

@@ -28,7 +28,7 @@ public struct PostSetupIntentsRequestMandateData: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.customerAcceptance = try container.decodeValue(PostIntentsRequestMandateDataCustomerAcceptance2.self, at: "customer_acceptance")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "customer_acceptance")
     }
@@ -99,7 +99,7 @@ public struct PostRequestPaymentMethodOptionsCardMandateOptions: Swift.Codable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.amountType = try container.decodeValue(PostMethodOptionsCardMandateOptionsAmountType.self, at: "amount_type")
         self.currency = try container.decodeValue(Swift.String.self, at: "currency")
@@ -169,7 +169,7 @@ public struct PostSetupIntentsRequestPaymentMethodOptions: Swift.Codable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.acssDebit = try container.decodeValueIfPresent(PostIntentsRequestPaymentMethodOptionsAcssDebit2.self, at: "acss_debit")
         self.card = try container.decodeValueIfPresent(PostSetupIntentsRequestPaymentMethodOptionsCard.self, at: "card")
         self.sepaDebit = try container.decodeValueIfPresent(PostIntentsRequestPaymentMethodOptionsSepaDebit2.self, at: "sepa_debit")
@@ -206,7 +206,7 @@ public struct PostSetupIntentsRequestSingleUse: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.currency = try container.decodeValue(Swift.String.self, at: "currency")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency")
@@ -321,7 +321,7 @@ public struct PostSetupIntentsRequest: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.confirm = try container.decodeValueIfPresent(Swift.Bool.self, at: "confirm")
         self.customer = try container.decodeValueIfPresent(Swift.String.self, at: "customer")
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")

@@ -33,7 +33,7 @@ public struct PostShippingRatesRequestDeliveryEstimate: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.maximum = try container.decodeValueIfPresent(PostShippingRatesRequestDeliveryEstimateMaximum.self, at: "maximum")
         self.minimum = try container.decodeValueIfPresent(PostShippingRatesRequestDeliveryEstimateMinimum.self, at: "minimum")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "maximum minimum")
@@ -95,7 +95,7 @@ public struct PostShippingRatesRequest: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.deliveryEstimate = try container.decodeValueIfPresent(PostShippingRatesRequestDeliveryEstimate.self, at: "delivery_estimate")
         self.displayName = try container.decodeValue(Swift.String.self, at: "display_name")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")

@@ -27,7 +27,7 @@ public struct PostSkusIDRequestInventory: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.type = try container.decodeValueIfPresent(PostSkusIDRequestInventoryTypeModel.self, at: "type")
         self.value = try container.decodeValueIfPresent(PostSkusIDRequestInventoryValue.self, at: "value")
@@ -142,7 +142,7 @@ public struct PostSkusIDRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.active = try container.decodeValueIfPresent(Swift.Bool.self, at: "active")
         self.attributes = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "attributes")
         self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")

@@ -121,7 +121,7 @@ public struct PostSkusRequestInventory: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.type = try container.decodeValue(PostSkusRequestInventoryTypeModel.self, at: "type")
         self.value = try container.decodeValueIfPresent(PostSkusRequestInventoryValue.self, at: "value")
@@ -160,7 +160,7 @@ public struct PostSkusRequestPackageDimensions: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.height = try container.decodeValue(Swift.Double.self, at: "height")
         self.length = try container.decodeValue(Swift.Double.self, at: "length")
         self.weight = try container.decodeValue(Swift.Double.self, at: "weight")
@@ -224,7 +224,7 @@ public struct PostSkusRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.active = try container.decodeValueIfPresent(Swift.Bool.self, at: "active")
         self.attributes = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "attributes")
         self.currency = try container.decodeValue(Swift.String.self, at: "currency")

@@ -70,7 +70,7 @@ public struct PostSourcesRequestMandateAcceptanceOffline: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.contactEmail = try container.decodeValue(Swift.String.self, at: "contact_email")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "contact_email")
     }
@@ -101,7 +101,7 @@ public struct PostSourcesRequestMandateAcceptanceOnline: Swift.Codable, Swift.Ha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.date = try container.decodeValueIfPresent(Swift.Int.self, at: "date")
         self.ip = try container.decodeValueIfPresent(Swift.String.self, at: "ip")
         self.userAgent = try container.decodeValueIfPresent(Swift.String.self, at: "user_agent")
@@ -150,7 +150,7 @@ public struct PostSourcesRequestMandateAcceptance: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.date = try container.decodeValueIfPresent(Swift.Int.self, at: "date")
         self.ip = try container.decodeValueIfPresent(Swift.String.self, at: "ip")
         self.offline = try container.decodeValueIfPresent(PostSourcesRequestMandateAcceptanceOffline.self, at: "offline")
@@ -350,7 +350,7 @@ public struct PostSourcesRequestMandate: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.acceptance = try container.decodeValueIfPresent(PostSourcesRequestMandateAcceptance.self, at: "acceptance")
         self.amount = try container.decodeValueIfPresent(PostSourcesRequestMandateAmount.self, at: "amount")
         self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
@@ -395,7 +395,7 @@ public struct PostSourcesRequestOwnerAddress: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.city = try container.decodeValueIfPresent(Swift.String.self, at: "city")
         self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")
         self.line1 = try container.decodeValueIfPresent(Swift.String.self, at: "line1")
@@ -441,7 +441,7 @@ public struct PostSourcesRequestOwner: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.address = try container.decodeValueIfPresent(PostSourcesRequestOwnerAddress.self, at: "address")
         self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
@@ -523,7 +523,7 @@ public struct PostSourcesRequestReceiver: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.refundAttributesMethod = try container.decodeValueIfPresent(PostSourcesRequestReceiverRefundAttributesMethod.self, at: "refund_attributes_method")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "refund_attributes_method")
     }
@@ -552,7 +552,7 @@ public struct PostSourcesRequestRedirect: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.returnURL = try container.decodeValue(Swift.String.self, at: "return_url")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "return_url")
     }
@@ -596,7 +596,7 @@ public struct PostSourcesRequestSourceOrderShipping: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.address = try container.decodeValue(PostSourcesRequestSourceOrderShippingAddress.self, at: "address")
         self.carrier = try container.decodeValueIfPresent(Swift.String.self, at: "carrier")
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
@@ -636,7 +636,7 @@ public struct PostSourcesRequestSourceOrder: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.items = try container.decodeValueIfPresent([PostSourcesRequestSourceOrderItemsItem].self, at: "items")
         self.shipping = try container.decodeValueIfPresent(PostSourcesRequestSourceOrderShipping.self, at: "shipping")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "items shipping")
@@ -758,7 +758,7 @@ public struct PostSourcesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
         self.customer = try container.decodeValueIfPresent(Swift.String.self, at: "customer")

@@ -102,7 +102,7 @@ public struct PostSubscriptionItemsItemRequest: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.billingThresholds = try container.decodeValueIfPresent(PostSubscriptionItemsItemRequestBillingThresholds.self, at: "billing_thresholds")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.metadata = try container.decodeValueIfPresent(PostSubscriptionItemsItemRequestMetadata.self, at: "metadata")

@@ -73,7 +73,7 @@ public struct PostItemsSubscriptionItemUsageRecordsRequest: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.action = try container.decodeValueIfPresent(PostItemsSubscriptionItemUsageRecordsRequestAction.self, at: "action")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.quantity = try container.decodeValue(Swift.Int.self, at: "quantity")

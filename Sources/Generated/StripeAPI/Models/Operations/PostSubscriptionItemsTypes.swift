@@ -54,7 +54,7 @@ public struct PostSubscriptionItemsRequestPriceData: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.currency = try container.decodeValue(Swift.String.self, at: "currency")
         self.product = try container.decodeValue(Swift.String.self, at: "product")
         self.recurring = try container.decodeValue(PostSubscriptionItemsRequestPriceDataRecurring.self, at: "recurring")
@@ -142,7 +142,7 @@ public struct PostSubscriptionItemsRequest: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.billingThresholds = try container.decodeValueIfPresent(PostSubscriptionItemsRequestBillingThresholds.self, at: "billing_thresholds")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")

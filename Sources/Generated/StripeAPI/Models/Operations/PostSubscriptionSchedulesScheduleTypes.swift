@@ -59,7 +59,7 @@ public struct PostSubscriptionScheduleRequestDefaultSettings: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.applicationFeePercent = try container.decodeValueIfPresent(Swift.Double.self, at: "application_fee_percent")
         self.automaticTax = try container.decodeValueIfPresent(PostScheduleRequestDefaultSettingsAutomaticTax.self, at: "automatic_tax")
         self.billingCycleAnchor = try container.decodeValueIfPresent(PostRequestDefaultSettingsBillingCycleAnchor2.self, at: "billing_cycle_anchor")
@@ -124,7 +124,7 @@ public struct PostScheduleRequestPhasesItemAddInvoiceItem: Swift.Codable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.price = try container.decodeValueIfPresent(Swift.String.self, at: "price")
         self.priceData = try container.decodeValueIfPresent(PostRequestPhasesItemAddInvoiceItemPriceData2.self, at: "price_data")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
@@ -212,7 +212,7 @@ public struct PostSubscriptionScheduleRequestPhasesItem: Swift.Codable, Swift.Ha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.billingThresholds = try container.decodeValueIfPresent(PostScheduleRequestPhasesItemBillingThresholds2.self, at: "billing_thresholds")
         self.price = try container.decodeValueIfPresent(Swift.String.self, at: "price")
         self.priceData = try container.decodeValueIfPresent(PostSubscriptionScheduleRequestPhasesItemPriceData.self, at: "price_data")
@@ -297,7 +297,7 @@ public struct PostSubscriptionSchedulesScheduleRequestPhasesItem: Swift.Codable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.addInvoiceItems = try container.decodeValueIfPresent([PostScheduleRequestPhasesItemAddInvoiceItem].self, at: "add_invoice_items")
         self.applicationFeePercent = try container.decodeValueIfPresent(Swift.Double.self, at: "application_fee_percent")
         self.automaticTax = try container.decodeValueIfPresent(PostScheduleRequestPhasesItemAutomaticTax.self, at: "automatic_tax")
@@ -375,7 +375,7 @@ public struct PostSubscriptionSchedulesScheduleRequest: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.defaultSettings = try container.decodeValueIfPresent(PostSubscriptionScheduleRequestDefaultSettings.self, at: "default_settings")
         self.endBehavior = try container.decodeValueIfPresent(PostSubscriptionScheduleRequestEndBehavior.self, at: "end_behavior")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")

@@ -128,7 +128,7 @@ public struct PostRequestPhasesItem2BillingThresholdsCase1: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.usageGte = try container.decodeValue(Swift.Int.self, at: "usage_gte")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "usage_gte")
     }
@@ -216,7 +216,7 @@ public struct PostSubscriptionSchedulesRequestPhasesItem: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.addInvoiceItems = try container.decodeValueIfPresent([PostSchedulesRequestPhasesItemAddInvoiceItem].self, at: "add_invoice_items")
         self.applicationFeePercent = try container.decodeValueIfPresent(Swift.Double.self, at: "application_fee_percent")
         self.automaticTax = try container.decodeValueIfPresent(PostSchedulesRequestPhasesItemAutomaticTax.self, at: "automatic_tax")
@@ -344,7 +344,7 @@ public struct PostSubscriptionSchedulesRequest: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.customer = try container.decodeValueIfPresent(Swift.String.self, at: "customer")
         self.defaultSettings = try container.decodeValueIfPresent(PostSubscriptionSchedulesRequestDefaultSettings.self, at: "default_settings")
         self.endBehavior = try container.decodeValueIfPresent(PostSubscriptionSchedulesRequestEndBehavior.self, at: "end_behavior")

@@ -100,7 +100,7 @@ public struct PostSubscriptionExposedIDRequestItem: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.billingThresholds = try container.decodeValueIfPresent(PostExposedIDRequestItemBillingThresholds2.self, at: "billing_thresholds")
         self.clearUsage = try container.decodeValueIfPresent(Swift.Bool.self, at: "clear_usage")
         self.deleted = try container.decodeValueIfPresent(Swift.Bool.self, at: "deleted")
@@ -265,7 +265,7 @@ public struct PostPaymentMethodOptionsUsBankAccountCase1: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.verificationMethod = try container.decodeValueIfPresent(PostOptionsUsBankAccountCase1VerificationMethod3.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "verification_method")
     }
@@ -351,7 +351,7 @@ public struct PostSubscriptionExposedIDRequestPaymentSettings2: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.paymentMethodOptions = try container.decodeValueIfPresent(PostIDRequestPaymentSettings2PaymentMethodOptions.self, at: "payment_method_options")
         self.paymentMethodTypes = try container.decodeValueIfPresent(PostIDRequestPaymentSettings2PaymentMethodTypes.self, at: "payment_method_types")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_method_options payment_method_types")
@@ -499,7 +499,7 @@ public struct PostSubscriptionsSubscriptionExposedIDRequest: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.addInvoiceItems = try container.decodeValueIfPresent([PostSubscriptionExposedIDRequestAddInvoiceItem2].self, at: "add_invoice_items")
         self.applicationFeePercent = try container.decodeValueIfPresent(Swift.Double.self, at: "application_fee_percent")
         self.automaticTax = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestAutomaticTax2.self, at: "automatic_tax")

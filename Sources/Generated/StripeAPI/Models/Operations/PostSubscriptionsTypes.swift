@@ -127,7 +127,7 @@ public struct PostSubscriptionsRequestItemsItem: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.billingThresholds = try container.decodeValueIfPresent(PostSubscriptionsRequestItemsItemBillingThresholds.self, at: "billing_thresholds")
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
         self.price = try container.decodeValueIfPresent(Swift.String.self, at: "price")
@@ -343,7 +343,7 @@ public struct PostSubscriptionsRequestPaymentSettings: Swift.Codable, Swift.Hash
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.paymentMethodOptions = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodOptions4.self, at: "payment_method_options")
         self.paymentMethodTypes = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodTypes4.self, at: "payment_method_types")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_method_options payment_method_types")
@@ -391,7 +391,7 @@ public struct PostSubscriptionsRequestTransferData: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amountPercent = try container.decodeValueIfPresent(Swift.Double.self, at: "amount_percent")
         self.destination = try container.decodeValue(Swift.String.self, at: "destination")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_percent destination")
@@ -598,7 +598,7 @@ public struct PostSubscriptionsRequest: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.addInvoiceItems = try container.decodeValueIfPresent([PostSubscriptionsRequestAddInvoiceItemsItem].self, at: "add_invoice_items")
         self.applicationFeePercent = try container.decodeValueIfPresent(Swift.Double.self, at: "application_fee_percent")
         self.automaticTax = try container.decodeValueIfPresent(PostSubscriptionsRequestAutomaticTax.self, at: "automatic_tax")

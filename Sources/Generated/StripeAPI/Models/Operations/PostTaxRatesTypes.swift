@@ -47,7 +47,7 @@ public struct PostTaxRatesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.active = try container.decodeValueIfPresent(Swift.Bool.self, at: "active")
         self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")

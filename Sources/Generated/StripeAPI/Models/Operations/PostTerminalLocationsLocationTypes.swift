@@ -35,7 +35,7 @@ public struct PostTerminalLocationsLocationRequest: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.address = try container.decodeValueIfPresent(PostTerminalLocationsLocationRequestAddress.self, at: "address")
         self.displayName = try container.decodeValueIfPresent(Swift.String.self, at: "display_name")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")

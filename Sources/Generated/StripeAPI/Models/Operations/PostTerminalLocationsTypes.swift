@@ -29,7 +29,7 @@ public struct PostTerminalLocationsRequestAddress: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.city = try container.decodeValueIfPresent(Swift.String.self, at: "city")
         self.country = try container.decodeValue(Swift.String.self, at: "country")
         self.line1 = try container.decodeValueIfPresent(Swift.String.self, at: "line1")
@@ -79,7 +79,7 @@ public struct PostTerminalLocationsRequest: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.address = try container.decodeValue(PostTerminalLocationsRequestAddress.self, at: "address")
         self.displayName = try container.decodeValue(Swift.String.self, at: "display_name")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")

@@ -19,7 +19,7 @@ public struct PostReaderProcessPaymentIntentRequestProcessConfig: Swift.Codable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.skipTipping = try container.decodeValueIfPresent(Swift.Bool.self, at: "skip_tipping")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "skip_tipping")
     }
@@ -51,7 +51,7 @@ public struct PostTerminalReaderProcessPaymentIntentRequest: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.paymentIntent = try container.decodeValue(Swift.String.self, at: "payment_intent")
         self.processConfig = try container.decodeValueIfPresent(PostReaderProcessPaymentIntentRequestProcessConfig.self, at: "process_config")

@@ -20,7 +20,7 @@ public struct PostTerminalReadersReaderProcessSetupIntentRequest: Swift.Codable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.customerConsentCollected = try container.decodeValue(Swift.Bool.self, at: "customer_consent_collected")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.setupIntent = try container.decodeValue(Swift.String.self, at: "setup_intent")

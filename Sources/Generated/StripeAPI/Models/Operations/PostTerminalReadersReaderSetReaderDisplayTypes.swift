@@ -21,7 +21,7 @@ public struct PostReaderSetReaderDisplayRequestCartLineItem: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.description = try container.decodeValue(Swift.String.self, at: "description")
         self.quantity = try container.decodeValue(Swift.Int.self, at: "quantity")
@@ -60,7 +60,7 @@ public struct PostTerminalReaderSetReaderDisplayRequestCart: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.currency = try container.decodeValue(Swift.String.self, at: "currency")
         self.lineItems = try container.decodeValue([PostReaderSetReaderDisplayRequestCartLineItem].self, at: "line_items")
         self.tax = try container.decodeValueIfPresent(Swift.Int.self, at: "tax")
@@ -101,7 +101,7 @@ public struct PostTerminalReadersReaderSetReaderDisplayRequest: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.cart = try container.decodeValueIfPresent(PostTerminalReaderSetReaderDisplayRequestCart.self, at: "cart")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.type = try container.decodeValue(PostTerminalReaderSetReaderDisplayRequestTypeModel.self, at: "type")

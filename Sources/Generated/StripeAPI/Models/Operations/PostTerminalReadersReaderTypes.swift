@@ -25,7 +25,7 @@ public struct PostTerminalReadersReaderRequest: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.label = try container.decodeValueIfPresent(Swift.String.self, at: "label")
         self.metadata = try container.decodeValueIfPresent(PostTerminalReadersReaderRequestMetadata.self, at: "metadata")

@@ -31,7 +31,7 @@ public struct PostTerminalReadersRequest: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.label = try container.decodeValueIfPresent(Swift.String.self, at: "label")
         self.location = try container.decodeValueIfPresent(Swift.String.self, at: "location")

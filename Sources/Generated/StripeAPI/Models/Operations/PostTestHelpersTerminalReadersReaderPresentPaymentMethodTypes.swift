@@ -19,7 +19,7 @@ public struct PostReaderPresentPaymentMethodRequestCardPresent: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.number = try container.decodeValueIfPresent(Swift.String.self, at: "number")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "number")
     }
@@ -92,7 +92,7 @@ public struct PostTerminalReaderPresentPaymentMethodRequest: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.cardPresent = try container.decodeValueIfPresent(PostReaderPresentPaymentMethodRequestCardPresent.self, at: "card_present")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.type = try container.decodeValueIfPresent(PostReaderPresentPaymentMethodRequestTypeModel.self, at: "type")

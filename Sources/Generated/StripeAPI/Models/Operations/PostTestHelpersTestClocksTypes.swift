@@ -20,7 +20,7 @@ public struct PostTestHelpersTestClocksRequest: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.frozenTime = try container.decodeValue(Swift.Int.self, at: "frozen_time")
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")

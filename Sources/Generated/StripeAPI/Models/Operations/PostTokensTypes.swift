@@ -78,7 +78,7 @@ public struct PostTokensRequestAccountCompany: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.address = try container.decodeValueIfPresent(PostTokensRequestAccountCompanyAddress.self, at: "address")
         self.addressKana = try container.decodeValueIfPresent(PostTokensRequestAccountCompanyAddressKana.self, at: "address_kana")
         self.addressKanji = try container.decodeValueIfPresent(PostTokensRequestAccountCompanyAddressKanji.self, at: "address_kanji")
@@ -187,7 +187,7 @@ public struct PostTokensRequestAccount: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.businessType = try container.decodeValueIfPresent(PostTokensRequestAccountBusinessType.self, at: "business_type")
         self.company = try container.decodeValueIfPresent(PostTokensRequestAccountCompany.self, at: "company")
         self.individual = try container.decodeValueIfPresent(PostTokensRequestAccountIndividual.self, at: "individual")
@@ -287,7 +287,7 @@ public struct PostTokensRequestBankAccount: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.accountHolderName = try container.decodeValueIfPresent(Swift.String.self, at: "account_holder_name")
         self.accountHolderType = try container.decodeValueIfPresent(PostTokensRequestBankAccountAccountHolderType.self, at: "account_holder_type")
         self.accountNumber = try container.decodeValue(Swift.String.self, at: "account_number")
@@ -348,7 +348,7 @@ public struct PostTokensRequestCardCase1: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.addressCity = try container.decodeValueIfPresent(Swift.String.self, at: "address_city")
         self.addressCountry = try container.decodeValueIfPresent(Swift.String.self, at: "address_country")
         self.addressLine1 = try container.decodeValueIfPresent(Swift.String.self, at: "address_line1")
@@ -446,7 +446,7 @@ public struct PostTokensRequestCvcUpdate: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.cvc = try container.decodeValue(Swift.String.self, at: "cvc")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "cvc")
     }
@@ -488,7 +488,7 @@ public struct PostTokensRequestPersonAddressKana: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.city = try container.decodeValueIfPresent(Swift.String.self, at: "city")
         self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")
         self.line1 = try container.decodeValueIfPresent(Swift.String.self, at: "line1")
@@ -534,7 +534,7 @@ public struct PostTokensRequestPersonDobCase1: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.day = try container.decodeValue(Swift.Int.self, at: "day")
         self.month = try container.decodeValue(Swift.Int.self, at: "month")
         self.year = try container.decodeValue(Swift.Int.self, at: "year")
@@ -620,7 +620,7 @@ public struct PostTokensRequestPersonDocumentsVisa: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.files = try container.decodeValueIfPresent([Swift.String].self, at: "files")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "files")
     }
@@ -654,7 +654,7 @@ public struct PostTokensRequestPersonDocuments: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.companyAuthorization = try container.decodeValueIfPresent(PostRequestPersonDocumentsCompanyAuthorization.self, at: "company_authorization")
         self.passport = try container.decodeValueIfPresent(PostTokensRequestPersonDocumentsPassport.self, at: "passport")
         self.visa = try container.decodeValueIfPresent(PostTokensRequestPersonDocumentsVisa.self, at: "visa")
@@ -707,7 +707,7 @@ public struct PostTokensRequestPersonRelationship: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.director = try container.decodeValueIfPresent(Swift.Bool.self, at: "director")
         self.executive = try container.decodeValueIfPresent(Swift.Bool.self, at: "executive")
         self.owner = try container.decodeValueIfPresent(Swift.Bool.self, at: "owner")
@@ -754,7 +754,7 @@ public struct PostTokensRequestPersonVerification: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.additionalDocument = try container.decodeValueIfPresent(PostRequestPersonVerificationAdditionalDocument.self, at: "additional_document")
         self.document = try container.decodeValueIfPresent(PostTokensRequestPersonVerificationDocument.self, at: "document")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_document document")
@@ -835,7 +835,7 @@ public struct PostTokensRequestPerson: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.address = try container.decodeValueIfPresent(PostTokensRequestPersonAddress.self, at: "address")
         self.addressKana = try container.decodeValueIfPresent(PostTokensRequestPersonAddressKana.self, at: "address_kana")
         self.addressKanji = try container.decodeValueIfPresent(PostTokensRequestPersonAddressKanji.self, at: "address_kanji")
@@ -908,7 +908,7 @@ public struct PostTokensRequestPii: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.idNumber = try container.decodeValueIfPresent(Swift.String.self, at: "id_number")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "id_number")
     }
@@ -962,7 +962,7 @@ public struct PostTokensRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.account = try container.decodeValueIfPresent(PostTokensRequestAccount.self, at: "account")
         self.bankAccount = try container.decodeValueIfPresent(PostTokensRequestBankAccount.self, at: "bank_account")
         self.card = try container.decodeValueIfPresent(PostTokensRequestCard.self, at: "card")

@@ -31,7 +31,7 @@ public struct PostTransfersIDReversalsRequest: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")

@@ -460,7 +460,7 @@ public struct PostWebhookEndpointsRequest: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.apiVersion = try container.decodeValueIfPresent(PostWebhookEndpointsRequestAPIVersion.self, at: "api_version")
         self.connect = try container.decodeValueIfPresent(Swift.Bool.self, at: "connect")
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")

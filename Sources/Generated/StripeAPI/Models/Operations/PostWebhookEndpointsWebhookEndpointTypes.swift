@@ -825,7 +825,7 @@ public struct PostWebhookEndpointsWebhookEndpointRequest: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
         self.disabled = try container.decodeValueIfPresent(Swift.Bool.self, at: "disabled")
         self.enabledEvents = try container.decodeValueIfPresent([PostWebhookEndpointRequestEnabledEventsItem].self, at: "enabled_events")

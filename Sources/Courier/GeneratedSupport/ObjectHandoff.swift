@@ -1,0 +1,80 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Android)
+    import Android
+#endif
+
+/// Hands the keyed container a union read its evidence from to the variant it then decodes, so
+/// that the object's keys are listed once, not twice.
+///
+/// A decoder such as `JSONDecoder` builds a table of an object's keys each time it is asked for
+/// a keyed container; a union that reads a tag and then decodes its variant from the same
+/// decoder would build it twice (about a tenth of decoding Stripe's unions). While a union
+/// decodes its chosen variant, when that variant is a generated struct or union of objects
+/// (whose `init(from:)` asks for the container before anything else), the container waits in a
+/// per-thread slot with the depth of the value's coding path. The struct takes it when it is at
+/// that depth, which within the variant's (synchronous) decoding can only be the same value:
+/// any value nested in it is deeper.
+enum ObjectHandoff {
+    /// A container waiting for the variant, and the depth of the value it holds.
+    final class Pending {
+        let container: KeyedDecodingContainer<AnyCodingKey>
+        let depth: Int
+
+        init(_ container: KeyedDecodingContainer<AnyCodingKey>, depth: Int) {
+            self.container = container
+            self.depth = depth
+        }
+    }
+
+    /// The per-thread slot holding an unretained `Pending` while a union decodes a variant.
+    private static let slot: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key, nil)
+        precondition(status == 0, "pthread_key_create failed (\(status))")
+        return key
+    }()
+
+    /// Runs `body` with `pending` offered to the struct that decodes the same value, then
+    /// withdraws it (and restores what an enclosing union offered, if it was not taken).
+    /// - Parameters:
+    ///   - pending: The container and its depth.
+    ///   - body: Decodes the variant.
+    /// - Returns: What `body` returns.
+    static func offering<Result>(_ pending: Pending, _ body: () throws -> Result) rethrows -> Result {
+        let previous = pthread_getspecific(slot)
+        pthread_setspecific(slot, Unmanaged.passUnretained(pending).toOpaque())
+        defer { pthread_setspecific(slot, previous) }
+        return try withExtendedLifetime(pending) { try body() }
+    }
+
+    /// The container offered for the value `decoder` holds, if any; taking it withdraws it.
+    /// - Parameter decoder: The decoder of the value being decoded.
+    /// - Returns: The offered container, or `nil`.
+    static func take(for decoder: any Decoder) -> KeyedDecodingContainer<AnyCodingKey>? {
+        guard let raw = pthread_getspecific(slot) else { return nil }
+        let pending = Unmanaged<Pending>.fromOpaque(raw).takeUnretainedValue()
+        guard pending.depth == decoder.codingPath.count else { return nil }
+        pthread_setspecific(slot, nil)
+        return pending.container
+    }
+}
+
+@_spi(Generated) extension UnionVariant {
+    /// The keyed container of the object `decoder` holds: the one the enclosing union already
+    /// made to read its evidence, when this value is the variant it chose, or a new one.
+    ///
+    /// Generated structs call it first in `init(from:)`, instead of
+    /// `decoder.container(keyedBy:)`.
+    /// - Parameter decoder: The decoder of the value.
+    /// - Returns: The container.
+    /// - Throws: `DecodingError` when the value is not an object.
+    public static func objectContainer(_ decoder: any Decoder) throws -> KeyedDecodingContainer<AnyCodingKey> {
+        if let offered = ObjectHandoff.take(for: decoder) { return offered }
+        return try decoder.container(keyedBy: AnyCodingKey.self)
+    }
+}
