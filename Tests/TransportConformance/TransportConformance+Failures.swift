@@ -32,11 +32,15 @@ extension TransportConformance {
             },
             TransportConformance("a sub-second timeout is honoured before the response head") { environment in
                 let client = environment.client()
-                // Half a second is enough for an immediate response (even while other tests load
-                // the server)…
-                let quick = try await client.send(
-                    Endpoint<User>.get("/slow").query("seconds", 0).timeout(.milliseconds(500)))
-                #expect(quick.id == 1)
+                // Half a second is enough for an immediate response, in one of three tries (a
+                // machine loaded by other work can stall one past it; a transport that mishandles
+                // sub-second timeouts fails all three)…
+                var quick: User?
+                for _ in 0..<3 where quick == nil {
+                    quick = try? await client.send(
+                        Endpoint<User>.get("/slow").query("seconds", 0).timeout(.milliseconds(500)))
+                }
+                #expect(quick?.id == 1)
                 // …and fails a 40 s response after half a second (the bound leaves room for a loaded
                 // machine, and is still well before the response).
                 let started = ContinuousClock.now
