@@ -15,7 +15,8 @@ import Foundation
 ///
 /// Each listener holds at most ``defaultBufferLimit`` events it has not handled yet (or the
 /// limit it asks for): past it the oldest are dropped, so a listener that stalls never grows
-/// the process's memory.
+/// the process's memory. When the client is released, every listener's task and every stream
+/// ends.
 public final class RequestEvents: @unchecked Sendable {
     // @unchecked: `subscribers` and `nextID` are only touched under `lock`.
     private let lock = NSLock()
@@ -28,6 +29,11 @@ public final class RequestEvents: @unchecked Sendable {
     }
 
     init() {}
+
+    // When the client goes, its listeners' loops and streams end instead of waiting forever.
+    deinit {
+        for subscriber in subscribers.values { subscriber.continuation.finish() }
+    }
 
     /// How many unhandled events a listener holds by default before dropping the oldest.
     public static let defaultBufferLimit = 1000

@@ -154,4 +154,18 @@ actor EventLog {
         try await waitUntil("the cancelled listener is unregistered") { !client.requestEvents.isObserved }
         await listener.value
     }
+
+    @Test func listenersAndStreamsEndWhenTheClientIsGone() async throws {
+        var client: APIClient? = client(StubTransport())
+        let listener = client!.requestEvents.subscribe { _ in }
+        let stream = client!.requestEvents.stream()
+        let ended = EventLog()
+        Task {
+            await listener.value
+            for await _ in stream {}
+            await ended.append("ended")
+        }
+        client = nil
+        try await waitUntil("the listener and the stream ended", asking: { await ended.entries == ["ended"] })
+    }
 }
