@@ -65,9 +65,11 @@ public final class PythonServer: Sendable {
         URL(string: "http://127.0.0.1:\(ports[name] ?? 0)\(path)")!
     }
 
-    /// Stops the server.
+    /// Stops the server and waits until it has exited, so that its ports are closed when this
+    /// returns (a request sent just after a bare `terminate()` could still be answered).
     public func stop() {
         try? input.fileHandleForWriting.close()
         process.terminate()
+        process.waitUntilExit()
     }
 }
