@@ -1,13 +1,3 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Android)
-    import Android
-#endif
-
 /// A fixed set of JSON key names: the keys a generated struct declares, or the keys a union
 /// variant requires or declares.
 ///
@@ -103,11 +93,11 @@
             return KeyNames(stringLiteral: literal.withUTF8Buffer { String(decoding: $0, as: UTF8.self) })
         }
         let cache: Cache
-        if let existing = pthread_getspecific(cacheSlot) {
+        if let existing = cacheSlot.value {
             cache = Unmanaged<Cache>.fromOpaque(existing).takeUnretainedValue()
         } else {
             cache = Cache()
-            pthread_setspecific(cacheSlot, Unmanaged.passRetained(cache).toOpaque())
+            cacheSlot.value = Unmanaged.passRetained(cache).toOpaque()
         }
         let address = UnsafeRawPointer(literal.utf8Start)
         if let names = cache.names(at: address) { return names }
@@ -156,16 +146,5 @@
         }
     }
 
-    private static let cacheSlot: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { cache in
-            #if canImport(Darwin)
-                Unmanaged<AnyObject>.fromOpaque(cache).release()
-            #else
-                if let cache { Unmanaged<AnyObject>.fromOpaque(cache).release() }
-            #endif
-        }
-        precondition(status == 0, "pthread_key_create failed (\(status))")
-        return key
-    }()
+    private static let cacheSlot = ThreadSlot(releasesObjectOnThreadExit: true)
 }

@@ -1,13 +1,3 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Android)
-    import Android
-#endif
-
 /// Hands the keyed container a union read its evidence from to the variant it then decodes, so
 /// that the object's keys are listed once, not twice.
 ///
@@ -32,12 +22,7 @@ enum ObjectHandoff {
     }
 
     /// The per-thread slot holding an unretained `Pending` while a union decodes a variant.
-    private static let slot: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key, nil)
-        precondition(status == 0, "pthread_key_create failed (\(status))")
-        return key
-    }()
+    private static let slot = ThreadSlot()
 
     /// Runs `body` with `pending` offered to the struct that decodes the same value, then
     /// withdraws it (and restores what an enclosing union offered, if it was not taken).
@@ -46,9 +31,9 @@ enum ObjectHandoff {
     ///   - body: Decodes the variant.
     /// - Returns: What `body` returns.
     static func offering<Result>(_ pending: Pending, _ body: () throws -> Result) rethrows -> Result {
-        let previous = pthread_getspecific(slot)
-        pthread_setspecific(slot, Unmanaged.passUnretained(pending).toOpaque())
-        defer { pthread_setspecific(slot, previous) }
+        let previous = slot.value
+        slot.value = Unmanaged.passUnretained(pending).toOpaque()
+        defer { slot.value = previous }
         return try withExtendedLifetime(pending) { try body() }
     }
 
@@ -56,10 +41,10 @@ enum ObjectHandoff {
     /// - Parameter decoder: The decoder of the value being decoded.
     /// - Returns: The offered container, or `nil`.
     static func take(for decoder: any Decoder) -> KeyedDecodingContainer<AnyCodingKey>? {
-        guard let raw = pthread_getspecific(slot) else { return nil }
+        guard let raw = slot.value else { return nil }
         let pending = Unmanaged<Pending>.fromOpaque(raw).takeUnretainedValue()
         guard pending.depth == decoder.codingPath.count else { return nil }
-        pthread_setspecific(slot, nil)
+        slot.value = nil
         return pending.container
     }
 }

@@ -1,13 +1,3 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Android)
-    import Android
-#endif
-
 /// Lists only the keys of a JSON object that a generated struct does not declare.
 ///
 /// `KeyedDecodingContainer.allKeys` makes a key for every name in the object, then boxes each
@@ -19,12 +9,7 @@
 /// `allKeys` call.
 enum UndeclaredKeyListing {
     /// The per-thread slot holding a pointer to the declared names while a listing runs.
-    private static let slot: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key, nil)
-        precondition(status == 0, "pthread_key_create failed (\(status))")
-        return key
-    }()
+    private static let slot = ThreadSlot()
 
     /// The keys of `container` that are not in `declared`.
     /// - Parameters:
@@ -35,8 +20,8 @@ enum UndeclaredKeyListing {
         of container: KeyedDecodingContainer<AnyCodingKey>, excluding declared: KeyNames
     ) -> [AnyCodingKey] {
         withUnsafePointer(to: declared) { names in
-            pthread_setspecific(slot, names)
-            defer { pthread_setspecific(slot, nil) }
+            slot.value = UnsafeMutableRawPointer(mutating: names)
+            defer { slot.value = nil }
             return container.allKeys
         }
     }
@@ -45,7 +30,7 @@ enum UndeclaredKeyListing {
     /// - Parameter name: A key's name.
     /// - Returns: `true` when the key must be left out.
     static func excludes(_ name: String) -> Bool {
-        guard let names = pthread_getspecific(slot) else { return false }
+        guard let names = slot.value else { return false }
         return names.assumingMemoryBound(to: KeyNames.self).pointee.contains(name)
     }
 }
