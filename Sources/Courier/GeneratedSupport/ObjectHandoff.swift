@@ -11,30 +11,31 @@
 /// any value nested in it is deeper.
 enum ObjectHandoff {
     /// A container waiting for the variant, and the depth of the value it holds.
-    final class Pending {
+    struct Pending {
         let container: KeyedDecodingContainer<AnyCodingKey>
         let depth: Int
-
-        init(_ container: KeyedDecodingContainer<AnyCodingKey>, depth: Int) {
-            self.container = container
-            self.depth = depth
-        }
     }
 
-    /// The per-thread slot holding an unretained `Pending` while a union decodes a variant.
+    /// The per-thread slot pointing at the `Pending` on the offering union's stack while it
+    /// decodes a variant (as `UndeclaredKeyListing` points at its names).
     private static let slot = ThreadSlot()
 
-    /// Runs `body` with `pending` offered to the struct that decodes the same value, then
+    /// Runs `body` with `container` offered to the struct that decodes the same value, then
     /// withdraws it (and restores what an enclosing union offered, if it was not taken).
     /// - Parameters:
-    ///   - pending: The container and its depth.
+    ///   - container: The object's container.
+    ///   - depth: The length of the value's coding path.
     ///   - body: Decodes the variant.
     /// - Returns: What `body` returns.
-    static func offering<Result>(_ pending: Pending, _ body: () throws -> Result) rethrows -> Result {
-        let previous = slot.value
-        slot.value = Unmanaged.passUnretained(pending).toOpaque()
-        defer { slot.value = previous }
-        return try withExtendedLifetime(pending) { try body() }
+    static func offering<Result>(
+        _ container: KeyedDecodingContainer<AnyCodingKey>, depth: Int, _ body: () throws -> Result
+    ) rethrows -> Result {
+        try withUnsafePointer(to: Pending(container: container, depth: depth)) { pending in
+            let previous = slot.value
+            slot.value = UnsafeMutableRawPointer(mutating: pending)
+            defer { slot.value = previous }
+            return try body()
+        }
     }
 
     /// The container offered for the value `decoder` holds, if any; taking it withdraws it.
@@ -42,7 +43,7 @@ enum ObjectHandoff {
     /// - Returns: The offered container, or `nil`.
     static func take(for decoder: any Decoder) -> KeyedDecodingContainer<AnyCodingKey>? {
         guard let raw = slot.value else { return nil }
-        let pending = Unmanaged<Pending>.fromOpaque(raw).takeUnretainedValue()
+        let pending = raw.assumingMemoryBound(to: Pending.self).pointee
         guard pending.depth == decoder.codingPath.count else { return nil }
         slot.value = nil
         return pending.container

@@ -129,12 +129,15 @@ import Foundation
                     debugDescription: "The value matches none of \(union)'s variants\(candidates.reason())."))
         }
         var firstError: (any Error)?
-        // The variant reads the object from the container the evidence came from.
-        let offered = candidates.object.map { ObjectHandoff.Pending($0, depth: decoder.codingPath.count) }
+        // A generated variant reads the object from the container the evidence came from.
+        var depth: Int?
         for index in candidates.order {
             do {
-                guard let offered, variants.all[index].takesObjectContainer else { return try variant(index) }
-                return try ObjectHandoff.offering(offered) { try variant(index) }
+                guard let object = candidates.object, variants.all[index].takesObjectContainer else {
+                    return try variant(index)
+                }
+                if depth == nil { depth = decoder.codingPath.count }
+                return try ObjectHandoff.offering(object, depth: depth!) { try variant(index) }
             } catch {
                 if candidates.isProven { throw error }
                 firstError = firstError ?? error
