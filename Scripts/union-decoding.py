@@ -12,7 +12,8 @@ It exports REV with `git archive`, builds its `courier`, generates `Specs/stripe
 generators into two temporary packages, each with an executable that decodes every payload check
 of `Tests/GeneratedClientTests/Examples/StripeAPIExamples.swift` (222 of them) a number of times,
 and prints MB/s for each. The checks' JSON is the same for both; only the generated code and the
-runtime differ. Needs Linux or macOS, python3, git and the Swift toolchain; takes several minutes.
+runtime differ. Each decodes as its client does: with Courier's own JSON decoder
+(`JSONDecoding.decode`) where the revision has one, with Foundation's `JSONDecoder` before. Needs Linux or macOS, python3, git and the Swift toolchain; takes several minutes.
 """
 import argparse, os, re, shutil, subprocess, sys, tempfile, time
 
@@ -26,13 +27,14 @@ let package = Package(
     dependencies: [.package(path: "{courier}")],
     targets: [
         .target(name: "StripeAPI", dependencies: [.product(name: "Courier", package: "{name}")], path: "Sources/StripeAPI"),
-        .executableTarget(name: "Bench", dependencies: ["StripeAPI"], path: "Sources/Bench"),
+        .executableTarget(name: "Bench", dependencies: ["StripeAPI", .product(name: "Courier", package: "{name}")], path: "Sources/Bench"),
     ],
     swiftLanguageModes: [.v6])
 """
 
 MAIN = """import Foundation
 import StripeAPI
+{import}
 
 struct Check {
     let data: Data
@@ -40,7 +42,7 @@ struct Check {
 }
 
 func check<T: Decodable>(_ type: T.Type, _ json: String) -> Check {
-    Check(data: Data(json.utf8)) { data, decoder in _ = try decoder.decode(T.self, from: data) }
+    Check(data: Data(json.utf8)) { data, decoder in _ = try {decode} }
 }
 
 let checks: [Check] = [
@@ -81,7 +83,12 @@ def package(work, name, courier_root, generator, checks):
     with open(os.path.join(folder, "Package.swift"), "w") as f:
         f.write(PACKAGE.replace("{courier}", courier_root).replace("{name}", os.path.basename(courier_root)))
     with open(os.path.join(folder, "Sources", "Bench", "main.swift"), "w") as f:
-        f.write(MAIN.replace("{checks}", checks))
+        # The way the revision's client decodes a response.
+        own = os.path.exists(os.path.join(courier_root, "Sources", "Courier", "JSONDecoding", "JSONDecoding.swift"))
+        f.write(MAIN.replace("{checks}", checks)
+                .replace("{import}", "@_spi(Generated) import Courier" if own else "import Courier")
+                .replace("{decode}", "JSONDecoding.decode(T.self, from: data, options: decoder)" if own
+                         else "decoder.decode(T.self, from: data)"))
     run([generator, "generate", os.path.join(ROOT, "Specs", "stripe.json"), "--output",
          os.path.join(folder, "Sources", "StripeAPI"), "--module", "StripeAPI", "--quiet"], cwd=folder,
         stdout=subprocess.DEVNULL)

@@ -1,4 +1,4 @@
-public import Courier
+@_spi(Generated) public import Courier
 public import Foundation
 
 /// A JSON example an API description gives for a response, and the generated type the client
@@ -50,7 +50,7 @@ public struct DescriptionExample: Sendable, CustomStringConvertible {
         _ type: Value.Type, name: String, json: String, variant: String?
     ) -> DescriptionExample {
         DescriptionExample(name: name, json: json, typeName: String(describing: type)) { data, decoder, encoder in
-            let value = try decoder.decode(Value.self, from: data)
+            let value = try JSONDecoding.decode(Value.self, from: data, options: decoder)
             var findings = Findings()
             if let variant {
                 let found = Mirror(reflecting: value).children.first?.label ?? String(describing: value)

@@ -38,7 +38,7 @@ extension ServerErrorBody {
     /// - Returns: The decoded body.
     /// - Throws: `DecodingError` when the body does not have this shape.
     public static func decode(from response: TransportResponse, decoder: JSONDecoder) throws -> Self {
-        try decoder.decode(Self.self, from: response.bodyData)
+        try JSONDecoding.decode(Self.self, from: response.bodyData, options: decoder)
     }
 }
 

@@ -13,6 +13,12 @@ extension APIClient {
         public var encoder: JSONEncoder
         /// Decodes JSON responses and error bodies. By default dates are RFC 3339, with or
         /// without fractional seconds.
+        ///
+        /// Courier decodes with a JSON decoder of its own that reads this one's options (date,
+        /// data and non-conforming float strategies, `userInfo`) and decodes the same values to
+        /// the same results. It hands the work to this decoder itself when it is a subclass or
+        /// uses an option Courier does not mirror: key conversion, JSON5, a top-level dictionary
+        /// assumed, ISO 8601 or formatter dates.
         public var decoder: JSONDecoder
         /// The API's error body type, decoded from responses whose status an endpoint does not
         /// accept. By default ``CommonErrorBody``, which understands the usual shapes.

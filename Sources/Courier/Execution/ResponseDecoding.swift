@@ -22,12 +22,14 @@ enum ResponseDecoding {
         if custom == nil, response.bodyData.isEmpty {
             // No body for an object whose fields are all optional (`201` with nothing, where the
             // description says `{}`) is that object with no fields; anything else is an error.
-            if let value = try? decoder.decode(Value.self, from: Data("{}".utf8)) { return value }
+            if let value = try? JSONDecoding.decode(Value.self, from: Data("{}".utf8), options: decoder) {
+                return value
+            }
             throw failure("The response body is empty; expected JSON for \(Value.self).")
         }
         do {
             if let custom { return try custom.decode(from: response, decoder: decoder) as! Value }
-            return try decoder.decode(Value.self, from: response.bodyData)
+            return try JSONDecoding.decode(Value.self, from: response.bodyData, options: decoder)
         } catch let error as DecodingError {
             if let mediaType = response.mediaType, !isJSON(mediaType) {
                 throw failure("Expected JSON for \(Value.self), but the server sent \(mediaType).", "", error)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A fixed set of JSON key names: the keys a generated struct declares, or the keys a union
 /// variant requires or declares.
 ///
@@ -68,6 +70,29 @@
             if names[Int(entry) - 1] == name { return true }
             slot = (slot + 1) & mask
         }
+    }
+
+    /// Whether the name whose UTF-8 bytes these are is one of the names.
+    /// - Parameter utf8: A key's bytes.
+    /// - Returns: `true` when the set holds it.
+    func contains(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var slot = Self.hash(bytes) & mask
+        while true {
+            let entry = slots[slot]
+            if entry == 0 { return false }
+            let equal = names[Int(entry) - 1].utf8.withContiguousStorageIfAvailable { name in
+                name.count == bytes.count
+                    && (name.isEmpty || memcmp(name.baseAddress!, bytes.baseAddress!, name.count) == 0)
+            }
+            if equal ?? names[Int(entry) - 1].utf8.elementsEqual(bytes) { return true }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 
     /// FNV-1a over the name's UTF-8 bytes. Names from a decoder are native strings, so their

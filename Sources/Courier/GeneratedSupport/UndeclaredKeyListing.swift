@@ -26,6 +26,11 @@ enum UndeclaredKeyListing {
         }
     }
 
+    /// The declared names of the listing running on this thread, if one is.
+    static var declaredNames: UnsafePointer<KeyNames>? {
+        slot.value.map { UnsafePointer($0.assumingMemoryBound(to: KeyNames.self)) }
+    }
+
     /// Whether a listing is running on this thread and `name` is one of its declared names.
     /// - Parameter name: A key's name.
     /// - Returns: `true` when the key must be left out.

@@ -163,7 +163,7 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
     /// Decodes one record as a value, or throws the API's error when the record is its error body.
     func decode<Value: Decodable>(_ type: Value.Type, from record: Data) throws(ServiceError) -> Value {
         do {
-            return try decoder.decode(Value.self, from: record)
+            return try JSONDecoding.decode(Value.self, from: record, options: decoder)
         } catch let error as DecodingError {
             if let serverError = serverError(record) { throw serverError }
             let (path, reason) = ResponseDecoding.describe(error)

@@ -479,7 +479,7 @@ struct ModelRenderer {
                             )
                         case let payload?:
                             writer.line(
-                                "case \(pattern): return .\(name)(try decoder.decode(\(payload.code).self, from: response.bodyData))"
+                                "case \(pattern): return .\(name)(try Courier.JSONDecoding.decode(\(payload.code).self, from: response.bodyData, options: decoder))"
                             )
                         }
                     }
@@ -529,12 +529,12 @@ struct ModelRenderer {
                     for errorCase in Self.exactFirst(ranged, status: \.status) {
                         let pattern = Self.statusPattern(errorCase.status)
                         writer.line(
-                            "case \(pattern): return .\(Naming.escaped(errorCase.name))(try decoder.decode(\(errorCase.type.code).self, from: response.bodyData))"
+                            "case \(pattern): return .\(Naming.escaped(errorCase.name))(try Courier.JSONDecoding.decode(\(errorCase.type.code).self, from: response.bodyData, options: decoder))"
                         )
                     }
                     if let other = model.cases.first(where: { $0.status == "default" }) {
                         writer.line(
-                            "default: return .\(Naming.escaped(other.name))(try decoder.decode(\(other.type.code).self, from: response.bodyData))"
+                            "default: return .\(Naming.escaped(other.name))(try Courier.JSONDecoding.decode(\(other.type.code).self, from: response.bodyData, options: decoder))"
                         )
                     } else {
                         writer.line(

@@ -29,7 +29,7 @@ extension Museum {
         /// - Throws: `DecodingError` when the body is not the payload.
         /// - Remark: The webhook `publishNewEvent`, HTTP POST.
         public static func publishNewEvent(_ body: Foundation.Data, decoder: Foundation.JSONDecoder = Museum.Webhooks.makeDecoder()) throws -> SpecialEvent {
-            try decoder.decode(SpecialEvent.self, from: body)
+            try Courier.JSONDecoding.decode(SpecialEvent.self, from: body, options: decoder)
         }
     }
 }

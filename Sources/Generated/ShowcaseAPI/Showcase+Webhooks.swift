@@ -29,7 +29,7 @@ extension Showcase {
         /// - Throws: `DecodingError` when the body is not the payload.
         /// - Remark: The webhook `widgetCreated`, HTTP POST.
         public static func widgetCreated(_ body: Foundation.Data, decoder: Foundation.JSONDecoder = Showcase.Webhooks.makeDecoder()) throws -> Widget {
-            try decoder.decode(Widget.self, from: body)
+            try Courier.JSONDecoding.decode(Widget.self, from: body, options: decoder)
         }
     }
 }

@@ -13,8 +13,8 @@ public enum FailWithStatusErrorBody: Courier.ServerErrorBody {
     /// Decodes the body that the response's status calls for.
     public static func decode(from response: Courier.TransportResponse, decoder: Foundation.JSONDecoder) throws -> FailWithStatusErrorBody {
         switch response.status {
-        case 404: return .status404(try decoder.decode(NotFound.self, from: response.bodyData))
-        default: return .other(try decoder.decode(Problem.self, from: response.bodyData))
+        case 404: return .status404(try Courier.JSONDecoding.decode(NotFound.self, from: response.bodyData, options: decoder))
+        default: return .other(try Courier.JSONDecoding.decode(Problem.self, from: response.bodyData, options: decoder))
         }
     }
 

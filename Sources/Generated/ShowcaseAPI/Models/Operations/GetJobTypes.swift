@@ -41,8 +41,8 @@ public enum GetJobResponse: Courier.ResponseDecodable, Swift.Hashable {
     /// Decodes the body that the response's status calls for.
     public static func decode(from response: Courier.TransportResponse, decoder: Foundation.JSONDecoder) throws -> GetJobResponse {
         switch response.status {
-        case 200: return .ok(try decoder.decode(Job.self, from: response.bodyData))
-        case 202: return .accepted(try decoder.decode(GetJobResponse202.self, from: response.bodyData))
+        case 200: return .ok(try Courier.JSONDecoding.decode(Job.self, from: response.bodyData, options: decoder))
+        case 202: return .accepted(try Courier.JSONDecoding.decode(GetJobResponse202.self, from: response.bodyData, options: decoder))
         case 204: return .noContent
         default: throw Swift.DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The description lists no response for status \(response.status) (it lists 200, 202, 204)."))
         }

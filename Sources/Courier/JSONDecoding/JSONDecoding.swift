@@ -1,0 +1,41 @@
+public import Foundation
+
+/// How Courier decodes JSON: with its own decoder (`DocumentDecoder`) where the configured
+/// `JSONDecoder`'s options are ones it reads the same way, and with that `JSONDecoder`
+/// otherwise.
+///
+/// Courier's decoder parses the text once into a flat list of tokens and finds an object's keys
+/// by their bytes, where Foundation's builds a dictionary of every object's keys as it opens it:
+/// for the generated models, which read each declared key and list the undeclared ones, it
+/// decodes the same values in fewer steps. It follows Foundation's rules: the same values
+/// decode, to the same results, with the same kinds of errors (a syntax error also says where).
+/// It steps aside for what it does not mirror: a `JSONDecoder` subclass, JSON5, a top-level
+/// dictionary assumed, key conversions, ISO 8601 and formatter dates, text in UTF-16 or UTF-32
+/// or after a byte-order mark, and text of 4 GB or more.
+@_spi(Generated) public enum JSONDecoding {
+    /// Decodes a value from JSON text with the options of `decoder`.
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - data: The JSON text.
+    ///   - decoder: The options: date, data and non-conforming float strategies, `userInfo`.
+    /// - Returns: The value.
+    /// - Throws: `DecodingError`, as `decoder.decode(_:from:)` would.
+    public static func decode<Value: Decodable>(
+        _ type: Value.Type, from data: Data, options decoder: JSONDecoder
+    ) throws -> Value {
+        guard !isUnusualEncoding(data), data.count < Int(UInt32.max), let options = DocumentDecodingOptions(decoder)
+        else {
+            return try decoder.decode(type, from: data)
+        }
+        let document = try JSONDocument(data, options: options)
+        return try document.decode(type, at: 0, nil, ArrayIndexKey?.none)
+    }
+
+    /// Whether the text starts with a byte-order mark or a zero byte (UTF-16 or UTF-32, which
+    /// Foundation's decoder converts first).
+    private static func isUnusualEncoding(_ data: Data) -> Bool {
+        guard let first = data.first else { return false }
+        if first == 0 || first == 0xEF || first == 0xFE || first == 0xFF { return true }
+        return data.count > 1 && data[data.startIndex + 1] == 0
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+
+/// Reading one value of a document as a Swift type, with Foundation's decoder's rules and
+/// error messages: the shared work of `DocumentDecoder` and its containers. `path` is where the
+/// value's container is and `key` the value's key in it (`nil` for the container's own value).
+extension JSONDocument {
+    func bool<Key: CodingKey>(at token: Int, _ path: DocumentCodingPath?, _ key: Key?) throws -> Bool {
+        switch tokens[token].kind {
+        case .true: return true
+        case .false: return false
+        // Foundation's decoder calls a null where a `Bool` should be a mismatch, not a missing value.
+        default: throw mismatch(Bool.self, token, path, key, nullIsMissing: false)
+        }
+    }
+
+    func string<Key: CodingKey>(at token: Int, _ path: DocumentCodingPath?, _ key: Key?) throws -> String {
+        guard tokens[token].kind == .string else { throw mismatch(String.self, token, path, key) }
+        do {
+            return try JSONText.string(text(token), flags: tokens[token].flags)
+        } catch {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: DocumentCodingPath.keys(path, appending: key),
+                    debugDescription: "The string is not valid text (\(error)).", underlyingError: error))
+        }
+    }
+
+    func integer<Integer: FixedWidthInteger, Key: CodingKey>(
+        _ type: Integer.Type, at token: Int, _ path: DocumentCodingPath?, _ key: Key?
+    ) throws -> Integer {
+        let value = tokens[token]
+        guard value.kind == .number else { throw mismatch(type, token, path, key) }
+        guard let integer = JSONText.integer(text(token), isInteger: value.flags & JSONToken.integer != 0, as: type)
+        else { throw notRepresentable(type, token, path, key) }
+        return integer
+    }
+
+    func double<Key: CodingKey>(at token: Int, _ path: DocumentCodingPath?, _ key: Key?) throws -> Double {
+        if tokens[token].kind == .number {
+            guard let value = JSONText.double(text(token)) else {
+                throw notRepresentable(Double.self, token, path, key)
+            }
+            return value
+        }
+        if let value = nonConforming(Double.self, at: token) { return value }
+        throw mismatch(Double.self, token, path, key)
+    }
+
+    func float<Key: CodingKey>(at token: Int, _ path: DocumentCodingPath?, _ key: Key?) throws -> Float {
+        if tokens[token].kind == .number {
+            guard let value = JSONText.float(text(token)) else { throw notRepresentable(Float.self, token, path, key) }
+            return value
+        }
+        if let value = nonConforming(Float.self, at: token) { return value }
+        throw mismatch(Float.self, token, path, key)
+    }
+
+    /// An infinity or NaN written as the decoder's options say.
+    private func nonConforming<Value: BinaryFloatingPoint>(_ type: Value.Type, at token: Int) -> Value? {
+        guard let names = options.nonConformingFloats, tokens[token].kind == .string,
+            let text = try? JSONText.string(text(token), flags: tokens[token].flags)
+        else { return nil }
+        if text == names.positiveInfinity { return .infinity }
+        if text == names.negativeInfinity { return -.infinity }
+        if text == names.nan { return .nan }
+        return nil
+    }
+
+    /// Any `Decodable`: the types Foundation's decoder reads its own way (dates, data, URLs,
+    /// decimals) by its rules, `JSONValue` straight from the tokens, and the rest through their
+    /// `init(from:)`.
+    func decode<Value: Decodable, Key: CodingKey>(
+        _ type: Value.Type, at token: Int, _ path: DocumentCodingPath?, _ key: Key?
+    ) throws -> Value {
+        if Value.self == String.self { return try string(at: token, path, key) as! Value }
+        if Value.self == Int.self { return try integer(Int.self, at: token, path, key) as! Value }
+        if Value.self == Double.self { return try double(at: token, path, key) as! Value }
+        if Value.self == Bool.self { return try bool(at: token, path, key) as! Value }
+        if Value.self == JSONValue.self { return try jsonValue(at: token, path, key) as! Value }
+        if Value.self == Date.self { return try date(at: token, path, key) as! Value }
+        if Value.self == Data.self { return try data(at: token, path, key) as! Value }
+        if Value.self == URL.self { return try url(at: token, path, key) as! Value }
+        if Value.self == Decimal.self { return try decimal(at: token, path, key) as! Value }
+        return try Value(
+            from: DocumentDecoder(document: self, token: token, path: DocumentCodingPath.appending(path, key)))
+    }
+
+    /// A JSON value as `JSONValue` decodes itself: a number is `.int` when it is integral and
+    /// fits, `.double` otherwise.
+    func jsonValue<Key: CodingKey>(at token: Int, _ path: DocumentCodingPath?, _ key: Key?) throws -> JSONValue {
+        switch tokens[token].kind {
+        case .null: return .null
+        case .true: return .bool(true)
+        case .false: return .bool(false)
+        case .string: return .string(try string(at: token, path, key))
+        case .number:
+            if let number = JSONText.integer(
+                text(token), isInteger: tokens[token].flags & JSONToken.integer != 0, as: Int.self)
+            {
+                return .int(number)
+            }
+            return .double(try double(at: token, path, key))
+        case .array:
+            let elementsPath = DocumentCodingPath.appending(path, key)
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(Int(tokens[token].count))
+            var element = token + 1
+            while element < Int(tokens[token].end) {
+                elements.append(try jsonValue(at: element, elementsPath, ArrayIndexKey(elements.count)))
+                element = skip(element)
+            }
+            return .array(elements)
+        case .object:
+            let membersPath = DocumentCodingPath.appending(path, key)
+            try checkKeys(of: token, path: membersPath)
+            var members: [String: JSONValue] = [:]
+            members.reserveCapacity(Int(tokens[token].count))
+            for memberKey in keys(of: token) {
+                let name = try keyName(memberKey)
+                members[name] = try jsonValue(at: memberKey + 1, membersPath, AnyCodingKey(name))
+            }
+            return .object(members)
+        }
+    }
+
+    private func date<Key: CodingKey>(at token: Int, _ path: DocumentCodingPath?, _ key: Key?) throws -> Date {
+        try checkNotNull(Date.self, token, path, key)
+        switch options.dates {
+        case .deferredToDate:
+            return try Date(from: DocumentDecoder(document: self, token: token, path: .appending(path, key)))
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try double(at: token, path, key))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try double(at: token, path, key) / 1000)
+        case .custom(let read):
+            return try read(DocumentDecoder(document: self, token: token, path: .appending(path, key)))
+        }
+    }
+
+    private func data<Key: CodingKey>(at token: Int, _ path: DocumentCodingPath?, _ key: Key?) throws -> Data {
+        try checkNotNull(Data.self, token, path, key)
+        switch options.data {
+        case .deferredToData:
+            return try Data(from: DocumentDecoder(document: self, token: token, path: .appending(path, key)))
+        case .base64:
+            guard let data = Data(base64Encoded: try string(at: token, path, key)) else {
+                throw corrupted("Encountered Data is not valid Base64.", path, key)
+            }
+            return data
+        case .custom(let read):
+            return try read(DocumentDecoder(document: self, token: token, path: .appending(path, key)))
+        }
+    }
+
+    private func url<Key: CodingKey>(at token: Int, _ path: DocumentCodingPath?, _ key: Key?) throws -> URL {
+        try checkNotNull(URL.self, token, path, key)
+        guard let url = URL(string: try string(at: token, path, key)) else {
+            throw corrupted("Invalid URL string.", path, key)
+        }
+        return url
+    }
+
+    private func decimal<Key: CodingKey>(at token: Int, _ path: DocumentCodingPath?, _ key: Key?) throws -> Decimal {
+        try checkNotNull(Decimal.self, token, path, key)
+        guard tokens[token].kind == .number else { throw mismatch(Decimal.self, token, path, key) }
+        guard let decimal = Decimal(string: String(decoding: text(token), as: UTF8.self), locale: nil) else {
+            throw notRepresentable(Decimal.self, token, path, key)
+        }
+        return decimal
+    }
+
+    // MARK: - Errors
+
+    func checkNotNull<Key: CodingKey>(
+        _ type: Any.Type, _ token: Int, _ path: DocumentCodingPath?, _ key: Key?
+    ) throws {
+        guard tokens[token].kind == .null else { return }
+        throw DecodingError.valueNotFound(
+            type,
+            DecodingError.Context(
+                codingPath: DocumentCodingPath.keys(path, appending: key),
+                debugDescription: "Cannot get value of type \(type) -- found null value instead"))
+    }
+
+    /// The error for a value of another kind than `type` reads (for `null`, that no value is there).
+    func mismatch<Key: CodingKey>(
+        _ type: Any.Type, _ token: Int, _ path: DocumentCodingPath?, _ key: Key?, nullIsMissing: Bool = true
+    ) -> DecodingError {
+        let codingPath = DocumentCodingPath.keys(path, appending: key)
+        if nullIsMissing, tokens[token].kind == .null {
+            return DecodingError.valueNotFound(
+                type,
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "Cannot get value of type \(type) -- found null value instead"))
+        }
+        return DecodingError.typeMismatch(
+            type,
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "Expected to decode \(type) but found \(kindDescription(token)) instead."))
+    }
+
+    private func notRepresentable<Key: CodingKey>(
+        _ type: Any.Type, _ token: Int, _ path: DocumentCodingPath?, _ key: Key?
+    ) -> DecodingError {
+        corrupted(
+            "Parsed JSON number <\(String(decoding: text(token), as: UTF8.self))> does not fit in \(type).", path, key)
+    }
+
+    private func corrupted<Key: CodingKey>(_ description: String, _ path: DocumentCodingPath?, _ key: Key?)
+        -> DecodingError
+    {
+        DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: DocumentCodingPath.keys(path, appending: key), debugDescription: description))
+    }
+}
