@@ -241,8 +241,14 @@ struct JSONTapeParser: ~Copyable {
     private mutating func literal(_ word: StaticString, _ kind: JSONToken.Kind) throws(JSONSyntaxError) {
         let count = word.utf8CodeUnitCount
         let start = word.utf8Start
-        for offset in 0..<count where position + offset >= bytes.count || bytes[position + offset] != start[offset] {
-            throw failure("Unexpected \(describe(bytes[min(position + offset, bytes.count - 1)])); expected \(word)")
+        for offset in 0..<count {
+            guard position + offset < bytes.count else {
+                throw failure("Unexpected end of text; expected \(word)", at: bytes.count)
+            }
+            guard bytes[position + offset] == start[offset] else {
+                throw failure(
+                    "Unexpected \(describe(bytes[position + offset])); expected \(word)", at: position + offset)
+            }
         }
         tokens.append(JSONToken(kind: kind, start: UInt32(position), end: UInt32(position + count)))
         position += count

@@ -118,16 +118,33 @@ import Testing
         }
     }
 
-    @Test func aSyntaxErrorSaysWhere() throws {
-        let json = "{\n  \"a\": [1, 2,,]\n}"
+    static let syntaxErrors: [(json: String, message: String)] = [
+        ("{\n  \"a\": [1, 2,,]\n}", "Unexpected ','; expected a value at line 2, column 14."),
+        ("", "Unexpected end of text; expected a value at line 1, column 1."),
+        ("tru", "Unexpected end of text; expected true at line 1, column 4."),
+        ("[nul1]", "Unexpected '1'; expected null at line 1, column 5."),
+        ("[1 2]", "Unexpected '2'; expected ',' or ']' at line 1, column 4."),
+        ("{\"a\" 1}", "Unexpected '1'; expected ':' after a key at line 1, column 6."),
+        ("{\"a\": 1, 2}", "Unexpected '2'; expected a key in quotes at line 1, column 10."),
+        ("[1,]", "Unexpected ']'; expected a value at line 1, column 4."),
+        ("[01]", "A number cannot start with 0 followed by digits at line 1, column 3."),
+        ("[1.e5]", "A number needs a digit after its decimal point at line 1, column 4."),
+        ("\"a\\qb\"", "Invalid escape \\'q' at line 1, column 4."),
+        ("\"a\\u12G4\"", "Invalid \\u escape: four hexadecimal digits expected at line 1, column 7."),
+        ("[\"abc", "Unexpected end of text inside a string that starts at line 1, column 2."),
+        ("[\"a\tb\"]", "Unescaped control character byte 0x9 in a string at line 1, column 4."),
+        ("{\"a\": [1]\n", "Unexpected end of text inside an object at line 2, column 1."),
+        ("[1] x", "Unexpected 'x' after the JSON value at line 1, column 5."),
+    ]
+
+    @Test(arguments: syntaxErrors)
+    func aSyntaxErrorSaysWhatAndWhere(_ json: String, _ message: String) throws {
         do {
             _ = try JSONDecoding.decode(JSONValue.self, from: Data(json.utf8), options: JSONDecoder())
             Issue.record("Expected an error")
         } catch DecodingError.dataCorrupted(let context) {
             #expect(context.debugDescription == "The given data was not valid JSON.")
-            #expect(
-                "\(context.underlyingError.map { "\($0)" } ?? "")"
-                    == "Unexpected ','; expected a value at line 2, column 14.")
+            #expect(context.underlyingError.map { "\($0)" } == message)
         }
     }
 
