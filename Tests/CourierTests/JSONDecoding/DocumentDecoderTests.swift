@@ -229,6 +229,15 @@ import Testing
         #expect(Self.agree(refused.courier, refused.foundation))
     }
 
+    @Test(arguments: [
+        "12.345", "1e400", "-0", "1e-200", "123456789012345678901234567890123456789012345", "1E5", "0.1", "-1.5e-3",
+        "1e127", "1e128", "1e-128", "1e-129", "\"1\"", "null",
+    ])
+    func decimalsDecodeAsFoundationDecodesThem(_ json: String) {
+        let (courier, foundation) = Self.both(Decimal.self, json)
+        #expect(Self.agree(courier, foundation), "\(courier) vs \(foundation)")
+    }
+
     // MARK: - Typed values
 
     struct Everything: Codable, Equatable {
