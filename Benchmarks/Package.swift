@@ -28,6 +28,14 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "JSONDecodingBenchmark",
+            dependencies: [.product(name: "Courier", package: "Courier")],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"),
+                .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
+        ),
+        .executableTarget(
             name: "TransferBenchmark",
             dependencies: [
                 .product(name: "Courier", package: "Courier"),

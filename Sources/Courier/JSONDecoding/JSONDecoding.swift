@@ -27,8 +27,13 @@ public import Foundation
         else {
             return try decoder.decode(type, from: data)
         }
-        let document = try JSONDocument(data, options: options)
-        return try document.decode(type, at: 0, nil, ArrayIndexKey?.none)
+        return try data.withUnsafeBytes { raw in
+            var document = try JSONDocument(borrowing: raw.bindMemory(to: UInt8.self), options: options)
+            // A decoder or container kept past the decode keeps the document, which then needs
+            // the text in memory of its own.
+            defer { if !isKnownUniquelyReferenced(&document) { document.keepText() } }
+            return try document.decode(type, at: 0, nil, ArrayIndexKey?.none)
+        }
     }
 
     /// Whether the text starts with a byte-order mark or a zero byte (UTF-16 or UTF-32, which

@@ -3,39 +3,54 @@ import Foundation
 /// A parsed JSON text and the decoder options it is read with: the storage every
 /// `DocumentDecoder` and container of one decode shares.
 ///
-/// The bytes are copied in and the tokens kept in buffers of their own, so a decoder or
-/// container that a model keeps past its `init(from:)` stays valid. Read on one thread at a
-/// time, as every `Decoder` is.
+/// The tokens are kept in memory of their own. The text is the caller's bytes, borrowed while
+/// the decode runs (`JSONDecoding.decode(_:from:options:)` reads them in place); should a
+/// decoder or container outlive the decode (a model that keeps one past its `init(from:)`),
+/// `keepText()` copies them so that it stays valid, as Foundation's decoder does. Read on one
+/// thread at a time, as every `Decoder` is.
 final class JSONDocument {
-    let bytes: UnsafeMutableBufferPointer<UInt8>
     let tokens: UnsafeMutableBufferPointer<JSONToken>
     let options: DocumentDecodingOptions
+    /// Where the text is: one cell, so that `keepText()` can move it while every read stays a
+    /// read of a constant (no exclusivity check).
+    private let text: UnsafeMutablePointer<(bytes: UnsafeBufferPointer<UInt8>, copy: UnsafeMutableRawPointer?)>
 
-    /// Parses `data`.
+    /// Parses `bytes`, which must stay valid until the decode ends or `keepText()` is called.
     /// - Throws: `DecodingError.dataCorrupted` with a `JSONSyntaxError` beneath when it is not JSON.
-    init(_ data: Data, options: DocumentDecodingOptions) throws {
-        bytes = .allocate(capacity: data.count)
-        _ = bytes.initialize(from: data)
-        var parser = JSONTapeParser(bytes: UnsafeBufferPointer(bytes))
+    init(borrowing bytes: UnsafeBufferPointer<UInt8>, options: DocumentDecodingOptions) throws {
+        var parser = JSONTapeParser(bytes: bytes)
         do {
             try parser.parse()
         } catch {
-            bytes.deallocate()
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
                     codingPath: [], debugDescription: "The given data was not valid JSON.", underlyingError: error))
         }
-        var tokens = parser.tokens
         // A null that a missing key's `superDecoder(forKey:)` reads, as Foundation's does.
-        tokens.append(JSONToken(kind: .null, start: 0))
-        self.tokens = .allocate(capacity: tokens.count)
-        _ = self.tokens.initialize(from: tokens)
+        parser.tokens.append(JSONToken(kind: .null, start: 0, end: 0))
+        tokens = parser.tokens.take()
         self.options = options
+        text = .allocate(capacity: 1)
+        text.initialize(to: (bytes, nil))
     }
 
     deinit {
-        bytes.deallocate()
-        tokens.deallocate()
+        text.pointee.copy?.deallocate()
+        text.deallocate()
+        free(tokens.baseAddress)
+    }
+
+    /// The text's bytes.
+    @inline(__always)
+    var bytes: UnsafeBufferPointer<UInt8> { text.pointee.bytes }
+
+    /// Copies the borrowed text into memory of the document's own.
+    func keepText() {
+        guard text.pointee.copy == nil else { return }
+        let count = bytes.count
+        let copy = UnsafeMutableRawPointer.allocate(byteCount: max(1, count), alignment: 1)
+        if let source = bytes.baseAddress { copy.copyMemory(from: source, byteCount: count) }
+        text.pointee = (UnsafeBufferPointer(start: copy.assumingMemoryBound(to: UInt8.self), count: count), copy)
     }
 
     /// The index of the null token after the document's own.
@@ -58,16 +73,18 @@ final class JSONDocument {
     // MARK: - Objects
 
     /// The value of the member named `name`, the first of that name; `nil` when there is none.
+    ///
+    /// The search starts at the key after the one found last and wraps around, so a model that
+    /// reads its keys in the order the text has them (or a dictionary read through `allKeys`)
+    /// finds each in one step.
     func member(_ name: String, in object: Int) -> Int? {
         let header = tokens[object]
         guard header.count > 0 else { return nil }
-        if header.flags & JSONToken.unusualKeys != 0 { return slowMember(name, in: object) }
-        var name = name
-        return name.withUTF8 { wanted -> Int? in
+        var utf8 = name
+        return utf8.withUTF8 { wanted -> Int? in
             let first = object + 1
             let end = Int(header.end)
-            // After a duplicate key, only a search from the start finds the first one.
-            let hint = header.flags & JSONToken.duplicateKeys != 0 ? first : Int(header.hint)
+            let hint = Int(header.hint)
             var key = hint
             var wrapped = false
             while true {
@@ -79,7 +96,7 @@ final class JSONDocument {
                 if wrapped, key >= hint { return nil }
                 let value = key + 1
                 let next = skip(value)
-                if matches(key, wanted) {
+                if keyMatches(key, wanted, name) {
                     tokens[object].hint = UInt32(next < end ? next : first)
                     return value
                 }
@@ -88,24 +105,27 @@ final class JSONDocument {
         }
     }
 
+    /// Whether a key is the first of its name in its object and that name is `name`, whose UTF-8
+    /// is `wanted`. A key with an escape or a byte outside ASCII is compared as a `String`, by
+    /// canonical equivalence, as Foundation's decoder's dictionary of keys compares them.
     @inline(__always)
-    private func matches(_ key: Int, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+    private func keyMatches(_ key: Int, _ wanted: UnsafeBufferPointer<UInt8>, _ name: String) -> Bool {
+        let token = tokens[key]
+        if token.flags != 0 {
+            guard token.flags & JSONToken.shadowed == 0, let keyName = try? keyName(key) else { return false }
+            return keyName == name
+        }
+        return sameBytes(key, wanted)
+    }
+
+    /// Whether a key's text (not unescaped) is `wanted`.
+    @inline(__always)
+    private func sameBytes(_ key: Int, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
         let token = tokens[key]
         let count = Int(token.end - token.start)
         guard count == wanted.count else { return false }
         guard count > 0 else { return true }
         return memcmp(bytes.baseAddress! + Int(token.start), wanted.baseAddress!, count) == 0
-    }
-
-    /// `member(_:in:)` for an object whose keys hold escapes or bytes outside ASCII: each key
-    /// decoded, then compared.
-    private func slowMember(_ name: String, in object: Int) -> Int? {
-        var key = object + 1
-        while key < Int(tokens[object].end) {
-            if (try? keyName(key)) == name { return key + 1 }
-            key = skip(key + 1)
-        }
-        return nil
     }
 
     /// A key's name.
@@ -119,20 +139,21 @@ final class JSONDocument {
         keys.reserveCapacity(Int(tokens[object].count))
         var key = object + 1
         let end = Int(tokens[object].end)
-        let duplicates = tokens[object].flags & JSONToken.duplicateKeys != 0
         while key < end {
-            if !duplicates || !keys.contains(where: { sameName($0, key) }) { keys.append(key) }
+            if tokens[key].flags & JSONToken.shadowed == 0 { keys.append(key) }
             key = skip(key + 1)
         }
         return keys
     }
 
     /// Checks an object's keys before it is read as a keyed container: that each is text, and
-    /// whether a name appears twice (then lookups take the first, as Foundation's decoder does).
+    /// which repeat a name that comes earlier (they are `shadowed`: lookups and `keys(of:)` skip
+    /// them, so the first of a name counts, as in Foundation's decoder).
     /// - Throws: `DecodingError.dataCorrupted` for a key that is not valid text.
     func checkKeys(of object: Int, path: DocumentCodingPath?) throws {
         let flags = tokens[object].flags
         guard flags & JSONToken.keysChecked == 0 else { return }
+        defer { tokens[object].flags |= JSONToken.keysChecked }
         var keys: [Int] = []
         keys.reserveCapacity(Int(tokens[object].count))
         var key = object + 1
@@ -151,46 +172,47 @@ final class JSONDocument {
                             codingPath: DocumentCodingPath.keys(path),
                             debugDescription: "An object key is not valid text (\(error)).", underlyingError: error))
                 }
-                if !names.insert(name).inserted { tokens[object].flags |= JSONToken.duplicateKeys }
+                if !names.insert(name).inserted { tokens[key].flags |= JSONToken.shadowed }
             }
-        } else if hasDuplicateNames(keys) {
-            tokens[object].flags |= JSONToken.duplicateKeys
+        } else if keys.count <= 12 {
+            for (position, key) in keys.enumerated() {
+                for earlier in keys[..<position] where sameBytes(earlier, text(key)) {
+                    tokens[key].flags |= JSONToken.shadowed
+                    break
+                }
+            }
+        } else {
+            shadowRepeatedNames(keys)
         }
-        tokens[object].flags |= JSONToken.keysChecked
     }
 
-    private func hasDuplicateNames(_ keys: [Int]) -> Bool {
-        if keys.count <= 12 {
-            for (position, key) in keys.enumerated() {
-                for earlier in keys[..<position] where sameName(earlier, key) { return true }
-            }
-            return false
-        }
-        // An open-addressed table of FNV-1a hashes, twice the keys in size.
+    /// Marks each key whose bytes an earlier key has, through an open-addressed table of FNV-1a
+    /// hashes twice the keys in size.
+    private func shadowRepeatedNames(_ keys: [Int]) {
         var capacity = 32
         while capacity < keys.count * 2 { capacity *= 2 }
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { slots in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { slots in
             slots.initialize(repeating: -1)
             let mask = capacity - 1
             for key in keys {
                 var hash: UInt64 = 0xcbf2_9ce4_8422_2325
                 for byte in text(key) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
                 var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+                var repeated = false
                 while slots[slot] >= 0 {
-                    if sameName(slots[slot], key) { return true }
+                    if sameBytes(slots[slot], text(key)) {
+                        repeated = true
+                        break
+                    }
                     slot = (slot + 1) & mask
                 }
-                slots[slot] = key
+                if repeated {
+                    tokens[key].flags |= JSONToken.shadowed
+                } else {
+                    slots[slot] = key
+                }
             }
-            return false
         }
-    }
-
-    private func sameName(_ first: Int, _ second: Int) -> Bool {
-        if tokens[first].flags | tokens[second].flags != 0 {
-            return (try? keyName(first)) == (try? keyName(second))
-        }
-        return matches(first, text(second))
     }
 
     // MARK: - Describing values in errors

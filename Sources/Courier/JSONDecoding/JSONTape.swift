@@ -1,3 +1,5 @@
+import Foundation
+
 /// One JSON value of a parsed document: where its text is, or, for an object or array, how many
 /// members or elements it has and where it ends.
 ///
@@ -15,25 +17,47 @@ struct JSONToken {
     static let nonASCII: UInt8 = 2
     /// Numbers: digits only, after an optional minus sign.
     static let integer: UInt8 = 1
-    /// Objects: a key holds an escape or a byte outside ASCII (keys are compared decoded).
+    /// Keys: a later key of a name that an earlier key of the object has (set by
+    /// `JSONDocument.checkKeys(of:path:)`; the first of a name counts, as in Foundation's decoder).
+    static let shadowed: UInt8 = 4
+    /// Objects: a key holds an escape or a byte outside ASCII (checked as text, compared decoded).
     static let unusualKeys: UInt8 = 1
-    /// Objects: the keys have been checked for duplicates.
+    /// Objects: the keys have been checked (`JSONDocument.checkKeys(of:path:)`).
     static let keysChecked: UInt8 = 2
-    /// Objects: a key appears twice (the first one counts, as in Foundation's decoder).
-    static let duplicateKeys: UInt8 = 4
 
     var kind: Kind
     var flags: UInt8 = 0
-    /// Objects: members; arrays: elements.
-    var count: UInt32 = 0
-    /// Scalars: the byte offset of the text (for a string, after its opening quote).
-    var start: UInt32
+    /// Scalars: `start`; containers: `count` (a token is 16 bytes).
+    private var startOrCount: UInt32
     /// Scalars: the byte offset after the text (for a string, of its closing quote);
     /// containers: the index of the token after the container's last descendant.
     var end: UInt32 = 0
     /// Objects: the index of the member key that a lookup tries first (the one after the key
     /// found last, since models read keys in about the order servers write them).
     var hint: UInt32 = 0
+
+    /// A string, number or literal.
+    init(kind: Kind, flags: UInt8 = 0, start: UInt32, end: UInt32) {
+        self.kind = kind
+        self.flags = flags
+        self.startOrCount = start
+        self.end = end
+    }
+
+    /// An object or array, empty until its members or elements are counted.
+    init(container kind: Kind) {
+        self.kind = kind
+        self.startOrCount = 0
+    }
+
+    /// Scalars: the byte offset of the text (for a string, after its opening quote).
+    var start: UInt32 { startOrCount }
+
+    /// Objects: members; arrays: elements.
+    var count: UInt32 {
+        get { startOrCount }
+        set { startOrCount = newValue }
+    }
 }
 
 /// Why a text is not JSON, and where.
@@ -58,17 +82,17 @@ struct JSONTapeParser: ~Copyable {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
-    private(set) var tokens: [JSONToken] = []
+    /// The tokens so far; `take()` hands them over.
+    var tokens: JSONTokens
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        tokens.reserveCapacity(max(16, bytes.count / 8))
+        tokens = JSONTokens(capacity: max(16, bytes.count / 8))
     }
 
     /// Parses the whole text.
     /// - Throws: `JSONSyntaxError` at the first thing that is not JSON.
     mutating func parse() throws(JSONSyntaxError) {
-        guard bytes.count < Int(UInt32.max) else { throw failure("The text is too long", at: 0) }
         var open: [Int] = []
         skipWhitespace()
         value: while true {
@@ -82,7 +106,7 @@ struct JSONTapeParser: ~Copyable {
                 }
                 let isObject = byte == UInt8(ascii: "{")
                 open.append(tokens.count)
-                tokens.append(JSONToken(kind: isObject ? .object : .array, start: UInt32(position)))
+                tokens.append(JSONToken(container: isObject ? .object : .array))
                 position += 1
                 skipWhitespace()
                 if position < bytes.count, bytes[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
@@ -279,5 +303,50 @@ struct JSONTapeParser: ~Copyable {
             lineStart = index + 1
         }
         return JSONSyntaxError(reason: reason, offset: offset, line: line, column: offset - lineStart + 1)
+    }
+}
+
+/// A growing list of tokens in memory of its own (`realloc`, which can grow a large block
+/// without copying it), so that a large document never holds two copies of its tokens.
+struct JSONTokens: ~Copyable {
+    private var storage: UnsafeMutablePointer<JSONToken>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        storage = Self.resize(nil, to: capacity)
+    }
+
+    deinit { free(storage) }
+
+    subscript(index: Int) -> JSONToken {
+        get { storage[index] }
+        set { storage[index] = newValue }
+    }
+
+    mutating func append(_ token: JSONToken) {
+        if count == capacity {
+            capacity *= 2
+            storage = Self.resize(storage, to: capacity)
+        }
+        (storage + count).initialize(to: token)
+        count += 1
+    }
+
+    /// The tokens, for `JSONDocument` to keep and free.
+    consuming func take() -> UnsafeMutableBufferPointer<JSONToken> {
+        let tokens = UnsafeMutableBufferPointer(start: storage, count: count)
+        discard self
+        return tokens
+    }
+
+    private static func resize(_ storage: UnsafeMutablePointer<JSONToken>?, to capacity: Int)
+        -> UnsafeMutablePointer<JSONToken>
+    {
+        guard let memory = realloc(storage, capacity * MemoryLayout<JSONToken>.stride) else {
+            fatalError("Out of memory for \(capacity) JSON tokens")
+        }
+        return memory.bindMemory(to: JSONToken.self, capacity: capacity)
     }
 }

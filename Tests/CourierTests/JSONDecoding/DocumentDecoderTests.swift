@@ -407,6 +407,40 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        #"{"caf\u0065\u0301": 1, "Key": 2}"#, #"{"café": 1, "\u212Aey": 2}"#, "{\"cafe\u{301}\": 1, \"\u{212A}ey\": 2}",
+        #"{"café": 1, "caf\u00e9": 3, "Key": 2}"#,
+    ])
+    func keysAreComparedAsFoundationComparesThem(_ json: String) {
+        // Canonically equivalent names are one name to a Swift string, and so to Foundation's
+        // decoder: an escaped or non-ASCII key is compared as a string.
+        struct Named: Decodable, Equatable {
+            var cafe: Int?
+            var key: Int?
+            enum CodingKeys: String, CodingKey {
+                case cafe = "café"
+                case key = "Key"
+            }
+        }
+        let (courier, foundation) = Self.both(Named.self, json)
+        #expect(Self.agree(courier, foundation), "\(courier) vs \(foundation)")
+        let dictionaries = Self.both([String: Int].self, json)
+        #expect(Self.agree(dictionaries.courier, dictionaries.foundation))
+    }
+
+    @Test func aLargeObjectWithRepeatedKeysKeepsTheFirstOfEach() {
+        // Every tenth name repeated later with another value: the first counts.
+        var members = (0..<3_000).map { #""key\#($0)": \#($0)"# }
+        members += stride(from: 0, to: 3_000, by: 10).map { #""key\#($0)": -1"# }
+        let json = "{" + members.joined(separator: ", ") + "}"
+        let (courier, foundation) = Self.both([String: Int].self, json)
+        #expect(Self.agree(courier, foundation))
+        if case .value(let dictionary) = courier {
+            #expect(dictionary.count == 3_000)
+            #expect(dictionary["key10"] == 10)
+        }
+    }
+
     @Test func undeclaredKeysSkipTheDeclaredNamesByTheirBytes() throws {
         let json = Data(#"{"id": "x", "caf\u00e9": 1, "extra": [1], "count": 2}"#.utf8)
         struct Model: Decodable {
@@ -420,6 +454,25 @@ import Testing
         #expect(model.extra == ["café": 1, "extra": [1]])
         let reference = try FoundationOnly().decode(Model.self, from: json)
         #expect(model.extra == reference.extra)
+    }
+
+    @Test func aDecoderKeptPastTheDecodeStillReads() throws {
+        /// Keeps its decoder, as a model may (Foundation's decoder allows it).
+        struct Keeper: Decodable {
+            let decoder: any Decoder
+            init(from decoder: any Decoder) throws { self.decoder = decoder }
+        }
+        let keeper: Keeper
+        do {
+            // Large enough to be its own mapping, unmapped when released: a read of the
+            // borrowed text after the decode would fault.
+            let padding = String(repeating: "x", count: 4 << 20)
+            let data = Data(#"{"padding": "\#(padding)", "last": "kept"}"#.utf8)
+            keeper = try JSONDecoding.decode(Keeper.self, from: data, options: JSONDecoder())
+        }
+        _ = [UInt8](repeating: 0xFF, count: 4 << 20)
+        let container = try keeper.decoder.container(keyedBy: AnyCodingKey.self)
+        #expect(try container.decode(String.self, forKey: AnyCodingKey("last")) == "kept")
     }
 
     // MARK: - JSONTestSuite
