@@ -13,6 +13,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
     ],
     targets: [
+        .target(
+            name: "BenchmarkSupport",
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"),
+                .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
+        ),
         .executableTarget(
             name: "CourierBenchmark",
             dependencies: [
@@ -29,7 +36,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "JSONDecodingBenchmark",
-            dependencies: [.product(name: "Courier", package: "Courier")],
+            dependencies: ["BenchmarkSupport", .product(name: "Courier", package: "Courier")],
             swiftSettings: [
                 .enableUpcomingFeature("ExistentialAny"),
                 .enableUpcomingFeature("InternalImportsByDefault"),
@@ -38,6 +45,7 @@ let package = Package(
         .executableTarget(
             name: "TransferBenchmark",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "Courier", package: "Courier"),
                 .product(name: "CourierAsyncHTTPClient", package: "courier-async-http-client"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -4,6 +4,7 @@
 //
 //     swift run -c release --package-path Benchmarks JSONDecodingBenchmark [--objects 400000] [--rounds 5]
 
+import BenchmarkSupport
 @_spi(Generated) import Courier
 import Foundation
 
@@ -49,18 +50,6 @@ func document(objects: Int) -> Data {
     }
     text += #"], "has_more": false, "url": "/v1/charges"}"#
     return Data(text.utf8)
-}
-
-/// The process's peak resident memory so far, in bytes.
-func peakBytes() -> Int {
-    var usage = rusage()
-    #if canImport(Glibc)
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return usage.ru_maxrss * 1024  // kilobytes on Linux
-    #else
-        getrusage(RUSAGE_SELF, &usage)
-        return usage.ru_maxrss  // bytes on Apple platforms
-    #endif
 }
 
 var objects = 400_000

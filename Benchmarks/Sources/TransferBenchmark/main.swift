@@ -4,6 +4,7 @@
 // Run through `bash Benchmarks/transfers.sh`, which starts nginx with the file to download and a
 // location that discards uploads.
 import AsyncHTTPClient
+import BenchmarkSupport
 import Courier
 import CourierAsyncHTTPClient
 import Foundation
@@ -40,25 +41,6 @@ struct Arguments {
             }
         }
     }
-}
-
-/// Resident memory now, in bytes (Linux: /proc/self/statm).
-func residentBytes() -> Int {
-    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-    let pages = text.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-}
-
-/// The process's peak resident memory so far, in bytes.
-func peakBytes() -> Int {
-    var usage = rusage()
-    #if canImport(Glibc)
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return usage.ru_maxrss * 1024  // kilobytes on Linux
-    #else
-        getrusage(RUSAGE_SELF, &usage)
-        return usage.ru_maxrss  // bytes on Apple platforms
-    #endif
 }
 
 /// Bare URLSession with a data delegate that counts and drops each chunk: the baseline.
