@@ -93,21 +93,9 @@ var rates: [String: [Double]] = [:]
 var raises: [String: [Double]] = [:]
 for round in 0..<rounds {
     for name in round % 2 == 0 ? decoders : decoders.reversed() {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["--objects", "\(objects)", "--decoder", name]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
-        guard process.terminationStatus == 0, fields.count == 3, let bytes = Double(fields[0]),
-            let seconds = Double(fields[1]), let raised = Double(fields[2])
-        else {
-            print("\(name): failed (status \(process.terminationStatus))")
-            continue
-        }
+        let arguments = ["--objects", "\(objects)", "--decoder", name]
+        guard let figures = try measureInChildProcess(arguments, numbers: 3) else { continue }
+        let (bytes, seconds, raised) = (figures[0], figures[1], figures[2])
         rates[name, default: []].append(bytes / seconds / 1_000_000)
         raises[name, default: []].append(raised / 1_048_576)
     }

@@ -187,25 +187,12 @@ if let scenario = arguments.scenario {
     var growths: [String: [Double]] = [:]
     for round in 0..<arguments.rounds {
         for scenario in round % 2 == 0 ? chosen : chosen.reversed() {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-            process.arguments = [
+            let childArguments = [
                 "--base", arguments.base, "--uploads", arguments.uploads, "--file", arguments.file, "--small-file",
                 arguments.smallFile, "--scratch", arguments.scratch, "--scenario", scenario,
             ]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
-            guard process.terminationStatus == 0, fields.count == 5, let bytes = Double(fields[0]),
-                let seconds = Double(fields[1]), let before = Double(fields[2]), let warmedUp = Double(fields[3]),
-                let peak = Double(fields[4])
-            else {
-                print("\(scenario): failed (status \(process.terminationStatus))")
-                continue
-            }
+            guard let figures = try measureInChildProcess(childArguments, numbers: 5) else { continue }
+            let (bytes, seconds, before, warmedUp, peak) = (figures[0], figures[1], figures[2], figures[3], figures[4])
             rates[scenario, default: []].append(bytes / seconds / 1_048_576)
             raises[scenario, default: []].append((peak - before) / 1_048_576)
             growths[scenario, default: []].append((peak - warmedUp) / 1_048_576)

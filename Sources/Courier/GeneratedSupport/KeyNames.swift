@@ -89,23 +89,18 @@ import Foundation
         }
     }
 
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    /// FNV-1a over a name's UTF-8 bytes, folded: the hash of every name table here and of
+    /// `JSONDocument`'s check for repeated keys.
+    static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Int {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 
-    /// FNV-1a over the name's UTF-8 bytes. Names from a decoder are native strings, so their
-    /// bytes are read in place.
+    /// `hash(_:)` of a name. Names from a decoder are native strings, so their bytes are read
+    /// in place.
     private static func hash(_ name: String) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        let contiguous: Void? = name.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        }
-        if contiguous == nil {
-            for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        }
-        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+        name.utf8.withContiguousStorageIfAvailable { hash($0) } ?? hash(name.utf8)
     }
 
     /// The set for a literal of space-separated names, split once per thread and kept by the

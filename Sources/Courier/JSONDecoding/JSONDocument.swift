@@ -186,8 +186,8 @@ final class JSONDocument {
         }
     }
 
-    /// Marks each key whose bytes an earlier key has, through an open-addressed table of FNV-1a
-    /// hashes twice the keys in size.
+    /// Marks each key whose bytes an earlier key has, through an open-addressed table of their
+    /// hashes (`KeyNames.hash(_:)`) twice the keys in size.
     private func shadowRepeatedNames(_ keys: [Int]) {
         var capacity = 32
         while capacity < keys.count * 2 { capacity *= 2 }
@@ -195,9 +195,7 @@ final class JSONDocument {
             slots.initialize(repeating: -1)
             let mask = capacity - 1
             for key in keys {
-                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-                for byte in text(key) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-                var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+                var slot = KeyNames.hash(text(key)) & mask
                 var repeated = false
                 while slots[slot] >= 0 {
                     if sameBytes(slots[slot], text(key)) {
