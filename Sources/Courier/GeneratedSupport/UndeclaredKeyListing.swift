@@ -4,9 +4,10 @@
 /// one as `any CodingKey` and casts it back: for a struct that declares every key it meets (the
 /// common case), that is most of the cost of keeping undeclared keys. While a listing runs,
 /// ``AnyCodingKey/init(stringValue:)`` (which the decoder calls for each name) refuses the
-/// declared names, so only undeclared ones are made, boxed and cast. The declared names are
-/// reached through a per-thread pointer that is set only for the duration of the synchronous
-/// `allKeys` call.
+/// declared names, so only undeclared ones are made, boxed and cast; Courier's own decoder
+/// (`DocumentKeyedContainer.allKeys`) reads the same names and skips them by their bytes, before
+/// making a string. The declared names are reached through a per-thread pointer that is set
+/// only for the duration of the synchronous `allKeys` call.
 enum UndeclaredKeyListing {
     /// The per-thread slot holding a pointer to the declared names while a listing runs.
     private static let slot = ThreadSlot()
