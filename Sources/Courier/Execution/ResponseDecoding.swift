@@ -122,7 +122,11 @@ enum ResponseDecoding {
         case .typeMismatch(let type, let context):
             return (render(context.codingPath), "Expected \(type): \(context.debugDescription)")
         case .dataCorrupted(let context):
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey]
+            // Courier's decoder says where the text stops being JSON; Foundation's, on Apple
+            // platforms, may say so in its error's debug description.
+            let underlying =
+                (context.underlyingError as? JSONSyntaxError)?.description
+                ?? (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey].map { "\($0)" }
             let detail = underlying.map { " (\($0))" } ?? ""
             return (render(context.codingPath), context.debugDescription + detail)
         @unknown default:

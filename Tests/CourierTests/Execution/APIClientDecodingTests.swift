@@ -60,8 +60,11 @@ import Testing
     }
 
     @Test(arguments: [
-        // Malformed JSON.
-        (#"{"id":1,"name":"A""#, "application/json", "", "not valid JSON"),
+        // Malformed JSON says where it stops being JSON.
+        (
+            #"{"id":1,"name":"A""#, "application/json", "",
+            "not valid JSON. (Unexpected end of text inside an object at line 1, column 19.)"
+        ),
         // A missing key names the path.
         (#"[{"id":1,"createdAt":"2026-11-21T12:15:00Z"}]"#, "application/json", "[0].name", "\"name\" is missing"),
         // A wrong type names the path.
