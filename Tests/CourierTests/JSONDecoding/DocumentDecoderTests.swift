@@ -475,6 +475,35 @@ import Testing
         #expect(try container.decode(String.self, forKey: AnyCodingKey("last")) == "kept")
     }
 
+    @Test func mutatedTextNeverCrashesAndNeverDecodesWhatFoundationRefuses() {
+        // Texts cut, doubled, or with a byte replaced, from a fixed seed: Courier's outcome is
+        // Foundation's, or a refusal of text Foundation lets through; never a value Foundation
+        // refuses, never a crash.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(max(bound, 1)))
+        }
+        let replacements = Array(#"{}[],:"\-+.eE0123456789tfnul x"#.utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xFF]
+        for _ in 0..<3_000 {
+            var bytes = Array(Self.everythingTexts[next(Self.everythingTexts.count)].utf8)
+            switch next(3) {
+            case 0: bytes = Array(bytes.prefix(next(bytes.count)))
+            case 1: bytes.insert(contentsOf: bytes[next(bytes.count)...].prefix(4), at: next(bytes.count))
+            default: bytes[next(bytes.count)] = replacements[next(replacements.count)]
+            }
+            let data = Data(bytes)
+            let courier = Outcome { try JSONDecoding.decode(JSONValue.self, from: data, options: JSONDecoder()) }
+            let foundation = Outcome { try FoundationOnly().decode(JSONValue.self, from: data) }
+            #expect(
+                Self.agree(courier, foundation, anyError: true, courierMayRefuse: true),
+                "\(String(decoding: bytes, as: UTF8.self)): \(courier) vs \(foundation)")
+            let typed = Outcome { try JSONDecoding.decode(Everything.self, from: data, options: JSONDecoder()) }
+            let typedFoundation = Outcome { try FoundationOnly().decode(Everything.self, from: data) }
+            #expect(Self.agree(typed, typedFoundation, anyError: true, courierMayRefuse: true))
+        }
+    }
+
     // MARK: - JSONTestSuite
 
     static let suiteFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
