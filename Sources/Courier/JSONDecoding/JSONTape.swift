@@ -73,9 +73,10 @@ struct JSONSyntaxError: Error, CustomStringConvertible {
     var description: String { "\(reason) at line \(line), column \(column)." }
 }
 
-/// Parses JSON text (RFC 8259, as Foundation's `JSONDecoder` accepts it: any value at the top,
-/// nesting up to 512 levels) into tokens, checking its syntax in one pass. Strings and numbers
-/// are only delimited here; they are read when a value is decoded.
+/// Parses JSON text (RFC 8259, strictly: no trailing commas, which Foundation's `JSONDecoder`
+/// lets through; like it, any value at the top and nesting up to 512 levels) into tokens,
+/// checking its syntax in one pass. Strings and numbers are only delimited here (their escapes
+/// and number syntax checked); they are read when a value is decoded.
 struct JSONTapeParser: ~Copyable {
     /// How deep arrays and objects may nest, as in Foundation's decoder.
     static let maximumDepth = 512
