@@ -137,6 +137,6 @@ struct DocumentKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     private func decoder<PathKey: CodingKey>(at token: Int, _ key: PathKey) -> DocumentDecoder {
-        DocumentDecoder(document: document, token: token, path: .appending(path, key))
+        document.decoder(at: token, path, key)
     }
 }

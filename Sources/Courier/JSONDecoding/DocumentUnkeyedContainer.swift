@@ -129,6 +129,6 @@ struct DocumentUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     private func elementDecoder(_ token: Int) -> DocumentDecoder {
-        DocumentDecoder(document: document, token: token, path: .appending(path, ArrayIndexKey(currentIndex)))
+        document.decoder(at: token, path, ArrayIndexKey(currentIndex))
     }
 }

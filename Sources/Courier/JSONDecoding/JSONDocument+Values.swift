@@ -81,8 +81,12 @@ extension JSONDocument {
         if Value.self == Data.self { return try data(at: token, path, key) as! Value }
         if Value.self == URL.self { return try url(at: token, path, key) as! Value }
         if Value.self == Decimal.self { return try decimal(at: token, path, key) as! Value }
-        return try Value(
-            from: DocumentDecoder(document: self, token: token, path: DocumentCodingPath.appending(path, key)))
+        return try Value(from: decoder(at: token, path, key))
+    }
+
+    /// A decoder for a value, whose coding path is `path` then `key`.
+    func decoder<Key: CodingKey>(at token: Int, _ path: DocumentCodingPath?, _ key: Key?) -> DocumentDecoder {
+        DocumentDecoder(document: self, token: token, path: .appending(path, key))
     }
 
     /// A JSON value as `JSONValue` decodes itself: a number is `.int` when it is integral and
@@ -127,13 +131,13 @@ extension JSONDocument {
         try checkNotNull(Date.self, token, path, key)
         switch options.dates {
         case .deferredToDate:
-            return try Date(from: DocumentDecoder(document: self, token: token, path: .appending(path, key)))
+            return try Date(from: decoder(at: token, path, key))
         case .secondsSince1970:
             return Date(timeIntervalSince1970: try double(at: token, path, key))
         case .millisecondsSince1970:
             return Date(timeIntervalSince1970: try double(at: token, path, key) / 1000)
         case .custom(let read):
-            return try read(DocumentDecoder(document: self, token: token, path: .appending(path, key)))
+            return try read(decoder(at: token, path, key))
         }
     }
 
@@ -141,14 +145,14 @@ extension JSONDocument {
         try checkNotNull(Data.self, token, path, key)
         switch options.data {
         case .deferredToData:
-            return try Data(from: DocumentDecoder(document: self, token: token, path: .appending(path, key)))
+            return try Data(from: decoder(at: token, path, key))
         case .base64:
             guard let data = Data(base64Encoded: try string(at: token, path, key)) else {
                 throw corrupted("Encountered Data is not valid Base64.", path, key)
             }
             return data
         case .custom(let read):
-            return try read(DocumentDecoder(document: self, token: token, path: .appending(path, key)))
+            return try read(decoder(at: token, path, key))
         }
     }
 

@@ -64,9 +64,7 @@ struct JSONToken {
 struct JSONSyntaxError: Error, CustomStringConvertible {
     /// What is wrong.
     let reason: String
-    /// The byte offset where it was found.
-    let offset: Int
-    /// The line and column of the offset, from 1.
+    /// Where it was found: the line and column, from 1.
     let line: Int
     let column: Int
 
@@ -303,7 +301,7 @@ struct JSONTapeParser: ~Copyable {
             line += 1
             lineStart = index + 1
         }
-        return JSONSyntaxError(reason: reason, offset: offset, line: line, column: offset - lineStart + 1)
+        return JSONSyntaxError(reason: reason, line: line, column: offset - lineStart + 1)
     }
 }
 

@@ -61,7 +61,7 @@ enum JSONText {
                     throw .unpairedSurrogate(unit)
                 }
                 // Every value left is a scalar: surrogates were paired or refused above.
-                bytes.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
+                UTF8.encode(Unicode.Scalar(scalar)!) { bytes.append($0) }
             default: bytes.append(escape)  // `"`, `\` and `/` stand for themselves.
             }
         }
