@@ -8,7 +8,7 @@ public import Foundation
 /// test:
 ///
 /// ```swift
-/// @Test(arguments: PetstoreAPIExamples.all)
+/// @Test(arguments: MuseumAPIExamples.all)
 /// func examplesDecode(_ example: DescriptionExample) throws {
 ///     let result = try example.check()
 ///     #expect(result.changed.isEmpty, "\(result.changed)")

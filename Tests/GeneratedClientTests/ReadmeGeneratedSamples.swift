@@ -5,10 +5,12 @@ import FriendsAPI
 import MuseumAPI
 import PetstoreAPI
 import ShowcaseAPI
+import StripeAPI
 import Testing
 
-// The README's samples of generated clients, verbatim, each inside a function that gives it its
-// free variables (see `ReadmeSamplesTests`). `FriendsReadmeTests` runs the first one.
+// The samples of generated clients in the README, the DocC articles and CourierTesting's
+// documentation comments, verbatim, each inside a function that gives it its free variables
+// (see `DocumentationSamplesTests`). `FriendsReadmeTests` runs the first one.
 
 // README: the first example
 func readmeFirstExample(authURL: URL, apiURL: URL, tokens: InMemoryTokenStore, user: FriendsAPI.User) async throws
@@ -47,4 +49,31 @@ func readmeGeneratedStream(showcase: Showcase, print: (Any...) -> Void) async th
 func examplesDecodeFaithfully(_ example: DescriptionExample) throws {
     let result = try example.check()  // throws the decoding error when the type cannot read it
     #expect(result.changed.isEmpty, "\(result.changed)")
+}
+
+// DocC article "Generating a client"
+func docArticlePetstore() async throws -> Pets {
+    let petstore = Petstore()
+    let pets = try await petstore.listPets(limit: 20)
+    return pets
+}
+
+// DocC article "Paging through lists": a generated paging method (Stripe's).
+func docArticleGeneratedPaging(api: Stripe) async throws -> [String] {
+    var printed: [String] = []
+    func print(_ item: String) { printed.append(item) }
+
+    for try await customer in api.getCustomersItems(limit: 100) {
+        print(customer.id)
+    }
+    return printed
+}
+
+// CourierTesting's `DescriptionExample`: run here as the test it shows.
+@Suite struct DocumentedExampleCheck {
+    @Test(arguments: MuseumAPIExamples.all)
+    func examplesDecode(_ example: DescriptionExample) throws {
+        let result = try example.check()
+        #expect(result.changed.isEmpty, "\(result.changed)")
+    }
 }

@@ -6,10 +6,12 @@ public import Foundation
 /// ```swift
 /// let store = InMemoryTokenStore(AuthTokens(accessToken: "…", refreshToken: "…"))
 /// let authentication = AuthenticationMiddleware(store: store) { tokens in
-///     var refresh = Endpoint<TokenResponse>.post("/oauth/token", body: .form([
-///         QueryItem(name: "grant_type", value: "refresh_token"),
-///         QueryItem(name: "refresh_token", value: tokens.refreshToken),
-///     ]))
+///     var refresh = Endpoint<TokenResponse>.post(
+///         "/oauth/token",
+///         body: .form([
+///             QueryItem(name: "grant_type", value: "refresh_token"),
+///             QueryItem(name: "refresh_token", value: tokens.refreshToken),
+///         ]))
 ///     refresh.options.insert(.skipsAuthentication)
 ///     let response = try await authClient.send(refresh)
 ///     return AuthTokens(accessToken: response.accessToken, refreshToken: response.refreshToken)

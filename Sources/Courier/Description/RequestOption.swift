@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// var charge = Endpoint<Receipt>.post("/charges", body: .json(order))
-/// charge.options.insert(.retryable)   // safe to retry: the server deduplicates by idempotency key
+/// charge.options.insert(.retryable)  // safe to retry: the server deduplicates by idempotency key
 /// ```
 public struct RequestOption: RawRepresentable, Hashable, Sendable {
     /// The option's name.

@@ -13,9 +13,10 @@ public import Foundation
 ///     case queued(Ticket)
 ///
 ///     static func decode(from response: TransportResponse, decoder: JSONDecoder) throws -> JobOutcome {
+///         let body = response.body.bufferedData ?? Data()  // read whole before this is called
 ///         switch response.status {
-///         case 202: .queued(try decoder.decode(Ticket.self, from: response.body))
-///         default: .done(try decoder.decode(Job.self, from: response.body))
+///         case 202: return .queued(try decoder.decode(Ticket.self, from: body))
+///         default: return .done(try decoder.decode(Job.self, from: body))
 ///         }
 ///     }
 /// }

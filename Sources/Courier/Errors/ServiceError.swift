@@ -6,6 +6,7 @@ public import Foundation
 /// ```swift
 /// do {
 ///     let friends = try await client.send(Endpoint<[User]>.get("/friends"))
+///     show(friends)
 /// } catch .server(let failure) where failure.status == 404 {
 ///     print(failure.message ?? "Not found")
 /// } catch .notConnected {

@@ -6,7 +6,8 @@ import Foundation
 /// let listener = client.requestEvents.subscribe(operationID: "login") { event in
 ///     if let session = event.value(as: Session.self) { await push.register(for: session.user) }
 /// }
-/// for await event in client.requestEvents.stream() { log(event) }   // or as an AsyncSequence
+/// for await event in client.requestEvents.stream() { log(event) }  // or as an AsyncSequence
+/// listener.cancel()
 /// ```
 ///
 /// Each listener receives its events in order, on its own task, after the call has produced

@@ -8,7 +8,7 @@ public import Foundation
 ///     Endpoint<ChatChunk>.post("/chat/completions", body: .json(request)),
 ///     format: .serverSentEvents(terminator: "[DONE]"))
 /// for try await chunk in chunks {
-///     print(chunk.delta, terminator: "")
+///     print(chunk.text, terminator: "")
 /// }
 /// ```
 ///

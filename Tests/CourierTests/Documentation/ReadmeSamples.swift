@@ -6,9 +6,9 @@ import Foundation
     import FoundationNetworking
 #endif
 
-// Every Swift sample in README.md appears in this file (or in another file `ReadmeSamplesTests`
+// Every Swift sample in README.md appears in this file (or in another file `DocumentationSamplesTests`
 // names) verbatim, inside a function that gives it its free variables, so each one is compiled;
-// `ReadmeExamplesTests` runs them. `ReadmeSamplesTests` fails when a README sample is not found.
+// `ReadmeExamplesTests` runs them. `DocumentationSamplesTests` fails when a README sample is not found.
 // A local `print` records what a sample prints, so a test can check it.
 
 /// Collects what a sample prints.

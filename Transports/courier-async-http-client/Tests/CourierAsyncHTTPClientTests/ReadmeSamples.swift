@@ -4,8 +4,9 @@ import CourierTransportConformance
 import Foundation
 import Testing
 
-// The README's sample of this transport, verbatim inside a function that gives it its free
-// variables (the root package's `ReadmeSamplesTests` checks the text), and run here.
+// The samples of this transport in the README and in its documentation comments, verbatim inside
+// functions that give them their free variables (the root package's `DocumentationSamplesTests`
+// checks the text), and run here.
 
 // README: "Server-side Swift: the AsyncHTTPClient transport"
 func readmeAsyncHTTPClient(baseURL: URL) -> APIClient {
@@ -13,6 +14,20 @@ func readmeAsyncHTTPClient(baseURL: URL) -> APIClient {
         $0.transport = AsyncHTTPClientTransport()
     }
     return client
+}
+
+// AsyncHTTPClientTransport
+func docAsyncHTTPClientTransport() -> APIClient {
+    let client = APIClient(baseURL: URL(string: "https://api.example.com")!) {
+        $0.transport = AsyncHTTPClientTransport()
+    }
+    return client
+}
+
+// AsyncHTTPClientTransport.init(client:maximumRedirects:maximumResponseBodySize:)
+func docSharedHTTPClient() -> AsyncHTTPClientTransport {
+    let transport = AsyncHTTPClientTransport(client: .shared)
+    return transport
 }
 
 @Suite struct ReadmeSampleTests {
