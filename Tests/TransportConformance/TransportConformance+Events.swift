@@ -49,10 +49,11 @@ extension TransportConformance {
         TransportConformance("a server-sent event line past the limit stops the stream with an error") { environment in
             let client = environment.client()
             let ident = UUID().uuidString
-            let streaming = try await client.stream(
-                Endpoint<EmptyResponse>.get("/stream/sse-line").query("bytes", 8 << 20).query("id", ident))
+            let events = try await client.serverSentEvents(
+                Endpoint<EmptyResponse>.get("/stream/sse-line").query("bytes", 8 << 20).query("id", ident),
+                maximumEventSize: 1 << 20)
             let error = await #expect(throws: ServiceError.self) {
-                for try await _ in streaming.body.serverSentEvents(maximumEventSize: 1 << 20) {}
+                for try await _ in events {}
             }
             guard case .transport(let failure) = error else {
                 Issue.record("Expected a transport failure, got \(String(describing: error))")

@@ -86,13 +86,26 @@ extension TransportConformance {
             }
         },
         TransportConformance("raw server-sent events keep their fields") { environment in
-            let streaming = try await environment.client().stream(
-                Endpoint<EmptyResponse>.get("/stream/sse").query("events", 3))
+            let client = environment.client()
             var events: [ServerSentEvent] = []
-            for try await event in streaming.body.serverSentEvents() { events.append(event) }
+            for try await event in try await client.serverSentEvents(
+                Endpoint<EmptyResponse>.get("/stream/sse").query("events", 3))
+            {
+                events.append(event)
+            }
             #expect(events.map(\.event) == ["tick", "message", "tick"])
             #expect(events.map(\.id) == ["0", "0", "2"])
             #expect(events[1].data == "{\"index\": 1,\n\"text\": \"event 1\"}")
+            // A JSON answer is not an event stream: the server's error, with its body, not zero events.
+            let error = await #expect(throws: ServiceError.self) {
+                _ = try await client.serverSentEvents(Endpoint<EmptyResponse>.get("/user"))
+            }
+            guard case .server(let failure) = error else {
+                Issue.record("Expected the server's error, got \(String(describing: error))")
+                return
+            }
+            #expect(failure.response.status == 200 && failure.isSuccessfulError)
+            #expect(failure.response.body.bufferedData?.isEmpty == false)
         },
         TransportConformance("a stream cut mid-event fails after the whole events") { environment in
             let endpoint = Endpoint<Tick>.get("/stream/sse").query("events", 2).query("cut", 1)
@@ -187,7 +200,7 @@ extension TransportConformance {
             #expect(client.inFlightRequests.isEmpty)
             do {
                 let dropped = try await client.stream(endpoint)
-                #expect(dropped.http.status == 200 && client.inFlightRequests.count == 1)
+                #expect(dropped.status == 200 && client.inFlightRequests.count == 1)
             }
             #expect(client.inFlightRequests.isEmpty)
         },

@@ -77,6 +77,11 @@ public struct TransportResponse: Sendable {
         return type.trimmingCharacters(in: .whitespaces).lowercased()
     }
 
+    /// The body's length from `Content-Length`, when the server sent one.
+    public var expectedLength: Int64? {
+        headers["Content-Length"].flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+    }
+
     /// The standard reason phrase for the status, such as `"Not Found"`.
     public var reasonPhrase: String {
         switch status {

@@ -21,7 +21,14 @@ extension APIClient {
     /// - Parameter endpoint: The call to make.
     /// - Returns: The status, headers and body.
     /// - Throws: ``ServiceError``.
-    public func stream<Value>(_ endpoint: Endpoint<Value>) async throws(ServiceError) -> StreamingResponse {
+    public func stream<Value>(_ endpoint: Endpoint<Value>) async throws(ServiceError) -> TransportResponse {
+        try await streamCall(endpoint).response
+    }
+
+    /// Streams an endpoint (see ``stream(_:)``), with the request it sent.
+    private func streamCall<Value>(_ endpoint: Endpoint<Value>) async throws(ServiceError)
+        -> (response: TransportResponse, request: TransportRequest)
+    {
         let call = try begin(endpoint, streamsResponse: true)
         do throws(ServiceError) {
             var http = try await run(call)
@@ -41,9 +48,8 @@ extension APIClient {
                         request: call.request, response: http, body: decoded.body,
                         bodyDecodingFailure: decoded.failure))
             }
-            let streaming = StreamingResponse(request: call.request, http: http)
-            if let info = call.info { requestEvents.emit(.succeeded(info, value: streaming, response: http.head)) }
-            return streaming
+            if let info = call.info { requestEvents.emit(.succeeded(info, value: http.head, response: http.head)) }
+            return (http, call.request)
         } catch {
             if let info = call.info { requestEvents.emit(.failed(info, error)) }
             throw error
@@ -81,33 +87,82 @@ extension APIClient {
     public func events<Value: Sendable>(_ endpoint: Endpoint<Value>, format: EventFormat? = nil)
         async throws(ServiceError) -> EventStream<Value>
     {
-        let streaming = try await stream(endpoint)
+        let (response, request, chosen, errorBodyType) = try await streamEvents(endpoint, format: format)
+        var values = EventStream<Value>(
+            body: response.body, format: chosen, decoder: configuration.decoder, request: request, response: response)
+        values.errorBodyType = errorBodyType
+        return values
+    }
+
+    /// Sends an endpoint whose response is a stream of server-sent events, and hands out the
+    /// events as they arrive, undecoded.
+    ///
+    /// ```swift
+    /// for try await event in try await client.serverSentEvents(Endpoint<EmptyResponse>.get("/events")) {
+    ///     print(event.event, event.data)
+    /// }
+    /// ```
+    ///
+    /// The body is parsed as bytes by the HTML standard's rules. As with ``events(_:format:)``, a
+    /// response whose `Content-Type` is not `text/event-stream` (a JSON error with status 200, an
+    /// HTML page from a proxy) is read and thrown as ``ServiceError/server(_:)`` with the error
+    /// body decoded, instead of ending with no events; a response without a `Content-Type`
+    /// streams. The endpoint's response type is not used.
+    /// - Parameters:
+    ///   - endpoint: The call to make.
+    ///   - maximumEventSize: The most bytes of one line, or of one event's data (16 MB by
+    ///     default); a longer one stops the stream with ``ServiceError/transport(_:)``
+    ///     (`URLError.dataLengthExceedsMaximum`) and cancels the load.
+    /// - Returns: The events, as they arrive.
+    /// - Throws: ``ServiceError``, as ``stream(_:)``.
+    public func serverSentEvents<Value>(_ endpoint: Endpoint<Value>, maximumEventSize: Int = 16 << 20)
+        async throws(ServiceError) -> EventStream<ServerSentEvent>
+    {
+        let (response, request, format, _) = try await streamEvents(endpoint, format: .serverSentEvents())
+        var events = EventStream<ServerSentEvent>(
+            body: response.body, format: format, decoder: configuration.decoder, request: request,
+            response: response.head, errorBodyType: nil
+        ) { record, _ throws(ServiceError) in
+            switch record {
+            case .event(let event): event
+            case .json(let data): ServerSentEvent(data: String(decoding: data, as: UTF8.self))
+            }
+        }
+        events.maximumEventSize = maximumEventSize
+        return events
+    }
+
+    /// Streams an endpoint whose response is a stream of records, after checking that the
+    /// response's `Content-Type` is the format's: a response that is not is read and thrown as
+    /// the server's error.
+    /// - Returns: The response, the request, the format its records are in, and the API's error
+    ///   body type.
+    private func streamEvents<Value>(_ endpoint: Endpoint<Value>, format: EventFormat?) async throws(ServiceError)
+        -> (TransportResponse, TransportRequest, EventFormat, any ServerErrorBody.Type)
+    {
+        let (response, request) = try await streamCall(endpoint)
         let errorBodyType = endpoint.errorBodyType ?? configuration.errorBodyType
-        let contentType = streaming.http.headers["Content-Type"]
+        let contentType = response.headers["Content-Type"]
         let chosen = format ?? contentType.flatMap(EventFormat.forMediaType)
         guard let chosen, contentType.map(chosen.accepts(contentType:)) ?? true else {
-            var http = streaming.http
-            http.body = ResponseBody(try await streaming.body.collect(upTo: Self.errorBodyLimit))
+            var http = response
+            http.body = ResponseBody(try await response.body.collect(upTo: Self.errorBodyLimit))
             guard contentType != nil else {
                 throw .decoding(
                     DecodingFailure(
-                        request: streaming.request, response: http, codingPath: "",
+                        request: request, response: http, codingPath: "",
                         reason:
                             "The response has no Content-Type to tell its event format: pass format: to events(_:format:)."
                     ))
             }
             let decoded = ResponseDecoding.decodeFailureBody(
-                errorBodyType, from: http, request: streaming.request, decoder: configuration.decoder)
+                errorBodyType, from: http, request: request, decoder: configuration.decoder)
             throw .server(
                 ServerFailure(
-                    request: streaming.request, response: http, body: decoded.body, isSuccessfulError: true,
+                    request: request, response: http, body: decoded.body, isSuccessfulError: true,
                     bodyDecodingFailure: decoded.failure))
         }
-        var values = EventStream<Value>(
-            body: streaming.body, format: chosen, decoder: configuration.decoder, request: streaming.request,
-            response: streaming.http)
-        values.errorBodyType = errorBodyType
-        return values
+        return (response, request, chosen, errorBodyType)
     }
 
     /// Sends an endpoint and writes its response body to a file as it arrives, then moves the
@@ -136,8 +191,7 @@ extension APIClient {
     ) async throws(ServiceError) -> Response<URL> {
         let start = Date()
         let clock = ContinuousClock.now
-        let streaming = try await stream(endpoint)
-        let request = streaming.request
+        let (streaming, request) = try await streamCall(endpoint)
         func fileFailure(_ error: any Error) -> ServiceError {
             .transport(TransportFailure(request: request, code: nil, underlying: error))
         }
@@ -190,8 +244,8 @@ extension APIClient {
         }
         moved = true
         return Response(
-            value: destination, request: request, http: streaming.http,
-            timing: .init(start: start, duration: ContinuousClock.now - clock))
+            value: destination, request: request, http: streaming,
+            startedAt: start, duration: ContinuousClock.now - clock)
     }
 
     /// Sends an endpoint whose body is uploaded with progress reports: a file, a stream or a

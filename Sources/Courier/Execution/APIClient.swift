@@ -93,7 +93,7 @@ public final class APIClient: Sendable {
 
     /// Sends an endpoint and returns the decoded value with everything the server sent.
     /// - Parameter endpoint: The call to make.
-    /// - Returns: The value, status, headers, raw body, final URL and timing.
+    /// - Returns: The value, status, headers, raw body, final URL, start and duration.
     /// - Throws: ``ServiceError``; ``ServiceError/cancelled`` when the task is cancelled;
     ///   ``ServiceError/timedOut(_:)`` when an attempt or the whole call takes too long.
     public func response<Value>(for endpoint: Endpoint<Value>) async throws(ServiceError) -> Response<Value> {
@@ -105,7 +105,7 @@ public final class APIClient: Sendable {
         let value = try finish(endpoint, call: call, response: http)
         return Response(
             value: value, request: call.request, http: http,
-            timing: Response<Value>.Timing(start: start, duration: duration))
+            startedAt: start, duration: duration)
     }
 
     /// Runs a call's exchange; tells listeners when it fails.

@@ -4,7 +4,8 @@ public import Foundation
 public enum RequestEvent: Sendable {
     /// The call's request was built and is about to be sent.
     case started(RequestEventInfo)
-    /// The call succeeded with a decoded value.
+    /// The call succeeded with a decoded value; for a streamed call, the value is its response
+    /// without the body, which is the caller's to read.
     case succeeded(RequestEventInfo, value: any Sendable, response: TransportResponse)
     /// The call failed.
     case failed(RequestEventInfo, ServiceError)

@@ -1,7 +1,8 @@
 public import Foundation
 
 /// Values decoded from a streamed response as they arrive: the data of server-sent events,
-/// JSON Lines, or JSON text sequences (``EventFormat``).
+/// JSON Lines, or JSON text sequences (``EventFormat``); or the server-sent events themselves
+/// (``APIClient/serverSentEvents(_:maximumEventSize:)``).
 ///
 /// ```swift
 /// let chunks = try await client.events(
@@ -14,6 +15,10 @@ public import Foundation
 ///
 /// Each value's server-sent event fields (`event`, `id`, `retry`) come with it through
 /// `withFields()`, a stream of ``DecodedEvent`` values.
+///
+/// Server-sent events are parsed as bytes by the HTML standard's rules. No event grows without
+/// bound: a line, or an event's data, longer than the limit (16 MB unless set) stops the stream
+/// with ``ServiceError/transport(_:)`` (`URLError.dataLengthExceedsMaximum`) and cancels the load.
 ///
 /// A value that does not decode throws ``ServiceError/decoding(_:)`` with the record's text as
 /// the failure's body, or ``ServiceError/server(_:)`` when the record is the API's error body
@@ -32,9 +37,10 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
     /// The API's error body: an event that is not a value but is this body (with a message) is
     /// thrown as the server's error.
     var errorBodyType: (any ServerErrorBody.Type)?
-    /// Makes an element of a record and the fields of the event that carried it.
-    let makeElement:
-        @Sendable (_ record: Data, _ fields: EventFields, _ stream: EventStream) throws(ServiceError) -> Element
+    /// The most bytes of one line, or of one event's data, of server-sent events.
+    var maximumEventSize = ServerSentEventReader.defaultMaximumEventSize
+    /// Makes an element of a record.
+    let makeElement: @Sendable (_ record: EventRecord, _ stream: EventStream) throws(ServiceError) -> Element
 
     /// Creates a stream of values from a response body.
     /// - Parameters:
@@ -50,13 +56,13 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
         self.init(
             body: body, format: format, decoder: decoder, request: request, response: response.head,
             errorBodyType: nil
-        ) { record, _, stream throws(ServiceError) in try stream.decode(Element.self, from: record) }
+        ) { record, stream throws(ServiceError) in try stream.decode(Element.self, from: record.data) }
     }
 
     init(
         body: ResponseBody, format: EventFormat, decoder: JSONDecoder, request: TransportRequest,
         response: TransportResponse, errorBodyType: (any ServerErrorBody.Type)?,
-        makeElement: @escaping @Sendable (Data, EventFields, EventStream) throws(ServiceError) -> Element
+        makeElement: @escaping @Sendable (EventRecord, EventStream) throws(ServiceError) -> Element
     ) {
         self.body = body
         self.format = format
@@ -80,7 +86,7 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
 
         private let stream: EventStream
         private var chunks: ResponseBody.Iterator
-        private var events: ServerSentEvents.Iterator?
+        private var events: ServerSentEventReader?
         private var lines = JSONLinesFramer()
         private var records = JSONSequenceFramer()
         private var ready: [[UInt8]] = []
@@ -91,8 +97,7 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
             self.stream = stream
             chunks = stream.body.makeAsyncIterator()
             if case .serverSentEvents = stream.format {
-                events = ServerSentEvents.Iterator(
-                    body: chunks, maximumEventSize: ServerSentEvents.defaultMaximumEventSize)
+                events = ServerSentEventReader(body: chunks, maximumEventSize: stream.maximumEventSize)
             }
         }
 
@@ -100,12 +105,12 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
         /// - Returns: The value.
         /// - Throws: ``ServiceError``: from reading, or ``ServiceError/decoding(_:)``.
         public mutating func next() async throws(ServiceError) -> Element? {
-            guard let (record, fields) = try await nextRecord() else { return nil }
-            return try stream.makeElement(record, fields, stream)
+            guard let record = try await nextRecord() else { return nil }
+            return try stream.makeElement(record, stream)
         }
 
-        /// The next record with its event's fields.
-        private mutating func nextRecord() async throws(ServiceError) -> (Data, EventFields)? {
+        /// The next record: an event, or a JSON record.
+        private mutating func nextRecord() async throws(ServiceError) -> EventRecord? {
             guard !ended else { return nil }
             if case .serverSentEvents(let terminator) = stream.format, events != nil {
                 guard let event = try await events!.next() else {
@@ -117,14 +122,14 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
                     events!.cancel()
                     return nil
                 }
-                return (Data(event.data.utf8), EventFields(event: event.event, id: event.id, retry: event.retry))
+                return .event(event)
             }
             while readyIndex == ready.count {
                 ready.removeAll(keepingCapacity: true)
                 readyIndex = 0
                 guard let chunk = try await chunks.next() else {
                     ended = true
-                    return try finish().map { ($0, EventFields()) }
+                    return try finish().map { .json($0) }
                 }
                 switch stream.format {
                 case .jsonLines: ready = lines.feed(chunk)
@@ -137,7 +142,7 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
                 }
             }
             defer { readyIndex += 1 }
-            return (Data(ready[readyIndex]), EventFields())
+            return .json(Data(ready[readyIndex]))
         }
 
         private mutating func finish() throws(ServiceError) -> Data? {
@@ -209,23 +214,32 @@ extension EventStream where Element: Decodable {
     /// ```
     /// - Returns: The values and their fields, as they arrive.
     public func withFields() -> EventStream<DecodedEvent<Element>> {
-        EventStream<DecodedEvent<Element>>(
+        var fields = EventStream<DecodedEvent<Element>>(
             body: body, format: format, decoder: decoder, request: request, response: response,
             errorBodyType: errorBodyType
-        ) { record, fields, stream throws(ServiceError) in
-            DecodedEvent(
-                value: try stream.decode(Element.self, from: record), event: fields.event, id: fields.id,
-                retry: fields.retry)
+        ) { record, stream throws(ServiceError) in
+            let value = try stream.decode(Element.self, from: record.data)
+            guard case .event(let event) = record else { return DecodedEvent(value: value) }
+            return DecodedEvent(value: value, event: event.event, id: event.id, retry: event.retry)
         }
+        fields.maximumEventSize = maximumEventSize
+        return fields
     }
 }
 
-/// The fields of the server-sent event that carried a record (none for JSON Lines and JSON text
-/// sequences).
-struct EventFields: Sendable {
-    var event: String?
-    var id: String?
-    var retry: Int?
+/// One record of a streamed body: a server-sent event, or a record of JSON Lines or a JSON text
+/// sequence.
+enum EventRecord: Sendable {
+    case event(ServerSentEvent)
+    case json(Data)
+
+    /// The record's text: the event's data, or the JSON record.
+    var data: Data {
+        switch self {
+        case .event(let event): Data(event.data.utf8)
+        case .json(let data): data
+        }
+    }
 }
 
 /// A value decoded from a stream, with the fields of the server-sent event that carried it

@@ -38,7 +38,7 @@ struct ServerSentEventParser: Sendable {
 
     /// Creates a parser.
     /// - Parameter maximumEventSize: The most bytes of one line, or of one event's data.
-    init(maximumEventSize: Int = ServerSentEvents.defaultMaximumEventSize) {
+    init(maximumEventSize: Int = ServerSentEventReader.defaultMaximumEventSize) {
         self.maximumEventSize = maximumEventSize
     }
 

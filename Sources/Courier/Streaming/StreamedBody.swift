@@ -4,9 +4,13 @@ public import Foundation
 /// chunks, or a multipart form with file parts, read in chunks as it goes out.
 ///
 /// ``APIClient`` builds one from an endpoint's ``RequestBody``; ``TransportRequest/body`` carries
-/// it to the transport. A transport you write reads it with ``makeChunks()``, which also reports
-/// upload progress, or takes ``bufferedData`` whole when the body is in memory.
-public struct StreamedBody: Sendable, Hashable {
+/// it to the transport. A transport you write iterates it (`for try await chunk in body`), which
+/// also reports upload progress to the call being made, or takes ``bufferedData`` whole when the
+/// body is in memory. A body from a sequence can be iterated once (``isReplayable``).
+public struct StreamedBody: AsyncSequence, Sendable, Hashable {
+    /// A chunk of the body.
+    public typealias Element = Data
+
     /// The body's length in bytes, when known in advance (a file's size, a form's total).
     public let length: Int64?
     let source: Source
@@ -117,42 +121,36 @@ public struct StreamedBody: Sendable, Hashable {
         return (attributes[.size] as? NSNumber)?.int64Value ?? 0
     }
 
-    /// The body's chunks, for a transport to send. Reading them reports upload progress to the
-    /// handler of the call being made, if it has one.
-    /// - Returns: The chunks, in order.
-    public func makeChunks() -> Chunks {
-        Chunks(body: self, progress: UploadProgress.handler)
+    /// Creates an iterator over the body's chunks, for a transport to send. Reading them reports
+    /// upload progress to the handler of the call being made, if it has one.
+    /// - Returns: An iterator over the chunks, in order.
+    public func makeAsyncIterator() -> Iterator {
+        makeAsyncIterator(progress: UploadProgress.handler)
     }
 
-    /// The chunks of a ``StreamedBody``, counted as they are read for upload progress.
-    public struct Chunks: AsyncSequence, Sendable {
-        /// A chunk of the body.
-        public typealias Element = Data
-        let body: StreamedBody
+    /// An iterator that reports the bytes it has read to `progress`.
+    func makeAsyncIterator(progress: TransferProgressHandler?) -> Iterator {
+        Iterator(reader: SegmentReader(self), length: length, progress: progress)
+    }
+
+    /// Iterates the chunks of a ``StreamedBody``, counting them for upload progress.
+    ///
+    /// A transport may make it in the task that sends the request, where the call's progress
+    /// handler is known, and read it in another, one task at a time.
+    public struct Iterator: AsyncIteratorProtocol, Sendable {
+        let reader: SegmentReader
+        let length: Int64?
         let progress: TransferProgressHandler?
+        var sent: Int64 = 0
 
-        /// Creates the iterator.
-        /// - Returns: An iterator over the chunks.
-        public func makeAsyncIterator() -> Iterator {
-            Iterator(reader: SegmentReader(body), length: body.length, progress: progress)
-        }
-
-        /// Iterates the chunks of a ``StreamedBody``.
-        public struct Iterator: AsyncIteratorProtocol {
-            let reader: SegmentReader
-            let length: Int64?
-            let progress: TransferProgressHandler?
-            var sent: Int64 = 0
-
-            /// The next chunk, or `nil` at the end.
-            /// - Returns: The chunk.
-            /// - Throws: A file system error, or the sequence's error.
-            public mutating func next() async throws -> Data? {
-                guard let chunk = try await reader.next() else { return nil }
-                sent += Int64(chunk.count)
-                progress?(TransferProgress(completedBytes: sent, totalBytes: length))
-                return chunk
-            }
+        /// The next chunk, or `nil` at the end.
+        /// - Returns: The chunk.
+        /// - Throws: A file system error, or the sequence's error.
+        public mutating func next() async throws -> Data? {
+            guard let chunk = try await reader.next() else { return nil }
+            sent += Int64(chunk.count)
+            progress?(TransferProgress(completedBytes: sent, totalBytes: length))
+            return chunk
         }
     }
 }

@@ -21,8 +21,8 @@
 /// (a streamed body may then last as long as its consumer reads), and stop promptly when its
 /// task is cancelled. A streamed response body should be read from the network only as fast as
 /// it is consumed, and cancelling or dropping it should end the load. A request body that is
-/// not in memory (``StreamedBody/bufferedData`` is `nil`) should be sent by reading
-/// ``StreamedBody/makeChunks()`` as the bytes go out, so that memory stays flat and upload
+/// not in memory (``StreamedBody/bufferedData`` is `nil`) should be sent by iterating the
+/// body as the bytes go out, so that memory stays flat and upload
 /// progress is reported. Errors it throws are classified by the client: `URLError` codes map to
 /// ``ServiceError`` cases, `CancellationError` to ``ServiceError/cancelled``.
 public protocol Transport: Sendable {

@@ -374,7 +374,8 @@ struct UploadFile: Sendable {
             let handle = try FileHandle(forWritingTo: url)
             defer { try? handle.close() }
             // Not counted as upload progress: that is reported as the file is sent.
-            for try await chunk in StreamedBody.Chunks(body: body, progress: nil) {
+            var chunks = body.makeAsyncIterator(progress: nil)
+            while let chunk = try await chunks.next() {
                 try Task.checkCancellation()
                 try handle.write(contentsOf: chunk)
             }

@@ -211,7 +211,8 @@ struct OperationModel {
         case .data: .data
         case .text: .string
         case .events(let events):
-            events.type.map { .builtin("Courier.EventStream<\($0.code)>") } ?? .builtin("Courier.ServerSentEvents")
+            events.type.map { .builtin("Courier.EventStream<\($0.code)>") }
+                ?? .builtin("Courier.EventStream<Courier.ServerSentEvent>")
         }
     }
 }

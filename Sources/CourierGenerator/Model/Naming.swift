@@ -23,7 +23,7 @@ enum Naming {
         "Transport",
         "JSONValue", "QueryItem", "QueryValue", "EmptyResponse", "RequestBody", "Indirect", "AnyCodingKey",
         "ServerErrorBody", "ErrorEnvelope", "CommonErrorBody", "RequestOption", "RequestContext", "AuthTokens",
-        "TokenStore", "RetryPolicy", "Redaction", "CachePolicy", "Object", "Notification", "Operation", "Process",
+        "TokenStore", "Redaction", "CachePolicy", "Object", "Notification", "Operation", "Process",
         "Locale", "Calendar", "TimeZone",
     ]
 

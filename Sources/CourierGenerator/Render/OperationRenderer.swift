@@ -133,7 +133,9 @@ struct OperationRenderer {
                     documentation(operation, into: &writer, arguments: arguments, isFactory: false)
                     writer.line("/// - Note: The streamed variant: the values arrive as the server sends them.")
                     if operation.isDeprecated { writer.line("@available(*, deprecated)") }
-                    let type = events.type.map { "Courier.EventStream<\($0.code)>" } ?? "Courier.ServerSentEvents"
+                    let type =
+                        events.type.map { "Courier.EventStream<\($0.code)>" }
+                        ?? "Courier.EventStream<Courier.ServerSentEvent>"
                     writer.block(
                         "\(access) func \(Naming.escaped(operation.swiftName + "Stream"))(\(signature)) async throws(Courier.ServiceError) -> \(type)"
                     ) { writer in
@@ -203,7 +205,7 @@ struct OperationRenderer {
 
     /// The call that streams an operation's values.
     private func eventsCall(_ events: EventResponse, endpoint: String) -> String {
-        guard events.type != nil else { return "try await client.stream(\(endpoint)).body.serverSentEvents()" }
+        guard events.type != nil else { return "try await client.serverSentEvents(\(endpoint))" }
         return "try await client.events(\(endpoint), format: \(events.format))"
     }
 

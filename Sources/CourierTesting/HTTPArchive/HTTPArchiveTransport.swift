@@ -144,7 +144,7 @@ public final class HTTPArchiveTransport: Transport, @unchecked Sendable {
         if let data = streamed.bufferedData { return data }
         let reading = Task.detached {
             var data = Data()
-            for try await chunk in streamed.makeChunks() { data += chunk }
+            for try await chunk in streamed { data += chunk }
             return data
         }
         return try await withTaskCancellationHandler {

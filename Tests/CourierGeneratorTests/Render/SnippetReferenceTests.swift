@@ -873,8 +873,8 @@ import Testing
                 "public func lines() async throws(Courier.ServiceError) -> Courier.EventStream<Chunk> {"))
         #expect(operations.contains("format: .jsonLines)"))
         #expect(
-            operations.contains("public func raw() async throws(Courier.ServiceError) -> Courier.ServerSentEvents {"))
-        #expect(operations.contains("try await client.stream(Endpoints.raw()).body.serverSentEvents()"))
+            operations.contains("public func raw() async throws(Courier.ServiceError) -> Courier.EventStream<Courier.ServerSentEvent> {"))
+        #expect(operations.contains("try await client.serverSentEvents(Endpoints.raw())"))
         #expect(
             operations.contains(
                 "public func file(to destination: Foundation.URL, progress: Courier.TransferProgressHandler? = nil) async throws(Courier.ServiceError) -> Courier.Response<Foundation.URL> {"

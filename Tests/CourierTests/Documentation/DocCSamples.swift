@@ -229,7 +229,7 @@ func docRequestParameters(url: URL) -> APIClient {
 // RetryMiddleware
 func docRetry(url: URL) -> APIClient {
     let client = APIClient(baseURL: url) {
-        $0.middlewares = [RetryMiddleware(policy: RetryPolicy(maximumAttempts: 4))]
+        $0.middlewares = [RetryMiddleware(maximumAttempts: 4)]
     }
     return client
 }
@@ -294,10 +294,9 @@ func docResponseBody(client: APIClient, file: FileHandle) async throws {
     }
 }
 
-// ServerSentEvents
+// APIClient.serverSentEvents(_:maximumEventSize:)
 func docServerSentEvents(client: APIClient) async throws {
-    let streaming = try await client.stream(Endpoint<EmptyResponse>.get("/events"))
-    for try await event in streaming.body.serverSentEvents() {
+    for try await event in try await client.serverSentEvents(Endpoint<EmptyResponse>.get("/events")) {
         print(event.event, event.data)
     }
 }

@@ -122,7 +122,7 @@ func readmeFullResponse(client: APIClient) async throws(ServiceError) -> [String
     func print(_ items: Any...) { printed.append(items) }
 
     let response = try await client.response(for: Endpoint<User>.get("/user"))
-    print(response.status, response.headers["Content-Type"] ?? "", response.body.count, response.timing.duration)
+    print(response.status, response.headers["Content-Type"] ?? "", response.body.count, response.duration)
     return printed.lines
 }
 
@@ -152,7 +152,7 @@ struct Order: Encodable, Sendable { var amount: Int }
 
 func readmeRetries(apiURL: URL, order: Order) -> (APIClient, Endpoint<Receipt>) {
     let client = APIClient(baseURL: apiURL) {
-        $0.middlewares = [RetryMiddleware(policy: RetryPolicy(maximumAttempts: 4))]
+        $0.middlewares = [RetryMiddleware(maximumAttempts: 4)]
     }
     var charge = Endpoint<Receipt>.post("/charges", body: .json(order))
     charge.options.insert(.retryable)  // POST is retried only when the endpoint opts in

@@ -69,8 +69,7 @@ import Testing
         let client = client(
             transport,
             retry: RetryMiddleware(
-                policy: RetryPolicy(maximumAttempts: 10, initialDelay: .milliseconds(10), multiplier: 1, jitter: 0),
-                sleep: sleeper.sleep))
+                maximumAttempts: 10, initialDelay: .milliseconds(10), multiplier: 1, jitter: 0, sleep: sleeper.sleep))
         let started = ContinuousClock.now
         await #expect {
             try await client.send(Endpoint<Data>.get("/search").timeout(.milliseconds(400)).totalTimeout(.seconds(2)))
@@ -108,8 +107,8 @@ import Testing
         let transport = TimedTransport(delays: [.zero], status: 503)
         let sleeper = SleepRecorder()
         // The first wait would be 60 s; the call has 20 s.
-        let policy = RetryPolicy(initialDelay: .seconds(60), jitter: 0)
-        let client = client(transport, retry: RetryMiddleware(policy: policy, sleep: sleeper.sleep))
+        let client = client(
+            transport, retry: RetryMiddleware(initialDelay: .seconds(60), jitter: 0, sleep: sleeper.sleep))
         do {
             _ = try await client.send(Endpoint<Data>.get("/busy").totalTimeout(.seconds(20)))
             Issue.record("The call should have failed with the server's 503")

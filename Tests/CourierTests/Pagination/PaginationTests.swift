@@ -182,7 +182,7 @@ import Testing
             value: JSONValue.null,
             request: TransportRequest(method: .get, url: URL(string: "https://api.github.com/repos")!),
             http: TransportResponse(status: 200, headers: ["Link": header]),
-            timing: .init(start: Date(), duration: .zero))
+            startedAt: Date(), duration: .zero)
         let next = Pagination<JSONValue, Item>.linkHeader { _ in [] }.next(response, .get("/repos"))
         #expect(next?.path == .absolute(URL(string: "https://api.github.com/repos?page=2")!))
     }

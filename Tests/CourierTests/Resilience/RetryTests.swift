@@ -1,7 +1,8 @@
-import Courier
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import Courier
 
 /// Records the waits a retry asks for instead of sleeping.
 final class SleepRecorder: @unchecked Sendable {
@@ -17,9 +18,9 @@ final class SleepRecorder: @unchecked Sendable {
 @Suite struct RetryTests {
     let server = TestServer.shared
 
-    func client(_ policy: RetryPolicy = RetryPolicy(), sleeper: SleepRecorder) -> APIClient {
+    func client(maximumDelay: Duration = .seconds(30), sleeper: SleepRecorder) -> APIClient {
         server.client {
-            $0.middlewares = [RetryMiddleware(policy: policy, sleep: sleeper.sleep, random: { 1 })]
+            $0.middlewares = [RetryMiddleware(maximumDelay: maximumDelay, sleep: sleeper.sleep, random: { 1 })]
         }
     }
 
@@ -46,7 +47,7 @@ final class SleepRecorder: @unchecked Sendable {
 
         let capped = SleepRecorder()
         let other = UUID().uuidString
-        _ = try await client(RetryPolicy(maximumDelay: .seconds(2)), sleeper: capped).send(
+        _ = try await client(maximumDelay: .seconds(2), sleeper: capped).send(
             Endpoint<Attempt>.get("/flaky/\(other)").query("failures", 1).query("status", 429).query("retry_after", 120)
         )
         #expect(capped.recorded == [.seconds(2)])
@@ -103,7 +104,7 @@ final class SleepRecorder: @unchecked Sendable {
     @Test func cancellingDuringTheWaitStopsAtOnce() async throws {
         let namespace = UUID().uuidString
         let client = server.client {
-            $0.middlewares = [RetryMiddleware(policy: RetryPolicy(initialDelay: .seconds(30)))]
+            $0.middlewares = [RetryMiddleware(initialDelay: .seconds(30))]
         }
         let task = Task { try await client.send(Endpoint<Attempt>.get("/flaky/\(namespace)").query("failures", 5)) }
         // The first attempt has failed: the 30 s wait is under way.
@@ -132,15 +133,15 @@ final class SleepRecorder: @unchecked Sendable {
     ])
     func retryAfterValues(header: String, seconds: Double) throws {
         let now = Date(timeIntervalSince1970: 784_111_777)  // Sun, 06 Nov 1994 08:49:37 GMT
-        let policy = RetryPolicy(maximumDelay: .seconds(600))
+        let retry = RetryMiddleware(maximumDelay: .seconds(600))
         let delay = try #require(
-            policy.retryAfter(TransportResponse(status: 503, headers: ["Retry-After": header]), now: now))
+            retry.retryAfter(TransportResponse(status: 503, headers: ["Retry-After": header]), now: now))
         #expect(abs(Double(delay.components.seconds) - seconds) < 1)
     }
 
     @Test func malformedRetryAfterFallsBackToBackoff() {
         #expect(
-            RetryPolicy().retryAfter(TransportResponse(status: 503, headers: ["Retry-After": "soon"]), now: Date())
+            RetryMiddleware().retryAfter(TransportResponse(status: 503, headers: ["Retry-After": "soon"]), now: Date())
                 == nil)
     }
 
@@ -149,7 +150,7 @@ final class SleepRecorder: @unchecked Sendable {
         (1, 0.0, 0.5), (1, 1.0, 0.25), (2, 0.0, 1.0), (3, 0.0, 2.0), (10, 0.0, 30.0),
     ])
     func backoffGrowsAndIsCapped(retry: Int, random: Double, seconds: Double) {
-        let delay = RetryPolicy().backoff(beforeRetry: retry, random: random)
+        let delay = RetryMiddleware().backoff(beforeRetry: retry, random: random)
         #expect(abs(Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18 - seconds) < 0.001)
     }
 }

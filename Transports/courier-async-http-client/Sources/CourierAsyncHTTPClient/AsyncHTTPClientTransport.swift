@@ -210,7 +210,7 @@ public final class AsyncHTTPClientTransport: Transport {
             outgoing.body = .bytes(ByteBuffer(data: body))
         } else if let body = request.body {
             outgoing.body = .stream(
-                ByteBufferChunks(chunks: body.makeChunks(), eventLoops: client.eventLoopGroup),
+                ByteBufferChunks(chunks: body.makeAsyncIterator(), eventLoops: client.eventLoopGroup),
                 length: body.length.map { .known($0) } ?? .unknown)
         }
         return outgoing
@@ -236,17 +236,19 @@ public final class AsyncHTTPClientTransport: Transport {
 /// starts before the next chunk is read, so the two overlap.)
 struct ByteBufferChunks: AsyncSequence, Sendable {
     typealias Element = ByteBuffer
-    let chunks: StreamedBody.Chunks
+    /// The body's chunks, made by the sending task so that they report upload progress to its
+    /// call; read once.
+    let chunks: StreamedBody.Iterator
     let eventLoops: any EventLoopGroup
     /// How many bytes may be handed over between two waits.
     static let bytesBetweenWaits = 1 << 20
 
     func makeAsyncIterator() -> Iterator {
-        Iterator(chunks: chunks.makeAsyncIterator(), eventLoops: eventLoops)
+        Iterator(chunks: chunks, eventLoops: eventLoops)
     }
 
     struct Iterator: AsyncIteratorProtocol {
-        var chunks: StreamedBody.Chunks.Iterator
+        var chunks: StreamedBody.Iterator
         let eventLoops: any EventLoopGroup
         var bytesSinceWait = 0
 

@@ -33,7 +33,7 @@ import Testing
 
     @Test func afterAMegabyteTheNextChunkWaitsForABusyEventLoop() async throws {
         try await withEventLoops { group in
-            var chunks = ByteBufferChunks(chunks: body(chunks: 6).makeChunks(), eventLoops: group)
+            var chunks = ByteBufferChunks(chunks: body(chunks: 6).makeAsyncIterator(), eventLoops: group)
                 .makeAsyncIterator()
             // The first megabyte goes without waiting, even while a loop is busy.
             let busy = DispatchSemaphore(value: 0)
@@ -59,7 +59,7 @@ import Testing
     @Test func everyByteIsHandedOver() async throws {
         try await withEventLoops { group in
             var total = 0
-            var chunks = ByteBufferChunks(chunks: body(chunks: 9).makeChunks(), eventLoops: group)
+            var chunks = ByteBufferChunks(chunks: body(chunks: 9).makeAsyncIterator(), eventLoops: group)
                 .makeAsyncIterator()
             while let chunk = try await chunks.next() { total += chunk.readableBytes }
             #expect(total == 9 * 256 * 1024)
