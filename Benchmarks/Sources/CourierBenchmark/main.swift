@@ -1,4 +1,5 @@
-// Compares, in one interleaved run on small JSON GETs: bare URLSession, Courier over URLSession,
+// Compares, in one interleaved run on small JSON GETs: bare URLSession (with its default URL cache,
+// and without one, as Courier's transport must be on Linux), Courier over URLSession,
 // raw AsyncHTTPClient and Courier over AsyncHTTPClient; each Courier client with its calls listed, as by default, and not.
 //
 //     bash Benchmarks/run.sh [--requests 2000] [--rounds 21] [--concurrency 1,32] [--only NAME]
@@ -70,6 +71,13 @@ func courierClient(_ transport: any Transport, listed: Bool = true) -> APIClient
 let ahcScale = 8
 
 let session = URLSession(configuration: URLSessionTransport.defaultConfiguration())
+/// Bare URLSession configured as Courier's transport must be on Linux: without a URL cache (with
+/// one, Foundation there stops the process when a task is cancelled as it starts or ends).
+let uncachedSession: URLSession = {
+    let configuration = URLSessionTransport.defaultConfiguration()
+    configuration.urlCache = nil
+    return URLSession(configuration: configuration)
+}()
 let courierOverURLSession = courierClient(URLSessionTransport())
 let unlistedCourierOverURLSession = courierClient(URLSessionTransport(), listed: false)
 let httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: ahcConfiguration)
@@ -82,6 +90,13 @@ let contenders = [
         var request = URLRequest(url: options.url)
         for field in defaultHeaders { request.setValue(field.value, forHTTPHeaderField: field.name) }
         let (data, response) = try await session.data(for: request)
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw URLError(.badServerResponse) }
+        _ = try decoder.decode(User.self, from: data)
+    },
+    Contender(name: "URLSession uncached") {
+        var request = URLRequest(url: options.url)
+        for field in defaultHeaders { request.setValue(field.value, forHTTPHeaderField: field.name) }
+        let (data, response) = try await uncachedSession.data(for: request)
         guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw URLError(.badServerResponse) }
         _ = try decoder.decode(User.self, from: data)
     },
@@ -162,6 +177,8 @@ for concurrency in options.concurrencies {
     print("Courier/AHC ÷ Courier/URLSession (throughput): \(ratio("Courier/AHC", "Courier/URLSession"))")
     print("Courier/URLSession ÷ URLSession (throughput):  \(ratio("Courier/URLSession", "URLSession"))")
     print("Courier/URLSession unlisted ÷ URLSession:      \(ratio("Courier/URLSession unlisted", "URLSession"))")
+    print("URLSession uncached ÷ URLSession:              \(ratio("URLSession uncached", "URLSession"))")
+    print("Courier/URLSession ÷ URLSession uncached:      \(ratio("Courier/URLSession", "URLSession uncached"))")
     print("Courier's extra CPU µs/req over AHC:          \(extraCPU("Courier/AHC", over: "AHC"))")
     print("Unlisted Courier's extra CPU µs/req over AHC: \(extraCPU("Courier/AHC unlisted", over: "AHC"))")
     print("Courier's extra CPU µs/req over URLSession:   \(extraCPU("Courier/URLSession", over: "URLSession"))")

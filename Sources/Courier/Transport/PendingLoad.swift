@@ -39,7 +39,7 @@
                 return true
             }
             if started {
-                task.resume()
+                task.resumeWithoutWaiting()
             } else {
                 task.cancel()  // Never sent; ends the task so the session lets it go.
                 continuation.resume(throwing: CancellationError())

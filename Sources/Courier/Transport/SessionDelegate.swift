@@ -21,14 +21,14 @@ protocol SessionTaskHandler: AnyObject, Sendable {
     func answerChallenge(_ task: URLSessionTask, with response: URLResponse?)
 }
 
-/// The delegate of ``URLSessionTransport``'s one session.
+/// The delegate of one of ``URLSessionTransport``'s sessions (see ``SessionLanes``).
 ///
 /// Everywhere, it declines every redirect, so that the transport follows them itself with the same
 /// rules on every platform (only a session delegate sees redirects on Linux).
 ///
 /// It also delivers each task's events to the handler the transport registered for it: on Linux
 /// every load (a ``PendingLoad``), and everywhere every streamed exchange (a
-/// ``StreamingExchange``), so that streams share the session, and its connections, with the other
+/// ``StreamingExchange``), so that streams share the sessions, and their connections, with the other
 /// calls. A task without a handler (Apple platforms' `data(for:)`) is left to its own API. On
 /// Linux its calls run on the session's own queue (see ``ImmediateOperationQueue``), so whatever
 /// would make the session act is answered from another thread.

@@ -7,7 +7,7 @@
 
 /// One exchange of ``URLSessionTransport`` whose response is handed out as it arrives.
 ///
-/// It runs on the transport's one session, whose ``SessionDelegate`` hands it its task's events
+/// It runs on one of the transport's sessions, whose ``SessionDelegate`` hands it its task's events
 /// (so streams share connections with the other calls). A slow consumer never makes it hold more
 /// than about a megabyte in memory:
 /// - On Apple platforms the task is suspended while the consumer's buffer is full, and resumed
@@ -72,7 +72,11 @@ final class StreamingExchange: SessionTaskHandler, @unchecked Sendable {
                 }
                 if started {
                     delegate.register(self, for: task)
-                    task.resume()
+                    #if canImport(FoundationNetworking)
+                        task.resumeWithoutWaiting()
+                    #else
+                        task.resume()
+                    #endif
                 } else {
                     task.cancel()  // Never sent; ends the task so the session lets it go.
                     continuation.resume(throwing: CancellationError())

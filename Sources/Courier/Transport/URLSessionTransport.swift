@@ -26,7 +26,10 @@
 ///   `Content-Length` and upload progress: the body's own file, or a temporary copy for a
 ///   sequence or a multipart form (Foundation reads other bodies on a thread that, on Linux,
 ///   every session shares).
-/// - Every call, streamed or not, runs on one session, so calls share its connections.
+/// - Every call, streamed or not, runs on the transport's session, so calls share its
+///   connections. On Linux the transport has one session per processor (at most four; see
+///   ``SessionLanes``), since Foundation there runs all of a session's work on one serial queue:
+///   calls made one after another stay on the first, concurrent calls spread over the others.
 /// - A streamed response (``TransportRequest/streamsResponseBody``) never holds more than about
 ///   a megabyte in memory.
 ///   On Linux, where Foundation cannot hold the server back, what a slow reader has not read
@@ -37,11 +40,11 @@
 ///   A Basic challenge is first answered once with a credential from the configuration's
 ///   `urlCredentialStorage`, if it holds one for the server and realm, as on Apple platforms.
 public final class URLSessionTransport: Transport {
-    /// The session that performs the requests. Private, because on Linux its delegate calls run
-    /// on its own queue (see `ImmediateOperationQueue`), where other code's callbacks could
-    /// deadlock it.
-    private let session: URLSession
-    private let delegate = SessionDelegate()
+    /// The sessions that perform the requests (one on Apple platforms; on Linux one per
+    /// processor, see ``SessionLanes``). Private, because on Linux their delegate calls run on
+    /// their own queues (see `ImmediateOperationQueue`), where other code's callbacks could
+    /// deadlock them.
+    private let lanes: SessionLanes
 
     /// Creates a transport with its own session.
     /// - Parameters:
@@ -59,12 +62,13 @@ public final class URLSessionTransport: Transport {
         #if canImport(FoundationNetworking)
             // Every load is delivered through the delegate on Linux (see `load(_:)`); running its
             // calls where they arise saves a thread hop per request.
-            let delegateQueue = ImmediateOperationQueue()
+            let makeDelegateQueue = { ImmediateOperationQueue() as OperationQueue? }
             let configuration = Self.withoutURLCache(configuration)
         #else
-            let delegateQueue: OperationQueue? = nil
+            let makeDelegateQueue = { nil as OperationQueue? }
         #endif
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: delegateQueue)
+        lanes = SessionLanes(
+            configuration: configuration, count: SessionLanes.defaultCount, makeDelegateQueue: makeDelegateQueue)
         self.maximumRedirects = maximumRedirects
         self.maximumStreamBacklog = maximumStreamBacklog
     }
@@ -112,7 +116,7 @@ public final class URLSessionTransport: Transport {
     #endif
 
     deinit {
-        session.finishTasksAndInvalidate()
+        lanes.finishTasksAndInvalidate()
     }
 
     /// Performs one exchange, following redirects.
@@ -165,19 +169,28 @@ public final class URLSessionTransport: Transport {
     private func loadOnce(_ request: TransportRequest) async throws -> TransportResponse {
         let upload = try await UploadFile(request.body)
         defer { upload?.remove() }
-        return try await perform(makeURLRequest(request), method: request.method, file: upload?.url)
+        let urlRequest = makeURLRequest(request)
+        return try await lanes.run { lane in
+            try await perform(urlRequest, method: request.method, file: upload?.url, on: lane)
+        }
     }
 
     private func streamOnce(_ request: TransportRequest) async throws -> TransportResponse {
         try Task.checkCancellation()
         let channel = ByteChannel(maximumSpill: maximumStreamBacklog)
-        let exchange = StreamingExchange(
-            session: session, delegate: delegate, channel: channel, progress: UploadProgress.handler)
+        let progress = UploadProgress.handler
         let upload = try await UploadFile(request.body)
         defer { upload?.remove() }
+        let urlRequest = makeURLRequest(request)
         let http: HTTPURLResponse
         do {
-            http = try await exchange.start(makeURLRequest(request), file: upload?.url, method: request.method)
+            // Counted on its session until its head arrives: a stream that stays open costs its
+            // session's queue only the bytes it receives.
+            http = try await lanes.run { lane in
+                let exchange = StreamingExchange(
+                    session: lane.session, delegate: lane.delegate, channel: channel, progress: progress)
+                return try await exchange.start(urlRequest, file: upload?.url, method: request.method)
+            }
         } catch {
             if Task.isCancelled { throw CancellationError() }
             throw Self.classifyLoadingError(error)
@@ -227,14 +240,15 @@ public final class URLSessionTransport: Transport {
         return dictionary
     }
 
-    private func perform(_ urlRequest: URLRequest, method: RequestMethod, file: URL?) async throws -> TransportResponse
-    {
+    private func perform(
+        _ urlRequest: URLRequest, method: RequestMethod, file: URL?, on lane: SessionLanes.Lane
+    ) async throws -> TransportResponse {
         // URLSession may still send a request whose task is already cancelled: check first.
         try Task.checkCancellation()
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await load(urlRequest, file: file)
+            (data, response) = try await load(urlRequest, file: file, on: lane)
         } catch {
             if Task.isCancelled { throw CancellationError() }
             throw Self.classifyLoadingError(error)
@@ -244,7 +258,10 @@ public final class URLSessionTransport: Transport {
 
     /// Loads a request, its body uploaded from `file` when there is one; cancelling the
     /// awaiting task cancels the load.
-    private func load(_ urlRequest: URLRequest, file: URL?) async throws -> (Data, URLResponse) {
+    private func load(_ urlRequest: URLRequest, file: URL?, on lane: SessionLanes.Lane) async throws -> (
+        Data, URLResponse
+    ) {
+        let session = lane.session
         #if canImport(FoundationNetworking)
             // Not `data(for:)`: on Linux it can deadlock when the task is cancelled just as the
             // response arrives. Its cancellation handler runs under the task's status lock and
@@ -259,8 +276,8 @@ public final class URLSessionTransport: Transport {
                         if let file { session.uploadTask(with: urlRequest, fromFile: file) } else {
                             session.dataTask(with: urlRequest)
                         }
-                    delegate.register(load, for: task)
-                    if !load.start(task, continuation: continuation) { delegate.forget(task) }
+                    lane.delegate.register(load, for: task)
+                    if !load.start(task, continuation: continuation) { lane.delegate.forget(task) }
                 }
             } onCancel: {
                 load.cancel()
