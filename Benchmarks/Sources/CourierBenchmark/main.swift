@@ -85,21 +85,18 @@ let courierOverAHC = courierClient(AsyncHTTPClientTransport(configuration: ahcCo
 let unlistedCourierOverAHC = courierClient(
     AsyncHTTPClientTransport(configuration: ahcConfiguration), listed: false)
 
+/// The call as an app makes it with bare URLSession.
+@Sendable func bareCall(_ session: URLSession) async throws {
+    var request = URLRequest(url: options.url)
+    for field in defaultHeaders { request.setValue(field.value, forHTTPHeaderField: field.name) }
+    let (data, response) = try await session.data(for: request)
+    guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw URLError(.badServerResponse) }
+    _ = try decoder.decode(User.self, from: data)
+}
+
 let contenders = [
-    Contender(name: "URLSession") {
-        var request = URLRequest(url: options.url)
-        for field in defaultHeaders { request.setValue(field.value, forHTTPHeaderField: field.name) }
-        let (data, response) = try await session.data(for: request)
-        guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw URLError(.badServerResponse) }
-        _ = try decoder.decode(User.self, from: data)
-    },
-    Contender(name: "URLSession uncached") {
-        var request = URLRequest(url: options.url)
-        for field in defaultHeaders { request.setValue(field.value, forHTTPHeaderField: field.name) }
-        let (data, response) = try await uncachedSession.data(for: request)
-        guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw URLError(.badServerResponse) }
-        _ = try decoder.decode(User.self, from: data)
-    },
+    Contender(name: "URLSession") { try await bareCall(session) },
+    Contender(name: "URLSession uncached") { try await bareCall(uncachedSession) },
     Contender(name: "Courier/URLSession") { _ = try await courierOverURLSession.send(endpoint) },
     Contender(name: "Courier/URLSession unlisted") { _ = try await unlistedCourierOverURLSession.send(endpoint) },
     Contender(name: "AHC", scale: ahcScale) {
