@@ -27,8 +27,8 @@
 ///   sequence or a multipart form (Foundation reads other bodies on a thread that, on Linux,
 ///   every session shares).
 /// - Every call, streamed or not, runs on the transport's session, so calls share its
-///   connections. On Linux the transport has one session per processor (at most four; see
-///   ``SessionLanes``), since Foundation there runs all of a session's work on one serial queue:
+///   connections. On Linux the transport has one session per processor (at most four), since
+///   Foundation there runs all of a session's work on one serial queue:
 ///   calls made one after another stay on the first, concurrent calls spread over the others.
 /// - A streamed response (``TransportRequest/streamsResponseBody``) never holds more than about
 ///   a megabyte in memory.
@@ -41,7 +41,7 @@
 ///   `urlCredentialStorage`, if it holds one for the server and realm, as on Apple platforms.
 public final class URLSessionTransport: Transport {
     /// The sessions that perform the requests (one on Apple platforms; on Linux one per
-    /// processor, see ``SessionLanes``). Private, because on Linux their delegate calls run on
+    /// processor, see `SessionLanes`). Private, because on Linux their delegate calls run on
     /// their own queues (see `ImmediateOperationQueue`), where other code's callbacks could
     /// deadlock them.
     private let lanes: SessionLanes
