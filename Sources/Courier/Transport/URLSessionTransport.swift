@@ -49,7 +49,8 @@ public final class URLSessionTransport: Transport {
     /// Creates a transport with its own session.
     /// - Parameters:
     ///   - configuration: The session configuration; by default ``defaultConfiguration(waitsForConnectivity:)``,
-    ///     which disables cookies. On Linux its `urlCache` is not used (see above).
+    ///     which disables cookies. On Linux its `urlCache` is not used (see above), and each of the
+    ///     transport's sessions gets it, so a per-host connection limit applies per session.
     ///   - maximumRedirects: How many redirects one request may follow before failing with
     ///     `URLError(.httpTooManyRedirects)`.
     ///   - maximumStreamBacklog: On Linux, the most bytes of a streamed response kept on disk
