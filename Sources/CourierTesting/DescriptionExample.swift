@@ -138,9 +138,8 @@ public struct DescriptionExample: Sendable, CustomStringConvertible {
     public struct Result: Sendable, Equatable {
         /// Values the type read differently from the example: each a value read wrongly.
         public var changed: [Difference] = []
-        /// Paths of the example's values the type does not keep: keys its schema does not
-        /// declare, and an optional URL sent as `""`, read as no URL. Not an error (JSON Schema
-        /// allows undeclared keys), but worth a look.
+        /// Paths of the example's values that did not come back when the value was encoded
+        /// again: a value the type reads without keeping it.
         public var dropped: [String] = []
         /// For an example of a union that must land in a given case, what it landed in instead.
         public var wrongVariant: String?

@@ -13,7 +13,8 @@ public import Foundation
 @_spi(Generated) extension KeyedDecodingContainer where Key == AnyCodingKey {
     /// Decodes a required property.
     ///
-    /// Numbers also decode from text that is one (see `decode(_:forKey:)` for `Int`).
+    /// Numbers also decode from text that is one (see `decode(_:forKey:)` for `Int`), and a URL
+    /// from `""` as the empty URL reference (see `decode(_:forKey:)` for `URL`).
     /// - Parameters:
     ///   - type: The property's type.
     ///   - name: The key's name.
@@ -29,13 +30,14 @@ public import Foundation
         if Value.self == Int32.self { return try decode(Int32.self, forKey: key) as! Value }
         if Value.self == Double.self { return try decode(Double.self, forKey: key) as! Value }
         if Value.self == Float.self { return try decode(Float.self, forKey: key) as! Value }
+        if Value.self == URL.self { return try decode(URL.self, forKey: key) as! Value }
         return try decode(Value.self, forKey: key)
     }
 
     /// Decodes an optional property: `nil` when the key is missing or `null`.
     ///
-    /// Numbers also decode from text that is one, and a URL from `""` as `nil` (see
-    /// `decodeIfPresent(_:forKey:)` for `URL`).
+    /// Numbers also decode from text that is one, and a URL from `""` as the empty URL
+    /// reference (see `decodeIfPresent(_:forKey:)` for `URL`).
     /// - Parameters:
     ///   - type: The property's type.
     ///   - name: The key's name.

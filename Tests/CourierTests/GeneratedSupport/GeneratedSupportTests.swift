@@ -67,23 +67,47 @@ import Testing
         #expect(try JSONDecoder().decode(Model.self, from: Data(upper.utf8)).id == uuid)
     }
 
-    /// An optional URL sent as `""` (Twilio's unset URLs) is no URL; other text that is not a URL
-    /// is still an error.
+    /// A URL sent as `""` (Twilio's unset URLs) is the empty URL reference, which encodes as `""`
+    /// again, so the key is kept; `null` and a missing key are no URL. Other text that is not a
+    /// URL is still an error.
     @Test(arguments: [
-        (#"{"url":"https://example.com/a"}"#, "https://example.com/a"),
-        (#"{"url":""}"#, nil),
-        (#"{"url":null}"#, nil),
-        (#"{}"#, nil),
+        (#"{"url":"https://example.com/a","required":"https://example.com/b"}"#, "https://example.com/a"),
+        (#"{"url":"","required":""}"#, ""),
+        (#"{"url":null,"required":""}"#, nil),
+        (#"{"required":""}"#, nil),
     ])
-    func optionalURLsReadAnEmptyStringAsNone(json: String, expected: String?) throws {
-        struct Model: Decodable {
+    func urlsSentAsAnEmptyStringAreKept(json: String, expected: String?) throws {
+        struct Model: Codable {
             var url: URL?
+            var required: URL
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: AnyCodingKey.self)
                 url = try container.decodeValueIfPresent(Foundation.URL.self, at: "url")
+                required = try container.decodeValue(Foundation.URL.self, at: "required")
+            }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: AnyCodingKey.self)
+                try container.encodeValueIfPresent(url, at: "url")
+                try container.encodeValue(required, at: "required")
             }
         }
-        #expect(try JSONDecoder().decode(Model.self, from: Data(json.utf8)).url?.absoluteString == expected)
+        let input = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
+        // Foundation's decoder, and Courier's own (which `JSONDecoding` picks for these options).
+        let decodes: [(Data) throws -> Model] = [
+            { try JSONDecoder().decode(Model.self, from: $0) },
+            { try JSONDecoding.decode(Model.self, from: $0, options: JSONDecoder()) },
+        ]
+        for decode in decodes {
+            let model = try decode(Data(json.utf8))
+            #expect(model.url?.absoluteString == expected)
+            let again = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(model))
+            if case .object(var fields) = input, fields["url"] == .null {
+                fields["url"] = nil
+                #expect(again == .object(fields))
+            } else {
+                #expect(again == input)
+            }
+        }
     }
 
     @Test(arguments: [#"{"url":"http://exa mple.com/\u0000"}"#, #"{"url":42}"#])
