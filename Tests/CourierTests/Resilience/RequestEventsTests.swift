@@ -155,6 +155,23 @@ actor EventLog {
         await listener.value
     }
 
+    /// A stream read partly and then dropped, or never read, stops receiving: the client keeps no
+    /// buffer for a reader that is gone.
+    @Test(arguments: [0, 1])
+    func aDroppedStreamIsUnregistered(eventsRead: Int) async throws {
+        let transport = StubTransport()
+        transport.stub(.post, "/login", with: .json(Session(token: "s")))
+        let client = client(transport)
+        do {
+            let stream = client.requestEvents.stream()
+            #expect(client.requestEvents.isObserved)
+            _ = try await client.send(login())
+            var iterator = stream.makeAsyncIterator()
+            for _ in 0..<eventsRead { _ = await iterator.next() }
+        }
+        #expect(!client.requestEvents.isObserved)
+    }
+
     @Test func listenersAndStreamsEndWhenTheClientIsGone() async throws {
         var client: APIClient? = client(StubTransport())
         let listener = client!.requestEvents.subscribe { _ in }
