@@ -12,6 +12,8 @@ extension YAMLReader {
     mutating func parseNode(parentIndent: Int, inline: Bool, mappingValue: Bool = false) throws(ReadError)
         -> Node
     {
+        // Each kind of node is parsed in a function of its own, so that the frame every level of
+        // nesting adds stays small in a debug build too (see `StackGuard`).
         try enter()
         defer { depth -= 1 }
         guard let first = current else { return Node(.null, at: location()) }
@@ -19,99 +21,15 @@ extension YAMLReader {
         let nodeColumn = column
         switch first {
         case UInt8(ascii: "&"):
-            let name = readName()
-            guard !name.isEmpty else { throw error("An anchor needs a name.", at: start) }
-            try skipBlanksAndComment()
-            let node: Node
-            if isBreak(current) || current == nil {
-                try skipToContent()
-                if mappingValue, current == UInt8(ascii: "-"), isSeparator(peek(at: position + 1)),
-                    column == parentIndent, !atDocumentMarker
-                {
-                    node = try parseBlockSequence(indent: parentIndent)
-                } else if current == nil || column <= parentIndent || atDocumentMarker {
-                    node = Node(.null, at: location(at: start))
-                } else {
-                    let innerStart = position
-                    let innerHasAnchor = current == UInt8(ascii: "&")
-                    node = try parseNode(parentIndent: parentIndent, inline: false)
-                    // Another anchor at the start of the next line names a key when it starts a
-                    // mapping; otherwise it names the same node a second time.
-                    if innerHasAnchor, node.mapping == nil || node.location != location(at: innerStart) {
-                        throw error("A node can have only one anchor.", at: innerStart)
-                    }
-                }
-            } else {
-                if current == UInt8(ascii: "*") {
-                    throw error("An alias cannot have an anchor: `&name *other` names nothing new.", at: start)
-                }
-                if current == UInt8(ascii: "-") && isSeparator(peek(at: position + 1)) {
-                    throw error("An anchor on a block sequence goes on the line before its first `- `.", at: start)
-                }
-                let outer = pendingKeyProperties
-                pendingKeyProperties = (name, outer?.column ?? nodeColumn, outer?.start ?? start)
-                node = try parseNode(parentIndent: parentIndent, inline: inline)
-                // Claimed by a mapping's first key: the anchor named the key, and this is the mapping.
-                if pendingKeyProperties == nil { return node }
-                pendingKeyProperties = outer
-            }
-            anchors[name] = node
-            return node
+            return try parseAnchoredNode(
+                parentIndent: parentIndent, inline: inline, mappingValue: mappingValue, start: start,
+                nodeColumn: nodeColumn)
         case UInt8(ascii: "*"):
-            let node = try readAlias()
-            skipBlanks()
-            if current == UInt8(ascii: ":") && isSeparator(peek(at: position + 1)) {
-                // An alias as a mapping's first key: the key is the text the alias names.
-                if inline { throw error("A nested mapping must start on a new line.", at: start) }
-                let key = try keyText(of: node)
-                let (indent, keyStart) = claimKeyProperties(key, column: nodeColumn, start: start)
-                return try parseBlockMapping(indent: indent, firstKey: key, keyStart: keyStart)
-            }
-            return Node(node.value, at: location(at: start))
+            return try parseAliasNode(inline: inline, start: start, nodeColumn: nodeColumn)
         case UInt8(ascii: "!"):
-            let tag = try readTag()
-            try skipBlanksAndComment()
-            if isBreak(current) || current == nil {
-                try skipToContent()
-                // A mapping value's block sequence may start at its key's indentation.
-                if mappingValue, current == UInt8(ascii: "-"), isSeparator(peek(at: position + 1)),
-                    column == parentIndent, !atDocumentMarker
-                {
-                    return try applyTag(tag, to: parseBlockSequence(indent: parentIndent), raw: nil, at: start)
-                }
-                if current == nil || column <= parentIndent || atDocumentMarker {
-                    return try applyTag(tag, to: Node(.null, at: location(at: start)), raw: "", at: start)
-                }
-                let valueStart = position
-                let node = try parseNode(parentIndent: parentIndent, inline: false)
-                return try applyTag(tag, to: node, raw: plainText(at: valueStart), at: start)
-            }
-            // An anchor after the tag (`!!int &c 4`) names the tagged value.
-            if current == UInt8(ascii: "&") {
-                let name = readName()
-                try skipBlanksAndComment()
-                if !isBreak(current), current != nil, current != UInt8(ascii: "*") {
-                    let valueStart = position
-                    let outer = pendingKeyProperties
-                    pendingKeyProperties = (name, outer?.column ?? nodeColumn, outer?.start ?? start)
-                    let parsed = try parseNode(parentIndent: parentIndent, inline: inline)
-                    // Claimed by a mapping's first key (the properties were the key's): the mapping.
-                    if pendingKeyProperties == nil { return parsed }
-                    pendingKeyProperties = outer
-                    let node = try applyTag(tag, to: parsed, raw: plainText(at: valueStart), at: start)
-                    anchors[name] = node
-                    return node
-                }
-                throw error("A tag and an anchor must be followed by their value on the same line.", at: start)
-            }
-            let valueStart = position
-            let outer = pendingKeyProperties
-            pendingKeyProperties = (outer?.anchor, outer?.column ?? nodeColumn, outer?.start ?? start)
-            let node = try parseNode(parentIndent: parentIndent, inline: inline)
-            // Claimed by a mapping's first key, which is text whatever its tag: this is the mapping.
-            if pendingKeyProperties == nil { return node }
-            pendingKeyProperties = outer
-            return try applyTag(tag, to: node, raw: plainText(at: valueStart), at: start)
+            return try parseTaggedNode(
+                parentIndent: parentIndent, inline: inline, mappingValue: mappingValue, start: start,
+                nodeColumn: nodeColumn)
         case UInt8(ascii: "?") where isSeparator(peek(at: position + 1)):
             if inline { throw error("A nested mapping must start on a new line.", at: start) }
             let (key, hasValue) = try readExplicitKey(indent: nodeColumn)
@@ -122,42 +40,168 @@ extension YAMLReader {
         case UInt8(ascii: "|"), UInt8(ascii: ">"):
             return try parseBlockScalar(parentIndent: parentIndent)
         case UInt8(ascii: "["), UInt8(ascii: "{"):
-            let savedFlowParentIndent = flowParentIndent
-            flowParentIndent = parentIndent
-            let node = try parseFlowNode()
-            flowParentIndent = savedFlowParentIndent
-            skipBlanks()
-            if current == UInt8(ascii: ":") && isSeparator(peek(at: position + 1)) {
-                throw error("A flow collection as a mapping key is not supported.", at: start)
-            }
-            return node
+            return try parseFlowCollectionNode(parentIndent: parentIndent, start: start)
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
-            let firstLine = line
-            let text = try parseQuoted(parentIndent: parentIndent)
-            skipBlanks()
-            if current == UInt8(ascii: ":") && isSeparator(peek(at: position + 1)) {
-                if line != firstLine {
-                    throw error("A mapping key must be on one line; quote it on one line.", at: start)
-                }
-                if inline { throw error("A nested mapping must start on a new line.", at: start) }
-                let (indent, keyStart) = claimKeyProperties(text, column: nodeColumn, start: start)
-                return try parseBlockMapping(indent: indent, firstKey: text, keyStart: keyStart)
-            }
-            return Node(.string(text), at: location(at: start))
+            return try parseQuotedNode(parentIndent: parentIndent, inline: inline, start: start, nodeColumn: nodeColumn)
         case UInt8(ascii: "@"), UInt8(ascii: "`"):
             throw error(
                 "A plain scalar cannot start with \"\(Character(Unicode.Scalar(first)))\"; quote it.", at: start)
         default:
-            let (text, isKey) = readPlainLine(flow: false)
-            if isKey {
-                if inline { throw error("A nested mapping must start on a new line.", at: start) }
-                let (indent, keyStart) = claimKeyProperties(text, column: nodeColumn, start: start)
-                return try parseBlockMapping(indent: indent, firstKey: text, keyStart: keyStart)
-            }
-            let full = try continuePlain(text, parentIndent: parentIndent)
-            lastPlainScalar = (start, full.text)
-            return Node(full.multiline ? .string(full.text) : resolvePlain(full.text), at: location(at: start))
+            return try parsePlainNode(parentIndent: parentIndent, inline: inline, start: start, nodeColumn: nodeColumn)
         }
+    }
+
+    /// A node with an anchor (`&name`), which names it for later aliases.
+    private mutating func parseAnchoredNode(
+        parentIndent: Int, inline: Bool, mappingValue: Bool, start: Int, nodeColumn: Int
+    ) throws(ReadError) -> Node {
+        let name = readName()
+        guard !name.isEmpty else { throw error("An anchor needs a name.", at: start) }
+        try skipBlanksAndComment()
+        let node: Node
+        if isBreak(current) || current == nil {
+            try skipToContent()
+            if mappingValue, current == UInt8(ascii: "-"), isSeparator(peek(at: position + 1)),
+                column == parentIndent, !atDocumentMarker
+            {
+                node = try parseBlockSequence(indent: parentIndent)
+            } else if current == nil || column <= parentIndent || atDocumentMarker {
+                node = Node(.null, at: location(at: start))
+            } else {
+                let innerStart = position
+                let innerHasAnchor = current == UInt8(ascii: "&")
+                node = try parseNode(parentIndent: parentIndent, inline: false)
+                // Another anchor at the start of the next line names a key when it starts a
+                // mapping; otherwise it names the same node a second time.
+                if innerHasAnchor, node.mapping == nil || node.location != location(at: innerStart) {
+                    throw error("A node can have only one anchor.", at: innerStart)
+                }
+            }
+        } else {
+            if current == UInt8(ascii: "*") {
+                throw error("An alias cannot have an anchor: `&name *other` names nothing new.", at: start)
+            }
+            if current == UInt8(ascii: "-") && isSeparator(peek(at: position + 1)) {
+                throw error("An anchor on a block sequence goes on the line before its first `- `.", at: start)
+            }
+            let outer = pendingKeyProperties
+            pendingKeyProperties = (name, outer?.column ?? nodeColumn, outer?.start ?? start)
+            node = try parseNode(parentIndent: parentIndent, inline: inline)
+            // Claimed by a mapping's first key: the anchor named the key, and this is the mapping.
+            if pendingKeyProperties == nil { return node }
+            pendingKeyProperties = outer
+        }
+        anchors[name] = node
+        return node
+    }
+
+    /// An alias (`*name`), or an alias as a mapping's first key.
+    private mutating func parseAliasNode(inline: Bool, start: Int, nodeColumn: Int) throws(ReadError) -> Node {
+        let node = try readAlias()
+        skipBlanks()
+        if current == UInt8(ascii: ":") && isSeparator(peek(at: position + 1)) {
+            // An alias as a mapping's first key: the key is the text the alias names.
+            if inline { throw error("A nested mapping must start on a new line.", at: start) }
+            let key = try keyText(of: node)
+            let (indent, keyStart) = claimKeyProperties(key, column: nodeColumn, start: start)
+            return try parseBlockMapping(indent: indent, firstKey: key, keyStart: keyStart)
+        }
+        return Node(node.value, at: location(at: start))
+    }
+
+    /// A node with a tag (`!!int`, `!local`), maybe with an anchor after it.
+    private mutating func parseTaggedNode(
+        parentIndent: Int, inline: Bool, mappingValue: Bool, start: Int, nodeColumn: Int
+    ) throws(ReadError) -> Node {
+        let tag = try readTag()
+        try skipBlanksAndComment()
+        if isBreak(current) || current == nil {
+            try skipToContent()
+            // A mapping value's block sequence may start at its key's indentation.
+            if mappingValue, current == UInt8(ascii: "-"), isSeparator(peek(at: position + 1)),
+                column == parentIndent, !atDocumentMarker
+            {
+                return try applyTag(tag, to: parseBlockSequence(indent: parentIndent), raw: nil, at: start)
+            }
+            if current == nil || column <= parentIndent || atDocumentMarker {
+                return try applyTag(tag, to: Node(.null, at: location(at: start)), raw: "", at: start)
+            }
+            let valueStart = position
+            let node = try parseNode(parentIndent: parentIndent, inline: false)
+            return try applyTag(tag, to: node, raw: plainText(at: valueStart), at: start)
+        }
+        // An anchor after the tag (`!!int &c 4`) names the tagged value.
+        if current == UInt8(ascii: "&") {
+            let name = readName()
+            try skipBlanksAndComment()
+            if !isBreak(current), current != nil, current != UInt8(ascii: "*") {
+                let valueStart = position
+                let outer = pendingKeyProperties
+                pendingKeyProperties = (name, outer?.column ?? nodeColumn, outer?.start ?? start)
+                let parsed = try parseNode(parentIndent: parentIndent, inline: inline)
+                // Claimed by a mapping's first key (the properties were the key's): the mapping.
+                if pendingKeyProperties == nil { return parsed }
+                pendingKeyProperties = outer
+                let node = try applyTag(tag, to: parsed, raw: plainText(at: valueStart), at: start)
+                anchors[name] = node
+                return node
+            }
+            throw error("A tag and an anchor must be followed by their value on the same line.", at: start)
+        }
+        let valueStart = position
+        let outer = pendingKeyProperties
+        pendingKeyProperties = (outer?.anchor, outer?.column ?? nodeColumn, outer?.start ?? start)
+        let node = try parseNode(parentIndent: parentIndent, inline: inline)
+        // Claimed by a mapping's first key, which is text whatever its tag: this is the mapping.
+        if pendingKeyProperties == nil { return node }
+        pendingKeyProperties = outer
+        return try applyTag(tag, to: node, raw: plainText(at: valueStart), at: start)
+    }
+
+    /// A flow collection (`[…]` or `{…}`) in block context.
+    private mutating func parseFlowCollectionNode(parentIndent: Int, start: Int) throws(ReadError) -> Node {
+        let savedFlowParentIndent = flowParentIndent
+        flowParentIndent = parentIndent
+        let node = try parseFlowNode()
+        flowParentIndent = savedFlowParentIndent
+        skipBlanks()
+        if current == UInt8(ascii: ":") && isSeparator(peek(at: position + 1)) {
+            throw error("A flow collection as a mapping key is not supported.", at: start)
+        }
+        return node
+    }
+
+    /// A quoted scalar, or a quoted mapping's first key.
+    private mutating func parseQuotedNode(parentIndent: Int, inline: Bool, start: Int, nodeColumn: Int)
+        throws(ReadError) -> Node
+    {
+        let firstLine = line
+        let text = try parseQuoted(parentIndent: parentIndent)
+        skipBlanks()
+        if current == UInt8(ascii: ":") && isSeparator(peek(at: position + 1)) {
+            if line != firstLine {
+                throw error("A mapping key must be on one line; quote it on one line.", at: start)
+            }
+            if inline { throw error("A nested mapping must start on a new line.", at: start) }
+            let (indent, keyStart) = claimKeyProperties(text, column: nodeColumn, start: start)
+            return try parseBlockMapping(indent: indent, firstKey: text, keyStart: keyStart)
+        }
+        return Node(.string(text), at: location(at: start))
+    }
+
+    /// A plain scalar, or a block mapping whose first key is one.
+    private mutating func parsePlainNode(parentIndent: Int, inline: Bool, start: Int, nodeColumn: Int)
+        throws(ReadError) -> Node
+    {
+        let (text, isKey) = readPlainLine(flow: false)
+        if isKey {
+            if inline { throw error("A nested mapping must start on a new line.", at: start) }
+            let (indent, keyStart) = claimKeyProperties(text, column: nodeColumn, start: start)
+            return try parseBlockMapping(indent: indent, firstKey: text, keyStart: keyStart)
+        }
+        let full = try continuePlain(text, parentIndent: parentIndent)
+        lastPlainScalar = (start, full.text)
+        return Node(full.multiline ? .string(full.text) : resolvePlain(full.text), at: location(at: start))
     }
 
     /// Parses a block mapping from its first key, which ends at its `:` (or, for an explicit key

@@ -21,87 +21,16 @@ extension YAMLReader {
     }
 
     mutating func parseFlowNode() throws(ReadError) -> Node {
+        // Collections, tagged nodes and plain scalars are parsed in functions of their own, so that
+        // each level of nesting adds a small frame in a debug build too (see `StackGuard`).
         try enter()
         defer { depth -= 1 }
         let start = position
         switch current {
         case UInt8(ascii: "["):
-            position += 1
-            var items: [Node] = []
-            while true {
-                try skipFlowSpace()
-                guard let byte = current else {
-                    throw error("The flow sequence starting here is never closed.", at: start)
-                }
-                if byte == UInt8(ascii: "]") {
-                    position += 1
-                    return Node(.sequence(items), at: location(at: start))
-                }
-                let explicit = try skipExplicitKeyIndicator()
-                let entryStart = position
-                let entry = explicit && atEndOfFlowKey ? Node(.null, at: location()) : try parseFlowNode()
-                let entryEnd = position
-                let entryLine = line
-                try skipFlowSpace()
-                if current == UInt8(ascii: ":") || explicit {
-                    if line != entryLine && !explicit {
-                        throw error("A key in a flow collection must be on one line with its `:`.", at: entryStart)
-                    }
-                    // A single-pair mapping: [key: value], or [? key] with a null value.
-                    var value = Node(.null, at: location())
-                    if current == UInt8(ascii: ":") {
-                        position += 1
-                        try skipFlowSpace()
-                        if current != UInt8(ascii: ",") && current != UInt8(ascii: "]") { value = try parseFlowNode() }
-                    }
-                    var pair = Mapping()
-                    pair.append(try flowKey(entry, source: entryStart..<entryEnd), value)
-                    items.append(Node(.mapping(pair), at: location(at: entryStart)))
-                    try skipFlowSpace()
-                } else {
-                    items.append(entry)
-                }
-                if current == nil {
-                    throw error("The flow sequence starting here is never closed.", at: start)
-                } else if current == UInt8(ascii: ",") {
-                    position += 1
-                } else if current != UInt8(ascii: "]") {
-                    throw error("Expected ',' or ']' in the flow sequence.")
-                }
-            }
+            return try parseFlowSequence(start: start)
         case UInt8(ascii: "{"):
-            position += 1
-            var mapping = Mapping()
-            while true {
-                try skipFlowSpace()
-                guard let byte = current else {
-                    throw error("The flow mapping starting here is never closed.", at: start)
-                }
-                if byte == UInt8(ascii: "}") {
-                    position += 1
-                    return Node(.mapping(mapping), at: location(at: start))
-                }
-                let explicit = try skipExplicitKeyIndicator()
-                let keyStart = position
-                let keyNode = explicit && atEndOfFlowKey ? Node(.null, at: location()) : try parseFlowNode()
-                let key = try flowKey(keyNode, source: keyStart..<position)
-                try skipFlowSpace()
-                var value = Node(.null, at: location())
-                if current == UInt8(ascii: ":") {
-                    position += 1
-                    try skipFlowSpace()
-                    if current != UInt8(ascii: ",") && current != UInt8(ascii: "}") { value = try parseFlowNode() }
-                    try skipFlowSpace()
-                }
-                guard mapping.append(key, value) else { throw error("Duplicate key \"\(key)\".", at: keyStart) }
-                if current == nil {
-                    throw error("The flow mapping starting here is never closed.", at: start)
-                } else if current == UInt8(ascii: ",") {
-                    position += 1
-                } else if current != UInt8(ascii: "}") {
-                    throw error("Expected ',' or '}' in the flow mapping.")
-                }
-            }
+            return try parseFlowMapping(start: start)
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             return Node(.string(try parseQuoted(parentIndent: -1)), at: location(at: start))
         case UInt8(ascii: "*"):
@@ -114,31 +43,124 @@ extension YAMLReader {
             anchors[name] = node
             return node
         case UInt8(ascii: "!"):
-            let tag = try readTag(flow: true)
-            try skipFlowSpace()
-            if current == UInt8(ascii: ",") || current == UInt8(ascii: "]") || current == UInt8(ascii: "}")
-                || current == UInt8(ascii: ":")
-            {
-                return try applyTag(tag, to: Node(.null, at: location(at: start)), raw: "", at: start)
-            }
-            let valueStart = position
-            let node = try parseFlowNode()
-            return try applyTag(tag, to: node, raw: plainText(at: valueStart), at: start)
+            return try parseFlowTaggedNode(start: start)
         case UInt8(ascii: "?") where isSeparator(peek(at: position + 1)) || isFlowIndicator(peek(at: position + 1)):
             throw error("An explicit key (\"? \") can only start an entry of a flow collection.", at: start)
         case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), nil:
             throw error("Expected a value in the flow collection.", at: start)
         default:
-            // `-` starts a plain scalar only when a character that is part of it follows.
-            if current == UInt8(ascii: "-"),
-                isSeparator(peek(at: position + 1)) || isFlowIndicator(peek(at: position + 1))
-            {
-                throw error("\"-\" alone is not a value in a flow collection; quote it.", at: start)
+            return try parseFlowPlainNode(start: start)
+        }
+    }
+
+    /// A tagged node in a flow collection: `!!str x`, or a tag alone (an empty value).
+    private mutating func parseFlowTaggedNode(start: Int) throws(ReadError) -> Node {
+        let tag = try readTag(flow: true)
+        try skipFlowSpace()
+        if current == UInt8(ascii: ",") || current == UInt8(ascii: "]") || current == UInt8(ascii: "}")
+            || current == UInt8(ascii: ":")
+        {
+            return try applyTag(tag, to: Node(.null, at: location(at: start)), raw: "", at: start)
+        }
+        let valueStart = position
+        let node = try parseFlowNode()
+        return try applyTag(tag, to: node, raw: plainText(at: valueStart), at: start)
+    }
+
+    /// A plain scalar in a flow collection.
+    private mutating func parseFlowPlainNode(start: Int) throws(ReadError) -> Node {
+        // `-` starts a plain scalar only when a character that is part of it follows.
+        if current == UInt8(ascii: "-"),
+            isSeparator(peek(at: position + 1)) || isFlowIndicator(peek(at: position + 1))
+        {
+            throw error("\"-\" alone is not a value in a flow collection; quote it.", at: start)
+        }
+        let (first, isKey) = readPlainLine(flow: true)
+        let text = isKey ? first : try continueFlowPlain(first)
+        lastPlainScalar = (start, text)
+        return Node(resolvePlain(text), at: location(at: start))
+    }
+
+    /// A flow sequence, from its `[` at `start`; a `key: value` entry is a single-pair mapping.
+    private mutating func parseFlowSequence(start: Int) throws(ReadError) -> Node {
+        position += 1
+        var items: [Node] = []
+        while true {
+            try skipFlowSpace()
+            guard let byte = current else {
+                throw error("The flow sequence starting here is never closed.", at: start)
             }
-            let (first, isKey) = readPlainLine(flow: true)
-            let text = isKey ? first : try continueFlowPlain(first)
-            lastPlainScalar = (start, text)
-            return Node(resolvePlain(text), at: location(at: start))
+            if byte == UInt8(ascii: "]") {
+                position += 1
+                return Node(.sequence(items), at: location(at: start))
+            }
+            let explicit = try skipExplicitKeyIndicator()
+            let entryStart = position
+            let entry = explicit && atEndOfFlowKey ? Node(.null, at: location()) : try parseFlowNode()
+            let entryEnd = position
+            let entryLine = line
+            try skipFlowSpace()
+            if current == UInt8(ascii: ":") || explicit {
+                if line != entryLine && !explicit {
+                    throw error("A key in a flow collection must be on one line with its `:`.", at: entryStart)
+                }
+                // A single-pair mapping: [key: value], or [? key] with a null value.
+                var value = Node(.null, at: location())
+                if current == UInt8(ascii: ":") {
+                    position += 1
+                    try skipFlowSpace()
+                    if current != UInt8(ascii: ",") && current != UInt8(ascii: "]") { value = try parseFlowNode() }
+                }
+                var pair = Mapping()
+                pair.append(try flowKey(entry, source: entryStart..<entryEnd), value)
+                items.append(Node(.mapping(pair), at: location(at: entryStart)))
+                try skipFlowSpace()
+            } else {
+                items.append(entry)
+            }
+            if current == nil {
+                throw error("The flow sequence starting here is never closed.", at: start)
+            } else if current == UInt8(ascii: ",") {
+                position += 1
+            } else if current != UInt8(ascii: "]") {
+                throw error("Expected ',' or ']' in the flow sequence.")
+            }
+        }
+    }
+
+    /// A flow mapping, from its `{` at `start`.
+    private mutating func parseFlowMapping(start: Int) throws(ReadError) -> Node {
+        position += 1
+        var mapping = Mapping()
+        while true {
+            try skipFlowSpace()
+            guard let byte = current else {
+                throw error("The flow mapping starting here is never closed.", at: start)
+            }
+            if byte == UInt8(ascii: "}") {
+                position += 1
+                return Node(.mapping(mapping), at: location(at: start))
+            }
+            let explicit = try skipExplicitKeyIndicator()
+            let keyStart = position
+            let keyNode = explicit && atEndOfFlowKey ? Node(.null, at: location()) : try parseFlowNode()
+            let key = try flowKey(keyNode, source: keyStart..<position)
+            try skipFlowSpace()
+            var value = Node(.null, at: location())
+            if current == UInt8(ascii: ":") {
+                position += 1
+                try skipFlowSpace()
+                if current != UInt8(ascii: ",") && current != UInt8(ascii: "}") { value = try parseFlowNode() }
+                try skipFlowSpace()
+            }
+            guard mapping.append(key, value) else { throw error("Duplicate key \"\(key)\".", at: keyStart) }
+            if current == nil {
+                throw error("The flow mapping starting here is never closed.", at: start)
+            } else if current == UInt8(ascii: ",") {
+                position += 1
+            } else if current != UInt8(ascii: "}") {
+                throw error("Expected ',' or '}' in the flow mapping.")
+            }
         }
     }
 
