@@ -376,15 +376,19 @@ final class SchemaConverter {
         // with the reference that named the part, if one did.
         var alternatives: [(keyword: String, part: Located, reference: DocumentSet.Reference?)] = []
         var seenAlternatives: Set<String> = []
-        func collect(_ part: Located) throws(GenerationError) {
+        /// The part a chain of references names, or `nil` when one of them was collected before.
+        func resolved(_ part: Located) throws(GenerationError) -> (part: Located, reference: DocumentSet.Reference?)? {
             var part = part
             var lastReference: DocumentSet.Reference?
             while let reference = try documents.reference(of: part) {
-                guard seenReferences.insert(reference).inserted else { return }
+                guard seenReferences.insert(reference).inserted else { return nil }
                 part = try documents.resolve(reference, from: part)
                 lastReference = reference
             }
-            for nested in part.items("allOf") { try collect(nested) }
+            return (part, lastReference)
+        }
+        /// Takes a part's own properties, requirements and alternatives.
+        func absorb(_ part: Located, lastReference: DocumentSet.Reference?) {
             for (key, property) in part.entries("properties") {
                 if let index = propertySchemas.firstIndex(where: { $0.0 == key }) {
                     propertySchemas[index].1 = property
@@ -408,7 +412,25 @@ final class SchemaConverter {
                 }
             }
         }
-        for part in parts { try collect(part) }
+        // Each part's `allOf` members before its own keywords, depth first, with a stack of our own:
+        // a chain of thousands of `allOf`s is valid, and recursion would run out of stack.
+        var pending: [(part: Located, reference: DocumentSet.Reference?, members: [Located], next: Int)] = []
+        func push(_ part: Located) throws(GenerationError) {
+            guard let (part, reference) = try resolved(part) else { return }
+            pending.append((part, reference, part.items("allOf"), 0))
+        }
+        for part in parts {
+            try push(part)
+            while let top = pending.last {
+                if top.next < top.members.count {
+                    pending[pending.count - 1].next += 1
+                    try push(top.members[top.next])
+                } else {
+                    pending.removeLast()
+                    absorb(top.part, lastReference: top.reference)
+                }
+            }
+        }
 
         // JSON Schema allows keys an object does not declare unless `additionalProperties` is
         // false: a struct keeps them (as JSON) so that encoding a value again loses nothing. A

@@ -73,14 +73,21 @@ package enum DocumentReader {
         guard String(validating: bytes, as: UTF8.self) != nil else {
             throw ReadError("The file is not valid UTF-8.", at: SourceLocation(file: file, line: 1, column: 1))
         }
-        switch format {
-        case .json: return try JSONReader.read(bytes, file: file)
-        case .yaml: return try YAMLReader.read(bytes, file: file, warnings: &warnings)
-        case .detect:
+        var format = format
+        if format == .detect {
             let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-            return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
-                ? try JSONReader.read(bytes, file: file) : try YAMLReader.read(bytes, file: file, warnings: &warnings)
+            format = first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .json : .yaml
         }
+        // The readers recurse once per level of nesting.
+        let (node, passedOver) = try StackGuard.withDeepStack { () throws(ReadError) in
+            var passedOver: [ReadWarning] = []
+            let node =
+                format == .json
+                ? try JSONReader.read(bytes, file: file) : try YAMLReader.read(bytes, file: file, warnings: &passedOver)
+            return (node, passedOver)
+        }
+        warnings += passedOver
+        return node
     }
 }
 

@@ -9,6 +9,8 @@ struct JSONReader {
     private var position = 0
     private var line = 1
     private var depth = 0
+    /// Stops ``depth`` where the thread's stack would run out.
+    private let stack = StackGuard()
 
     static func read(_ bytes: [UInt8], file: String) throws(ReadError) -> Node {
         var reader = JSONReader(bytes: bytes, file: file)
@@ -81,6 +83,9 @@ struct JSONReader {
     private mutating func enter() throws(ReadError) {
         depth += 1
         guard depth <= 512 else { throw ReadError("The JSON nests deeper than 512 levels.", at: location) }
+        guard stack.hasRoom else {
+            throw ReadError("The JSON nests deeper (\(depth) levels) than this thread's stack can read.", at: location)
+        }
     }
 
     private mutating func readObject() throws(ReadError) -> Mapping {

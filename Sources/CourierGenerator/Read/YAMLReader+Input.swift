@@ -209,5 +209,8 @@ extension YAMLReader {
     mutating func enter() throws(ReadError) {
         depth += 1
         guard depth <= 512 else { throw error("The YAML nests deeper than 512 levels.") }
+        guard stack.hasRoom else {
+            throw error("The YAML nests deeper (\(depth) levels) than this thread's stack can read.")
+        }
     }
 }

@@ -37,6 +37,8 @@ struct YAMLReader {
     /// Tag handles the document's `%TAG` directives define (`!e!` → `tag:example.com,2000:`).
     var tagHandles: [String: String] = [:]
     var depth = 0
+    /// Stops ``depth`` where the thread's stack would run out.
+    let stack = StackGuard()
     /// The offset where each line starts, filled in as lines are consumed.
     var lineStarts: [Int] = [0]
 

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Tells a recursive reader when the thread's stack is nearly used up, so that a document nested
+/// deeper than the stack can take fails with an error instead of crashing the process.
+///
+/// A nesting limit alone does not do it: how much stack a level takes depends on the build (a
+/// debug build's frames are several times a release build's) and how much stack there is on the
+/// thread (8 MB on a main thread, 512 KB on many others). The guard finds the thread's stack
+/// bounds once and compares each level's stack address with them.
+package struct StackGuard {
+    /// The lowest stack address a level may start at: the stack's end plus ``reserve``. Zero
+    /// where the bounds are unknown, which lets every level through.
+    private let floor: UInt
+
+    /// The stack kept free below the last level allowed: enough for the deepest work a reader
+    /// does between two levels, in a debug build.
+    package static let reserve = 128 << 10
+
+    /// A guard for the calling thread; use it on that thread only.
+    package init() {
+        floor = Self.stackEnd().map { $0 + UInt(Self.reserve) } ?? 0
+    }
+
+    /// The stack a reader gets: enough for the deepest nesting it allows (512 levels) in a
+    /// debug build.
+    package static let deepStackSize = 16 << 20
+
+    /// Runs `body` with at least ``deepStackSize`` of stack: on the calling thread when it has
+    /// that much left, else on a thread of its own, which the calling thread waits for. Threads
+    /// other than the main one have small stacks (512 KB on Apple platforms), on which a debug
+    /// build reads only some twenty levels of YAML.
+    package static func withDeepStack<Value>(_ body: () throws(ReadError) -> Value) throws(ReadError) -> Value {
+        if let end = stackEnd(), currentAddress() - end >= UInt(deepStackSize) { return try body() }
+        let result = withoutActuallyEscaping(body) { body in
+            // The thread runs `body` while this one waits for it, so nothing is shared meanwhile.
+            // It lets go of `body` before it signals: `body` must not outlive this call.
+            let work = UnsafeTransfer<(() throws(ReadError) -> Value)?>(body)
+            let outcome = UnsafeTransfer<Result<Value, ReadError>?>(nil)
+            let finished = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                outcome.value = Result { () throws(ReadError) in try work.value!() }
+                work.value = nil
+                finished.signal()
+            }
+            thread.stackSize = deepStackSize
+            thread.start()
+            finished.wait()
+            return outcome.value!
+        }
+        return try result.get()
+    }
+
+    /// Whether another level of recursion fits on the stack.
+    package var hasRoom: Bool { Self.currentAddress() > floor }
+
+    @inline(never)
+    private static func currentAddress() -> UInt {
+        var marker: UInt8 = 0
+        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+    }
+
+    /// The lowest address of the calling thread's stack (stacks grow down on every platform
+    /// Courier builds for).
+    private static func stackEnd() -> UInt? {
+        #if canImport(Darwin)
+            let thread = pthread_self()
+            let top = UInt(bitPattern: pthread_get_stackaddr_np(thread))
+            return top - UInt(pthread_get_stacksize_np(thread))
+        #elseif canImport(Glibc) || canImport(Musl)
+            // A GNU extension that the C library module does not declare: looked up by name.
+            typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> CInt
+            guard let symbol = dlsym(nil, "pthread_getattr_np") else { return nil }
+            let getAttributes = unsafeBitCast(symbol, to: GetAttributes.self)
+            var attributes = pthread_attr_t()
+            guard getAttributes(pthread_self(), &attributes) == 0 else { return nil }
+            defer { pthread_attr_destroy(&attributes) }
+            var address: UnsafeMutableRawPointer?
+            var size = 0
+            guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return nil }
+            return UInt(bitPattern: address)
+        #else
+            return nil
+        #endif
+    }
+}
+
+/// A value handed to another thread while its owner waits for that thread: never touched by two
+/// threads at once.
+private final class UnsafeTransfer<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}
