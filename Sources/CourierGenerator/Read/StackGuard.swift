@@ -6,11 +6,11 @@ import Foundation
 /// A nesting limit alone does not do it: how much stack a level takes depends on the build (a
 /// debug build's frames are several times a release build's) and how much stack there is on the
 /// thread (8 MB on a main thread, 512 KB on many others). The guard finds the thread's stack
-/// bounds once and compares each level's stack address with them.
+/// bounds once and compares each level's stack address with them. Readers also run with a large
+/// stack (``withDeepStack(_:)``), so on every platform it is a backstop.
 package struct StackGuard {
-    /// The lowest stack address a level may start at: the stack's end plus ``reserve``. Zero
-    /// where the bounds are unknown, which lets every level through.
-    private let floor: UInt
+    /// The calling thread's stack, lowest address first; `nil` where it is unknown.
+    private let stack: Range<UInt>?
 
     /// The stack kept free below the last level allowed: enough for the deepest work a reader
     /// does between two levels, in a debug build.
@@ -18,7 +18,19 @@ package struct StackGuard {
 
     /// A guard for the calling thread; use it on that thread only.
     package init() {
-        floor = Self.stackEnd().map { $0 + UInt(Self.reserve) } ?? 0
+        stack = Self.stackBounds()
+    }
+
+    /// Whether another level of recursion fits on the stack. Always, where the stack cannot be
+    /// measured.
+    package var hasRoom: Bool { Self.stackLeft(on: stack).map { $0 > Self.reserve } ?? true }
+
+    /// How many bytes of `stack` are left below the caller, or `nil` when the caller's locals are
+    /// not on it (the bounds are unknown, or AddressSanitizer keeps locals elsewhere).
+    private static func stackLeft(on stack: Range<UInt>?) -> Int? {
+        let address = currentAddress()
+        guard let stack, stack.contains(address) else { return nil }
+        return Int(address - stack.lowerBound)
     }
 
     /// The stack a reader gets: enough for the deepest nesting it allows (512 levels) in a
@@ -30,7 +42,7 @@ package struct StackGuard {
     /// other than the main one have small stacks (512 KB on Apple platforms), on which a debug
     /// build reads only some twenty levels of YAML.
     package static func withDeepStack<Value>(_ body: () throws(ReadError) -> Value) throws(ReadError) -> Value {
-        if let end = stackEnd(), currentAddress() - end >= UInt(deepStackSize) { return try body() }
+        if let left = stackLeft(on: stackBounds()), left >= deepStackSize { return try body() }
         let result = withoutActuallyEscaping(body) { body in
             // The thread runs `body` while this one waits for it, so nothing is shared meanwhile.
             // It lets go of `body` before it signals: `body` must not outlive this call.
@@ -50,22 +62,19 @@ package struct StackGuard {
         return try result.get()
     }
 
-    /// Whether another level of recursion fits on the stack.
-    package var hasRoom: Bool { Self.currentAddress() > floor }
-
     @inline(never)
     private static func currentAddress() -> UInt {
         var marker: UInt8 = 0
         return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
     }
 
-    /// The lowest address of the calling thread's stack (stacks grow down on every platform
+    /// The calling thread's stack (stacks grow down, to the lower bound, on every platform
     /// Courier builds for).
-    private static func stackEnd() -> UInt? {
+    private static func stackBounds() -> Range<UInt>? {
         #if canImport(Darwin)
             let thread = pthread_self()
             let top = UInt(bitPattern: pthread_get_stackaddr_np(thread))
-            return top - UInt(pthread_get_stacksize_np(thread))
+            return (top - UInt(pthread_get_stacksize_np(thread)))..<top
         #elseif canImport(Glibc) || canImport(Musl)
             // A GNU extension that the C library module does not declare: looked up by name.
             typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> CInt
@@ -77,7 +86,8 @@ package struct StackGuard {
             var address: UnsafeMutableRawPointer?
             var size = 0
             guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return nil }
-            return UInt(bitPattern: address)
+            let end = UInt(bitPattern: address)
+            return end..<(end + UInt(size))
         #else
             return nil
         #endif
