@@ -18,9 +18,9 @@ extension TransportConformance {
             #expect(events.map(\.value.index) == [0, 1, 2])
             #expect(events.map(\.event) == ["tick", "message", "tick"])
             #expect(events.map(\.id) == ["0", "0", "2"])
-            // The stream's first block sets only `retry`: no event is dispatched for it, and the
-            // events after it carry none of their own.
-            #expect(events.map(\.retry) == [nil, nil, nil])
+            // The stream's first block sets only `retry`: no event is dispatched for it, and every
+            // event after it carries the reconnection time it set.
+            #expect(events.map(\.retry) == [2500, 2500, 2500])
         },
         TransportConformance("the event format comes from the response's Content-Type") { environment in
             let client = environment.client()

@@ -252,7 +252,7 @@ public struct DecodedEvent<Value: Sendable>: Sendable {
     /// The last event ID the stream has set, here or on an earlier event: what to send as
     /// `Last-Event-ID` when reconnecting.
     public var id: String?
-    /// The reconnection time in milliseconds, when the event set one.
+    /// The stream's reconnection time in milliseconds, when it has set one (here or earlier).
     public var retry: Int?
 
     /// Creates a decoded event.

@@ -6,7 +6,8 @@ public struct ServerSentEvent: Sendable, Hashable {
     public var data: String
     /// The last event ID the stream has set (its `id:` field, here or on an earlier event).
     public var id: String?
-    /// The reconnection time in milliseconds, when the event's block set one (`retry:`).
+    /// The stream's reconnection time in milliseconds, when it has set one (its `retry:` field,
+    /// here or in an earlier block, even one with no data): how long to wait before reconnecting.
     public var retry: Int?
 
     /// Creates an event.

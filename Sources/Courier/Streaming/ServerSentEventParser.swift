@@ -6,9 +6,11 @@ import Foundation
 /// - a leading byte order mark is skipped; invalid UTF-8 becomes U+FFFD (a character split
 ///   across chunks is whole, since text is decoded only once its line has ended);
 /// - `data:` lines accumulate, joined with LF; `event:` sets the type; `id:` sets the last event
-///   ID unless it contains NUL; `retry:` is honoured when all ASCII digits (a value too large
-///   for `Int` is ignored, as a malformed one); a space after the colon is removed; lines
-///   starting with `:` are comments; unknown fields are ignored;
+///   ID unless it contains NUL; `retry:` sets the stream's reconnection time when all ASCII
+///   digits (a value too large for `Int` is ignored, as a malformed one), in a block that
+///   dispatches no event too, and every later event carries it, as every event carries the last
+///   event ID; a space after the colon is removed; lines starting with `:` are comments; unknown
+///   fields are ignored;
 /// - a blank line dispatches the event, unless it has no data;
 /// - an event the stream ends before its blank line is not dispatched.
 ///
@@ -121,7 +123,7 @@ struct ServerSentEventParser: Sendable {
         case .id:
             if !value.contains(0) { lastEventID = String(decoding: value, as: UTF8.self) }
         case .retry:
-            // All digits, and small enough: anything else is ignored, leaving the field unset.
+            // All digits, and small enough: anything else is ignored, leaving the time as it was.
             if !value.isEmpty, value.allSatisfy({ (0x30...0x39).contains($0) }),
                 let milliseconds = Int(String(decoding: value, as: UTF8.self))
             {
@@ -153,7 +155,6 @@ struct ServerSentEventParser: Sendable {
             eventType.removeAll(keepingCapacity: true)
             data.removeAll(keepingCapacity: data.count <= 64 << 10)
             hasData = false
-            retry = nil
         }
         guard hasData else { return nil }
         return ServerSentEvent(

@@ -43,7 +43,7 @@ import Testing
         #expect(events.map(\.value) == [Tick(index: 0), Tick(index: 1)])
         #expect(events.map(\.event) == ["tick", "message"])
         #expect(events.map(\.id) == ["7", "7"])
-        #expect(events.map(\.retry) == [1500, nil])
+        #expect(events.map(\.retry) == [1500, 1500])
     }
 
     @Test func jsonLinesCarryNoFields() async throws {

@@ -60,9 +60,9 @@ import Testing
         #expect(
             events == [
                 ServerSentEvent(data: "", retry: 3000),
-                ServerSentEvent(data: "no space\n two spaces"),
-                ServerSentEvent(data: "keeps id 1", id: "1"),
-                ServerSentEvent(data: "after empty id", id: ""),
+                ServerSentEvent(data: "no space\n two spaces", retry: 3000),
+                ServerSentEvent(data: "keeps id 1", id: "1", retry: 3000),
+                ServerSentEvent(data: "after empty id", id: "", retry: 3000),
                 // "data: cut" has no blank line after it: the stream ended mid-event.
             ])
     }
@@ -87,20 +87,24 @@ import Testing
         #expect(events == [ServerSentEvent(data: text, id: "🦆")])
     }
 
-    /// A `retry` too large for `Int` is ignored like any malformed one: it neither wipes the
-    /// value the block set nor dispatches anything; a block of `retry` alone dispatches nothing.
+    /// `retry` sets the stream's reconnection time, which every later event carries: a block of
+    /// `retry` alone dispatches nothing but sets it too. A value too large for `Int` is ignored
+    /// like any malformed one, leaving the time as it was.
     @Test(arguments: chunkSizes)
-    func retryOnlyBlocksAndOverflowingRetries(chunkSize: Int) throws {
+    func retrySetsTheStreamsReconnectionTime(chunkSize: Int) throws {
         let stream = [
-            "retry: 1500", "", "retry: 2000", "retry: 99999999999999999999999999", "data: kept", "",
-            "retry: 99999999999999999999999999", "data: none", "", "retry: -5", "retry: 1e3", "data: bad", "", "",
+            "data: before", "", "retry: 1500", "", "data: first", "", "retry: 2000",
+            "retry: 99999999999999999999999999", "data: kept", "", "retry: 99999999999999999999999999", "data: still",
+            "", "retry: -5", "retry: 1e3", "data: bad ones ignored", "", "",
         ].joined(separator: "\n")
         let events = try parse(stream, chunkSize: chunkSize)
         #expect(
             events == [
+                ServerSentEvent(data: "before"),
+                ServerSentEvent(data: "first", retry: 1500),
                 ServerSentEvent(data: "kept", retry: 2000),
-                ServerSentEvent(data: "none"),
-                ServerSentEvent(data: "bad"),
+                ServerSentEvent(data: "still", retry: 2000),
+                ServerSentEvent(data: "bad ones ignored", retry: 2000),
             ])
     }
 
