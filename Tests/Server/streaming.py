@@ -17,10 +17,12 @@
                                                CRLF line ends with crlf=1; a final "data: [DONE]"
                                                with done=1; with cut=1 the connection drops in the
                                                middle of one more event
-  GET  /stream/sse-line?bytes=N&id=ID         "data: " and N bytes with no line end, then one
+  GET  /stream/sse-line?bytes=N&id=ID&format=F "data: " and N bytes with no line end, then one
                                                more byte every 10 ms until the client closes the
                                                connection (at most 20 s); progress and closing
-                                               recorded under ID, as for /stream/bytes
+                                               recorded under ID, as for /stream/bytes; with
+                                               format=jsonl or json-seq, the start of a JSON line
+                                               or record instead, with that content type
   GET  /stream/jsonl?count=N                   JSON Lines, CRLF and LF mixed, a blank line included
   GET  /stream/json-seq?count=N                RFC 7464 JSON text sequence
   GET  /stream/fail                            500 {"message", "code"} before any body byte
@@ -111,7 +113,7 @@ class StreamingRoutes:
                 int(q("events", "3")), float(q("delay", "0")), q("crlf", "0") == "1", q("done", "0") == "1",
                 q("cut", "0") == "1")
         if path == "/stream/sse-line":
-            return self.stream_sse_line(int(q("bytes", "0")), q("id", ""))
+            return self.stream_sse_line(int(q("bytes", "0")), q("id", ""), q("format", "sse"))
         if path == "/stream/jsonl":
             count = int(q("count", "3"))
             lines = [json.dumps({"index": i, "text": f"line {i}"}) + ("\r\n" if i % 2 else "\n") for i in range(count)]
@@ -279,13 +281,18 @@ class StreamingRoutes:
             self.close_connection = True
         record_closed(ident, closed)
 
-    def stream_sse_line(self, total, ident):
-        """One server-sent event line that never ends: a client must stop it at its limit."""
-        self.start_chunked("text/event-stream")
+    def stream_sse_line(self, total, ident, format):
+        """One server-sent event line (or JSON line, or JSON text sequence record) that never
+        ends: a client must stop it at its limit."""
+        content_type, start = {
+            "jsonl": ("application/x-ndjson", b'{"index": 0, "text": "'),
+            "json-seq": ("application/json-seq", b'\x1e{"index": 0, "text": "'),
+        }.get(format, ("text/event-stream", b"data: "))
+        self.start_chunked(content_type)
         written = 0
         closed = False
         try:
-            self.write_chunk(b"data: ")
+            self.write_chunk(start)
             while written < total:
                 piece = b"x" * min(64 * 1024, total - written)
                 self.write_chunk(piece)

@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// Typed event streams: fields kept beside each value, the format read from the response's
-/// `Content-Type`, and a server-sent event that never ends stopped at its limit.
+/// `Content-Type`, and a server-sent event, a JSON line or a JSON record that never ends stopped at
+/// its limit.
 extension TransportConformance {
     static let eventCases: [TransportConformance] = [
         TransportConformance("typed server-sent events keep their event, id and retry fields") { environment in
@@ -65,6 +66,29 @@ extension TransportConformance {
                 Endpoint<Progress>.get("/stream/progress").query("id", ident).query("closed", 1).option(.notCoalesced))
             // The server writes 8 MB of the line, then a byte every 10 ms until the connection closes.
             #expect(progress.closed == true, "The client never closed the connection")
+            #expect(client.inFlightRequests.isEmpty)
+        },
+        TransportConformance("a JSON line or record past the limit stops the stream with an error") { environment in
+            let client = environment.client()
+            for format in ["jsonl", "json-seq"] {
+                let ident = UUID().uuidString
+                let ticks = try await client.events(
+                    Endpoint<Tick>.get("/stream/sse-line").query("format", format).query("bytes", 20 << 20)
+                        .query("id", ident))
+                let error = await #expect(throws: ServiceError.self, "\(format)") {
+                    for try await _ in ticks {}
+                }
+                guard case .transport(let failure) = error else {
+                    Issue.record("\(format): expected a transport failure, got \(String(describing: error))")
+                    continue
+                }
+                #expect(failure.code == .dataLengthExceedsMaximum, "\(format)")
+                #expect("\(failure)".contains("longer than 16777216 bytes"), "\(format)")
+                let progress = try await client.send(
+                    Endpoint<Progress>.get("/stream/progress").query("id", ident).query("closed", 1)
+                        .option(.notCoalesced))
+                #expect(progress.closed == true, "\(format): the client never closed the connection")
+            }
             #expect(client.inFlightRequests.isEmpty)
         },
     ]

@@ -76,6 +76,10 @@ extension APIClient {
     /// instead of ending the stream with no values. A response without a `Content-Type` streams.
     /// An event that does not decode as `Value` but decodes as the error body, with a message, is
     /// thrown the same way (``ServerFailure/isSuccessfulError``).
+    ///
+    /// No value grows without bound: a server-sent event's line or data, a JSON line or a JSON
+    /// text sequence record longer than 16 MB stops the stream with ``ServiceError/transport(_:)``
+    /// (`URLError.dataLengthExceedsMaximum`) and cancels the load.
     /// - Parameters:
     ///   - endpoint: The call to make.
     ///   - format: How the body is cut into values; by default, the format the response's

@@ -16,9 +16,10 @@ public import Foundation
 /// Each value's server-sent event fields (`event`, `id`, `retry`) come with it through
 /// `withFields()`, a stream of ``DecodedEvent`` values.
 ///
-/// Server-sent events are parsed as bytes by the HTML standard's rules. No event grows without
-/// bound: a line, or an event's data, longer than the limit (16 MB unless set) stops the stream
-/// with ``ServiceError/transport(_:)`` (`URLError.dataLengthExceedsMaximum`) and cancels the load.
+/// Server-sent events are parsed as bytes by the HTML standard's rules. No value grows without
+/// bound: a server-sent event's line or data, a JSON line or a JSON text sequence record longer
+/// than the limit (16 MB unless set) stops the stream with ``ServiceError/transport(_:)``
+/// (`URLError.dataLengthExceedsMaximum`) and cancels the load.
 ///
 /// A value that does not decode throws ``ServiceError/decoding(_:)`` with the record's text as
 /// the failure's body, or ``ServiceError/server(_:)`` when the record is the API's error body
@@ -37,7 +38,7 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
     /// The API's error body: an event that is not a value but is this body (with a message) is
     /// thrown as the server's error.
     var errorBodyType: (any ServerErrorBody.Type)?
-    /// The most bytes of one line, or of one event's data, of server-sent events.
+    /// The most bytes of one server-sent event's line or data, or of one JSON record.
     var maximumEventSize = ServerSentEventReader.defaultMaximumEventSize
     /// Makes an element of a record.
     let makeElement: @Sendable (_ record: EventRecord, _ stream: EventStream) throws(ServiceError) -> Element
@@ -99,6 +100,8 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
             if case .serverSentEvents = stream.format {
                 events = ServerSentEventReader(body: chunks, maximumEventSize: stream.maximumEventSize)
             }
+            lines = JSONLinesFramer(maximumRecordSize: stream.maximumEventSize)
+            records = JSONSequenceFramer(maximumRecordSize: stream.maximumEventSize)
         }
 
         /// The next value, or `nil` when the stream ends.
@@ -131,14 +134,21 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
                     ended = true
                     return try finish().map { .json($0) }
                 }
-                switch stream.format {
-                case .jsonLines: ready = lines.feed(chunk)
-                case .jsonSequence:
-                    for (record, complete) in records.feed(chunk) {
-                        guard complete else { throw stream.truncated(record) }
-                        ready.append(record)
+                var sequenceRecords: [(record: [UInt8], complete: Bool)] = []
+                do throws(ServerSentEventParser.LimitExceeded) {
+                    switch stream.format {
+                    case .jsonLines: ready = try lines.feed(chunk)
+                    case .jsonSequence: sequenceRecords = try records.feed(chunk)
+                    case .serverSentEvents: break
                     }
-                case .serverSentEvents: break
+                } catch {
+                    chunks.cancel()
+                    throw chunks.failure(
+                        URLError(.dataLengthExceedsMaximum, userInfo: [NSLocalizedDescriptionKey: error.description]))
+                }
+                for (record, complete) in sequenceRecords {
+                    guard complete else { throw stream.truncated(record) }
+                    ready.append(record)
                 }
             }
             defer { readyIndex += 1 }

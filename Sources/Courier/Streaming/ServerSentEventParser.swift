@@ -18,12 +18,13 @@ import Foundation
 /// bytes throws ``LimitExceeded`` instead of being buffered (a server that never sends a line
 /// end would otherwise fill memory).
 struct ServerSentEventParser: Sendable {
-    /// A line or an event's data longer than the parser's limit.
+    /// A line or an event's data longer than the parser's limit (or a record longer than a JSON
+    /// framer's).
     struct LimitExceeded: Error, CustomStringConvertible {
         /// The limit, in bytes.
         let limit: Int
         var description: String {
-            "A server-sent event is longer than \(limit) bytes (its line or its data); the stream was stopped."
+            "A streamed event is longer than \(limit) bytes (its line, its data or its record); the stream was stopped."
         }
     }
 
@@ -167,16 +168,26 @@ struct ServerSentEventParser: Sendable {
 }
 
 /// Splits JSON Lines / NDJSON (`application/jsonl`, `application/x-ndjson`) into records: one
-/// per line, CRLF or LF, blank lines skipped; a last line without its line feed is a record.
+/// per line, CRLF or LF, blank lines skipped; a last line without its line feed is a record. A
+/// line longer than `maximumRecordSize` throws instead of being buffered.
 struct JSONLinesFramer: Sendable {
+    /// The most bytes of one line the framer holds.
+    let maximumRecordSize: Int
     private var pending: [UInt8] = []
 
-    mutating func feed(_ bytes: some Sequence<UInt8>) -> [[UInt8]] {
+    init(maximumRecordSize: Int = ServerSentEventReader.defaultMaximumEventSize) {
+        self.maximumRecordSize = maximumRecordSize
+    }
+
+    mutating func feed(_ bytes: some Sequence<UInt8>) throws(ServerSentEventParser.LimitExceeded) -> [[UInt8]] {
         var records: [[UInt8]] = []
         for byte in bytes {
             if byte == 0x0A {
                 if let record = take() { records.append(record) }
             } else {
+                guard pending.count < maximumRecordSize else {
+                    throw ServerSentEventParser.LimitExceeded(limit: maximumRecordSize)
+                }
                 pending.append(byte)
             }
         }
@@ -194,19 +205,31 @@ struct JSONLinesFramer: Sendable {
 }
 
 /// Splits JSON text sequences (RFC 7464, `application/json-seq`) into records: each starts
-/// with RS (0x1E) and ends with LF. A record without its final LF was cut short.
+/// with RS (0x1E) and ends with LF. A record without its final LF was cut short. A record longer
+/// than `maximumRecordSize` throws instead of being buffered.
 struct JSONSequenceFramer: Sendable {
+    /// The most bytes of one record the framer holds.
+    let maximumRecordSize: Int
     private var pending: [UInt8] = []
     private var started = false
 
+    init(maximumRecordSize: Int = ServerSentEventReader.defaultMaximumEventSize) {
+        self.maximumRecordSize = maximumRecordSize
+    }
+
     /// A record and whether it ended with its line feed.
-    mutating func feed(_ bytes: some Sequence<UInt8>) -> [(record: [UInt8], complete: Bool)] {
+    mutating func feed(_ bytes: some Sequence<UInt8>) throws(ServerSentEventParser.LimitExceeded)
+        -> [(record: [UInt8], complete: Bool)]
+    {
         var records: [(record: [UInt8], complete: Bool)] = []
         for byte in bytes {
             if byte == 0x1E {
                 if started, let record = take() { records.append(record) }
                 started = true
             } else if started {
+                guard pending.count < maximumRecordSize else {
+                    throw ServerSentEventParser.LimitExceeded(limit: maximumRecordSize)
+                }
                 pending.append(byte)
             } else if ![0x20, 0x09, 0x0A, 0x0D].contains(byte) {
                 // Text before the first RS: keep it, so that it fails to decode loudly.

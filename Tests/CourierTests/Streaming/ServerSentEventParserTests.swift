@@ -129,26 +129,59 @@ import Testing
     }
 
     @Test(arguments: [1, 5, 100])
-    func jsonLinesSkipBlankLinesAndKeepALastLineWithoutItsLineFeed(chunkSize: Int) {
+    func jsonLinesSkipBlankLinesAndKeepALastLineWithoutItsLineFeed(chunkSize: Int) throws {
         var framer = JSONLinesFramer()
         let bytes = Array("{\"a\":1}\r\n\n  \n{\"a\":2}\n{\"a\":3}".utf8)
         var records: [String] = []
         var start = 0
         while start < bytes.count {
             let end = min(start + chunkSize, bytes.count)
-            records += framer.feed(bytes[start..<end]).map { String(decoding: $0, as: UTF8.self) }
+            records += try framer.feed(bytes[start..<end]).map { String(decoding: $0, as: UTF8.self) }
             start = end
         }
         records += framer.finish().map { [String(decoding: $0, as: UTF8.self)] } ?? []
         #expect(records == ["{\"a\":1}", "{\"a\":2}", "{\"a\":3}"])
     }
 
-    @Test func jsonSequenceRecordsEndWithALineFeedOrAreCutShort() {
+    @Test func jsonSequenceRecordsEndWithALineFeedOrAreCutShort() throws {
         var framer = JSONSequenceFramer()
-        let records = framer.feed(Array("\u{1E}{\"a\":1}\n\u{1E}{\"a\":2}\n\u{1E}{\"a\":".utf8))
+        let records = try framer.feed(Array("\u{1E}{\"a\":1}\n\u{1E}{\"a\":2}\n\u{1E}{\"a\":".utf8))
         #expect(records.map { String(decoding: $0.record, as: UTF8.self) } == ["{\"a\":1}\n", "{\"a\":2}\n"])
         #expect(records.allSatisfy { $0.complete })
         let last = framer.finish()
         #expect(last?.complete == false)
+    }
+
+    /// A JSON line or sequence record longer than the limit throws instead of growing; one at
+    /// the limit is whole.
+    @Test(arguments: [1, 7, 4096])
+    func jsonRecordsPastTheLimitThrow(chunkSize: Int) throws {
+        func feedLines(_ text: String) throws(ServerSentEventParser.LimitExceeded) -> [[UInt8]] {
+            var framer = JSONLinesFramer(maximumRecordSize: 100)
+            var records: [[UInt8]] = []
+            for chunk in Array(text.utf8).chunks(of: chunkSize) { records += try framer.feed(chunk) }
+            return records
+        }
+        func feedSequence(_ text: String) throws(ServerSentEventParser.LimitExceeded) -> Int {
+            var framer = JSONSequenceFramer(maximumRecordSize: 100)
+            var count = 0
+            for chunk in Array(text.utf8).chunks(of: chunkSize) { count += try framer.feed(chunk).count }
+            return count
+        }
+        let fits = "\"" + String(repeating: "x", count: 98) + "\""
+        #expect(try feedLines(fits + "\n" + fits + "\n").count == 2)
+        #expect(throws: ServerSentEventParser.LimitExceeded.self) { try feedLines(fits + "x") }
+        #expect(throws: ServerSentEventParser.LimitExceeded.self) { try feedLines(String(repeating: "y", count: 5000)) }
+        // A sequence record keeps its line feed: 99 bytes and the feed fit.
+        let record = "\u{1E}" + String(fits.dropLast(2)) + "\"\n"
+        #expect(try feedSequence(record + record) == 1)
+        #expect(throws: ServerSentEventParser.LimitExceeded.self) { try feedSequence("\u{1E}" + fits + "\n\u{1E}") }
+    }
+}
+
+extension Array {
+    /// The array in pieces of `size` elements, the last maybe shorter.
+    fileprivate func chunks(of size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
     }
 }
