@@ -30,8 +30,11 @@ case "$target" in
   events)
     printf '\005data: a\nid: 1\n\nretry: 10\n\n: c\r\nevent: x\rdata: b\r\n\r\n' > "$work/corpus/fields"
     printf '\003\357\273\277data: \360\237\246\206\ndata\n\n' > "$work/corpus/utf8"
+    # The tests' reference algorithm, compiled into the module it imports in the tests.
+    grep -v '^@testable import Courier' "$root/Tests/CourierTests/Streaming/ServerSentEventReference.swift" \
+      > "$work/ServerSentEventReference.swift"
     # shellcheck disable=SC2086
-    swiftc "${flags[@]}" -module-name Courier -package-name courier $runtime \
+    swiftc "${flags[@]}" -module-name Courier -package-name courier $runtime "$work/ServerSentEventReference.swift" \
       "$root/Scripts/Fuzz/ServerSentEventsFuzz.swift" -o "$work/fuzz"
     max_len=256
     ;;
