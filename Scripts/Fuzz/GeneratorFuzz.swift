@@ -5,7 +5,8 @@
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGenerator(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
-    guard let text = String(validating: UnsafeBufferPointer(start: start, count: count), as: UTF8.self) else { return 0 }
+    let bytes = UnsafeBufferPointer(start: start, count: count)
+    guard let text = String(validating: bytes, as: UTF8.self) else { return 0 }
     _ = try? Generator(moduleName: "Fuzz").generate(text: text)
     return 0
 }
