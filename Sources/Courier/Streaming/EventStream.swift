@@ -142,9 +142,7 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
                     case .serverSentEvents: break
                     }
                 } catch {
-                    chunks.cancel()
-                    throw chunks.failure(
-                        URLError(.dataLengthExceedsMaximum, userInfo: [NSLocalizedDescriptionKey: error.description]))
+                    throw chunks.stop(for: error)
                 }
                 for (record, complete) in sequenceRecords {
                     guard complete else { throw stream.truncated(record) }

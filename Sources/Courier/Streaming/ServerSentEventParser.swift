@@ -167,6 +167,16 @@ struct ServerSentEventParser: Sendable {
     var hasIncompleteEvent: Bool { !line.isEmpty || hasData }
 }
 
+extension ResponseBody.Iterator {
+    /// Stops reading a body whose line, event or record passed its limit: cancels the load and
+    /// returns the error to throw, ``ServiceError/transport(_:)`` with
+    /// `URLError.dataLengthExceedsMaximum`.
+    func stop(for error: ServerSentEventParser.LimitExceeded) -> ServiceError {
+        cancel()
+        return failure(URLError(.dataLengthExceedsMaximum, userInfo: [NSLocalizedDescriptionKey: error.description]))
+    }
+}
+
 /// Splits JSON Lines / NDJSON (`application/jsonl`, `application/x-ndjson`) into records: one
 /// per line, CRLF or LF, blank lines skipped; a last line without its line feed is a record. A
 /// line longer than `maximumRecordSize` throws instead of being buffered.

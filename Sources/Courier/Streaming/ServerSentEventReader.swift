@@ -28,9 +28,7 @@ struct ServerSentEventReader {
             do {
                 ready = try parser.feed(chunk)
             } catch {
-                body.cancel()
-                throw body.failure(
-                    URLError(.dataLengthExceedsMaximum, userInfo: [NSLocalizedDescriptionKey: error.description]))
+                throw body.stop(for: error)
             }
         }
         defer { readyIndex += 1 }
