@@ -7,6 +7,7 @@ the generator's or the description's (an example that contradicts its own schema
 
     python3 Scripts/example-checks.py                       # every description that has examples
     python3 Scripts/example-checks.py --only github,museum  # a subset, by file-name fragment
+    python3 Scripts/example-checks.py --specs Specs         # the descriptions in another folder
 
 For each description it generates the module and its example checks (`courier generate
 --examples`) into a temporary package with a small executable that runs
@@ -62,12 +63,13 @@ print("SUMMARY \\(APIExamples.all.count) \\(failed) \\(changed) \\(dropped) \\(u
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", help="comma-separated fragments of spec file names")
+    parser.add_argument("--specs", default=SPECS, help="the folder of descriptions (default: ../shared/specs)")
     args = parser.parse_args()
     subprocess.run(["swift", "build", "--product", "courier"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     courier = os.path.join(
         subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, check=True, capture_output=True,
                        text=True).stdout.strip(), "courier")
-    specs = sorted(f for f in os.listdir(SPECS) if f.endswith((".json", ".yaml")))
+    specs = sorted(f for f in os.listdir(args.specs) if f.endswith((".json", ".yaml")))
     if args.only:
         specs = [s for s in specs if any(part in s for part in args.only.split(","))]
     rows = []
@@ -79,7 +81,7 @@ def main():
         with open(os.path.join(work, "Sources", "Check", "main.swift"), "w") as f:
             f.write(MAIN)
         generated = subprocess.run(
-            [courier, "generate", os.path.join(SPECS, spec), "--output", os.path.join(work, "Sources", "API"),
+            [courier, "generate", os.path.join(args.specs, spec), "--output", os.path.join(work, "Sources", "API"),
              "--module", "API", "--examples", os.path.join(work, "Sources", "Check", "Examples.swift"), "--quiet"],
             capture_output=True, text=True)
         if generated.returncode != 0:

@@ -139,6 +139,51 @@ import Testing
         #expect(throws: DecodingError.self) { try Showcase.Webhooks.widgetCreated(Data(#"{"name": "no id"}"#.utf8)) }
     }
 
+    /// OpenAPI's polymorphism: a reference to a schema with a `discriminator` holds that schema
+    /// or any that extends it through `allOf` (Fish's Salmon too), each in its own case, chosen by
+    /// the discriminator's value: the mapping's, a `const`'s, else the schema's name.
+    @Test(arguments: [
+        (#"{"species":"Bird","name":"Zazu","wingspan":0.5}"#, "bird"),
+        (#"{"species":"Fish","name":"Nemo","fins":5}"#, "fish"),
+        (#"{"species":"salmon","name":"Sam","fins":7,"river":"Tay"}"#, "salmon"),
+        (#"{"species":"horse","name":"Shadow","hands":12.5}"#, "pony"),
+        (#"{"species":"Animal","name":"Generic","legs":4}"#, "animalBase"),
+        (#"{"species":"Dragon","name":"Smaug","fire":true}"#, "undocumented"),
+        // The mapping replaces the name it maps: Salmon's name is not one of its values.
+        (#"{"species":"Salmon","name":"Sam"}"#, "undocumented"),
+    ])
+    func aSchemaExtendedThroughAllOfHoldsEachExtension(json: String, variant: String) throws {
+        let decoded = try decode(Animal.self, json)
+        let found: String
+        switch decoded {
+        case .bird(let bird): found = bird.wingspan == 0.5 ? "bird" : "bird with \(bird)"
+        case .fish(let fish): found = fish.fins == 5 ? "fish" : "fish with \(fish)"
+        case .salmon(let salmon): found = salmon.river == "Tay" && salmon.fins == 7 ? "salmon" : "salmon with \(salmon)"
+        case .pony(let pony): found = pony.hands == 12.5 ? "pony" : "pony with \(pony)"
+        case .animalBase(let animal): found = animal.additionalProperties == ["legs": 4] ? "animalBase" : "\(animal)"
+        case .undocumented: found = "undocumented"
+        }
+        #expect(found == variant)
+        let reencoded = try JSONSerialization.jsonObject(with: Data(try encode(decoded).utf8)) as? NSDictionary
+        #expect(reencoded == (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? NSDictionary))
+    }
+
+    /// A schema that only names the parent is the parent, not a variant of it; every place that
+    /// refers to the parent takes the union.
+    @Test func aSchemaThatOnlyNamesAPolymorphicParentIsTheParent() throws {
+        #expect(AnimalAlias.self == Animal.self)
+        let enclosure = try decode(
+            Enclosure.self,
+            #"{"residents": [{"species": "Bird", "name": "Zazu"}, {"species": "horse", "name": "Shadow"}], "keeper": {"species": "Fish", "name": "Wanda"}}"#
+        )
+        #expect(
+            enclosure.residents == [.bird(Bird(species: "Bird", name: "Zazu")), .pony(Pony(name: "Shadow"))])
+        #expect(enclosure.keeper == .fish(Fish(species: "Fish", name: "Wanda")))
+        #expect(try encode(Animal.pony(Pony(name: "Shadow"))) == #"{"name":"Shadow","species":"horse"}"#)
+        // Without its discriminator, an object proves no variant: it is kept whole.
+        #expect(try decode(Animal.self, #"{"name": "Nobody"}"#) == .undocumented(["name": "Nobody"]))
+    }
+
     @Test func allOfMergesProperties() throws {
         let extended = try decode(Extended.self, #"{"id": 7, "label": "x", "createdAt": "2026-11-21T12:15:00.5Z"}"#)
         #expect(extended.id == 7 && extended.label == "x")

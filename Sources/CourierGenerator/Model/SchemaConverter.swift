@@ -43,6 +43,13 @@ final class SchemaConverter {
             let name = typeNames.claim(Naming.typeName(Naming.withoutRepeatedSegments(key)))
             referenced[reference] = name
             pending.append((reference, schema, name))
+            if try addsToItsParts(schema) {
+                var parents: [DocumentSet.Reference] = []
+                for part in schema.items("allOf") {
+                    if let parent = try documents.reference(of: part) { parents.append(parent) }
+                }
+                inheritance.record(reference, extends: parents)
+            }
         }
     }
 
@@ -54,6 +61,11 @@ final class SchemaConverter {
             index += 1
             let previous = file
             file = name
+            if let union = try polymorphicUnion(schema, at: pending[index - 1].0, name: name) {
+                declare(.union(union), inline: false)
+                file = previous
+                continue
+            }
             let (type, _) = try convert(schema, name: name, exactName: true)
             if type != .json { recordExamples(of: schema, type: .named(name)) }
             if type != .named(name) {
@@ -608,20 +620,7 @@ final class SchemaConverter {
         throws(GenerationError) -> UnionModel
     {
         let discriminator = schema.node["discriminator"]?["propertyName"]?.string
-        var mapping: [(String, DocumentSet.Reference)] = []
-        for (value, target) in schema.child("discriminator")?.entries("mapping") ?? [] {
-            guard let text = target.node.string else { continue }
-            // A mapping value is a $ref or a bare schema name.
-            let refText = text.contains("#") || text.contains("/") ? text : "#/components/schemas/\(text)"
-            let located = Located(
-                node: Node(
-                    .mapping(
-                        {
-                            var m = Mapping(); m.append("$ref", Node(.string(refText), at: target.node.location));
-                            return m
-                        }()), at: target.node.location), file: target.file, pointer: target.pointer)
-            if let reference = try documents.reference(of: located) { mapping.append((value, reference)) }
-        }
+        let mapping = try discriminatorMapping(of: schema)
         var names = UniqueNames(reserved: ["undocumented"])
         var cases: [UnionModel.Case] = []
         for (index, variant) in variants.enumerated() {
@@ -663,6 +662,123 @@ final class SchemaConverter {
         return UnionModel(
             name: name, documentation: documentation, isDeprecated: deprecated, cases: cases,
             discriminator: discriminator, allowsSeveral: allowsSeveral)
+    }
+
+    /// The values a schema's `discriminator` maps to schemas, in order, with the schema each names.
+    private func discriminatorMapping(of schema: Located) throws(GenerationError) -> [(
+        value: String, target: DocumentSet.Reference
+    )] {
+        var mapping: [(String, DocumentSet.Reference)] = []
+        for (value, target) in schema.child("discriminator")?.entries("mapping") ?? [] {
+            guard let text = target.node.string else { continue }
+            // A mapping value is a $ref or a bare schema name.
+            let refText = text.contains("#") || text.contains("/") ? text : "#/components/schemas/\(text)"
+            var reference = Mapping()
+            reference.append("$ref", Node(.string(refText), at: target.node.location))
+            let located = Located(
+                node: Node(.mapping(reference), at: target.node.location), file: target.file, pointer: target.pointer)
+            if let reference = try documents.reference(of: located) { mapping.append((value, reference)) }
+        }
+        return mapping
+    }
+
+    // MARK: Polymorphism through allOf
+
+    /// Which component schemas extend which through `allOf`.
+    private var inheritance = SchemaInheritance()
+
+    /// Whether a schema adds to what its `allOf` parts describe (another part, or keywords of
+    /// its own that shape its value) rather than only naming or annotating one of them.
+    private func addsToItsParts(_ schema: Located) throws(GenerationError) -> Bool {
+        var shapingParts = 0
+        for part in schema.items("allOf") where try !isAnnotationOnly(part) { shapingParts += 1 }
+        return shapingParts >= 2
+            || ["properties", "additionalProperties", "oneOf", "anyOf"].contains { schema.node[$0] != nil }
+    }
+
+    /// The union a reference to a schema means when the schema declares a `discriminator`
+    /// without `oneOf` or `anyOf` and other schemas extend it through `allOf` (or its mapping
+    /// names them): OpenAPI's polymorphism, where "all schemas comprising the parent schema in
+    /// an `allOf` construct may be used as an alternate schema". Each extending schema is a case,
+    /// told apart by the discriminator's value (its mapping, else the schema's `const` for the
+    /// property, else its name); the schema's own properties are a `…Base` struct, the case for
+    /// its own name. `nil` when no schema extends it: a plain struct.
+    private func polymorphicUnion(_ schema: Located, at reference: DocumentSet.Reference, name: String)
+        throws(GenerationError) -> UnionModel?
+    {
+        guard let property = schema.node["discriminator"]?["propertyName"]?.string,
+            schema.node["oneOf"] == nil, schema.node["anyOf"] == nil
+        else { return nil }
+        let mapping = try discriminatorMapping(of: schema)
+        var variants = inheritance.descendants(of: reference)
+        for (_, target) in mapping where target != reference && !variants.contains(target) {
+            variants.append(target)
+        }
+        guard !variants.isEmpty else { return nil }
+        func implicitValue(_ reference: DocumentSet.Reference) -> String {
+            reference.pointer.split(separator: "/").last.map { JSONPointer.unescape(String($0)) } ?? ""
+        }
+        var names = UniqueNames(reserved: ["undocumented"])
+        var cases: [UnionModel.Case] = []
+        var claimed: Set<String> = []
+        for variant in variants {
+            var values = mapping.filter { $0.target == variant }.map(\.value)
+            if values.isEmpty,
+                let constant = try constantValue(ofProperty: property, in: documents.resolve(variant, from: schema))
+            {
+                values = [constant.raw]
+            }
+            if values.isEmpty { values = [implicitValue(variant)] }
+            claimed.formUnion(values)
+            let type = try namedType(for: variant, from: schema)
+            cases.append(
+                UnionModel.Case(name: names.claim(caseName(for: type)), type: type, discriminatorValues: values))
+        }
+        var ownValues = mapping.filter { $0.target == reference }.map(\.value)
+        if ownValues.isEmpty && !claimed.contains(implicitValue(reference)) { ownValues = [implicitValue(reference)] }
+        let documentation = Self.documentation(schema)
+        let deprecated = schema.node["deprecated"]?.bool == true
+        let baseName = typeNames.claim(name + "Base")
+        let baseNote =
+            "The properties every `\(name)` has: the value whose `\(property)` names `\(name)` itself, not a schema that extends it."
+        let base = try makeStruct(
+            name: baseName, parts: [schema], documentation: documentation.map { $0 + "\n\n" + baseNote } ?? baseNote,
+            deprecated: deprecated)
+        declare(.structure(base), inline: false)
+        if !ownValues.isEmpty {
+            let type = SwiftType.named(baseName)
+            cases.append(
+                UnionModel.Case(name: names.claim(caseName(for: type)), type: type, discriminatorValues: ownValues))
+        }
+        let union = UnionModel(
+            name: name,
+            documentation: (documentation.map { $0 + "\n\n" } ?? "")
+                + "`\(name)` itself or a schema that extends it through `allOf`, told apart by `\(property)`.",
+            isDeprecated: deprecated, cases: cases, discriminator: property, allowsSeveral: false)
+        recordPolymorphicExamples(of: schema, union: union, property: property)
+        for variant in variants {
+            let extending = try documents.resolve(variant, from: schema)
+            recordPolymorphicExamples(of: extending, union: union, property: property)
+        }
+        return union
+    }
+
+    /// Records the examples of a polymorphic schema, or of one extending it, as checks of its
+    /// union, each expected in the case its discriminator value names.
+    private func recordPolymorphicExamples(of schema: Located, union: UnionModel, property: String) {
+        var found: [Located] = []
+        if let example = schema.child("example") { found.append(example) }
+        if schema.node["examples"]?.sequence != nil { found += schema.items("examples") }
+        for value in found {
+            let tag = value.node[property]?.string
+            let expected = union.cases.first { tag != nil && $0.discriminatorValues.contains(tag!) }
+            let key = value.file.absoluteString + "#" + value.pointer + " as " + union.name
+            guard recordedExamples.insert(key).inserted else { continue }
+            examples.append(
+                ExampleModel(
+                    name: value.pointer + " as " + union.name, value: value.node, type: .named(union.name),
+                    variant: expected?.name))
+        }
     }
 
     private func caseName(for type: SwiftType) -> String {

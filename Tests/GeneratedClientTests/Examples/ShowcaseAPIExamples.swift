@@ -14,7 +14,7 @@ enum ShowcaseAPIExamples {
 
     private static func makeExamples() -> [CourierTesting.DescriptionExample] {
         var examples: [CourierTesting.DescriptionExample] = []
-        examples.reserveCapacity(16)
+        examples.reserveCapacity(24)
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ShowcaseAPI.Report.self, name: "GET /reports/{reportId} 200",
@@ -79,6 +79,38 @@ enum ShowcaseAPIExamples {
             CourierTesting.DescriptionExample.decoding(
                 ShowcaseAPI.Tick.self, name: "#/components/schemas/Tick/example",
                 json: #"{"index":0,"text":"event 0"}"#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ShowcaseAPI.Animal.self, name: "#/components/schemas/Animal/example as Animal",
+                json: #"{"name":"Tweety","species":"Bird","wingspan":0.2}"#, variant: "bird"))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ShowcaseAPI.Animal.self, name: "#/components/schemas/Bird/example as Animal",
+                json: #"{"name":"Zazu","species":"Bird","wingspan":0.5}"#, variant: "bird"))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ShowcaseAPI.Animal.self, name: "#/components/schemas/Pony/example as Animal",
+                json: #"{"hands":12.5,"name":"Shadow","species":"horse"}"#, variant: "pony"))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ShowcaseAPI.Animal.self, name: "#/components/schemas/Salmon/example as Animal",
+                json: #"{"fins":7,"name":"Sam","river":"Tay","species":"salmon"}"#, variant: "salmon"))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ShowcaseAPI.Bird.self, name: "#/components/schemas/Bird/example",
+                json: #"{"name":"Zazu","species":"Bird","wingspan":0.5}"#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ShowcaseAPI.Salmon.self, name: "#/components/schemas/Salmon/example",
+                json: #"{"fins":7,"name":"Sam","river":"Tay","species":"salmon"}"#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ShowcaseAPI.Pony.self, name: "#/components/schemas/Pony/example",
+                json: #"{"hands":12.5,"name":"Shadow","species":"horse"}"#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ShowcaseAPI.Enclosure.self, name: "#/components/schemas/Enclosure/example",
+                json: #"{"keeper":{"name":"Polly","species":"Bird"},"residents":[{"name":"Zazu","species":"Bird","wingspan":0.5},{"fins":5,"name":"Nemo","species":"Fish"},{"fins":7,"name":"Sam","river":"Tay","species":"salmon"},{"hands":12.5,"name":"Shadow","species":"horse"},{"name":"Generic","species":"Animal"}]}"#))
         return examples
     }
 }
