@@ -87,6 +87,12 @@ import Testing
         #expect(try decode(Pet.self, #"{"meows": false}"#) == .cat(Cat(meows: false)))
         #expect(try decode(IDOrName.self, "42") == .int(42))
         #expect(try decode(IDOrName.self, #""forty-two""#) == .string("forty-two"))
+        // A list of types is a union of them.
+        #expect(try decode(IDOrNames.self, "9007199254740993") == .int64(9_007_199_254_740_993))
+        #expect(try decode(IDOrNames.self, #""x""#) == .string("x"))
+        #expect(try decode(IDOrNames.self, #"["a", "b"]"#) == .stringArray(["a", "b"]))
+        #expect(try decode(IDOrNames?.self, "null") == nil)
+        #expect(throws: DecodingError.self) { try decode(IDOrNames.self, "true") }
         // An object no variant accepts is kept whole, not dropped or forced into a variant.
         #expect(try decode(Pet.self, #"{"quacks": true}"#) == .undocumented(["quacks": true]))
         #expect(try encode(Pet.undocumented(["quacks": true])) == #"{"quacks":true}"#)

@@ -272,7 +272,12 @@ final class SchemaConverter {
         let concrete = types.filter { $0 != "null" }
         let kind: String
         if concrete.count > 1 {
-            return (.json, nullable)
+            let unionName = claim(name, exact: exactName)
+            let model = try makeUnion(
+                name: unionName, variants: Self.variantsByType(schema, types: concrete), schema: schema,
+                documentation: documentation, deprecated: deprecated, allowsSeveral: false)
+            declare(.union(model), inline: !exactName)
+            return (.named(unionName), nullable)
         } else if let only = concrete.first {
             kind = only
         } else if schema.node["properties"] != nil || schema.node["additionalProperties"] != nil {
@@ -368,6 +373,32 @@ final class SchemaConverter {
         case (_, let description?): return description
         case (let title?, nil): return title
         default: return nil
+        }
+    }
+
+    /// The keywords of a schema that apply to a value of each JSON type, for a schema that
+    /// allows several (`type: [integer, string]`).
+    private static let keywordsByType: [String: Set<String>] = [
+        "string": ["format", "contentEncoding", "contentMediaType"],
+        "integer": ["format"],
+        "number": ["format"],
+        "array": ["items", "prefixItems"],
+        "object": ["properties", "additionalProperties", "required", "patternProperties"],
+    ]
+
+    /// A schema that allows several types (JSON Schema's `type: [integer, string]`) as one
+    /// schema per type, each with the keywords that apply to it, for a union with a case per
+    /// type. They keep the schema's place, so that what they hold is named by where it is.
+    private static func variantsByType(_ schema: Located, types: [String]) -> [Located] {
+        types.map { kind in
+            var mapping = Mapping()
+            let applies = keywordsByType[kind] ?? []
+            for (key, value) in schema.node.mapping?.entries ?? [] where applies.contains(key) {
+                mapping.append(key, value)
+            }
+            mapping.append("type", Node(.string(kind), at: schema.node["type"]?.location ?? schema.node.location))
+            return Located(
+                node: Node(.mapping(mapping), at: schema.node.location), file: schema.file, pointer: schema.pointer)
         }
     }
 

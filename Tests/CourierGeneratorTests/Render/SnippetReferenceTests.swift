@@ -278,7 +278,9 @@ import Testing
         // Free-form values.
         ("{}", "Courier.JSONValue"),
         ("{type: object}", "[Swift.String: Courier.JSONValue]"),
-        ("{type: [string, integer]}", "Courier.JSONValue"),
+        // A list of types: a union with a case per type.
+        ("{type: [string, integer]}", "BoxValue"),
+        ("{type: [integer, 'null', object]}", "BoxValue?"),
         // Collections.
         ("{type: array, items: {type: string}}", "[Swift.String]"),
         ("{type: object, additionalProperties: {type: integer}}", "[Swift.String: Swift.Int]"),
