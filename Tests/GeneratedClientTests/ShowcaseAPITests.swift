@@ -154,6 +154,10 @@ import Testing
         (#"{"species":"salmon","name":"Sam","fins":7,"river":"Tay"}"#, "salmon"),
         (#"{"species":"horse","name":"Shadow","hands":12.5}"#, "pony"),
         (#"{"species":"Animal","name":"Generic","legs":4}"#, "animalBase"),
+        // A schema that only names Animal is Animal: what its mapping value names, and what
+        // extends it through that name.
+        (#"{"species":"beast","name":"Generic","legs":4}"#, "animalBase"),
+        (#"{"species":"Gecko","name":"Gex","sticky":true}"#, "gecko"),
         (#"{"species":"Dragon","name":"Smaug","fire":true}"#, "undocumented"),
         // The mapping replaces the name it maps: Salmon's name is not one of its values.
         (#"{"species":"Salmon","name":"Sam"}"#, "undocumented"),
@@ -166,6 +170,7 @@ import Testing
         case .fish(let fish): found = fish.fins == 5 ? "fish" : "fish with \(fish)"
         case .salmon(let salmon): found = salmon.river == "Tay" && salmon.fins == 7 ? "salmon" : "salmon with \(salmon)"
         case .pony(let pony): found = pony.hands == 12.5 ? "pony" : "pony with \(pony)"
+        case .gecko(let gecko): found = gecko.sticky == true ? "gecko" : "gecko with \(gecko)"
         case .animalBase(let animal): found = animal.additionalProperties == ["legs": 4] ? "animalBase" : "\(animal)"
         case .undocumented: found = "undocumented"
         }
@@ -186,6 +191,19 @@ import Testing
             enclosure.residents == [.bird(Bird(species: "Bird", name: "Zazu")), .pony(Pony(name: "Shadow"))])
         #expect(enclosure.keeper == .fish(Fish(species: "Fish", name: "Wanda")))
         #expect(try encode(Animal.pony(Pony(name: "Shadow"))) == #"{"name":"Shadow","species":"horse"}"#)
+        // A value may hold its own kind, each in its case.
+        let school = try decode(
+            Animal.self,
+            #"{"species": "Fish", "name": "Lead", "school": [{"species": "salmon", "name": "Sam"}, {"species": "Fish", "name": "Nemo"}]}"#
+        )
+        #expect(
+            school
+                == .fish(
+                    Fish(
+                        species: "Fish", name: "Lead",
+                        school: [
+                            .salmon(Salmon(species: "salmon", name: "Sam")), .fish(Fish(species: "Fish", name: "Nemo")),
+                        ])))
         // Without its discriminator, an object proves no variant: it is kept whole.
         #expect(try decode(Animal.self, #"{"name": "Nobody"}"#) == .undocumented(["name": "Nobody"]))
     }

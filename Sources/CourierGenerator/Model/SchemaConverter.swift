@@ -43,13 +43,11 @@ final class SchemaConverter {
             let name = typeNames.claim(Naming.typeName(Naming.withoutRepeatedSegments(key)))
             referenced[reference] = name
             pending.append((reference, schema, name))
-            if try addsToItsParts(schema) {
-                var parents: [DocumentSet.Reference] = []
-                for part in schema.items("allOf") {
-                    if let parent = try documents.reference(of: part) { parents.append(parent) }
-                }
-                inheritance.record(reference, extends: parents)
+            var parents: [DocumentSet.Reference] = []
+            for part in schema.items("allOf") {
+                if let parent = try documents.reference(of: part) { parents.append(parent) }
             }
+            inheritance.record(reference, extends: parents, addsToThem: try addsToItsParts(schema))
         }
     }
 
@@ -741,32 +739,53 @@ final class SchemaConverter {
             schema.node["oneOf"] == nil, schema.node["anyOf"] == nil
         else { return nil }
         let mapping = try discriminatorMapping(of: schema)
-        var variants = inheritance.descendants(of: reference)
-        for (_, target) in mapping where target != reference && !variants.contains(target) {
+        // A value mapped to a schema that only names this one is this schema's own value.
+        var mapped: [(value: String, target: DocumentSet.Reference)] = []
+        for (value, target) in mapping {
+            var effective = target
+            if target != reference, try onlyNames(reference, documents.resolve(target, from: schema)) {
+                effective = reference
+            }
+            mapped.append((value, effective))
+        }
+        let descendants = inheritance.descendants(of: reference)
+        var variants = descendants.filter(\.isExtension).map(\.reference)
+        for (_, target) in mapped where target != reference && !variants.contains(target) {
             variants.append(target)
         }
         guard !variants.isEmpty else { return nil }
         func implicitValue(_ reference: DocumentSet.Reference) -> String {
             reference.pointer.split(separator: "/").last.map { JSONPointer.unescape(String($0)) } ?? ""
         }
+        /// A schema's values: the mapping's, else its `const` for the property, else its name
+        /// (which a mapping of the schema itself replaces); and the names of the schemas that
+        /// only name it (`Reptile: allOf: [$ref: Pet]`) and have no mapping of their own.
+        func values(of target: DocumentSet.Reference) throws(GenerationError) -> [String] {
+            var values = mapped.filter { $0.target == target }.map(\.value)
+            if target != reference && values.isEmpty,
+                let constant = try constantValue(ofProperty: property, in: documents.resolve(target, from: schema))
+            {
+                values = [constant.raw]
+            }
+            let nameIsMapped = target == reference ? mapping.contains { $0.target == target } : !values.isEmpty
+            if !nameIsMapped { values.append(implicitValue(target)) }
+            for name in descendants where !name.isExtension && name.caseOf == target {
+                guard !mapping.contains(where: { $0.target == name.reference }) else { continue }
+                values.append(implicitValue(name.reference))
+            }
+            return values
+        }
         var names = UniqueNames(reserved: ["undocumented"])
         var cases: [UnionModel.Case] = []
         var claimed: Set<String> = []
         for variant in variants {
-            var values = mapping.filter { $0.target == variant }.map(\.value)
-            if values.isEmpty,
-                let constant = try constantValue(ofProperty: property, in: documents.resolve(variant, from: schema))
-            {
-                values = [constant.raw]
-            }
-            if values.isEmpty { values = [implicitValue(variant)] }
+            let values = try values(of: variant)
             claimed.formUnion(values)
             let type = try namedType(for: variant, from: schema)
             cases.append(
                 UnionModel.Case(name: names.claim(caseName(for: type)), type: type, discriminatorValues: values))
         }
-        var ownValues = mapping.filter { $0.target == reference }.map(\.value)
-        if ownValues.isEmpty && !claimed.contains(implicitValue(reference)) { ownValues = [implicitValue(reference)] }
+        let ownValues = try values(of: reference).filter { !claimed.contains($0) }
         let documentation = Self.documentation(schema)
         let deprecated = schema.node["deprecated"]?.bool == true
         let baseName = typeNames.claim(name + "Base")
@@ -792,6 +811,25 @@ final class SchemaConverter {
             recordPolymorphicExamples(of: extending, union: union, property: property)
         }
         return union
+    }
+
+    /// Whether a schema only names `target`: a `$ref` to it, or an `allOf` whose one part that
+    /// shapes the value does, with nothing of its own, followed through other such names.
+    private func onlyNames(_ target: DocumentSet.Reference, _ schema: Located) throws(GenerationError) -> Bool {
+        var current = schema
+        for _ in 0..<64 {
+            if let reference = try documents.reference(of: current) {
+                if reference == target { return true }
+                current = try documents.resolve(reference, from: current)
+                continue
+            }
+            guard try !addsToItsParts(current) else { return false }
+            var shaping: [Located] = []
+            for part in current.items("allOf") where try !isAnnotationOnly(part) { shaping.append(part) }
+            guard shaping.count == 1 else { return false }
+            current = shaping[0]
+        }
+        return false
     }
 
     /// Records the examples of a polymorphic schema, or of one extending it, as checks of its

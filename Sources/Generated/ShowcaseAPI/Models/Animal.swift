@@ -48,7 +48,9 @@ public indirect enum Animal: Swift.Codable, Swift.Hashable, Swift.Sendable, Swif
     case pony(Pony)
     /// A `Salmon` (`species`: `salmon`).
     case salmon(Salmon)
-    /// A `AnimalBase` (`species`: `Animal`).
+    /// A `Gecko` (`species`: `Gecko`).
+    case gecko(Gecko)
+    /// A `AnimalBase` (`species`: `beast`, `Animal`).
     case animalBase(AnimalBase)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
@@ -61,6 +63,7 @@ public indirect enum Animal: Swift.Codable, Swift.Hashable, Swift.Sendable, Swif
             case 1: .fish(try Fish(from: decoder))
             case 2: .pony(try Pony(from: decoder))
             case 3: .salmon(try Salmon(from: decoder))
+            case 4: .gecko(try Gecko(from: decoder))
             default: .animalBase(try AnimalBase(from: decoder))
             }
         }
@@ -72,10 +75,11 @@ public indirect enum Animal: Swift.Codable, Swift.Hashable, Swift.Sendable, Swif
     private static func _makeVariants() -> Courier.UnionVariants {
         [
             .object(required: "species name", properties: "name species wingspan", constants: ["species": ["Bird"]]),
-            .object(required: "species name", properties: "fins name species", constants: ["species": ["Fish"]]),
+            .object(required: "species name", properties: "fins name school species", constants: ["species": ["Fish"]]),
             .object(required: "species name", properties: "hands name species", constants: ["species": ["horse"]]),
-            .object(required: "species name", properties: "fins name river species", constants: ["species": ["salmon"]]),
-            .object(required: "species name", properties: "name species", constants: ["species": ["Animal"]]),
+            .object(required: "species name", properties: "fins name river school species", constants: ["species": ["salmon"]]),
+            .object(required: "species name", properties: "name species sticky", constants: ["species": ["Gecko"]]),
+            .object(required: "species name", properties: "name species", constants: ["species": ["beast", "Animal"]]),
         ]
     }
 
@@ -86,6 +90,7 @@ public indirect enum Animal: Swift.Codable, Swift.Hashable, Swift.Sendable, Swif
         case .fish(let value): Swift.String(describing: value)
         case .pony(let value): Swift.String(describing: value)
         case .salmon(let value): Swift.String(describing: value)
+        case .gecko(let value): Swift.String(describing: value)
         case .animalBase(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -98,6 +103,7 @@ public indirect enum Animal: Swift.Codable, Swift.Hashable, Swift.Sendable, Swif
         case .fish(let value): try value.encode(to: encoder)
         case .pony(let value): try value.encode(to: encoder)
         case .salmon(let value): try value.encode(to: encoder)
+        case .gecko(let value): try value.encode(to: encoder)
         case .animalBase(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }

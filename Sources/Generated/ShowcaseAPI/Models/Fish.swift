@@ -7,14 +7,16 @@ public struct Fish: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var species: Swift.String
     public var name: Swift.String
     public var fins: Swift.Int?
+    public var school: [Animal]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(species: Swift.String, name: Swift.String, fins: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(species: Swift.String, name: Swift.String, fins: Swift.Int? = nil, school: [Animal]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.species = species
         self.name = name
         self.fins = fins
+        self.school = school
         self.additionalProperties = additionalProperties
     }
 
@@ -24,7 +26,8 @@ public struct Fish: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.species = try container.decodeValue(Swift.String.self, at: "species")
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.fins = try container.decodeValueIfPresent(Swift.Int.self, at: "fins")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "species name fins")
+        self.school = try container.decodeValueIfPresent([Animal].self, at: "school")
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "species name fins school")
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -33,6 +36,7 @@ public struct Fish: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.species, at: "species")
         try container.encodeValue(self.name, at: "name")
         try container.encodeValueIfPresent(self.fins, at: "fins")
+        try container.encodeValueIfPresent(self.school, at: "school")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

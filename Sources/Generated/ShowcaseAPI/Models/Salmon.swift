@@ -8,15 +8,17 @@ public struct Salmon: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var species: Swift.String
     public var name: Swift.String
     public var fins: Swift.Int?
+    public var school: [Animal]?
     public var river: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(species: Swift.String, name: Swift.String, fins: Swift.Int? = nil, river: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(species: Swift.String, name: Swift.String, fins: Swift.Int? = nil, school: [Animal]? = nil, river: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.species = species
         self.name = name
         self.fins = fins
+        self.school = school
         self.river = river
         self.additionalProperties = additionalProperties
     }
@@ -27,8 +29,9 @@ public struct Salmon: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.species = try container.decodeValue(Swift.String.self, at: "species")
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.fins = try container.decodeValueIfPresent(Swift.Int.self, at: "fins")
+        self.school = try container.decodeValueIfPresent([Animal].self, at: "school")
         self.river = try container.decodeValueIfPresent(Swift.String.self, at: "river")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "species name fins river")
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "species name fins school river")
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -37,6 +40,7 @@ public struct Salmon: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.species, at: "species")
         try container.encodeValue(self.name, at: "name")
         try container.encodeValueIfPresent(self.fins, at: "fins")
+        try container.encodeValueIfPresent(self.school, at: "school")
         try container.encodeValueIfPresent(self.river, at: "river")
         try container.encodeUndeclared(self.additionalProperties)
     }
