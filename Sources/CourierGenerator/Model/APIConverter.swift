@@ -106,6 +106,7 @@ final class APIConverter {
         try PaginationDetection.detect(
             &operations, declarations: DeclarationIndex(declarations), linkHeaders: linkHeaders, settings: pagination)
         if let payloads { examples += payloadChecks(payloads, declarations: declarations) }
+        let checkedExamples = Self.expectingTaggedCases(examples + schemas.examples, DeclarationIndex(declarations))
         let errorBodies = ErrorBodyConformances(declarations: &declarations, errorBodies: errorBodyTypes)
         let info = root.child("info")
         return APIModel(
@@ -116,7 +117,25 @@ final class APIConverter {
             securityRequirements: SecurityRequirementsModel(documentDefault: documentSecurity, operations: operations),
             operations: operations,
             declarations: declarations, enumNames: schemas.enumNames, errorBodies: errorBodies,
-            warnings: schemas.warnings + warnings, examples: examples + schemas.examples, webhooks: webhooks)
+            warnings: schemas.warnings + warnings, examples: checkedExamples, webhooks: webhooks)
+    }
+
+    /// The examples, each object of a union with a discriminator expected in the case its tag
+    /// names: decoding it into another case is then a finding, not only a value that came back.
+    private static func expectingTaggedCases(_ examples: [ExampleModel], _ declarations: DeclarationIndex)
+        -> [ExampleModel]
+    {
+        examples.map { example in
+            var type = example.type
+            if case .optional(let wrapped) = type { type = wrapped }
+            guard example.variant == nil, case .union(let union)? = declarations.declaration(of: type),
+                let discriminator = union.discriminator, let tag = example.value[discriminator]?.string,
+                let tagged = union.cases.first(where: { $0.discriminatorValues.contains(tag) })
+            else { return example }
+            var expecting = example
+            expecting.variant = tagged.name
+            return expecting
+        }
     }
 
     // MARK: Operations

@@ -805,10 +805,9 @@ final class SchemaConverter {
             documentation: (documentation.map { $0 + "\n\n" } ?? "")
                 + "`\(name)` itself or a schema that extends it through `allOf`, told apart by `\(property)`.",
             isDeprecated: deprecated, cases: cases, discriminator: property, allowsSeveral: false)
-        recordPolymorphicExamples(of: schema, union: union, property: property)
+        recordPolymorphicExamples(of: schema, union: name)
         for variant in variants {
-            let extending = try documents.resolve(variant, from: schema)
-            recordPolymorphicExamples(of: extending, union: union, property: property)
+            recordPolymorphicExamples(of: try documents.resolve(variant, from: schema), union: name)
         }
         return union
     }
@@ -833,20 +832,15 @@ final class SchemaConverter {
     }
 
     /// Records the examples of a polymorphic schema, or of one extending it, as checks of its
-    /// union, each expected in the case its discriminator value names.
-    private func recordPolymorphicExamples(of schema: Located, union: UnionModel, property: String) {
+    /// union too (each is expected in the case its tag names: `expectingTaggedCases`).
+    private func recordPolymorphicExamples(of schema: Located, union: String) {
         var found: [Located] = []
         if let example = schema.child("example") { found.append(example) }
         if schema.node["examples"]?.sequence != nil { found += schema.items("examples") }
         for value in found {
-            let tag = value.node[property]?.string
-            let expected = union.cases.first { tag != nil && $0.discriminatorValues.contains(tag!) }
-            let key = value.file.absoluteString + "#" + value.pointer + " as " + union.name
+            let key = value.file.absoluteString + "#" + value.pointer + " as " + union
             guard recordedExamples.insert(key).inserted else { continue }
-            examples.append(
-                ExampleModel(
-                    name: value.pointer + " as " + union.name, value: value.node, type: .named(union.name),
-                    variant: expected?.name))
+            examples.append(ExampleModel(name: value.pointer + " as " + union, value: value.node, type: .named(union)))
         }
     }
 
