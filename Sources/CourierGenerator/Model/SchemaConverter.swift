@@ -693,11 +693,12 @@ final class SchemaConverter {
             discriminator: discriminator, allowsSeveral: allowsSeveral)
     }
 
-    /// The values a schema's `discriminator` maps to schemas, in order, with the schema each names.
+    /// The values a schema's `discriminator` maps to schemas, in order, with the schema each
+    /// names and the entry (as a `$ref`, to resolve it from).
     private func discriminatorMapping(of schema: Located) throws(GenerationError) -> [(
-        value: String, target: DocumentSet.Reference
+        value: String, target: DocumentSet.Reference, entry: Located
     )] {
-        var mapping: [(String, DocumentSet.Reference)] = []
+        var mapping: [(String, DocumentSet.Reference, Located)] = []
         for (value, target) in schema.child("discriminator")?.entries("mapping") ?? [] {
             guard let text = target.node.string else { continue }
             // A mapping value is a $ref or a bare schema name.
@@ -706,7 +707,7 @@ final class SchemaConverter {
             reference.append("$ref", Node(.string(refText), at: target.node.location))
             let located = Located(
                 node: Node(.mapping(reference), at: target.node.location), file: target.file, pointer: target.pointer)
-            if let reference = try documents.reference(of: located) { mapping.append((value, reference)) }
+            if let reference = try documents.reference(of: located) { mapping.append((value, reference, located)) }
         }
         return mapping
     }
@@ -741,9 +742,9 @@ final class SchemaConverter {
         let mapping = try discriminatorMapping(of: schema)
         // A value mapped to a schema that only names this one is this schema's own value.
         var mapped: [(value: String, target: DocumentSet.Reference)] = []
-        for (value, target) in mapping {
+        for (value, target, entry) in mapping {
             var effective = target
-            if target != reference, try onlyNames(reference, documents.resolve(target, from: schema)) {
+            if target != reference, try onlyNames(reference, documents.resolve(target, from: entry)) {
                 effective = reference
             }
             mapped.append((value, effective))

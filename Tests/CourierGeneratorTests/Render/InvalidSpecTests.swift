@@ -52,6 +52,11 @@ import Testing
             "openapi: 3.0.0\npaths: {}\ncomponents:\n  schemas:\n    A: {type: decimal}\n", "5:8",
             "#/components/schemas/A", "Unknown schema type \"decimal\""
         ),
+        // A discriminator mapping to nothing, on a schema others extend.
+        (
+            "openapi: 3.0.0\npaths: {}\ncomponents:\n  schemas:\n    A:\n      properties: {kind: {type: string}}\n      discriminator: {propertyName: kind, mapping: {x: Nope}}\n    B: {allOf: [{$ref: '#/components/schemas/A'}, {properties: {b: {type: string}}}]}\n",
+            "7:56", "#/components/schemas/A/discriminator/mapping/x", "points to nothing"
+        ),
         // Broken YAML reports the reader's position.
         ("openapi: 3.0.0\npaths: {a: [}\n", "2:13", "#", "Expected a value"),
         // Remote references are refused.
