@@ -307,7 +307,7 @@ final class SchemaConverter {
         case "boolean":
             return (.bool, nullable)
         case "array":
-            guard let items = schema.child("items") else { return (.array(.json), nullable) }
+            guard let items = try Self.elementSchema(schema) else { return (.array(.json), nullable) }
             let (element, elementNullable) = try convert(items, name: name + "Item", exactName: false)
             // `JSONValue` holds `null` itself.
             return (.array(elementNullable && element != .json ? .optional(element) : element), nullable)
@@ -372,6 +372,23 @@ final class SchemaConverter {
         case (let title?, nil): return title
         default: return nil
         }
+    }
+
+    /// The one schema every element of an array has: its `items`; or, for JSON Schema 2020-12's
+    /// tuples, the schema each of `prefixItems` and `items` (which describes the elements after
+    /// them) are alike. `nil` when the elements may differ: the array holds `JSONValue`s.
+    private static func elementSchema(_ schema: Located) throws(GenerationError) -> Located? {
+        let items = schema.child("items")
+        let positions = schema.items("prefixItems")
+        guard !positions.isEmpty else { return items }
+        var schemas = positions
+        if let items {
+            if case .bool(false) = items.node.value {} else { schemas.append(items) }
+        } else if (schema.node["maxItems"]?.number).map({ $0 > Double(positions.count) }) ?? true {
+            return nil  // More elements may follow, of any kind.
+        }
+        let first = schemas[0].node.canonicalJSON
+        return schemas.allSatisfy { $0.node.canonicalJSON == first } ? schemas[0] : nil
     }
 
     /// The keywords of a schema that apply to a value of each JSON type, for a schema that

@@ -284,6 +284,12 @@ import Testing
         // Collections.
         ("{type: array, items: {type: string}}", "[Swift.String]"),
         ("{type: object, additionalProperties: {type: integer}}", "[Swift.String: Swift.Int]"),
+        // Tuples (`prefixItems`): one element type where every position and the rest agree.
+        ("{type: array, prefixItems: [{type: number}, {type: number}], items: {type: number}}", "[Swift.Double]"),
+        ("{type: array, prefixItems: [{type: number}, {type: number}], items: false}", "[Swift.Double]"),
+        ("{type: array, prefixItems: [{type: number}], maxItems: 1}", "[Swift.Double]"),
+        ("{type: array, prefixItems: [{type: number}]}", "[Courier.JSONValue]"),
+        ("{type: array, prefixItems: [{type: string}, {type: integer}], items: {type: number}}", "[Courier.JSONValue]"),
         // A single-member allOf is the member itself.
         ("{allOf: [{type: string}], description: Wrapped}", "Swift.String"),
         // Members that only annotate constrain nothing: a free-form value (Box), not an empty struct…
