@@ -452,6 +452,38 @@ import Testing
         #expect(scalar.contains("undocumented: nil)"))
     }
 
+    /// A schema extending two polymorphic parents is a case of each, tagged by each parent's own
+    /// mapping; one extending a parent first in its `allOf` and one that only names it count too.
+    @Test func aSchemaExtendingTwoPolymorphicParentsIsACaseOfEach() throws {
+        let files = try generate(
+            spec(
+                schemas: """
+                    Person:
+                      properties: {type: {type: string}, name: {type: string}}
+                      discriminator: {propertyName: type, mapping: {a: '#/components/schemas/Adult', c: Child}}
+                    Human:
+                      properties: {type: {type: string}, body: {type: string}}
+                      discriminator: {propertyName: type}
+                    Adult:
+                      allOf: [{$ref: '#/components/schemas/Person'}, {$ref: '#/components/schemas/Human'}]
+                    Child:
+                      allOf: [{properties: {age: {type: integer}}}, {$ref: '#/components/schemas/Person'}]
+                    Someone:
+                      allOf: [{$ref: '#/components/schemas/Person'}, {description: Only a name for Person.}]
+                    """))
+        let person = try #require(files["Models/Person.swift"])
+        #expect(person.contains("public indirect enum Person:"))
+        #expect(person.contains("public struct PersonBase:"))
+        #expect(person.contains(#"properties: "body name type", constants: ["type": ["a"]]),"#))
+        #expect(person.contains(#"properties: "age name type", constants: ["type": ["c"]]),"#))
+        #expect(person.contains(#"properties: "name type", constants: ["type": ["Person", "Someone"]]),"#))
+        #expect(!person.contains("case someone"))
+        let human = try #require(files["Models/Human.swift"])
+        #expect(human.contains(#"properties: "body name type", constants: ["type": ["Adult"]]),"#))
+        #expect(human.contains(#"properties: "body type", constants: ["type": ["Human"]]),"#))
+        #expect(files["Models/Someone.swift"]?.contains("public typealias Someone = Person") == true)
+    }
+
     /// Every success media type is reachable: audio as bytes (and a download) beside its event
     /// stream, and the streamed method asks the server to stream (`stream: true` in the body).
     @Test func everySuccessMediaTypeIsOffered() throws {
