@@ -13,8 +13,8 @@ public import Foundation
 @_spi(Generated) extension KeyedDecodingContainer where Key == AnyCodingKey {
     /// Decodes a required property.
     ///
-    /// Numbers also decode from text that is one (see `decode(_:forKey:)` for `Int`), and a URL
-    /// from `""` as the empty URL reference (see `decode(_:forKey:)` for `URL`).
+    /// Numbers also decode from text that is one (see `decode(_:forKey:)` for `Int`), and URLs
+    /// keep their text, `""` included (see `decode(_:forKey:)` for `URL`).
     /// - Parameters:
     ///   - type: The property's type.
     ///   - name: The key's name.
@@ -31,13 +31,14 @@ public import Foundation
         if Value.self == Double.self { return try decode(Double.self, forKey: key) as! Value }
         if Value.self == Float.self { return try decode(Float.self, forKey: key) as! Value }
         if Value.self == URL.self { return try decode(URL.self, forKey: key) as! Value }
+        if Value.self == [URL].self { return try decode([URL].self, forKey: key) as! Value }
         return try decode(Value.self, forKey: key)
     }
 
     /// Decodes an optional property: `nil` when the key is missing or `null`.
     ///
-    /// Numbers also decode from text that is one, and a URL from `""` as the empty URL
-    /// reference (see `decodeIfPresent(_:forKey:)` for `URL`).
+    /// Numbers also decode from text that is one, and URLs keep their text, `""` included (see
+    /// `decodeIfPresent(_:forKey:)` for `URL`).
     /// - Parameters:
     ///   - type: The property's type.
     ///   - name: The key's name.
@@ -54,6 +55,7 @@ public import Foundation
         if Value.self == Double.self { return try decodeIfPresent(Double.self, forKey: key) as! Value? }
         if Value.self == Float.self { return try decodeIfPresent(Float.self, forKey: key) as! Value? }
         if Value.self == URL.self { return try decodeIfPresent(URL.self, forKey: key) as! Value? }
+        if Value.self == [URL].self { return try decodeIfPresent([URL].self, forKey: key) as! Value? }
         return try decodeIfPresent(Value.self, forKey: key)
     }
 }
@@ -62,7 +64,8 @@ public import Foundation
     /// Encodes a property, `null` included for an optional value that is `nil` (a required key
     /// whose value may be null).
     ///
-    /// UUIDs are written lowercase (see `encode(_:forKey:)` for `UUID`).
+    /// UUIDs are written lowercase (see `encode(_:forKey:)` for `UUID`), and URLs as the text
+    /// they were read from (see `encode(_:forKey:)` for `URL`).
     /// - Parameters:
     ///   - value: The value.
     ///   - name: The key's name.
@@ -92,6 +95,14 @@ public import Foundation
             if let uuid = value as! UUID? { try encode(uuid, forKey: key) } else { try encodeNil(forKey: key) }
         } else if Value.self == [UUID]?.self {
             if let uuids = value as! [UUID]? { try encode(uuids, forKey: key) } else { try encodeNil(forKey: key) }
+        } else if Value.self == URL.self {
+            try encode(value as! URL, forKey: key)
+        } else if Value.self == [URL].self {
+            try encode(value as! [URL], forKey: key)
+        } else if Value.self == URL?.self {
+            if let url = value as! URL? { try encode(url, forKey: key) } else { try encodeNil(forKey: key) }
+        } else if Value.self == [URL]?.self {
+            if let urls = value as! [URL]? { try encode(urls, forKey: key) } else { try encodeNil(forKey: key) }
         } else {
             try encode(value, forKey: key)
         }

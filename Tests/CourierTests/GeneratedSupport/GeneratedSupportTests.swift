@@ -67,28 +67,38 @@ import Testing
         #expect(try JSONDecoder().decode(Model.self, from: Data(upper.utf8)).id == uuid)
     }
 
-    /// A URL sent as `""` (Twilio's unset URLs) is the empty URL reference, which encodes as `""`
-    /// again, so the key is kept; `null` and a missing key are no URL. Other text that is not a
-    /// URL is still an error.
+    /// A URL keeps the text the server sent, so that it encodes as that text again: `""`
+    /// (Twilio's unset URLs) is the empty URL reference, and text Foundation reads only by
+    /// escaping it (a space, an internationalized name, a stray `%`) is kept byte for byte,
+    /// with the escaped form as its `absoluteString`. `null` and a missing key are no URL.
+    /// Other text that is not a URL is still an error.
     @Test(arguments: [
         (#"{"url":"https://example.com/a","required":"https://example.com/b"}"#, "https://example.com/a"),
         (#"{"url":"","required":""}"#, ""),
         (#"{"url":null,"required":""}"#, nil),
         (#"{"required":""}"#, nil),
+        (#"{"url":"http://x.test/a b","required":"https://例え.jp/パス?q=ü"}"#, "http://x.test/a%20b"),
+        (
+            #"{"url":"https://x.test/%zz","required":"","list":["HTTP://X.TEST:80/%7Ea","/b c","mailto:a@b.test"]}"#,
+            "https://x.test/%25zz"
+        ),
     ])
-    func urlsSentAsAnEmptyStringAreKept(json: String, expected: String?) throws {
+    func urlsKeepTheTextTheServerSent(json: String, expected: String?) throws {
         struct Model: Codable {
             var url: URL?
             var required: URL
+            var list: [URL]?
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: AnyCodingKey.self)
                 url = try container.decodeValueIfPresent(Foundation.URL.self, at: "url")
                 required = try container.decodeValue(Foundation.URL.self, at: "required")
+                list = try container.decodeValueIfPresent([Foundation.URL].self, at: "list")
             }
             func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: AnyCodingKey.self)
                 try container.encodeValueIfPresent(url, at: "url")
                 try container.encodeValue(required, at: "required")
+                try container.encodeValueIfPresent(list, at: "list")
             }
         }
         let input = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
