@@ -409,5 +409,12 @@ import Testing
         let users = try await api.listUsers()
         #expect(users.map(\.name) == ["Ada Lovelace", "Alan Turing"])
         #expect(users[1].email == nil)
+        // `password` is required but `writeOnly`: the server leaves it out of its answers, and a
+        // request carries it.
+        #expect(users.allSatisfy { $0.password == nil })
+        var newUser = users[0]
+        newUser.password = "s3cret"
+        let sent = try JSONSerialization.jsonObject(with: JSONEncoder().encode(newUser)) as? [String: Any]
+        #expect(sent?["password"] as? String == "s3cret")
     }
 }

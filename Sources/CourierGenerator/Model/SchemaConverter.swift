@@ -498,11 +498,19 @@ final class SchemaConverter {
         var properties: [PropertyModel] = []
         for (key, propertySchema) in propertySchemas {
             let (type, nullable) = try convert(propertySchema, name: name + Naming.typeName(key), exactName: false)
-            let isRequired = required.contains(key)
+            // A `writeOnly` property is required in requests only: responses leave it out, so it
+            // is optional here, where the same type decodes them.
+            let isWriteOnly = propertySchema.node["writeOnly"]?.bool == true
+            let isRequired = required.contains(key) && !isWriteOnly
             // A default is the server's: documented, never written on the wire by us.
             var documentation = Self.documentation(propertySchema)
             if let note = try defaultNote(propertySchema) {
                 documentation = (documentation.map { $0 + "\n\n" } ?? "") + note
+            }
+            if isWriteOnly && required.contains(key) {
+                documentation =
+                    (documentation.map { $0 + "\n\n" } ?? "")
+                    + "Required in requests; responses leave it out (`writeOnly`)."
             }
             let isOptional = !isRequired || nullable
             let property = PropertyModel(

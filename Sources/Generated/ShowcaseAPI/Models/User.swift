@@ -7,15 +7,20 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var id: Swift.Int
     public var name: Swift.String
     public var email: Swift.String?
+    /// Required when a user is created; never sent back.
+    ///
+    /// Required in requests; responses leave it out (`writeOnly`).
+    public var password: Swift.String?
     public var createdAt: Foundation.Date
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(id: Swift.Int, name: Swift.String, email: Swift.String? = nil, createdAt: Foundation.Date, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(id: Swift.Int, name: Swift.String, email: Swift.String? = nil, password: Swift.String? = nil, createdAt: Foundation.Date, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.id = id
         self.name = name
         self.email = email
+        self.password = password
         self.createdAt = createdAt
         self.additionalProperties = additionalProperties
     }
@@ -26,8 +31,9 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.id = try container.decodeValue(Swift.Int.self, at: "id")
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
+        self.password = try container.decodeValueIfPresent(Swift.String.self, at: "password")
         self.createdAt = try container.decodeValue(Foundation.Date.self, at: "createdAt")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "id name email createdAt")
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "id name email password createdAt")
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -36,6 +42,7 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.name, at: "name")
         try container.encodeValueIfPresent(self.email, at: "email")
+        try container.encodeValueIfPresent(self.password, at: "password")
         try container.encodeValue(self.createdAt, at: "createdAt")
         try container.encodeUndeclared(self.additionalProperties)
     }
