@@ -490,10 +490,12 @@ final class SchemaConverter {
             }
         }
 
-        // JSON Schema allows keys an object does not declare unless `additionalProperties` is
-        // false: a struct keeps them (as JSON) so that encoding a value again loses nothing. A
-        // struct with alternatives leaves them to the alternative, which decodes the same object.
-        let keepsUndeclaredKeys = additional != nil || (!closed && alternatives.isEmpty)
+        // Keys an object does not declare are kept (as JSON) so that encoding a value again
+        // loses nothing: JSON Schema allows them unless `additionalProperties` is false, and a
+        // server that sends them where it is false (a field added since the description was
+        // written) would otherwise lose them silently. A struct with alternatives leaves them to
+        // the alternative, which decodes the same object.
+        let keepsUndeclaredKeys = additional != nil || alternatives.isEmpty
         var names = UniqueNames(reserved: keepsUndeclaredKeys ? ["additionalProperties"] : [])
         var properties: [PropertyModel] = []
         for (key, propertySchema) in propertySchemas {
@@ -537,7 +539,8 @@ final class SchemaConverter {
         }
         return StructModel(
             name: name, documentation: documentation, isDeprecated: deprecated, properties: properties,
-            additionalProperties: additionalType, undeclaredKeysAreDescribed: additional != nil, variants: variants)
+            additionalProperties: additionalType, undeclaredKeysAreDescribed: additional != nil,
+            allowsUndeclaredKeys: !closed || additional != nil, variants: variants)
     }
 
     /// The member holding the `oneOf`/`anyOf` alternative a struct's JSON object also matches.

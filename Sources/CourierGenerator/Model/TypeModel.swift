@@ -136,12 +136,15 @@ struct StructModel {
     var isDeprecated: Bool
     var properties: [PropertyModel]
     /// The type of undeclared keys, kept in `additionalProperties`: the schema's
-    /// `additionalProperties`, or JSON values where the schema says nothing (JSON Schema allows
-    /// them); `nil` for `additionalProperties: false`.
+    /// `additionalProperties`, else JSON values (JSON Schema allows them unless
+    /// `additionalProperties` is false, and those a server sends anyway are kept too); `nil`
+    /// for a struct with alternatives, which keep them.
     var additionalProperties: SwiftType?
     /// Whether the schema describes undeclared keys itself (`additionalProperties: {…}`), rather
     /// than only allowing them: a union variant that describes them accounts for any key.
     var undeclaredKeysAreDescribed = false
+    /// Whether the schema allows undeclared keys (it is not `additionalProperties: false`).
+    var allowsUndeclaredKeys = true
     /// The alternatives (`oneOf`/`anyOf`) the value also matches, each decoded from the same JSON
     /// object as the properties.
     var variants: [VariantMember] = []

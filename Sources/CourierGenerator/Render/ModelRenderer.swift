@@ -69,7 +69,10 @@ struct ModelRenderer {
                 }
             }
             if let additional = model.additionalProperties {
-                writer.line("/// Keys the schema does not declare, with their values.")
+                writer.line(
+                    model.allowsUndeclaredKeys
+                        ? "/// Keys the schema does not declare, with their values."
+                        : "/// Keys the schema does not declare and allows none of, kept if a server sends them.")
                 writer.line("\(access) var additionalProperties: [Swift.String: \(additional.code)]")
             }
             for variant in model.variants {

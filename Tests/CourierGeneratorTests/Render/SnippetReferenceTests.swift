@@ -484,6 +484,29 @@ import Testing
         #expect(files["Models/Someone.swift"]?.contains("public typealias Someone = Person") == true)
     }
 
+    /// A struct whose schema allows no undeclared keys still keeps those a server sends (a field
+    /// added since the description), unless it is only ever sent: a request body's.
+    @Test func closedStructsKeepWhatTheyReceive() throws {
+        let files = try generate(
+            spec(
+                schemas: """
+                    Received: {type: object, additionalProperties: false, properties: {a: {type: string}}}
+                    Sent: {type: object, additionalProperties: false, properties: {b: {type: string}}}
+                    Both: {type: object, additionalProperties: false, properties: {c: {type: string}}}
+                    Unused: {type: object, additionalProperties: false, properties: {d: {type: string}}}
+                    Draft: {type: object, properties: {sent: {$ref: '#/components/schemas/Sent'}, both: {$ref: '#/components/schemas/Both'}}}
+                    """,
+                paths: """
+                    {/a: {post: {operationId: make, requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/Draft'}}}}, responses: {'200': {description: ok, content: {application/json: {schema: {type: array, items: {oneOf: [{$ref: '#/components/schemas/Received'}, {$ref: '#/components/schemas/Both'}]}}}}}}}}}
+                    """))
+        let member = "public var additionalProperties: [Swift.String: Courier.JSONValue]"
+        for kept in ["Received", "Both", "Unused"] {
+            #expect(files["Models/\(kept).swift"]?.contains(member) == true, "\(kept)")
+        }
+        #expect(files["Models/Received.swift"]?.contains("allows none of, kept if a server sends them") == true)
+        #expect(files["Models/Sent.swift"]?.contains("additionalProperties") == false)
+    }
+
     /// Every success media type is reachable: audio as bytes (and a download) beside its event
     /// stream, and the streamed method asks the server to stream (`stream: true` in the body).
     @Test func everySuccessMediaTypeIsOffered() throws {

@@ -5,18 +5,27 @@ import Foundation
 
 /// An object that allows no keys: an empty struct, still a JSON object.
 public struct Acknowledgement: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// Keys the schema does not declare and allows none of, kept if a server sends them.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init() {
+    public init(additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        _ = try Courier.UnionVariant.objectContainer(decoder)
+        let container = try Courier.UnionVariant.objectContainer(decoder)
+        var additionalProperties: [Swift.String: Courier.JSONValue] = [:]
+        for key in container.allKeys {
+            additionalProperties[key.stringValue] = try container.decode(Courier.JSONValue.self, forKey: key)
+        }
+        self.additionalProperties = additionalProperties
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
-        _ = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
