@@ -348,6 +348,17 @@ import Testing
         #expect(echo.headers["x-request-id"] == "req-9")
     }
 
+    /// Path parameters in each of OpenAPI's path styles: a value's own comma, dot or semicolon is
+    /// encoded, the separators between values are not.
+    @Test func pathStylesReachTheServerAsRFC6570WritesThem() async throws {
+        let api = Showcase(baseURL: TestServer.shared.baseURL)
+        let id = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+        let echo = try await api.echoPathStyles(tags: ["a", "b,c"], labels: ["x", "y.z"], points: [1, 2], id: id)
+        #expect(echo.path == "/echo/styles/a,b%2Cc/.x,y.z/;points=1;points=2/;id=e621e1f8-c36c-495a-93fc-0c247a3e6e5f")
+        let empty = try await api.echoPathStyles(tags: [], labels: [], points: [], id: id)
+        #expect(empty.path == "/echo/styles////;id=e621e1f8-c36c-495a-93fc-0c247a3e6e5f")
+    }
+
     @Test func jsonAndFormBodies() async throws {
         let api = Showcase(baseURL: TestServer.shared.baseURL)
         let widget = Widget(

@@ -319,11 +319,18 @@ final class APIConverter {
             case "pipeDelimited": .pipeDelimited
             case "simple": .simple
             case "form": .form
+            case "label" where location == .path: .label
+            case "matrix" where location == .path: .matrix
             default: location == .query || location == .cookie ? .form : .simple
             }
-        if let styleName, !["form", "simple", "deepObject", "spaceDelimited", "pipeDelimited"].contains(styleName) {
+        let supportedStyles =
+            location == .path
+            ? ["simple", "label", "matrix"] : ["form", "simple", "deepObject", "spaceDelimited", "pipeDelimited"]
+        if let styleName, !supportedStyles.contains(styleName) {
+            let reason =
+                ["label", "matrix"].contains(styleName) ? "is for path parameters only" : "is not supported"
             warn(
-                "The parameter style \"\(styleName)\" is not supported; \"\(name)\" is sent in the default style.",
+                "The parameter style \"\(styleName)\" \(reason); \"\(name)\" is sent in the default style.",
                 parameter)
         }
         let explode = parameter.node["explode"]?.bool ?? (style == .form)

@@ -101,7 +101,7 @@ struct SecurityRequirementsModel {
 
 struct ParameterModel {
     enum Location: String { case path, query, header, cookie }
-    enum Style { case form, simple, deepObject, spaceDelimited, pipeDelimited }
+    enum Style { case form, simple, deepObject, spaceDelimited, pipeDelimited, label, matrix }
 
     var name: String
     var swiftName: String

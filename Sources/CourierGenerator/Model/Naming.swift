@@ -160,6 +160,22 @@ enum Naming {
         return first.lowercased() + word.dropFirst()
     }
 
+    /// Text percent-encoded but for RFC 3986's unreserved characters, as a path segment is.
+    static func percentEncoded(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                result.append(Character(Unicode.Scalar(byte)))
+            default:
+                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return result
+    }
+
     /// A Swift string literal for any text.
     static func stringLiteral(_ text: String) -> String {
         doubleQuoted(text) { scalar in
@@ -198,4 +214,11 @@ struct UniqueNames {
         return "\(name)\(suffix)"
     }
 
+}
+
+extension String {
+    /// The text with zeros before it, to `length` characters.
+    fileprivate func leftPadded(to length: Int) -> String {
+        String(repeating: "0", count: max(0, length - count)) + self
+    }
 }

@@ -308,11 +308,28 @@ struct OperationRenderer {
                     }
                 }
             case .parameter(let index):
+                // OpenAPI's path styles (RFC 6570): `simple` (`3,4,5`), `label` (`.3,4,5`, or
+                // `.3.4.5` exploded) and `matrix` (`;id=3,4,5`, or `;id=3;id=4;id=5` exploded).
                 let parameter = operation.parameters[index]
                 let value = parameter.valueExpression ?? Naming.escaped(parameter.swiftName)
+                let named = ";" + Naming.percentEncoded(parameter.name) + "="
+                let prefix =
+                    switch parameter.style {
+                    case .label: "."
+                    case .matrix: named
+                    default: ""
+                    }
                 switch parameter.type {
-                case .array: result += "\\(\(value).map { \"\\($0)\" }.joined(separator: \",\"))"
-                default: result += "\\(\(value))"
+                case .array:
+                    let separator =
+                        switch (parameter.style, parameter.explode) {
+                        case (.label, true): "."
+                        case (.matrix, true): named
+                        default: ","
+                        }
+                    result +=
+                        "\\(list: \(value), prefix: \(Naming.stringLiteral(prefix)), separator: \(Naming.stringLiteral(separator)))"
+                default: result += prefix + "\\(\(value))"
                 }
             }
         }

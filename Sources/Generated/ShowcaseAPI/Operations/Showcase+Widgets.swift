@@ -18,6 +18,17 @@ extension Showcase {
         try await client.send(Endpoints.widgetEcho(id: widgetID, tags: tags, ids: ids, filter: filter, sort: sort, since: since, xRequestID: xRequestID, legacy: legacy))
     }
 
+    /// Echo path parameters in each style
+    ///
+    /// simple, label and matrix (RFC 6570), exploded and not: the echo shows the path as sent.
+    ///
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP GET /echo/styles/{tags}/{labels}/{points}/{id}
+    public func echoPathStyles(tags: [Swift.String], labels: [Swift.String], points: [Swift.Int], id: Foundation.UUID) async throws(Courier.ServiceError) -> Echo {
+        try await client.send(Endpoints.echoPathStyles(tags: tags, labels: labels, points: points, id: id))
+    }
+
     /// Create a widget
     ///
     /// - Parameters:
@@ -112,6 +123,19 @@ extension Showcase.Endpoints {
         endpoint.query += Courier.QueryItem.items("since", since)
         endpoint.headers["X-Request-ID"] = xRequestID?.queryValues.joined(separator: ",")
         endpoint.query += Courier.QueryItem.items("legacy", legacy)
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/echoPathStyles(tags:labels:points:id:)``.
+    ///
+    /// Echo path parameters in each style
+    ///
+    /// simple, label and matrix (RFC 6570), exploded and not: the echo shows the path as sent.
+    ///
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP GET /echo/styles/{tags}/{labels}/{points}/{id}
+    public static func echoPathStyles(tags: [Swift.String], labels: [Swift.String], points: [Swift.Int], id: Foundation.UUID) -> Courier.Endpoint<Echo> {
+        let endpoint = Courier.Endpoint<Echo>(method: .get, path: "/echo/styles/\(list: tags, prefix: "", separator: ",")/\(list: labels, prefix: ".", separator: ",")/\(list: points, prefix: ";points=", separator: ";points=")/;id=\(id)", operationID: "echoPathStyles")
         return endpoint
     }
 
