@@ -359,6 +359,20 @@ import Testing
         #expect(empty.path == "/echo/styles////;id=e621e1f8-c36c-495a-93fc-0c247a3e6e5f")
     }
 
+    /// A parameter the description gives as `content: application/json` is its value's JSON text,
+    /// not a form or a list: an object, an array and a quoted string.
+    @Test func jsonContentParametersAreSentAsJSONText() async throws {
+        let api = Showcase(baseURL: TestServer.shared.baseURL)
+        let echo = try await api.echoJSONParameters(
+            scope: ["a b", "c/d"], where: Filter(name: "Ada", minSize: 2), near: [1.5, -2], xContext: "a/b")
+        #expect(echo.path == "/echo/search/%5B%22a%20b%22%2C%22c%2Fd%22%5D")
+        #expect(echo.query?["where"] == [#"{"minSize":2,"name":"Ada"}"#])
+        #expect(echo.query?["near"] == ["[1.5,-2]"])
+        #expect(echo.headers["x-context"] == #""a/b""#)
+        let none = try await api.echoJSONParameters(scope: [])
+        #expect(none.query?["where"] == nil && none.headers["x-context"] == nil)
+    }
+
     @Test func jsonAndFormBodies() async throws {
         let api = Showcase(baseURL: TestServer.shared.baseURL)
         let widget = Widget(

@@ -51,6 +51,22 @@ extension QueryItem {
         return [QueryItem(name: name, value: json.queryText)]
     }
 
+    /// One item whose value is a value's JSON text, for a parameter the description gives as
+    /// `content: application/json` rather than a schema and a style: `{"a":1}`, `[1,2]`, and a
+    /// string quoted (`"text"`); keys sorted, dates as RFC 3339 timestamps.
+    /// - Parameters:
+    ///   - name: The item name.
+    ///   - value: The value; `nil` produces no items.
+    /// - Returns: The item.
+    @_spi(Generated) public static func json(_ name: String, _ value: (some Encodable)?) -> [QueryItem] {
+        guard let value else { return [] }
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .rfc3339
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return [] }
+        return [QueryItem(name: name, value: String(decoding: data, as: UTF8.self))]
+    }
+
     /// The fields of a form body made from an `Encodable` value: one per property, nested
     /// objects and arrays in brackets (`card[number]`, `expand[]`), keys sorted.
     /// - Throws: What the encoder throws; `EncodingError` when the value is not an object.

@@ -301,8 +301,11 @@ final class APIConverter {
             return nil
         }
         var schema = parameter.child("schema")
+        var isJSONContent = false
         if schema == nil, let content = parameter.entries("content").first {
             schema = content.1.child("schema")
+            isJSONContent = MediaType.isJSON(
+                content.0.split(separator: ";").first.map(String.init)?.lowercased() ?? content.0)
         }
         let type: SwiftType
         if let schema {
@@ -356,7 +359,7 @@ final class APIConverter {
             isRequired: isRequired,
             valueExpression: valueProperty.map { Naming.escaped(swiftName) + "." + $0 },
             style: style, explode: explode, documentation: parameter.node["description"]?.string,
-            isDeprecated: parameter.node["deprecated"]?.bool == true)
+            isDeprecated: parameter.node["deprecated"]?.bool == true, isJSONContent: isJSONContent)
     }
 
     private enum BodyConversion {

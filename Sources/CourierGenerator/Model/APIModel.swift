@@ -117,6 +117,9 @@ struct ParameterModel {
     var explode: Bool
     var documentation: String?
     var isDeprecated: Bool
+    /// Whether the description gives the parameter as `content: application/json` (its value is
+    /// sent as JSON text) rather than with a schema and a style.
+    var isJSONContent = false
 }
 
 struct BodyModel {

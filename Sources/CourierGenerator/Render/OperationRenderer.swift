@@ -319,6 +319,11 @@ struct OperationRenderer {
                     case .matrix: named
                     default: ""
                     }
+                if parameter.isJSONContent {
+                    result +=
+                        "\\(Courier.QueryItem.json(\(Naming.stringLiteral(parameter.name)), \(value)).first?.value ?? \"\")"
+                    continue
+                }
                 switch parameter.type {
                 case .array:
                     let separator =
@@ -346,6 +351,23 @@ struct OperationRenderer {
         let name = Naming.stringLiteral(parameter.name)
         let isQueryValue = parameter.valueExpression != nil || parameter.type.isQueryValue(enums: enumNames)
         let optionalChain = parameter.isRequired ? "" : "?"
+        if parameter.isJSONContent {
+            // `content: application/json`: the value's JSON text, whatever the location.
+            let json = "Courier.QueryItem.json(\(name), \(value))"
+            switch parameter.location {
+            case .path: return
+            case .query: writer.line("endpoint.query += \(json)")
+            case .header: writer.line("endpoint.headers[\(name)] = \(json).first?.value")
+            case .cookie:
+                writer.block("if let cookie = \(json).first?.value") { writer in
+                    writer.line("let pair = \(Naming.stringLiteral(parameter.name + "=")) + cookie")
+                    writer.line(
+                        "endpoint.headers[\"Cookie\"] = endpoint.headers[\"Cookie\"].map { $0 + \"; \" + pair } ?? pair"
+                    )
+                }
+            }
+            return
+        }
         switch parameter.location {
         case .path:
             return

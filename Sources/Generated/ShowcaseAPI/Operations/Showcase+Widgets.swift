@@ -29,6 +29,17 @@ extension Showcase {
         try await client.send(Endpoints.echoPathStyles(tags: tags, labels: labels, points: points, id: id))
     }
 
+    /// Echo parameters given as JSON content
+    ///
+    /// Parameters described by `content: application/json` are sent as JSON text.
+    ///
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP GET /echo/search/{scope}
+    public func echoJSONParameters(scope: [Swift.String], `where`: Filter? = nil, near: [Swift.Double]? = nil, xContext: Swift.String? = nil) async throws(Courier.ServiceError) -> Echo {
+        try await client.send(Endpoints.echoJSONParameters(scope: scope, where: `where`, near: near, xContext: xContext))
+    }
+
     /// Create a widget
     ///
     /// - Parameters:
@@ -136,6 +147,22 @@ extension Showcase.Endpoints {
     /// - Remark: HTTP GET /echo/styles/{tags}/{labels}/{points}/{id}
     public static func echoPathStyles(tags: [Swift.String], labels: [Swift.String], points: [Swift.Int], id: Foundation.UUID) -> Courier.Endpoint<Echo> {
         let endpoint = Courier.Endpoint<Echo>(method: .get, path: "/echo/styles/\(list: tags, prefix: "", separator: ",")/\(list: labels, prefix: ".", separator: ",")/\(list: points, prefix: ";points=", separator: ";points=")/;id=\(id)", operationID: "echoPathStyles")
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/echoJSONParameters(scope:where:near:xContext:)``.
+    ///
+    /// Echo parameters given as JSON content
+    ///
+    /// Parameters described by `content: application/json` are sent as JSON text.
+    ///
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP GET /echo/search/{scope}
+    public static func echoJSONParameters(scope: [Swift.String], `where`: Filter? = nil, near: [Swift.Double]? = nil, xContext: Swift.String? = nil) -> Courier.Endpoint<Echo> {
+        var endpoint = Courier.Endpoint<Echo>(method: .get, path: "/echo/search/\(Courier.QueryItem.json("scope", scope).first?.value ?? "")", operationID: "echoJSONParameters")
+        endpoint.query += Courier.QueryItem.json("where", `where`)
+        endpoint.query += Courier.QueryItem.json("near", near)
+        endpoint.headers["X-Context"] = Courier.QueryItem.json("X-Context", xContext).first?.value
         return endpoint
     }
 
