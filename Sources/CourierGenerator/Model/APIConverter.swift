@@ -523,7 +523,10 @@ final class APIConverter {
         ResponseKind, SwiftType?, EventResponse?, BinaryVariant?
     ) {
         let responses = operation.entries("responses")
-        let successes = responses.filter { $0.0.hasPrefix("2") }
+        // `default` describes every status not listed, so with no 2xx listed it describes the
+        // successes too (it still describes the errors).
+        let listedSuccesses = responses.filter { $0.0.hasPrefix("2") }
+        let successes = listedSuccesses.isEmpty ? responses.filter { $0.0 == "default" } : listedSuccesses
         let preferred = successes.first { $0.0 == "200" } ?? successes.first { $0.0 == "201" } ?? successes.first
         var kind = ResponseKind.empty
         var isUnion = false

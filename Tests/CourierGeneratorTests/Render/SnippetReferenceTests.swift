@@ -507,6 +507,21 @@ import Testing
         #expect(files["Models/Sent.swift"]?.contains("additionalProperties") == false)
     }
 
+    /// `default` describes every status not listed: with no 2xx listed, the successes too.
+    @Test func aDefaultResponseAloneDescribesTheSuccessToo() throws {
+        let files = try generate(
+            spec(
+                schemas: "Pet: {type: object, properties: {name: {type: string}}}",
+                paths: """
+                    {/pet: {get: {operationId: getPet, responses: {default: {description: any, content: {application/json: {schema: {$ref: '#/components/schemas/Pet'}}}}}}},
+                     /ok: {get: {operationId: check, responses: {'204': {description: done}, default: {description: error, content: {application/json: {schema: {$ref: '#/components/schemas/Pet'}}}}}}}}
+                    """))
+        let operations = files.filter { $0.key.hasPrefix("Operations/") }.map(\.value).joined()
+        #expect(operations.contains("public static func getPet() -> Courier.Endpoint<Pet> {"))
+        #expect(operations.contains("public static func check() -> Courier.Endpoint<Courier.EmptyResponse> {"))
+        #expect(operations.components(separatedBy: "endpoint.errorBodyType = Pet.self").count == 3)
+    }
+
     /// Every success media type is reachable: audio as bytes (and a download) beside its event
     /// stream, and the streamed method asks the server to stream (`stream: true` in the body).
     @Test func everySuccessMediaTypeIsOffered() throws {
