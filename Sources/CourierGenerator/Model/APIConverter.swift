@@ -146,6 +146,9 @@ final class APIConverter {
     ) throws(GenerationError) -> OperationModel? {
         let operationID = operation.node["operationId"]?.string
         let custom = operation.node["x-courier-name"]?.string
+        if let node = operation.child("x-courier-name"), !(custom.map(Naming.isFunctionName) ?? false) {
+            throw invalidName(node, expected: "a Swift function name such as `friends(of:)`")
+        }
         let baseName: String
         if let custom {
             baseName = String(custom.prefix { $0 != "(" })
@@ -263,6 +266,13 @@ final class APIConverter {
         return requirement
     }
 
+    /// The error for a vendor extension that names Swift code with something else.
+    private func invalidName(_ node: Located, expected: String) -> GenerationError {
+        let key = node.pointer.split(separator: "/").last.map(String.init) ?? "x-courier-name"
+        let found = node.node.string.map { "\"\($0)\"" } ?? node.node.kindName
+        return documents.error("`\(key)` must be \(expected), found \(found).", node)
+    }
+
     static func labels(in customName: String) -> [String] {
         guard let open = customName.firstIndex(of: "("), let close = customName.lastIndex(of: ")") else { return [] }
         return customName[customName.index(after: open)..<close].split(separator: ":").map { String($0) }
@@ -338,6 +348,14 @@ final class APIConverter {
         }
         let explode = parameter.node["explode"]?.bool ?? (style == .form)
         var custom = parameter.node["x-courier-name"]?.string
+        if let node = parameter.child("x-courier-name"), !(custom.map(Naming.isIdentifier) ?? false) {
+            throw invalidName(node, expected: "a Swift name such as `userID`")
+        }
+        if let node = parameter.child("x-courier-label"),
+            !(node.node.string.map { $0 == "_" || Naming.isIdentifier($0) } ?? false)
+        {
+            throw invalidName(node, expected: "an argument label such as `of`, or `_`")
+        }
         var argumentType = type
         var valueProperty: String?
         if let value = parameter.child("x-courier-value") {

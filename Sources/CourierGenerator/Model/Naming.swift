@@ -131,6 +131,24 @@ enum Naming {
         return result
     }
 
+    /// Whether text is a Swift identifier (a keyword counts: it is written with backticks).
+    static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.first, first.isLetter || first == "_" else { return false }
+        return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+
+    /// Whether text is a Swift function name as `x-courier-name` gives one: `friends` or
+    /// `friends(of:limit:)`, each label an identifier or `_`.
+    static func isFunctionName(_ text: String) -> Bool {
+        guard let open = text.firstIndex(of: "(") else { return isIdentifier(text) }
+        guard isIdentifier(String(text[..<open])), text.last == ")" else { return false }
+        let labels = text[text.index(after: open)..<text.index(before: text.endIndex)]
+        guard labels.isEmpty || labels.last == ":" else { return false }
+        return labels.split(separator: ":", omittingEmptySubsequences: false).dropLast().allSatisfy {
+            $0 == "_" || isIdentifier(String($0))
+        }
+    }
+
     /// A member name ready for declarations and uses: keywords get backticks.
     static func escaped(_ identifier: String) -> String {
         keywords.contains(identifier) ? "`\(identifier)`" : identifier

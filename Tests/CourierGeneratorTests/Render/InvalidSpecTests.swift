@@ -57,6 +57,23 @@ import Testing
             "openapi: 3.0.0\npaths: {}\ncomponents:\n  schemas:\n    A:\n      properties: {kind: {type: string}}\n      discriminator: {propertyName: kind, mapping: {x: Nope}}\n    B: {allOf: [{$ref: '#/components/schemas/A'}, {properties: {b: {type: string}}}]}\n",
             "7:56", "#/components/schemas/A/discriminator/mapping/x", "points to nothing"
         ),
+        // Vendor extensions that name Swift code with something that is not a Swift name.
+        (
+            "openapi: 3.0.0\npaths:\n  /a:\n    get:\n      x-courier-name: 'list)x('\n      responses: {}\n",
+            "5:23", "#/paths/~1a/get/x-courier-name", "must be a Swift function name"
+        ),
+        (
+            "openapi: 3.0.0\npaths:\n  /a:\n    get:\n      x-courier-name: 'two words'\n      responses: {}\n",
+            "5:23", "#/paths/~1a/get/x-courier-name", "found \"two words\""
+        ),
+        (
+            "openapi: 3.0.0\npaths:\n  /a:\n    get:\n      parameters: [{name: q, in: query, x-courier-label: 'a b'}]\n      responses: {}\n",
+            "5:58", "#/paths/~1a/get/parameters/0/x-courier-label", "must be an argument label"
+        ),
+        (
+            "openapi: 3.0.0\npaths:\n  /a:\n    get:\n      parameters: [{name: q, in: query, x-courier-name: 7}]\n      responses: {}\n",
+            "5:57", "#/paths/~1a/get/parameters/0/x-courier-name", "found a number"
+        ),
         // Broken YAML reports the reader's position.
         ("openapi: 3.0.0\npaths: {a: [}\n", "2:13", "#", "Expected a value"),
         // Remote references are refused.
