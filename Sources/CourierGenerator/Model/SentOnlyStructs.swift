@@ -1,8 +1,8 @@
 /// Structs whose schema allows no undeclared keys (`additionalProperties: false`) keep the keys a
 /// server sends anyway, so that a value received and encoded again loses nothing; a struct that
-/// is only ever sent (reached from request bodies, never from a response or a webhook) has
-/// nothing to keep, so it gets no `additionalProperties` member: its initializer offers only the
-/// keys the schema allows. A model-stage pass, run once every declaration is known.
+/// is only ever sent (reached from request bodies and parameters, never from a response or a
+/// webhook) has nothing to keep, so it gets no `additionalProperties` member: its initializer
+/// offers only the keys the schema allows. A model-stage pass, run once every declaration is known.
 enum SentOnlyStructs {
     /// Drops the undeclared-keys member of the closed structs that are only sent.
     static func resolve(
@@ -21,6 +21,7 @@ enum SentOnlyStructs {
             if let type = operation.errorType { received.append(type) }
             if let type = operation.successfulErrorType { received.append(type) }
             if let type = operation.body?.type { sent.append(type) }
+            sent += operation.parameters.map(\.type)
         }
         let receivedNames = reachable(from: received, index)
         let sentNames = reachable(from: sent, index)

@@ -494,10 +494,11 @@ import Testing
                     Sent: {type: object, additionalProperties: false, properties: {b: {type: string}}}
                     Both: {type: object, additionalProperties: false, properties: {c: {type: string}}}
                     Unused: {type: object, additionalProperties: false, properties: {d: {type: string}}}
+                    Query: {type: object, additionalProperties: false, properties: {e: {type: string}}}
                     Draft: {type: object, properties: {sent: {$ref: '#/components/schemas/Sent'}, both: {$ref: '#/components/schemas/Both'}}}
                     """,
                 paths: """
-                    {/a: {post: {operationId: make, requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/Draft'}}}}, responses: {'200': {description: ok, content: {application/json: {schema: {type: array, items: {oneOf: [{$ref: '#/components/schemas/Received'}, {$ref: '#/components/schemas/Both'}]}}}}}}}}}
+                    {/a: {post: {operationId: make, parameters: [{name: q, in: query, style: deepObject, schema: {$ref: '#/components/schemas/Query'}}], requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/Draft'}}}}, responses: {'200': {description: ok, content: {application/json: {schema: {type: array, items: {oneOf: [{$ref: '#/components/schemas/Received'}, {$ref: '#/components/schemas/Both'}]}}}}}}}}}
                     """))
         let member = "public var additionalProperties: [Swift.String: Courier.JSONValue]"
         for kept in ["Received", "Both", "Unused"] {
@@ -505,6 +506,7 @@ import Testing
         }
         #expect(files["Models/Received.swift"]?.contains("allows none of, kept if a server sends them") == true)
         #expect(files["Models/Sent.swift"]?.contains("additionalProperties") == false)
+        #expect(files["Models/Query.swift"]?.contains("additionalProperties") == false)
     }
 
     /// `default` describes every status not listed: with no 2xx listed, the successes too.
