@@ -208,6 +208,22 @@ import Testing
         #expect(try decode(Animal.self, #"{"name": "Nobody"}"#) == .undocumented(["name": "Nobody"]))
     }
 
+    /// A parent whose `oneOf` lists its own extensions (springdoc's shape for Jackson subtypes) is
+    /// the choice between them; an extension takes the parent's properties, not that choice
+    /// again, which recursed without end.
+    @Test func aParentListingItsExtensionsIsTheirUnion() throws {
+        let json = #"{"kind":"Bike","wheels":2,"gears":21,"towing":{"kind":"Car","doors":3}}"#
+        let vehicle = try decode(Vehicle.self, json)
+        guard case .bike(let bike) = vehicle, case .car(let car)? = bike.towing else {
+            Issue.record("\(vehicle)")
+            return
+        }
+        #expect(bike.gears == 21 && bike.wheels == 2 && car.doors == 3)
+        let reencoded = try JSONSerialization.jsonObject(with: Data(try encode(vehicle).utf8)) as? NSDictionary
+        #expect(reencoded == (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? NSDictionary))
+        #expect(try decode(Car.self, #"{"kind":"Car","doors":2}"#) == Car(kind: "Car", doors: 2))
+    }
+
     @Test func allOfMergesProperties() throws {
         let extended = try decode(Extended.self, #"{"id": 7, "label": "x", "createdAt": "2026-11-21T12:15:00.5Z"}"#)
         #expect(extended.id == 7 && extended.label == "x")

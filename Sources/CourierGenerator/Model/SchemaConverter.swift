@@ -64,6 +64,12 @@ final class SchemaConverter {
                 file = previous
                 continue
             }
+            if let union = try unionOfExtensions(schema, at: pending[index - 1].0, name: name) {
+                declare(.union(union), inline: false)
+                recordExamples(of: schema, type: .named(name))
+                file = previous
+                continue
+            }
             let (type, _) = try convert(schema, name: name, exactName: true)
             if type != .json { recordExamples(of: schema, type: .named(name)) }
             if type != .named(name) {
@@ -446,7 +452,7 @@ final class SchemaConverter {
             return (part, lastReference)
         }
         /// Takes a part's own properties, requirements and alternatives.
-        func absorb(_ part: Located, lastReference: DocumentSet.Reference?) {
+        func absorb(_ part: Located, lastReference: DocumentSet.Reference?) throws(GenerationError) {
             for (key, property) in part.entries("properties") {
                 if let index = propertySchemas.firstIndex(where: { $0.0 == key }) {
                     propertySchemas[index].1 = property
@@ -465,6 +471,11 @@ final class SchemaConverter {
                 }
             }
             for keyword in ["oneOf", "anyOf"] where part.node[keyword]?.sequence != nil {
+                // A parent whose alternatives extend it (`Pet: {oneOf: [Cat, Dog]}` beside
+                // `Cat: allOf: [Pet, …]`, as springdoc writes Jackson's subtypes) lists its
+                // extensions: one takes the parent's properties, not that choice, which would
+                // hold the extension again, without end.
+                if let lastReference, try listsExtensions(part, keyword, of: lastReference) { continue }
                 if seenAlternatives.insert(part.file.absoluteString + "#" + part.pointer + "/" + keyword).inserted {
                     alternatives.append((keyword, part, lastReference))
                 }
@@ -485,7 +496,7 @@ final class SchemaConverter {
                     try push(top.members[top.next])
                 } else {
                     pending.removeLast()
-                    absorb(top.part, lastReference: top.reference)
+                    try absorb(top.part, lastReference: top.reference)
                 }
             }
         }
@@ -541,6 +552,53 @@ final class SchemaConverter {
             name: name, documentation: documentation, isDeprecated: deprecated, properties: properties,
             additionalProperties: additionalType, undeclaredKeysAreDescribed: additional != nil,
             allowsUndeclaredKeys: !closed || additional != nil, variants: variants)
+    }
+
+    /// The union a schema with properties means when its `oneOf` (or `anyOf`) lists only schemas
+    /// that extend it through `allOf` (`Pet: {properties: {petType}, oneOf: [Cat, Dog]}` beside
+    /// `Cat: allOf: [Pet, …]`, as springdoc writes Jackson's subtypes): each alternative already
+    /// has the properties, so the schema is the choice between them, told apart by its
+    /// discriminator. `nil` otherwise.
+    private func unionOfExtensions(_ schema: Located, at reference: DocumentSet.Reference, name: String)
+        throws(GenerationError) -> UnionModel?
+    {
+        guard schema.node["properties"] != nil || schema.node["allOf"] != nil else { return nil }
+        for keyword in ["oneOf", "anyOf"] where schema.node[keyword]?.sequence != nil {
+            let variants = schema.items(keyword).filter { variant in
+                variant.node["type"]?.string != "null" && !(variant.node["enum"]?.sequence?.allSatisfy(\.isNull) ?? false)
+            }
+            let extensions = Set(inheritance.descendants(of: reference).map(\.reference))
+            var allExtend = !variants.isEmpty
+            for variant in variants {
+                guard let target = try documents.reference(of: variant), extensions.contains(target) else {
+                    allExtend = false
+                    break
+                }
+            }
+            guard allExtend else { continue }
+            return try makeUnion(
+                name: name, variants: variants, schema: schema, documentation: Self.documentation(schema),
+                deprecated: schema.node["deprecated"]?.bool == true, allowsSeveral: keyword == "anyOf")
+        }
+        return nil
+    }
+
+    /// Whether a schema's `oneOf`/`anyOf` lists schemas that extend it through `allOf` (named,
+    /// or declared inline).
+    private func listsExtensions(_ part: Located, _ keyword: String, of reference: DocumentSet.Reference)
+        throws(GenerationError) -> Bool
+    {
+        let extensions = Set(inheritance.descendants(of: reference).map(\.reference))
+        for item in part.items(keyword) {
+            if let target = try documents.reference(of: item) {
+                if extensions.contains(target) { return true }
+            } else {
+                for member in item.items("allOf") where try documents.reference(of: member) == reference {
+                    return true
+                }
+            }
+        }
+        return false
     }
 
     /// The member holding the `oneOf`/`anyOf` alternative a struct's JSON object also matches.

@@ -14,7 +14,7 @@ enum ShowcaseAPIExamples {
 
     private static func makeExamples() -> [CourierTesting.DescriptionExample] {
         var examples: [CourierTesting.DescriptionExample] = []
-        examples.reserveCapacity(24)
+        examples.reserveCapacity(26)
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ShowcaseAPI.Report.self, name: "GET /reports/{reportId} 200",
@@ -107,6 +107,14 @@ enum ShowcaseAPIExamples {
             CourierTesting.DescriptionExample.decoding(
                 ShowcaseAPI.Pony.self, name: "#/components/schemas/Pony/example",
                 json: #"{"hands":12.5,"name":"Shadow","species":"horse"}"#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ShowcaseAPI.Vehicle.self, name: "#/components/schemas/Vehicle/example",
+                json: #"{"doors":5,"kind":"Car","wheels":4}"#, variant: "car"))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ShowcaseAPI.Bike.self, name: "#/components/schemas/Bike/example",
+                json: #"{"gears":21,"kind":"Bike","towing":{"kind":"Bike","wheels":1},"wheels":2}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ShowcaseAPI.Enclosure.self, name: "#/components/schemas/Enclosure/example",
