@@ -565,7 +565,8 @@ final class SchemaConverter {
         guard schema.node["properties"] != nil || schema.node["allOf"] != nil else { return nil }
         for keyword in ["oneOf", "anyOf"] where schema.node[keyword]?.sequence != nil {
             let variants = schema.items(keyword).filter { variant in
-                variant.node["type"]?.string != "null" && !(variant.node["enum"]?.sequence?.allSatisfy(\.isNull) ?? false)
+                let onlyNull = variant.node["enum"]?.sequence?.allSatisfy(\.isNull) ?? false
+                return variant.node["type"]?.string != "null" && !onlyNull
             }
             let extensions = Set(inheritance.descendants(of: reference).map(\.reference))
             var allExtend = !variants.isEmpty
