@@ -115,12 +115,19 @@ final class SchemaConverter {
 
     /// Records the examples a schema gives (`example`, and each of JSON Schema's `examples`) with
     /// the type they decode into, named by where they are; each once.
-    private func recordExamples(of schema: Located, type: SwiftType) {
+    /// - Parameters:
+    ///   - schema: The schema.
+    ///   - type: The type they decode into.
+    ///   - union: The name of a union they are checked as besides their own type (the polymorphic
+    ///     parent of the schema that gives them), which names the checks apart.
+    private func recordExamples(of schema: Located, type: SwiftType, asPartOf union: String? = nil) {
         var found: [Located] = []
         if let example = schema.child("example") { found.append(example) }
         if schema.node["examples"]?.sequence != nil { found += schema.items("examples") }
-        for value in found where recordedExamples.insert(value.file.absoluteString + "#" + value.pointer).inserted {
-            examples.append(ExampleModel(name: value.pointer, value: value.node, type: type))
+        let suffix = union.map { " as " + $0 } ?? ""
+        for value in found
+        where recordedExamples.insert(value.file.absoluteString + "#" + value.pointer + suffix).inserted {
+            examples.append(ExampleModel(name: value.pointer + suffix, value: value.node, type: type))
         }
     }
 
@@ -893,9 +900,11 @@ final class SchemaConverter {
             documentation: (documentation.map { $0 + "\n\n" } ?? "")
                 + "`\(name)` itself or a schema that extends it through `allOf`, told apart by `\(property)`.",
             isDeprecated: deprecated, cases: cases, discriminator: property, allowsSeveral: false)
-        recordPolymorphicExamples(of: schema, union: name)
+        // The parent's and its extensions' examples, checked as the union too (each expected in
+        // the case its tag names: `expectingTaggedCases`).
+        recordExamples(of: schema, type: .named(name), asPartOf: name)
         for variant in variants {
-            recordPolymorphicExamples(of: try documents.resolve(variant, from: schema), union: name)
+            recordExamples(of: try documents.resolve(variant, from: schema), type: .named(name), asPartOf: name)
         }
         return union
     }
@@ -917,19 +926,6 @@ final class SchemaConverter {
             current = shaping[0]
         }
         return false
-    }
-
-    /// Records the examples of a polymorphic schema, or of one extending it, as checks of its
-    /// union too (each is expected in the case its tag names: `expectingTaggedCases`).
-    private func recordPolymorphicExamples(of schema: Located, union: String) {
-        var found: [Located] = []
-        if let example = schema.child("example") { found.append(example) }
-        if schema.node["examples"]?.sequence != nil { found += schema.items("examples") }
-        for value in found {
-            let key = value.file.absoluteString + "#" + value.pointer + " as " + union
-            guard recordedExamples.insert(key).inserted else { continue }
-            examples.append(ExampleModel(name: value.pointer + " as " + union, value: value.node, type: .named(union)))
-        }
     }
 
     private func caseName(for type: SwiftType) -> String {
