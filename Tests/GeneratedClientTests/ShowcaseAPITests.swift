@@ -285,11 +285,15 @@ import Testing
         #expect(throws: DecodingError.self) { try decode(Acknowledgement.self, #""text""#) }
     }
 
-    /// An `anyOf` that only lists required keys describes nothing more to decode.
+    /// An `anyOf` that only lists required keys describes nothing more to decode; with no member
+    /// to hold them, the struct keeps the keys it does not declare itself (they were dropped).
     @Test func alternativesThatOnlyRequireKeysAddNoMember() throws {
         let contact = try decode(Contact.self, #"{"name": "Ada", "phone": "555"}"#)
         #expect(contact == Contact(name: "Ada", phone: "555"))
         #expect(try encode(contact) == #"{"name":"Ada","phone":"555"}"#)
+        let extra = try decode(Contact.self, #"{"name": "Ada", "email": "a@b.test", "title": "Countess"}"#)
+        #expect(extra.additionalProperties == ["title": "Countess"])
+        #expect(try encode(extra) == #"{"email":"a@b.test","name":"Ada","title":"Countess"}"#)
     }
 
     @Test func extraKeysAreKeptBesideDeclaredProperties() throws {

@@ -511,9 +511,14 @@ final class SchemaConverter {
         // Keys an object does not declare are kept (as JSON) so that encoding a value again
         // loses nothing: JSON Schema allows them unless `additionalProperties` is false, and a
         // server that sends them where it is false (a field added since the description was
-        // written) would otherwise lose them silently. A struct with alternatives leaves them to
-        // the alternative, which decodes the same object.
-        let keepsUndeclaredKeys = additional != nil || alternatives.isEmpty
+        // written) would otherwise lose them silently. A struct with a `variant` member leaves
+        // them to the alternative it holds, which decodes the same object.
+        var hasVariantMember = false
+        for (keyword, part, _) in alternatives {
+            let (usable, notAnObject) = try memberAlternatives(keyword, of: part)
+            hasVariantMember = hasVariantMember || (notAnObject == nil && !usable.isEmpty)
+        }
+        let keepsUndeclaredKeys = additional != nil || !hasVariantMember
         var names = UniqueNames(reserved: keepsUndeclaredKeys ? ["additionalProperties"] : [])
         var properties: [PropertyModel] = []
         for (key, propertySchema) in propertySchemas {
@@ -620,20 +625,12 @@ final class SchemaConverter {
         _ keyword: String, of part: Located, named reference: DocumentSet.Reference?, in structName: String,
         names: inout UniqueNames
     ) throws(GenerationError) -> VariantMember? {
-        var usable: [Located] = []
-        for variant in part.items(keyword) {
-            if variant.node["type"]?.string == "null" || (variant.node["enum"]?.sequence?.allSatisfy(\.isNull) ?? false)
-            {
-                continue
-            }
-            if try isConstraintOnly(variant) { continue }
-            guard try isObjectSchema(variant) else {
-                warn(
-                    "An alternative of \(keyword) beside object properties is not an object; the \(keyword) is not generated.",
-                    variant)
-                return nil
-            }
-            usable.append(variant)
+        let (usable, notAnObject) = try memberAlternatives(keyword, of: part)
+        if let notAnObject {
+            warn(
+                "An alternative of \(keyword) beside object properties is not an object; the \(keyword) is not generated.",
+                notAnObject)
+            return nil
         }
         guard !usable.isEmpty else { return nil }
         let memberName = structName + "Variant"
@@ -651,6 +648,25 @@ final class SchemaConverter {
             type = .named(unionName)
         }
         return VariantMember(swiftName: names.claim("variant"), type: type, keyword: keyword)
+    }
+
+    /// The alternatives of a `oneOf`/`anyOf` beside object properties that a `variant` member
+    /// decodes: not `null`, not those that only constrain the object; and the first that is not
+    /// an object, if one is, since then there is no member.
+    private func memberAlternatives(_ keyword: String, of part: Located) throws(GenerationError) -> (
+        usable: [Located], notAnObject: Located?
+    ) {
+        var usable: [Located] = []
+        for variant in part.items(keyword) {
+            if variant.node["type"]?.string == "null" || (variant.node["enum"]?.sequence?.allSatisfy(\.isNull) ?? false)
+            {
+                continue
+            }
+            if try isConstraintOnly(variant) { continue }
+            guard try isObjectSchema(variant) else { return (usable, variant) }
+            usable.append(variant)
+        }
+        return (usable, nil)
     }
 
     /// Whether a schema is a `oneOf` or `anyOf` and nothing else that shapes its value: no

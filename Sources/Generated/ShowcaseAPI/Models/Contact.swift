@@ -8,12 +8,15 @@ public struct Contact: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var name: Swift.String
     public var email: Swift.String?
     public var phone: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(name: Swift.String, email: Swift.String? = nil, phone: Swift.String? = nil) {
+    public init(name: Swift.String, email: Swift.String? = nil, phone: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.name = name
         self.email = email
         self.phone = phone
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -22,13 +25,15 @@ public struct Contact: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
         self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "name email phone")
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.name, at: "name")
         try container.encodeValueIfPresent(self.email, at: "email")
         try container.encodeValueIfPresent(self.phone, at: "phone")
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
