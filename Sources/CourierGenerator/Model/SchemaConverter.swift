@@ -142,10 +142,7 @@ final class SchemaConverter {
         if target.node.mapping != nil {
             let types = try typeList(target)
             let alternatives = target.items("oneOf") + target.items("anyOf")
-            let nullAlternative = alternatives.contains { alternative in
-                alternative.node["type"]?.string == "null"
-                    || (alternative.node["enum"]?.sequence?.allSatisfy(\.isNull) ?? false)
-            }
+            let nullAlternative = alternatives.contains(where: Self.allowsOnlyNull)
             let nullValue =
                 (target.node["enum"]?.sequence?.contains(where: \.isNull) ?? false)
                 || (target.node["const"]?.isNull ?? false)
@@ -228,9 +225,7 @@ final class SchemaConverter {
             guard schema.child(keyword)?.node.sequence != nil else { continue }
             var variants: [Located] = []
             for variant in schema.items(keyword) {
-                if variant.node["type"]?.string == "null"
-                    || (variant.node["enum"]?.sequence?.allSatisfy(\.isNull) ?? false)
-                {
+                if Self.allowsOnlyNull(variant) {
                     nullable = true
                 } else {
                     variants.append(variant)
@@ -576,11 +571,8 @@ final class SchemaConverter {
     {
         guard schema.node["properties"] != nil || schema.node["allOf"] != nil else { return nil }
         for keyword in ["oneOf", "anyOf"] where schema.node[keyword]?.sequence != nil {
-            let variants = schema.items(keyword).filter { variant in
-                let onlyNull = variant.node["enum"]?.sequence?.allSatisfy(\.isNull) ?? false
-                return variant.node["type"]?.string != "null" && !onlyNull
-            }
-            let extensions = Set(inheritance.descendants(of: reference).map(\.reference))
+            let variants = schema.items(keyword).filter { !Self.allowsOnlyNull($0) }
+            let extensions = inheritance.descendantReferences(of: reference)
             var allExtend = !variants.isEmpty
             for variant in variants {
                 guard let target = try documents.reference(of: variant), extensions.contains(target) else {
@@ -601,7 +593,7 @@ final class SchemaConverter {
     private func listsExtensions(_ part: Located, _ keyword: String, of reference: DocumentSet.Reference)
         throws(GenerationError) -> Bool
     {
-        let extensions = Set(inheritance.descendants(of: reference).map(\.reference))
+        let extensions = inheritance.descendantReferences(of: reference)
         for item in part.items(keyword) {
             if let target = try documents.reference(of: item) {
                 if extensions.contains(target) { return true }
@@ -658,15 +650,19 @@ final class SchemaConverter {
     ) {
         var usable: [Located] = []
         for variant in part.items(keyword) {
-            if variant.node["type"]?.string == "null" || (variant.node["enum"]?.sequence?.allSatisfy(\.isNull) ?? false)
-            {
-                continue
-            }
+            if Self.allowsOnlyNull(variant) { continue }
             if try isConstraintOnly(variant) { continue }
             guard try isObjectSchema(variant) else { return (usable, variant) }
             usable.append(variant)
         }
         return (usable, nil)
+    }
+
+    /// Whether an alternative of a `oneOf`/`anyOf` allows `null` alone (`type: "null"`, or an
+    /// `enum` of `null`): it makes the value optional rather than adding a case.
+    private static func allowsOnlyNull(_ alternative: Located) -> Bool {
+        alternative.node["type"]?.string == "null"
+            || (alternative.node["enum"]?.sequence?.allSatisfy(\.isNull) ?? false)
     }
 
     /// Whether a schema is a `oneOf` or `anyOf` and nothing else that shapes its value: no

@@ -52,4 +52,9 @@ struct SchemaInheritance {
         }
         return found
     }
+
+    /// Where the schemas that extend a schema or name it are, directly or through others.
+    func descendantReferences(of root: DocumentSet.Reference) -> Set<DocumentSet.Reference> {
+        Set(descendants(of: root).map(\.reference))
+    }
 }
