@@ -57,7 +57,7 @@ public struct DescriptionExample: Sendable, CustomStringConvertible {
                 if found != variant { findings.wrongVariant = "decoded as \(found), expected \(variant)" }
             }
             Self.findUndocumentedObjects(in: value, path: "$", depth: 0, into: &findings.undocumented)
-            return (try encoder.encode(value), findings)
+            return (try encoder.encodeKeepingURLText(value), findings)
         }
     }
 

@@ -285,6 +285,31 @@ import Testing
         #expect(throws: DecodingError.self) { try decode(Acknowledgement.self, #""text""#) }
     }
 
+    /// A union's case of a date, a UUID or a URL reads and writes its value as a property of
+    /// that type does (`Date(from:)` read the seconds since 2001 and failed on a timestamp; a
+    /// URL wrote an object), and URLs inside dictionaries and arrays of optionals keep their
+    /// text (they came back escaped). Found by `Scripts/random-schemas.py`.
+    @Test func unionCasesAndNestedURLsKeepTheirText() throws {
+        let json = #"""
+            {"due":"2026-11-26T10:00:00.5Z","links":{"docs":"https://例え.jp/パス","raw":"https://example.com/%zz"},\#
+            "mirrors":["https://example.com/a b",null],"target":"https://example.com/%7Euser"}
+            """#
+        let reminder = try decode(Reminder.self, json)
+        #expect(reminder.due == .date(Date(timeIntervalSince1970: 1_795_687_200.5)))
+        #expect(reminder.due.description == "2026-11-26T10:00:00.5Z")
+        #expect(reminder.target == .url(URL(string: "https://example.com/%7Euser")!))
+        #expect(reminder.links?["raw"]?.host == "example.com")
+        #expect(reminder.mirrors?.count == 2 && reminder.mirrors?[1] == nil)
+        #expect(try decode(JSONValue.self, encode(reminder)) == decode(JSONValue.self, json))
+
+        let uuid = UUID(uuidString: "6BA7B810-9DAD-11D1-80B4-00C04FD430C8")!
+        let later = try decode(Reminder.self, #"{"due": 3600, "target": "6ba7b810-9dad-11d1-80b4-00c04fd430c8"}"#)
+        #expect(later.due == .int(3600) && later.target == .uuid(uuid))
+        #expect(try encode(later) == #"{"due":3600,"target":"6ba7b810-9dad-11d1-80b4-00c04fd430c8"}"#)
+        #expect(later.target?.description == "6ba7b810-9dad-11d1-80b4-00c04fd430c8")
+        #expect(throws: DecodingError.self) { try decode(Reminder.self, #"{"due": "next week"}"#) }
+    }
+
     /// An `anyOf` that only lists required keys describes nothing more to decode; with no member
     /// to hold them, the struct keeps the keys it does not declare itself (they were dropped).
     @Test func alternativesThatOnlyRequireKeysAddNoMember() throws {

@@ -118,7 +118,7 @@ public struct RequestBody: Sendable {
     /// - Returns: The body as a transport sends it, and the content type.
     func encoded(with encoder: JSONEncoder) throws -> (body: StreamedBody, contentType: String) {
         switch content {
-        case .json(let value): (.data(try encoder.encode(value)), "application/json")
+        case .json(let value): (.data(try encoder.encodeKeepingURLText(value)), "application/json")
         case .data(let data, let contentType): (.data(data), contentType)
         case .form(let items):
             (.data(Data(QueryItem.encode(items, spaceAsPlus: true).utf8)), "application/x-www-form-urlencoded")

@@ -72,7 +72,12 @@
     public mutating func encodeUndeclared<Value: Encodable>(_ values: [String: Value]) throws {
         guard !values.isEmpty else { return }
         for (key, value) in values.sorted(by: { $0.key < $1.key }) {
-            try encode(value, forKey: AnyCodingKey(key))
+            if let urls = value as? any URLContainer {
+                // Typed additional properties made of URLs keep each URL's text.
+                try encode(urls.texts, forKey: AnyCodingKey(key))
+            } else {
+                try encode(value, forKey: AnyCodingKey(key))
+            }
         }
     }
 }

@@ -11,7 +11,8 @@ public import Foundation
 /// decode, to the same results, with the same kinds of errors (a syntax error also says where).
 /// It steps aside for what it does not mirror: a `JSONDecoder` subclass, JSON5, a top-level
 /// dictionary assumed, key conversions, ISO 8601 and formatter dates, text in UTF-16 or UTF-32
-/// or after a byte-order mark, and text of 4 GB or more.
+/// or after a byte-order mark, and text of 4 GB or more. A body that is a URL, or an array or
+/// dictionary of them, keeps each URL's text as generated properties do (`URLContainer`).
 @_spi(Generated) public enum JSONDecoding {
     /// Decodes a value from JSON text with the options of `decoder`.
     /// - Parameters:
@@ -23,6 +24,10 @@ public import Foundation
     public static func decode<Value: Decodable>(
         _ type: Value.Type, from data: Data, options decoder: JSONDecoder
     ) throws -> Value {
+        if let urls = Value.self as? any URLContainer.Type {
+            // A body that is a URL (or URLs) keeps each URL's text, as generated properties do.
+            return try decodeURLs(urls, from: data, options: decoder) as! Value
+        }
         guard !isUnusualEncoding(data), data.count < Int(UInt32.max), let options = DocumentDecodingOptions(decoder)
         else {
             return try decoder.decode(type, from: data)
@@ -34,6 +39,12 @@ public import Foundation
             defer { if !isKnownUniquelyReferenced(&document) { document.keepText() } }
             return try document.decode(type, at: 0, nil, ArrayIndexKey?.none)
         }
+    }
+
+    private static func decodeURLs<Value: URLContainer>(
+        _ type: Value.Type, from data: Data, options decoder: JSONDecoder
+    ) throws -> Value {
+        try Value(texts: decode(Value.Texts.self, from: data, options: decoder), codingPath: [])
     }
 
     /// Whether the text starts with a byte-order mark or a zero byte (UTF-16 or UTF-32, which

@@ -54,6 +54,43 @@ indirect enum SwiftType: Hashable, Sendable {
         }
     }
 
+    /// Whether the type is, or holds, a Foundation type that coders read and write by rules of
+    /// their own (dates by the date strategy, data as base64, URLs as text) rather than by the
+    /// type's own `init(from:)` and `encode(to:)`: a union's case of such a type goes through
+    /// the coder's container (`UnionVariant.decodeValue(_:from:)`).
+    var isCodedByContainer: Bool {
+        switch self {
+        case .named: false
+        case .builtin(let name):
+            ["Foundation.Date", "Foundation.URL", "Foundation.UUID", "Foundation.Data", "Foundation.Decimal"]
+                .contains(name)
+        case .array(let element): element.isCodedByContainer
+        case .dictionary(let value): value.isCodedByContainer
+        case .optional(let wrapped): wrapped.isCodedByContainer
+        }
+    }
+
+    /// Whether the type holds URLs inside a dictionary, an optional element or a nested array
+    /// (`[String: URL]`, `[URL?]`, `[[URL]]`): such properties are read and written with
+    /// `decodeURLs(_:at:)` and `encodeURLs(_:at:)`, which keep each URL's text as the coders'
+    /// own paths do not. A URL and an array of URLs take `decodeValue(_:at:)`'s own route.
+    var holdsNestedURLs: Bool {
+        switch self {
+        case .builtin("Foundation.URL"), .array(.builtin("Foundation.URL")): false
+        default: holdsURLs
+        }
+    }
+
+    private var holdsURLs: Bool {
+        switch self {
+        case .named: false
+        case .builtin(let name): name == "Foundation.URL"
+        case .array(let element): element.holdsURLs
+        case .dictionary(let value): value.holdsURLs
+        case .optional(let wrapped): wrapped.holdsURLs
+        }
+    }
+
     /// Whether values of the type can be sent as query items directly (`QueryValue`).
     func isQueryValue(enums: Set<String>) -> Bool {
         switch self {

@@ -164,16 +164,17 @@ struct ModelRenderer {
             for property in model.properties {
                 let stored = property.isBoxed ? "Courier.Indirect<\(property.type.code)>" : property.type.code
                 let target = "self.\(Naming.escaped(property.storageName))"
+                let decode = property.type.holdsNestedURLs ? "decodeURLs" : "decodeValue"
                 if let value = property.defaultExpression {
                     // A required key with a default: a server that leaves it out means the default.
                     let fallback = property.isBoxed ? "Courier.Indirect(\(value))" : value
                     writer.line(
-                        "\(target) = try container.decodeValueIfPresent(\(stored).self, at: \(key(property))) ?? \(fallback)"
+                        "\(target) = try container.\(decode)IfPresent(\(stored).self, at: \(key(property))) ?? \(fallback)"
                     )
                 } else if property.isOptional {
-                    writer.line("\(target) = try container.decodeValueIfPresent(\(stored).self, at: \(key(property)))")
+                    writer.line("\(target) = try container.\(decode)IfPresent(\(stored).self, at: \(key(property)))")
                 } else {
-                    writer.line("\(target) = try container.decodeValue(\(stored).self, at: \(key(property)))")
+                    writer.line("\(target) = try container.\(decode)(\(stored).self, at: \(key(property)))")
                 }
             }
             if model.additionalProperties == .json && !model.undeclaredKeysAreDescribed && !model.properties.isEmpty {
@@ -188,7 +189,9 @@ struct ModelRenderer {
             } else if let additional = model.additionalProperties {
                 writer.line("var additionalProperties: [Swift.String: \(additional.code)] = [:]")
                 let decode =
-                    "additionalProperties[key.stringValue] = try container.decode(\(additional.code).self, forKey: key)"
+                    additional.holdsNestedURLs
+                    ? "additionalProperties[key.stringValue] = try container.decodeURLs(\(additional.code).self, at: key.stringValue)"
+                    : "additionalProperties[key.stringValue] = try container.decode(\(additional.code).self, forKey: key)"
                 writer.block("for key in container.allKeys") { writer in
                     if model.properties.isEmpty {
                         writer.line(decode)
@@ -244,7 +247,8 @@ struct ModelRenderer {
             writer.line("var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)")
             for property in model.properties {
                 // A required key whose value may be null is written as `null`; an optional one is left out.
-                let method = property.isOptional && !property.encodesNull ? "encodeValueIfPresent" : "encodeValue"
+                let encode = property.type.holdsNestedURLs ? "encodeURLs" : "encodeValue"
+                let method = property.isOptional && !property.encodesNull ? "\(encode)IfPresent" : encode
                 writer.line(
                     "try container.\(method)(self.\(Naming.escaped(property.storageName)), at: \(key(property)))")
             }
@@ -342,9 +346,11 @@ struct ModelRenderer {
                     writer.switchBlock("index") { writer in
                         for (index, unionCase) in model.cases.enumerated() {
                             let label = index == model.cases.count - 1 ? "default" : "case \(index)"
-                            writer.line(
-                                "\(label): .\(Naming.escaped(unionCase.name))(try \(unionCase.type.code)(from: decoder))"
-                            )
+                            let value =
+                                unionCase.type.isCodedByContainer
+                                ? "Courier.UnionVariant.decodeValue(\(unionCase.type.code).self, from: decoder)"
+                                : "\(unionCase.type.code)(from: decoder)"
+                            writer.line("\(label): .\(Naming.escaped(unionCase.name))(try \(value))")
                         }
                     }
                 }
@@ -367,8 +373,10 @@ struct ModelRenderer {
             writer.block("\(access) var description: Swift.String") { writer in
                 writer.switchBlock("self") { writer in
                     for unionCase in model.cases {
-                        writer.line(
-                            "case .\(Naming.escaped(unionCase.name))(let value): Swift.String(describing: value)")
+                        let text =
+                            unionCase.type.isCodedByContainer
+                            ? "Courier.UnionVariant.text(of: value)" : "Swift.String(describing: value)"
+                        writer.line("case .\(Naming.escaped(unionCase.name))(let value): \(text)")
                     }
                     if model.hasCatchAll {
                         writer.line("case .undocumented(let value): Swift.String(describing: value)")
@@ -385,7 +393,10 @@ struct ModelRenderer {
             writer.block("\(access) func encode(to encoder: any Swift.Encoder) throws") { writer in
                 writer.switchBlock("self") { writer in
                     for unionCase in model.cases {
-                        writer.line("case .\(Naming.escaped(unionCase.name))(let value): try value.encode(to: encoder)")
+                        let encode =
+                            unionCase.type.isCodedByContainer
+                            ? "Courier.UnionVariant.encodeValue(value, to: encoder)" : "value.encode(to: encoder)"
+                        writer.line("case .\(Naming.escaped(unionCase.name))(let value): try \(encode)")
                     }
                     if model.hasCatchAll { writer.line("case .undocumented(let value): try value.encode(to: encoder)") }
                 }

@@ -120,6 +120,55 @@ import Testing
         }
     }
 
+    /// URLs inside dictionaries, arrays of optionals and nested arrays keep their text too, as
+    /// do a response body and a request body that are URLs (Foundation's coders read them with
+    /// `URL(string:)` and wrote the escaped `absoluteString`). Text that is not a URL is an error
+    /// with its path.
+    @Test func urlsKeepTheirTextAtAnyDepth() throws {
+        struct Model: Codable {
+            var links: [String: URL]
+            var mirrors: [URL?]?
+            var pages: [[URL]]?
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: AnyCodingKey.self)
+                links = try container.decodeURLs([String: URL].self, at: "links")
+                mirrors = try container.decodeURLsIfPresent([URL?].self, at: "mirrors")
+                pages = try container.decodeURLsIfPresent([[URL]].self, at: "pages")
+            }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: AnyCodingKey.self)
+                try container.encodeURLs(links, at: "links")
+                try container.encodeURLs(mirrors, at: "mirrors")
+                try container.encodeURLsIfPresent(pages, at: "pages")
+            }
+        }
+        let json = #"{"links":{"a":"https://例え.jp/パス","b":""},"mirrors":[null,"http://x.test/%zz"],"pages":[["/a b"]]}"#
+        let input = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
+        for decode: (Data) throws -> Model in [
+            { try JSONDecoder().decode(Model.self, from: $0) },
+            { try JSONDecoding.decode(Model.self, from: $0, options: JSONDecoder()) },
+        ] {
+            let model = try decode(Data(json.utf8))
+            #expect(model.links["a"]?.host == "例え.jp")
+            #expect(model.mirrors?.first == .some(nil))
+            #expect(try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(model)) == input)
+        }
+        let wrong = Data(#"{"links":{"a":"http://exa mple.com/\u0000"}}"#.utf8)
+        #expect {
+            try JSONDecoding.decode(Model.self, from: wrong, options: JSONDecoder())
+        } throws: { error in
+            guard case DecodingError.dataCorrupted(let context) = error else { return false }
+            return context.codingPath.map(\.stringValue) == ["links"]
+        }
+
+        let body = Data(#""https://例え.jp/パス""#.utf8)
+        let url = try JSONDecoding.decode(URL.self, from: body, options: JSONDecoder())
+        #expect(try JSONEncoder().encodeKeepingURLText(url) == JSONEncoder().encode("https://例え.jp/パス"))
+        let request = try RequestBody.json(["docs": url]).encoded(with: JSONEncoder())
+        let sent = try #require(request.body.bufferedData)
+        #expect(try JSONDecoder().decode([String: String].self, from: sent) == ["docs": "https://例え.jp/パス"])
+    }
+
     @Test(arguments: [#"{"url":"http://exa mple.com/\u0000"}"#, #"{"url":42}"#])
     func optionalURLsStillRefuseWhatIsNotAURL(json: String) {
         struct Model: Decodable {

@@ -1,0 +1,476 @@
+#!/usr/bin/env python3
+"""Checks the generator against OpenAPI's semantics with descriptions it has never seen: writes
+random component schemas (objects, enums, nullable values, formats, arrays, maps, `oneOf` and
+`anyOf` with and without a discriminator, `allOf` extensions), and for each schema random
+payloads that are valid by JSON Schema's rules, checked by a small validator here. A payload
+valid against exactly one `oneOf` variant must land in that variant's case. Each payload is
+decoded with the generated type, encoded again and compared (`DescriptionExample.check()`), so
+that a payload that fails to decode, a value read differently, a key lost or a wrong case shows.
+
+    python3 Scripts/random-schemas.py                    # seeds 1 to 5
+    python3 Scripts/random-schemas.py --seeds 7,8 --schemas 60 --payloads 20
+    python3 Scripts/random-schemas.py --keep /tmp/rs     # keep the package to look at a finding
+
+The descriptions alternate between OpenAPI 3.0 (`nullable`) and 3.1 (type lists). Needs python3
+and the Swift toolchain; prints each finding with its seed, schema and payload, and exits 1 if
+there is any.
+"""
+import argparse, base64, json, os, random, re, shutil, subprocess, sys, tempfile, uuid
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+PACKAGE = """// swift-tools-version: 6.0
+import PackageDescription
+let package = Package(
+    name: "RandomSchemas", platforms: [.macOS(.v13)],
+    dependencies: [.package(path: "{root}")],
+    targets: [
+        .target(name: "API", dependencies: [.product(name: "Courier", package: "{name}")], path: "Sources/API"),
+        .executableTarget(
+            name: "Check", dependencies: ["API", .product(name: "CourierTesting", package: "{name}")],
+            path: "Sources/Check"),
+    ],
+    swiftLanguageModes: [.v6])
+"""
+
+MAIN = """import API
+import CourierTesting
+
+var findings = 0
+for example in checks {
+    do {
+        let result = try example.check()
+        if !result.isFaithful {
+            findings += 1
+            print("FINDING \\(example.name): changed \\(result.changed.prefix(3).map(\\.description)) "
+                + "dropped \\(result.dropped.prefix(3)) \\(result.wrongVariant ?? "") "
+                + "undocumented \\(result.undocumented.prefix(3))")
+        }
+    } catch {
+        findings += 1
+        print("FINDING \\(example.name): \\(error)")
+    }
+}
+print("SUMMARY \\(checks.count) \\(findings)")
+"""
+
+DATE_TIME = re.compile(r"^\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d:\d\d(\.\d+)?([Zz]|[+-]\d\d:\d\d)$")
+
+
+class Schemas:
+    """Random component schemas, and valid payloads for them."""
+
+    def __init__(self, rng, count, openapi31):
+        self.rng = rng
+        self.openapi31 = openapi31
+        self.components = {}
+        self.union_names = set()
+        self.object_names = []
+        for index in range(count):
+            name = f"Shape{index}"
+            self.components[name] = self.named_schema(name, index)
+
+    # Schemas
+
+    def nullable(self, schema):
+        if self.openapi31:
+            if "type" in schema and "enum" not in schema:
+                return dict(schema, type=[schema["type"], "null"])
+            if "$ref" in schema:
+                return {"oneOf": [schema, {"type": "null"}]}
+            return None
+        if "$ref" in schema:
+            return {"allOf": [schema], "nullable": True}
+        return dict(schema, nullable=True)
+
+    def scalar(self):
+        r = self.rng
+        return r.choice([
+            {"type": "string"},
+            {"type": "string", "format": "date-time"},
+            {"type": "string", "format": "uuid"},
+            {"type": "string", "format": "uri"},
+            {"type": "string", "format": "byte"},
+            {"type": "string", "format": "date"},
+            {"type": "number", "format": "float"},
+            {"type": "integer", "format": "int32"},
+            {"type": "string", "enum": r.sample(["red", "green", "blue", "Red", "x-y", "1"], r.randint(1, 4))},
+            {"type": "integer"},
+            {"type": "integer", "format": "int64"},
+            {"type": "integer", "enum": r.sample([0, 1, 2, 10, -3], r.randint(1, 3))},
+            {"type": "number"},
+            {"type": "boolean"},
+        ])
+
+    def value_schema(self, depth):
+        r = self.rng
+        roll = r.random()
+        if depth > 2 or roll < 0.5:
+            schema = self.scalar()
+        elif roll < 0.65 and self.object_names:
+            schema = {"$ref": "#/components/schemas/" + r.choice(self.object_names)}
+        elif roll < 0.8:
+            schema = {"type": "array", "items": self.value_schema(depth + 1)}
+        elif roll < 0.9:
+            schema = {"type": "object", "additionalProperties": self.value_schema(depth + 1)}
+        else:
+            schema = self.object_schema(depth + 1)
+        if r.random() < 0.2:
+            schema = self.nullable(schema) or schema
+        return schema
+
+    KEYS = ["id", "name", "kind", "count", "created_at", "items", "meta", "value", "label", "url"]
+    EXTENSION_KEYS = ["note", "extra_count", "ext-id", "flag", "ext_items"]
+
+    def object_schema(self, depth, tag=None, keys=KEYS, closable=True):
+        r = self.rng
+        keys = r.sample(keys, r.randint(1, 5))
+        properties = {key: self.value_schema(depth) for key in keys}
+        required = [key for key in keys if r.random() < 0.5]
+        schema = {"type": "object", "properties": properties}
+        if tag:
+            key, value = tag
+            properties[key] = {"type": "string", "enum": [value]} if r.random() < 0.5 else {"type": "string"}
+            required.append(key)
+        if required:
+            schema["required"] = sorted(set(required))
+        if closable and r.random() < 0.15:
+            schema["additionalProperties"] = False
+        return schema
+
+    def named_schema(self, name, index):
+        r = self.rng
+        roll = r.random()
+        objects = self.object_names
+        if index < 4 or roll < 0.45 or len(objects) < 3:
+            schema = self.object_schema(0)
+            if r.random() < 0.2:  # recursive, through an optional array
+                schema["properties"]["children"] = {"type": "array", "items": {"$ref": "#/components/schemas/" + name}}
+            self.object_names.append(name)
+            return schema
+        if roll < 0.55:
+            parent = r.choice(objects)
+            # Keys of its own, and open: JSON Schema applies `additionalProperties: false` in one
+            # `allOf` part to that part's properties only, which no generator (nor author) means.
+            extension = self.object_schema(1, keys=self.EXTENSION_KEYS, closable=False)
+            self.object_names.append(name)
+            return {"allOf": [{"$ref": "#/components/schemas/" + parent}, extension]}
+        if roll < 0.8:
+            # A union of objects; with a discriminator, the variants are written again with the tag.
+            variants = r.sample(objects, r.randint(2, min(4, len(objects))))
+            keyword = "oneOf" if r.random() < 0.7 else "anyOf"
+            self.union_names.add(name)
+            if r.random() < 0.5:
+                tagged = []
+                for position, variant in enumerate(variants):
+                    tagged_name = f"{name}Variant{position}"
+                    self.components[tagged_name] = {"allOf": [
+                        {"$ref": "#/components/schemas/" + variant},
+                        {"type": "object", "properties": {"type": {"type": "string"}}, "required": ["type"]}]}
+                    tagged.append(tagged_name)
+                discriminator = {"propertyName": "type"}
+                if r.random() < 0.5:
+                    discriminator["mapping"] = {f"t{p}": "#/components/schemas/" + v for p, v in enumerate(tagged)}
+                return {keyword: [{"$ref": "#/components/schemas/" + v} for v in tagged],
+                        "discriminator": discriminator}
+            return {keyword: [{"$ref": "#/components/schemas/" + v} for v in variants]}
+        # A union of scalars, arrays and objects.
+        members = [self.scalar() for _ in range(r.randint(1, 3))]
+        if r.random() < 0.5:
+            members.append({"type": "array", "items": self.scalar()})
+        if r.random() < 0.5:
+            members.append({"$ref": "#/components/schemas/" + r.choice(objects)})
+        self.union_names.add(name)
+        return {"oneOf" if r.random() < 0.7 else "anyOf": members}
+
+    def resolve(self, schema):
+        while "$ref" in schema:
+            schema = self.components[schema["$ref"].rsplit("/", 1)[1]]
+        return schema
+
+    # Validation (the subset of JSON Schema the schemas above use)
+
+    def valid(self, schema, value):
+        schema = self.resolve(schema)
+        if schema.get("nullable") and value is None:
+            return True
+        if "allOf" in schema and not all(self.valid(part, value) for part in schema["allOf"]):
+            return False
+        tagged = self.tagged_member(schema, value)
+        if tagged is not None:
+            return self.valid(tagged, value)
+        if "oneOf" in schema and sum(self.valid(part, value) for part in schema["oneOf"]) != 1:
+            return False
+        if "anyOf" in schema and not any(self.valid(part, value) for part in schema["anyOf"]):
+            return False
+        if "enum" in schema and not any(value == item and type(value) is type(item) for item in schema["enum"]):
+            return False
+        types = schema.get("type")
+        if types is not None:
+            types = types if isinstance(types, list) else [types]
+            if not any(self.has_type(kind, value) for kind in types):
+                return False
+        fmt = schema.get("format")
+        if isinstance(value, str) and fmt == "date-time" and not DATE_TIME.match(value):
+            return False
+        if isinstance(value, str) and fmt == "byte":
+            try:
+                base64.b64decode(value, validate=True)
+            except ValueError:
+                return False
+        if isinstance(value, str) and fmt == "date" and not re.match(r"^\d{4}-\d\d-\d\d$", value):
+            return False
+        if isinstance(value, str) and fmt == "uri" and not re.match(r"^[a-z][a-z0-9+.-]*:\S*$", value):
+            return False
+        if fmt == "int32" and isinstance(value, int) and not -2**31 <= value < 2**31:
+            return False
+        if fmt == "float" and isinstance(value, float) and abs(value) > 3.4e38:
+            return False
+        if isinstance(value, str) and fmt == "uuid":
+            try:
+                uuid.UUID(value)
+            except ValueError:
+                return False
+        if isinstance(value, list) and "items" in schema:
+            if not all(self.valid(schema["items"], item) for item in value):
+                return False
+        if isinstance(value, dict):
+            properties = schema.get("properties", {})
+            if any(key not in value for key in schema.get("required", [])):
+                return False
+            for key, item in value.items():
+                if key in properties:
+                    if not self.valid(properties[key], item):
+                        return False
+                elif schema.get("additionalProperties") is False:
+                    return False
+                elif isinstance(schema.get("additionalProperties"), dict):
+                    if not self.valid(schema["additionalProperties"], item):
+                        return False
+        return True
+
+    @staticmethod
+    def has_type(kind, value):
+        return {
+            "null": value is None,
+            "boolean": isinstance(value, bool),
+            "integer": isinstance(value, int) and not isinstance(value, bool),
+            "number": isinstance(value, (int, float)) and not isinstance(value, bool),
+            "string": isinstance(value, str),
+            "array": isinstance(value, list),
+            "object": isinstance(value, dict),
+        }[kind]
+
+    # Payloads
+
+    def string(self, fmt):
+        r = self.rng
+        if fmt == "date-time":
+            fraction = r.choice(["", ".5", ".123", ".123456"])
+            offset = r.choice(["Z", "+02:00", "-07:30", "z"])
+            return f"20{r.randint(10, 39)}-0{r.randint(1, 9)}-1{r.randint(0, 9)}T1{r.randint(0, 9)}:3{r.randint(0, 9)}:" \
+                   f"0{r.randint(0, 9)}{fraction}{offset}"
+        if fmt == "byte":
+            return base64.b64encode(bytes(r.randrange(256) for _ in range(r.randint(0, 7)))).decode()
+        if fmt == "date":
+            return f"20{r.randint(10, 39)}-0{r.randint(1, 9)}-{r.randint(10, 28)}"
+        if fmt == "uri":
+            return r.choice(["https://example.com/a?b=c#d", "http://[::1]:8080/", "mailto:someone@example.com",
+                             "https://example.com/%7Euser", "urn:isbn:0451450523", "https://例え.jp/パス",
+                             "https://example.com/a%20b"])
+        if fmt == "uuid":
+            text = str(uuid.UUID(int=r.getrandbits(128)))
+            return text.upper() if r.random() < 0.3 else text
+        return r.choice(["", "a", "hello world", "ünïcode ✓", "line\nbreak", "quote \" and \\", "𝄞", "null",
+                         "true", "42", "2024-01-01T00:00:00Z", "red"])
+
+    def payload(self, schema, depth=0):
+        """A random value for the schema, or None when one was not found (the caller retries)."""
+        r = self.rng
+        original = schema
+        schema = self.resolve(schema)
+        types = schema.get("type")
+        types = types if isinstance(types, list) else ([types] if types else [])
+        if (schema.get("nullable") or "null" in types) and r.random() < 0.25:
+            return None
+        if "allOf" in schema:
+            value = {}
+            for part in schema["allOf"]:
+                piece = self.payload(part, depth + 1)
+                if not isinstance(piece, dict):
+                    return piece if len(schema["allOf"]) == 1 else None
+                value.update(piece)
+            return value
+        for keyword in ("oneOf", "anyOf"):
+            if keyword in schema:
+                member = r.choice(schema[keyword])
+                value = self.payload(member, depth + 1)
+                if "discriminator" in schema and isinstance(value, dict):
+                    value["type"] = self.tag(schema, member)
+                return value
+        if "enum" in schema:
+            return r.choice(schema["enum"])
+        kinds = [kind for kind in types if kind != "null"] or ["object"]
+        kind = r.choice(kinds)
+        if kind == "string":
+            return self.string(schema.get("format"))
+        if kind == "integer" and schema.get("format") == "int32":
+            return r.choice([0, 1, -1, 2**31 - 1, -(2**31)])
+        if kind == "number" and schema.get("format") == "float":
+            return r.choice([0, 1.5, -2.25, 0.5, 3])
+        if kind == "integer":
+            return r.choice([0, 1, -1, 42, 2**31, -(2**31) - 1, 2**53 + 1, 2**63 - 1, -(2**63)])
+        if kind == "number":
+            return r.choice([0, 1.5, -2.25, 0.1, 1e300, 3, 123456.789, -0.5, 2**53])
+        if kind == "boolean":
+            return r.random() < 0.5
+        if kind == "array":
+            return [self.payload(schema["items"], depth + 1) for _ in range(r.randint(0, 3 if depth < 3 else 0))]
+        value = {}
+        properties = schema.get("properties", {})
+        if isinstance(schema.get("additionalProperties"), dict):
+            for key in r.sample(["k1", "other", "Ünï", "type"], r.randint(0, 2 if depth < 3 else 0)):
+                value[key] = self.payload(schema["additionalProperties"], depth + 1)
+        for key, property_schema in properties.items():
+            if key in schema.get("required", []) or (depth < 3 and r.random() < 0.6):
+                value[key] = self.payload(property_schema, depth + 1)
+        if schema.get("additionalProperties") is None and r.random() < 0.3:
+            value[r.choice(["extra", "added_later", "x"])] = r.choice([1, "text", None, [1, 2], {"nested": True}])
+        return value
+
+    def tagged_member(self, schema, value):
+        """The member a discriminator's value chooses, as OpenAPI says it does."""
+        if "discriminator" not in schema or not isinstance(value, dict):
+            return None
+        tag = value.get("type")
+        for member in schema.get("oneOf", []) + schema.get("anyOf", []):
+            if self.tag(schema, member) == tag:
+                return member
+        return None
+
+    def tag(self, union, member):
+        """The discriminator value a payload of `member` carries: the mapping's, else its name."""
+        target = member["$ref"]
+        for value, reference in union["discriminator"].get("mapping", {}).items():
+            if reference == target:
+                return value
+        return target.rsplit("/", 1)[1]
+
+    def expected_case(self, name, value):
+        """The case a payload of a `oneOf` union of named schemas must land in, if one."""
+        schema = self.components[name]
+        tagged = self.tagged_member(schema, value)
+        if tagged is not None:
+            target = tagged["$ref"].rsplit("/", 1)[1]
+            return target[0].lower() + target[1:]
+        members = schema.get("oneOf")
+        if not members or not all("$ref" in member for member in members):
+            return None
+        matching = [member for member in members if self.valid(member, value)]
+        if len(matching) != 1:
+            return None
+        target = matching[0]["$ref"].rsplit("/", 1)[1]
+        return target[0].lower() + target[1:]
+
+
+def swift_string(text):
+    out = []
+    for char in text:
+        if char in "\\\"":
+            out.append("\\" + char)
+        elif char == "\n":
+            out.append("\\n")
+        elif ord(char) < 32 or ord(char) > 126:
+            out.append("\\u{%x}" % ord(char))
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'
+
+
+def describe(seed, schemas, payloads_per_schema):
+    spec = {
+        "openapi": "3.1.0" if schemas.openapi31 else "3.0.3",
+        "info": {"title": f"Random {seed}", "version": "1"},
+        "paths": {"/first": {"get": {"operationId": "first", "responses": {"200": {
+            "description": "ok", "content": {"application/json": {"schema": {
+                "$ref": "#/components/schemas/Shape0"}}}}}}}},
+        "components": {"schemas": schemas.components},
+    }
+    checks = []
+    for name in sorted(schemas.components, key=lambda n: (len(n), n)):
+        found = 0
+        for _ in range(payloads_per_schema * 20):
+            if found == payloads_per_schema:
+                break
+            value = schemas.payload({"$ref": "#/components/schemas/" + name})
+            if value is None or not schemas.valid({"$ref": "#/components/schemas/" + name}, value):
+                continue
+            found += 1
+            text = json.dumps(value, ensure_ascii=False)
+            variant = schemas.expected_case(name, value)
+            checks.append(
+                f'    .decoding(API.{name}.self, name: {swift_string(f"seed {seed} {name} {text}")}, '
+                f'json: {swift_string(text)}, variant: {swift_string(variant) if variant else "nil"}),')
+    return spec, checks
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seeds", default="1,2,3,4,5", help="comma-separated seeds")
+    parser.add_argument("--schemas", type=int, default=40, help="named schemas per description")
+    parser.add_argument("--payloads", type=int, default=8, help="payloads per schema")
+    parser.add_argument("--keep", help="write the package here and keep it")
+    args = parser.parse_args()
+    subprocess.run(["swift", "build", "--product", "courier"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    courier = os.path.join(
+        subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, check=True, capture_output=True,
+                       text=True).stdout.strip(), "courier")
+    work = args.keep or tempfile.mkdtemp(prefix="courier-random-")
+    os.makedirs(os.path.join(work, "Sources", "Check"), exist_ok=True)
+    with open(os.path.join(work, "Package.swift"), "w") as f:
+        f.write(PACKAGE.format(root=ROOT, name=os.path.basename(ROOT)))
+    with open(os.path.join(work, "Sources", "Check", "main.swift"), "w") as f:
+        f.write(MAIN)
+    total = 0
+    for seed in [int(s) for s in args.seeds.split(",")]:
+        schemas = Schemas(random.Random(seed), args.schemas, openapi31=seed % 2 == 1)
+        spec, checks = describe(seed, schemas, args.payloads)
+        spec_path = os.path.join(work, f"random-{seed}.json")
+        with open(spec_path, "w") as f:
+            json.dump(spec, f, indent=1, ensure_ascii=False)
+        api = os.path.join(work, "Sources", "API")
+        shutil.rmtree(api, ignore_errors=True)
+        generated = subprocess.run([courier, "generate", spec_path, "--output", api, "--module", "API", "--quiet"],
+                                   capture_output=True, text=True)
+        if generated.returncode != 0:
+            print(f"seed {seed}: not generated\n{generated.stderr}")
+            total += 1
+            continue
+        with open(os.path.join(work, "Sources", "Check", "Checks.swift"), "w") as f:
+            f.write("import API\nimport CourierTesting\n\nlet checks: [DescriptionExample] = [\n")
+            f.write("\n".join(checks) + "\n]\n")
+        built = subprocess.run(["swift", "build", "--product", "Check"], cwd=work, capture_output=True, text=True)
+        if built.returncode != 0:
+            errors = [line for line in built.stdout.splitlines() if "error:" in line]
+            print(f"seed {seed}: did not compile\n" + "\n".join(errors[:20]))
+            total += 1
+            continue
+        run = subprocess.run([os.path.join(work, ".build", "debug", "Check")], capture_output=True, text=True)
+        summary = [line for line in run.stdout.splitlines() if line.startswith("SUMMARY ")]
+        if not summary:
+            print(f"seed {seed}: crashed\n{run.stdout[-2000:]}{run.stderr[-2000:]}")
+            total += 1
+            continue
+        count, findings = summary[0].split()[1:]
+        print(f"seed {seed}: {count} payloads, {findings} findings")
+        for line in run.stdout.splitlines():
+            if line.startswith("FINDING "):
+                print("  " + line[len("FINDING "):])
+        total += int(findings)
+    if not args.keep:
+        shutil.rmtree(work, ignore_errors=True)
+    sys.exit(1 if total else 0)
+
+
+if __name__ == "__main__":
+    main()

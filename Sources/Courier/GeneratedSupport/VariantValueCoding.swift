@@ -1,0 +1,59 @@
+import Foundation
+
+/// How a union's case of a standard type (a date, a UUID, a URL, data, a number, an array of
+/// them) reads and writes its value: through the coder's container, as a property would, not
+/// through the type's own `init(from:)` and `encode(to:)`.
+///
+/// `Date(from:)` reads the number of seconds since 2001, whatever the decoder's date strategy
+/// says, so a union of a `date-time` string and a number read a timestamp as a number and
+/// failed; `URL.encode(to:)` writes an object with a `relative` key, `Data`'s an array of bytes.
+/// A container applies the coder's strategies (RFC 3339 dates, base64 data), and these keep
+/// the rules generated properties follow: UUIDs written lowercase, URLs as the text they were
+/// read from (see `URLContainer`).
+@_spi(Generated) extension UnionVariant {
+    /// Decodes a case's value of a standard type from the union's decoder.
+    /// - Parameters:
+    ///   - type: The case's type.
+    ///   - decoder: The union's decoder.
+    /// - Returns: The value.
+    /// - Throws: `DecodingError` when the value is not a `Value`.
+    public static func decodeValue<Value: Decodable>(_ type: Value.Type, from decoder: any Decoder) throws -> Value {
+        let container = try decoder.singleValueContainer()
+        if let urls = Value.self as? any URLContainer.Type {
+            return try decodeURLs(urls, container, codingPath: decoder.codingPath) as! Value
+        }
+        return try container.decode(Value.self)
+    }
+
+    private static func decodeURLs<Value: URLContainer>(
+        _ type: Value.Type, _ container: any SingleValueDecodingContainer, codingPath: [any CodingKey]
+    ) throws -> Value {
+        try Value(texts: container.decode(Value.Texts.self), codingPath: codingPath)
+    }
+
+    /// Encodes a case's value of a standard type.
+    /// - Parameters:
+    ///   - value: The case's value.
+    ///   - encoder: The union's encoder.
+    /// - Throws: `EncodingError` from the underlying container.
+    public static func encodeValue<Value: Encodable>(_ value: Value, to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch value {
+        case let uuid as UUID: try container.encode(uuid.uuidString.lowercased())
+        case let uuids as [UUID]: try container.encode(uuids.map { $0.uuidString.lowercased() })
+        case let urls as any URLContainer: try container.encode(urls.texts)
+        default: try container.encode(value)
+        }
+    }
+
+    /// A case's value of a standard type as text, as a path parameter sends it: a date in RFC
+    /// 3339, a UUID lowercase, a URL's absolute string, an array's elements joined by commas.
+    /// - Parameter value: The case's value.
+    /// - Returns: The text.
+    public static func text(of value: some Any) -> String {
+        switch value {
+        case let values as any QueryValue: values.queryValues.joined(separator: ",")
+        default: String(describing: value)
+        }
+    }
+}
