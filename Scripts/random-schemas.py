@@ -66,6 +66,7 @@ class Schemas:
         self.components = {}
         self.union_names = set()
         self.object_names = []
+        self.polymorphic = {}  # a parent's name → the schemas that extend it
         for index in range(count):
             name = f"Shape{index}"
             self.components[name] = self.named_schema(name, index)
@@ -85,6 +86,12 @@ class Schemas:
 
     def scalar(self):
         r = self.rng
+        if r.random() < 0.05:
+            if self.openapi31:
+                return {"type": ["string", "null"], "enum": ["on", "off", None]}
+            return {"type": "string", "enum": ["on", "off", None], "nullable": True}
+        if r.random() < 0.05:
+            return {"type": "integer", "default": 7}
         return r.choice([
             {"type": "string"},
             {"type": "string", "format": "date-time"},
@@ -107,8 +114,10 @@ class Schemas:
         roll = r.random()
         if depth > 2 or roll < 0.5:
             schema = self.scalar()
-        elif roll < 0.65 and self.object_names:
+        elif roll < 0.6 and self.object_names:
             schema = {"$ref": "#/components/schemas/" + r.choice(self.object_names)}
+        elif roll < 0.65 and self.union_names:
+            schema = {"$ref": "#/components/schemas/" + r.choice(sorted(self.union_names))}
         elif roll < 0.8:
             schema = {"type": "array", "items": self.value_schema(depth + 1)}
         elif roll < 0.9:
@@ -119,7 +128,8 @@ class Schemas:
             schema = self.nullable(schema) or schema
         return schema
 
-    KEYS = ["id", "name", "kind", "count", "created_at", "items", "meta", "value", "label", "url"]
+    KEYS = ["id", "name", "kind", "count", "created_at", "items", "meta", "value", "label", "url", "self", "default",
+            "@type", "Type", "init", "additionalProperties"]
     EXTENSION_KEYS = ["note", "extra_count", "ext-id", "flag", "ext_items"]
 
     def object_schema(self, depth, tag=None, keys=KEYS, closable=True):
@@ -155,9 +165,44 @@ class Schemas:
             extension = self.object_schema(1, keys=self.EXTENSION_KEYS, closable=False)
             self.object_names.append(name)
             return {"allOf": [{"$ref": "#/components/schemas/" + parent}, extension]}
+        if roll < 0.62:
+            # Objects told apart by a property with one value (Stripe's `object`), no discriminator.
+            variants = []
+            for position in range(r.randint(2, 4)):
+                variant = f"{name}Tagged{position}"
+                value = r.choice(["card", "bank_account", "source", "x-y", "Card"]) + str(position)
+                tag = {"const": value} if self.openapi31 and r.random() < 0.5 else {"type": "string", "enum": [value]}
+                schema = self.object_schema(1)
+                schema["properties"]["object"] = tag
+                schema["required"] = sorted(set(schema.get("required", []) + ["object"]))
+                self.components[variant] = schema
+                variants.append(variant)
+            self.union_names.add(name)
+            return {"oneOf" if r.random() < 0.7 else "anyOf": [{"$ref": "#/components/schemas/" + v} for v in variants]}
+        if roll < 0.7:
+            # OpenAPI's polymorphism: a parent with a discriminator, extended through `allOf`.
+            parent = self.object_schema(0)
+            parent["properties"]["pet_type"] = {"type": "string"}
+            parent["required"] = sorted(set(parent.get("required", []) + ["pet_type"]))
+            parent.pop("additionalProperties", None)
+            parent["discriminator"] = {"propertyName": "pet_type"}
+            children = [f"{name}Child{position}" for position in range(r.randint(1, 3))]
+            if r.random() < 0.5:
+                parent["discriminator"]["mapping"] = {f"kind{p}": "#/components/schemas/" + c
+                                                      for p, c in enumerate(children)}
+            for child in children:
+                self.components[child] = {"allOf": [
+                    {"$ref": "#/components/schemas/" + name},
+                    self.object_schema(1, keys=self.EXTENSION_KEYS, closable=False)]}
+            self.polymorphic[name] = children
+            self.union_names.add(name)
+            return parent
         if roll < 0.8:
             # A union of objects; with a discriminator, the variants are written again with the tag.
             variants = r.sample(objects, r.randint(2, min(4, len(objects))))
+            plain_unions = sorted(u for u in self.union_names if u not in self.polymorphic)
+            if plain_unions and r.random() < 0.3:  # a union inside a union
+                variants[-1] = r.choice(plain_unions)
             keyword = "oneOf" if r.random() < 0.7 else "anyOf"
             self.union_names.add(name)
             if r.random() < 0.5:
@@ -190,18 +235,45 @@ class Schemas:
 
     # Validation (the subset of JSON Schema the schemas above use)
 
-    def valid(self, schema, value):
+    def declared_keys(self, schema):
+        """The keys a schema declares, with those of its `allOf` parts."""
+        schema = self.resolve(schema)
+        keys = set(schema.get("properties", {}))
+        for part in schema.get("allOf", []):
+            keys |= self.declared_keys(part)
+        return keys
+
+    def valid(self, schema, value, lenient=False, as_parent=False, siblings=frozenset()):
+        """Whether the value is valid; `lenient` reads it as Courier does (`null` for an optional
+        key is no value, an undeclared key in a closed schema is one added later), and
+        `as_parent` reads a polymorphic parent as its own shape (as an `allOf` part). An `allOf`
+        part's `additionalProperties: false` allows its siblings' keys (`siblings`), as every
+        generator and author reads it, where JSON Schema applies it to the part's own alone."""
+        if "$ref" in schema and not as_parent and isinstance(value, dict):
+            name = schema["$ref"].rsplit("/", 1)[1]
+            if name in self.polymorphic:
+                member = self.polymorphic_member(name, value.get("pet_type"))
+                if member is None:
+                    return False
+                if member != name:
+                    return self.valid({"$ref": "#/components/schemas/" + member}, value, lenient)
+                return self.valid(schema, value, lenient, as_parent=True)
         schema = self.resolve(schema)
         if schema.get("nullable") and value is None:
             return True
-        if "allOf" in schema and not all(self.valid(part, value) for part in schema["allOf"]):
+        # A part of several extends it; an `allOf` of one only names it (a nullable reference).
+        extends = len(schema.get("allOf", [])) > 1
+        keys = frozenset(self.declared_keys(schema)) if "allOf" in schema else frozenset()
+        if "allOf" in schema and not all(self.valid(part, value, lenient, extends, keys) for part in schema["allOf"]):
             return False
         tagged = self.tagged_member(schema, value)
         if tagged is not None:
-            return self.valid(tagged, value)
-        if "oneOf" in schema and sum(self.valid(part, value) for part in schema["oneOf"]) != 1:
+            return self.valid(tagged, value, lenient)
+        if "oneOf" in schema and sum(self.valid(part, value, lenient) for part in schema["oneOf"]) != 1:
             return False
-        if "anyOf" in schema and not any(self.valid(part, value) for part in schema["anyOf"]):
+        if "anyOf" in schema and not any(self.valid(part, value, lenient) for part in schema["anyOf"]):
+            return False
+        if "const" in schema and not (value == schema["const"] and type(value) is type(schema["const"])):
             return False
         if "enum" in schema and not any(value == item and type(value) is type(item) for item in schema["enum"]):
             return False
@@ -232,20 +304,23 @@ class Schemas:
             except ValueError:
                 return False
         if isinstance(value, list) and "items" in schema:
-            if not all(self.valid(schema["items"], item) for item in value):
+            if not all(self.valid(schema["items"], item, lenient) for item in value):
                 return False
         if isinstance(value, dict):
             properties = schema.get("properties", {})
             if any(key not in value for key in schema.get("required", [])):
                 return False
             for key, item in value.items():
+                if lenient and key in properties and item is None and key not in schema.get("required", []):
+                    continue  # Courier reads `null` for an optional key as no value, whatever its schema
                 if key in properties:
-                    if not self.valid(properties[key], item):
+                    if not self.valid(properties[key], item, lenient):
                         return False
-                elif schema.get("additionalProperties") is False:
+                elif schema.get("additionalProperties") is False and key not in siblings and not lenient:
+                    # Courier keeps a key a closed schema does not declare: a field added later.
                     return False
                 elif isinstance(schema.get("additionalProperties"), dict):
-                    if not self.valid(schema["additionalProperties"], item):
+                    if not self.valid(schema["additionalProperties"], item, lenient):
                         return False
         return True
 
@@ -284,10 +359,17 @@ class Schemas:
         return r.choice(["", "a", "hello world", "ünïcode ✓", "line\nbreak", "quote \" and \\", "𝄞", "null",
                          "true", "42", "2024-01-01T00:00:00Z", "red"])
 
-    def payload(self, schema, depth=0):
+    def payload(self, schema, depth=0, as_parent=False):
         """A random value for the schema, or None when one was not found (the caller retries)."""
         r = self.rng
-        original = schema
+        if "$ref" in schema and not as_parent:
+            name = schema["$ref"].rsplit("/", 1)[1]
+            if name in self.polymorphic:
+                member = r.choice([name] + self.polymorphic[name])
+                value = self.payload({"$ref": "#/components/schemas/" + member}, depth, as_parent=member == name)
+                if isinstance(value, dict):
+                    value["pet_type"] = self.polymorphic_tag(name, member)
+                return value
         schema = self.resolve(schema)
         types = schema.get("type")
         types = types if isinstance(types, list) else ([types] if types else [])
@@ -296,7 +378,7 @@ class Schemas:
         if "allOf" in schema:
             value = {}
             for part in schema["allOf"]:
-                piece = self.payload(part, depth + 1)
+                piece = self.payload(part, depth + 1, as_parent=len(schema["allOf"]) > 1)
                 if not isinstance(piece, dict):
                     return piece if len(schema["allOf"]) == 1 else None
                 value.update(piece)
@@ -308,6 +390,8 @@ class Schemas:
                 if "discriminator" in schema and isinstance(value, dict):
                     value["type"] = self.tag(schema, member)
                 return value
+        if "const" in schema:
+            return schema["const"]
         if "enum" in schema:
             return r.choice(schema["enum"])
         kinds = [kind for kind in types if kind != "null"] or ["object"]
@@ -338,6 +422,20 @@ class Schemas:
             value[r.choice(["extra", "added_later", "x"])] = r.choice([1, "text", None, [1, 2], {"nested": True}])
         return value
 
+    def polymorphic_tag(self, parent, member):
+        """The discriminator value of a polymorphic parent's member: its mapping's, else its name."""
+        for value, reference in self.components[parent]["discriminator"].get("mapping", {}).items():
+            if reference.rsplit("/", 1)[1] == member:
+                return value
+        return member
+
+    def polymorphic_member(self, parent, tag):
+        """The member of a polymorphic parent a discriminator value names, if one."""
+        for member in [parent] + self.polymorphic[parent]:
+            if self.polymorphic_tag(parent, member) == tag:
+                return member
+        return None
+
     def tagged_member(self, schema, value):
         """The member a discriminator's value chooses, as OpenAPI says it does."""
         if "discriminator" not in schema or not isinstance(value, dict):
@@ -359,6 +457,11 @@ class Schemas:
     def expected_case(self, name, value):
         """The case a payload of a `oneOf` union of named schemas must land in, if one."""
         schema = self.components[name]
+        if name in self.polymorphic and isinstance(value, dict):
+            member = self.polymorphic_member(name, value.get("pet_type"))
+            if member is None:
+                return None
+            return member[0].lower() + member[1:] + ("Base" if member == name else "")
         tagged = self.tagged_member(schema, value)
         if tagged is not None:
             target = tagged["$ref"].rsplit("/", 1)[1]
@@ -366,7 +469,7 @@ class Schemas:
         members = schema.get("oneOf")
         if not members or not all("$ref" in member for member in members):
             return None
-        matching = [member for member in members if self.valid(member, value)]
+        matching = [member for member in members if self.valid(member, value, lenient=True)]
         if len(matching) != 1:
             return None
         target = matching[0]["$ref"].rsplit("/", 1)[1]

@@ -141,8 +141,12 @@ final class SchemaConverter {
         var allowsNull = false
         if target.node.mapping != nil {
             let types = try typeList(target)
-            let alternatives = target.items("oneOf") + target.items("anyOf")
-            let nullAlternative = alternatives.contains(where: Self.allowsOnlyNull)
+            var nullAlternative = false
+            for alternative in target.items("oneOf") + target.items("anyOf")
+            where try alternativeAllowsNull(alternative) {
+                nullAlternative = true
+                break
+            }
             let nullValue =
                 (target.node["enum"]?.sequence?.contains(where: \.isNull) ?? false)
                 || (target.node["const"]?.isNull ?? false)
@@ -228,6 +232,9 @@ final class SchemaConverter {
                 if Self.allowsOnlyNull(variant) {
                     nullable = true
                 } else {
+                    // An alternative that allows null as well (`{type: [string, "null"], enum:
+                    // [on, off, null]}`) makes the union's value optional; its case holds the rest.
+                    if try alternativeAllowsNull(variant) { nullable = true }
                     variants.append(variant)
                 }
             }
@@ -660,6 +667,22 @@ final class SchemaConverter {
 
     /// Whether an alternative of a `oneOf`/`anyOf` allows `null` alone (`type: "null"`, or an
     /// `enum` of `null`): it makes the value optional rather than adding a case.
+    /// Whether an alternative of a `oneOf` or `anyOf` allows `null`: only null, or besides its
+    /// other values (`nullable`, a `"null"` type, a `null` enum value or `const`), itself or
+    /// through the schema it refers to. The union then allows it too.
+    private func alternativeAllowsNull(_ alternative: Located) throws(GenerationError) -> Bool {
+        guard alternative.node.mapping != nil else { return false }
+        let types = try typeList(alternative)
+        if Self.allowsOnlyNull(alternative) || alternative.node["nullable"]?.bool == true || types.contains("null")
+            || (alternative.node["enum"]?.sequence?.contains(where: \.isNull) ?? false)
+            || (alternative.node["const"]?.isNull ?? false)
+        {
+            return true
+        }
+        guard let reference = try documents.reference(of: alternative) else { return false }
+        return try targetAllowsNull(reference, from: alternative)
+    }
+
     private static func allowsOnlyNull(_ alternative: Located) -> Bool {
         alternative.node["type"]?.string == "null"
             || (alternative.node["enum"]?.sequence?.allSatisfy(\.isNull) ?? false)

@@ -95,21 +95,114 @@ public indirect enum ReminderTarget: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 }
 
+/// Values the description does not list decode as ``undocumented(_:)``, so a server
+/// that adds a value does not break decoding.
+public enum ReminderRepeatsCase1: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// `daily`
+    case daily
+    /// `weekly`
+    case weekly
+    /// A value this version of the API description does not list.
+    case undocumented(Swift.String)
+
+    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "daily": self = .daily
+        case "weekly": self = .weekly
+        default: self = .undocumented(rawValue)
+        }
+    }
+
+    /// The value as sent on the wire.
+    public var rawValue: Swift.String {
+        switch self {
+        case .daily: "daily"
+        case .weekly: "weekly"
+        case .undocumented(let value): value
+        }
+    }
+
+    /// The raw value as text.
+    public var description: Swift.String { rawValue }
+
+    /// Decodes the raw value, accepting values the description does not list.
+    public init(from decoder: any Swift.Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+    }
+
+    /// Encodes the raw value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+/// An alternative that allows null makes the union's value optional.
+public indirect enum ReminderRepeats: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `ReminderRepeatsCase1`.
+    case case1(ReminderRepeatsCase1)
+    /// A `Swift.Int`.
+    case int(Swift.Int)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ReminderRepeats", undocumented: nil) { index in
+            switch index {
+            case 0: .case1(try ReminderRepeatsCase1(from: decoder))
+            default: .int(try Swift.Int(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.string], knownValues: ["daily", "weekly"]),
+            .value([.integer]),
+        ]
+    }
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .case1(let value): Swift.String(describing: value)
+        case .int(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .case1(let value): try value.encode(to: encoder)
+        case .int(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
 /// Values coders read by rules of their own, inside unions, dictionaries and arrays: each keeps its text.
 public struct Reminder: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var due: ReminderDue
     public var target: ReminderTarget?
     public var links: [Swift.String: Foundation.URL]?
     public var mirrors: [Foundation.URL?]?
+    /// An alternative that allows null makes the union's value optional.
+    public var repeats: ReminderRepeats?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(due: ReminderDue, target: ReminderTarget? = nil, links: [Swift.String: Foundation.URL]? = nil, mirrors: [Foundation.URL?]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(due: ReminderDue, target: ReminderTarget? = nil, links: [Swift.String: Foundation.URL]? = nil, mirrors: [Foundation.URL?]? = nil, repeats: ReminderRepeats? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.due = due
         self.target = target
         self.links = links
         self.mirrors = mirrors
+        self.repeats = repeats
         self.additionalProperties = additionalProperties
     }
 
@@ -120,7 +213,8 @@ public struct Reminder: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.target = try container.decodeValueIfPresent(ReminderTarget.self, at: "target")
         self.links = try container.decodeURLsIfPresent([Swift.String: Foundation.URL].self, at: "links")
         self.mirrors = try container.decodeURLsIfPresent([Foundation.URL?].self, at: "mirrors")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "due target links mirrors")
+        self.repeats = try container.decodeValueIfPresent(ReminderRepeats.self, at: "repeats")
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "due target links mirrors repeats")
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -130,6 +224,7 @@ public struct Reminder: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValueIfPresent(self.target, at: "target")
         try container.encodeURLsIfPresent(self.links, at: "links")
         try container.encodeURLsIfPresent(self.mirrors, at: "mirrors")
+        try container.encodeValue(self.repeats, at: "repeats")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
