@@ -76,7 +76,8 @@ class Schemas:
     def nullable(self, schema):
         if self.openapi31:
             if "type" in schema and "enum" not in schema:
-                return dict(schema, type=[schema["type"], "null"])
+                types = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+                return dict(schema, type=types + ([] if "null" in types else ["null"]))
             if "$ref" in schema:
                 return {"oneOf": [schema, {"type": "null"}]}
             return None
@@ -107,7 +108,14 @@ class Schemas:
             {"type": "integer", "enum": r.sample([0, 1, 2, 10, -3], r.randint(1, 3))},
             {"type": "number"},
             {"type": "boolean"},
-        ])
+        ] + ([
+            {"type": ["integer", "string"]},
+            {"type": ["boolean", "number", "null"]},
+            {"type": "array", "prefixItems": [{"type": "number"}, {"type": "number"}], "items": {"type": "number"}},
+            {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}]},
+            {"type": "object", "additionalProperties": True},
+            {},
+        ] if self.openapi31 else []))
 
     def value_schema(self, depth):
         r = self.rng
@@ -134,7 +142,7 @@ class Schemas:
 
     def object_schema(self, depth, tag=None, keys=KEYS, closable=True):
         r = self.rng
-        keys = r.sample(keys, r.randint(1, 5))
+        keys = r.sample(keys, r.randint(1, min(5, len(keys))))
         properties = {key: self.value_schema(depth) for key in keys}
         required = [key for key in keys if r.random() < 0.5]
         schema = {"type": "object", "properties": properties}
@@ -162,7 +170,11 @@ class Schemas:
             parent = r.choice(objects)
             # Keys of its own, and open: JSON Schema applies `additionalProperties: false` in one
             # `allOf` part to that part's properties only, which no generator (nor author) means.
-            extension = self.object_schema(1, keys=self.EXTENSION_KEYS, closable=False)
+            # Keys the parent does not declare: a key that both declare with different types
+            # allows no value, which no description means.
+            taken = self.declared_keys({"$ref": "#/components/schemas/" + parent})
+            keys = [key for key in self.EXTENSION_KEYS if key not in taken] + [f"more_{index}"]
+            extension = self.object_schema(1, keys=keys, closable=False)
             self.object_names.append(name)
             return {"allOf": [{"$ref": "#/components/schemas/" + parent}, extension]}
         if roll < 0.62:
@@ -266,11 +278,15 @@ class Schemas:
         keys = frozenset(self.declared_keys(schema)) if "allOf" in schema else frozenset()
         if "allOf" in schema and not all(self.valid(part, value, lenient, extends, keys) for part in schema["allOf"]):
             return False
-        tagged = self.tagged_member(schema, value)
-        if tagged is not None:
-            return self.valid(tagged, value, lenient)
-        if "oneOf" in schema and sum(self.valid(part, value, lenient) for part in schema["oneOf"]) != 1:
-            return False
+        if "discriminator" in schema and ("oneOf" in schema or "anyOf" in schema) and isinstance(value, dict):
+            # OpenAPI: the discriminator's value names the member; a value that names none is invalid.
+            tagged = self.tagged_member(schema, value)
+            return tagged is not None and self.valid(tagged, value, lenient)
+        if "oneOf" in schema:
+            matches = sum(self.valid(part, value, lenient) for part in schema["oneOf"])
+            # Read leniently, two alternatives a value matches (the same enum twice) do not rule it out.
+            if matches == 0 or (matches > 1 and not lenient):
+                return False
         if "anyOf" in schema and not any(self.valid(part, value, lenient) for part in schema["anyOf"]):
             return False
         if "const" in schema and not (value == schema["const"] and type(value) is type(schema["const"])):
@@ -303,8 +319,11 @@ class Schemas:
                 uuid.UUID(value)
             except ValueError:
                 return False
-        if isinstance(value, list) and "items" in schema:
-            if not all(self.valid(schema["items"], item, lenient) for item in value):
+        if isinstance(value, list):
+            prefix = schema.get("prefixItems", [])
+            if not all(self.valid(item_schema, item, lenient) for item_schema, item in zip(prefix, value)):
+                return False
+            if "items" in schema and not all(self.valid(schema["items"], item, lenient) for item in value[len(prefix):]):
                 return False
         if isinstance(value, dict):
             properties = schema.get("properties", {})
@@ -329,7 +348,8 @@ class Schemas:
         return {
             "null": value is None,
             "boolean": isinstance(value, bool),
-            "integer": isinstance(value, int) and not isinstance(value, bool),
+            "integer": (isinstance(value, int) and not isinstance(value, bool))
+                       or (isinstance(value, float) and value.is_integer()),
             "number": isinstance(value, (int, float)) and not isinstance(value, bool),
             "string": isinstance(value, str),
             "array": isinstance(value, list),
@@ -394,6 +414,8 @@ class Schemas:
             return schema["const"]
         if "enum" in schema:
             return r.choice(schema["enum"])
+        if not schema:  # any value
+            return r.choice([1, "text", None, True, [1, "a"], {"k": [None]}, 2.5])
         kinds = [kind for kind in types if kind != "null"] or ["object"]
         kind = r.choice(kinds)
         if kind == "string":
@@ -402,6 +424,8 @@ class Schemas:
             return r.choice([0, 1, -1, 2**31 - 1, -(2**31)])
         if kind == "number" and schema.get("format") == "float":
             return r.choice([0, 1.5, -2.25, 0.5, 3])
+        if kind == "integer" and r.random() < 0.05:
+            return 3.0  # JSON Schema's integer: a number with a zero fraction
         if kind == "integer":
             return r.choice([0, 1, -1, 42, 2**31, -(2**31) - 1, 2**53 + 1, 2**63 - 1, -(2**63)])
         if kind == "number":
@@ -409,6 +433,10 @@ class Schemas:
         if kind == "boolean":
             return r.random() < 0.5
         if kind == "array":
+            if "prefixItems" in schema:
+                head = [self.payload(item, depth + 1) for item in schema["prefixItems"]]
+                rest = schema.get("items")
+                return head + ([self.payload(rest, depth + 1) for _ in range(r.randint(0, 2))] if rest else [])
             return [self.payload(schema["items"], depth + 1) for _ in range(r.randint(0, 3 if depth < 3 else 0))]
         value = {}
         properties = schema.get("properties", {})

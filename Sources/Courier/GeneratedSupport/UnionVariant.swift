@@ -308,7 +308,9 @@ import Foundation
         var plain: [Int] = []
         var unknowing: [Int] = []
         var free: [Int] = []
-        for (index, candidate) in variants.enumerated() where !candidate.kinds.isDisjoint(with: probe.kind) {
+        // `null` has no kind: only a free-form variant (`{}`, any value) takes it.
+        for (index, candidate) in variants.enumerated()
+        where !candidate.kinds.isDisjoint(with: probe.kind) || (probe.kind.isEmpty && candidate.kinds == .any) {
             if candidate.kinds == .any {
                 free.append(index)
             } else if let known = candidate.knownValues {

@@ -184,6 +184,30 @@ import Testing
         #expect(context.debugDescription == message)
     }
 
+    /// A free-form variant (`{}`, any value) takes `null` too, which has no kind of its own: a
+    /// union of it and a string decoded `null` as "matches none of the variants".
+    @Test(arguments: [("null", FreeForm.any(.null)), (#""a""#, .string("a")), ("[1]", .any([1]))])
+    func nullGoesToAFreeFormVariant(json: String, expected: FreeForm) throws {
+        #expect(try decode(FreeForm.self, json) == expected)
+    }
+
+    enum FreeForm: Decodable, Equatable {
+        case any(JSONValue)
+        case string(String)
+
+        static let variants: UnionVariants = [.value(.any), .value([.string])]
+
+        init(from decoder: any Decoder) throws {
+            self = try UnionVariant.decode(Self.variants, from: decoder, union: "FreeForm", undocumented: nil) {
+                index in
+                switch index {
+                case 0: .any(try JSONValue(from: decoder))
+                default: .string(try decoder.singleValueContainer().decode(String.self))
+                }
+            }
+        }
+    }
+
     /// A `oneOf` payload that has keys of two variants without a tag is ambiguous: decoding fails
     /// rather than read it as one when it may be the other. An `anyOf` payload may be both: the
     /// closest variant is chosen (and a generated struct keeps the other keys whole).
