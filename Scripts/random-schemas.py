@@ -126,6 +126,12 @@ class Schemas:
             schema = {"$ref": "#/components/schemas/" + r.choice(self.object_names)}
         elif roll < 0.65 and self.union_names:
             schema = {"$ref": "#/components/schemas/" + r.choice(sorted(self.union_names))}
+        elif roll < 0.7 and len(self.object_names) >= 2:
+            # An inline union: Stripe's expandable field (an ID or the object), or two objects.
+            first, second = self.rng.sample(self.object_names, 2)
+            members = [{"$ref": "#/components/schemas/" + first}]
+            members.append({"type": "string"} if r.random() < 0.5 else {"$ref": "#/components/schemas/" + second})
+            schema = {"oneOf" if r.random() < 0.5 else "anyOf": members}
         elif roll < 0.8:
             schema = {"type": "array", "items": self.value_schema(depth + 1)}
         elif roll < 0.9:
@@ -237,6 +243,9 @@ class Schemas:
             members.append({"type": "array", "items": self.scalar()})
         if r.random() < 0.5:
             members.append({"$ref": "#/components/schemas/" + r.choice(objects)})
+            # Not with a free-form alternative: an object whose one-value property proves the
+            # other, but which that one does not accept, is its error, not a free-form value.
+            members = [member for member in members if member != {}] or members
         self.union_names.add(name)
         return {"oneOf" if r.random() < 0.7 else "anyOf": members}
 

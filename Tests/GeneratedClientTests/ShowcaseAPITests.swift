@@ -29,7 +29,7 @@ import Testing
             Widget.self,
             #"""
             {"id": "e621e1f8-c36c-495a-93fc-0c247a3e6e5f", "name": "Sprocket", "kind": "gizmo",
-             "weight": 9000000000, "price": 9.5, "ratio": 0.25, "tags": ["a", "b"],
+             "weight": 9000000000, "price": 9.5, "ratio": 123456.789, "tags": ["a", "b"],
              "createdAt": "2026-11-21T12:15:00Z", "releaseDate": "2026-12-01", "homepage": "https://example.com/w",
              "thumbnail": "AQID", "note": null, "metadata": {"any": [1, "x"]}, "anything": 3,
              "attributes": {"teeth": 12}, "readings": [1.5, null, 2], "labels": {"a": "x", "b": null}, "class": "premium", "snake_case_name": "s", "kebab-name": "k",
@@ -39,6 +39,8 @@ import Testing
             """#)
         #expect(widget.kind == .gizmo)
         #expect(widget.weight == 9_000_000_000)
+        // `format: float`, sent with more digits than a Float keeps (it read 123456.79).
+        #expect(widget.ratio == 123456.789)
         #expect(widget.thumbnail == Data([1, 2, 3]))
         #expect(widget.homepage?.host == "example.com")
         #expect(widget.metadata?["any"] == [1, "x"])

@@ -122,6 +122,9 @@ import Foundation
     ) throws -> Union {
         let candidates = try candidates(variants, decoder, union: union, allowsSeveral: allowsSeveral)
         if candidates.order.isEmpty {
+            // As another union's variant, leave an unknown object to it: it may have a variant
+            // that accepts it, and keeps it whole otherwise.
+            if candidates.isObject && candidates.enclosingUnionKeepsUnknownObjects { throw ObjectHandoff.UnknownObject() }
             if candidates.isObject, let undocumented { return undocumented(try JSONValue(from: decoder)) }
             throw DecodingError.dataCorrupted(
                 .init(
@@ -129,6 +132,7 @@ import Foundation
                     debugDescription: "The value matches none of \(union)'s variants\(candidates.reason())."))
         }
         var firstError: (any Error)?
+        var declined = false
         // A generated variant reads the object from the container the evidence came from.
         var depth: Int?
         for index in candidates.order {
@@ -137,12 +141,20 @@ import Foundation
                     return try variant(index)
                 }
                 if depth == nil { depth = decoder.codingPath.count }
-                return try ObjectHandoff.offering(object, depth: depth!) { try variant(index) }
+                return try ObjectHandoff.offering(object, depth: depth!, keepsUnknownObjects: undocumented != nil) {
+                    try variant(index)
+                }
+            } catch is ObjectHandoff.UnknownObject {
+                // A union variant none of whose variants accepts the object: try the others.
+                declined = true
             } catch {
                 if candidates.isProven { throw error }
                 firstError = firstError ?? error
             }
         }
+        // Some variant was a union that knows no such object: keep it whole, as before a nested
+        // union held it (where it took objects that another variant reads).
+        if declined, let undocumented { return undocumented(try JSONValue(from: decoder)) }
         throw firstError!
     }
 
@@ -155,18 +167,28 @@ import Foundation
         let kinds = variants.kinds
         let takesStrings = kinds.contains(.string)
         let takesObjects = kinds.contains(.object)
-        if takesStrings && takesObjects && variants.lastWasObject,
-            let object = try? objectContainer(decoder)
-        {
-            return try objectCandidates(variants, object, union: union, allowsSeveral: allowsSeveral, decoder)
+        var enclosingUnionKeepsUnknownObjects = false
+        func objectContainer() -> KeyedDecodingContainer<AnyCodingKey>? {
+            if let offered = ObjectHandoff.take(for: decoder) {
+                enclosingUnionKeepsUnknownObjects = offered.keepsUnknownObjects
+                return offered.container
+            }
+            return try? decoder.container(keyedBy: AnyCodingKey.self)
+        }
+        if takesStrings && takesObjects && variants.lastWasObject, let object = objectContainer() {
+            var found = try objectCandidates(variants, object, union: union, allowsSeveral: allowsSeveral, decoder)
+            found.enclosingUnionKeepsUnknownObjects = enclosingUnionKeepsUnknownObjects
+            return found
         }
         if takesStrings, let text = try? decoder.singleValueContainer().decode(String.self) {
             if takesObjects { variants.lastWasObject = false }
             return scalarCandidates(variants.all, Probe(string: text))
         }
-        if takesObjects, let object = try? objectContainer(decoder) {
+        if takesObjects, let object = objectContainer() {
             if takesStrings { variants.lastWasObject = true }
-            return try objectCandidates(variants, object, union: union, allowsSeveral: allowsSeveral, decoder)
+            var found = try objectCandidates(variants, object, union: union, allowsSeveral: allowsSeveral, decoder)
+            found.enclosingUnionKeepsUnknownObjects = enclosingUnionKeepsUnknownObjects
+            return found
         }
         return scalarCandidates(variants.all, Probe(decoder, object: !takesObjects))
     }
@@ -199,6 +221,9 @@ import Foundation
         var reason: () -> String = { "" }
         /// The object's container, for the variant to decode from.
         var object: KeyedDecodingContainer<AnyCodingKey>?
+        /// Whether the union decodes as the variant of another union that keeps an object none
+        /// of its variants accepts (`ObjectHandoff.UnknownObject`).
+        var enclosingUnionKeepsUnknownObjects = false
     }
 
     private static func objectCandidates(

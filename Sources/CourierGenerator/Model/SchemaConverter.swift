@@ -318,7 +318,9 @@ final class SchemaConverter {
             default: return (.int, nullable)
             }
         case "number":
-            return (format == "float" ? .builtin("Swift.Float") : .double, nullable)
+            // `float` too: a `Double` holds every `Float` exactly, and the digits of servers that
+            // declare `float` and send a double (`123456.789`), which a `Float` would round.
+            return (.double, nullable)
         case "boolean":
             return (.bool, nullable)
         case "array":

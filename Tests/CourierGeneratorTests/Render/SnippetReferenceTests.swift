@@ -272,7 +272,8 @@ import Testing
         ("{type: integer, format: int32}", "Swift.Int32"),
         ("{type: integer, format: int64}", "Swift.Int64"),
         ("{type: integer}", "Swift.Int"),
-        ("{type: number, format: float}", "Swift.Float"),
+        // A Double keeps a float's every value, and the digits a server sends beyond them.
+        ("{type: number, format: float}", "Swift.Double"),
         ("{type: number}", "Swift.Double"),
         ("{type: boolean}", "Swift.Bool"),
         // Free-form values.

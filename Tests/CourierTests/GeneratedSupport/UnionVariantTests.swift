@@ -208,6 +208,58 @@ import Testing
         }
     }
 
+    /// A union that is another union's variant leaves an object none of its own variants
+    /// accepts to the enclosing union, which tries its other variants and keeps the object whole
+    /// if none accepts it. The inner union kept it in its own catch-all, though a later variant
+    /// read it (found by `Scripts/random-schemas.py`).
+    @Test(arguments: [
+        (#"{"a": 1, "c": 2}"#, Outer.c(["a": 1, "c": 2])),
+        (#"{"a": 1, "z": 2}"#, Outer.inner(.a(["a": 1, "z": 2]))),
+        (#"{"a": 1}"#, Outer.undocumented(["a": 1])),
+    ])
+    func aNestedUnionLeavesAnUnknownObjectToTheEnclosingOne(json: String, expected: Outer) throws {
+        #expect(try decode(Outer.self, json) == expected)
+        #expect(try JSONDecoding.decode(Outer.self, from: Data(json.utf8), options: JSONDecoder()) == expected)
+    }
+
+    enum Inner: Decodable, Equatable {
+        case a(JSONValue)
+        case b(JSONValue)
+        case undocumented(JSONValue)
+
+        static let variants: UnionVariants = [
+            .object(required: ["a", "z"], properties: ["a", "z"]), .object(required: ["b"], properties: ["b"]),
+        ]
+
+        init(from decoder: any Decoder) throws {
+            self = try UnionVariant.decode(
+                Self.variants, from: decoder, union: "Inner", undocumented: Self.undocumented
+            ) { index in
+                _ = try UnionVariant.objectContainer(decoder)
+                return index == 0 ? .a(try JSONValue(from: decoder)) : .b(try JSONValue(from: decoder))
+            }
+        }
+    }
+
+    enum Outer: Decodable, Equatable {
+        case inner(Inner)
+        case c(JSONValue)
+        case undocumented(JSONValue)
+
+        static let variants: UnionVariants = [
+            .object(properties: ["a", "b", "z"], keepsUndeclaredKeys: true),
+            .object(required: ["c"], properties: ["c"]),
+        ]
+
+        init(from decoder: any Decoder) throws {
+            self = try UnionVariant.decode(
+                Self.variants, from: decoder, union: "Outer", undocumented: Self.undocumented
+            ) { index in
+                index == 0 ? .inner(try Inner(from: decoder)) : .c(try JSONValue(from: decoder))
+            }
+        }
+    }
+
     /// A `oneOf` payload that has keys of two variants without a tag is ambiguous: decoding fails
     /// rather than read it as one when it may be the other. An `anyOf` payload may be both: the
     /// closest variant is chosen (and a generated struct keeps the other keys whole).

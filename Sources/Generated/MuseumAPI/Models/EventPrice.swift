@@ -4,4 +4,4 @@
 import Foundation
 
 /// Price of a ticket for the special event.
-public typealias EventPrice = Swift.Float
+public typealias EventPrice = Swift.Double

@@ -44,7 +44,7 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var size: Swift.Int32?
     public var weight: Swift.Int64?
     public var price: Swift.Double?
-    public var ratio: Swift.Float?
+    public var ratio: Swift.Double?
     /// The server's default: `true`.
     public var visible: Swift.Bool?
     public var tags: [Swift.String]?
@@ -80,7 +80,7 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(id: Foundation.UUID, name: Swift.String, kind: WidgetKind = .gadget, size: Swift.Int32? = nil, weight: Swift.Int64? = nil, price: Swift.Double? = nil, ratio: Swift.Float? = nil, visible: Swift.Bool? = nil, tags: [Swift.String]? = nil, createdAt: Foundation.Date? = nil, releaseDate: Swift.String? = nil, homepage: Foundation.URL? = nil, thumbnail: Foundation.Data? = nil, note: Swift.String? = nil, metadata: [Swift.String: Courier.JSONValue]? = nil, anything: Courier.JSONValue? = nil, attributes: [Swift.String: Swift.Int]? = nil, readings: [Swift.Double?]? = nil, labels: [Swift.String: Swift.String?]? = nil, `class`: Swift.String? = nil, snakeCaseName: Swift.String? = nil, kebabName: Swift.String? = nil, legacyCode: Swift.String? = nil, status: Status? = nil, dimensions: WidgetDimensions? = nil, parent: Widget? = nil, children: [Widget]? = nil, shape: Shape? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(id: Foundation.UUID, name: Swift.String, kind: WidgetKind = .gadget, size: Swift.Int32? = nil, weight: Swift.Int64? = nil, price: Swift.Double? = nil, ratio: Swift.Double? = nil, visible: Swift.Bool? = nil, tags: [Swift.String]? = nil, createdAt: Foundation.Date? = nil, releaseDate: Swift.String? = nil, homepage: Foundation.URL? = nil, thumbnail: Foundation.Data? = nil, note: Swift.String? = nil, metadata: [Swift.String: Courier.JSONValue]? = nil, anything: Courier.JSONValue? = nil, attributes: [Swift.String: Swift.Int]? = nil, readings: [Swift.Double?]? = nil, labels: [Swift.String: Swift.String?]? = nil, `class`: Swift.String? = nil, snakeCaseName: Swift.String? = nil, kebabName: Swift.String? = nil, legacyCode: Swift.String? = nil, status: Status? = nil, dimensions: WidgetDimensions? = nil, parent: Widget? = nil, children: [Widget]? = nil, shape: Shape? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.id = id
         self.name = name
         self.kind = kind
@@ -121,7 +121,7 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.size = try container.decodeValueIfPresent(Swift.Int32.self, at: "size")
         self.weight = try container.decodeValueIfPresent(Swift.Int64.self, at: "weight")
         self.price = try container.decodeValueIfPresent(Swift.Double.self, at: "price")
-        self.ratio = try container.decodeValueIfPresent(Swift.Float.self, at: "ratio")
+        self.ratio = try container.decodeValueIfPresent(Swift.Double.self, at: "ratio")
         self.visible = try container.decodeValueIfPresent(Swift.Bool.self, at: "visible")
         self.tags = try container.decodeValueIfPresent([Swift.String].self, at: "tags")
         self.createdAt = try container.decodeValueIfPresent(Foundation.Date.self, at: "createdAt")
