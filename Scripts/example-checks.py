@@ -16,22 +16,9 @@ python3 and the Swift toolchain.
 """
 import argparse, os, subprocess, sys, tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SPECS = os.path.join(os.path.dirname(ROOT), "shared", "specs")
+from check_package import ROOT, courier_binary, write_package
 
-PACKAGE = """// swift-tools-version: 6.0
-import PackageDescription
-let package = Package(
-    name: "ExampleChecks", platforms: [.macOS(.v13)],
-    dependencies: [.package(path: "{root}")],
-    targets: [
-        .target(name: "API", dependencies: [.product(name: "Courier", package: "{name}")], path: "Sources/API"),
-        .executableTarget(
-            name: "Check", dependencies: ["API", .product(name: "CourierTesting", package: "{name}")],
-            path: "Sources/Check"),
-    ],
-    swiftLanguageModes: [.v6])
-"""
+SPECS = os.path.join(os.path.dirname(ROOT), "shared", "specs")
 
 MAIN = """import CourierTesting
 
@@ -65,21 +52,14 @@ def main():
     parser.add_argument("--only", help="comma-separated fragments of spec file names")
     parser.add_argument("--specs", default=SPECS, help="the folder of descriptions (default: ../shared/specs)")
     args = parser.parse_args()
-    subprocess.run(["swift", "build", "--product", "courier"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-    courier = os.path.join(
-        subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, check=True, capture_output=True,
-                       text=True).stdout.strip(), "courier")
+    courier = courier_binary()
     specs = sorted(f for f in os.listdir(args.specs) if f.endswith((".json", ".yaml")))
     if args.only:
         specs = [s for s in specs if any(part in s for part in args.only.split(","))]
     rows = []
     for spec in specs:
         work = tempfile.mkdtemp(prefix="courier-examples-")
-        os.makedirs(os.path.join(work, "Sources", "Check"))
-        with open(os.path.join(work, "Package.swift"), "w") as f:
-            f.write(PACKAGE.format(root=ROOT, name=os.path.basename(ROOT)))
-        with open(os.path.join(work, "Sources", "Check", "main.swift"), "w") as f:
-            f.write(MAIN)
+        write_package(work, "ExampleChecks", MAIN)
         generated = subprocess.run(
             [courier, "generate", os.path.join(args.specs, spec), "--output", os.path.join(work, "Sources", "API"),
              "--module", "API", "--examples", os.path.join(work, "Sources", "Check", "Examples.swift"), "--quiet"],

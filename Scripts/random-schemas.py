@@ -17,21 +17,7 @@ there is any.
 """
 import argparse, base64, json, os, random, re, shutil, subprocess, sys, tempfile, uuid
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-PACKAGE = """// swift-tools-version: 6.0
-import PackageDescription
-let package = Package(
-    name: "RandomSchemas", platforms: [.macOS(.v13)],
-    dependencies: [.package(path: "{root}")],
-    targets: [
-        .target(name: "API", dependencies: [.product(name: "Courier", package: "{name}")], path: "Sources/API"),
-        .executableTarget(
-            name: "Check", dependencies: ["API", .product(name: "CourierTesting", package: "{name}")],
-            path: "Sources/Check"),
-    ],
-    swiftLanguageModes: [.v6])
-"""
+from check_package import courier_binary, write_package
 
 MAIN = """import API
 import CourierTesting
@@ -402,7 +388,7 @@ class Schemas:
         schema = self.resolve(schema)
         types = schema.get("type")
         types = types if isinstance(types, list) else ([types] if types else [])
-        if (schema.get("nullable") or "null" in types) and r.random() < 0.25:
+        if types == ["null"] or ((schema.get("nullable") or "null" in types) and r.random() < 0.25):
             return None
         if "allOf" in schema:
             value = {}
@@ -504,7 +490,8 @@ class Schemas:
             target = tagged["$ref"].rsplit("/", 1)[1]
             return target[0].lower() + target[1:]
         members = schema.get("oneOf")
-        if not members or not all("$ref" in member for member in members):
+        # A `oneOf` of one schema is that schema, not a union.
+        if not members or len(members) < 2 or not all("$ref" in member for member in members):
             return None
         matching = [member for member in members if self.valid(member, value, lenient=True)]
         if len(matching) != 1:
@@ -561,16 +548,9 @@ def main():
     parser.add_argument("--payloads", type=int, default=8, help="payloads per schema")
     parser.add_argument("--keep", help="write the package here and keep it")
     args = parser.parse_args()
-    subprocess.run(["swift", "build", "--product", "courier"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-    courier = os.path.join(
-        subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, check=True, capture_output=True,
-                       text=True).stdout.strip(), "courier")
+    courier = courier_binary()
     work = args.keep or tempfile.mkdtemp(prefix="courier-random-")
-    os.makedirs(os.path.join(work, "Sources", "Check"), exist_ok=True)
-    with open(os.path.join(work, "Package.swift"), "w") as f:
-        f.write(PACKAGE.format(root=ROOT, name=os.path.basename(ROOT)))
-    with open(os.path.join(work, "Sources", "Check", "main.swift"), "w") as f:
-        f.write(MAIN)
+    write_package(work, "RandomSchemas", MAIN)
     total = 0
     for seed in [int(s) for s in args.seeds.split(",")]:
         schemas = Schemas(random.Random(seed), args.schemas, openapi31=seed % 2 == 1)

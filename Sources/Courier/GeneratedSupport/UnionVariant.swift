@@ -56,6 +56,10 @@ import Foundation
     /// The values a string or integer enum variant knows; any other value still decodes, as the
     /// enum's `undocumented` case, but a variant that knows the value is preferred.
     public var knownValues: [JSONValue]?
+    /// For an array variant of a union with several, the kinds its elements may be: an array
+    /// of whole numbers goes to the variant of integers before the one of numbers, which would
+    /// round those above 2^53.
+    public var elements: Kinds?
     /// Whether the variant is a generated struct or union of objects (made by
     /// ``object(required:properties:constants:openTags:keepsUndeclaredKeys:)``), which reads its
     /// object through `UnionVariant.objectContainer(_:)` before anything else: only such a variant
@@ -87,11 +91,13 @@ import Foundation
     /// - Parameters:
     ///   - kinds: The kinds of value it accepts.
     ///   - knownValues: For an enum, the values it lists.
+    ///   - elements: For an array, the kinds its elements may be, when the union has several
+    ///     array variants.
     /// - Returns: The variant's evidence.
-    public static func value(_ kinds: Kinds, knownValues: [JSONValue]? = nil) -> UnionVariant {
+    public static func value(_ kinds: Kinds, knownValues: [JSONValue]? = nil, elements: Kinds? = nil) -> UnionVariant {
         UnionVariant(
             kinds: kinds, required: [], properties: [], keepsUndeclaredKeys: kinds.contains(.object), tags: [],
-            knownValues: knownValues)
+            knownValues: knownValues, elements: elements)
     }
 
     /// Decodes the union's variant that the payload proves.
@@ -124,7 +130,9 @@ import Foundation
         if candidates.order.isEmpty {
             // As another union's variant, leave an unknown object to it: it may have a variant
             // that accepts it, and keeps it whole otherwise.
-            if candidates.isObject && candidates.enclosingUnionKeepsUnknownObjects { throw ObjectHandoff.UnknownObject() }
+            if candidates.isObject && candidates.enclosingUnionKeepsUnknownObjects {
+                throw ObjectHandoff.UnknownObject()
+            }
             if candidates.isObject, let undocumented { return undocumented(try JSONValue(from: decoder)) }
             throw DecodingError.dataCorrupted(
                 .init(
@@ -190,7 +198,45 @@ import Foundation
             found.enclosingUnionKeepsUnknownObjects = enclosingUnionKeepsUnknownObjects
             return found
         }
-        return scalarCandidates(variants.all, Probe(decoder, object: !takesObjects))
+        let probe = Probe(decoder, object: !takesObjects)
+        var found = scalarCandidates(variants.all, probe)
+        if probe.kind == .array { found.order = orderingArrays(found.order, variants.all, decoder) }
+        return found
+    }
+
+    /// The candidates for an array, those whose elements take each element as its own kind
+    /// first (a whole number as an integer), then those that take them all (as numbers), then
+    /// the rest, each in the union's order. Only when several array variants say what their
+    /// elements are.
+    private static func orderingArrays(_ order: [Int], _ variants: [UnionVariant], _ decoder: any Decoder) -> [Int] {
+        guard order.count(where: { variants[$0].elements != nil }) > 1,
+            let elements = try? decoder.singleValueContainer().decode([JSONValue].self)
+        else { return order }
+        var exact: Kinds = []
+        for element in elements {
+            switch element {
+            case .null: break
+            case .bool: exact.insert(.boolean)
+            case .int: exact.insert(.integer)
+            case .double: exact.insert(.number)
+            case .string: exact.insert(.string)
+            case .array: exact.insert(.array)
+            case .object: exact.insert(.object)
+            }
+        }
+        var widened = exact
+        if widened.contains(.integer) {
+            widened.remove(.integer)
+            widened.insert(.number)
+        }
+        func tier(_ index: Int) -> Int {
+            guard let kinds = variants[index].elements else { return 2 }
+            if kinds.isSuperset(of: exact) { return 0 }
+            return kinds.isSuperset(of: widened) ? 1 : 2
+        }
+        return order.enumerated()
+            .sorted { (tier($0.element), $0.offset) < (tier($1.element), $1.offset) }
+            .map(\.element)
     }
 
     /// The candidates for an object, with the object's container for the variant. When one tag

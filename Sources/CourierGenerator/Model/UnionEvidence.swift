@@ -39,6 +39,12 @@ enum UnionEvidence {
                 shapes[objectVariants[0]].openTags = [:]
                 shapes[objectVariants[0]].keepsUndeclaredKeys = false
             }
+            // With several array variants (`[Int]` and `[Double]`), each says what its elements
+            // are, so that whole numbers go to the integers (a double rounds those above 2^53).
+            let arrayVariants = shapes.indices.filter { shapes[$0].kinds == ["array"] }
+            if arrayVariants.count < 2 {
+                for caseIndex in arrayVariants { shapes[caseIndex].elementKinds = nil }
+            }
             for caseIndex in model.cases.indices { model.cases[caseIndex].evidence = shapes[caseIndex].expression }
             nameInlineCasesByTheirTag(&model, shapes: shapes)
             model.stringLiteral = stringLiteral(model, declarations: known)
@@ -112,6 +118,8 @@ enum UnionEvidence {
         var openTags: [String: [ConstantValue]] = [:]
         var keepsUndeclaredKeys = false
         var knownValues: [ConstantValue]?
+        /// For an array, the kinds of its elements.
+        var elementKinds: Set<String>?
         var isFree: Bool { kinds == Self.any }
 
         static let any: Set<String> = ["object", "string", "integer", "number", "boolean", "array"]
@@ -139,12 +147,13 @@ enum UnionEvidence {
                 if keepsUndeclaredKeys { arguments.append("keepsUndeclaredKeys: true") }
                 return ".object(" + arguments.joined(separator: ", ") + ")"
             }
-            let kindsCode =
-                isFree
-                ? ".any"
-                : "[" + Self.order.filter(kinds.contains).map { "." + $0 }.joined(separator: ", ") + "]"
-            if let knownValues { return ".value(\(kindsCode), knownValues: \(literal(knownValues)))" }
-            return ".value(\(kindsCode))"
+            func kindsCode(_ kinds: Set<String>) -> String {
+                kinds == Self.any
+                    ? ".any" : "[" + Self.order.filter(kinds.contains).map { "." + $0 }.joined(separator: ", ") + "]"
+            }
+            if let knownValues { return ".value(\(kindsCode(kinds)), knownValues: \(literal(knownValues)))" }
+            if let elementKinds { return ".value(\(kindsCode(kinds)), elements: \(kindsCode(elementKinds)))" }
+            return ".value(\(kindsCode(kinds)))"
         }
 
         static let order = ["object", "string", "integer", "number", "boolean", "array"]
@@ -162,8 +171,9 @@ enum UnionEvidence {
             switch type {
             case .optional(let wrapped):
                 return self.shape(of: wrapped, depth: depth + 1)
-            case .array:
+            case .array(let element):
                 shape.kinds = ["array"]
+                shape.elementKinds = self.shape(of: element, depth: depth + 1).kinds
             case .dictionary:
                 shape.kinds = ["object"]
                 shape.keepsUndeclaredKeys = true

@@ -430,6 +430,8 @@ import Testing
                       anyOf: [{type: integer}, {$ref: '#/components/schemas/A'}, {type: "null"}]
                     Scalar:
                       oneOf: [{type: integer}, {type: string, enum: [x, y]}, {type: string}]
+                    Lists:
+                      anyOf: [{type: array, items: {type: number}}, {type: array, items: {type: integer}}, {type: string}]
                     """))
         let tagged = try #require(files["Models/Tagged.swift"])
         // The mapping's value; the schema name; the variant's own constant, which the wire carries.
@@ -451,6 +453,11 @@ import Testing
         #expect(scalar.contains(#".value([.string], knownValues: ["x", "y"]),"#))
         #expect(!scalar.contains("undocumented(Courier.JSONValue)"))
         #expect(scalar.contains("undocumented: nil)"))
+        // Several array variants say what their elements are.
+        let lists = try #require(files["Models/Lists.swift"])
+        #expect(
+            lists.contains(".value([.array], elements: [.number]),\n            .value([.array], elements: [.integer]),"))
+        #expect(lists.contains(".value([.string]),"))
     }
 
     /// A schema extending two polymorphic parents is a case of each, tagged by each parent's own

@@ -208,6 +208,42 @@ import Testing
         }
     }
 
+    /// An array of whole numbers goes to the variant of integers before the one of numbers
+    /// listed first, which would round those above 2^53; an array with a fraction or another
+    /// kind goes to the variant that takes it.
+    @Test(arguments: [
+        ("[1, 9007199254740993]", Lists.integers([1, 9_007_199_254_740_993])),
+        ("[1.5, 2]", Lists.numbers([1.5, 2])),
+        ("[]", Lists.numbers([])),
+        (#"["a", null]"#, Lists.texts(["a", nil])),
+    ])
+    func wholeNumbersGoToTheArrayOfIntegers(json: String, expected: Lists) throws {
+        #expect(try decode(Lists.self, json) == expected)
+        #expect(try JSONDecoding.decode(Lists.self, from: Data(json.utf8), options: JSONDecoder()) == expected)
+    }
+
+    enum Lists: Decodable, Equatable {
+        case numbers([Double])
+        case integers([Int])
+        case texts([String?])
+
+        static let variants: UnionVariants = [
+            .value([.array], elements: [.number]), .value([.array], elements: [.integer]),
+            .value([.array], elements: [.string]),
+        ]
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            self = try UnionVariant.decode(Self.variants, from: decoder, union: "Lists", undocumented: nil) { index in
+                switch index {
+                case 0: .numbers(try container.decode([Double].self))
+                case 1: .integers(try container.decode([Int].self))
+                default: .texts(try container.decode([String?].self))
+                }
+            }
+        }
+    }
+
     /// A union that is another union's variant leaves an object none of its own variants
     /// accepts to the enclosing union, which tries its other variants and keeps the object whole
     /// if none accepts it. The inner union kept it in its own catch-all, though a later variant
