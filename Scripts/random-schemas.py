@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Checks the generator against OpenAPI's semantics with descriptions it has never seen: writes
-random component schemas (objects, enums, nullable values, formats, arrays, maps, `oneOf` and
-`anyOf` with and without a discriminator, `allOf` extensions), and for each schema random
-payloads that are valid by JSON Schema's rules, checked by a small validator here. A payload
-valid against exactly one `oneOf` variant must land in that variant's case. Each payload is
-decoded with the generated type, encoded again and compared (`DescriptionExample.check()`), so
-that a payload that fails to decode, a value read differently, a key lost or a wrong case shows.
+random component schemas (objects, enums, nullable values, formats, type lists, tuples, arrays,
+maps, `oneOf` and `anyOf` inline and nested, with a discriminator, a `const` tag or none,
+polymorphic parents and other `allOf` extensions), and for each schema random payloads that are
+valid by JSON Schema's rules, checked by a small validator here. A payload that only one `oneOf`
+variant accepts must land in that variant's case, read as Courier documents it where JSON Schema
+is stricter than authors mean (`null` for an optional key, a key added to a closed schema, a
+closed `allOf` part). Each payload is decoded with the generated type, encoded again and
+compared (`DescriptionExample.check()`), so that a payload that fails to decode, a value read
+differently, a key lost or a wrong case shows.
 
     python3 Scripts/random-schemas.py                    # seeds 1 to 5
     python3 Scripts/random-schemas.py --seeds 7,8 --schemas 60 --payloads 20

@@ -193,6 +193,11 @@ import Testing
             enclosure.residents == [.bird(Bird(species: "Bird", name: "Zazu")), .pony(Pony(name: "Shadow"))])
         #expect(enclosure.keeper == .fish(Fish(species: "Fish", name: "Wanda")))
         #expect(try encode(Animal.pony(Pony(name: "Shadow"))) == #"{"name":"Shadow","species":"horse"}"#)
+        // A plain string discriminator defaults to the value every union gives the schema (the
+        // mapping's, else its name), so a value built in Swift is sent as its own variant.
+        #expect(Bird(name: "Zazu") == Bird(species: "Bird", name: "Zazu"))
+        #expect(Salmon(name: "Sam").species == "salmon")
+        #expect(try decode(Animal.self, encode(Animal.salmon(Salmon(name: "Sam")))) == .salmon(Salmon(name: "Sam")))
         // A value may hold its own kind, each in its case.
         let school = try decode(
             Animal.self,

@@ -101,6 +101,7 @@ final class APIConverter {
         schemas.boxRecursiveProperties()
         var declarations = schemas.declarations + extraDeclarations
         UnionEvidence.resolve(&declarations)
+        DiscriminatorDefaults.apply(&declarations)
         SentOnlyStructs.resolve(&declarations, operations: operations, webhooks: webhooks)
         MultipartParts.resolve(&declarations)
         Self.findStreamFlags(&operations, declarations: DeclarationIndex(declarations))

@@ -125,6 +125,9 @@ struct PropertyModel {
     var defaultNode: Node?
     /// The Swift expression of ``defaultNode`` in the property's type, once every enum is known.
     var defaultExpression: String?
+    /// For a discriminator property, the one value every union that lists the struct gives it
+    /// (``DiscriminatorDefaults``): the initializer's default argument, not a decoding fallback.
+    var tagDefault: String?
     var documentation: String?
     var isDeprecated: Bool
     /// Stored out of line, because the struct reaches itself through this property.

@@ -108,7 +108,9 @@ struct ModelRenderer {
         var parameters: [String] = model.properties.filter { $0.constantExpression == nil }.map { property in
             let name = Naming.escaped(property.swiftName)
             if property.isOptional { return "\(name): \(publicType(property)) = nil" }
-            if let value = property.defaultExpression { return "\(name): \(publicType(property)) = \(value)" }
+            if let value = property.defaultExpression ?? property.tagDefault {
+                return "\(name): \(publicType(property)) = \(value)"
+            }
             return "\(name): \(publicType(property))"
         }
         for variant in model.variants {

@@ -10,7 +10,7 @@ public struct ScreenView: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(type: Swift.String, screen: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(type: Swift.String = "screen_view", screen: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.type = type
         self.screen = screen
         self.additionalProperties = additionalProperties

@@ -10,7 +10,7 @@ public struct Tap: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(type: Swift.String, target: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(type: Swift.String = "tap", target: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.type = type
         self.target = target
         self.additionalProperties = additionalProperties

@@ -12,7 +12,7 @@ public struct Bike: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(kind: Swift.String, wheels: Swift.Int? = nil, gears: Swift.Int? = nil, towing: Vehicle? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(kind: Swift.String = "Bike", wheels: Swift.Int? = nil, gears: Swift.Int? = nil, towing: Vehicle? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.kind = kind
         self.wheels = wheels
         self.gears = gears

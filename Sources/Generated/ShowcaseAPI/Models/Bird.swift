@@ -11,7 +11,7 @@ public struct Bird: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(species: Swift.String, name: Swift.String, wingspan: Swift.Double? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(species: Swift.String = "Bird", name: Swift.String, wingspan: Swift.Double? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.species = species
         self.name = name
         self.wingspan = wingspan

@@ -11,7 +11,7 @@ public struct Car: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(kind: Swift.String, wheels: Swift.Int? = nil, doors: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(kind: Swift.String = "Car", wheels: Swift.Int? = nil, doors: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.kind = kind
         self.wheels = wheels
         self.doors = doors

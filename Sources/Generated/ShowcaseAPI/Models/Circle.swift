@@ -10,7 +10,7 @@ public struct Circle: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(kind: Swift.String, radius: Swift.Double, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(kind: Swift.String = "round", radius: Swift.Double, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.kind = kind
         self.radius = radius
         self.additionalProperties = additionalProperties

@@ -12,7 +12,7 @@ public struct Fish: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(species: Swift.String, name: Swift.String, fins: Swift.Int? = nil, school: [Animal]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(species: Swift.String = "Fish", name: Swift.String, fins: Swift.Int? = nil, school: [Animal]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.species = species
         self.name = name
         self.fins = fins

@@ -12,7 +12,7 @@ public struct Gecko: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(species: Swift.String, name: Swift.String, sticky: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(species: Swift.String = "Gecko", name: Swift.String, sticky: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.species = species
         self.name = name
         self.sticky = sticky

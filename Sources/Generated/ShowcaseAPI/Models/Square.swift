@@ -10,7 +10,7 @@ public struct Square: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(kind: Swift.String, side: Swift.Double, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(kind: Swift.String = "square", side: Swift.Double, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.kind = kind
         self.side = side
         self.additionalProperties = additionalProperties
