@@ -93,11 +93,15 @@ import Foundation
     ///   - knownValues: For an enum, the values it lists.
     ///   - elements: For an array, the kinds its elements may be, when the union has several
     ///     array variants.
+    ///   - properties: For a union of objects and other values within this one, the keys its
+    ///     objects declare, which count for it as an object variant's do.
     /// - Returns: The variant's evidence.
-    public static func value(_ kinds: Kinds, knownValues: [JSONValue]? = nil, elements: Kinds? = nil) -> UnionVariant {
+    public static func value(
+        _ kinds: Kinds, knownValues: [JSONValue]? = nil, elements: Kinds? = nil, properties: KeyNames = []
+    ) -> UnionVariant {
         UnionVariant(
-            kinds: kinds, required: [], properties: [], keepsUndeclaredKeys: kinds.contains(.object), tags: [],
-            knownValues: knownValues, elements: elements)
+            kinds: kinds, required: [], properties: properties, keepsUndeclaredKeys: kinds.contains(.object),
+            tags: [], knownValues: knownValues, elements: elements)
     }
 
     /// Decodes the union's variant that the payload proves.

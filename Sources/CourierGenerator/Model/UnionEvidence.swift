@@ -153,6 +153,10 @@ enum UnionEvidence {
             }
             if let knownValues { return ".value(\(kindsCode(kinds)), knownValues: \(literal(knownValues)))" }
             if let elementKinds { return ".value(\(kindsCode(kinds)), elements: \(kindsCode(elementKinds)))" }
+            if kinds.contains("object") && !isFree && !properties.isEmpty {
+                // A union of objects and other values: its objects' keys count for it.
+                return ".value(\(kindsCode(kinds)), properties: \(Naming.keyNamesLiteral(properties.sorted())))"
+            }
             return ".value(\(kindsCode(kinds)))"
         }
 

@@ -432,6 +432,10 @@ import Testing
                       oneOf: [{type: integer}, {type: string, enum: [x, y]}, {type: string}]
                     Lists:
                       anyOf: [{type: array, items: {type: number}}, {type: array, items: {type: integer}}, {type: string}]
+                    Mixed:
+                      oneOf: [{$ref: '#/components/schemas/C'}, {type: integer}]
+                    Nested:
+                      oneOf: [{$ref: '#/components/schemas/Mixed'}, {$ref: '#/components/schemas/A'}]
                     """))
         let tagged = try #require(files["Models/Tagged.swift"])
         // The mapping's value; the schema name; the variant's own constant, which the wire carries.
@@ -458,6 +462,9 @@ import Testing
         #expect(
             lists.contains(".value([.array], elements: [.number]),\n            .value([.array], elements: [.integer]),"))
         #expect(lists.contains(".value([.string]),"))
+        // A union of objects and integers within a union: its objects' keys count for it.
+        let nested = try #require(files["Models/Nested.swift"])
+        #expect(nested.contains(#".value([.object, .integer], properties: "size t"),"#))
     }
 
     /// A schema extending two polymorphic parents is a case of each, tagged by each parent's own

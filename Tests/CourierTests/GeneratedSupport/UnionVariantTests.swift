@@ -244,6 +244,31 @@ import Testing
         }
     }
 
+    /// A variant that is a union of objects and other values counts the keys its objects
+    /// declare: it took no part in weighing an object, so a variant that declared one of the
+    /// payload's keys won, and the payload was called ambiguous (found by random-schemas.py).
+    @Test func aUnionOfObjectsAndScalarsCountsItsObjectsKeys() throws {
+        enum Shape: Decodable, Equatable {
+            case idOrObject(JSONValue)
+            case other(JSONValue)
+            static let variants: UnionVariants = [
+                .value([.object, .integer], properties: ["Type", "count", "init"]),
+                .object(properties: ["init", "label"]),
+            ]
+            init(from decoder: any Decoder) throws {
+                self = try UnionVariant.decode(Self.variants, from: decoder, union: "Shape", undocumented: nil) {
+                    index in
+                    index == 0 ? .idOrObject(try JSONValue(from: decoder)) : .other(try JSONValue(from: decoder))
+                }
+            }
+        }
+        #expect(
+            try decode(Shape.self, #"{"Type": 1, "count": 2, "init": []}"#)
+                == .idOrObject(["Type": 1, "count": 2, "init": []]))
+        #expect(try decode(Shape.self, #"{"init": "a", "label": 1}"#) == .other(["init": "a", "label": 1]))
+        #expect(try decode(Shape.self, "7") == .idOrObject(7))
+    }
+
     /// A union that is another union's variant leaves an object none of its own variants
     /// accepts to the enclosing union, which tries its other variants and keeps the object whole
     /// if none accepts it. The inner union kept it in its own catch-all, though a later variant
