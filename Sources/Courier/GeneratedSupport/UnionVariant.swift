@@ -109,7 +109,8 @@ import Foundation
     /// For an object, a variant is ruled out when a constant tag property holds another value,
     /// or a required key is missing. When a constant tag matches exactly one variant, that is the
     /// variant (decoded leniently; its errors are the union's). Otherwise, the variant with the
-    /// most matching tags wins, then the one that accounts for the most of the payload's keys; if
+    /// most matching tags wins, then the one that accounts for the most of the payload's keys,
+    /// then the one that requires the most of them; if
     /// it does not declare keys that another variant declares, a `oneOf` value is ambiguous and
     /// decoding fails rather than read it as the wrong variant (an `anyOf` value may be both). An object that no variant accepts becomes `undocumented`.
     /// For other values, the variants of the value's kind are tried, an enum that knows the
@@ -301,6 +302,9 @@ import Foundation
             var exact = 0
             var open = 0
             var accounted = 0
+            /// Required keys, all present by then: a variant that requires a key the payload
+            /// has is closer than one that only declares it.
+            var required = 0
         }
         var scores: [Score] = []
         var ruledOutByTag: [(key: String, value: JSONValue)] = []
@@ -345,9 +349,11 @@ import Foundation
             let candidate = variants[scores[position].index]
             scores[position].accounted =
                 candidate.properties.isEmpty ? 0 : keys.count { candidate.properties.contains($0) }
+            scores[position].required = candidate.required.names.count
         }
         scores.sort {
-            ($0.exact, $0.open, $0.accounted, -$0.index) > ($1.exact, $1.open, $1.accounted, -$1.index)
+            ($0.exact, $0.open, $0.accounted, $0.required, -$0.index)
+                > ($1.exact, $1.open, $1.accounted, $1.required, -$1.index)
         }
         guard let best = scores.first else {
             return Candidates(order: [], isObject: true) {

@@ -269,12 +269,33 @@ import Testing
         #expect(try decode(Shape.self, "7") == .idOrObject(7))
     }
 
+    /// Of two variants that declare the payload's keys alike, the one that requires them is
+    /// closer than the one listed first, which only declares them.
+    @Test func requiringTheKeysBreaksATie() throws {
+        enum Either: Decodable, Equatable {
+            case declares(JSONValue)
+            case requires(JSONValue)
+            static let variants: UnionVariants = [
+                .object(properties: ["url", "kind"], keepsUndeclaredKeys: true),
+                .object(required: ["url"], properties: ["url", "count"], keepsUndeclaredKeys: true),
+            ]
+            init(from decoder: any Decoder) throws {
+                self = try UnionVariant.decode(Self.variants, from: decoder, union: "Either", undocumented: nil) {
+                    index in
+                    index == 0 ? .declares(try JSONValue(from: decoder)) : .requires(try JSONValue(from: decoder))
+                }
+            }
+        }
+        #expect(try decode(Either.self, #"{"url": {}}"#) == .requires(["url": [:]]))
+        #expect(try decode(Either.self, #"{"url": {}, "kind": 1}"#) == .declares(["url": [:], "kind": 1]))
+    }
+
     /// A union that is another union's variant leaves an object none of its own variants
     /// accepts to the enclosing union, which tries its other variants and keeps the object whole
     /// if none accepts it. The inner union kept it in its own catch-all, though a later variant
     /// read it (found by `Scripts/random-schemas.py`).
     @Test(arguments: [
-        (#"{"a": 1, "c": 2}"#, Outer.c(["a": 1, "c": 2])),
+        (#"{"a": 1, "b": 2, "c": 3}"#, Outer.c(["a": 1, "b": 2, "c": 3])),
         (#"{"a": 1, "z": 2}"#, Outer.inner(.a(["a": 1, "z": 2]))),
         (#"{"a": 1}"#, Outer.undocumented(["a": 1])),
     ])
@@ -289,7 +310,8 @@ import Testing
         case undocumented(JSONValue)
 
         static let variants: UnionVariants = [
-            .object(required: ["a", "z"], properties: ["a", "z"]), .object(required: ["b"], properties: ["b"]),
+            .object(required: ["a", "z"], properties: ["a", "z"]),
+            .object(required: ["b", "y"], properties: ["b", "y"]),
         ]
 
         init(from decoder: any Decoder) throws {
