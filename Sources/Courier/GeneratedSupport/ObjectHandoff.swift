@@ -14,15 +14,7 @@ enum ObjectHandoff {
     struct Pending {
         let container: KeyedDecodingContainer<AnyCodingKey>
         let depth: Int
-        /// Whether the offering union keeps an object none of its variants accepts: a union
-        /// that takes the container then declines such an object (`UnknownObject`) rather than
-        /// keep it in its own catch-all, so that the enclosing union tries its other variants.
-        let keepsUnknownObjects: Bool
     }
-
-    /// Thrown by a union, decoding as another union's variant, for an object none of its own
-    /// variants accepts, when the enclosing union keeps such objects itself.
-    struct UnknownObject: Error {}
 
     /// The per-thread slot pointing at the `Pending` on the offering union's stack while it
     /// decodes a variant (as `UndeclaredKeyListing` points at its names).
@@ -36,11 +28,9 @@ enum ObjectHandoff {
     ///   - body: Decodes the variant.
     /// - Returns: What `body` returns.
     static func offering<Result>(
-        _ container: KeyedDecodingContainer<AnyCodingKey>, depth: Int, keepsUnknownObjects: Bool = false,
-        _ body: () throws -> Result
+        _ container: KeyedDecodingContainer<AnyCodingKey>, depth: Int, _ body: () throws -> Result
     ) rethrows -> Result {
-        let offer = Pending(container: container, depth: depth, keepsUnknownObjects: keepsUnknownObjects)
-        return try withUnsafePointer(to: offer) { pending in
+        try withUnsafePointer(to: Pending(container: container, depth: depth)) { pending in
             let previous = slot.value
             slot.value = UnsafeMutableRawPointer(mutating: pending)
             defer { slot.value = previous }
@@ -50,13 +40,13 @@ enum ObjectHandoff {
 
     /// The container offered for the value `decoder` holds, if any; taking it withdraws it.
     /// - Parameter decoder: The decoder of the value being decoded.
-    /// - Returns: The offer, or `nil`.
-    static func take(for decoder: any Decoder) -> Pending? {
+    /// - Returns: The offered container, or `nil`.
+    static func take(for decoder: any Decoder) -> KeyedDecodingContainer<AnyCodingKey>? {
         guard let raw = slot.value else { return nil }
         let pending = raw.assumingMemoryBound(to: Pending.self).pointee
         guard pending.depth == decoder.codingPath.count else { return nil }
         slot.value = nil
-        return pending
+        return pending.container
     }
 }
 
@@ -70,7 +60,7 @@ enum ObjectHandoff {
     /// - Returns: The container.
     /// - Throws: `DecodingError` when the value is not an object.
     public static func objectContainer(_ decoder: any Decoder) throws -> KeyedDecodingContainer<AnyCodingKey> {
-        if let offered = ObjectHandoff.take(for: decoder) { return offered.container }
+        if let offered = ObjectHandoff.take(for: decoder) { return offered }
         return try decoder.container(keyedBy: AnyCodingKey.self)
     }
 }

@@ -132,42 +132,46 @@ import Foundation
         undocumented: ((JSONValue) -> Union)?, variant: (Int) throws -> Union
     ) throws -> Union {
         let candidates = try candidates(variants, decoder, union: union, allowsSeveral: allowsSeveral)
+        let enclosingTrial = VariantTrial.isActive
         if candidates.order.isEmpty {
-            // As another union's variant, leave an unknown object to it: it may have a variant
-            // that accepts it, and keeps it whole otherwise.
-            if candidates.isObject && candidates.enclosingUnionKeepsUnknownObjects {
-                throw ObjectHandoff.UnknownObject()
-            }
+            // Within a variant another union tries with others left: let it try them.
+            if candidates.isObject && enclosingTrial { throw VariantTrial.UnknownObject() }
             if candidates.isObject, let undocumented { return undocumented(try JSONValue(from: decoder)) }
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath,
                     debugDescription: "The value matches none of \(union)'s variants\(candidates.reason())."))
         }
-        var firstError: (any Error)?
-        var declined = false
         // A generated variant reads the object from the container the evidence came from.
         var depth: Int?
-        for index in candidates.order {
+        func decodeVariant(_ index: Int) throws -> Union {
+            guard let object = candidates.object, variants.all[index].takesObjectContainer else {
+                return try variant(index)
+            }
+            if depth == nil { depth = decoder.codingPath.count }
+            return try ObjectHandoff.offering(object, depth: depth!) { try variant(index) }
+        }
+        var firstError: (any Error)?
+        var firstDeclined: Int?
+        for (position, index) in candidates.order.enumerated() {
             do {
-                guard let object = candidates.object, variants.all[index].takesObjectContainer else {
-                    return try variant(index)
+                // While others are left, a nested union that meets an unknown object says so.
+                return try VariantTrial.with(active: enclosingTrial || position < candidates.order.count - 1) {
+                    try decodeVariant(index)
                 }
-                if depth == nil { depth = decoder.codingPath.count }
-                return try ObjectHandoff.offering(object, depth: depth!, keepsUnknownObjects: undocumented != nil) {
-                    try variant(index)
-                }
-            } catch is ObjectHandoff.UnknownObject {
-                // A union variant none of whose variants accepts the object: try the others.
-                declined = true
+            } catch is VariantTrial.UnknownObject {
+                firstDeclined = firstDeclined ?? index
             } catch {
                 if candidates.isProven { throw error }
                 firstError = firstError ?? error
             }
         }
-        // Some variant was a union that knows no such object: keep it whole, as before a nested
-        // union held it (where it took objects that another variant reads).
-        if declined, let undocumented { return undocumented(try JSONValue(from: decoder)) }
+        if let firstDeclined {
+            if enclosingTrial { throw VariantTrial.UnknownObject() }
+            // No variant reads the value without an unknown object: the closest keeps it as
+            // `undocumented` where it is.
+            return try VariantTrial.with(active: false) { try decodeVariant(firstDeclined) }
+        }
         throw firstError!
     }
 
@@ -180,28 +184,16 @@ import Foundation
         let kinds = variants.kinds
         let takesStrings = kinds.contains(.string)
         let takesObjects = kinds.contains(.object)
-        var enclosingUnionKeepsUnknownObjects = false
-        func objectContainer() -> KeyedDecodingContainer<AnyCodingKey>? {
-            if let offered = ObjectHandoff.take(for: decoder) {
-                enclosingUnionKeepsUnknownObjects = offered.keepsUnknownObjects
-                return offered.container
-            }
-            return try? decoder.container(keyedBy: AnyCodingKey.self)
-        }
-        if takesStrings && takesObjects && variants.lastWasObject, let object = objectContainer() {
-            var found = try objectCandidates(variants, object, union: union, allowsSeveral: allowsSeveral, decoder)
-            found.enclosingUnionKeepsUnknownObjects = enclosingUnionKeepsUnknownObjects
-            return found
+        if takesStrings && takesObjects && variants.lastWasObject, let object = try? objectContainer(decoder) {
+            return try objectCandidates(variants, object, union: union, allowsSeveral: allowsSeveral, decoder)
         }
         if takesStrings, let text = try? decoder.singleValueContainer().decode(String.self) {
             if takesObjects { variants.lastWasObject = false }
             return scalarCandidates(variants.all, Probe(string: text))
         }
-        if takesObjects, let object = objectContainer() {
+        if takesObjects, let object = try? objectContainer(decoder) {
             if takesStrings { variants.lastWasObject = true }
-            var found = try objectCandidates(variants, object, union: union, allowsSeveral: allowsSeveral, decoder)
-            found.enclosingUnionKeepsUnknownObjects = enclosingUnionKeepsUnknownObjects
-            return found
+            return try objectCandidates(variants, object, union: union, allowsSeveral: allowsSeveral, decoder)
         }
         let probe = Probe(decoder, object: !takesObjects)
         var found = scalarCandidates(variants.all, probe)
@@ -272,9 +264,6 @@ import Foundation
         var reason: () -> String = { "" }
         /// The object's container, for the variant to decode from.
         var object: KeyedDecodingContainer<AnyCodingKey>?
-        /// Whether the union decodes as the variant of another union that keeps an object none
-        /// of its variants accepts (`ObjectHandoff.UnknownObject`).
-        var enclosingUnionKeepsUnknownObjects = false
     }
 
     private static func objectCandidates(

@@ -291,17 +291,65 @@ import Testing
     }
 
     /// A union that is another union's variant leaves an object none of its own variants
-    /// accepts to the enclosing union, which tries its other variants and keeps the object whole
-    /// if none accepts it. The inner union kept it in its own catch-all, though a later variant
-    /// read it (found by `Scripts/random-schemas.py`).
+    /// accepts to the enclosing union, which tries its other variants, and keeps it in the
+    /// closest if none reads it. The inner union kept it in its own catch-all, though a later
+    /// variant read it (found by `Scripts/random-schemas.py`).
     @Test(arguments: [
         (#"{"a": 1, "b": 2, "c": 3}"#, Outer.c(["a": 1, "b": 2, "c": 3])),
         (#"{"a": 1, "z": 2}"#, Outer.inner(.a(["a": 1, "z": 2]))),
-        (#"{"a": 1}"#, Outer.undocumented(["a": 1])),
+        // No variant reads it: the closest keeps it where it is.
+        (#"{"a": 1}"#, Outer.inner(.undocumented(["a": 1]))),
     ])
     func aNestedUnionLeavesAnUnknownObjectToTheEnclosingOne(json: String, expected: Outer) throws {
         #expect(try decode(Outer.self, json) == expected)
         #expect(try JSONDecoding.decode(Outer.self, from: Data(json.utf8), options: JSONDecoder()) == expected)
+    }
+
+    /// The same for a union deeper in a variant: two variants declare the same key, and the
+    /// value under it tells them apart. The first by order read it, leaving it undocumented.
+    @Test(arguments: [
+        (#"{"meta": {"q": 1}}"#, Holder.loose(["meta": ["q": 1]])),
+        (#"{"meta": {"a": 1, "z": 2}}"#, Holder.strict(Strict(meta: .a(["a": 1, "z": 2])))),
+        (#"{"meta": 3}"#, Holder.loose(["meta": 3])),
+    ])
+    func aVariantWhoseNestedUnionMeetsAnUnknownObjectGivesWayToTheNext(json: String, expected: Holder) throws {
+        #expect(try decode(Holder.self, json) == expected)
+        #expect(try JSONDecoding.decode(Holder.self, from: Data(json.utf8), options: JSONDecoder()) == expected)
+    }
+
+    @Test func withNoOtherVariantTheNestedUnionKeepsTheObject() throws {
+        // The loose variant refuses objects here: nothing else reads it, so the strict one keeps it.
+        let json = #"{"meta": {"q": 1}, "strict": true}"#
+        #expect(try decode(Holder.self, json) == .strict(Strict(meta: .undocumented(["q": 1]))))
+    }
+
+    struct Strict: Decodable, Equatable {
+        var meta: Inner
+        init(meta: Inner) { self.meta = meta }
+        init(from decoder: any Decoder) throws {
+            let container = try UnionVariant.objectContainer(decoder)
+            meta = try container.decode(Inner.self, forKey: AnyCodingKey("meta"))
+        }
+    }
+
+    enum Holder: Decodable, Equatable {
+        case strict(Strict)
+        case loose(JSONValue)
+
+        static let variants: UnionVariants = [
+            .object(properties: ["meta", "strict"]), .object(properties: ["meta"]),
+        ]
+
+        init(from decoder: any Decoder) throws {
+            self = try UnionVariant.decode(Self.variants, from: decoder, union: "Holder", undocumented: nil) { index in
+                if index == 0 { return .strict(try Strict(from: decoder)) }
+                let value = try JSONValue(from: decoder)
+                if case .object(let fields) = value, fields["strict"] != nil {
+                    throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not loose"))
+                }
+                return .loose(value)
+            }
+        }
     }
 
     enum Inner: Decodable, Equatable {

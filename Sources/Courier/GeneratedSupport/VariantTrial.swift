@@ -1,0 +1,33 @@
+/// Whether a union is trying a variant while it has others left, so that a union nested in it,
+/// at any depth, that meets an object none of its own variants accepts reports it
+/// (`UnknownObject`) rather than keep it in its catch-all: the enclosing union then tries its
+/// next variant, which may read the whole value. Only when no variant reads it without such an
+/// object does the closest one keep it, as `undocumented` where it was met.
+///
+/// Without it, a union's first variant by the evidence of keys "succeeded" with a nested value
+/// left undocumented, though a later variant read every value (two variants with the same keys
+/// whose values differ in shape). The flag lives in a per-thread slot, as decoding is
+/// synchronous (see `ObjectHandoff`).
+enum VariantTrial {
+    /// Thrown by a union, within a variant another union is trying with others left, for an
+    /// object none of its variants accepts.
+    struct UnknownObject: Error {}
+
+    private static let slot = ThreadSlot()
+
+    /// Whether an enclosing union is trying a variant with others left.
+    static var isActive: Bool { slot.value != nil }
+
+    /// Runs `body` with the flag set to `active`, then restores it.
+    /// - Parameters:
+    ///   - active: Whether a union nested in `body` reports an unknown object.
+    ///   - body: Decodes a variant.
+    /// - Returns: What `body` returns.
+    static func with<Result>(active: Bool, _ body: () throws -> Result) rethrows -> Result {
+        let previous = slot.value
+        guard (previous != nil) != active else { return try body() }
+        slot.value = active ? UnsafeMutableRawPointer(bitPattern: 1) : nil
+        defer { slot.value = previous }
+        return try body()
+    }
+}
