@@ -91,17 +91,34 @@ import Foundation
     /// - Parameters:
     ///   - kinds: The kinds of value it accepts.
     ///   - knownValues: For an enum, the values it lists.
-    ///   - elements: For an array, the kinds its elements may be, when the union has several
-    ///     array variants.
-    ///   - properties: For a union of objects and other values within this one, the keys its
-    ///     objects declare, which count for it as an object variant's do.
     /// - Returns: The variant's evidence.
-    public static func value(
-        _ kinds: Kinds, knownValues: [JSONValue]? = nil, elements: Kinds? = nil, properties: KeyNames = []
-    ) -> UnionVariant {
+    public static func value(_ kinds: Kinds, knownValues: [JSONValue]? = nil) -> UnionVariant {
         UnionVariant(
-            kinds: kinds, required: [], properties: properties, keepsUndeclaredKeys: kinds.contains(.object),
-            tags: [], knownValues: knownValues, elements: elements)
+            kinds: kinds, required: [], properties: [], keepsUndeclaredKeys: kinds.contains(.object), tags: [],
+            knownValues: knownValues)
+    }
+
+    /// An array variant of a union with several, which says what its elements may be.
+    /// - Parameters:
+    ///   - kinds: The kinds of value it accepts (`[.array]`).
+    ///   - elements: The kinds its elements may be.
+    /// - Returns: The variant's evidence.
+    public static func value(_ kinds: Kinds, elements: Kinds) -> UnionVariant {
+        var variant = value(kinds)
+        variant.elements = elements
+        return variant
+    }
+
+    /// A variant that is a union of objects and other values, within this one.
+    /// - Parameters:
+    ///   - kinds: The kinds of value it accepts.
+    ///   - properties: The keys its objects declare, which count for it as an object
+    ///     variant's do.
+    /// - Returns: The variant's evidence.
+    public static func value(_ kinds: Kinds, properties: KeyNames) -> UnionVariant {
+        var variant = value(kinds)
+        variant.properties = properties
+        return variant
     }
 
     /// Decodes the union's variant that the payload proves.
