@@ -172,10 +172,11 @@ import Foundation
         var firstDeclined: Int?
         for (position, index) in candidates.order.enumerated() {
             do {
-                // While others are left, a nested union that meets an unknown object says so.
-                return try VariantTrial.with(active: enclosingTrial || position < candidates.order.count - 1) {
-                    try decodeVariant(index)
-                }
+                // While others are left, a nested union that meets an unknown object says so;
+                // the flag is set only when it changes (a lone candidate leaves it as it is).
+                let active = enclosingTrial || position < candidates.order.count - 1
+                if active == enclosingTrial { return try decodeVariant(index) }
+                return try VariantTrial.with(active: active) { try decodeVariant(index) }
             } catch is VariantTrial.UnknownObject {
                 firstDeclined = firstDeclined ?? index
             } catch {
@@ -186,8 +187,8 @@ import Foundation
         if let firstDeclined {
             if enclosingTrial { throw VariantTrial.UnknownObject() }
             // No variant reads the value without an unknown object: the closest keeps it as
-            // `undocumented` where it is.
-            return try VariantTrial.with(active: false) { try decodeVariant(firstDeclined) }
+            // `undocumented` where it is (no enclosing trial, so the flag is off here).
+            return try decodeVariant(firstDeclined)
         }
         throw firstError!
     }

@@ -18,14 +18,14 @@ enum VariantTrial {
     /// Whether an enclosing union is trying a variant with others left.
     static var isActive: Bool { slot.value != nil }
 
-    /// Runs `body` with the flag set to `active`, then restores it.
+    /// Runs `body` with the flag set to `active`, then restores it. Callers skip it when the
+    /// flag already is `active`.
     /// - Parameters:
     ///   - active: Whether a union nested in `body` reports an unknown object.
     ///   - body: Decodes a variant.
     /// - Returns: What `body` returns.
     static func with<Result>(active: Bool, _ body: () throws -> Result) rethrows -> Result {
         let previous = slot.value
-        guard (previous != nil) != active else { return try body() }
         slot.value = active ? UnsafeMutableRawPointer(bitPattern: 1) : nil
         defer { slot.value = previous }
         return try body()
