@@ -416,6 +416,21 @@ import Testing
         #expect(empty.path == "/echo/styles////;id=e621e1f8-c36c-495a-93fc-0c247a3e6e5f")
     }
 
+    /// Query lists in each of OpenAPI's styles, as RFC 6570 and the specification's examples write
+    /// them: a comma between values is literal, a value's own comma encoded, so a server that
+    /// splits the raw query before decoding it (as swift-openapi-runtime's does) reads each value.
+    @Test func queryListStylesReachTheServerAsRFC6570WritesThem() async throws {
+        let api = Showcase(baseURL: TestServer.shared.baseURL)
+        let echo = try await api.echoQueryStyles(
+            names: ["a,b", "c"], words: ["d e", "f"], choices: ["g|h", "i"],
+            point: EchoQueryStylesPoint(x: "1,5", y: "2"))
+        #expect(echo.rawQuery == "names=a%2Cb,c&words=d%20e%20f&choices=g%7Ch%7Ci&point=x,1%2C5,y,2")
+        let split = echo.rawQuery.split(separator: "&").map { $0.split(separator: "=")[1].split(separator: ",") }
+        #expect(split.first?.map { $0.removingPercentEncoding } == ["a,b", "c"])
+        let none = try await api.echoQueryStyles(names: [], words: [], choices: [])
+        #expect(none.rawQuery.isEmpty)
+    }
+
     /// A parameter the description gives as `content: application/json` is its value's JSON text,
     /// not a form or a list: an object, an array and a quoted string.
     @Test func jsonContentParametersAreSentAsJSONText() async throws {

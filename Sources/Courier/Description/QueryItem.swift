@@ -8,7 +8,13 @@ public struct QueryItem: Sendable, Hashable {
     /// The name, unencoded.
     public var name: String
     /// The value, unencoded; `nil` sends the bare name (`?flag`).
-    public var value: String?
+    public var value: String? {
+        didSet { list = nil }
+    }
+    /// The values of a list written in one item (`ids=1,2,3`), each percent-encoded alone between
+    /// literal separators, so that a comma inside a value (`%2C`) stays apart from the commas
+    /// between values; `nil` for an item with one value. Setting ``value`` clears it.
+    private(set) var list: DelimitedList?
 
     /// Creates an item from text.
     /// - Parameters:
@@ -29,19 +35,53 @@ public struct QueryItem: Sendable, Hashable {
         return value.queryValues.map { QueryItem(name: name, value: $0) }
     }
 
+    /// One item for a list in OpenAPI's `form` (`explode: false`), `spaceDelimited` or
+    /// `pipeDelimited` style: its values between separators (`ids=1,2,3`); none for `nil` or an
+    /// empty list, which RFC 6570 leaves out. Each value is percent-encoded alone and a comma
+    /// between values is written as it is, so `["a,b", "c"]` is sent as `a%2Cb,c`; a space or a
+    /// pipe is percent-encoded as the style's examples show (`a%20b`, `a%7Cb`).
+    /// - Parameters:
+    ///   - name: The name, unencoded.
+    ///   - value: The list, or one value.
+    ///   - separator: The text between values: `","`, `" "` or `"|"`.
+    /// - Returns: The item, or none.
+    @_spi(Generated) public static func items(_ name: String, _ value: (any QueryValue)?, separator: String)
+        -> [QueryItem]
+    {
+        guard let values = value?.queryValues, !values.isEmpty else { return [] }
+        return [QueryItem(name: name, list: values, separator: separator)]
+    }
+
+    init(name: String, list values: [String], separator: String) {
+        self.name = name
+        self.value = values.joined(separator: separator)
+        self.list = values.count > 1 ? DelimitedList(values: values, separator: separator) : nil
+    }
+
     /// Percent-encodes and joins items as a query string (without the leading `?`).
     static func encode(_ items: [QueryItem], spaceAsPlus: Bool = false) -> String {
         var result = ""
         for (index, item) in items.enumerated() {
             if index > 0 { result += "&" }
             result += PercentEncoding.encode(item.name, spaceAsPlus: spaceAsPlus)
-            if let value = item.value {
+            if let list = item.list {
+                result += "="
+                let separator = list.separator == "," ? "," : PercentEncoding.encode(list.separator)
+                result += list.values.map { PercentEncoding.encode($0, spaceAsPlus: spaceAsPlus) }
+                    .joined(separator: separator)
+            } else if let value = item.value {
                 result += "="
                 result += PercentEncoding.encode(value, spaceAsPlus: spaceAsPlus)
             }
         }
         return result
     }
+}
+
+/// The values of a ``QueryItem`` that writes a list, and the text between them.
+struct DelimitedList: Sendable, Hashable {
+    var values: [String]
+    var separator: String
 }
 
 /// A value that can be sent in a query string or form body.

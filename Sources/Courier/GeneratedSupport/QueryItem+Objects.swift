@@ -17,7 +17,8 @@ extension QueryItem {
     /// Query items for an object parameter in `form` style, or the fields of a form body: each
     /// property becomes its own item when `explode` is true (`name=Ada&age=3`, arrays repeated
     /// as `id=1&id=2`, nested objects as JSON text), or one comma-separated item otherwise
-    /// (`person=name,Ada,age,3`).
+    /// (`person=name,Ada,age,3`, a comma inside a key or value sent as `%2C`). Properties that
+    /// are `null` are left out, and an object without any sends no item.
     /// - Parameters:
     ///   - name: The parameter name.
     ///   - value: The object; `nil` produces no items.
@@ -38,7 +39,8 @@ extension QueryItem {
                 }
             }
         }
-        return [QueryItem(name: name, value: sorted.map { "\($0.key),\($0.value.queryText)" }.joined(separator: ","))]
+        let values = sorted.flatMap { key, value in value == .null ? [] : [key, value.queryText] }
+        return values.isEmpty ? [] : [QueryItem(name: name, list: values, separator: ",")]
     }
 
     /// One item whose value is the JSON text of a value, for structured values in forms.

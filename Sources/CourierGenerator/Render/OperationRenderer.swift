@@ -377,17 +377,13 @@ struct OperationRenderer {
                 writer.line("endpoint.query += Courier.QueryItem.deepObject(\(name), \(value))")
             case .spaceDelimited where isQueryValue, .pipeDelimited where isQueryValue:
                 let separator = parameter.style == .spaceDelimited ? " " : "|"
-                writer.line(
-                    "endpoint.query += Courier.QueryItem.items(\(name), \(value)\(optionalChain).queryValues.joined(separator: \"\(separator)\"))"
-                )
+                writer.line("endpoint.query += Courier.QueryItem.items(\(name), \(value), separator: \"\(separator)\")")
             default:
                 if isQueryValue {
                     if parameter.explode || !isArray(parameter.type) {
                         writer.line("endpoint.query += Courier.QueryItem.items(\(name), \(value))")
                     } else {
-                        writer.line(
-                            "endpoint.query += Courier.QueryItem.items(\(name), \(value)\(optionalChain).queryValues.joined(separator: \",\"))"
-                        )
+                        writer.line("endpoint.query += Courier.QueryItem.items(\(name), \(value), separator: \",\")")
                     }
                 } else {
                     writer.line(

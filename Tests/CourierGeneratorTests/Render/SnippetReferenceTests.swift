@@ -816,7 +816,7 @@ import Testing
                     public static func listFriends(userID: Swift.Int, page: Swift.Int? = nil, ids: [Swift.String]? = nil, xTrace: Swift.String? = nil) -> Courier.Endpoint<[Swift.String]> {
                         var endpoint = Courier.Endpoint<[Swift.String]>(method: .get, path: "/users/\\(userID)/friends", operationID: "list-friends")
                         endpoint.query += Courier.QueryItem.items("page", page)
-                        endpoint.query += Courier.QueryItem.items("ids", ids?.queryValues.joined(separator: ","))
+                        endpoint.query += Courier.QueryItem.items("ids", ids, separator: ",")
                         endpoint.headers["X-Trace"] = xTrace?.queryValues.joined(separator: ",")
                         endpoint.errorBodyType = Problem.self
                         return endpoint

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Courier
+@_spi(Generated) @testable import Courier
 
 @Suite struct QueryItemTests {
     @Test(arguments: [
@@ -26,6 +26,38 @@ import Testing
         let items =
             QueryItem.items("z", "last") + QueryItem.items("id", [1, 2, 3]) + QueryItem.items("a", "first")
         #expect(QueryItem.encode(items) == "z=last&id=1&id=2&id=3&a=first")
+    }
+
+    /// A list in one item (OpenAPI's `form` without explode, `spaceDelimited`, `pipeDelimited`):
+    /// the commas between values are written as RFC 6570 does, a value's own comma is encoded,
+    /// so a server that splits the raw text before decoding it reads each value back.
+    @Test(arguments: [
+        (QueryItem.items("ids", [1, 2, 3], separator: ","), "ids=1,2,3"),
+        (QueryItem.items("names", ["a,b", "c d", "é"], separator: ","), "names=a%2Cb,c%20d,%C3%A9"),
+        (QueryItem.items("words", ["a b", "c"], separator: " "), "words=a%20b%20c"),
+        (QueryItem.items("choices", ["a|b", "c"], separator: "|"), "choices=a%7Cb%7Cc"),
+        // One value is a plain item; an empty list or nil sends nothing (RFC 6570's undefined).
+        (QueryItem.items("one", ["a,b"], separator: ","), "one=a%2Cb"),
+        (QueryItem.items("none", [String](), separator: ","), ""),
+        (QueryItem.items("nil", [String]?.none, separator: ","), ""),
+    ])
+    func encodesAList(items: [QueryItem], expected: String) {
+        #expect(QueryItem.encode(items) == expected)
+    }
+
+    @Test func aListReadsAsItsJoinedValuesUntilItsValueIsSet() {
+        var item = QueryItem.items("names", ["a,b", "c"], separator: ",")[0]
+        #expect(item.value == "a,b,c")
+        #expect(item != QueryItem(name: "names", value: "a,b,c"))
+        item.value = "a,b,c"
+        #expect(item == QueryItem(name: "names", value: "a,b,c"))
+        #expect(QueryItem.encode([item]) == "names=a%2Cb%2Cc")
+    }
+
+    @Test func aFormBodyWritesAListAsTheQueryDoes() throws {
+        let items = QueryItem.items("tags", ["a b", "c,d"], separator: ",")
+        let (body, _) = try RequestBody.form(items).encoded(with: JSONEncoder())
+        #expect(body.bufferedData.map { String(decoding: $0, as: UTF8.self) } == "tags=a+b,c%2Cd")
     }
 
     @Test(arguments: [

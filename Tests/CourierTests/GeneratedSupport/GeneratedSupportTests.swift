@@ -312,8 +312,10 @@ import Testing
                 == "filter%5Baddress%5D%5Bcity%5D=Paris&filter%5Bids%5D%5B%5D=1&filter%5Bids%5D%5B%5D=2&filter%5Bname%5D=Ada%20L"
         )
         #expect(QueryItem.formObject("p", ["a": 1, "b": 2], explode: true).map(\.name) == ["a", "b"])
-        #expect(
-            QueryItem.formObject("p", ["a": 1, "b": 2], explode: false) == [QueryItem(name: "p", value: "a,1,b,2")])
+        let unexploded = QueryItem.formObject("p", ["a": "1,5", "b": "2", "c": nil], explode: false)
+        #expect(unexploded.map(\.value) == ["a,1,5,b,2"])
+        #expect(QueryItem.encode(unexploded) == "p=a,1%2C5,b,2")
+        #expect(QueryItem.formObject("p", [String: Int](), explode: false).isEmpty)
         #expect(QueryItem.jsonText("meta", ["k": "v"]) == [QueryItem(name: "meta", value: #"{"k":"v"}"#)])
         #expect(QueryItem.deepObject("x", Optional<Filter>.none).isEmpty)
     }

@@ -29,6 +29,17 @@ extension Showcase {
         try await client.send(Endpoints.echoPathStyles(tags: tags, labels: labels, points: points, id: id))
     }
 
+    /// Echo query parameters in each list style
+    ///
+    /// form without explode, spaceDelimited and pipeDelimited lists, and a form object without explode: the echo shows the query as sent.
+    ///
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP GET /echo/query-styles
+    public func echoQueryStyles(names: [Swift.String]? = nil, words: [Swift.String]? = nil, choices: [Swift.String]? = nil, point: EchoQueryStylesPoint? = nil) async throws(Courier.ServiceError) -> Echo {
+        try await client.send(Endpoints.echoQueryStyles(names: names, words: words, choices: choices, point: point))
+    }
+
     /// Echo parameters given as JSON content
     ///
     /// Parameters described by `content: application/json` are sent as JSON text.
@@ -128,7 +139,7 @@ extension Showcase.Endpoints {
     public static func widgetEcho(id widgetID: Swift.String, tags: [Swift.String]? = nil, ids: [Swift.Int]? = nil, filter: Filter? = nil, sort: SortOrder? = nil, since: Foundation.Date? = nil, xRequestID: Swift.String? = nil, legacy: Swift.Bool? = nil) -> Courier.Endpoint<Echo> {
         var endpoint = Courier.Endpoint<Echo>(method: .get, path: "/echo/widgets/\(widgetID)", operationID: "get-widget-echo")
         endpoint.query += Courier.QueryItem.items("tags", tags)
-        endpoint.query += Courier.QueryItem.items("ids", ids?.queryValues.joined(separator: ","))
+        endpoint.query += Courier.QueryItem.items("ids", ids, separator: ",")
         endpoint.query += Courier.QueryItem.deepObject("filter", filter)
         endpoint.query += Courier.QueryItem.items("sort", sort)
         endpoint.query += Courier.QueryItem.items("since", since)
@@ -147,6 +158,23 @@ extension Showcase.Endpoints {
     /// - Remark: HTTP GET /echo/styles/{tags}/{labels}/{points}/{id}
     public static func echoPathStyles(tags: [Swift.String], labels: [Swift.String], points: [Swift.Int], id: Foundation.UUID) -> Courier.Endpoint<Echo> {
         let endpoint = Courier.Endpoint<Echo>(method: .get, path: "/echo/styles/\(list: tags, prefix: "", separator: ",")/\(list: labels, prefix: ".", separator: ",")/\(list: points, prefix: ";points=", separator: ";points=")/;id=\(id)", operationID: "echoPathStyles")
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/echoQueryStyles(names:words:choices:point:)``.
+    ///
+    /// Echo query parameters in each list style
+    ///
+    /// form without explode, spaceDelimited and pipeDelimited lists, and a form object without explode: the echo shows the query as sent.
+    ///
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP GET /echo/query-styles
+    public static func echoQueryStyles(names: [Swift.String]? = nil, words: [Swift.String]? = nil, choices: [Swift.String]? = nil, point: EchoQueryStylesPoint? = nil) -> Courier.Endpoint<Echo> {
+        var endpoint = Courier.Endpoint<Echo>(method: .get, path: "/echo/query-styles", operationID: "echoQueryStyles")
+        endpoint.query += Courier.QueryItem.items("names", names, separator: ",")
+        endpoint.query += Courier.QueryItem.items("words", words, separator: " ")
+        endpoint.query += Courier.QueryItem.items("choices", choices, separator: "|")
+        endpoint.query += Courier.QueryItem.formObject("point", point, explode: false)
         return endpoint
     }
 
