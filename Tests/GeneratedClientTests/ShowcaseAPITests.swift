@@ -461,6 +461,26 @@ import Testing
         #expect(form.body == "email=a%2Bb%40example.com&subscribe=true&topics=x&topics=y")
     }
 
+    /// A form body's `encoding` object decides how each property is written, as it does for
+    /// Stripe's 698 fields (`metadata[key]=value`): `deepObject` in brackets, `form` without
+    /// explode as one item, and a property it gives only a `contentType` as JSON text.
+    @Test func formBodiesFollowTheirEncodingObject() async throws {
+        let api = Showcase(baseURL: TestServer.shared.baseURL)
+        let form = try await api.submitForm(
+            body: SubmitFormRequest(
+                email: "a@b.c", address: SubmitFormRequestAddress(city: "Paris", lines: ["1 Rue", "Apt 2"]),
+                metadata: ["order": "7"], codes: ["x", "y,z"], preferences: SubmitFormRequestPreferences(theme: "dark"))
+        )
+        let fields = try #require(form.body).split(separator: "&").map { String($0).removingPercentEncoding! }
+        #expect(
+            fields == [
+                "address[city]=Paris", "address[lines][]=1+Rue", "address[lines][]=Apt+2", "codes=x,y,z",
+                "email=a@b.c", "metadata[order]=7", #"preferences={"theme":"dark"}"#,
+            ])
+        // The commas between the codes are written as they are, the one inside a code encoded.
+        #expect(form.body?.contains("&codes=x,y%2Cz&") == true)
+    }
+
     /// Each successful status gets its own body: 200 the job, 202 a ticket, 204 nothing; a status
     /// the description does not list is a decoding error that says so, not a guess.
     @Test func successfulStatusesWithDifferentBodiesEachDecode() async throws {

@@ -24,6 +24,9 @@ Routes (every method unless noted):
                                    (Spotify: offset, limit; items, next URL, or a path with
                                    relative=1), number (page, size; items), offset (offset, limit;
                                    items, total_count); fail=N makes page N a 500 (see pages())
+  POST /v1/customers                a customer made from the form body as Stripe reads one: nested
+                                   names in brackets (metadata[key]=v, expand[]=x); a hash sent as
+                                   one value (metadata={...}) is Stripe's 400 "Invalid hash"
   GET /v1/customers?limit=L&starting_after=ID
                                    Stripe's customer list, as Stripe pages it (data, has_more, url;
                                    limit, default 10; starting_after), over 7 customers made from
@@ -64,11 +67,12 @@ import base64
 import gzip
 import json
 import os
+import re
 import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, parse_qsl, urlsplit
 
 from streaming import StreamingRoutes
 
@@ -128,6 +132,8 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
             return self.status(int(path.split("/")[2]))
         if path.startswith("/pages/"):
             return self.pages(path.split("/")[2])
+        if path == "/v1/customers" and self.command == "POST":
+            return self.stripe_create_customer()
         if path == "/v1/customers":
             return self.stripe_customers()
         if path.startswith("/reports/"):
@@ -367,6 +373,29 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
         chunk = customers[start:start + limit]
         return self.json(200, {"object": "list", "data": chunk, "has_more": start + limit < len(customers),
                                "url": "/v1/customers"})
+
+    def stripe_create_customer(self):
+        # Stripe reads a form body as Rack does: `a[b]=1` nests, `a[]=1` appends to a list.
+        fields = {}
+        for name, value in parse_qsl(self.body.decode(), keep_blank_values=True):
+            keys = [name.split("[", 1)[0]] + re.findall(r"\[([^\]]*)\]", name)
+            target = fields
+            for index, key in enumerate(keys[:-1]):
+                default = [] if keys[index + 1] == "" else {}
+                target = target.setdefault(key, default) if isinstance(target, dict) else target
+            if keys[-1] == "" and isinstance(target, list):
+                target.append(value)
+            elif isinstance(target, dict):
+                target[keys[-1]] = value
+        for name in ("metadata", "address", "shipping", "invoice_settings"):
+            if isinstance(fields.get(name), str) and fields[name] != "":
+                return self.json(400, {"error": {"type": "invalid_request_error", "param": name,
+                                                 "message": f"Invalid hash"}})
+        with open(STRIPE_FIXTURES) as f:
+            customer = json.load(f)["resources"]["customer"]
+        customer.update({key: fields[key] for key in ("email", "name", "metadata", "address") if key in fields})
+        customer["preferred_locales"] = fields.get("preferred_locales", [])
+        return self.json(200, customer)
 
     def report(self, ident):
         if "application/pdf" in (self.headers.get("Accept") or ""):

@@ -34,13 +34,93 @@ extension QueryItem {
             return sorted.flatMap { key, value -> [QueryItem] in
                 switch value {
                 case .null: []
-                case .array(let elements): elements.map { QueryItem(name: key, value: $0.queryText) }
+                case .array(let elements):
+                    elements.compactMap { $0 == .null ? nil : QueryItem(name: key, value: $0.queryText) }
                 default: [QueryItem(name: key, value: value.queryText)]
                 }
             }
         }
         let values = sorted.flatMap { key, value in value == .null ? [] : [key, value.queryText] }
         return values.isEmpty ? [] : [QueryItem(name: name, list: values, separator: ",")]
+    }
+
+    /// How one property of a form body is written, from the description's `encoding` object.
+    @_spi(Generated) public enum FormEncoding: Sendable, Hashable {
+        /// `style: form`: a list repeats the name (`id=1&id=2`) or, not exploded, is one item
+        /// (`id=1,2`); an object's properties are items of their own or, not exploded, one item
+        /// (`point=x,1,y,2`).
+        case form(explode: Bool)
+        /// `style: spaceDelimited`: a list's values in one item, between encoded spaces.
+        case spaceDelimited
+        /// `style: pipeDelimited`: a list's values in one item, between encoded pipes.
+        case pipeDelimited
+        /// `style: deepObject`: nested names in brackets (`address[city]=Paris`), a list's
+        /// values as `expand[]=a&expand[]=b`.
+        case deepObject
+    }
+
+    /// The fields of a form body, each property written as the description's `encoding` object
+    /// says (Stripe's `metadata[key]=value`), and those it does not name as ``formObject(_:_:explode:)``
+    /// writes them.
+    /// - Parameters:
+    ///   - name: The name of an item for a value that is not an object.
+    ///   - value: The body; `nil` produces no items.
+    ///   - encodings: How the properties the description names are written.
+    /// - Returns: The items, keys sorted so the body is stable.
+    @_spi(Generated) public static func formObject(
+        _ name: String, _ value: (some Encodable)?, encodings: [String: FormEncoding]
+    ) -> [QueryItem] {
+        guard let value, let json = JSONValue(encoding: value) else { return [] }
+        guard case .object(let fields) = json else { return [QueryItem(name: name, value: json.queryText)] }
+        var items: [QueryItem] = []
+        for (key, field) in fields.sorted(by: { $0.key < $1.key }) {
+            if let encoding = encodings[key] {
+                items += formItems(key, field, encoding: encoding)
+            } else {
+                items += formItems(key, field)
+            }
+        }
+        return items
+    }
+
+    /// A property the description's `encoding` does not name: a list repeats the name, an
+    /// object is its JSON text (OpenAPI's default content type for one), `null` is left out.
+    private static func formItems(_ name: String, _ value: JSONValue) -> [QueryItem] {
+        switch value {
+        case .null: []
+        case .array(let elements):
+            elements.compactMap { $0 == .null ? nil : QueryItem(name: name, value: $0.queryText) }
+        default: [QueryItem(name: name, value: value.queryText)]
+        }
+    }
+
+    private static func formItems(_ name: String, _ value: JSONValue, encoding: FormEncoding) -> [QueryItem] {
+        let separator: String
+        switch (encoding, value) {
+        case (_, .null):
+            return []
+        case (.deepObject, _):
+            var items: [QueryItem] = []
+            flatten(value, prefix: name, into: &items)
+            return items
+        case (.form(explode: true), .object(let fields)):
+            return fields.sorted { $0.key < $1.key }.flatMap { formItems($0.key, $0.value) }
+        case (.form(explode: true), _):
+            return formItems(name, value)
+        case (.form(explode: false), _): separator = ","
+        case (.spaceDelimited, _): separator = " "
+        case (.pipeDelimited, _): separator = "|"
+        }
+        let values: [String]
+        switch value {
+        case .array(let elements): values = elements.compactMap { $0 == .null ? nil : $0.queryText }
+        case .object(let fields):
+            values = fields.sorted { $0.key < $1.key }.flatMap {
+                $0.value == .null ? [] : [$0.key, $0.value.queryText]
+            }
+        default: return [QueryItem(name: name, value: value.queryText)]
+        }
+        return values.isEmpty ? [] : [QueryItem(name: name, list: values, separator: separator)]
     }
 
     /// One item whose value is the JSON text of a value, for structured values in forms.
@@ -112,6 +192,14 @@ extension JSONValue {
         self = json
     }
 
+    /// Writes nested values as JSON text with sorted keys, so a query or form is the same in
+    /// every run.
+    private static var textEncoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
     /// The text a query or form sends for this value.
     var queryText: String {
         switch self {
@@ -121,7 +209,7 @@ extension JSONValue {
         case .double(let number): number.description
         case .string(let text): text
         case .array, .object:
-            (try? JSONEncoder().encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            (try? Self.textEncoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? ""
         }
     }
 }

@@ -411,10 +411,11 @@ final class APIConverter {
                         swiftName: "body", documentation: documentation))
             }
             let type = try schemas.type(for: schema, name: scope.typePrefix + "Request", file: scope.file).0
-            return .success(
-                BodyModel(
-                    kind: .form, type: type, contentType: name, isRequired: isRequired, swiftName: "body",
-                    documentation: documentation))
+            var body = BodyModel(
+                kind: .form, type: type, contentType: name, isRequired: isRequired, swiftName: "body",
+                documentation: documentation)
+            body.formEncodings = formEncodings(content)
+            return .success(body)
         }
         if let (name, content) = contents.first(where: { mediaType($0.0).hasPrefix("multipart/") }) {
             let type = try multipartForm(content, scope: scope, documentation: documentation)
@@ -437,6 +438,33 @@ final class APIConverter {
                     documentation: documentation))
         }
         return .failure("the request body has no content.")
+    }
+
+    /// The `Courier.QueryItem.FormEncoding` of each property of a form body whose `encoding`
+    /// entry has a `style` or an `explode` (OpenAPI's rules for query parameters, defaults
+    /// included); an entry with neither (only a `contentType`) leaves the property to the default
+    /// way, in which an object is its JSON text. Sorted by name, so output is stable.
+    private func formEncodings(_ content: Located) -> [(property: String, expression: String)] {
+        var result: [(property: String, expression: String)] = []
+        for (property, entry) in content.entries("encoding") {
+            let styleName = entry.node["style"]?.string
+            let explodeFlag = entry.node["explode"]?.bool
+            guard styleName != nil || explodeFlag != nil else { continue }
+            let expression: String
+            switch styleName ?? "form" {
+            case "form": expression = ".form(explode: \(explodeFlag ?? true))"
+            case "deepObject": expression = ".deepObject"
+            case "spaceDelimited": expression = ".spaceDelimited"
+            case "pipeDelimited": expression = ".pipeDelimited"
+            default:
+                warn(
+                    "The form field style \"\(styleName ?? "")\" is not supported; \"\(property)\" is sent in the "
+                        + "default style.", entry)
+                continue
+            }
+            result.append((property, expression))
+        }
+        return result.sorted { $0.property < $1.property }
     }
 
     /// The form type of a `multipart/form-data` body: one property per schema property, each

@@ -135,6 +135,10 @@ struct BodyModel {
     /// The Swift name of the body's boolean `stream` property, which the streamed variant of an
     /// operation sets (the convention of APIs that answer with events only when asked to).
     var streamFlag: String?
+    /// How the properties of a form body that the description's `encoding` gives a `style` or
+    /// `explode` are written, as `Courier.QueryItem.FormEncoding` expressions by property name
+    /// (`"metadata": ".deepObject"`); the others are written in the default way.
+    var formEncodings: [(property: String, expression: String)] = []
 }
 
 enum ResponseKind {

@@ -420,7 +420,12 @@ struct OperationRenderer {
         let expression: String
         switch body.kind {
         case .json: expression = ".json($0)"
-        case .form: expression = ".form(Courier.QueryItem.formObject(\"body\", $0))"
+        case .form where body.formEncodings.isEmpty:
+            expression = ".form(Courier.QueryItem.formObject(\"body\", $0))"
+        case .form:
+            let encodings = body.formEncodings.map { "\(Naming.stringLiteral($0.property)): \($0.expression)" }
+            expression =
+                ".form(Courier.QueryItem.formObject(\"body\", $0, encodings: [\(encodings.joined(separator: ", "))]))"
         case .data: expression = "Courier.RequestBody.binary($0, contentType: \(contentType))"
         case .multipart:
             expression =

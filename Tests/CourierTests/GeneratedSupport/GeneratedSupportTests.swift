@@ -320,6 +320,29 @@ import Testing
         #expect(QueryItem.deepObject("x", Optional<Filter>.none).isEmpty)
     }
 
+    /// Each of OpenAPI's styles for a form body's property, from its `encoding` object, on a
+    /// list, an object and a scalar; `null` is left out, and a property the object does not name
+    /// keeps the default (a list repeated, an object as JSON text).
+    @Test(arguments: [
+        (QueryItem.FormEncoding.deepObject, "l%5B%5D=a%2Cb&l%5B%5D=c&o%5Bx%5D=1&o%5By%5D%5Bz%5D=2&s=t"),
+        (.form(explode: true), "l=a%2Cb&l=c&x=1&y=%7B%22z%22%3A2%7D&s=t"),
+        (.form(explode: false), "l=a%2Cb,c&o=x,1,y,%7B%22z%22%3A2%7D&s=t"),
+        (.spaceDelimited, "l=a%2Cb%20c&o=x%201%20y%20%7B%22z%22%3A2%7D&s=t"),
+        (.pipeDelimited, "l=a%2Cb%7Cc&o=x%7C1%7Cy%7C%7B%22z%22%3A2%7D&s=t"),
+    ])
+    func formFieldsFollowTheirEncoding(encoding: QueryItem.FormEncoding, expected: String) {
+        let body: [String: JSONValue] = [
+            "l": ["a,b", nil, "c"], "o": ["x": 1, "y": ["z": 2], "n": nil], "s": "t", "n": nil,
+        ]
+        let items = QueryItem.formObject("body", body, encodings: ["l": encoding, "o": encoding, "s": encoding])
+        #expect(QueryItem.encode(items) == expected)
+        let unnamed = QueryItem.formObject("body", body, encodings: [:])
+        #expect(
+            QueryItem.encode(unnamed)
+                == "l=a%2Cb&l=c&o=%7B%22n%22%3Anull%2C%22x%22%3A1%2C%22y%22%3A%7B%22z%22%3A2%7D%7D&s=t")
+        #expect(unnamed == QueryItem.formObject("body", body))
+    }
+
     @Test func pathInterpolationOfUUIDsAndDates() {
         let id = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
         let path: EndpointPath = "/items/\(id)/at/\(Date(timeIntervalSince1970: 0))"

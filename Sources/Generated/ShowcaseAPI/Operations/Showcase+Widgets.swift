@@ -229,7 +229,7 @@ extension Showcase.Endpoints {
     /// - Remark: HTTP POST /echo/forms
     public static func submitForm(body: SubmitFormRequest? = nil) -> Courier.Endpoint<Echo> {
         var endpoint = Courier.Endpoint<Echo>(method: .post, path: "/echo/forms", operationID: "submitForm")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["address": .deepObject, "codes": .form(explode: false), "metadata": .deepObject])) }
         return endpoint
     }
 

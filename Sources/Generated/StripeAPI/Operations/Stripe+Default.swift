@@ -6843,7 +6843,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/3d_secure
     public static func post3DSecure(body: Post3DSecureRequest) -> Courier.Endpoint<ThreeDSecure> {
         var endpoint = Courier.Endpoint<ThreeDSecure>(method: .post, path: "/v1/3d_secure", operationID: "Post3dSecure")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -6890,7 +6890,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/account
     public static func postAccount(body: PostAccountRequest? = nil) -> Courier.Endpoint<Account> {
         var endpoint = Courier.Endpoint<Account>(method: .post, path: "/v1/account", operationID: "PostAccount")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["bank_account": .deepObject, "business_profile": .deepObject, "capabilities": .deepObject, "company": .deepObject, "documents": .deepObject, "expand": .deepObject, "individual": .deepObject, "metadata": .deepObject, "settings": .deepObject, "tos_acceptance": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -6924,7 +6924,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/account/bank_accounts
     public static func postAccountBankAccounts(body: PostAccountBankAccountsRequest? = nil) -> Courier.Endpoint<ExternalAccount> {
         var endpoint = Courier.Endpoint<ExternalAccount>(method: .post, path: "/v1/account/bank_accounts", operationID: "PostAccountBankAccounts")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["bank_account": .deepObject, "expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -6956,7 +6956,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/account/bank_accounts/{id}
     public static func postAccountBankAccountsID(id: Swift.String, body: PostAccountBankAccountsIDRequest? = nil) -> Courier.Endpoint<ExternalAccount> {
         var endpoint = Courier.Endpoint<ExternalAccount>(method: .post, path: "/v1/account/bank_accounts/\(id)", operationID: "PostAccountBankAccountsId")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -7013,7 +7013,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/account/capabilities/{capability}
     public static func postAccountCapabilitiesCapability(capability: Swift.String, body: PostAccountCapabilitiesCapabilityRequest? = nil) -> Courier.Endpoint<Capability> {
         var endpoint = Courier.Endpoint<Capability>(method: .post, path: "/v1/account/capabilities/\(capability)", operationID: "PostAccountCapabilitiesCapability")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -7049,7 +7049,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/account/external_accounts
     public static func postAccountExternalAccounts(body: PostAccountExternalAccountsRequest? = nil) -> Courier.Endpoint<ExternalAccount> {
         var endpoint = Courier.Endpoint<ExternalAccount>(method: .post, path: "/v1/account/external_accounts", operationID: "PostAccountExternalAccounts")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["bank_account": .deepObject, "expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -7081,7 +7081,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/account/external_accounts/{id}
     public static func postAccountExternalAccountsID(id: Swift.String, body: PostAccountExternalAccountsIDRequest? = nil) -> Courier.Endpoint<ExternalAccount> {
         var endpoint = Courier.Endpoint<ExternalAccount>(method: .post, path: "/v1/account/external_accounts/\(id)", operationID: "PostAccountExternalAccountsId")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -7110,7 +7110,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/account/login_links
     public static func postAccountLoginLinks(body: PostAccountLoginLinksRequest) -> Courier.Endpoint<LoginLink> {
         var endpoint = Courier.Endpoint<LoginLink>(method: .post, path: "/v1/account/login_links", operationID: "PostAccountLoginLinks")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -7148,7 +7148,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/account/people
     public static func postAccountPeople(body: PostAccountPeopleRequest? = nil) -> Courier.Endpoint<Person> {
         var endpoint = Courier.Endpoint<Person>(method: .post, path: "/v1/account/people", operationID: "PostAccountPeople")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["address": .deepObject, "address_kana": .deepObject, "address_kanji": .deepObject, "dob": .deepObject, "documents": .deepObject, "expand": .deepObject, "full_name_aliases": .deepObject, "metadata": .deepObject, "relationship": .deepObject, "verification": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -7178,7 +7178,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/account/people/{person}
     public static func postAccountPeoplePerson(person: Swift.String, body: PostAccountPeoplePersonRequest? = nil) -> Courier.Endpoint<Person> {
         var endpoint = Courier.Endpoint<Person>(method: .post, path: "/v1/account/people/\(person)", operationID: "PostAccountPeoplePerson")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["address": .deepObject, "address_kana": .deepObject, "address_kanji": .deepObject, "dob": .deepObject, "documents": .deepObject, "expand": .deepObject, "full_name_aliases": .deepObject, "metadata": .deepObject, "relationship": .deepObject, "verification": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -7228,7 +7228,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/account/persons
     public static func postAccountPersons(body: PostAccountPersonsRequest? = nil) -> Courier.Endpoint<Person> {
         var endpoint = Courier.Endpoint<Person>(method: .post, path: "/v1/account/persons", operationID: "PostAccountPersons")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["address": .deepObject, "address_kana": .deepObject, "address_kanji": .deepObject, "dob": .deepObject, "documents": .deepObject, "expand": .deepObject, "full_name_aliases": .deepObject, "metadata": .deepObject, "relationship": .deepObject, "verification": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -7258,7 +7258,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/account/persons/{person}
     public static func postAccountPersonsPerson(person: Swift.String, body: PostAccountPersonsPersonRequest? = nil) -> Courier.Endpoint<Person> {
         var endpoint = Courier.Endpoint<Person>(method: .post, path: "/v1/account/persons/\(person)", operationID: "PostAccountPersonsPerson")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["address": .deepObject, "address_kana": .deepObject, "address_kanji": .deepObject, "dob": .deepObject, "documents": .deepObject, "expand": .deepObject, "full_name_aliases": .deepObject, "metadata": .deepObject, "relationship": .deepObject, "verification": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -7285,7 +7285,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/account_links
     public static func postAccountLinks(body: PostAccountLinksRequest) -> Courier.Endpoint<AccountLink> {
         var endpoint = Courier.Endpoint<AccountLink>(method: .post, path: "/v1/account_links", operationID: "PostAccountLinks")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -7323,7 +7323,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/accounts
     public static func postAccounts(body: PostAccountsRequest? = nil) -> Courier.Endpoint<Account> {
         var endpoint = Courier.Endpoint<Account>(method: .post, path: "/v1/accounts", operationID: "PostAccounts")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["bank_account": .deepObject, "business_profile": .deepObject, "capabilities": .deepObject, "company": .deepObject, "documents": .deepObject, "expand": .deepObject, "individual": .deepObject, "metadata": .deepObject, "settings": .deepObject, "tos_acceptance": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -7355,7 +7355,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/accounts/{account}
     public static func postAccountsAccount(account: Swift.String, body: PostAccountsAccountRequest? = nil) -> Courier.Endpoint<Account> {
         var endpoint = Courier.Endpoint<Account>(method: .post, path: "/v1/accounts/\(account)", operationID: "PostAccountsAccount")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["bank_account": .deepObject, "business_profile": .deepObject, "capabilities": .deepObject, "company": .deepObject, "documents": .deepObject, "expand": .deepObject, "individual": .deepObject, "metadata": .deepObject, "settings": .deepObject, "tos_acceptance": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -7386,7 +7386,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/accounts/{account}/bank_accounts
     public static func postAccountsAccountBankAccounts(account: Swift.String, body: PostAccountsAccountBankAccountsRequest? = nil) -> Courier.Endpoint<ExternalAccount> {
         var endpoint = Courier.Endpoint<ExternalAccount>(method: .post, path: "/v1/accounts/\(account)/bank_accounts", operationID: "PostAccountsAccountBankAccounts")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["bank_account": .deepObject, "expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -7418,7 +7418,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/accounts/{account}/bank_accounts/{id}
     public static func postAccountsAccountBankAccountsID(account: Swift.String, id: Swift.String, body: PostAccountsAccountBankAccountsIDRequest? = nil) -> Courier.Endpoint<ExternalAccount> {
         var endpoint = Courier.Endpoint<ExternalAccount>(method: .post, path: "/v1/accounts/\(account)/bank_accounts/\(id)", operationID: "PostAccountsAccountBankAccountsId")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -7475,7 +7475,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/accounts/{account}/capabilities/{capability}
     public static func postAccountsAccountCapabilitiesCapability(account: Swift.String, capability: Swift.String, body: PostAccountsAccountCapabilitiesCapabilityRequest? = nil) -> Courier.Endpoint<Capability> {
         var endpoint = Courier.Endpoint<Capability>(method: .post, path: "/v1/accounts/\(account)/capabilities/\(capability)", operationID: "PostAccountsAccountCapabilitiesCapability")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -7511,7 +7511,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/accounts/{account}/external_accounts
     public static func postAccountsAccountExternalAccounts(account: Swift.String, body: PostAccountsAccountExternalAccountsRequest? = nil) -> Courier.Endpoint<ExternalAccount> {
         var endpoint = Courier.Endpoint<ExternalAccount>(method: .post, path: "/v1/accounts/\(account)/external_accounts", operationID: "PostAccountsAccountExternalAccounts")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["bank_account": .deepObject, "expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -7543,7 +7543,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/accounts/{account}/external_accounts/{id}
     public static func postAccountsAccountExternalAccountsID(account: Swift.String, id: Swift.String, body: PostAccountsAccountExternalAccountsIDRequest? = nil) -> Courier.Endpoint<ExternalAccount> {
         var endpoint = Courier.Endpoint<ExternalAccount>(method: .post, path: "/v1/accounts/\(account)/external_accounts/\(id)", operationID: "PostAccountsAccountExternalAccountsId")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -7572,7 +7572,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/accounts/{account}/login_links
     public static func postAccountsAccountLoginLinks(account: Swift.String, body: PostAccountsAccountLoginLinksRequest? = nil) -> Courier.Endpoint<LoginLink> {
         var endpoint = Courier.Endpoint<LoginLink>(method: .post, path: "/v1/accounts/\(account)/login_links", operationID: "PostAccountsAccountLoginLinks")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -7610,7 +7610,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/accounts/{account}/people
     public static func postAccountsAccountPeople(account: Swift.String, body: PostAccountsAccountPeopleRequest? = nil) -> Courier.Endpoint<Person> {
         var endpoint = Courier.Endpoint<Person>(method: .post, path: "/v1/accounts/\(account)/people", operationID: "PostAccountsAccountPeople")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["address": .deepObject, "address_kana": .deepObject, "address_kanji": .deepObject, "dob": .deepObject, "documents": .deepObject, "expand": .deepObject, "full_name_aliases": .deepObject, "metadata": .deepObject, "relationship": .deepObject, "verification": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -7640,7 +7640,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/accounts/{account}/people/{person}
     public static func postAccountsAccountPeoplePerson(account: Swift.String, person: Swift.String, body: PostAccountsAccountPeoplePersonRequest? = nil) -> Courier.Endpoint<Person> {
         var endpoint = Courier.Endpoint<Person>(method: .post, path: "/v1/accounts/\(account)/people/\(person)", operationID: "PostAccountsAccountPeoplePerson")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["address": .deepObject, "address_kana": .deepObject, "address_kanji": .deepObject, "dob": .deepObject, "documents": .deepObject, "expand": .deepObject, "full_name_aliases": .deepObject, "metadata": .deepObject, "relationship": .deepObject, "verification": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -7690,7 +7690,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/accounts/{account}/persons
     public static func postAccountsAccountPersons(account: Swift.String, body: PostAccountsAccountPersonsRequest? = nil) -> Courier.Endpoint<Person> {
         var endpoint = Courier.Endpoint<Person>(method: .post, path: "/v1/accounts/\(account)/persons", operationID: "PostAccountsAccountPersons")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["address": .deepObject, "address_kana": .deepObject, "address_kanji": .deepObject, "dob": .deepObject, "documents": .deepObject, "expand": .deepObject, "full_name_aliases": .deepObject, "metadata": .deepObject, "relationship": .deepObject, "verification": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -7720,7 +7720,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/accounts/{account}/persons/{person}
     public static func postAccountsAccountPersonsPerson(account: Swift.String, person: Swift.String, body: PostAccountsAccountPersonsPersonRequest? = nil) -> Courier.Endpoint<Person> {
         var endpoint = Courier.Endpoint<Person>(method: .post, path: "/v1/accounts/\(account)/persons/\(person)", operationID: "PostAccountsAccountPersonsPerson")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["address": .deepObject, "address_kana": .deepObject, "address_kanji": .deepObject, "dob": .deepObject, "documents": .deepObject, "expand": .deepObject, "full_name_aliases": .deepObject, "metadata": .deepObject, "relationship": .deepObject, "verification": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -7749,7 +7749,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/accounts/{account}/reject
     public static func postAccountsAccountReject(account: Swift.String, body: PostAccountsAccountRejectRequest) -> Courier.Endpoint<Account> {
         var endpoint = Courier.Endpoint<Account>(method: .post, path: "/v1/accounts/\(account)/reject", operationID: "PostAccountsAccountReject")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -7786,7 +7786,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/apple_pay/domains
     public static func postApplePayDomains(body: PostApplePayDomainsRequest) -> Courier.Endpoint<ApplePayDomain> {
         var endpoint = Courier.Endpoint<ApplePayDomain>(method: .post, path: "/v1/apple_pay/domains", operationID: "PostApplePayDomains")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -7869,7 +7869,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/application_fees/{fee}/refunds/{id}
     public static func postApplicationFeesFeeRefundsID(fee: Swift.String, id: Swift.String, body: PostApplicationFeesFeeRefundsIDRequest? = nil) -> Courier.Endpoint<FeeRefund> {
         var endpoint = Courier.Endpoint<FeeRefund>(method: .post, path: "/v1/application_fees/\(fee)/refunds/\(id)", operationID: "PostApplicationFeesFeeRefundsId")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -7899,7 +7899,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/application_fees/{id}/refund
     public static func postApplicationFeesIDRefund(id: Swift.String, body: PostApplicationFeesIDRefundRequest? = nil) -> Courier.Endpoint<ApplicationFee> {
         var endpoint = Courier.Endpoint<ApplicationFee>(method: .post, path: "/v1/application_fees/\(id)/refund", operationID: "PostApplicationFeesIdRefund")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -7943,7 +7943,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/application_fees/{id}/refunds
     public static func postApplicationFeesIDRefunds(id: Swift.String, body: PostApplicationFeesIDRefundsRequest? = nil) -> Courier.Endpoint<FeeRefund> {
         var endpoint = Courier.Endpoint<FeeRefund>(method: .post, path: "/v1/application_fees/\(id)/refunds", operationID: "PostApplicationFeesIdRefunds")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -8097,7 +8097,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/billing_portal/configurations
     public static func postBillingPortalConfigurations(body: PostBillingPortalConfigurationsRequest) -> Courier.Endpoint<BillingPortalConfiguration> {
         var endpoint = Courier.Endpoint<BillingPortalConfiguration>(method: .post, path: "/v1/billing_portal/configurations", operationID: "PostBillingPortalConfigurations")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["business_profile": .deepObject, "default_return_url": .deepObject, "expand": .deepObject, "features": .deepObject, "metadata": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -8127,7 +8127,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/billing_portal/configurations/{configuration}
     public static func postBillingPortalConfigurationsConfiguration(configuration: Swift.String, body: PostBillingPortalConfigurationRequest? = nil) -> Courier.Endpoint<BillingPortalConfiguration> {
         var endpoint = Courier.Endpoint<BillingPortalConfiguration>(method: .post, path: "/v1/billing_portal/configurations/\(configuration)", operationID: "PostBillingPortalConfigurationsConfiguration")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["business_profile": .deepObject, "default_return_url": .deepObject, "expand": .deepObject, "features": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -8142,7 +8142,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/billing_portal/sessions
     public static func postBillingPortalSessions(body: PostBillingPortalSessionsRequest) -> Courier.Endpoint<BillingPortalSession> {
         var endpoint = Courier.Endpoint<BillingPortalSession>(method: .post, path: "/v1/billing_portal/sessions", operationID: "PostBillingPortalSessions")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -8278,7 +8278,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/charges
     public static func postCharges(body: PostChargesRequest? = nil) -> Courier.Endpoint<Charge> {
         var endpoint = Courier.Endpoint<Charge>(method: .post, path: "/v1/charges", operationID: "PostCharges")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["card": .deepObject, "destination": .deepObject, "expand": .deepObject, "metadata": .deepObject, "shipping": .deepObject, "transfer_data": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -8332,7 +8332,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/charges/{charge}
     public static func postChargesCharge(charge: Swift.String, body: PostChargesChargeRequest? = nil) -> Courier.Endpoint<Charge> {
         var endpoint = Courier.Endpoint<Charge>(method: .post, path: "/v1/charges/\(charge)", operationID: "PostChargesCharge")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "fraud_details": .deepObject, "metadata": .deepObject, "shipping": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -8349,7 +8349,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/charges/{charge}/capture
     public static func postChargesChargeCapture(charge: Swift.String, body: PostChargesChargeCaptureRequest? = nil) -> Courier.Endpoint<Charge> {
         var endpoint = Courier.Endpoint<Charge>(method: .post, path: "/v1/charges/\(charge)/capture", operationID: "PostChargesChargeCapture")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "transfer_data": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -8379,7 +8379,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/charges/{charge}/dispute
     public static func postChargesChargeDispute(charge: Swift.String, body: PostChargesChargeDisputeRequest? = nil) -> Courier.Endpoint<Dispute> {
         var endpoint = Courier.Endpoint<Dispute>(method: .post, path: "/v1/charges/\(charge)/dispute", operationID: "PostChargesChargeDispute")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["evidence": .deepObject, "expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -8394,7 +8394,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/charges/{charge}/dispute/close
     public static func postChargesChargeDisputeClose(charge: Swift.String, body: PostChargesChargeDisputeCloseRequest? = nil) -> Courier.Endpoint<Dispute> {
         var endpoint = Courier.Endpoint<Dispute>(method: .post, path: "/v1/charges/\(charge)/dispute/close", operationID: "PostChargesChargeDisputeClose")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -8419,7 +8419,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/charges/{charge}/refund
     public static func postChargesChargeRefund(charge: Swift.String, body: PostChargesChargeRefundRequest? = nil) -> Courier.Endpoint<Charge> {
         var endpoint = Courier.Endpoint<Charge>(method: .post, path: "/v1/charges/\(charge)/refund", operationID: "PostChargesChargeRefund")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -8455,7 +8455,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/charges/{charge}/refunds
     public static func postChargesChargeRefunds(charge: Swift.String, body: PostChargesChargeRefundsRequest? = nil) -> Courier.Endpoint<Refund> {
         var endpoint = Courier.Endpoint<Refund>(method: .post, path: "/v1/charges/\(charge)/refunds", operationID: "PostChargesChargeRefunds")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -8485,7 +8485,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/charges/{charge}/refunds/{refund}
     public static func postChargesChargeRefundsRefund(charge: Swift.String, refund: Swift.String, body: PostChargesChargeRefundsRefundRequest? = nil) -> Courier.Endpoint<Refund> {
         var endpoint = Courier.Endpoint<Refund>(method: .post, path: "/v1/charges/\(charge)/refunds/\(refund)", operationID: "PostChargesChargeRefundsRefund")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -8525,7 +8525,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/checkout/sessions
     public static func postCheckoutSessions(body: PostCheckoutSessionsRequest) -> Courier.Endpoint<CheckoutSession> {
         var endpoint = Courier.Endpoint<CheckoutSession>(method: .post, path: "/v1/checkout/sessions", operationID: "PostCheckoutSessions")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["after_expiration": .deepObject, "automatic_tax": .deepObject, "consent_collection": .deepObject, "customer_update": .deepObject, "discounts": .deepObject, "expand": .deepObject, "line_items": .deepObject, "metadata": .deepObject, "payment_intent_data": .deepObject, "payment_method_options": .deepObject, "payment_method_types": .deepObject, "phone_number_collection": .deepObject, "setup_intent_data": .deepObject, "shipping_address_collection": .deepObject, "shipping_options": .deepObject, "subscription_data": .deepObject, "tax_id_collection": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -8557,7 +8557,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/checkout/sessions/{session}/expire
     public static func postCheckoutSessionsSessionExpire(session: Swift.String, body: PostCheckoutSessionsSessionExpireRequest? = nil) -> Courier.Endpoint<CheckoutSession> {
         var endpoint = Courier.Endpoint<CheckoutSession>(method: .post, path: "/v1/checkout/sessions/\(session)/expire", operationID: "PostCheckoutSessionsSessionExpire")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -8654,7 +8654,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/coupons
     public static func postCoupons(body: PostCouponsRequest? = nil) -> Courier.Endpoint<Coupon> {
         var endpoint = Courier.Endpoint<Coupon>(method: .post, path: "/v1/coupons", operationID: "PostCoupons")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["applies_to": .deepObject, "expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -8684,7 +8684,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/coupons/{coupon}
     public static func postCouponsCoupon(coupon: Swift.String, body: PostCouponsCouponRequest? = nil) -> Courier.Endpoint<Coupon> {
         var endpoint = Courier.Endpoint<Coupon>(method: .post, path: "/v1/coupons/\(coupon)", operationID: "PostCouponsCoupon")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -8749,7 +8749,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/credit_notes
     public static func postCreditNotes(body: PostCreditNotesRequest) -> Courier.Endpoint<CreditNote> {
         var endpoint = Courier.Endpoint<CreditNote>(method: .post, path: "/v1/credit_notes", operationID: "PostCreditNotes")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject, "lines": .deepObject, "metadata": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -8876,7 +8876,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/credit_notes/{id}
     public static func postCreditNotesID(id: Swift.String, body: PostCreditNotesIDRequest? = nil) -> Courier.Endpoint<CreditNote> {
         var endpoint = Courier.Endpoint<CreditNote>(method: .post, path: "/v1/credit_notes/\(id)", operationID: "PostCreditNotesId")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -8891,7 +8891,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/credit_notes/{id}/void
     public static func postCreditNotesIDVoid(id: Swift.String, body: PostCreditNotesIDVoidRequest? = nil) -> Courier.Endpoint<CreditNote> {
         var endpoint = Courier.Endpoint<CreditNote>(method: .post, path: "/v1/credit_notes/\(id)/void", operationID: "PostCreditNotesIdVoid")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -8932,7 +8932,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/customers
     public static func postCustomers(body: PostCustomersRequest? = nil) -> Courier.Endpoint<Customer> {
         var endpoint = Courier.Endpoint<Customer>(method: .post, path: "/v1/customers", operationID: "PostCustomers")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["address": .deepObject, "expand": .deepObject, "invoice_settings": .deepObject, "metadata": .deepObject, "preferred_locales": .deepObject, "shipping": .deepObject, "tax": .deepObject, "tax_id_data": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -8988,7 +8988,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/customers/{customer}
     public static func postCustomersCustomer(customer: Swift.String, body: PostCustomersCustomerRequest? = nil) -> Courier.Endpoint<Customer> {
         var endpoint = Courier.Endpoint<Customer>(method: .post, path: "/v1/customers/\(customer)", operationID: "PostCustomersCustomer")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["address": .deepObject, "bank_account": .deepObject, "card": .deepObject, "expand": .deepObject, "invoice_settings": .deepObject, "metadata": .deepObject, "preferred_locales": .deepObject, "shipping": .deepObject, "tax": .deepObject, "trial_end": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -9036,7 +9036,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/customers/{customer}/balance_transactions
     public static func postCustomersCustomerBalanceTransactions(customer: Swift.String, body: PostCustomersCustomerBalanceTransactionsRequest) -> Courier.Endpoint<CustomerBalanceTransaction> {
         var endpoint = Courier.Endpoint<CustomerBalanceTransaction>(method: .post, path: "/v1/customers/\(customer)/balance_transactions", operationID: "PostCustomersCustomerBalanceTransactions")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject, "metadata": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -9066,7 +9066,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/customers/{customer}/balance_transactions/{transaction}
     public static func postCustomersCustomerBalanceTransactionsTransaction(customer: Swift.String, transaction: Swift.String, body: PostCustomerBalanceTransactionRequest? = nil) -> Courier.Endpoint<CustomerBalanceTransaction> {
         var endpoint = Courier.Endpoint<CustomerBalanceTransaction>(method: .post, path: "/v1/customers/\(customer)/balance_transactions/\(transaction)", operationID: "PostCustomersCustomerBalanceTransactionsTransaction")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -9107,7 +9107,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/customers/{customer}/bank_accounts
     public static func postCustomersCustomerBankAccounts(customer: Swift.String, body: PostCustomersCustomerBankAccountsRequest? = nil) -> Courier.Endpoint<PaymentSource> {
         var endpoint = Courier.Endpoint<PaymentSource>(method: .post, path: "/v1/customers/\(customer)/bank_accounts", operationID: "PostCustomersCustomerBankAccounts")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["bank_account": .deepObject, "card": .deepObject, "expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -9138,7 +9138,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/customers/{customer}/bank_accounts/{id}
     public static func postCustomersCustomerBankAccountsID(customer: Swift.String, id: Swift.String, body: PostCustomersCustomerBankAccountsIDRequest? = nil) -> Courier.Endpoint<PostCustomersCustomerBankAccountsIDResponse> {
         var endpoint = Courier.Endpoint<PostCustomersCustomerBankAccountsIDResponse>(method: .post, path: "/v1/customers/\(customer)/bank_accounts/\(id)", operationID: "PostCustomersCustomerBankAccountsId")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject, "owner": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -9153,7 +9153,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP DELETE /v1/customers/{customer}/bank_accounts/{id}
     public static func deleteCustomersCustomerBankAccountsID(customer: Swift.String, id: Swift.String, body: DeleteCustomersCustomerBankAccountsIDRequest? = nil) -> Courier.Endpoint<DeleteCustomersCustomerBankAccountsIDResponse> {
         var endpoint = Courier.Endpoint<DeleteCustomersCustomerBankAccountsIDResponse>(method: .delete, path: "/v1/customers/\(customer)/bank_accounts/\(id)", operationID: "DeleteCustomersCustomerBankAccountsId")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -9168,7 +9168,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/customers/{customer}/bank_accounts/{id}/verify
     public static func postCustomersCustomerBankAccountsIDVerify(customer: Swift.String, id: Swift.String, body: PostCustomersCustomerBankAccountsIDVerifyRequest? = nil) -> Courier.Endpoint<BankAccount> {
         var endpoint = Courier.Endpoint<BankAccount>(method: .post, path: "/v1/customers/\(customer)/bank_accounts/\(id)/verify", operationID: "PostCustomersCustomerBankAccountsIdVerify")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["amounts": .deepObject, "expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -9211,7 +9211,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/customers/{customer}/cards
     public static func postCustomersCustomerCards(customer: Swift.String, body: PostCustomersCustomerCardsRequest? = nil) -> Courier.Endpoint<PaymentSource> {
         var endpoint = Courier.Endpoint<PaymentSource>(method: .post, path: "/v1/customers/\(customer)/cards", operationID: "PostCustomersCustomerCards")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["bank_account": .deepObject, "card": .deepObject, "expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -9242,7 +9242,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/customers/{customer}/cards/{id}
     public static func postCustomersCustomerCardsID(customer: Swift.String, id: Swift.String, body: PostCustomersCustomerCardsIDRequest? = nil) -> Courier.Endpoint<PostCustomersCustomerCardsIDResponse> {
         var endpoint = Courier.Endpoint<PostCustomersCustomerCardsIDResponse>(method: .post, path: "/v1/customers/\(customer)/cards/\(id)", operationID: "PostCustomersCustomerCardsId")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject, "owner": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -9257,7 +9257,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP DELETE /v1/customers/{customer}/cards/{id}
     public static func deleteCustomersCustomerCardsID(customer: Swift.String, id: Swift.String, body: DeleteCustomersCustomerCardsIDRequest? = nil) -> Courier.Endpoint<DeleteCustomersCustomerCardsIDResponse> {
         var endpoint = Courier.Endpoint<DeleteCustomersCustomerCardsIDResponse>(method: .delete, path: "/v1/customers/\(customer)/cards/\(id)", operationID: "DeleteCustomersCustomerCardsId")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -9349,7 +9349,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/customers/{customer}/sources
     public static func postCustomersCustomerSources(customer: Swift.String, body: PostCustomersCustomerSourcesRequest? = nil) -> Courier.Endpoint<PaymentSource> {
         var endpoint = Courier.Endpoint<PaymentSource>(method: .post, path: "/v1/customers/\(customer)/sources", operationID: "PostCustomersCustomerSources")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["bank_account": .deepObject, "card": .deepObject, "expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -9379,7 +9379,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/customers/{customer}/sources/{id}
     public static func postCustomersCustomerSourcesID(customer: Swift.String, id: Swift.String, body: PostCustomersCustomerSourcesIDRequest? = nil) -> Courier.Endpoint<PostCustomersCustomerSourcesIDResponse> {
         var endpoint = Courier.Endpoint<PostCustomersCustomerSourcesIDResponse>(method: .post, path: "/v1/customers/\(customer)/sources/\(id)", operationID: "PostCustomersCustomerSourcesId")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject, "owner": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -9394,7 +9394,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP DELETE /v1/customers/{customer}/sources/{id}
     public static func deleteCustomersCustomerSourcesID(customer: Swift.String, id: Swift.String, body: DeleteCustomersCustomerSourcesIDRequest? = nil) -> Courier.Endpoint<DeleteCustomersCustomerSourcesIDResponse> {
         var endpoint = Courier.Endpoint<DeleteCustomersCustomerSourcesIDResponse>(method: .delete, path: "/v1/customers/\(customer)/sources/\(id)", operationID: "DeleteCustomersCustomerSourcesId")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -9409,7 +9409,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/customers/{customer}/sources/{id}/verify
     public static func postCustomersCustomerSourcesIDVerify(customer: Swift.String, id: Swift.String, body: PostCustomersCustomerSourcesIDVerifyRequest? = nil) -> Courier.Endpoint<BankAccount> {
         var endpoint = Courier.Endpoint<BankAccount>(method: .post, path: "/v1/customers/\(customer)/sources/\(id)/verify", operationID: "PostCustomersCustomerSourcesIdVerify")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["amounts": .deepObject, "expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -9445,7 +9445,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/customers/{customer}/subscriptions
     public static func postCustomersCustomerSubscriptions(customer: Swift.String, body: PostCustomersCustomerSubscriptionsRequest? = nil) -> Courier.Endpoint<Subscription> {
         var endpoint = Courier.Endpoint<Subscription>(method: .post, path: "/v1/customers/\(customer)/subscriptions", operationID: "PostCustomersCustomerSubscriptions")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["add_invoice_items": .deepObject, "automatic_tax": .deepObject, "billing_thresholds": .deepObject, "default_tax_rates": .deepObject, "expand": .deepObject, "items": .deepObject, "metadata": .deepObject, "payment_settings": .deepObject, "pending_invoice_item_interval": .deepObject, "transfer_data": .deepObject, "trial_end": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -9475,7 +9475,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/customers/{customer}/subscriptions/{subscription_exposed_id}
     public static func postCustomersCustomerSubscriptionsSubscriptionExposedID(customer: Swift.String, subscriptionExposedID: Swift.String, body: PostCustomerSubscriptionExposedIDRequest? = nil) -> Courier.Endpoint<Subscription> {
         var endpoint = Courier.Endpoint<Subscription>(method: .post, path: "/v1/customers/\(customer)/subscriptions/\(subscriptionExposedID)", operationID: "PostCustomersCustomerSubscriptionsSubscriptionExposedId")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["add_invoice_items": .deepObject, "automatic_tax": .deepObject, "billing_thresholds": .deepObject, "cancel_at": .deepObject, "default_tax_rates": .deepObject, "expand": .deepObject, "items": .deepObject, "metadata": .deepObject, "pause_collection": .deepObject, "payment_settings": .deepObject, "pending_invoice_item_interval": .deepObject, "transfer_data": .deepObject, "trial_end": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -9494,7 +9494,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP DELETE /v1/customers/{customer}/subscriptions/{subscription_exposed_id}
     public static func deleteCustomersCustomerSubscriptionsSubscriptionExposedID(customer: Swift.String, subscriptionExposedID: Swift.String, body: DeleteCustomerSubscriptionExposedIDRequest? = nil) -> Courier.Endpoint<Subscription> {
         var endpoint = Courier.Endpoint<Subscription>(method: .delete, path: "/v1/customers/\(customer)/subscriptions/\(subscriptionExposedID)", operationID: "DeleteCustomersCustomerSubscriptionsSubscriptionExposedId")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -9557,7 +9557,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/customers/{customer}/tax_ids
     public static func postCustomersCustomerTaxIDs(customer: Swift.String, body: PostCustomersCustomerTaxIDsRequest) -> Courier.Endpoint<TaxID> {
         var endpoint = Courier.Endpoint<TaxID>(method: .post, path: "/v1/customers/\(customer)/tax_ids", operationID: "PostCustomersCustomerTaxIds")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -9642,7 +9642,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/disputes/{dispute}
     public static func postDisputesDispute(dispute: Swift.String, body: PostDisputesDisputeRequest? = nil) -> Courier.Endpoint<Dispute> {
         var endpoint = Courier.Endpoint<Dispute>(method: .post, path: "/v1/disputes/\(dispute)", operationID: "PostDisputesDispute")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["evidence": .deepObject, "expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -9659,7 +9659,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/disputes/{dispute}/close
     public static func postDisputesDisputeClose(dispute: Swift.String, body: PostDisputesDisputeCloseRequest? = nil) -> Courier.Endpoint<Dispute> {
         var endpoint = Courier.Endpoint<Dispute>(method: .post, path: "/v1/disputes/\(dispute)/close", operationID: "PostDisputesDisputeClose")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -9674,7 +9674,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/ephemeral_keys
     public static func postEphemeralKeys(body: PostEphemeralKeysRequest? = nil) -> Courier.Endpoint<EphemeralKey> {
         var endpoint = Courier.Endpoint<EphemeralKey>(method: .post, path: "/v1/ephemeral_keys", operationID: "PostEphemeralKeys")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -9689,7 +9689,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP DELETE /v1/ephemeral_keys/{key}
     public static func deleteEphemeralKeysKey(key: Swift.String, body: DeleteEphemeralKeysKeyRequest? = nil) -> Courier.Endpoint<EphemeralKey> {
         var endpoint = Courier.Endpoint<EphemeralKey>(method: .delete, path: "/v1/ephemeral_keys/\(key)", operationID: "DeleteEphemeralKeysKey")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -9809,7 +9809,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/file_links
     public static func postFileLinks(body: PostFileLinksRequest) -> Courier.Endpoint<FileLink> {
         var endpoint = Courier.Endpoint<FileLink>(method: .post, path: "/v1/file_links", operationID: "PostFileLinks")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject, "metadata": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -9839,7 +9839,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/file_links/{link}
     public static func postFileLinksLink(link: Swift.String, body: PostFileLinksLinkRequest? = nil) -> Courier.Endpoint<FileLink> {
         var endpoint = Courier.Endpoint<FileLink>(method: .post, path: "/v1/file_links/\(link)", operationID: "PostFileLinksLink")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "expires_at": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -9981,7 +9981,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/identity/verification_sessions
     public static func postIdentityVerificationSessions(body: PostIdentityVerificationSessionsRequest) -> Courier.Endpoint<IdentityVerificationSession> {
         var endpoint = Courier.Endpoint<IdentityVerificationSession>(method: .post, path: "/v1/identity/verification_sessions", operationID: "PostIdentityVerificationSessions")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject, "metadata": .deepObject, "options": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -10017,7 +10017,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/identity/verification_sessions/{session}
     public static func postIdentityVerificationSessionsSession(session: Swift.String, body: PostIdentityVerificationSessionsSessionRequest? = nil) -> Courier.Endpoint<IdentityVerificationSession> {
         var endpoint = Courier.Endpoint<IdentityVerificationSession>(method: .post, path: "/v1/identity/verification_sessions/\(session)", operationID: "PostIdentityVerificationSessionsSession")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject, "options": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -10034,7 +10034,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/identity/verification_sessions/{session}/cancel
     public static func postIdentityVerificationSessionsSessionCancel(session: Swift.String, body: PostIdentityVerificationSessionCancelRequest? = nil) -> Courier.Endpoint<IdentityVerificationSession> {
         var endpoint = Courier.Endpoint<IdentityVerificationSession>(method: .post, path: "/v1/identity/verification_sessions/\(session)/cancel", operationID: "PostIdentityVerificationSessionsSessionCancel")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -10067,7 +10067,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/identity/verification_sessions/{session}/redact
     public static func postIdentityVerificationSessionsSessionRedact(session: Swift.String, body: PostIdentityVerificationSessionRedactRequest? = nil) -> Courier.Endpoint<IdentityVerificationSession> {
         var endpoint = Courier.Endpoint<IdentityVerificationSession>(method: .post, path: "/v1/identity/verification_sessions/\(session)/redact", operationID: "PostIdentityVerificationSessionsSessionRedact")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -10110,7 +10110,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/invoiceitems
     public static func postInvoiceitems(body: PostInvoiceitemsRequest) -> Courier.Endpoint<Invoiceitem> {
         var endpoint = Courier.Endpoint<Invoiceitem>(method: .post, path: "/v1/invoiceitems", operationID: "PostInvoiceitems")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["discounts": .deepObject, "expand": .deepObject, "metadata": .deepObject, "period": .deepObject, "price_data": .deepObject, "tax_rates": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -10140,7 +10140,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/invoiceitems/{invoiceitem}
     public static func postInvoiceitemsInvoiceitem(invoiceitem: Swift.String, body: PostInvoiceitemsInvoiceitemRequest? = nil) -> Courier.Endpoint<Invoiceitem> {
         var endpoint = Courier.Endpoint<Invoiceitem>(method: .post, path: "/v1/invoiceitems/\(invoiceitem)", operationID: "PostInvoiceitemsInvoiceitem")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["discounts": .deepObject, "expand": .deepObject, "metadata": .deepObject, "period": .deepObject, "price_data": .deepObject, "tax_rates": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -10198,7 +10198,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/invoices
     public static func postInvoices(body: PostInvoicesRequest? = nil) -> Courier.Endpoint<Invoice> {
         var endpoint = Courier.Endpoint<Invoice>(method: .post, path: "/v1/invoices", operationID: "PostInvoices")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["account_tax_ids": .deepObject, "automatic_tax": .deepObject, "custom_fields": .deepObject, "default_tax_rates": .deepObject, "discounts": .deepObject, "expand": .deepObject, "metadata": .deepObject, "payment_settings": .deepObject, "transfer_data": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -10373,7 +10373,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/invoices/{invoice}
     public static func postInvoicesInvoice(invoice: Swift.String, body: PostInvoicesInvoiceRequest? = nil) -> Courier.Endpoint<Invoice> {
         var endpoint = Courier.Endpoint<Invoice>(method: .post, path: "/v1/invoices/\(invoice)", operationID: "PostInvoicesInvoice")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["account_tax_ids": .deepObject, "automatic_tax": .deepObject, "custom_fields": .deepObject, "default_tax_rates": .deepObject, "discounts": .deepObject, "expand": .deepObject, "metadata": .deepObject, "on_behalf_of": .deepObject, "payment_settings": .deepObject, "transfer_data": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -10400,7 +10400,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/invoices/{invoice}/finalize
     public static func postInvoicesInvoiceFinalize(invoice: Swift.String, body: PostInvoicesInvoiceFinalizeRequest? = nil) -> Courier.Endpoint<Invoice> {
         var endpoint = Courier.Endpoint<Invoice>(method: .post, path: "/v1/invoices/\(invoice)/finalize", operationID: "PostInvoicesInvoiceFinalize")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -10436,7 +10436,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/invoices/{invoice}/mark_uncollectible
     public static func postInvoicesInvoiceMarkUncollectible(invoice: Swift.String, body: PostInvoicesInvoiceMarkUncollectibleRequest? = nil) -> Courier.Endpoint<Invoice> {
         var endpoint = Courier.Endpoint<Invoice>(method: .post, path: "/v1/invoices/\(invoice)/mark_uncollectible", operationID: "PostInvoicesInvoiceMarkUncollectible")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -10451,7 +10451,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/invoices/{invoice}/pay
     public static func postInvoicesInvoicePay(invoice: Swift.String, body: PostInvoicesInvoicePayRequest? = nil) -> Courier.Endpoint<Invoice> {
         var endpoint = Courier.Endpoint<Invoice>(method: .post, path: "/v1/invoices/\(invoice)/pay", operationID: "PostInvoicesInvoicePay")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -10468,7 +10468,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/invoices/{invoice}/send
     public static func postInvoicesInvoiceSend(invoice: Swift.String, body: PostInvoicesInvoiceSendRequest? = nil) -> Courier.Endpoint<Invoice> {
         var endpoint = Courier.Endpoint<Invoice>(method: .post, path: "/v1/invoices/\(invoice)/send", operationID: "PostInvoicesInvoiceSend")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -10483,7 +10483,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/invoices/{invoice}/void
     public static func postInvoicesInvoiceVoid(invoice: Swift.String, body: PostInvoicesInvoiceVoidRequest? = nil) -> Courier.Endpoint<Invoice> {
         var endpoint = Courier.Endpoint<Invoice>(method: .post, path: "/v1/invoices/\(invoice)/void", operationID: "PostInvoicesInvoiceVoid")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -10584,7 +10584,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/issuing/authorizations/{authorization}
     public static func postIssuingAuthorizationsAuthorization(authorization: Swift.String, body: PostIssuingAuthorizationsAuthorizationRequest? = nil) -> Courier.Endpoint<IssuingAuthorization> {
         var endpoint = Courier.Endpoint<IssuingAuthorization>(method: .post, path: "/v1/issuing/authorizations/\(authorization)", operationID: "PostIssuingAuthorizationsAuthorization")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -10599,7 +10599,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/issuing/authorizations/{authorization}/approve
     public static func postIssuingAuthorizationsAuthorizationApprove(authorization: Swift.String, body: PostIssuingAuthorizationApproveRequest? = nil) -> Courier.Endpoint<IssuingAuthorization> {
         var endpoint = Courier.Endpoint<IssuingAuthorization>(method: .post, path: "/v1/issuing/authorizations/\(authorization)/approve", operationID: "PostIssuingAuthorizationsAuthorizationApprove")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -10614,7 +10614,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/issuing/authorizations/{authorization}/decline
     public static func postIssuingAuthorizationsAuthorizationDecline(authorization: Swift.String, body: PostIssuingAuthorizationDeclineRequest? = nil) -> Courier.Endpoint<IssuingAuthorization> {
         var endpoint = Courier.Endpoint<IssuingAuthorization>(method: .post, path: "/v1/issuing/authorizations/\(authorization)/decline", operationID: "PostIssuingAuthorizationsAuthorizationDecline")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -10660,7 +10660,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/issuing/cardholders
     public static func postIssuingCardholders(body: PostIssuingCardholdersRequest) -> Courier.Endpoint<IssuingCardholder> {
         var endpoint = Courier.Endpoint<IssuingCardholder>(method: .post, path: "/v1/issuing/cardholders", operationID: "PostIssuingCardholders")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["billing": .deepObject, "company": .deepObject, "expand": .deepObject, "individual": .deepObject, "metadata": .deepObject, "spending_controls": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -10690,7 +10690,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/issuing/cardholders/{cardholder}
     public static func postIssuingCardholdersCardholder(cardholder: Swift.String, body: PostIssuingCardholdersCardholderRequest? = nil) -> Courier.Endpoint<IssuingCardholder> {
         var endpoint = Courier.Endpoint<IssuingCardholder>(method: .post, path: "/v1/issuing/cardholders/\(cardholder)", operationID: "PostIssuingCardholdersCardholder")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["billing": .deepObject, "company": .deepObject, "expand": .deepObject, "individual": .deepObject, "metadata": .deepObject, "spending_controls": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -10740,7 +10740,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/issuing/cards
     public static func postIssuingCards(body: PostIssuingCardsRequest) -> Courier.Endpoint<IssuingCard> {
         var endpoint = Courier.Endpoint<IssuingCard>(method: .post, path: "/v1/issuing/cards", operationID: "PostIssuingCards")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject, "metadata": .deepObject, "shipping": .deepObject, "spending_controls": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -10770,7 +10770,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/issuing/cards/{card}
     public static func postIssuingCardsCard(card: Swift.String, body: PostIssuingCardsCardRequest? = nil) -> Courier.Endpoint<IssuingCard> {
         var endpoint = Courier.Endpoint<IssuingCard>(method: .post, path: "/v1/issuing/cards/\(card)", operationID: "PostIssuingCardsCard")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject, "pin": .deepObject, "spending_controls": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -10812,7 +10812,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/issuing/disputes
     public static func postIssuingDisputes(body: PostIssuingDisputesRequest) -> Courier.Endpoint<IssuingDispute> {
         var endpoint = Courier.Endpoint<IssuingDispute>(method: .post, path: "/v1/issuing/disputes", operationID: "PostIssuingDisputes")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["evidence": .deepObject, "expand": .deepObject, "metadata": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -10842,7 +10842,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/issuing/disputes/{dispute}
     public static func postIssuingDisputesDispute(dispute: Swift.String, body: PostIssuingDisputesDisputeRequest? = nil) -> Courier.Endpoint<IssuingDispute> {
         var endpoint = Courier.Endpoint<IssuingDispute>(method: .post, path: "/v1/issuing/disputes/\(dispute)", operationID: "PostIssuingDisputesDispute")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["evidence": .deepObject, "expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -10857,7 +10857,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/issuing/disputes/{dispute}/submit
     public static func postIssuingDisputesDisputeSubmit(dispute: Swift.String, body: PostIssuingDisputesDisputeSubmitRequest? = nil) -> Courier.Endpoint<IssuingDispute> {
         var endpoint = Courier.Endpoint<IssuingDispute>(method: .post, path: "/v1/issuing/disputes/\(dispute)/submit", operationID: "PostIssuingDisputesDisputeSubmit")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -10910,7 +10910,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/issuing/settlements/{settlement}
     public static func postIssuingSettlementsSettlement(settlement: Swift.String, body: PostIssuingSettlementsSettlementRequest? = nil) -> Courier.Endpoint<IssuingSettlement> {
         var endpoint = Courier.Endpoint<IssuingSettlement>(method: .post, path: "/v1/issuing/settlements/\(settlement)", operationID: "PostIssuingSettlementsSettlement")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -10969,7 +10969,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/issuing/transactions/{transaction}
     public static func postIssuingTransactionsTransaction(transaction: Swift.String, body: PostIssuingTransactionsTransactionRequest? = nil) -> Courier.Endpoint<IssuingTransaction> {
         var endpoint = Courier.Endpoint<IssuingTransaction>(method: .post, path: "/v1/issuing/transactions/\(transaction)", operationID: "PostIssuingTransactionsTransaction")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11072,7 +11072,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/orders
     public static func postOrders(body: PostOrdersRequest) -> Courier.Endpoint<Order> {
         var endpoint = Courier.Endpoint<Order>(method: .post, path: "/v1/orders", operationID: "PostOrders")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject, "items": .deepObject, "metadata": .deepObject, "shipping": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11102,7 +11102,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/orders/{id}
     public static func postOrdersID(id: Swift.String, body: PostOrdersIDRequest? = nil) -> Courier.Endpoint<Order> {
         var endpoint = Courier.Endpoint<Order>(method: .post, path: "/v1/orders/\(id)", operationID: "PostOrdersId")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject, "shipping": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11117,7 +11117,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/orders/{id}/pay
     public static func postOrdersIDPay(id: Swift.String, body: PostOrdersIDPayRequest? = nil) -> Courier.Endpoint<Order> {
         var endpoint = Courier.Endpoint<Order>(method: .post, path: "/v1/orders/\(id)/pay", operationID: "PostOrdersIdPay")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11132,7 +11132,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/orders/{id}/returns
     public static func postOrdersIDReturns(id: Swift.String, body: PostOrdersIDReturnsRequest? = nil) -> Courier.Endpoint<OrderReturn> {
         var endpoint = Courier.Endpoint<OrderReturn>(method: .post, path: "/v1/orders/\(id)/returns", operationID: "PostOrdersIdReturns")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "items": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11181,7 +11181,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/payment_intents
     public static func postPaymentIntents(body: PostPaymentIntentsRequest) -> Courier.Endpoint<PaymentIntent> {
         var endpoint = Courier.Endpoint<PaymentIntent>(method: .post, path: "/v1/payment_intents", operationID: "PostPaymentIntents")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["automatic_payment_methods": .deepObject, "expand": .deepObject, "mandate_data": .deepObject, "metadata": .deepObject, "off_session": .deepObject, "payment_method_data": .deepObject, "payment_method_options": .deepObject, "payment_method_types": .deepObject, "shipping": .deepObject, "transfer_data": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11247,7 +11247,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/payment_intents/{intent}
     public static func postPaymentIntentsIntent(intent: Swift.String, body: PostPaymentIntentsIntentRequest? = nil) -> Courier.Endpoint<PaymentIntent> {
         var endpoint = Courier.Endpoint<PaymentIntent>(method: .post, path: "/v1/payment_intents/\(intent)", operationID: "PostPaymentIntentsIntent")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["application_fee_amount": .deepObject, "expand": .deepObject, "metadata": .deepObject, "payment_method_data": .deepObject, "payment_method_options": .deepObject, "payment_method_types": .deepObject, "receipt_email": .deepObject, "shipping": .deepObject, "transfer_data": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11264,7 +11264,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/payment_intents/{intent}/apply_customer_balance
     public static func postPaymentIntentsIntentApplyCustomerBalance(intent: Swift.String, body: PostPaymentIntentApplyCustomerBalanceRequest? = nil) -> Courier.Endpoint<PaymentIntent> {
         var endpoint = Courier.Endpoint<PaymentIntent>(method: .post, path: "/v1/payment_intents/\(intent)/apply_customer_balance", operationID: "PostPaymentIntentsIntentApplyCustomerBalance")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11283,7 +11283,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/payment_intents/{intent}/cancel
     public static func postPaymentIntentsIntentCancel(intent: Swift.String, body: PostPaymentIntentsIntentCancelRequest? = nil) -> Courier.Endpoint<PaymentIntent> {
         var endpoint = Courier.Endpoint<PaymentIntent>(method: .post, path: "/v1/payment_intents/\(intent)/cancel", operationID: "PostPaymentIntentsIntentCancel")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11302,7 +11302,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/payment_intents/{intent}/capture
     public static func postPaymentIntentsIntentCapture(intent: Swift.String, body: PostPaymentIntentsIntentCaptureRequest? = nil) -> Courier.Endpoint<PaymentIntent> {
         var endpoint = Courier.Endpoint<PaymentIntent>(method: .post, path: "/v1/payment_intents/\(intent)/capture", operationID: "PostPaymentIntentsIntentCapture")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "transfer_data": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11341,7 +11341,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/payment_intents/{intent}/confirm
     public static func postPaymentIntentsIntentConfirm(intent: Swift.String, body: PostPaymentIntentsIntentConfirmRequest? = nil) -> Courier.Endpoint<PaymentIntent> {
         var endpoint = Courier.Endpoint<PaymentIntent>(method: .post, path: "/v1/payment_intents/\(intent)/confirm", operationID: "PostPaymentIntentsIntentConfirm")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "mandate_data": .deepObject, "off_session": .deepObject, "payment_method_data": .deepObject, "payment_method_options": .deepObject, "payment_method_types": .deepObject, "receipt_email": .deepObject, "shipping": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11379,7 +11379,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/payment_intents/{intent}/increment_authorization
     public static func postPaymentIntentsIntentIncrementAuthorization(intent: Swift.String, body: PostPaymentIntentIncrementAuthorizationRequest) -> Courier.Endpoint<PaymentIntent> {
         var endpoint = Courier.Endpoint<PaymentIntent>(method: .post, path: "/v1/payment_intents/\(intent)/increment_authorization", operationID: "PostPaymentIntentsIntentIncrementAuthorization")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject, "metadata": .deepObject, "transfer_data": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11394,7 +11394,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/payment_intents/{intent}/verify_microdeposits
     public static func postPaymentIntentsIntentVerifyMicrodeposits(intent: Swift.String, body: PostPaymentIntentsIntentVerifyMicrodepositsRequest? = nil) -> Courier.Endpoint<PaymentIntent> {
         var endpoint = Courier.Endpoint<PaymentIntent>(method: .post, path: "/v1/payment_intents/\(intent)/verify_microdeposits", operationID: "PostPaymentIntentsIntentVerifyMicrodeposits")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["amounts": .deepObject, "expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11432,7 +11432,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/payment_links
     public static func postPaymentLinks(body: PostPaymentLinksRequest) -> Courier.Endpoint<PaymentLink> {
         var endpoint = Courier.Endpoint<PaymentLink>(method: .post, path: "/v1/payment_links", operationID: "PostPaymentLinks")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["after_completion": .deepObject, "automatic_tax": .deepObject, "expand": .deepObject, "line_items": .deepObject, "metadata": .deepObject, "payment_method_types": .deepObject, "phone_number_collection": .deepObject, "shipping_address_collection": .deepObject, "subscription_data": .deepObject, "transfer_data": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11462,7 +11462,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/payment_links/{payment_link}
     public static func postPaymentLinksPaymentLink(paymentLink: Swift.String, body: PostPaymentLinksPaymentLinkRequest? = nil) -> Courier.Endpoint<PaymentLink> {
         var endpoint = Courier.Endpoint<PaymentLink>(method: .post, path: "/v1/payment_links/\(paymentLink)", operationID: "PostPaymentLinksPaymentLink")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["after_completion": .deepObject, "automatic_tax": .deepObject, "expand": .deepObject, "line_items": .deepObject, "metadata": .deepObject, "payment_method_types": .deepObject, "shipping_address_collection": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11525,7 +11525,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/payment_methods
     public static func postPaymentMethods(body: PostPaymentMethodsRequest? = nil) -> Courier.Endpoint<PaymentMethod> {
         var endpoint = Courier.Endpoint<PaymentMethod>(method: .post, path: "/v1/payment_methods", operationID: "PostPaymentMethods")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["acss_debit": .deepObject, "afterpay_clearpay": .deepObject, "alipay": .deepObject, "au_becs_debit": .deepObject, "bacs_debit": .deepObject, "bancontact": .deepObject, "billing_details": .deepObject, "boleto": .deepObject, "card": .deepObject, "eps": .deepObject, "expand": .deepObject, "fpx": .deepObject, "giropay": .deepObject, "grabpay": .deepObject, "ideal": .deepObject, "interac_present": .deepObject, "klarna": .deepObject, "konbini": .deepObject, "metadata": .deepObject, "oxxo": .deepObject, "p24": .deepObject, "paynow": .deepObject, "sepa_debit": .deepObject, "sofort": .deepObject, "us_bank_account": .deepObject, "wechat_pay": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11555,7 +11555,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/payment_methods/{payment_method}
     public static func postPaymentMethodsPaymentMethod(paymentMethod: Swift.String, body: PostPaymentMethodsPaymentMethodRequest? = nil) -> Courier.Endpoint<PaymentMethod> {
         var endpoint = Courier.Endpoint<PaymentMethod>(method: .post, path: "/v1/payment_methods/\(paymentMethod)", operationID: "PostPaymentMethodsPaymentMethod")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["billing_details": .deepObject, "card": .deepObject, "expand": .deepObject, "metadata": .deepObject, "us_bank_account": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11580,7 +11580,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/payment_methods/{payment_method}/attach
     public static func postPaymentMethodsPaymentMethodAttach(paymentMethod: Swift.String, body: PostPaymentMethodsPaymentMethodAttachRequest) -> Courier.Endpoint<PaymentMethod> {
         var endpoint = Courier.Endpoint<PaymentMethod>(method: .post, path: "/v1/payment_methods/\(paymentMethod)/attach", operationID: "PostPaymentMethodsPaymentMethodAttach")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11595,7 +11595,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/payment_methods/{payment_method}/detach
     public static func postPaymentMethodsPaymentMethodDetach(paymentMethod: Swift.String, body: PostPaymentMethodsPaymentMethodDetachRequest? = nil) -> Courier.Endpoint<PaymentMethod> {
         var endpoint = Courier.Endpoint<PaymentMethod>(method: .post, path: "/v1/payment_methods/\(paymentMethod)/detach", operationID: "PostPaymentMethodsPaymentMethodDetach")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11641,7 +11641,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/payouts
     public static func postPayouts(body: PostPayoutsRequest) -> Courier.Endpoint<Payout> {
         var endpoint = Courier.Endpoint<Payout>(method: .post, path: "/v1/payouts", operationID: "PostPayouts")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject, "metadata": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11671,7 +11671,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/payouts/{payout}
     public static func postPayoutsPayout(payout: Swift.String, body: PostPayoutsPayoutRequest? = nil) -> Courier.Endpoint<Payout> {
         var endpoint = Courier.Endpoint<Payout>(method: .post, path: "/v1/payouts/\(payout)", operationID: "PostPayoutsPayout")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11686,7 +11686,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/payouts/{payout}/cancel
     public static func postPayoutsPayoutCancel(payout: Swift.String, body: PostPayoutsPayoutCancelRequest? = nil) -> Courier.Endpoint<Payout> {
         var endpoint = Courier.Endpoint<Payout>(method: .post, path: "/v1/payouts/\(payout)/cancel", operationID: "PostPayoutsPayoutCancel")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11703,7 +11703,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/payouts/{payout}/reverse
     public static func postPayoutsPayoutReverse(payout: Swift.String, body: PostPayoutsPayoutReverseRequest? = nil) -> Courier.Endpoint<Payout> {
         var endpoint = Courier.Endpoint<Payout>(method: .post, path: "/v1/payouts/\(payout)/reverse", operationID: "PostPayoutsPayoutReverse")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11745,7 +11745,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/plans
     public static func postPlans(body: PostPlansRequest) -> Courier.Endpoint<Plan> {
         var endpoint = Courier.Endpoint<Plan>(method: .post, path: "/v1/plans", operationID: "PostPlans")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject, "metadata": .deepObject, "product": .deepObject, "tiers": .deepObject, "transform_usage": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11775,7 +11775,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/plans/{plan}
     public static func postPlansPlan(plan: Swift.String, body: PostPlansPlanRequest? = nil) -> Courier.Endpoint<Plan> {
         var endpoint = Courier.Endpoint<Plan>(method: .post, path: "/v1/plans/\(plan)", operationID: "PostPlansPlan")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11837,7 +11837,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/prices
     public static func postPrices(body: PostPricesRequest) -> Courier.Endpoint<Price> {
         var endpoint = Courier.Endpoint<Price>(method: .post, path: "/v1/prices", operationID: "PostPrices")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject, "metadata": .deepObject, "product_data": .deepObject, "recurring": .deepObject, "tiers": .deepObject, "transform_quantity": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11891,7 +11891,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/prices/{price}
     public static func postPricesPrice(price: Swift.String, body: PostPricesPriceRequest? = nil) -> Courier.Endpoint<Price> {
         var endpoint = Courier.Endpoint<Price>(method: .post, path: "/v1/prices/\(price)", operationID: "PostPricesPrice")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11937,7 +11937,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/products
     public static func postProducts(body: PostProductsRequest) -> Courier.Endpoint<Product> {
         var endpoint = Courier.Endpoint<Product>(method: .post, path: "/v1/products", operationID: "PostProducts")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject, "images": .deepObject, "metadata": .deepObject, "package_dimensions": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -11991,7 +11991,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/products/{id}
     public static func postProductsID(id: Swift.String, body: PostProductsIDRequest? = nil) -> Courier.Endpoint<Product> {
         var endpoint = Courier.Endpoint<Product>(method: .post, path: "/v1/products/\(id)", operationID: "PostProductsId")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "images": .deepObject, "metadata": .deepObject, "package_dimensions": .deepObject, "tax_code": .deepObject, "url": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -12049,7 +12049,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/promotion_codes
     public static func postPromotionCodes(body: PostPromotionCodesRequest) -> Courier.Endpoint<PromotionCode> {
         var endpoint = Courier.Endpoint<PromotionCode>(method: .post, path: "/v1/promotion_codes", operationID: "PostPromotionCodes")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject, "metadata": .deepObject, "restrictions": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -12079,7 +12079,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/promotion_codes/{promotion_code}
     public static func postPromotionCodesPromotionCode(promotionCode: Swift.String, body: PostPromotionCodesPromotionCodeRequest? = nil) -> Courier.Endpoint<PromotionCode> {
         var endpoint = Courier.Endpoint<PromotionCode>(method: .post, path: "/v1/promotion_codes/\(promotionCode)", operationID: "PostPromotionCodesPromotionCode")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -12121,7 +12121,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/quotes
     public static func postQuotes(body: PostQuotesRequest? = nil) -> Courier.Endpoint<Quote> {
         var endpoint = Courier.Endpoint<Quote>(method: .post, path: "/v1/quotes", operationID: "PostQuotes")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["application_fee_amount": .deepObject, "application_fee_percent": .deepObject, "automatic_tax": .deepObject, "default_tax_rates": .deepObject, "discounts": .deepObject, "expand": .deepObject, "from_quote": .deepObject, "invoice_settings": .deepObject, "line_items": .deepObject, "metadata": .deepObject, "on_behalf_of": .deepObject, "subscription_data": .deepObject, "transfer_data": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -12151,7 +12151,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/quotes/{quote}
     public static func postQuotesQuote(quote: Swift.String, body: PostQuotesQuoteRequest? = nil) -> Courier.Endpoint<Quote> {
         var endpoint = Courier.Endpoint<Quote>(method: .post, path: "/v1/quotes/\(quote)", operationID: "PostQuotesQuote")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["application_fee_amount": .deepObject, "application_fee_percent": .deepObject, "automatic_tax": .deepObject, "default_tax_rates": .deepObject, "discounts": .deepObject, "expand": .deepObject, "invoice_settings": .deepObject, "line_items": .deepObject, "metadata": .deepObject, "on_behalf_of": .deepObject, "subscription_data": .deepObject, "transfer_data": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -12166,7 +12166,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/quotes/{quote}/accept
     public static func postQuotesQuoteAccept(quote: Swift.String, body: PostQuotesQuoteAcceptRequest? = nil) -> Courier.Endpoint<Quote> {
         var endpoint = Courier.Endpoint<Quote>(method: .post, path: "/v1/quotes/\(quote)/accept", operationID: "PostQuotesQuoteAccept")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -12181,7 +12181,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/quotes/{quote}/cancel
     public static func postQuotesQuoteCancel(quote: Swift.String, body: PostQuotesQuoteCancelRequest? = nil) -> Courier.Endpoint<Quote> {
         var endpoint = Courier.Endpoint<Quote>(method: .post, path: "/v1/quotes/\(quote)/cancel", operationID: "PostQuotesQuoteCancel")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -12217,7 +12217,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/quotes/{quote}/finalize
     public static func postQuotesQuoteFinalize(quote: Swift.String, body: PostQuotesQuoteFinalizeRequest? = nil) -> Courier.Endpoint<Quote> {
         var endpoint = Courier.Endpoint<Quote>(method: .post, path: "/v1/quotes/\(quote)/finalize", operationID: "PostQuotesQuoteFinalize")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -12336,7 +12336,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/radar/value_list_items
     public static func postRadarValueListItems(body: PostRadarValueListItemsRequest) -> Courier.Endpoint<RadarValueListItem> {
         var endpoint = Courier.Endpoint<RadarValueListItem>(method: .post, path: "/v1/radar/value_list_items", operationID: "PostRadarValueListItems")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -12404,7 +12404,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/radar/value_lists
     public static func postRadarValueLists(body: PostRadarValueListsRequest) -> Courier.Endpoint<RadarValueList> {
         var endpoint = Courier.Endpoint<RadarValueList>(method: .post, path: "/v1/radar/value_lists", operationID: "PostRadarValueLists")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject, "metadata": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -12434,7 +12434,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/radar/value_lists/{value_list}
     public static func postRadarValueListsValueList(valueList: Swift.String, body: PostRadarValueListsValueListRequest? = nil) -> Courier.Endpoint<RadarValueList> {
         var endpoint = Courier.Endpoint<RadarValueList>(method: .post, path: "/v1/radar/value_lists/\(valueList)", operationID: "PostRadarValueListsValueList")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -12489,7 +12489,7 @@ extension Stripe.Endpoints {
     @available(*, deprecated)
     public static func postRecipients(body: PostRecipientsRequest) -> Courier.Endpoint<Recipient> {
         var endpoint = Courier.Endpoint<Recipient>(method: .post, path: "/v1/recipients", operationID: "PostRecipients")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject, "metadata": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -12525,7 +12525,7 @@ extension Stripe.Endpoints {
     @available(*, deprecated)
     public static func postRecipientsID(id: Swift.String, body: PostRecipientsIDRequest? = nil) -> Courier.Endpoint<Recipient> {
         var endpoint = Courier.Endpoint<Recipient>(method: .post, path: "/v1/recipients/\(id)", operationID: "PostRecipientsId")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -12579,7 +12579,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/refunds
     public static func postRefunds(body: PostRefundsRequest? = nil) -> Courier.Endpoint<Refund> {
         var endpoint = Courier.Endpoint<Refund>(method: .post, path: "/v1/refunds", operationID: "PostRefunds")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -12611,7 +12611,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/refunds/{refund}
     public static func postRefundsRefund(refund: Swift.String, body: PostRefundsRefundRequest? = nil) -> Courier.Endpoint<Refund> {
         var endpoint = Courier.Endpoint<Refund>(method: .post, path: "/v1/refunds/\(refund)", operationID: "PostRefundsRefund")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -12628,7 +12628,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/refunds/{refund}/cancel
     public static func postRefundsRefundCancel(refund: Swift.String, body: PostRefundsRefundCancelRequest? = nil) -> Courier.Endpoint<Refund> {
         var endpoint = Courier.Endpoint<Refund>(method: .post, path: "/v1/refunds/\(refund)/cancel", operationID: "PostRefundsRefundCancel")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -12665,7 +12665,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/reporting/report_runs
     public static func postReportingReportRuns(body: PostReportingReportRunsRequest) -> Courier.Endpoint<ReportingReportRun> {
         var endpoint = Courier.Endpoint<ReportingReportRun>(method: .post, path: "/v1/reporting/report_runs", operationID: "PostReportingReportRuns")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject, "parameters": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -12762,7 +12762,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/reviews/{review}/approve
     public static func postReviewsReviewApprove(review: Swift.String, body: PostReviewsReviewApproveRequest? = nil) -> Courier.Endpoint<Review> {
         var endpoint = Courier.Endpoint<Review>(method: .post, path: "/v1/reviews/\(review)/approve", operationID: "PostReviewsReviewApprove")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -12832,7 +12832,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/setup_intents
     public static func postSetupIntents(body: PostSetupIntentsRequest? = nil) -> Courier.Endpoint<SetupIntent> {
         var endpoint = Courier.Endpoint<SetupIntent>(method: .post, path: "/v1/setup_intents", operationID: "PostSetupIntents")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "mandate_data": .deepObject, "metadata": .deepObject, "payment_method_options": .deepObject, "payment_method_types": .deepObject, "single_use": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -12868,7 +12868,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/setup_intents/{intent}
     public static func postSetupIntentsIntent(intent: Swift.String, body: PostSetupIntentsIntentRequest? = nil) -> Courier.Endpoint<SetupIntent> {
         var endpoint = Courier.Endpoint<SetupIntent>(method: .post, path: "/v1/setup_intents/\(intent)", operationID: "PostSetupIntentsIntent")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject, "payment_method_options": .deepObject, "payment_method_types": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -12885,7 +12885,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/setup_intents/{intent}/cancel
     public static func postSetupIntentsIntentCancel(intent: Swift.String, body: PostSetupIntentsIntentCancelRequest? = nil) -> Courier.Endpoint<SetupIntent> {
         var endpoint = Courier.Endpoint<SetupIntent>(method: .post, path: "/v1/setup_intents/\(intent)/cancel", operationID: "PostSetupIntentsIntentCancel")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -12912,7 +12912,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/setup_intents/{intent}/confirm
     public static func postSetupIntentsIntentConfirm(intent: Swift.String, body: PostSetupIntentsIntentConfirmRequest? = nil) -> Courier.Endpoint<SetupIntent> {
         var endpoint = Courier.Endpoint<SetupIntent>(method: .post, path: "/v1/setup_intents/\(intent)/confirm", operationID: "PostSetupIntentsIntentConfirm")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "mandate_data": .deepObject, "payment_method_options": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -12927,7 +12927,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/setup_intents/{intent}/verify_microdeposits
     public static func postSetupIntentsIntentVerifyMicrodeposits(intent: Swift.String, body: PostSetupIntentsIntentVerifyMicrodepositsRequest? = nil) -> Courier.Endpoint<SetupIntent> {
         var endpoint = Courier.Endpoint<SetupIntent>(method: .post, path: "/v1/setup_intents/\(intent)/verify_microdeposits", operationID: "PostSetupIntentsIntentVerifyMicrodeposits")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["amounts": .deepObject, "expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -12969,7 +12969,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/shipping_rates
     public static func postShippingRates(body: PostShippingRatesRequest) -> Courier.Endpoint<ShippingRate> {
         var endpoint = Courier.Endpoint<ShippingRate>(method: .post, path: "/v1/shipping_rates", operationID: "PostShippingRates")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["delivery_estimate": .deepObject, "expand": .deepObject, "fixed_amount": .deepObject, "metadata": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -12999,7 +12999,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/shipping_rates/{shipping_rate_token}
     public static func postShippingRatesShippingRateToken(shippingRateToken: Swift.String, body: PostShippingRatesShippingRateTokenRequest? = nil) -> Courier.Endpoint<ShippingRate> {
         var endpoint = Courier.Endpoint<ShippingRate>(method: .post, path: "/v1/shipping_rates/\(shippingRateToken)", operationID: "PostShippingRatesShippingRateToken")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -13081,7 +13081,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/skus
     public static func postSkus(body: PostSkusRequest) -> Courier.Endpoint<Sku> {
         var endpoint = Courier.Endpoint<Sku>(method: .post, path: "/v1/skus", operationID: "PostSkus")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["attributes": .deepObject, "expand": .deepObject, "inventory": .deepObject, "metadata": .deepObject, "package_dimensions": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -13113,7 +13113,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/skus/{id}
     public static func postSkusID(id: Swift.String, body: PostSkusIDRequest? = nil) -> Courier.Endpoint<Sku> {
         var endpoint = Courier.Endpoint<Sku>(method: .post, path: "/v1/skus/\(id)", operationID: "PostSkusId")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["attributes": .deepObject, "expand": .deepObject, "inventory": .deepObject, "metadata": .deepObject, "package_dimensions": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -13140,7 +13140,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/sources
     public static func postSources(body: PostSourcesRequest? = nil) -> Courier.Endpoint<Source> {
         var endpoint = Courier.Endpoint<Source>(method: .post, path: "/v1/sources", operationID: "PostSources")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "mandate": .deepObject, "metadata": .deepObject, "owner": .deepObject, "receiver": .deepObject, "redirect": .deepObject, "source_order": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -13174,7 +13174,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/sources/{source}
     public static func postSourcesSource(source: Swift.String, body: PostSourcesSourceRequest? = nil) -> Courier.Endpoint<Source> {
         var endpoint = Courier.Endpoint<Source>(method: .post, path: "/v1/sources/\(source)", operationID: "PostSourcesSource")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "mandate": .deepObject, "metadata": .deepObject, "owner": .deepObject, "source_order": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -13240,7 +13240,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/sources/{source}/verify
     public static func postSourcesSourceVerify(source: Swift.String, body: PostSourcesSourceVerifyRequest) -> Courier.Endpoint<Source> {
         var endpoint = Courier.Endpoint<Source>(method: .post, path: "/v1/sources/\(source)/verify", operationID: "PostSourcesSourceVerify")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject, "values": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -13278,7 +13278,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/subscription_items
     public static func postSubscriptionItems(body: PostSubscriptionItemsRequest) -> Courier.Endpoint<SubscriptionItem> {
         var endpoint = Courier.Endpoint<SubscriptionItem>(method: .post, path: "/v1/subscription_items", operationID: "PostSubscriptionItems")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["billing_thresholds": .deepObject, "expand": .deepObject, "metadata": .deepObject, "price_data": .deepObject, "tax_rates": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -13308,7 +13308,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/subscription_items/{item}
     public static func postSubscriptionItemsItem(item: Swift.String, body: PostSubscriptionItemsItemRequest? = nil) -> Courier.Endpoint<SubscriptionItem> {
         var endpoint = Courier.Endpoint<SubscriptionItem>(method: .post, path: "/v1/subscription_items/\(item)", operationID: "PostSubscriptionItemsItem")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["billing_thresholds": .deepObject, "expand": .deepObject, "metadata": .deepObject, "price_data": .deepObject, "tax_rates": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -13367,7 +13367,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/subscription_items/{subscription_item}/usage_records
     public static func postSubscriptionItemsSubscriptionItemUsageRecords(subscriptionItem: Swift.String, body: PostItemsSubscriptionItemUsageRecordsRequest) -> Courier.Endpoint<UsageRecord> {
         var endpoint = Courier.Endpoint<UsageRecord>(method: .post, path: "/v1/subscription_items/\(subscriptionItem)/usage_records", operationID: "PostSubscriptionItemsSubscriptionItemUsageRecords")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject, "timestamp": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -13415,7 +13415,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/subscription_schedules
     public static func postSubscriptionSchedules(body: PostSubscriptionSchedulesRequest? = nil) -> Courier.Endpoint<SubscriptionSchedule> {
         var endpoint = Courier.Endpoint<SubscriptionSchedule>(method: .post, path: "/v1/subscription_schedules", operationID: "PostSubscriptionSchedules")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["default_settings": .deepObject, "expand": .deepObject, "metadata": .deepObject, "phases": .deepObject, "start_date": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -13445,7 +13445,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/subscription_schedules/{schedule}
     public static func postSubscriptionSchedulesSchedule(schedule: Swift.String, body: PostSubscriptionSchedulesScheduleRequest? = nil) -> Courier.Endpoint<SubscriptionSchedule> {
         var endpoint = Courier.Endpoint<SubscriptionSchedule>(method: .post, path: "/v1/subscription_schedules/\(schedule)", operationID: "PostSubscriptionSchedulesSchedule")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["default_settings": .deepObject, "expand": .deepObject, "metadata": .deepObject, "phases": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -13460,7 +13460,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/subscription_schedules/{schedule}/cancel
     public static func postSubscriptionSchedulesScheduleCancel(schedule: Swift.String, body: PostSubscriptionSchedulesScheduleCancelRequest? = nil) -> Courier.Endpoint<SubscriptionSchedule> {
         var endpoint = Courier.Endpoint<SubscriptionSchedule>(method: .post, path: "/v1/subscription_schedules/\(schedule)/cancel", operationID: "PostSubscriptionSchedulesScheduleCancel")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -13475,7 +13475,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/subscription_schedules/{schedule}/release
     public static func postSubscriptionSchedulesScheduleRelease(schedule: Swift.String, body: PostSubscriptionSchedulesScheduleReleaseRequest? = nil) -> Courier.Endpoint<SubscriptionSchedule> {
         var endpoint = Courier.Endpoint<SubscriptionSchedule>(method: .post, path: "/v1/subscription_schedules/\(schedule)/release", operationID: "PostSubscriptionSchedulesScheduleRelease")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -13530,7 +13530,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/subscriptions
     public static func postSubscriptions(body: PostSubscriptionsRequest) -> Courier.Endpoint<Subscription> {
         var endpoint = Courier.Endpoint<Subscription>(method: .post, path: "/v1/subscriptions", operationID: "PostSubscriptions")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["add_invoice_items": .deepObject, "automatic_tax": .deepObject, "billing_thresholds": .deepObject, "default_tax_rates": .deepObject, "expand": .deepObject, "items": .deepObject, "metadata": .deepObject, "payment_settings": .deepObject, "pending_invoice_item_interval": .deepObject, "transfer_data": .deepObject, "trial_end": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -13584,7 +13584,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/subscriptions/{subscription_exposed_id}
     public static func postSubscriptionsSubscriptionExposedID(subscriptionExposedID: Swift.String, body: PostSubscriptionsSubscriptionExposedIDRequest? = nil) -> Courier.Endpoint<Subscription> {
         var endpoint = Courier.Endpoint<Subscription>(method: .post, path: "/v1/subscriptions/\(subscriptionExposedID)", operationID: "PostSubscriptionsSubscriptionExposedId")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["add_invoice_items": .deepObject, "automatic_tax": .deepObject, "billing_thresholds": .deepObject, "cancel_at": .deepObject, "default_tax_rates": .deepObject, "expand": .deepObject, "items": .deepObject, "metadata": .deepObject, "pause_collection": .deepObject, "payment_settings": .deepObject, "pending_invoice_item_interval": .deepObject, "transfer_data": .deepObject, "trial_end": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -13603,7 +13603,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP DELETE /v1/subscriptions/{subscription_exposed_id}
     public static func deleteSubscriptionsSubscriptionExposedID(subscriptionExposedID: Swift.String, body: DeleteSubscriptionsSubscriptionExposedIDRequest? = nil) -> Courier.Endpoint<Subscription> {
         var endpoint = Courier.Endpoint<Subscription>(method: .delete, path: "/v1/subscriptions/\(subscriptionExposedID)", operationID: "DeleteSubscriptionsSubscriptionExposedId")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -13693,7 +13693,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/tax_rates
     public static func postTaxRates(body: PostTaxRatesRequest) -> Courier.Endpoint<TaxRate> {
         var endpoint = Courier.Endpoint<TaxRate>(method: .post, path: "/v1/tax_rates", operationID: "PostTaxRates")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject, "metadata": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -13723,7 +13723,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/tax_rates/{tax_rate}
     public static func postTaxRatesTaxRate(taxRate: Swift.String, body: PostTaxRatesTaxRateRequest? = nil) -> Courier.Endpoint<TaxRate> {
         var endpoint = Courier.Endpoint<TaxRate>(method: .post, path: "/v1/tax_rates/\(taxRate)", operationID: "PostTaxRatesTaxRate")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -13738,7 +13738,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/terminal/connection_tokens
     public static func postTerminalConnectionTokens(body: PostTerminalConnectionTokensRequest? = nil) -> Courier.Endpoint<TerminalConnectionToken> {
         var endpoint = Courier.Endpoint<TerminalConnectionToken>(method: .post, path: "/v1/terminal/connection_tokens", operationID: "PostTerminalConnectionTokens")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -13775,7 +13775,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/terminal/locations
     public static func postTerminalLocations(body: PostTerminalLocationsRequest) -> Courier.Endpoint<TerminalLocation> {
         var endpoint = Courier.Endpoint<TerminalLocation>(method: .post, path: "/v1/terminal/locations", operationID: "PostTerminalLocations")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["address": .deepObject, "expand": .deepObject, "metadata": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -13805,7 +13805,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/terminal/locations/{location}
     public static func postTerminalLocationsLocation(location: Swift.String, body: PostTerminalLocationsLocationRequest? = nil) -> Courier.Endpoint<PostTerminalLocationsLocationResponse> {
         var endpoint = Courier.Endpoint<PostTerminalLocationsLocationResponse>(method: .post, path: "/v1/terminal/locations/\(location)", operationID: "PostTerminalLocationsLocation")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["address": .deepObject, "expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -13859,7 +13859,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/terminal/readers
     public static func postTerminalReaders(body: PostTerminalReadersRequest) -> Courier.Endpoint<TerminalReader> {
         var endpoint = Courier.Endpoint<TerminalReader>(method: .post, path: "/v1/terminal/readers", operationID: "PostTerminalReaders")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject, "metadata": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -13889,7 +13889,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/terminal/readers/{reader}
     public static func postTerminalReadersReader(reader: Swift.String, body: PostTerminalReadersReaderRequest? = nil) -> Courier.Endpoint<PostTerminalReadersReaderResponse> {
         var endpoint = Courier.Endpoint<PostTerminalReadersReaderResponse>(method: .post, path: "/v1/terminal/readers/\(reader)", operationID: "PostTerminalReadersReader")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -13916,7 +13916,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/terminal/readers/{reader}/cancel_action
     public static func postTerminalReadersReaderCancelAction(reader: Swift.String, body: PostTerminalReadersReaderCancelActionRequest? = nil) -> Courier.Endpoint<TerminalReader> {
         var endpoint = Courier.Endpoint<TerminalReader>(method: .post, path: "/v1/terminal/readers/\(reader)/cancel_action", operationID: "PostTerminalReadersReaderCancelAction")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -13931,7 +13931,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/terminal/readers/{reader}/process_payment_intent
     public static func postTerminalReadersReaderProcessPaymentIntent(reader: Swift.String, body: PostTerminalReaderProcessPaymentIntentRequest) -> Courier.Endpoint<TerminalReader> {
         var endpoint = Courier.Endpoint<TerminalReader>(method: .post, path: "/v1/terminal/readers/\(reader)/process_payment_intent", operationID: "PostTerminalReadersReaderProcessPaymentIntent")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject, "process_config": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -13946,7 +13946,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/terminal/readers/{reader}/process_setup_intent
     public static func postTerminalReadersReaderProcessSetupIntent(reader: Swift.String, body: PostTerminalReadersReaderProcessSetupIntentRequest) -> Courier.Endpoint<TerminalReader> {
         var endpoint = Courier.Endpoint<TerminalReader>(method: .post, path: "/v1/terminal/readers/\(reader)/process_setup_intent", operationID: "PostTerminalReadersReaderProcessSetupIntent")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -13961,7 +13961,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/terminal/readers/{reader}/set_reader_display
     public static func postTerminalReadersReaderSetReaderDisplay(reader: Swift.String, body: PostTerminalReadersReaderSetReaderDisplayRequest) -> Courier.Endpoint<TerminalReader> {
         var endpoint = Courier.Endpoint<TerminalReader>(method: .post, path: "/v1/terminal/readers/\(reader)/set_reader_display", operationID: "PostTerminalReadersReaderSetReaderDisplay")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["cart": .deepObject, "expand": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -13976,7 +13976,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/test_helpers/terminal/readers/{reader}/present_payment_method
     public static func postTestHelpersTerminalReadersReaderPresentPaymentMethod(reader: Swift.String, body: PostTerminalReaderPresentPaymentMethodRequest? = nil) -> Courier.Endpoint<TerminalReader> {
         var endpoint = Courier.Endpoint<TerminalReader>(method: .post, path: "/v1/test_helpers/terminal/readers/\(reader)/present_payment_method", operationID: "PostTestHelpersTerminalReadersReaderPresentPaymentMethod")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["card_present": .deepObject, "expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -14012,7 +14012,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/test_helpers/test_clocks
     public static func postTestHelpersTestClocks(body: PostTestHelpersTestClocksRequest) -> Courier.Endpoint<TestHelpersTestClock> {
         var endpoint = Courier.Endpoint<TestHelpersTestClock>(method: .post, path: "/v1/test_helpers/test_clocks", operationID: "PostTestHelpersTestClocks")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -14054,7 +14054,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/test_helpers/test_clocks/{test_clock}/advance
     public static func postTestHelpersTestClocksTestClockAdvance(testClock: Swift.String, body: PostTestHelpersTestClocksTestClockAdvanceRequest) -> Courier.Endpoint<TestHelpersTestClock> {
         var endpoint = Courier.Endpoint<TestHelpersTestClock>(method: .post, path: "/v1/test_helpers/test_clocks/\(testClock)/advance", operationID: "PostTestHelpersTestClocksTestClockAdvance")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -14070,7 +14070,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/tokens
     public static func postTokens(body: PostTokensRequest? = nil) -> Courier.Endpoint<Token> {
         var endpoint = Courier.Endpoint<Token>(method: .post, path: "/v1/tokens", operationID: "PostTokens")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["account": .deepObject, "bank_account": .deepObject, "card": .deepObject, "cvc_update": .deepObject, "expand": .deepObject, "person": .deepObject, "pii": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -14127,7 +14127,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/topups
     public static func postTopups(body: PostTopupsRequest) -> Courier.Endpoint<Topup> {
         var endpoint = Courier.Endpoint<Topup>(method: .post, path: "/v1/topups", operationID: "PostTopups")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject, "metadata": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -14157,7 +14157,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/topups/{topup}
     public static func postTopupsTopup(topup: Swift.String, body: PostTopupsTopupRequest? = nil) -> Courier.Endpoint<Topup> {
         var endpoint = Courier.Endpoint<Topup>(method: .post, path: "/v1/topups/\(topup)", operationID: "PostTopupsTopup")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -14172,7 +14172,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/topups/{topup}/cancel
     public static func postTopupsTopupCancel(topup: Swift.String, body: PostTopupsTopupCancelRequest? = nil) -> Courier.Endpoint<Topup> {
         var endpoint = Courier.Endpoint<Topup>(method: .post, path: "/v1/topups/\(topup)/cancel", operationID: "PostTopupsTopupCancel")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -14213,7 +14213,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/transfers
     public static func postTransfers(body: PostTransfersRequest) -> Courier.Endpoint<Transfer> {
         var endpoint = Courier.Endpoint<Transfer>(method: .post, path: "/v1/transfers", operationID: "PostTransfers")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["expand": .deepObject, "metadata": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -14253,7 +14253,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/transfers/{id}/reversals
     public static func postTransfersIDReversals(id: Swift.String, body: PostTransfersIDReversalsRequest? = nil) -> Courier.Endpoint<TransferReversal> {
         var endpoint = Courier.Endpoint<TransferReversal>(method: .post, path: "/v1/transfers/\(id)/reversals", operationID: "PostTransfersIdReversals")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -14285,7 +14285,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/transfers/{transfer}
     public static func postTransfersTransfer(transfer: Swift.String, body: PostTransfersTransferRequest? = nil) -> Courier.Endpoint<Transfer> {
         var endpoint = Courier.Endpoint<Transfer>(method: .post, path: "/v1/transfers/\(transfer)", operationID: "PostTransfersTransfer")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -14317,7 +14317,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/transfers/{transfer}/reversals/{id}
     public static func postTransfersTransferReversalsID(id: Swift.String, transfer: Swift.String, body: PostTransfersTransferReversalsIDRequest? = nil) -> Courier.Endpoint<TransferReversal> {
         var endpoint = Courier.Endpoint<TransferReversal>(method: .post, path: "/v1/transfers/\(transfer)/reversals/\(id)", operationID: "PostTransfersTransferReversalsId")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -14353,7 +14353,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/webhook_endpoints
     public static func postWebhookEndpoints(body: PostWebhookEndpointsRequest) -> Courier.Endpoint<WebhookEndpoint> {
         var endpoint = Courier.Endpoint<WebhookEndpoint>(method: .post, path: "/v1/webhook_endpoints", operationID: "PostWebhookEndpoints")
-        endpoint.body = .form(Courier.QueryItem.formObject("body", body))
+        endpoint.body = .form(Courier.QueryItem.formObject("body", body, encodings: ["enabled_events": .deepObject, "expand": .deepObject, "metadata": .deepObject]))
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
@@ -14383,7 +14383,7 @@ extension Stripe.Endpoints {
     /// - Remark: HTTP POST /v1/webhook_endpoints/{webhook_endpoint}
     public static func postWebhookEndpointsWebhookEndpoint(webhookEndpoint: Swift.String, body: PostWebhookEndpointsWebhookEndpointRequest? = nil) -> Courier.Endpoint<WebhookEndpoint> {
         var endpoint = Courier.Endpoint<WebhookEndpoint>(method: .post, path: "/v1/webhook_endpoints/\(webhookEndpoint)", operationID: "PostWebhookEndpointsWebhookEndpoint")
-        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0, encodings: ["enabled_events": .deepObject, "expand": .deepObject, "metadata": .deepObject])) }
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }

@@ -3,18 +3,82 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public struct SubmitFormRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var email: Swift.String
-    public var topics: [Swift.String]?
-    public var subscribe: Swift.Bool?
+public struct SubmitFormRequestAddress: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var city: Swift.String?
+    public var lines: [Swift.String]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(email: Swift.String, topics: [Swift.String]? = nil, subscribe: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(city: Swift.String? = nil, lines: [Swift.String]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.city = city
+        self.lines = lines
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try Courier.UnionVariant.objectContainer(decoder)
+        self.city = try container.decodeValueIfPresent(Swift.String.self, at: "city")
+        self.lines = try container.decodeValueIfPresent([Swift.String].self, at: "lines")
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "city lines")
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeValueIfPresent(self.city, at: "city")
+        try container.encodeValueIfPresent(self.lines, at: "lines")
+        try container.encodeUndeclared(self.additionalProperties)
+    }
+}
+
+public struct SubmitFormRequestPreferences: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var theme: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(theme: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.theme = theme
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try Courier.UnionVariant.objectContainer(decoder)
+        self.theme = try container.decodeValueIfPresent(Swift.String.self, at: "theme")
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "theme")
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeValueIfPresent(self.theme, at: "theme")
+        try container.encodeUndeclared(self.additionalProperties)
+    }
+}
+
+public struct SubmitFormRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var email: Swift.String
+    public var topics: [Swift.String]?
+    public var subscribe: Swift.Bool?
+    public var address: SubmitFormRequestAddress?
+    public var metadata: [Swift.String: Swift.String]?
+    public var codes: [Swift.String]?
+    public var preferences: SubmitFormRequestPreferences?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(email: Swift.String, topics: [Swift.String]? = nil, subscribe: Swift.Bool? = nil, address: SubmitFormRequestAddress? = nil, metadata: [Swift.String: Swift.String]? = nil, codes: [Swift.String]? = nil, preferences: SubmitFormRequestPreferences? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.email = email
         self.topics = topics
         self.subscribe = subscribe
+        self.address = address
+        self.metadata = metadata
+        self.codes = codes
+        self.preferences = preferences
         self.additionalProperties = additionalProperties
     }
 
@@ -24,7 +88,11 @@ public struct SubmitFormRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.email = try container.decodeValue(Swift.String.self, at: "email")
         self.topics = try container.decodeValueIfPresent([Swift.String].self, at: "topics")
         self.subscribe = try container.decodeValueIfPresent(Swift.Bool.self, at: "subscribe")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "email topics subscribe")
+        self.address = try container.decodeValueIfPresent(SubmitFormRequestAddress.self, at: "address")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.codes = try container.decodeValueIfPresent([Swift.String].self, at: "codes")
+        self.preferences = try container.decodeValueIfPresent(SubmitFormRequestPreferences.self, at: "preferences")
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "email topics subscribe address metadata codes preferences")
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -33,6 +101,10 @@ public struct SubmitFormRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.email, at: "email")
         try container.encodeValueIfPresent(self.topics, at: "topics")
         try container.encodeValueIfPresent(self.subscribe, at: "subscribe")
+        try container.encodeValueIfPresent(self.address, at: "address")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.codes, at: "codes")
+        try container.encodeValueIfPresent(self.preferences, at: "preferences")
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

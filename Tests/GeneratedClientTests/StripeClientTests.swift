@@ -3,11 +3,19 @@ import Foundation
 import StripeAPI
 import Testing
 
-/// The generated Stripe client (from Stripe's own description, `Specs/stripe.json`) pages through
-/// a list on the loopback server with its generated item sequence, as Stripe pages lists:
+/// The generated Stripe client (from Stripe's own description, `Specs/stripe.json`) against the
+/// loopback server, which answers `/v1/customers` as Stripe does. Serialized: the tests count the
+/// requests that reach that path.
+///
+/// It pages through a list with its generated item sequence, as Stripe pages lists:
 /// `starting_after` set to the last customer's id while `has_more`. The server's customers are
 /// Stripe's own fixture object with their ids changed.
-@Suite(.serialized) struct StripePaginationTests {
+///
+/// It sends form bodies as Stripe reads them: the description's `encoding` object gives nested
+/// fields the `deepObject` style (`metadata[order]=7`, `address[city]=Paris`,
+/// `preferred_locales[]=fr-FR`). The server parses the body as Stripe does and answers a hash
+/// sent as one value (`metadata={"order":"7"}`) with Stripe's 400.
+@Suite(.serialized) struct StripeClientTests {
     let api = Stripe(baseURL: TestServer.shared.baseURL)
 
     @Test func theItemSequenceWalksEveryPageOfCustomers() async throws {
@@ -39,5 +47,17 @@ import Testing
             break
         }
         #expect(try await TestServer.shared.hits("/v1/customers") - before == 1)
+    }
+
+    @Test func nestedFieldsAreSentInBrackets() async throws {
+        let customer = try await api.postCustomers(
+            body: PostCustomersRequest(
+                address: .case1(PostSourcesRequestOwnerAddress(city: "Paris", line1: "1 Rue de Rivoli")),
+                email: "ada@example.com", metadata: .stringDictionary(["order": "7", "plan": "a b&c"]),
+                name: "Ada", preferredLocales: ["fr-FR", "en"]))
+        #expect(customer.email == "ada@example.com" && customer.name == "Ada")
+        #expect(customer.metadata == ["order": "7", "plan": "a b&c"])
+        #expect(customer.address?.city == "Paris" && customer.address?.line1 == "1 Rue de Rivoli")
+        #expect(customer.preferredLocales == ["fr-FR", "en"])
     }
 }
