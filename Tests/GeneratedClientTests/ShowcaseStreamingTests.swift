@@ -126,6 +126,20 @@ import Testing
         #expect(parsed.parts[5...6].allSatisfy { $0.contentType == "application/json" })
     }
 
+    /// A field whose `encoding` entry gives a style is sent as the text parts that style writes,
+    /// as OpenAPI 3.1.1 says (Stripe's `file_link_data[create]`): `deepObject` one part per key,
+    /// `form` without explode one part for the list.
+    @Test func styledFieldsAreSentAsTheTextPartsOfTheirStyle() async throws {
+        let form = UploadDocumentForm(
+            file: MultipartFile(data: Data("a".utf8), filename: "a.txt", contentType: "text/plain"),
+            purpose: .assistants, labels: ["team": "ios", "stage": "draft"], pagesToScan: [1, 2])
+        let parsed = try await api.uploadDocument(body: form)
+        #expect(parsed.defects.isEmpty)
+        #expect(parsed.parts.map(\.name) == ["file", "purpose", "labels[stage]", "labels[team]", "pagesToScan"])
+        #expect(parsed.parts[2...4].map(\.text) == ["draft", "ios", "1,2"])
+        #expect(parsed.parts[2...4].allSatisfy { $0.contentType == nil })
+    }
+
     /// A string-or-enum union takes a string literal: a known value lands in the enum's case.
     @Test func aStringOrEnumUnionTakesAStringLiteral() {
         let known: UploadDocumentFormModel = "whisper-1"

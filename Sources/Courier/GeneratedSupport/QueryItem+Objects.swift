@@ -83,6 +83,21 @@ extension QueryItem {
         return items
     }
 
+    /// The items of one property of a form in the style its `encoding` entry gives, for the
+    /// parts of a `multipart/form-data` body that OpenAPI 3.1.1 lets a style describe
+    /// (`file_link_data[create]=true`).
+    /// - Parameters:
+    ///   - name: The property's name.
+    ///   - value: Its value.
+    ///   - encoding: Its style.
+    /// - Returns: The items, none for `null`.
+    @_spi(Generated) public static func formItems(_ name: String, _ value: some Encodable, encoding: FormEncoding)
+        -> [QueryItem]
+    {
+        guard let json = JSONValue(encoding: value) else { return [] }
+        return formItems(name, json, encoding: encoding)
+    }
+
     /// A property the description's `encoding` does not name: a list repeats the name, an
     /// object is its JSON text (OpenAPI's default content type for one), `null` is left out.
     private static func formItems(_ name: String, _ value: JSONValue) -> [QueryItem] {

@@ -481,6 +481,7 @@ final class APIConverter {
         guard !properties.isEmpty else { return .builtin("Courier.MultipartForm") }
         let required = Set(schema.node["required"]?.sequence?.compactMap(\.string) ?? [])
         let encodings = Dictionary(content.entries("encoding").map { ($0.0, $0.1) }) { first, _ in first }
+        let styles = Dictionary(formEncodings(content).map { ($0.property, $0.expression) }) { first, _ in first }
         let typeName = typeNames.claim(Naming.shortened(Naming.typeName(scope.typePrefix + "Form")))
         var names = UniqueNames()
         var fields: [MultipartModel.Field] = []
@@ -507,6 +508,7 @@ final class APIConverter {
                     name: propertyName, swiftName: names.claim(Naming.memberName(propertyName)), kind: kind, type: type,
                     isRequired: required.contains(propertyName),
                     contentType: encodings[propertyName]?.node["contentType"]?.string,
+                    style: kind == .file || kind == .files ? nil : styles[propertyName],
                     documentation: property.node["description"]?.string))
         }
         extraDeclarations.append(

@@ -303,6 +303,10 @@ struct MultipartModel {
         var isRequired: Bool
         /// The part's media type from the description's `encoding`.
         var contentType: String?
+        /// The `Courier.QueryItem.FormEncoding` expression of a field whose `encoding` entry gives
+        /// a `style` or `explode`: its value is sent as the text parts that style writes
+        /// (`file_link_data[create]=true`), as OpenAPI 3.1.1 says; not for files.
+        var style: String?
         var documentation: String?
     }
 

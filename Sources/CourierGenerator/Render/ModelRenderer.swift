@@ -616,16 +616,22 @@ struct ModelRenderer {
                     let name = Naming.stringLiteral(field.name)
                     let contentType = field.contentType.map { ", contentType: " + Naming.stringLiteral($0) } ?? ""
                     let line: String =
-                        switch field.kind {
-                        case .file: "form.append(\(name), file: \(value)\(contentType))"
-                        case .files: "for file in \(value) { form.append(\(name), file: file\(contentType)) }"
-                        case .text: "form.append(\(name), values: \(value)\(contentType))"
-                        case .json:
-                            "form.append(\(name), json: \(value)\(field.contentType == nil ? "" : contentType))"
-                        case .base64: "form.append(\(name), \(value).base64EncodedString())"
-                        case .base64Each: "for item in \(value) { form.append(\(name), item.base64EncodedString()) }"
-                        case .jsonEach:
-                            "for item in \(value) { form.append(\(name), json: item\(field.contentType == nil ? "" : contentType)) }"
+                        if let style = field.style {
+                            "for item in Courier.QueryItem.formItems(\(name), \(value), encoding: \(style)) "
+                                + "{ form.append(item.name, item.value ?? \"\") }"
+                        } else {
+                            switch field.kind {
+                            case .file: "form.append(\(name), file: \(value)\(contentType))"
+                            case .files: "for file in \(value) { form.append(\(name), file: file\(contentType)) }"
+                            case .text: "form.append(\(name), values: \(value)\(contentType))"
+                            case .json:
+                                "form.append(\(name), json: \(value)\(field.contentType == nil ? "" : contentType))"
+                            case .base64: "form.append(\(name), \(value).base64EncodedString())"
+                            case .base64Each:
+                                "for item in \(value) { form.append(\(name), item.base64EncodedString()) }"
+                            case .jsonEach:
+                                "for item in \(value) { form.append(\(name), json: item\(field.contentType == nil ? "" : contentType)) }"
+                            }
                         }
                     if field.isRequired {
                         writer.line(line)

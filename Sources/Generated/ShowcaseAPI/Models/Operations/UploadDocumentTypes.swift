@@ -169,13 +169,19 @@ public struct UploadDocumentForm: Swift.Sendable {
     public var temperature: Swift.Double?
     public var verbose: Swift.Bool?
     public var notes: [DocumentMetadata]?
+    /// Sent as Stripe sends nested fields: one text part per key, `labels[key]`.
+    public var labels: [Swift.String: Swift.String]?
+    /// Sent as one text part, `1,2`.
+    public var pagesToScan: [Swift.Int]?
 
     /// Creates a form.
     /// - Parameters:
     ///   - file: The document.
     ///   - purpose: What the document is for.
     ///   - model: A model: one of the known names, or any other as text.
-    public init(file: Courier.MultipartFile, purpose: UploadDocumentFormPurpose, tags: [Swift.String]? = nil, metadata: DocumentMetadata? = nil, attachments: [Courier.MultipartFile]? = nil, model: UploadDocumentFormModel? = nil, temperature: Swift.Double? = nil, verbose: Swift.Bool? = nil, notes: [DocumentMetadata]? = nil) {
+    ///   - labels: Sent as Stripe sends nested fields: one text part per key, `labels[key]`.
+    ///   - pagesToScan: Sent as one text part, `1,2`.
+    public init(file: Courier.MultipartFile, purpose: UploadDocumentFormPurpose, tags: [Swift.String]? = nil, metadata: DocumentMetadata? = nil, attachments: [Courier.MultipartFile]? = nil, model: UploadDocumentFormModel? = nil, temperature: Swift.Double? = nil, verbose: Swift.Bool? = nil, notes: [DocumentMetadata]? = nil, labels: [Swift.String: Swift.String]? = nil, pagesToScan: [Swift.Int]? = nil) {
         self.file = file
         self.purpose = purpose
         self.tags = tags
@@ -185,6 +191,8 @@ public struct UploadDocumentForm: Swift.Sendable {
         self.temperature = temperature
         self.verbose = verbose
         self.notes = notes
+        self.labels = labels
+        self.pagesToScan = pagesToScan
     }
 
     /// The form these parts are sent as, in the order the description lists them.
@@ -199,6 +207,8 @@ public struct UploadDocumentForm: Swift.Sendable {
         if let value = self.temperature { form.append("temperature", values: value) }
         if let value = self.verbose { form.append("verbose", values: value) }
         if let value = self.notes { for item in value { form.append("notes", json: item) } }
+        if let value = self.labels { for item in Courier.QueryItem.formItems("labels", value, encoding: .deepObject) { form.append(item.name, item.value ?? "") } }
+        if let value = self.pagesToScan { for item in Courier.QueryItem.formItems("pagesToScan", value, encoding: .form(explode: false)) { form.append(item.name, item.value ?? "") } }
         return form
     }
 }

@@ -144,9 +144,9 @@ public struct PostFilesForm: Swift.Sendable {
     /// The form these parts are sent as, in the order the description lists them.
     public var multipartForm: Courier.MultipartForm {
         var form = Courier.MultipartForm()
-        if let value = self.expand { form.append("expand", values: value) }
+        if let value = self.expand { for item in Courier.QueryItem.formItems("expand", value, encoding: .deepObject) { form.append(item.name, item.value ?? "") } }
         form.append("file", values: self.file)
-        if let value = self.fileLinkData { form.append("file_link_data", json: value) }
+        if let value = self.fileLinkData { for item in Courier.QueryItem.formItems("file_link_data", value, encoding: .deepObject) { form.append(item.name, item.value ?? "") } }
         form.append("purpose", values: self.purpose)
         return form
     }
