@@ -431,6 +431,20 @@ import Testing
         #expect(none.rawQuery.isEmpty)
     }
 
+    /// Header and cookie parameters that are objects or unions, in OpenAPI's `simple` style (a
+    /// cookie's `form`): `x=1,y=2` exploded, `size,2,theme,dark` not, a union's string unquoted.
+    @Test func headerAndCookieObjectsAreSentInTheirStyles() async throws {
+        let api = Showcase(baseURL: TestServer.shared.baseURL)
+        let echo = try await api.echoQueryStyles(
+            xPoint: EchoQueryStylesXPoint(x: 1, y: 2), xEither: .string("b c"),
+            prefs: EchoQueryStylesPrefs(theme: "dark", size: 2))
+        #expect(echo.headers["x-point"] == "x=1,y=2")
+        #expect(echo.headers["x-either"] == "b c")
+        #expect(echo.headers["cookie"] == "prefs=size,2,theme,dark")
+        let number = try await api.echoQueryStyles(xEither: .int(7))
+        #expect(number.headers["x-either"] == "7" && number.headers["x-point"] == nil)
+    }
+
     /// A parameter the description gives as `content: application/json` is its value's JSON text,
     /// not a form or a list: an object, an array and a quoted string.
     @Test func jsonContentParametersAreSentAsJSONText() async throws {

@@ -138,6 +138,28 @@ extension QueryItem {
         return values.isEmpty ? [] : [QueryItem(name: name, list: values, separator: separator)]
     }
 
+    /// The text of a header or cookie parameter that is not a single value, in OpenAPI's
+    /// `simple` style (a cookie's `form` style without explode writes the same): a list as
+    /// `a,b`, an object as `x,1,y,2`, or exploded as `x=1,y=2`; a value nested deeper as its JSON
+    /// text, `null` properties and elements left out.
+    /// - Parameters:
+    ///   - value: The value; `nil` or `null` produces no text.
+    ///   - explode: Whether an object's properties are written `name=value`.
+    /// - Returns: The text, or `nil` for no value.
+    @_spi(Generated) public static func simpleText(_ value: (some Encodable)?, explode: Bool) -> String? {
+        guard let value, let json = JSONValue(encoding: value) else { return nil }
+        switch json {
+        case .null: return nil
+        case .array(let elements):
+            return elements.compactMap { $0 == .null ? nil : $0.queryText }.joined(separator: ",")
+        case .object(let fields):
+            let present = fields.filter { $0.value != .null }.sorted { $0.key < $1.key }
+            return present.map { explode ? "\($0.key)=\($0.value.queryText)" : "\($0.key),\($0.value.queryText)" }
+                .joined(separator: ",")
+        default: return json.queryText
+        }
+    }
+
     /// One item whose value is the JSON text of a value, for structured values in forms.
     /// - Parameters:
     ///   - name: The item name.

@@ -395,13 +395,13 @@ struct OperationRenderer {
             let text =
                 isQueryValue
                 ? "\(value)\(optionalChain).queryValues.joined(separator: \",\")"
-                : "Courier.QueryItem.jsonText(\(name), \(value)).first?.value"
+                : "Courier.QueryItem.simpleText(\(value), explode: \(parameter.explode))"
             writer.line("endpoint.headers[\(name)] = \(text)")
         case .cookie:
             let text =
                 isQueryValue
                 ? "\(value)\(optionalChain).queryValues.joined(separator: \",\")"
-                : "Courier.QueryItem.jsonText(\(name), \(value)).first?.value"
+                : "Courier.QueryItem.simpleText(\(value), explode: false)"
             writer.block("if let cookie = \(parameter.isRequired && isQueryValue ? "Swift.Optional(\(text))" : text)") {
                 writer in
                 writer.line("let pair = \(Naming.stringLiteral(parameter.name + "=")) + cookie")

@@ -32,3 +32,109 @@ public struct EchoQueryStylesPoint: Swift.Codable, Swift.Hashable, Swift.Sendabl
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
+
+public struct EchoQueryStylesXPoint: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var x: Swift.Int?
+    public var y: Swift.Int?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(x: Swift.Int? = nil, y: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.x = x
+        self.y = y
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try Courier.UnionVariant.objectContainer(decoder)
+        self.x = try container.decodeValueIfPresent(Swift.Int.self, at: "x")
+        self.y = try container.decodeValueIfPresent(Swift.Int.self, at: "y")
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "x y")
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeValueIfPresent(self.x, at: "x")
+        try container.encodeValueIfPresent(self.y, at: "y")
+        try container.encodeUndeclared(self.additionalProperties)
+    }
+}
+
+public indirect enum EchoQueryStylesXEither: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.Int`.
+    case int(Swift.Int)
+    /// A `Swift.String`.
+    case string(Swift.String)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "EchoQueryStylesXEither", undocumented: nil) { index in
+            switch index {
+            case 0: .int(try Swift.Int(from: decoder))
+            default: .string(try Swift.String(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: Courier.UnionVariants = _makeVariants()
+
+    private static func _makeVariants() -> Courier.UnionVariants {
+        [
+            .value([.integer]),
+            .value([.string]),
+        ]
+    }
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .int(let value): Swift.String(describing: value)
+        case .string(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .int(let value): try value.encode(to: encoder)
+        case .string(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public struct EchoQueryStylesPrefs: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var theme: Swift.String?
+    public var size: Swift.Int?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(theme: Swift.String? = nil, size: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.theme = theme
+        self.size = size
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try Courier.UnionVariant.objectContainer(decoder)
+        self.theme = try container.decodeValueIfPresent(Swift.String.self, at: "theme")
+        self.size = try container.decodeValueIfPresent(Swift.Int.self, at: "size")
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "theme size")
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeValueIfPresent(self.theme, at: "theme")
+        try container.encodeValueIfPresent(self.size, at: "size")
+        try container.encodeUndeclared(self.additionalProperties)
+    }
+}
