@@ -18,7 +18,8 @@ extension QueryItem {
     /// property becomes its own item when `explode` is true (`name=Ada&age=3`, arrays repeated
     /// as `id=1&id=2`, nested objects as JSON text), or one comma-separated item otherwise
     /// (`person=name,Ada,age,3`, a comma inside a key or value sent as `%2C`). Properties that
-    /// are `null` are left out, and an object without any sends no item.
+    /// are `null` are left out, and an object without any sends no item. A value that is not an
+    /// object (a union's other case) is a list in the same style or one value; `null` sends none.
     /// - Parameters:
     ///   - name: The parameter name.
     ///   - value: The object; `nil` produces no items.
@@ -28,7 +29,10 @@ extension QueryItem {
         -> [QueryItem]
     {
         guard let value, let json = JSONValue(encoding: value) else { return [] }
-        guard case .object(let fields) = json else { return [QueryItem(name: name, value: json.queryText)] }
+        guard case .object(let fields) = json else {
+            // A union's other cases: a list in the parameter's style, one value as it is.
+            return formItems(name, json, encoding: .form(explode: explode))
+        }
         let sorted = fields.sorted { $0.key < $1.key }
         if explode {
             return sorted.flatMap { key, value -> [QueryItem] in
@@ -71,7 +75,7 @@ extension QueryItem {
         _ name: String, _ value: (some Encodable)?, encodings: [String: FormEncoding]
     ) -> [QueryItem] {
         guard let value, let json = JSONValue(encoding: value) else { return [] }
-        guard case .object(let fields) = json else { return [QueryItem(name: name, value: json.queryText)] }
+        guard case .object(let fields) = json else { return formItems(name, json) }
         var items: [QueryItem] = []
         for (key, field) in fields.sorted(by: { $0.key < $1.key }) {
             if let encoding = encodings[key] {

@@ -316,6 +316,12 @@ import Testing
         #expect(unexploded.map(\.value) == ["a,1,5,b,2"])
         #expect(QueryItem.encode(unexploded) == "p=a,1%2C5,b,2")
         #expect(QueryItem.formObject("p", [String: Int](), explode: false).isEmpty)
+        // A union's case that is not an object: a list in the parameter's style, `null` nothing.
+        let list: JSONValue = ["a,b", "c"]
+        #expect(QueryItem.encode(QueryItem.formObject("u", list, explode: true)) == "u=a%2Cb&u=c")
+        #expect(QueryItem.encode(QueryItem.formObject("u", list, explode: false)) == "u=a%2Cb,c")
+        #expect(QueryItem.formObject("u", JSONValue.null).isEmpty)
+        #expect(QueryItem.formObject("u", JSONValue.string("x y")) == [QueryItem(name: "u", value: "x y")])
         #expect(QueryItem.jsonText("meta", ["k": "v"]) == [QueryItem(name: "meta", value: #"{"k":"v"}"#)])
         #expect(QueryItem.deepObject("x", Optional<Filter>.none).isEmpty)
     }
