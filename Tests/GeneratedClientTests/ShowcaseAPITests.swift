@@ -445,6 +445,19 @@ import Testing
         #expect(number.headers["x-either"] == "7" && number.headers["x-point"] == nil)
     }
 
+    /// Object and union path parameters, expanded as RFC 6570 does in each style: a value's own
+    /// comma is encoded, the separators are not.
+    @Test func objectPathParametersReachTheServerAsRFC6570WritesThem() async throws {
+        let api = Showcase(baseURL: TestServer.shared.baseURL)
+        let echo = try await api.echoPathObjects(
+            point: PathPoint(x: "a,b", y: 2), area: PathPoint(x: "c.d"), spot: PathPoint(x: "e", y: 3),
+            either: .string("f g"))
+        #expect(echo.path == "/echo/objects/x,a%2Cb,y,2/.x=c.d/;spot=x,e,y,3/f%20g")
+        let number = try await api.echoPathObjects(
+            point: PathPoint(x: "1"), area: PathPoint(x: "2", y: 5), spot: PathPoint(x: "3"), either: .int(4))
+        #expect(number.path == "/echo/objects/x,1/.x=2.y=5/;spot=x,3/4")
+    }
+
     /// A parameter the description gives as `content: application/json` is its value's JSON text,
     /// not a form or a list: an object, an array and a quoted string.
     @Test func jsonContentParametersAreSentAsJSONText() async throws {

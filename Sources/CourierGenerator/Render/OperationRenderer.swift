@@ -324,6 +324,19 @@ struct OperationRenderer {
                         "\\(Courier.QueryItem.json(\(Naming.stringLiteral(parameter.name)), \(value)).first?.value ?? \"\")"
                     continue
                 }
+                let isPathValue = parameter.valueExpression != nil || parameter.type.isQueryValue(enums: enumNames)
+                if !isPathValue {
+                    // An object, a union or a list of them: expanded as RFC 6570 says, at run time.
+                    let style =
+                        switch parameter.style {
+                        case .label: ".label"
+                        case .matrix: ".matrix"
+                        default: ".simple"
+                        }
+                    result +=
+                        "\\(encoded: \(value), name: \(Naming.stringLiteral(parameter.name)), style: \(style), explode: \(parameter.explode))"
+                    continue
+                }
                 switch parameter.type {
                 case .array:
                     let separator =

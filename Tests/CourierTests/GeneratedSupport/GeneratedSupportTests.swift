@@ -349,6 +349,27 @@ import Testing
         #expect(unnamed == QueryItem.formObject("body", body))
     }
 
+    /// Any path parameter expanded at run time as RFC 6570 does: a list, an object and one value
+    /// in each style, exploded and not; `null` and empty values expand to nothing.
+    @Test(arguments: [
+        (PathStyle.simple, false, "/a,b%2Cc/x,1,y,a%20b/7///"),
+        (.simple, true, "/a,b%2Cc/x=1,y=a%20b/7///"),
+        (.label, false, "/.a,b%2Cc/.x,1,y,a%20b/.7///"),
+        (.label, true, "/.a.b%2Cc/.x=1.y=a%20b/.7///"),
+        (.matrix, false, "/;p=a,b%2Cc/;p=x,1,y,a%20b/;p=7///"),
+        (.matrix, true, "/;p=a;p=b%2Cc/;x=1;y=a%20b/;p=7///"),
+    ])
+    func pathParametersOfAnyShapeExpandAsRFC6570Says(style: PathStyle, explode: Bool, expected: String) {
+        func expanded(_ value: JSONValue) -> String {
+            let path: EndpointPath = "/\(encoded: value, name: "p", style: style, explode: explode)"
+            return path.description
+        }
+        let list: JSONValue = ["a", nil, "b,c"]
+        let object: JSONValue = ["y": "a b", "x": 1, "n": nil]
+        let expansions = [list, object, 7, [:], [], nil].map(expanded)
+        #expect(expansions.joined() == expected)
+    }
+
     @Test func pathInterpolationOfUUIDsAndDates() {
         let id = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
         let path: EndpointPath = "/items/\(id)/at/\(Date(timeIntervalSince1970: 0))"

@@ -40,6 +40,17 @@ extension Showcase {
         try await client.send(Endpoints.echoQueryStyles(names: names, words: words, choices: choices, point: point, xPoint: xPoint, xEither: xEither, prefs: prefs))
     }
 
+    /// Echo object path parameters in each style
+    ///
+    /// Objects and a union in the simple, label and matrix styles (RFC 6570): the echo shows the path as sent.
+    ///
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP GET /echo/objects/{point}/{area}/{spot}/{either}
+    public func echoPathObjects(point: PathPoint, area: PathPoint, spot: PathPoint, either: EchoPathObjectsEither) async throws(Courier.ServiceError) -> Echo {
+        try await client.send(Endpoints.echoPathObjects(point: point, area: area, spot: spot, either: either))
+    }
+
     /// Echo parameters given as JSON content
     ///
     /// Parameters described by `content: application/json` are sent as JSON text.
@@ -181,6 +192,19 @@ extension Showcase.Endpoints {
             let pair = "prefs=" + cookie
             endpoint.headers["Cookie"] = endpoint.headers["Cookie"].map { $0 + "; " + pair } ?? pair
         }
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/echoPathObjects(point:area:spot:either:)``.
+    ///
+    /// Echo object path parameters in each style
+    ///
+    /// Objects and a union in the simple, label and matrix styles (RFC 6570): the echo shows the path as sent.
+    ///
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP GET /echo/objects/{point}/{area}/{spot}/{either}
+    public static func echoPathObjects(point: PathPoint, area: PathPoint, spot: PathPoint, either: EchoPathObjectsEither) -> Courier.Endpoint<Echo> {
+        let endpoint = Courier.Endpoint<Echo>(method: .get, path: "/echo/objects/\(encoded: point, name: "point", style: .simple, explode: false)/\(encoded: area, name: "area", style: .label, explode: true)/\(encoded: spot, name: "spot", style: .matrix, explode: false)/\(encoded: either, name: "either", style: .simple, explode: false)", operationID: "echoPathObjects")
         return endpoint
     }
 
