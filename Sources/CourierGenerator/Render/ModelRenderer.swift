@@ -604,7 +604,7 @@ struct ModelRenderer {
             }
             writer.block("\(access) init(\(parameters.joined(separator: ", ")))") { writer in
                 for field in model.fields {
-                    writer.line("self.\(field.swiftName) = \(Naming.escaped(field.swiftName))")
+                    writer.line("self.\(Naming.escaped(field.swiftName)) = \(Naming.escaped(field.swiftName))")
                 }
             }
             writer.line()
@@ -612,7 +612,7 @@ struct ModelRenderer {
             writer.block("\(access) var multipartForm: Courier.MultipartForm") { writer in
                 writer.line("var form = Courier.MultipartForm()")
                 for field in model.fields {
-                    let value = field.isRequired ? "self." + field.swiftName : "value"
+                    let value = field.isRequired ? "self." + Naming.escaped(field.swiftName) : "value"
                     let name = Naming.stringLiteral(field.name)
                     let contentType = field.contentType.map { ", contentType: " + Naming.stringLiteral($0) } ?? ""
                     let line: String =
@@ -636,7 +636,7 @@ struct ModelRenderer {
                     if field.isRequired {
                         writer.line(line)
                     } else {
-                        writer.line("if let value = self.\(field.swiftName) { \(line) }")
+                        writer.line("if let value = self.\(Naming.escaped(field.swiftName)) { \(line) }")
                     }
                 }
                 writer.line("return form")

@@ -214,18 +214,24 @@ struct OperationRenderer {
         _ operation: OperationModel, arguments: [Argument], into writer: inout SwiftWriter, factory: String? = nil
     ) {
         writer.line()
+        // Names of their own, should a parameter be called `destination` or `progress`.
+        var names = UniqueNames(reserved: Set(arguments.map(\.name)))
+        let destination = names.claim("destination")
+        let progress = names.claim("progress")
+        let progressLabel = arguments.contains { $0.label == "progress" } ? "transferProgress" : "progress"
         let downloadArguments =
             arguments + [
                 Argument(
-                    declaration: "to destination: Foundation.URL", call: "",
+                    declaration: "to \(destination): Foundation.URL", call: "",
                     documentation: "The file to write; replaced if it exists.",
-                    name: "destination", label: "to"),
+                    name: destination, label: "to"),
                 Argument(
-                    declaration: "progress: Courier.TransferProgressHandler? = nil", call: "",
-                    documentation: "Receives the bytes written so far.", name: "progress", label: "progress"),
+                    declaration: "\(progressLabel == progress ? progress : progressLabel + " " + progress): "
+                        + "Courier.TransferProgressHandler? = nil",
+                    call: "", documentation: "Receives the bytes written so far.", name: progress, label: progressLabel),
             ]
         documentation(operation, into: &writer, arguments: downloadArguments, isFactory: false)
-        writer.line("/// - Note: Writes the body to `destination` as it arrives, then moves it into place.")
+        writer.line("/// - Note: Writes the body to `\(destination)` as it arrives, then moves it into place.")
         if operation.isDeprecated { writer.line("@available(*, deprecated)") }
         writer.line("@discardableResult")
         let signature = downloadArguments.map(\.declaration).joined(separator: ", ")
@@ -234,7 +240,8 @@ struct OperationRenderer {
             "\(access) func \(name)(\(signature)) async throws(Courier.ServiceError) -> Courier.Response<Foundation.URL>"
         ) { writer in
             let call = arguments.map(\.call).joined(separator: ", ")
-            writer.line("try await client.download(Endpoints.\(name)(\(call)), to: destination, progress: progress)")
+            writer.line(
+                "try await client.download(Endpoints.\(name)(\(call)), to: \(destination), progress: \(progress))")
         }
     }
 

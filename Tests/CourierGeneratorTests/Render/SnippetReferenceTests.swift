@@ -976,6 +976,37 @@ import Testing
             ))
     }
 
+    /// Names the generated code uses itself: a parameter called `destination` or `progress`
+    /// leaves the download method's own arguments other names, and a form part called `init` is
+    /// written with backquotes where `self.init` would mean the initializer. Found by
+    /// `Scripts/random-schemas.py`'s random operations.
+    @Test func generatedArgumentsAndMembersDoNotCollideWithDescribedNames() throws {
+        let files = try generate(
+            spec(
+                paths: """
+                    {"/files": {"get": {"operationId": "file", "parameters": [
+                      {name: destination, in: query, schema: {type: string}},
+                      {name: progress, in: query, schema: {type: number}}],
+                     responses: {"200": {description: ok, content: {application/octet-stream: {}}}}}},
+                     "/forms": {"post": {"operationId": "send", "requestBody": {"content": {"multipart/form-data": {
+                       "schema": {type: object, required: [init], properties: {init: {type: string}, self: {type: integer}}}}}},
+                     responses: {"204": {description: ok}}}}}
+                    """))
+        let operations = try #require(files["Operations/Test+Default.swift"])
+        #expect(
+            operations.contains(
+                "public func file(destination: Swift.String? = nil, progress: Swift.Double? = nil, to destination2: Foundation.URL, "
+                    + "transferProgress progress2: Courier.TransferProgressHandler? = nil)"))
+        #expect(
+            operations.contains(
+                "try await client.download(Endpoints.file(destination: destination, progress: progress), to: destination2, progress: progress2)"
+            ))
+        let form = try #require(files["Models/Operations/SendTypes.swift"])
+        #expect(form.contains("self.`init` = `init`"))
+        #expect(form.contains(#"form.append("init", values: self.`init`)"#))
+        #expect(form.contains(#"if let value = self._self { form.append("self", values: value) }"#))
+    }
+
     @Test func generationIsDeterministic() throws {
         let text = spec(
             schemas:
