@@ -103,6 +103,8 @@ public import Foundation
             if let url = value as! URL? { try encode(url, forKey: key) } else { try encodeNil(forKey: key) }
         } else if Value.self == [URL]?.self {
             if let urls = value as! [URL]? { try encode(urls, forKey: key) } else { try encodeNil(forKey: key) }
+        } else if let uuids = value as? any UUIDContainer {
+            try encode(uuids.lowercaseTexts, forKey: key)  // `[String: UUID]`, `[UUID?]`, …
         } else {
             try encode(value, forKey: key)
         }

@@ -147,7 +147,7 @@ extension QueryItem {
     /// `a,b`, an object as `x,1,y,2`, or exploded as `x=1,y=2`; a value nested deeper as its JSON
     /// text, `null` properties and elements left out.
     /// - Parameters:
-    ///   - value: The value; `nil` or `null` produces no text.
+    ///   - value: The value; `nil`, `null` or an empty list or object produces no text.
     ///   - explode: Whether an object's properties are written `name=value`.
     /// - Returns: The text, or `nil` for no value.
     @_spi(Generated) public static func simpleText(_ value: (some Encodable)?, explode: Bool) -> String? {
@@ -155,13 +155,25 @@ extension QueryItem {
         switch json {
         case .null: return nil
         case .array(let elements):
-            return elements.compactMap { $0 == .null ? nil : $0.queryText }.joined(separator: ",")
+            let present = elements.filter { $0 != .null }
+            return present.isEmpty ? nil : present.map(\.queryText).joined(separator: ",")
         case .object(let fields):
             let present = fields.filter { $0.value != .null }.sorted { $0.key < $1.key }
+            guard !present.isEmpty else { return nil }
             return present.map { explode ? "\($0.key)=\($0.value.queryText)" : "\($0.key),\($0.value.queryText)" }
                 .joined(separator: ",")
         default: return json.queryText
         }
+    }
+
+    /// The text of a header or cookie parameter that is one value or a list of them: the values
+    /// between commas (`simple` style), or `nil` for `nil` or an empty list, which RFC 6570 leaves
+    /// out rather than sending an empty field.
+    /// - Parameter value: The value or list.
+    /// - Returns: The text, or `nil` for no value.
+    @_spi(Generated) public static func simpleText(list value: (any QueryValue)?) -> String? {
+        guard let values = value?.queryValues, !values.isEmpty else { return nil }
+        return values.joined(separator: ",")
     }
 
     /// One item whose value is the JSON text of a value, for structured values in forms.
@@ -176,7 +188,7 @@ extension QueryItem {
 
     /// One item whose value is a value's JSON text, for a parameter the description gives as
     /// `content: application/json` rather than a schema and a style: `{"a":1}`, `[1,2]`, and a
-    /// string quoted (`"text"`); keys sorted, dates as RFC 3339 timestamps.
+    /// string quoted (`"text"`); keys sorted, dates as RFC 3339 timestamps, UUIDs lowercase.
     /// - Parameters:
     ///   - name: The item name.
     ///   - value: The value; `nil` produces no items.
@@ -186,7 +198,8 @@ extension QueryItem {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .rfc3339
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(value) else { return [] }
+        let encoded = (value as? any UUIDContainer).map { try? encoder.encode($0.lowercaseTexts) }
+        guard let data = encoded ?? (try? encoder.encode(value)) else { return [] }
         return [QueryItem(name: name, value: String(decoding: data, as: UTF8.self))]
     }
 
@@ -228,7 +241,10 @@ extension JSONValue {
     init?(encoding value: some Encodable) {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .rfc3339
-        guard let data = try? encoder.encode(value) else { return nil }
+        // UUIDs in the lowercase form servers print, as generated models and queries write them
+        // (`UUID` encodes itself in uppercase).
+        let encoded = (value as? any UUIDContainer).map { try? encoder.encode($0.lowercaseTexts) }
+        guard let data = encoded ?? (try? encoder.encode(value)) else { return nil }
         guard let json = try? JSONDecoder().decode(JSONValue.self, from: data) else { return nil }
         self = json
     }

@@ -42,3 +42,34 @@ public import Foundation
         try encodeIfPresent(value?.map { $0.uuidString.lowercased() }, forKey: key)
     }
 }
+
+/// A UUID, or an array, dictionary or optional made of UUIDs at any depth (`[String: UUID]`,
+/// `[UUID?]`, `[[UUID]]`): values that generated code writes with each UUID lowercase, as it
+/// writes a property that is one UUID or an array of them. `encodeValue(_:at:)`, a union's case
+/// (`UnionVariant.encodeValue(_:to:)`) and parameters sent as text or JSON go through it.
+@_spi(Generated) public protocol UUIDContainer: Encodable {
+    /// The same shape with each UUID as its lowercase text.
+    associatedtype LowercaseTexts: Encodable
+    /// The value with each UUID as its lowercase text.
+    var lowercaseTexts: LowercaseTexts { get }
+}
+
+@_spi(Generated) extension UUID: UUIDContainer {
+    /// The lowercase text.
+    public var lowercaseTexts: String { uuidString.lowercased() }
+}
+
+@_spi(Generated) extension Array: UUIDContainer where Element: UUIDContainer {
+    /// Each element's lowercase texts.
+    public var lowercaseTexts: [Element.LowercaseTexts] { map(\.lowercaseTexts) }
+}
+
+@_spi(Generated) extension Dictionary: UUIDContainer where Key == String, Value: UUIDContainer {
+    /// Each value's lowercase texts.
+    public var lowercaseTexts: [String: Value.LowercaseTexts] { mapValues(\.lowercaseTexts) }
+}
+
+@_spi(Generated) extension Optional: UUIDContainer where Wrapped: UUIDContainer {
+    /// The wrapped value's lowercase texts, or `nil`.
+    public var lowercaseTexts: Wrapped.LowercaseTexts? { self?.lowercaseTexts }
+}

@@ -39,8 +39,7 @@ import Foundation
     public static func encodeValue<Value: Encodable>(_ value: Value, to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch value {
-        case let uuid as UUID: try container.encode(uuid.uuidString.lowercased())
-        case let uuids as [UUID]: try container.encode(uuids.map { $0.uuidString.lowercased() })
+        case let uuids as any UUIDContainer: try container.encode(uuids.lowercaseTexts)
         case let urls as any URLContainer: try container.encode(urls.texts)
         default: try container.encode(value)
         }

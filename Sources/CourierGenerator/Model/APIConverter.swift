@@ -454,8 +454,9 @@ final class APIConverter {
             switch styleName ?? "form" {
             case "form": expression = ".form(explode: \(explodeFlag ?? true))"
             case "deepObject": expression = ".deepObject"
-            case "spaceDelimited": expression = ".spaceDelimited"
-            case "pipeDelimited": expression = ".pipeDelimited"
+            // Exploded, both write a list as `form` does (OpenAPI's style table).
+            case "spaceDelimited": expression = explodeFlag == true ? ".form(explode: true)" : ".spaceDelimited"
+            case "pipeDelimited": expression = explodeFlag == true ? ".form(explode: true)" : ".pipeDelimited"
             default:
                 warn(
                     "The form field style \"\(styleName ?? "")\" is not supported; \"\(property)\" is sent in the "

@@ -96,6 +96,8 @@ indirect enum SwiftType: Hashable, Sendable {
         switch self {
         case .builtin(let name): name != "Courier.JSONValue" && name != "Foundation.Data"
         case .named(let name): enums.contains(name)
+        // A list of lists is not one: its elements are sent as JSON text, not flattened.
+        case .array(.array): false
         case .array(let element): element.isQueryValue(enums: enums)
         case .dictionary, .optional: false
         }

@@ -370,7 +370,6 @@ struct OperationRenderer {
             } ?? argument
         let name = Naming.stringLiteral(parameter.name)
         let isQueryValue = parameter.valueExpression != nil || parameter.type.isQueryValue(enums: enumNames)
-        let optionalChain = parameter.isRequired ? "" : "?"
         if parameter.isJSONContent {
             // `content: application/json`: the value's JSON text, whatever the location.
             let json = "Courier.QueryItem.json(\(name), \(value))"
@@ -395,9 +394,20 @@ struct OperationRenderer {
             switch parameter.style {
             case .deepObject:
                 writer.line("endpoint.query += Courier.QueryItem.deepObject(\(name), \(value))")
-            case .spaceDelimited where isQueryValue, .pipeDelimited where isQueryValue:
+            case .spaceDelimited where !parameter.explode, .pipeDelimited where !parameter.explode:
+                // Exploded, both write a list as `form` does (OpenAPI's style table).
                 let separator = parameter.style == .spaceDelimited ? " " : "|"
-                writer.line("endpoint.query += Courier.QueryItem.items(\(name), \(value), separator: \"\(separator)\")")
+                if isQueryValue {
+                    writer.line(
+                        "endpoint.query += Courier.QueryItem.items(\(name), \(value), separator: \"\(separator)\")")
+                } else {
+                    let encoding = parameter.style == .spaceDelimited ? ".spaceDelimited" : ".pipeDelimited"
+                    let items = "Courier.QueryItem.formItems(\(name), $0, encoding: \(encoding))"
+                    writer.line(
+                        parameter.isRequired
+                            ? "endpoint.query += \(items.replacingOccurrences(of: "$0", with: value))"
+                            : "endpoint.query += \(value).map { \(items) } ?? []")
+                }
             default:
                 if isQueryValue {
                     if parameter.explode || !isArray(parameter.type) {
@@ -414,15 +424,15 @@ struct OperationRenderer {
         case .header:
             let text =
                 isQueryValue
-                ? "\(value)\(optionalChain).queryValues.joined(separator: \",\")"
+                ? "Courier.QueryItem.simpleText(list: \(value))"
                 : "Courier.QueryItem.simpleText(\(value), explode: \(parameter.explode))"
             writer.line("endpoint.headers[\(name)] = \(text)")
         case .cookie:
             let text =
                 isQueryValue
-                ? "\(value)\(optionalChain).queryValues.joined(separator: \",\")"
+                ? "Courier.QueryItem.simpleText(list: \(value))"
                 : "Courier.QueryItem.simpleText(\(value), explode: false)"
-            writer.block("if let cookie = \(parameter.isRequired && isQueryValue ? "Swift.Optional(\(text))" : text)") {
+            writer.block("if let cookie = \(text)") {
                 writer in
                 writer.line("let pair = \(Naming.stringLiteral(parameter.name + "=")) + cookie")
                 writer.line(

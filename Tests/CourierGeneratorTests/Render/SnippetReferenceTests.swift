@@ -817,7 +817,7 @@ import Testing
                         var endpoint = Courier.Endpoint<[Swift.String]>(method: .get, path: "/users/\\(userID)/friends", operationID: "list-friends")
                         endpoint.query += Courier.QueryItem.items("page", page)
                         endpoint.query += Courier.QueryItem.items("ids", ids, separator: ",")
-                        endpoint.headers["X-Trace"] = xTrace?.queryValues.joined(separator: ",")
+                        endpoint.headers["X-Trace"] = Courier.QueryItem.simpleText(list: xTrace)
                         endpoint.errorBodyType = Problem.self
                         return endpoint
                     }
@@ -1005,6 +1005,37 @@ import Testing
         #expect(form.contains("self.`init` = `init`"))
         #expect(form.contains(#"form.append("init", values: self.`init`)"#))
         #expect(form.contains(#"if let value = self._self { form.append("self", values: value) }"#))
+    }
+
+    /// Each parameter shape and style takes the helper that writes it as OpenAPI's style tables
+    /// do: a `spaceDelimited` or `pipeDelimited` list exploded is repeated, as `form` is; an
+    /// object in those styles is written by `formItems`; a list of lists is not flattened but
+    /// sent as JSON text; a header or cookie list leaves an empty list out. Found by
+    /// `Scripts/random-schemas.py`'s request checks.
+    @Test func parameterShapesTakeTheHelperOfTheirStyle() throws {
+        let files = try generate(
+            spec(
+                paths: """
+                    {"/items/{grid}": {"get": {"operationId": "list", "parameters": [
+                      {name: grid, in: path, required: true, schema: {type: array, items: {type: array, items: {type: integer}}}},
+                      {name: words, in: query, style: spaceDelimited, explode: true, schema: {type: array, items: {type: string}}},
+                      {name: point, in: query, style: pipeDelimited, schema: {type: object, properties: {x: {type: integer}}}},
+                      {name: rows, in: query, schema: {type: array, items: {type: array, items: {type: string}}}},
+                      {name: X-Tags, in: header, schema: {type: array, items: {type: string}}},
+                      {name: tags, in: cookie, schema: {type: array, items: {type: string}}}],
+                     responses: {"204": {description: ok}}}}}
+                    """))
+        let operations = try #require(files["Operations/Test+Default.swift"])
+        for line in [
+            #"path: "/items/\(encoded: grid, name: "grid", style: .simple, explode: false)""#,
+            #"endpoint.query += Courier.QueryItem.items("words", words)"#,
+            #"endpoint.query += point.map { Courier.QueryItem.formItems("point", $0, encoding: .pipeDelimited) } ?? []"#,
+            #"endpoint.query += Courier.QueryItem.formObject("rows", rows, explode: true)"#,
+            #"endpoint.headers["X-Tags"] = Courier.QueryItem.simpleText(list: xTags)"#,
+            #"if let cookie = Courier.QueryItem.simpleText(list: tags) {"#,
+        ] {
+            #expect(operations.contains(line), "\(line)")
+        }
     }
 
     @Test func generationIsDeterministic() throws {

@@ -67,6 +67,51 @@ import Testing
         #expect(try JSONDecoder().decode(Model.self, from: Data(upper.utf8)).id == uuid)
     }
 
+    /// UUIDs inside dictionaries, arrays of optionals and nested arrays are lowercase too, in a
+    /// property, a union's case, a parameter's JSON text and an object sent in a query. Found by
+    /// `Scripts/random-schemas.py`'s request checks.
+    @Test func uuidsInsideOtherValuesEncodeLowercase() throws {
+        let text = "f3e0e76e-e4a8-466e-ab9c-ae36c15b8e97"
+        let uuid = try #require(UUID(uuidString: text))
+        struct Holder: Encodable {
+            var byName: [String: UUID]
+            var gaps: [UUID?]
+            var rows: [[UUID]]
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: AnyCodingKey.self)
+                try container.encodeValue(byName, at: "byName")
+                try container.encodeValue(gaps, at: "gaps")
+                try container.encodeValue(rows, at: "rows")
+            }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(
+            decoding: try encoder.encode(Holder(byName: ["a": uuid], gaps: [uuid, nil], rows: [[uuid]])), as: UTF8.self)
+        #expect(json == #"{"byName":{"a":"\#(text)"},"gaps":["\#(text)",null],"rows":[["\#(text)"]]}"#)
+        struct Case: Encodable {
+            var value: [String: UUID]
+            func encode(to encoder: any Encoder) throws { try UnionVariant.encodeValue(value, to: encoder) }
+        }
+        #expect(String(decoding: try encoder.encode(Case(value: ["a": uuid])), as: UTF8.self) == #"{"a":"\#(text)"}"#)
+        #expect(QueryItem.json("id", uuid) == [QueryItem(name: "id", value: #""\#(text)""#)])
+        #expect(QueryItem.json("ids", ["a": [uuid]]) == [QueryItem(name: "ids", value: #"{"a":["\#(text)"]}"#)])
+        #expect(QueryItem.deepObject("id", uuid) == [QueryItem(name: "id", value: text)])
+        #expect(QueryItem.simpleText(["a": uuid], explode: true) == "a=\(text)")
+    }
+
+    /// Header and cookie values: a list between commas, nothing (not an empty field) for `nil`
+    /// or an empty list or object, as RFC 6570 leaves an empty value out.
+    @Test func headerTextLeavesEmptyValuesOut() {
+        #expect(QueryItem.simpleText(list: ["a", "b"]) == "a,b")
+        #expect(QueryItem.simpleText(list: "") == "")
+        #expect(QueryItem.simpleText(list: [String]()) == nil)
+        #expect(QueryItem.simpleText(list: [Int]?.none) == nil)
+        #expect(QueryItem.simpleText([String: Int](), explode: false) == nil)
+        #expect(QueryItem.simpleText(["a": nil, "b": 1] as [String: Int?], explode: false) == "b,1")
+        #expect(QueryItem.simpleText([JSONValue.null], explode: false) == nil)
+    }
+
     /// A URL keeps the text the server sent, so that it encodes as that text again: `""`
     /// (Twilio's unset URLs) is the empty URL reference, and text Foundation reads only by
     /// escaping it (a space, an internationalized name, a stray `%`) is kept byte for byte,

@@ -50,7 +50,7 @@ extension Friends.Endpoints {
     /// - Remark: HTTP GET /me
     public static func currentUser(xRequestID: Swift.String? = nil) -> Courier.Endpoint<User> {
         var endpoint = Courier.Endpoint<User>(method: .get, path: "/me", operationID: "currentUser")
-        endpoint.headers["X-Request-ID"] = xRequestID?.queryValues.joined(separator: ",")
+        endpoint.headers["X-Request-ID"] = Courier.QueryItem.simpleText(list: xRequestID)
         endpoint.errorBodyType = APIError.self
         return endpoint
     }

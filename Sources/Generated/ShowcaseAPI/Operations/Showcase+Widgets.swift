@@ -154,7 +154,7 @@ extension Showcase.Endpoints {
         endpoint.query += Courier.QueryItem.deepObject("filter", filter)
         endpoint.query += Courier.QueryItem.items("sort", sort)
         endpoint.query += Courier.QueryItem.items("since", since)
-        endpoint.headers["X-Request-ID"] = xRequestID?.queryValues.joined(separator: ",")
+        endpoint.headers["X-Request-ID"] = Courier.QueryItem.simpleText(list: xRequestID)
         endpoint.query += Courier.QueryItem.items("legacy", legacy)
         return endpoint
     }
