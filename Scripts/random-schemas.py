@@ -9,10 +9,13 @@ is stricter than authors mean (`null` for an optional key, a key added to a clos
 closed `allOf` part). Each payload is decoded with the generated type, encoded again and
 compared (`DescriptionExample.check()`), so that a payload that fails to decode, a value read
 differently, a key lost or a wrong case shows. Each description also has random operations
-(`--operations`): parameters in every location, style and shape, with names that collide once
-made Swift names or with the generated code's own; request bodies of every kind, forms and
-multipart with `encoding` entries; several responses, events and binary ones. They are compiled,
-so that a valid description whose generated code does not build shows.
+(`--operations`, `random_operations.py`): parameters in every location, style and shape, with
+names that collide once made Swift names or with the generated code's own; request bodies of
+every kind, forms and multipart with `encoding` entries; several responses, events and binary
+ones. They must compile, and for each a few random valid arguments (`--requests`) are passed to
+its generated `Endpoints` factory, the request is recorded by a `StubTransport`, and every
+argument is read back from the path, query, headers, cookie and form body as RFC 6570 and
+OpenAPI's style tables write it: an argument that comes back different is a finding.
 
     python3 Scripts/random-schemas.py                    # seeds 1 to 5
     python3 Scripts/random-schemas.py --seeds 7,8 --schemas 60 --payloads 20
@@ -25,6 +28,7 @@ there is any.
 import argparse, base64, json, os, random, re, shutil, subprocess, sys, tempfile, uuid
 
 from check_package import courier_binary, write_package
+from random_operations import Operations, RequestChecks, generated_methods
 
 MAIN = """import API
 import CourierTesting
@@ -45,6 +49,40 @@ for example in checks {
     }
 }
 print("SUMMARY \\(checks.count) \\(findings)")
+await recordRequests()
+"""
+
+CAPTURE = """import Courier
+import CourierTesting
+import Foundation
+
+/// An argument of a generated factory, decoded as the client decodes JSON.
+func argument<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .rfc3339
+    return try decoder.decode(T.self, from: Data(json.utf8))
+}
+
+/// Sends the endpoint to a transport that records it, and prints the request it received.
+func capture<Response>(_ id: String, _ make: () throws -> Endpoint<Response>) async {
+    let endpoint: Endpoint<Response>
+    do { endpoint = try make() } catch { return }  // arguments the Swift types cannot hold
+    let transport = StubTransport()
+    let client = APIClient(configuration: .init(baseURL: URL(string: "http://example.test")!, transport: transport))
+    var record: [String: Any] = ["id": id]
+    do {
+        _ = try await client.send(endpoint)
+    } catch {
+        if transport.requests.isEmpty { record["error"] = "\\(error)" }
+    }
+    if let request = transport.requests.last {
+        record["url"] = request.url.absoluteString
+        record["headers"] = request.headers.map { [$0.name, $0.value] }
+        record["body"] = request.body?.bufferedData.map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+    let data = try! JSONSerialization.data(withJSONObject: record)
+    print("REQUEST " + String(decoding: data, as: UTF8.self))
+}
 """
 
 DATE_TIME = re.compile(r"^\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d:\d\d(\.\d+)?([Zz]|[+-]\d\d:\d\d)$")
@@ -507,160 +545,6 @@ class Schemas:
         return target[0].lower() + target[1:]
 
 
-class Operations:
-    """Random operations over a description's schemas: parameters in every location, style and
-    `explode`, of every shape (scalars, lists, objects, unions, nullable), request bodies of every
-    kind (JSON, forms with `encoding` entries, multipart with files and styled fields, text,
-    binary) and responses (several statuses, `default`, events, binary, headers). They are only
-    compiled: the generated code must build for any valid description."""
-
-    # Names that collide once made Swift names (`user_id`, `userId`, `user-id`), that the
-    # generated methods use themselves (`body`, `to`, `progress`, `endpoint`), keywords, and names
-    # that are not identifiers at all.
-    NAMES = ["id", "user_id", "userId", "user-id", "page-size", "X-Request-ID", "sort", "q", "self", "Self", "class",
-             "default", "filter", "filter[name]", "$filter", "Type", "limit", "since", "tags", "point", "x-trace",
-             "in", "where", "1st", "ünïcode", "body", "to", "progress", "endpoint", "client", "query", "headers",
-             "request", "_", "api-version", "operationID", "Protocol"]
-    STYLES = {"path": ["simple", "label", "matrix"], "query": ["form", "spaceDelimited", "pipeDelimited",
-                                                               "deepObject"],
-              "header": ["simple"], "cookie": ["form"]}
-
-    def __init__(self, rng, schemas):
-        self.rng = rng
-        self.schemas = schemas
-
-    def parameter_schema(self):
-        r = self.rng
-        roll = r.random()
-        if roll < 0.3:
-            return self.schemas.scalar()
-        if roll < 0.45:
-            return {"type": "array", "items": self.schemas.scalar()}
-        if roll < 0.6 and self.schemas.object_names:
-            return {"$ref": "#/components/schemas/" + r.choice(self.schemas.object_names)}
-        if roll < 0.7 and self.schemas.union_names:
-            return {"$ref": "#/components/schemas/" + r.choice(sorted(self.schemas.union_names))}
-        if roll < 0.8:
-            return {"oneOf": [self.schemas.scalar(), self.schemas.scalar()]}
-        if roll < 0.9:
-            return {"type": "object", "properties": {"a": self.schemas.scalar(), "b": self.schemas.scalar()}}
-        return self.schemas.value_schema(1)
-
-    def parameters(self, path_names):
-        r = self.rng
-        result = []
-        for name in path_names:
-            parameter = {"name": name, "in": "path", "required": True, "schema": self.parameter_schema()}
-            if r.random() < 0.5:
-                parameter["style"] = r.choice(self.STYLES["path"])
-            if r.random() < 0.5:
-                parameter["explode"] = r.random() < 0.5
-            result.append(parameter)
-        taken = set(path_names)
-        for _ in range(r.randint(0, 6)):
-            name = r.choice(self.NAMES)
-            location = r.choice(["query", "query", "header", "cookie"])
-            if (name, location) in taken or name.lower() in ("accept", "content-type", "authorization"):
-                continue
-            taken.add((name, location))
-            parameter = {"name": name, "in": location, "schema": self.parameter_schema()}
-            if r.random() < 0.4:
-                parameter["style"] = r.choice(self.STYLES[location])
-            if r.random() < 0.4:
-                parameter["explode"] = r.random() < 0.5
-            if r.random() < 0.3:
-                parameter["required"] = True
-            if r.random() < 0.1:
-                del parameter["schema"]
-                parameter["content"] = {"application/json": {"schema": self.parameter_schema()}}
-            result.append(parameter)
-        return result
-
-    def request_body(self):
-        r = self.rng
-        kind = r.choice(["json", "json", "form", "multipart", "text", "binary"])
-        if kind == "json":
-            content = {"application/json": {"schema": self.schemas.value_schema(0)}}
-        elif kind == "form":
-            schema = self.schemas.object_schema(1, closable=False)
-            encoding = {}
-            for key in schema["properties"]:
-                if r.random() < 0.5:
-                    entry = {}
-                    if r.random() < 0.8:
-                        entry["style"] = r.choice(["form", "spaceDelimited", "pipeDelimited", "deepObject"])
-                    if r.random() < 0.6:
-                        entry["explode"] = r.random() < 0.5
-                    if not entry:
-                        entry["contentType"] = "application/json"
-                    encoding[key] = entry
-            content = {"application/x-www-form-urlencoded": dict({"schema": schema},
-                                                                 **({"encoding": encoding} if encoding else {}))}
-        elif kind == "multipart":
-            schema = self.schemas.object_schema(1, closable=False)
-            schema["properties"]["file"] = {"type": "string", "format": "binary"}
-            if r.random() < 0.5:
-                schema["properties"]["files"] = {"type": "array", "items": {"type": "string", "format": "binary"}}
-            encoding = {}
-            for key in schema["properties"]:
-                if r.random() < 0.4:
-                    encoding[key] = r.choice([{"contentType": "image/png"}, {"style": "deepObject", "explode": True},
-                                              {"style": "form", "explode": False}, {"contentType": "text/plain"}])
-            content = {"multipart/form-data": dict({"schema": schema}, **({"encoding": encoding} if encoding else {}))}
-        elif kind == "text":
-            content = {"text/plain": {"schema": {"type": "string"}}}
-        else:
-            content = {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}
-        body = {"content": content}
-        if r.random() < 0.5:
-            body["required"] = True
-        return body
-
-    def responses(self):
-        r = self.rng
-        responses = {}
-        for status in r.sample(["200", "201", "202", "204", "206", "default", "400", "404", "4XX"], r.randint(1, 4)):
-            if status == "204":
-                responses[status] = {"description": "none"}
-                continue
-            kind = r.choice(["json", "json", "json", "events", "binary", "text", "both"])
-            content = {}
-            if kind in ("json", "both"):
-                content["application/json"] = {"schema": self.schemas.value_schema(0)}
-            if kind == "events":
-                content[r.choice(["text/event-stream", "application/jsonl"])] = {
-                    "schema": {"$ref": "#/components/schemas/" + r.choice(self.schemas.object_names)}}
-            if kind in ("binary", "both"):
-                content["application/octet-stream"] = {"schema": {"type": "string", "format": "binary"}}
-            if kind == "text":
-                content["text/plain"] = {"schema": {"type": "string"}}
-            response = {"description": status, "content": content}
-            if r.random() < 0.3:
-                response["headers"] = {"X-Rate-Limit": {"schema": {"type": "integer"}}}
-            responses[status] = response
-        return responses
-
-    def paths(self, count):
-        r = self.rng
-        paths = {}
-        for index in range(count):
-            path_names = r.sample(["id", "user_id", "userId", "page-size", "self", "Type", "in", "body", "_"],
-                                  r.randint(0, 3))
-            path = f"/op{index}" + "".join("/{" + name + "}" for name in path_names)
-            method = r.choice(["get", "post", "put", "patch", "delete", "head", "options"])
-            # Some operation IDs differ only in punctuation or case, and some are missing.
-            operation_id = r.choice([f"op{index}", f"op{index}", f"op {index}-x", f"Op_{index}_x", f"op{index // 2}-y",
-                                     f"op{index // 2}_y", None])
-            operation = {"operationId": operation_id,
-                         "parameters": self.parameters(path_names), "responses": self.responses()}
-            if method in ("post", "put", "patch") or (method == "delete" and r.random() < 0.3):
-                operation["requestBody"] = self.request_body()
-            if operation_id is None:
-                del operation["operationId"]
-            paths[path] = {method: operation}
-        return paths
-
-
 def swift_string(text):
     out = []
     for char in text:
@@ -675,10 +559,11 @@ def swift_string(text):
     return '"' + "".join(out) + '"'
 
 
-def describe(seed, schemas, payloads_per_schema, operations):
+def describe(seed, schemas, payloads_per_schema, operations, requests_per_operation):
     paths = {"/first": {"get": {"operationId": "first", "responses": {"200": {
         "description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Shape0"}}}}}}}}
-    paths.update(Operations(random.Random(seed * 7919), schemas).paths(operations))
+    random_operations = Operations(random.Random(seed * 7919), schemas)
+    paths.update(random_operations.paths(operations))
     spec = {
         "openapi": "3.1.0" if schemas.openapi31 else "3.0.3",
         "info": {"title": f"Random {seed}", "version": "1"},
@@ -700,7 +585,9 @@ def describe(seed, schemas, payloads_per_schema, operations):
             checks.append(
                 f'    .decoding(API.{name}.self, name: {swift_string(f"seed {seed} {name} {text}")}, '
                 f'json: {swift_string(text)}, variant: {swift_string(variant) if variant else "nil"}),')
-    return spec, checks
+    # After the payloads, which draw from the same generator, so that a seed's payloads stay.
+    requests = RequestChecks(random.Random(seed * 104729), schemas, random_operations.specs, requests_per_operation)
+    return spec, checks, requests
 
 
 def main():
@@ -708,7 +595,8 @@ def main():
     parser.add_argument("--seeds", default="1,2,3,4,5", help="comma-separated seeds")
     parser.add_argument("--schemas", type=int, default=40, help="named schemas per description")
     parser.add_argument("--payloads", type=int, default=8, help="payloads per schema")
-    parser.add_argument("--operations", type=int, default=20, help="random operations per description, compiled")
+    parser.add_argument("--operations", type=int, default=20, help="random operations per description")
+    parser.add_argument("--requests", type=int, default=3, help="random requests per operation, read back")
     parser.add_argument("--keep", help="write the package here and keep it")
     args = parser.parse_args()
     courier = courier_binary()
@@ -717,7 +605,7 @@ def main():
     total = 0
     for seed in [int(s) for s in args.seeds.split(",")]:
         schemas = Schemas(random.Random(seed), args.schemas, openapi31=seed % 2 == 1)
-        spec, checks = describe(seed, schemas, args.payloads, args.operations)
+        spec, checks, requests = describe(seed, schemas, args.payloads, args.operations, args.requests)
         spec_path = os.path.join(work, f"random-{seed}.json")
         with open(spec_path, "w") as f:
             json.dump(spec, f, indent=1, ensure_ascii=False)
@@ -732,6 +620,15 @@ def main():
         with open(os.path.join(work, "Sources", "Check", "Checks.swift"), "w") as f:
             f.write("import API\nimport CourierTesting\n\nlet checks: [DescriptionExample] = [\n")
             f.write("\n".join(checks) + "\n]\n")
+        with open(os.path.join(work, "Sources", "Check", "Capture.swift"), "w") as f:
+            f.write(CAPTURE)
+        methods = {}
+        for directory, _, names in os.walk(os.path.join(api, "Operations")):
+            for name in names:
+                with open(os.path.join(directory, name)) as f:
+                    methods.update(generated_methods(f.read()))
+        with open(os.path.join(work, "Sources", "Check", "Requests.swift"), "w") as f:
+            f.write(requests.swift("APIAPI", methods))
         built = subprocess.run(["swift", "build", "--product", "Check"], cwd=work, capture_output=True, text=True)
         if built.returncode != 0:
             errors = [line for line in built.stdout.splitlines() if "error:" in line]
@@ -745,11 +642,20 @@ def main():
             total += 1
             continue
         count, findings = summary[0].split()[1:]
-        print(f"seed {seed}: {count} payloads, {findings} findings")
+        recorded = {}
+        for line in run.stdout.splitlines():
+            if line.startswith("REQUEST "):
+                request = json.loads(line[len("REQUEST "):])
+                recorded[request["id"]] = request
+        request_findings = requests.check(recorded)
+        sent = sum(1 for request in recorded.values() if "error" not in request)
+        print(f"seed {seed}: {count} payloads, {findings} findings; {sent} requests, {len(request_findings)} findings")
         for line in run.stdout.splitlines():
             if line.startswith("FINDING "):
                 print("  " + line[len("FINDING "):])
-        total += int(findings)
+        for finding in request_findings:
+            print("  request " + finding)
+        total += int(findings) + len(request_findings)
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
     sys.exit(1 if total else 0)
