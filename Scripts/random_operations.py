@@ -417,7 +417,9 @@ class RequestChecks:
     def list_back(self, raw_items, expected, separator):
         items = [item for item in expected if item is not None]
         texts = [item if isinstance(item, str) else json.dumps(item) for item in items]
-        if any(text == "" or (separator == "." and "." in text) for text in texts):
+        # A number may be written with a fraction (`3.0`), which a dot between values splits.
+        if any(text == "" or (separator == "." and ("." in text or not isinstance(item, str)))
+               for text, item in zip(texts, items)):
             raise Ambiguous()
         found = [unquote(item) for item in raw_items]
         if len(found) != len(items):
@@ -597,16 +599,16 @@ class RequestChecks:
     def form(self, text, body, encodings):
         items = [tuple(pair.split("=", 1)) if "=" in pair else (pair, None) for pair in text.split("&") if pair]
         # The keys of objects exploded into fields of their own, which may repeat other names.
-        exploded = []
+        exploded = {}
         for key, value in body.items():
             entry = encodings.get(key, {})
             style = entry.get("style", "form")
             if isinstance(value, dict) and ("style" in entry or "explode" in entry) and style != "deepObject" \
                     and entry.get("explode", style == "form"):
-                exploded += list(value)
+                exploded[key] = set(value)
         for key, value in body.items():
-            if exploded.count(key) > (1 if isinstance(value, dict) and key in value else 0):
-                continue
+            if any(key in keys for other, keys in exploded.items() if other != key):
+                continue  # another property's exploded keys send this name too
             entry = encodings.get(key, {})
             styled = "style" in entry or "explode" in entry
             style = entry.get("style", "form")
