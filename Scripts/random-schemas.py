@@ -9,7 +9,7 @@ is stricter than authors mean (`null` for an optional key, a key added to a clos
 closed `allOf` part). Each payload is decoded with the generated type, encoded again and
 compared (`DescriptionExample.check()`), so that a payload that fails to decode, a value read
 differently, a key lost or a wrong case shows. Each description also has random operations
-(`--operations`, `random_operations.py`): parameters in every location, style and shape, with
+(`--operations`, `random_operations.py`, `request_checks.py`): parameters in every location, style and shape, with
 names that collide once made Swift names or with the generated code's own; request bodies of
 every kind, forms and multipart with `encoding` entries; several responses, events and binary
 ones. They must compile, and for each a few random valid arguments (`--requests`) are passed to
@@ -28,7 +28,8 @@ there is any.
 import argparse, base64, json, os, random, re, shutil, subprocess, sys, tempfile, uuid
 
 from check_package import courier_binary, write_package
-from random_operations import Operations, RequestChecks, generated_methods
+from random_operations import Operations
+from request_checks import RequestChecks, generated_methods
 
 MAIN = """import API
 import CourierTesting

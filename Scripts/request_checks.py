@@ -1,0 +1,623 @@
+"""The check that requests built with generated endpoints carry every argument as OpenAPI's
+styles write it, for `random-schemas.py`.
+
+`RequestChecks` picks random valid arguments for the operations `random_operations.py` writes,
+writes Swift that builds each request with the generated `Endpoints` factory and sends it to a
+`StubTransport`, which records it, and then reads each argument back from the recorded request
+(path segments, query items, headers, the cookie, a form body) as a server that follows RFC 6570
+and OpenAPI's style tables would, splitting the raw text at the separators before decoding it.
+An argument that comes back different is a finding. Cases that a style cannot tell apart (a
+space inside a `spaceDelimited` value, a comma in a header value, an empty path segment) are
+left out.
+"""
+import datetime, json, re
+from urllib.parse import unquote, unquote_plus, urlsplit
+
+DATE_TIME = re.compile(r"^\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d:\d\d(\.\d+)?([Zz]|[+-]\d\d:\d\d)$")
+UUID_TEXT = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+
+
+def swift_raw_string(text):
+    """A Swift raw string literal for any text."""
+    hashes = "#"
+    while f'"{hashes}' in text:
+        hashes += "#"
+    return f'{hashes}"{text}"{hashes}'
+
+
+def split_arguments(text):
+    """Splits a Swift parameter list at its top-level commas."""
+    parts, depth, current = [], 0, ""
+    for char in text:
+        if char in "([<":
+            depth += 1
+        elif char in ")]>":
+            depth -= 1
+        if char == "," and depth == 0:
+            parts.append(current.strip())
+            current = ""
+        else:
+            current += char
+    if current.strip():
+        parts.append(current.strip())
+    return parts
+
+
+def generated_methods(source):
+    """The generated API methods by their `- Remark: HTTP METHOD /path` line: the Swift name and
+    each argument's label, type and description (`P3`, `BODY`), in order. The first method for a
+    path is the plain one (download and stream variants follow it)."""
+    methods = {}
+    lines = source.splitlines()
+    for index, line in enumerate(lines):
+        match = re.match(r"\s*/// - Remark: HTTP (\w+) (\S+)$", line)
+        if not match or index + 1 >= len(lines):
+            continue
+        signature = lines[index + 1]
+        found = re.match(r"\s*public func (`?\w+`?)\((.*)\) async throws", signature)
+        if not found or (match.group(1), match.group(2)) in methods:
+            continue
+        descriptions = {}
+        back = index - 1
+        while back >= 0 and lines[back].strip().startswith("///"):
+            item = re.match(r"\s*///   - (`?\w+`?): (P\d+|BODY)$", lines[back])
+            if item:
+                descriptions[item.group(1).strip("`")] = item.group(2)
+            back -= 1
+        arguments = []
+        for part in split_arguments(found.group(2)):
+            head, _, rest = part.partition(": ")
+            kind = rest.split(" = ")[0].strip()
+            words = head.split()
+            label, name = (words[0], words[1]) if len(words) == 2 else (words[0], words[0])
+            arguments.append({"label": label, "name": name.strip("`"), "type": kind,
+                              "description": descriptions.get(name.strip("`"))})
+        methods[(match.group(1), match.group(2))] = {"name": found.group(1), "arguments": arguments}
+    return methods
+
+
+class RequestChecks:
+    """Random arguments for the operations, the Swift that records the requests they make, and
+    the check of each recorded request."""
+
+    def __init__(self, rng, schemas, specs, per_operation):
+        self.rng = rng
+        self.schemas = schemas
+        self.cases = []  # (case id, operation spec, {description: value}, body value or absent)
+        for spec in specs:
+            for number in range(per_operation):
+                values = {}
+                for parameter in spec["parameters"]:
+                    schema = parameter["schema"] if "schema" in parameter else \
+                        parameter["content"]["application/json"]["schema"]
+                    if not parameter.get("required") and rng.random() < 0.3:
+                        continue
+                    value = self.valid_value(schema)
+                    if value is not Ellipsis:
+                        values[parameter["description"]] = value
+                body = Ellipsis
+                if spec["body"]:
+                    content = spec["body"]["content"]
+                    media, entry = next(iter(content.items()))
+                    if media in ("application/json", "application/x-www-form-urlencoded"):
+                        body = self.valid_value(entry["schema"])
+                self.cases.append((f"{spec['method']} {spec['path']} #{number}", spec, values, body))
+
+    def valid_value(self, schema):
+        for _ in range(20):
+            value = self.schemas.payload(schema)
+            if self.schemas.valid(schema, value):
+                return value
+        return Ellipsis
+
+    def swift(self, api_type, methods):
+        """`Requests.swift`: one `capture` call per case, building the endpoint with the
+        generated factory from arguments decoded from JSON."""
+        lines = ["import API", "import Courier", "import Foundation", "", "func recordRequests() async {"]
+        for case_id, spec, values, body in self.cases:
+            method = methods.get((spec["method"], spec["path"]))
+            if method is None:
+                continue
+            arguments = []
+            for argument in method["arguments"]:
+                description = argument["description"]
+                if description == "BODY":
+                    value = body
+                else:
+                    value = values.get(description, Ellipsis)
+                if value is Ellipsis:
+                    if argument["type"].endswith("?"):
+                        continue
+                    arguments = None
+                    break
+                if argument["type"].startswith("Courier.StreamedBody") or "Form" in argument["type"] \
+                        and description == "BODY" and not isinstance(value, dict):
+                    arguments = None
+                    break
+                label = "" if argument["label"] == "_" else argument["label"].strip("`") + ": "
+                text = json.dumps(value, ensure_ascii=False)
+                arguments.append(f"{label}try argument(({argument['type']}).self, {swift_raw_string(text)})")
+            if arguments is None:
+                continue
+            lines.append(f"    await capture({swift_raw_string(case_id)}) {{")
+            lines.append(f"        try {api_type}.Endpoints.{method['name']}({', '.join(arguments)})")
+            lines.append("    }")
+        lines.append("}")
+        return "\n".join(lines) + "\n"
+
+    def check(self, recorded):
+        """The findings for the recorded requests (`{case id: request}`)."""
+        findings = []
+        for case_id, spec, values, body in self.cases:
+            request = recorded.get(case_id)
+            if request is None:
+                continue
+            if "error" in request:
+                if not any(self.unsendable(spec, values)):
+                    findings.append(f"{case_id}: not sent: {request['error']}")
+                continue
+            for problem in self.problems(spec, values, body, request):
+                findings.append(f"{case_id}: {problem} (request {request['url']} {request['headers']})")
+        return findings
+
+    def unsendable(self, spec, values):
+        """Whether a header or cookie cannot be sent at all: a name that is not an HTTP token, a
+        value with a line break or beyond ASCII. The client refuses it, as it should."""
+        for parameter in spec["parameters"]:
+            if parameter["in"] == "header" and not re.match(r"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$", parameter["name"]):
+                yield True
+            if parameter["in"] in ("header", "cookie") and parameter["description"] in values:
+                text = json.dumps(values[parameter["description"]], ensure_ascii=False)
+                yield any(ord(c) > 126 for c in text) or "\\n" in text
+
+    # Reading a request back
+
+    def problems(self, spec, values, body, request):
+        url = urlsplit(request["url"])
+        segments = url.path.split("/")
+        template = spec["path"].split("/")
+        query = [tuple(pair.split("=", 1)) if "=" in pair else (pair, None) for pair in url.query.split("&") if pair]
+        headers = {}
+        for name, value in request["headers"]:
+            headers.setdefault(name.lower(), []).append(value)
+        # Item names other query parameters may send: their names, and the keys of the objects
+        # that `form` (or any style but deepObject) explodes into items of their own.
+        query_names = []
+        for p in spec["parameters"]:
+            if p["in"] != "query":
+                continue
+            query_names.append(p["name"])
+            value = values.get(p["description"])
+            style = p.get("style", "form")
+            if isinstance(value, dict) and style != "deepObject" and p.get("explode", style == "form"):
+                query_names += [key for key in value]
+        for parameter in spec["parameters"]:
+            name, location = parameter["name"], parameter["in"]
+            value = values.get(parameter["description"], Ellipsis)
+            content = "content" in parameter
+            style = parameter.get("style") or ("form" if location in ("query", "cookie") else "simple")
+            explode = parameter.get("explode", style == "form")
+            expected = None if value is Ellipsis else value
+            try:
+                if location == "path":
+                    index = template.index("{" + name + "}")
+                    problem = self.path(segments[index], name, expected, style, explode, content)
+                elif location == "query":
+                    others = list(query_names)
+                    others.remove(name)
+                    if isinstance(expected, dict) and style != "deepObject" and explode:
+                        for key in expected:
+                            others.remove(key)
+                    problem = self.query(query, name, expected, style, explode, content, others)
+                elif location == "header":
+                    problem = self.header(headers.get(name.lower()), expected, explode, content)
+                else:
+                    problem = self.cookie(headers.get("cookie"), name, expected, content)
+            except Ambiguous:
+                continue
+            if problem:
+                yield f"{location} {name!r} ({style}, explode {explode}) {json.dumps(expected)}: {problem}"
+        if body is not Ellipsis and spec["body"]:
+            media, entry = next(iter(spec["body"]["content"].items()))
+            if media == "application/x-www-form-urlencoded" and isinstance(body, dict):
+                yield from self.form(request.get("body") or "", body, entry.get("encoding", {}))
+
+    def path(self, segment, name, expected, style, explode, content):
+        if expected is None or expected == [] or expected == {} or expected == "" or not segment:
+            raise Ambiguous()
+        if content:
+            return compare(json.loads(unquote(segment)), expected)
+        if style == "label" and explode and kind(expected) == "object" and any(
+                "." in (t if isinstance(t, str) else json.dumps(t)) for pair in expected.items() for t in pair):
+            raise Ambiguous()  # a dot inside a key or value, between dots
+        first = {"simple": "", "label": ".", "matrix": ";"}[style]
+        if not segment.startswith(first):
+            return f"segment {segment!r} does not start with {first!r}"
+        rest = segment[len(first):]
+        separator = {"simple": ",", "label": "." if explode else ",", "matrix": ";" if explode else ","}[style]
+        shape = kind(expected)
+        if style == "matrix" and not (explode and shape == "object"):
+            if explode and shape == "list":
+                parts = rest.split(";")
+                if any(not part.startswith(name + "=") for part in parts):
+                    return f"matrix items {parts} are not all named {name!r}"
+                return self.list_back([part.split("=", 1)[1] for part in parts], expected, separator)
+            prefix = name
+            if rest == prefix and expected == "":
+                return None
+            if not rest.startswith(prefix + "="):
+                return f"matrix {rest!r} is not named {name!r}"
+            rest = rest[len(prefix) + 1:]
+            separator = ","
+        if shape == "scalar":
+            if style == "label" and "." in rest and explode:
+                raise Ambiguous()
+            return compare_text(unquote(rest), expected)
+        if shape == "list":
+            return self.list_back(rest.split(separator), expected, separator)
+        return self.object_back(rest.split(separator), expected, pairs_with="=" if explode else ",")
+
+    def list_back(self, raw_items, expected, separator):
+        items = [item for item in expected if item is not None]
+        texts = [item if isinstance(item, str) else json.dumps(item) for item in items]
+        # A number may be written with a fraction (`3.0`), which a dot between values splits.
+        if any(text == "" or (separator == "." and ("." in text or not isinstance(item, str)))
+               for text, item in zip(texts, items)):
+            raise Ambiguous()
+        return compare_each([unquote(item) for item in raw_items], items)
+
+    def object_back(self, raw_items, expected, pairs_with):
+        fields = {k: v for k, v in expected.items() if v is not None}
+        found = {}
+        if pairs_with == ",":
+            if len(raw_items) % 2:
+                return f"odd number of key and value items {raw_items}"
+            for key, text in zip(raw_items[0::2], raw_items[1::2]):
+                found[unquote(key)] = unquote(text)
+        else:
+            for item in raw_items:
+                if "=" not in item:
+                    return f"{item!r} is not key=value"
+                key, text = item.split("=", 1)
+                found[unquote(key)] = unquote(text)
+        if sorted(found) != sorted(fields):
+            return f"keys {sorted(found)}, expected {sorted(fields)}"
+        for key, item in fields.items():
+            problem = compare_text(found[key], item)
+            if problem:
+                return f"{key}: {problem}"
+        return None
+
+    def query(self, items, name, expected, style, explode, content, others):
+        encoded_name = name
+        mine = [(n, v) for n, v in items if unquote(n) == encoded_name]
+        if name in others:
+            raise Ambiguous()  # another parameter, or a key of an exploded object, sends this name too
+        if content:
+            if expected is None:
+                return None if not mine else f"sent {mine} for no value"
+            if len(mine) != 1:
+                return f"{len(mine)} items, expected 1"
+            return compare(json.loads(unquote(mine[0][1] or "")), expected)
+        shape = kind(expected)
+        if style == "deepObject":
+            deep = [(unquote(n), v) for n, v in items if unquote(n) == name or unquote(n).startswith(name + "[")]
+            return self.deep_back(deep, name, expected)
+        if shape == "object" and explode:  # every style but deepObject explodes an object as form does
+            fields = {k: v for k, v in expected.items() if v is not None}
+            if any(key in others or key == name for key in fields):
+                raise Ambiguous()
+            return self.form_fields(items, fields)
+        if expected is None or (shape in ("list", "object") and not drop_nulls(expected)):
+            return None if not mine else f"sent {mine} for no value"
+        if shape == "scalar":
+            if len(mine) != 1:
+                return f"{len(mine)} items {mine}, expected 1"
+            return compare_text(unquote(mine[0][1] or ""), expected)
+        if shape == "list" and explode:  # spaceDelimited and pipeDelimited explode as form does
+            items_expected = [item for item in expected if item is not None]
+            if any(item == "" for item in items_expected):
+                raise Ambiguous()
+            return compare_each([unquote(v or "") for _, v in mine], items_expected)
+        if len(mine) != 1:
+            return f"{len(mine)} items {mine}, expected 1"
+        raw = mine[0][1] or ""
+        delimiter = {"form": ",", "spaceDelimited": "%20", "pipeDelimited": "%7C"}[style]
+        if style != "form" and self.contains_delimiter(expected, {"spaceDelimited": " ", "pipeDelimited": "|"}[style]):
+            raise Ambiguous()
+        parts = re.split(re.escape(delimiter), raw, flags=re.IGNORECASE)
+        if shape == "list":
+            return self.list_back(parts, expected, ",")
+        return self.object_back(parts, expected, pairs_with=",")
+
+    @staticmethod
+    def contains_delimiter(value, delimiter):
+        texts = value if isinstance(value, list) else [t for pair in value.items() for t in pair]
+        return any(delimiter in (t if isinstance(t, str) else json.dumps(t)) for t in texts)
+
+    def form_fields(self, items, fields, plus=False):
+        decode = unquote_plus if plus else unquote
+        for key, item in fields.items():
+            mine = [decode(v or "") for n, v in items if decode(n) == key]
+            if isinstance(item, list):
+                problem = compare_each(mine, [element for element in item if element is not None])
+                if problem:
+                    return f"{key}: {problem}"
+            elif len(mine) != 1:
+                return f"{key}: {len(mine)} items {mine}, expected 1"
+            else:
+                problem = compare_text(mine[0], item)
+                if problem:
+                    return f"{key}: {problem}"
+        return None
+
+    def deep_back(self, items, name, expected, plus=False):
+        """Reads `name[a][b]=v` and `name[]=v` items back into a value and compares it with
+        the expected one, from which nulls and empty containers (which send nothing) are gone."""
+        decode = unquote_plus if plus else unquote
+        wanted = prune(expected)
+        if wanted is None:
+            return None if not items else f"sent {items} for no value"
+        root = {}
+        for item_name, raw in items:
+            keys = re.findall(r"\[([^\]]*)\]", item_name[len(name):])
+            if any("[" in key or "]" in key for key in keys):
+                raise Ambiguous()
+            target, path = root, [name] + keys
+            for position, key in enumerate(path[:-1]):
+                following = path[position + 1]
+                if isinstance(target, list):
+                    raise Ambiguous()  # a list inside a list: not described by deepObject
+                target = target.setdefault(key, [] if following == "" else {})
+            leaf = decode(raw or "")
+            if isinstance(target, list):
+                target.append(leaf)
+            else:
+                target[path[-1]] = leaf
+        found = root.get(name)
+        return compare_loose(found, wanted)
+
+    def header(self, values, expected, explode, content):
+        if content and expected is not None:
+            return compare(json.loads(", ".join(values)), expected) if values else "not sent"
+        if expected is None or (kind(expected) != "scalar" and not drop_nulls(expected)):
+            return None if not values else f"sent {values} for no value"
+        if not values:
+            return "not sent"
+        text = ", ".join(values)
+        shape = kind(expected)
+        if shape == "scalar":
+            if isinstance(expected, str) and (expected != expected.strip() or "," in expected):
+                raise Ambiguous()
+            return compare_text(text, expected)
+        if self.contains_delimiter(expected if shape == "list" else drop_nulls(expected), ","):
+            raise Ambiguous()
+        if any(isinstance(v, str) and (v == "" or v != v.strip()) for v in
+               (expected if shape == "list" else expected.values())):
+            raise Ambiguous()
+        parts = text.split(",")
+        if shape == "list":
+            return self.list_back([quote_free(p) for p in parts], expected, ",")
+        return self.object_back([quote_free(p) for p in parts], expected, pairs_with="=" if explode else ",")
+
+    def cookie(self, values, name, expected, content):
+        pairs = [pair.strip().split("=", 1) for value in (values or []) for pair in value.split(";") if pair.strip()]
+        mine = [pair[1] if len(pair) > 1 else "" for pair in pairs if pair[0] == name]
+        if content and expected is not None:
+            return compare(json.loads(mine[0]), expected) if len(mine) == 1 else f"{len(mine)} cookies named {name!r}"
+        if expected is None or (kind(expected) != "scalar" and not drop_nulls(expected)):
+            return None if not mine else f"sent {mine} for no value"
+        if len(mine) != 1:
+            return f"{len(mine)} cookies named {name!r}"
+        text = mine[0]
+        if any(c in json.dumps(expected, ensure_ascii=False) for c in ";,") or \
+                (isinstance(expected, str) and expected != expected.strip()):
+            raise Ambiguous()
+        shape = kind(expected)
+        if shape == "scalar":
+            return compare_text(text, expected)
+        parts = text.split(",")
+        if shape == "list":
+            return self.list_back([quote_free(p) for p in parts], expected, ",")
+        return self.object_back([quote_free(p) for p in parts], expected, pairs_with=",")
+
+    def form(self, text, body, encodings):
+        items = [tuple(pair.split("=", 1)) if "=" in pair else (pair, None) for pair in text.split("&") if pair]
+        # The keys of objects exploded into fields of their own, which may repeat other names.
+        exploded = {}
+        for key, value in body.items():
+            entry = encodings.get(key, {})
+            style = entry.get("style", "form")
+            if isinstance(value, dict) and ("style" in entry or "explode" in entry) and style != "deepObject" \
+                    and entry.get("explode", style == "form"):
+                exploded[key] = set(value)
+        for key, value in body.items():
+            if any(key in keys for other, keys in exploded.items() if other != key):
+                continue  # another property's exploded keys send this name too
+            entry = encodings.get(key, {})
+            styled = "style" in entry or "explode" in entry
+            style = entry.get("style", "form")
+            explode = entry.get("explode", style == "form")
+            mine = [(unquote_plus(n), v) for n, v in items if unquote_plus(n) == key]
+            try:
+                if not styled:
+                    problem = self.form_default(mine, value)
+                elif style == "deepObject":
+                    deep = [(unquote_plus(n), v) for n, v in items
+                            if unquote_plus(n) == key or unquote_plus(n).startswith(key + "[")]
+                    problem = self.deep_back(deep, key, value, plus=True)
+                elif kind(value) == "object" and explode:
+                    fields = {k: v for k, v in value.items() if v is not None}
+                    if any(k in body and k != key or k == key for k in fields):
+                        raise Ambiguous()
+                    problem = self.form_fields(items, fields, plus=True)
+                else:
+                    problem = self.form_list(mine, value, style, explode)
+            except Ambiguous:
+                continue
+            if problem:
+                yield f"form field {key!r} ({entry or 'default'}) {json.dumps(value)}: {problem} (body {text!r})"
+
+    def form_default(self, mine, value):
+        """A property the `encoding` does not style: a list repeated, anything else one item,
+        an object as its JSON text."""
+        if value is None:
+            return None if not mine else f"sent {mine} for null"
+        if isinstance(value, list):
+            return compare_each([unquote_plus(raw or "") for _, raw in mine], [v for v in value if v is not None])
+        if len(mine) != 1:
+            return f"{len(mine)} items, expected 1"
+        return compare_text(unquote_plus(mine[0][1] or ""), value)
+
+    def form_list(self, mine, value, style, explode):
+        shape = kind(value)
+        if value is None or (shape != "scalar" and not drop_nulls(value)):
+            return None if not mine else f"sent {mine} for no value"
+        if shape == "scalar":
+            if len(mine) != 1:
+                return f"{len(mine)} items, expected 1"
+            return compare_text(unquote_plus(mine[0][1] or ""), value)
+        if shape == "list" and explode:
+            return self.form_default(mine, value)
+        if len(mine) != 1:
+            return f"{len(mine)} items, expected 1"
+        raw = mine[0][1] or ""
+        delimiter = {"form": ",", "spaceDelimited": "%20", "pipeDelimited": "%7C"}[style]
+        if style != "form" and self.contains_delimiter(value, {"spaceDelimited": " ", "pipeDelimited": "|"}[style]):
+            raise Ambiguous()
+        if style == "spaceDelimited":
+            raw = raw.replace("+", "%20")
+        parts = [part.replace("+", "%20") for part in re.split(re.escape(delimiter), raw, flags=re.IGNORECASE)]
+        if shape == "list":
+            return self.list_back(parts, value, ",")
+        return self.object_back(parts, value, pairs_with=",")
+
+
+class Ambiguous(Exception):
+    """The style cannot tell this value apart from another: not checked."""
+
+
+def kind(value):
+    return "list" if isinstance(value, list) else "object" if isinstance(value, dict) else "scalar"
+
+
+def drop_nulls(value):
+    if isinstance(value, list):
+        return [v for v in value if v is not None]
+    return {k: v for k, v in value.items() if v is not None}
+
+
+def prune(value):
+    """What a deepObject expansion keeps: no nulls, no empty lists or objects."""
+    if isinstance(value, list):
+        items = [prune(v) for v in value]
+        items = [v for v in items if v is not None]
+        if any(isinstance(v, (list, dict)) for v in items):
+            raise Ambiguous()  # lists of containers: not described by deepObject
+        return items or None
+    if isinstance(value, dict):
+        fields = {k: prune(v) for k, v in value.items()}
+        fields = {k: v for k, v in fields.items() if v is not None}
+        return fields or None
+    return value
+
+
+def quote_free(text):
+    """Header and cookie text is not percent-encoded: protect a `%` before `unquote`."""
+    return text.replace("%", "%25")
+
+
+def compare_each(found, expected):
+    """Compares the texts of a list's values with the values, in order."""
+    if len(found) != len(expected):
+        return f"{len(found)} values {found}, expected {len(expected)}"
+    for text, item in zip(found, expected):
+        problem = compare_text(text, item)
+        if problem:
+            return problem
+    return None
+
+
+def compare_text(text, expected):
+    """Compares one value's text with the value it should carry."""
+    if expected is None:
+        return f"{text!r} for null"
+    if isinstance(expected, (dict, list)):
+        try:
+            return compare(json.loads(text), expected)
+        except ValueError:
+            return f"{text!r} is not the JSON of {expected!r}"
+    if isinstance(expected, bool):
+        return None if text == ("true" if expected else "false") else f"{text!r}, expected {expected}"
+    if isinstance(expected, (int, float)):
+        try:
+            return None if float(text) == float(expected) and (not isinstance(expected, int) or
+                                                              int(float(text)) == expected or
+                                                              text.lstrip("-").isdigit() and int(text) == expected) \
+                else f"{text!r}, expected {expected}"
+        except ValueError:
+            return f"{text!r}, expected {expected}"
+    if text == expected or same_instant(text, expected) or (UUID_TEXT.match(expected) and text == expected.lower()):
+        return None
+    if text == foundation_url(expected):
+        return None  # A URL Foundation reads only by escaping it (a name beyond ASCII) is sent as read.
+    return f"{text!r}, expected {expected!r}"
+
+
+def compare(found, expected):
+    """Compares a JSON value read back with the expected one, dates and UUIDs as values."""
+    return compare_loose(found, expected, texts=False)
+
+
+def compare_loose(found, expected, texts=True):
+    """Compares structurally; with `texts`, the found leaves are text to compare with the
+    expected scalars (a query's or a form's), else JSON values."""
+    if isinstance(expected, dict):
+        if not isinstance(found, dict):
+            return f"{found!r}, expected an object {expected!r}"
+        # An optional key that is `null` is left out (Generator.md), so `null` and absent agree.
+        wanted = {k: v for k, v in expected.items() if v is not None}
+        found = {k: v for k, v in found.items() if v is not None}
+        if sorted(found) != sorted(wanted):
+            return f"keys {sorted(found)}, expected {sorted(wanted)}"
+        for key in wanted:
+            problem = compare_loose(found[key], wanted[key], texts)
+            if problem:
+                return f"{key}: {problem}"
+        return None
+    if isinstance(expected, list):
+        if not isinstance(found, list) or len(found) != len(expected):
+            return f"{found!r}, expected {expected!r}"
+        for item, wanted in zip(found, expected):
+            problem = compare_loose(item, wanted, texts)
+            if problem:
+                return problem
+        return None
+    if texts:
+        return compare_text(found, expected) if isinstance(found, str) else f"{found!r}, expected {expected!r}"
+    if isinstance(expected, str) and isinstance(found, str):
+        return compare_text(found, expected)
+    if isinstance(expected, (int, float)) and not isinstance(expected, bool) and isinstance(found, (int, float)):
+        return None if float(found) == float(expected) else f"{found!r}, expected {expected!r}"
+    return None if found == expected else f"{found!r}, expected {expected!r}"
+
+
+def foundation_url(text):
+    """The text Foundation's `URL(string:)` makes of a URL with a name or path beyond ASCII."""
+    parts = urlsplit(text)
+    if not parts.hostname or text.isascii():
+        return text
+    host = parts.hostname.encode("idna").decode()
+    path = "".join(c if c.isascii() else "".join("%%%02X" % b for b in c.encode()) for c in parts.path)
+    return f"{parts.scheme}://{host}{path}" + (f"?{parts.query}" if parts.query else "")
+
+
+def same_instant(text, expected):
+    if not (isinstance(expected, str) and DATE_TIME.match(expected) and DATE_TIME.match(text)):
+        return False
+
+    def parse(value):
+        value = value.replace("z", "Z").replace("t", "T")
+        return datetime.datetime.fromisoformat(value.replace("Z", "+00:00"))
+
+    return abs((parse(text) - parse(expected)).total_seconds()) < 0.001
