@@ -4,13 +4,14 @@ styles write it, for `random-schemas.py`.
 `RequestChecks` picks random valid arguments for the operations `random_operations.py` writes,
 writes Swift that builds each request with the generated `Endpoints` factory and sends it to a
 `StubTransport`, which records it, and then reads each argument back from the recorded request
-(path segments, query items, headers, the cookie, a form body) as a server that follows RFC 6570
+(path segments, query items, headers, the cookie, a form body, a multipart body's parts, files
+among them) as a server that follows RFC 6570
 and OpenAPI's style tables would, splitting the raw text at the separators before decoding it.
 An argument that comes back different is a finding. Cases that a style cannot tell apart (a
 space inside a `spaceDelimited` value, a comma in a header value, an empty path segment) are
 left out.
 """
-import datetime, json, re
+import datetime, email.parser, email.policy, json, re
 from urllib.parse import unquote, unquote_plus, urlsplit
 
 DATE_TIME = re.compile(r"^\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d:\d\d(\.\d+)?([Zz]|[+-]\d\d:\d\d)$")
@@ -76,6 +77,19 @@ def generated_methods(source):
     return methods
 
 
+def generated_forms(source):
+    """The generated multipart form types (`struct …Form: Swift.Sendable`) and their
+    initializer's arguments, in order."""
+    forms = {}
+    for match in re.finditer(r"public struct (\w+): Swift\.Sendable \{.*?public init\((.*?)\) \{", source, re.S):
+        arguments = []
+        for part in split_arguments(match.group(2)):
+            head, _, rest = part.partition(": ")
+            arguments.append({"label": head.strip(), "type": rest.split(" = ")[0].strip()})
+        forms[match.group(1)] = arguments
+    return forms
+
+
 class RequestChecks:
     """Random arguments for the operations, the Swift that records the requests they make, and
     the check of each recorded request."""
@@ -101,7 +115,25 @@ class RequestChecks:
                     media, entry = next(iter(content.items()))
                     if media in ("application/json", "application/x-www-form-urlencoded"):
                         body = self.valid_value(entry["schema"])
+                    elif media == "multipart/form-data":
+                        body = self.multipart_value(entry["schema"])
                 self.cases.append((f"{spec['method']} {spec['path']} #{number}", spec, values, body))
+
+    def multipart_value(self, schema):
+        """Values for a multipart form's properties, in the schema's order; a file is its text."""
+        values = {}
+        for key, property_schema in schema["properties"].items():
+            if key == "file":
+                values[key] = FILE_TEXT
+            elif key == "files":
+                if self.rng.random() < 0.7:
+                    values[key] = [FILE_TEXT] * self.rng.randint(1, 2)
+            elif key in schema.get("required", []) or self.rng.random() < 0.7:
+                value = self.valid_value(property_schema)
+                if value is Ellipsis:
+                    return Ellipsis
+                values[key] = value
+        return values
 
     def valid_value(self, schema):
         for _ in range(20):
@@ -110,9 +142,10 @@ class RequestChecks:
                 return value
         return Ellipsis
 
-    def swift(self, api_type, methods):
+    def swift(self, api_type, methods, forms):
         """`Requests.swift`: one `capture` call per case, building the endpoint with the
-        generated factory from arguments decoded from JSON."""
+        generated factory from arguments decoded from JSON (a multipart form from its fields,
+        `forms` giving each form type's initializer arguments in order)."""
         lines = ["import API", "import Courier", "import Foundation", "", "func recordRequests() async {"]
         for case_id, spec, values, body in self.cases:
             method = methods.get((spec["method"], spec["path"]))
@@ -130,11 +163,18 @@ class RequestChecks:
                         continue
                     arguments = None
                     break
-                if argument["type"].startswith("Courier.StreamedBody") or "Form" in argument["type"] \
-                        and description == "BODY" and not isinstance(value, dict):
+                if argument["type"].startswith("Courier.StreamedBody"):
                     arguments = None
                     break
                 label = "" if argument["label"] == "_" else argument["label"].strip("`") + ": "
+                form = forms.get(argument["type"].rstrip("?"))
+                if description == "BODY" and form is not None:
+                    expression = self.form_expression(argument["type"].rstrip("?"), form, spec, value)
+                    if expression is None:
+                        arguments = None
+                        break
+                    arguments.append(label + expression)
+                    continue
                 text = json.dumps(value, ensure_ascii=False)
                 arguments.append(f"{label}try argument(({argument['type']}).self, {swift_raw_string(text)})")
             if arguments is None:
@@ -144,6 +184,29 @@ class RequestChecks:
             lines.append("    }")
         lines.append("}")
         return "\n".join(lines) + "\n"
+
+    def form_expression(self, type_name, form_arguments, spec, values):
+        """The Swift that makes a multipart form: files from their text, other fields decoded."""
+        schema = next(iter(spec["body"]["content"].values()))["schema"]
+        if not isinstance(values, dict) or len(form_arguments) != len(schema["properties"]):
+            return None
+        arguments = []
+        for argument, key in zip(form_arguments, schema["properties"]):
+            if key not in values:
+                if not argument["type"].endswith("?"):
+                    return None
+                continue
+            file = f'MultipartFile(data: Data({FILE_SWIFT}.utf8), filename: "a.txt", ' \
+                   f'contentType: "text/plain")'
+            if key == "file":
+                expression = file
+            elif key == "files":
+                expression = "[" + ", ".join([file] * len(values[key])) + "]"
+            else:
+                text = json.dumps(values[key], ensure_ascii=False)
+                expression = f"try argument(({argument['type']}).self, {swift_raw_string(text)})"
+            arguments.append(f"{argument['label']}: {expression}")
+        return f"{type_name}({', '.join(arguments)})"
 
     def check(self, recorded):
         """The findings for the recorded requests (`{case id: request}`)."""
@@ -221,6 +284,9 @@ class RequestChecks:
             media, entry = next(iter(spec["body"]["content"].items()))
             if media == "application/x-www-form-urlencoded" and isinstance(body, dict):
                 yield from self.form(request.get("body") or "", body, entry.get("encoding", {}))
+            if media == "multipart/form-data" and isinstance(body, dict):
+                content_type = next((v for n, v in request["headers"] if n.lower() == "content-type"), "")
+                yield from self.multipart(content_type, request.get("body") or "", body, entry.get("encoding", {}))
 
     def path(self, segment, name, expected, style, explode, content):
         if expected is None or expected == [] or expected == {} or expected == "" or not segment:
@@ -358,24 +424,7 @@ class RequestChecks:
         wanted = prune(expected)
         if wanted is None:
             return None if not items else f"sent {items} for no value"
-        root = {}
-        for item_name, raw in items:
-            keys = re.findall(r"\[([^\]]*)\]", item_name[len(name):])
-            if any("[" in key or "]" in key for key in keys):
-                raise Ambiguous()
-            target, path = root, [name] + keys
-            for position, key in enumerate(path[:-1]):
-                following = path[position + 1]
-                if isinstance(target, list):
-                    raise Ambiguous()  # a list inside a list: not described by deepObject
-                target = target.setdefault(key, [] if following == "" else {})
-            leaf = decode(raw or "")
-            if isinstance(target, list):
-                target.append(leaf)
-            else:
-                target[path[-1]] = leaf
-        found = root.get(name)
-        return compare_loose(found, wanted)
+        return compare_loose(deep_value([(item_name, decode(raw or "")) for item_name, raw in items], name), wanted)
 
     def header(self, values, expected, explode, content):
         if content and expected is not None:
@@ -469,7 +518,10 @@ class RequestChecks:
             return f"{len(mine)} items, expected 1"
         return compare_text(unquote_plus(mine[0][1] or ""), value)
 
-    def form_list(self, mine, value, style, explode):
+    def form_list(self, mine, value, style, explode, raw=False):
+        """A form field (or, `raw`, a multipart field, not percent-encoded) in a list style."""
+        if raw:
+            mine = [(name, quote_free(payload).replace(" ", "%20").replace("|", "%7C")) for name, payload in mine]
         shape = kind(value)
         if value is None or (shape != "scalar" and not drop_nulls(value)):
             return None if not mine else f"sent {mine} for no value"
@@ -491,6 +543,99 @@ class RequestChecks:
         if shape == "list":
             return self.list_back(parts, value, ",")
         return self.object_back(parts, value, pairs_with=",")
+
+
+    def multipart(self, content_type, text, body, encodings):
+        """Reads a multipart body's parts back: a file as its bytes, a field whose `encoding`
+        entry gives a style as that style's text parts, others as text or JSON parts (which of
+        the two depends on the Swift type; either is read)."""
+        message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(
+            f"Content-Type: {content_type}\r\n\r\n".encode() + text.encode())
+        if not message.is_multipart():
+            yield f"multipart body is not multipart ({content_type!r})"
+            return
+        parts = [(part.get_param("name", header="content-disposition"), part.get_filename(),
+                  part.get_payload(decode=True).decode("utf-8", "replace")) for part in message.iter_parts()]
+        styled = {}
+        for key, value in body.items():
+            entry = encodings.get(key, {})
+            if key in ("file", "files"):
+                mine = [part for part in parts if part[0] == key]
+                expected = [value] if key == "file" else value
+                if [(filename, payload) for _, filename, payload in mine] != [("a.txt", v) for v in expected]:
+                    yield f"multipart files {key!r}: {mine}"
+                continue
+            if "style" in entry or "explode" in entry:
+                styled[key] = (value, entry)
+                continue
+            mine = [payload for name, _, payload in parts if name == key]
+            # A list is a part per element (`null` left out, or sent as JSON's `null`), or one
+            # JSON part when the Swift type does not know it is a list (a free-form value).
+            if value is None:
+                candidates = [[]]
+            elif isinstance(value, list):
+                candidates = [[v for v in value if v is not None], value, [value]]
+            else:
+                candidates = [[value]]
+            if not any(len(mine) == len(expected) and all(
+                    not compare_text(payload, item) or json_equal(payload, item)
+                    for payload, item in zip(mine, expected)) for expected in candidates):
+                yield f"multipart field {key!r} {json.dumps(value)}: parts {mine}"
+        for key, (value, entry) in styled.items():
+            style = entry.get("style", "form")
+            explode = entry.get("explode", style == "form")
+            names = [key] if not (isinstance(value, dict) and explode and style != "deepObject") else list(value)
+            if any(n in body and n != key for n in names):
+                continue  # an exploded key that is also a field of its own
+            mine = [(name, payload) for name, _, payload in parts
+                    if name == key or (name or "").startswith(key + "[") or name in names]
+            try:
+                if style == "deepObject":
+                    problem = compare_loose(deep_value(mine, key), prune(value)) if prune(value) is not None \
+                        else (f"sent {mine} for no value" if mine else None)
+                elif isinstance(value, dict) and explode:
+                    fields = drop_nulls(value)
+                    problem = self.form_fields([(n, quote_free(p)) for n, p in mine], fields)
+                elif style == "form" and value is not None and self.contains_delimiter(
+                        value if isinstance(value, (list, dict)) else [value], ","):
+                    continue  # a comma inside a value, between commas: multipart text is not encoded
+                else:
+                    problem = self.form_list(mine, value, style, explode, raw=True)
+            except Ambiguous:
+                continue
+            if problem:
+                yield f"multipart field {key!r} ({entry}) {json.dumps(value)}: {problem} (parts {mine})"
+
+
+# A file's contents: a line break and a line like a boundary, which must not end the part.
+FILE_TEXT = "file contents ✓\r\n--not a boundary"
+FILE_SWIFT = '"file contents ✓\\r\\n--not a boundary"'
+
+
+def json_equal(text, value):
+    try:
+        return compare(json.loads(text), value) is None
+    except ValueError:
+        return False
+
+
+def deep_value(items, name):
+    """The value `name[a][b]=v` and `name[]=v` parts (or items, decoded) spell."""
+    root = {}
+    for item_name, leaf in items:
+        keys = re.findall(r"\[([^\]]*)\]", item_name[len(name):])
+        if any("[" in key or "]" in key for key in keys):
+            raise Ambiguous()
+        target, path = root, [name] + keys
+        for position, key in enumerate(path[:-1]):
+            if isinstance(target, list):
+                raise Ambiguous()  # a list inside a list: not described by deepObject
+            target = target.setdefault(key, [] if path[position + 1] == "" else {})
+        if isinstance(target, list):
+            target.append(leaf)
+        else:
+            target[path[-1]] = leaf
+    return root.get(name)
 
 
 class Ambiguous(Exception):

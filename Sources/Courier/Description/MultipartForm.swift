@@ -113,7 +113,7 @@ public struct MultipartForm: Sendable {
                 contents.append(.data(data))
                 inMemory.append(data)
             case .json(let value):
-                let data = try encoder.encode(value)
+                let data = try encoder.encodeKeepingURLText(value)
                 contents.append(.data(data))
                 inMemory.append(data)
             case .file(let url):

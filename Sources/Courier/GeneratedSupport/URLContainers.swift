@@ -137,12 +137,13 @@ public import Foundation
 extension JSONEncoder {
     /// The JSON text of a value, where a value that is a URL, or an array or dictionary of them,
     /// writes each URL's text as it was read (as generated properties do), not its
-    /// `absoluteString`.
+    /// `absoluteString`, and one made of UUIDs writes them lowercase.
     /// - Parameter value: The value.
     /// - Returns: The JSON text.
     /// - Throws: `EncodingError`.
     package func encodeKeepingURLText(_ value: any Encodable) throws -> Data {
         if let urls = value as? any URLContainer { return try encode(urls.texts) }
+        if let uuids = value as? any UUIDContainer { return try encode(uuids.lowercaseTexts) }
         return try encode(value)
     }
 }

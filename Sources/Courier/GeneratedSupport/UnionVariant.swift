@@ -170,19 +170,30 @@ import Foundation
         }
         var firstError: (any Error)?
         var firstDeclined: Int?
-        for (position, index) in candidates.order.enumerated() {
+        var order = candidates.order
+        var fallback = candidates.fallback
+        var position = 0
+        while position < order.count {
+            let index = order[position]
             do {
                 // While others are left, a nested union that meets an unknown object says so;
                 // the flag is set only when it changes (a lone candidate leaves it as it is).
-                let active = enclosingTrial || position < candidates.order.count - 1
+                let active = enclosingTrial || position < order.count - 1 || fallback != nil
                 if active == enclosingTrial { return try decodeVariant(index) }
                 return try VariantTrial.with(active: active) { try decodeVariant(index) }
             } catch is VariantTrial.UnknownObject {
                 firstDeclined = firstDeclined ?? index
             } catch {
-                if candidates.isProven { throw error }
+                if candidates.isProven && fallback == nil && firstError == nil { throw error }
                 firstError = firstError ?? error
             }
+            // A variant its constant tag proved does not read the value: the variants without
+            // that constant may, as JSON Schema's `anyOf` and `oneOf` say.
+            if let others = fallback {
+                fallback = nil
+                order += try others()
+            }
+            position += 1
         }
         if let firstDeclined {
             if enclosingTrial { throw VariantTrial.UnknownObject() }
@@ -265,7 +276,16 @@ import Foundation
             let value = try? object.decodeIfPresent(String.self, forKey: AnyCodingKey(tag.key)),
             let index = tag.variantByValue[value]
         {
-            return Candidates(order: [index], isObject: true, isProven: true, object: object)
+            var found = Candidates(order: [index], isObject: true, isProven: true, object: object)
+            if variants.hasUntaggedObjectVariant {
+                // Weighed only if the proved variant does not read the value.
+                found.fallback = {
+                    try objectCandidates(
+                        variants.all, object, union: union, allowsSeveral: true, codingPath: decoder.codingPath
+                    ).order.filter { $0 != index }
+                }
+            }
+            return found
         }
         var found = try objectCandidates(
             variants.all, object, union: union, allowsSeveral: allowsSeveral, codingPath: decoder.codingPath)
@@ -282,11 +302,14 @@ import Foundation
         var reason: () -> String = { "" }
         /// The object's container, for the variant to decode from.
         var object: KeyedDecodingContainer<AnyCodingKey>?
+        /// The variants to try, in order, when the proved one does not read the value: those
+        /// without its constant (untagged ones), which JSON Schema lets accept it too.
+        var fallback: (() throws -> [Int])?
     }
 
     private static func objectCandidates(
         _ variants: [UnionVariant], _ object: KeyedDecodingContainer<AnyCodingKey>, union: String,
-        allowsSeveral: Bool, codingPath: @autoclosure () -> [any CodingKey]
+        allowsSeveral: Bool, codingPath: @autoclosure () -> [any CodingKey], among: Set<Int>? = nil
     ) throws -> Candidates {
         var tagValues: [String: JSONValue?] = [:]
         func value(at key: String) -> JSONValue? {
@@ -315,7 +338,8 @@ import Foundation
         }
         var scores: [Score] = []
         var ruledOutByTag: [(key: String, value: JSONValue)] = []
-        for (index, candidate) in variants.enumerated() where candidate.kinds.contains(.object) {
+        for (index, candidate) in variants.enumerated()
+        where candidate.kinds.contains(.object) && among?.contains(index) != false {
             var score = Score(index: index)
             var ruledOut = false
             for tag in candidate.tags {
@@ -330,12 +354,20 @@ import Foundation
             }
             if !ruledOut { scores.append(score) }
         }
-        // A constant tag that only one variant matches proves it.
+        // A constant tag that only one variant matches proves it: it is tried first, and the
+        // variants that do not rule the value out by a constant of their own (untagged ones)
+        // only if it does not read the value.
         let bestExact = scores.map(\.exact).max() ?? 0
+        var proved: Int?
         if bestExact > 0 {
             let proven = scores.filter { $0.exact == bestExact }
-            if proven.count == 1 { return Candidates(order: [proven[0].index], isObject: true, isProven: true) }
-            scores = proven
+            if proven.count == 1 {
+                proved = proven[0].index
+                scores = scores.filter { $0.index != proven[0].index }
+                if scores.isEmpty { return Candidates(order: [proven[0].index], isObject: true, isProven: true) }
+            } else {
+                scores = proven
+            }
         }
         var missing: [String] = []
         scores = scores.filter { score in
@@ -345,6 +377,15 @@ import Foundation
                 return false
             }
             return true
+        }
+        if let proved {
+            // The proved variant first; the others by the weighing below, after it.
+            if scores.isEmpty { return Candidates(order: [proved], isObject: true, isProven: true) }
+            var rest = try objectCandidates(
+                variants, object, union: union, allowsSeveral: true, codingPath: codingPath(),
+                among: Set(scores.map(\.index)))
+            rest.order.insert(proved, at: 0)
+            return rest
         }
         // With one variant that takes objects, nothing is left to weigh: the payload's keys
         // (costly to list through `Decoder`) are not needed.
@@ -479,7 +520,14 @@ import Foundation
         all = elements
         kinds = elements.reduce(into: []) { $0.formUnion($1.kinds) }
         provingTag = Self.provingTag(of: elements)
+        hasUntaggedObjectVariant = elements.contains {
+            $0.kinds.contains(.object) && !$0.tags.contains(where: \.isExact)
+        }
     }
+
+    /// Whether a variant that takes objects has no constant tag: one a proved variant that does
+    /// not read the value leaves to try.
+    let hasUntaggedObjectVariant: Bool
 
     /// A tag key whose string value names one variant, when every constant tag of the object
     /// variants is on that key, no variant has two, and no value is shared: then a value in the

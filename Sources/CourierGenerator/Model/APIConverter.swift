@@ -556,6 +556,7 @@ final class APIConverter {
     /// of them. (Generated enums are JSON parts unless they are named here.)
     private static func isText(_ type: SwiftType) -> Bool {
         switch type {
+        case .array(.array): return false  // a list of lists: one JSON part per inner list
         case .array(let element): return isText(element)
         case .builtin(let name):
             return [

@@ -1007,6 +1007,22 @@ import Testing
         #expect(form.contains(#"if let value = self._self { form.append("self", values: value) }"#))
     }
 
+    /// A multipart field that is a list of lists is one JSON part per inner list, not one text
+    /// part per innermost value (which lost the nesting). Found by `Scripts/random-schemas.py`.
+    @Test func aMultipartListOfListsIsAJSONPartPerList() throws {
+        let files = try generate(
+            spec(
+                paths: """
+                    {"/forms": {"post": {"operationId": "send", "requestBody": {"content": {"multipart/form-data": {
+                       "schema": {type: object, properties: {grid: {type: array, items: {type: array, items: {type: integer}}},
+                                                             tags: {type: array, items: {type: string}}}}}}},
+                     responses: {"204": {description: ok}}}}}
+                    """))
+        let form = try #require(files["Models/Operations/SendTypes.swift"])
+        #expect(form.contains(#"if let value = self.grid { for item in value { form.append("grid", json: item) } }"#))
+        #expect(form.contains(#"if let value = self.tags { form.append("tags", values: value) }"#))
+    }
+
     /// Each parameter shape and style takes the helper that writes it as OpenAPI's style tables
     /// do: a `spaceDelimited` or `pipeDelimited` list exploded is repeated, as `form` is; an
     /// object in those styles is written by `formItems`; a list of lists is not flattened but

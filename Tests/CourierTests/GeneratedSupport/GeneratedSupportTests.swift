@@ -98,6 +98,9 @@ import Testing
         #expect(QueryItem.json("ids", ["a": [uuid]]) == [QueryItem(name: "ids", value: #"{"a":["\#(text)"]}"#)])
         #expect(QueryItem.deepObject("id", uuid) == [QueryItem(name: "id", value: text)])
         #expect(QueryItem.simpleText(["a": uuid], explode: true) == "a=\(text)")
+        // A body that is itself made of UUIDs (a JSON body, a multipart form's JSON part).
+        let (body, _) = try RequestBody.json(["a": [uuid]]).encoded(with: JSONEncoder())
+        #expect(body.bufferedData.map { String(decoding: $0, as: UTF8.self) } == #"{"a":["\#(text)"]}"#)
     }
 
     /// Header and cookie values: a list between commas, nothing (not an empty field) for `nil`

@@ -481,6 +481,39 @@ import Testing
         #expect(table.provingTag?.variantByValue == expected, "\(shape)")
     }
 
+    /// A variant proved by a constant (a string tag read alone, or a number weighed with the
+    /// rest) beside one without it: the proved variant is tried first and wins when it reads the
+    /// value, but one it cannot read goes to the untagged variant, which JSON Schema's `anyOf`
+    /// and `oneOf` accept it for; if neither reads it, the proved variant's error is the union's.
+    /// Found by `Scripts/random-schemas.py` (`meta: {enum: [1]}` beside `meta: integer`).
+    @Test(arguments: [(JSONValue.string("card"), #""kind": "card""#), (.int(1), #""kind": 1"#)])
+    func aProvedVariantThatCannotReadTheValueLeavesItToAnUntaggedOne(constant: JSONValue, tag: String) throws {
+        struct Tagged: Decodable, Equatable { var name: String? }
+        struct Plain: Decodable, Equatable { var name: [String: Int]? }
+        enum Either: Decodable, Equatable {
+            case tagged(Tagged), plain(Plain)
+            static let constantKey = CodingUserInfoKey(rawValue: "constant")!
+            init(from decoder: any Decoder) throws {
+                let constant = decoder.userInfo[Self.constantKey] as? JSONValue ?? .null
+                let variants = UnionVariants([
+                    .object(required: "kind", properties: "kind name", constants: ["kind": [constant]]),
+                    .object(required: "kind", properties: "kind name"),
+                ])
+                self = try UnionVariant.decode(variants, from: decoder, union: "Either", undocumented: nil) { index in
+                    index == 0 ? .tagged(try Tagged(from: decoder)) : .plain(try Plain(from: decoder))
+                }
+            }
+        }
+        let decoder = JSONDecoder()
+        decoder.userInfo[Either.constantKey] = constant
+        func either(_ name: String) throws -> Either {
+            try decoder.decode(Either.self, from: Data("{\(tag), \"name\": \(name)}".utf8))
+        }
+        #expect(try either(#""Ada""#) == .tagged(Tagged(name: "Ada")))
+        #expect(try either(#"{"a": 1}"#) == .plain(Plain(name: ["a": 1])))
+        #expect(throws: DecodingError.self) { try either("[true]") }
+    }
+
     @Test func aTagValueNoVariantListsIsWeighedLikeAnyOther() throws {
         // `object` is in the table, but this value is not: the full weighing decides (here, the
         // catch-all).
