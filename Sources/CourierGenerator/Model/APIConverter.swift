@@ -311,6 +311,11 @@ final class APIConverter {
             // OpenAPI says these are ignored as parameters: they come from content and security.
             return nil
         }
+        if location == .header, !Self.isHTTPToken(name) {
+            warn(
+                "The header name \"\(name)\" is not an HTTP field name (RFC 9110 §5.1): a request that sets it fails "
+                    + "with .invalidRequest before it is sent.", parameter)
+        }
         var schema = parameter.child("schema")
         var isJSONContent = false
         if schema == nil, let content = parameter.entries("content").first {
@@ -541,6 +546,19 @@ final class APIConverter {
             guard closed, typed, !composed, schema["properties"]?.mapping?.count ?? 0 == 0 else { return false }
         }
         return true
+    }
+
+    /// Whether text is an HTTP token (RFC 9110 §5.6.2), as a field name must be.
+    private static func isHTTPToken(_ text: String) -> Bool {
+        !text.isEmpty
+            && text.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "a")...UInt8(ascii: "z"):
+                    true
+                default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
+                }
+            }
     }
 
     /// Whether a part is a file: `format: binary`, or 3.1's `contentMediaType` without a

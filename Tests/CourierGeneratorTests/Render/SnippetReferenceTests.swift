@@ -136,6 +136,23 @@ import Testing
         #expect(pet.contains("/// again\n///\n/// text\npublic typealias Pet = [Swift.String: Courier.JSONValue]"))
     }
 
+    /// A header parameter whose name is not an HTTP token cannot be sent: the generator says so
+    /// at the parameter, rather than leaving it to the request's `.invalidRequest`.
+    @Test func aHeaderNameThatIsNotATokenIsAWarning() throws {
+        let paths = """
+            {"/items": {"get": {"operationId": "list", "parameters": [
+              {name: "filter[name]", in: header, schema: {type: string}},
+              {name: X-Request-ID, in: header, schema: {type: string}}],
+             responses: {"204": {description: ok}}}}}
+            """
+        let output = try Generator(moduleName: "TestAPI").generate(
+            text: spec(paths: paths), displayPath: "Specs/test.yaml")
+        #expect(output.warnings.count == 1)
+        #expect(
+            output.warnings.first?.description.contains(
+                #"warning: The header name "filter[name]" is not an HTTP field name"#) == true)
+    }
+
     @Test func objectWithRequiredOptionalNullableAndRenamedProperties() throws {
         let files = try generate(
             spec(
