@@ -29,23 +29,7 @@ extension QueryItem {
         -> [QueryItem]
     {
         guard let value, let json = JSONValue(encoding: value) else { return [] }
-        guard case .object(let fields) = json else {
-            // A union's other cases: a list in the parameter's style, one value as it is.
-            return formItems(name, json, encoding: .form(explode: explode))
-        }
-        let sorted = fields.sorted { $0.key < $1.key }
-        if explode {
-            return sorted.flatMap { key, value -> [QueryItem] in
-                switch value {
-                case .null: []
-                case .array(let elements):
-                    elements.compactMap { $0 == .null ? nil : QueryItem(name: key, value: $0.queryText) }
-                default: [QueryItem(name: key, value: value.queryText)]
-                }
-            }
-        }
-        let values = sorted.flatMap { key, value in value == .null ? [] : [key, value.queryText] }
-        return values.isEmpty ? [] : [QueryItem(name: name, list: values, separator: ",")]
+        return formItems(name, json, encoding: .form(explode: explode))
     }
 
     /// How one property of a form body is written, from the description's `encoding` object.
@@ -76,15 +60,9 @@ extension QueryItem {
     ) -> [QueryItem] {
         guard let value, let json = JSONValue(encoding: value) else { return [] }
         guard case .object(let fields) = json else { return formItems(name, json) }
-        var items: [QueryItem] = []
-        for (key, field) in fields.sorted(by: { $0.key < $1.key }) {
-            if let encoding = encodings[key] {
-                items += formItems(key, field, encoding: encoding)
-            } else {
-                items += formItems(key, field)
-            }
+        return fields.sorted { $0.key < $1.key }.flatMap { key, field in
+            encodings[key].map { formItems(key, field, encoding: $0) } ?? formItems(key, field)
         }
-        return items
     }
 
     /// The items of one property of a form in the style its `encoding` entry gives, for the
@@ -198,8 +176,7 @@ extension QueryItem {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .rfc3339
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let encoded = (value as? any UUIDContainer).map { try? encoder.encode($0.lowercaseTexts) }
-        guard let data = encoded ?? (try? encoder.encode(value)) else { return [] }
+        guard let data = try? encoder.encodeLowercasingUUIDs(value) else { return [] }
         return [QueryItem(name: name, value: String(decoding: data, as: UTF8.self))]
     }
 
@@ -241,10 +218,7 @@ extension JSONValue {
     init?(encoding value: some Encodable) {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .rfc3339
-        // UUIDs in the lowercase form servers print, as generated models and queries write them
-        // (`UUID` encodes itself in uppercase).
-        let encoded = (value as? any UUIDContainer).map { try? encoder.encode($0.lowercaseTexts) }
-        guard let data = encoded ?? (try? encoder.encode(value)) else { return nil }
+        guard let data = try? encoder.encodeLowercasingUUIDs(value) else { return nil }
         guard let json = try? JSONDecoder().decode(JSONValue.self, from: data) else { return nil }
         self = json
     }

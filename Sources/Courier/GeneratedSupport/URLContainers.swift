@@ -143,6 +143,15 @@ extension JSONEncoder {
     /// - Throws: `EncodingError`.
     package func encodeKeepingURLText(_ value: any Encodable) throws -> Data {
         if let urls = value as? any URLContainer { return try encode(urls.texts) }
+        return try encodeLowercasingUUIDs(value)
+    }
+
+    /// The JSON text of a value, where a value that is a UUID, or an array or dictionary of
+    /// them, writes them lowercase, as servers print them (`UUID` encodes itself uppercase).
+    /// - Parameter value: The value.
+    /// - Returns: The JSON text.
+    /// - Throws: `EncodingError`.
+    package func encodeLowercasingUUIDs(_ value: any Encodable) throws -> Data {
         if let uuids = value as? any UUIDContainer { return try encode(uuids.lowercaseTexts) }
         return try encode(value)
     }

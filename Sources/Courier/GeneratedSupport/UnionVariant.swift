@@ -279,10 +279,9 @@ import Foundation
             var found = Candidates(order: [index], isObject: true, isProven: true, object: object)
             if variants.hasUntaggedObjectVariant {
                 // Weighed only if the proved variant does not read the value.
+                let others = Set(variants.all.indices).subtracting([index])
                 found.fallback = {
-                    try objectCandidates(
-                        variants.all, object, union: union, allowsSeveral: true, codingPath: decoder.codingPath
-                    ).order.filter { $0 != index }
+                    try objectCandidates(variants.all, object, union: union, among: others).fullOrder()
                 }
             }
             return found
@@ -305,6 +304,17 @@ import Foundation
         /// The variants to try, in order, when the proved one does not read the value: those
         /// without its constant (untagged ones), which JSON Schema lets accept it too.
         var fallback: (() throws -> [Int])?
+
+        /// The order, then the fallback's.
+        func fullOrder() throws -> [Int] { try order + (fallback?() ?? []) }
+    }
+
+    /// The candidates among some variants, in order, for a fallback: several may match (the
+    /// order is all that is asked), so no ambiguity is thrown.
+    private static func objectCandidates(
+        _ variants: [UnionVariant], _ object: KeyedDecodingContainer<AnyCodingKey>, union: String, among: Set<Int>
+    ) throws -> Candidates {
+        try objectCandidates(variants, object, union: union, allowsSeveral: true, codingPath: [], among: among)
     }
 
     private static func objectCandidates(
@@ -379,13 +389,13 @@ import Foundation
             return true
         }
         if let proved {
-            // The proved variant first; the others by the weighing below, after it.
-            if scores.isEmpty { return Candidates(order: [proved], isObject: true, isProven: true) }
-            var rest = try objectCandidates(
-                variants, object, union: union, allowsSeveral: true, codingPath: codingPath(),
-                among: Set(scores.map(\.index)))
-            rest.order.insert(proved, at: 0)
-            return rest
+            // The proved variant alone; the others, weighed only if it does not read the value.
+            var found = Candidates(order: [proved], isObject: true, isProven: true)
+            if !scores.isEmpty {
+                let others = Set(scores.map(\.index))
+                found.fallback = { try objectCandidates(variants, object, union: union, among: others).fullOrder() }
+            }
+            return found
         }
         // With one variant that takes objects, nothing is left to weigh: the payload's keys
         // (costly to list through `Decoder`) are not needed.
