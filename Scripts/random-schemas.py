@@ -129,6 +129,12 @@ class Schemas:
             return {"type": "string", "enum": ["on", "off", None], "nullable": True}
         if r.random() < 0.05:
             return {"type": "integer", "default": 7}
+        if r.random() < 0.04:
+            # A value that is not an object, with a part that only constrains it (every value
+            # written here meets it): the type is the describing part's.
+            base = self.scalar()
+            constraint = {"multipleOf": 1} if base.get("type") == "integer" else {"minLength": 0}
+            return {"allOf": [base, constraint] if r.random() < 0.5 else [constraint, base]}
         return r.choice([
             {"type": "string"},
             {"type": "string", "format": "date-time"},
@@ -141,6 +147,7 @@ class Schemas:
             {"type": "string", "enum": r.sample(["red", "green", "blue", "Red", "x-y", "1"], r.randint(1, 4))},
             {"type": "integer"},
             {"type": "integer", "format": "int64"},
+            {"type": "integer", "format": "uint64"},
             {"type": "integer", "enum": r.sample([0, 1, 2, 10, -3], r.randint(1, 3))},
             {"type": "number"},
             {"type": "boolean"},
@@ -300,6 +307,18 @@ class Schemas:
             keys |= self.declared_keys(part)
         return keys
 
+    @staticmethod
+    def constraint_only(schema):
+        """Whether a schema only constrains a value (`minLength`, `not`) without describing one."""
+        describing = {"type", "properties", "additionalProperties", "items", "enum", "const", "allOf", "oneOf",
+                      "anyOf", "$ref", "prefixItems"}
+        return not describing & set(schema)
+
+    def object_like(self, schema):
+        """Whether a schema describes an object (after a `$ref`)."""
+        schema = self.resolve(schema)
+        return schema.get("type") == "object" or "properties" in schema or "allOf" in schema
+
     def valid(self, schema, value, lenient=False, as_parent=False, siblings=frozenset()):
         """Whether the value is valid; `lenient` reads it as Courier does (`null` for an optional
         key is no value, an undeclared key in a closed schema is one added later), and
@@ -356,6 +375,8 @@ class Schemas:
         if isinstance(value, str) and fmt == "uri" and not re.match(r"^[a-z][a-z0-9+.-]*:\S*$", value):
             return False
         if fmt == "int32" and isinstance(value, int) and not -2**31 <= value < 2**31:
+            return False
+        if fmt == "uint64" and isinstance(value, (int, float)) and not 0 <= value < 2**64:
             return False
         if fmt == "float" and isinstance(value, float) and abs(value) > 3.4e38:
             return False
@@ -442,6 +463,9 @@ class Schemas:
             return None
         if "allOf" in schema:
             value = {}
+            describing = [part for part in schema["allOf"] if not self.constraint_only(part)]
+            if len(describing) == 1 and len(schema["allOf"]) > 1 and not self.object_like(describing[0]):
+                return self.payload(describing[0], depth + 1)
             for part in schema["allOf"]:
                 piece = self.payload(part, depth + 1, as_parent=len(schema["allOf"]) > 1)
                 if not isinstance(piece, dict):
@@ -467,6 +491,8 @@ class Schemas:
             return self.string(schema.get("format"))
         if kind == "integer" and schema.get("format") == "int32":
             return r.choice([0, 1, -1, 2**31 - 1, -(2**31)])
+        if kind == "integer" and schema.get("format") == "uint64":
+            return r.choice([0, 1, 2**63 - 1, 2**63, 2**64 - 1])
         if kind == "number" and schema.get("format") == "float":
             return r.choice([0, 1.5, -2.25, 0.5, 3])
         if kind == "integer" and r.random() < 0.05:

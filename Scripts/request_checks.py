@@ -286,7 +286,8 @@ class RequestChecks:
                 yield from self.form(request.get("body") or "", body, entry.get("encoding", {}))
             if media == "multipart/form-data" and isinstance(body, dict):
                 content_type = next((v for n, v in request["headers"] if n.lower() == "content-type"), "")
-                yield from self.multipart(content_type, request.get("body") or "", body, entry.get("encoding", {}))
+                yield from self.multipart(content_type, request.get("body") or "", body, entry.get("encoding", {}),
+                                          entry.get("schema", {}).get("properties", {}))
 
     def path(self, segment, name, expected, style, explode, content):
         if expected is None or expected == [] or expected == {} or expected == "" or not segment:
@@ -545,7 +546,7 @@ class RequestChecks:
         return self.object_back(parts, value, pairs_with=",")
 
 
-    def multipart(self, content_type, text, body, encodings):
+    def multipart(self, content_type, text, body, encodings, properties):
         """Reads a multipart body's parts back: a file as its bytes, a field whose `encoding`
         entry gives a style as that style's text parts, others as text or JSON parts (which of
         the two depends on the Swift type; either is read)."""
@@ -572,7 +573,8 @@ class RequestChecks:
             # A list is a part per element (`null` left out, or sent as JSON's `null`), or one
             # JSON part when the Swift type does not know it is a list (a free-form value).
             if value is None:
-                candidates = [[]]
+                # Left out; a free-form value (`{}`) may be JSON's `null`, which its type holds.
+                candidates = [[], [None]] if properties.get(key) == {} else [[]]
             elif isinstance(value, list):
                 candidates = [[v for v in value if v is not None], value, [value]]
             else:

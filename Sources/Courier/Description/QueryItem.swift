@@ -124,6 +124,11 @@ extension UInt: QueryValue {
     public var queryValues: [String] { [String(self)] }
 }
 
+extension UInt64: QueryValue {
+    /// The decimal digits.
+    public var queryValues: [String] { [String(self)] }
+}
+
 extension Double: QueryValue {
     /// The shortest text that reads back as the same number.
     public var queryValues: [String] { [description] }

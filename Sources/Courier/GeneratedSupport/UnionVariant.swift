@@ -495,7 +495,10 @@ import Foundation
                 } else if let number = try? single.decode(Int.self) {
                     (kind, value, kindName) = ([.integer, .number], .int(number), "an integer")
                 } else if let number = try? single.decode(Double.self) {
-                    (kind, value, kindName) = (.number, .double(number), "a number")
+                    // A whole number past `Int`'s range (a `UInt64`) is still an integer.
+                    (kind, value, kindName) =
+                        number.rounded() == number && number.isFinite
+                        ? ([.integer, .number], .double(number), "an integer") : (.number, .double(number), "a number")
                 } else if let text = try? single.decode(String.self) {
                     (kind, value, kindName) = (.string, .string(text), "a string")
                 } else {

@@ -15,7 +15,7 @@ enum Naming {
     /// `Error` or `Data` never shadows the real type in code that imports the module.
     static let reservedTypeNames: Set<String> = [
         "Type", "Protocol", "Self", "Any", "Swift", "Foundation", "Courier", "Endpoints", "Servers", "Credentials",
-        "Error", "Data", "Date", "URL", "UUID", "String", "Int", "Int32", "Int64", "Double", "Float", "Bool",
+        "Error", "Data", "Date", "URL", "UUID", "String", "Int", "Int32", "Int64", "UInt64", "Double", "Float", "Bool",
         "Array", "Dictionary", "Set", "Result", "Optional", "Character", "Decimal", "Never", "Void", "Task",
         "Actor", "Sequence", "Collection", "Codable", "Decodable", "Encodable", "Sendable", "Hashable", "Equatable",
         "Identifiable", "Decoder", "Encoder", "CodingKey", "CodingKeys", "Endpoint", "Response", "APIClient",

@@ -216,7 +216,31 @@ final class SchemaConverter {
                 let (type, innerNullable) = try convert(parts[0], name: name, exactName: exactName)
                 return (type, nullable || innerNullable)
             }
-            if !parts.isEmpty || hasOwnShape {
+            // A value that is not an object (`allOf: [{type: string}, {maxLength: 5}]`): the
+            // parts that only constrain it (`maxLength`, `minimum`) leave the type to the one
+            // that describes it, or to the schema's own `type`. Several that each describe it
+            // are kept as JSON.
+            var describesAnObject = true
+            if !hasOwnShape, schema.node["type"].map({ $0.string != "object" }) ?? true {
+                var objectParts = 0
+                for part in parts where try isObjectSchema(part) { objectParts += 1 }
+                if objectParts == 0 {
+                    describesAnObject = false
+                    var describing: [Located] = []
+                    for part in parts where try !isConstraintOnly(part) { describing.append(part) }
+                    if describing.count == 1 {
+                        let (type, innerNullable) = try convert(describing[0], name: name, exactName: exactName)
+                        return (type, nullable || innerNullable)
+                    }
+                    if describing.count > 1 {
+                        warn(
+                            "`allOf` combines \(describing.count) schemas that are not objects; generated as a free-form JSON value.",
+                            schema)
+                        return (.json, true)
+                    }
+                }
+            }
+            if describesAnObject && (!parts.isEmpty || hasOwnShape) {
                 let model = try makeStruct(
                     name: claim(name, exact: exactName), parts: parts + (hasOwnShape ? [schema] : []),
                     documentation: documentation, deprecated: deprecated)
@@ -315,6 +339,8 @@ final class SchemaConverter {
             switch format {
             case "int32": return (.builtin("Swift.Int32"), nullable)
             case "int64": return (.builtin("Swift.Int64"), nullable)
+            // Values past `Int.max` are valid `uint64`s (IDs, hashes, counters).
+            case "uint64": return (.builtin("Swift.UInt64"), nullable)
             default: return (.int, nullable)
             }
         case "number":
@@ -1056,6 +1082,7 @@ final class SchemaConverter {
             case (.builtin("Swift.Int"), .integer(let number)), (.builtin("Swift.Int64"), .integer(let number)),
                 (.builtin("Swift.Int32"), .integer(let number)):
                 return String(number)
+            case (.builtin("Swift.UInt64"), .integer(let number)): return number >= 0 ? String(number) : nil
             case (.builtin("Swift.Bool"), .boolean(let flag)): return String(flag)
             case (.named(let name), _):
                 if let model = enumModels[name] {
@@ -1095,6 +1122,7 @@ final class SchemaConverter {
                 (.builtin("Swift.Int32"), .integer(let number)), (.builtin("Swift.Double"), .integer(let number)),
                 (.builtin("Swift.Float"), .integer(let number)):
                 return String(number)
+            case (.builtin("Swift.UInt64"), .integer(let number)): return number >= 0 ? String(number) : nil
             case (.builtin("Swift.Double"), .double(let number)), (.builtin("Swift.Float"), .double(let number)):
                 return number.isFinite ? String(number) : nil
             case (.builtin("Swift.Bool"), .bool(let flag)): return flag ? "true" : "false"

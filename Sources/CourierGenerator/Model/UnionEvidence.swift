@@ -185,7 +185,7 @@ enum UnionEvidence {
                 switch name {
                 case "Swift.String", "Foundation.Date", "Foundation.UUID", "Foundation.URL", "Foundation.Data":
                     shape.kinds = ["string"]
-                case "Swift.Int", "Swift.Int32", "Swift.Int64": shape.kinds = ["integer"]
+                case "Swift.Int", "Swift.Int32", "Swift.Int64", "Swift.UInt64": shape.kinds = ["integer"]
                 case "Swift.Double", "Swift.Float": shape.kinds = ["number"]
                 case "Swift.Bool": shape.kinds = ["boolean"]
                 default: shape.kinds = Shape.any

@@ -47,6 +47,20 @@ import Testing
         #expect(odd.contains("public var variant") == alternatives.contains("$ref"))
     }
 
+    /// An `allOf` of several schemas that each describe a value that is not an object (no value
+    /// is both a string and an integer) is a warning at the schema, and the value is kept as JSON;
+    /// members that only constrain (`maxLength`) are no such schema.
+    @Test(arguments: [
+        ("allOf: [{type: string}, {type: integer}]", ["#/components/schemas/Odd"]),
+        ("allOf: [{type: string}, {maxLength: 3}, {pattern: '^a'}]", []),
+    ])
+    func anAllOfOfValuesThatAreNotObjects(definition: String, warnedAt: [String]) throws {
+        let output = try Generator(moduleName: "TestAPI").generate(
+            text: spec(schemas: "Odd:\n  " + definition), displayPath: "Specs/test.yaml")
+        #expect(output.warnings.map(\.pointer) == warnedAt)
+        #expect(!output.files.contains { $0.contents.contains("struct Odd") })
+    }
+
     /// A struct that also matches a named union (`allOf: [Base, $ref: Shape]`) holds that union
     /// as its `variant`, instead of a copy of it under another name; a named schema that is more
     /// than the union (here with properties of its own) still gets a union of its alternatives.
@@ -288,6 +302,9 @@ import Testing
         ("{type: string, format: date}", "Swift.String"),
         ("{type: integer, format: int32}", "Swift.Int32"),
         ("{type: integer, format: int64}", "Swift.Int64"),
+        // Past `Int.max`: a `uint64` of 18446744073709551615 decodes.
+        ("{type: integer, format: uint64}", "Swift.UInt64"),
+        ("{type: integer, format: uint32}", "Swift.Int"),
         ("{type: integer}", "Swift.Int"),
         // A Double keeps a float's every value, and the digits a server sends beyond them.
         ("{type: number, format: float}", "Swift.Double"),
@@ -314,10 +331,23 @@ import Testing
         ("{allOf: [{}, {description: Any value}, {example: '100'}]}", "Courier.JSONValue"),
         // …and the schema's own type where it has one.
         ("{type: string, allOf: [{description: A}, {example: b}]}", "Swift.String"),
+        // A value that is not an object, with members that only constrain it: the describing
+        // member's type, not an empty struct that no string or number decodes into.
+        ("{allOf: [{type: string}, {maxLength: 5}]}", "Swift.String"),
+        ("{allOf: [{minimum: 0}, {type: integer, format: int64}]}", "Swift.Int64"),
+        ("{allOf: [{type: array, items: {type: string}}, {minItems: 1}]}", "[Swift.String]"),
+        ("{allOf: [{$ref: '#/components/schemas/Count'}, {maximum: 9}]}", "Count"),
+        ("{type: string, allOf: [{minLength: 1}, {maxLength: 5}]}", "Swift.String"),
+        // Several members that each describe a value that is not an object: kept as JSON.
+        ("{allOf: [{type: string}, {type: integer}]}", "Courier.JSONValue?"),
+        // Object members still merge into a struct, the constraints beside them included.
+        ("{allOf: [{type: object, properties: {a: {type: string}}}, {required: [a]}]}", "BoxValue"),
     ])
     func propertyTypes(schema: String, expected: String) throws {
         let files = try generate(
-            spec(schemas: "Box:\n  type: object\n  required: [value]\n  properties:\n    value: \(schema)"))
+            spec(
+                schemas: "Box:\n  type: object\n  required: [value]\n  properties:\n    value: \(schema)\n"
+                    + "Count:\n  type: integer"))
         #expect(
             files["Models/Box.swift"]?.contains("public var value: \(expected)\n") == true,
             "\(files["Models/Box.swift"] ?? "")")

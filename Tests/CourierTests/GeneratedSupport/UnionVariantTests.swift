@@ -117,6 +117,31 @@ import Testing
         }
     }
 
+    /// A `uint64` beside a string (an ID that is either), and a whole number any size beside a double.
+    enum LargeNumber: Decodable, Equatable {
+        case unsigned(UInt64)
+        case text(String)
+        case int(Int)
+        case double(Double)
+
+        static let variants: UnionVariants = [
+            .value([.integer]), .value([.string]), .value([.integer]), .value([.number]),
+        ]
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            self = try UnionVariant.decode(Self.variants, from: decoder, union: "LargeNumber", undocumented: nil) {
+                index in
+                switch index {
+                case 0: .unsigned(try container.decode(UInt64.self))
+                case 1: .text(try container.decode(String.self))
+                case 2: .int(try container.decode(Int.self))
+                default: .double(try container.decode(Double.self))
+                }
+            }
+        }
+    }
+
     func decode<Value: Decodable>(_ type: Value.Type, _ json: String) throws -> Value {
         try JSONDecoder().decode(type, from: Data(json.utf8))
     }
@@ -167,6 +192,22 @@ import Testing
     ])
     func scalarsGoToTheirKind(json: String, expected: Scalar) throws {
         #expect(try decode(Scalar.self, json) == expected)
+    }
+
+    /// A whole number past `Int.max` is still an integer: it went to no integer variant, so a
+    /// `uint64` of 18446744073709551615 matched none of the union's variants.
+    @Test(arguments: [
+        ("18446744073709551615", LargeNumber.unsigned(.max)),
+        ("9223372036854775808", .unsigned(1 << 63)),
+        ("7", .unsigned(7)),
+        (#""18446744073709551616""#, .text("18446744073709551616")),
+        ("-1", .int(-1)),
+        ("-1e30", .double(-1e30)),
+        ("0.5", .double(0.5)),
+    ])
+    func largeWholeNumbersAreIntegers(json: String, expected: LargeNumber) throws {
+        #expect(try decode(LargeNumber.self, json) == expected)
+        #expect(try JSONDecoding.decode(LargeNumber.self, from: Data(json.utf8), options: JSONDecoder()) == expected)
     }
 
     @Test(arguments: [
