@@ -3,8 +3,8 @@ public import Foundation
 /// RFC 3339 timestamps, parsed and printed without `DateFormatter`, so they are fast and
 /// usable from any thread.
 ///
-/// Parsing accepts fractional seconds of any length or none, `Z` or a numeric offset, and `T`,
-/// `t` or a space between date and time. Printing uses UTC and adds fractional seconds (up to
+/// Parsing accepts fractional seconds of any length or none, `Z` or a numeric offset (`+01:00`,
+/// or ISO 8601's `+0100` and `+01`), and `T`, `t` or a space between date and time. Printing uses UTC and adds fractional seconds (up to
 /// microseconds, trailing zeros trimmed) only when the date has them.
 package enum RFC3339 {
     /// Prints a date as an RFC 3339 timestamp in UTC.
@@ -81,9 +81,16 @@ package enum RFC3339 {
         case 43, 45:  // + -
             let sign: Int64 = bytes[index] == 43 ? 1 : -1
             index += 1
-            guard let offsetHour = digits(2), expect(58), let offsetMinute = digits(2),
-                offsetHour < 24, offsetMinute < 60
-            else { return nil }
+            // RFC 3339 writes `+01:00`; ISO 8601's `+0100` and `+01` are as clear, and servers
+            // send them (Atlassian's `…000+0000`, Python's `%z`).
+            guard let offsetHour = digits(2) else { return nil }
+            var offsetMinute: Int64 = 0
+            if index < bytes.count {
+                _ = expect(58)
+                guard let minutes = digits(2) else { return nil }
+                offsetMinute = minutes
+            }
+            guard offsetHour < 24, offsetMinute < 60 else { return nil }
             offset = sign * (offsetHour * 3600 + offsetMinute * 60)
         default:
             return nil
@@ -136,7 +143,8 @@ package enum RFC3339 {
 }
 
 extension JSONDecoder.DateDecodingStrategy {
-    /// Decodes RFC 3339 timestamps with or without fractional seconds, and with any offset.
+    /// Decodes RFC 3339 timestamps with or without fractional seconds, and with any offset
+    /// (`Z`, `+01:00`, or ISO 8601's `+0100` and `+01`).
     public static var rfc3339: JSONDecoder.DateDecodingStrategy {
         .custom { decoder in
             let container = try decoder.singleValueContainer()
