@@ -42,6 +42,43 @@ import Foundation
         public var isExact: Bool
     }
 
+    /// A string format that tells variants apart where their kinds and keys cannot: a UUID
+    /// beside a URL, or a property that is a date in one variant and any text in another.
+    public enum TextFormat: Sendable {
+        /// An RFC 3339 `date-time`.
+        case dateTime
+        /// A UUID.
+        case uuid
+        /// An absolute URI: a scheme, then anything (JSON Schema's `uri`; a relative reference
+        /// is `uri-reference`).
+        case uri
+
+        /// Whether the text has the format.
+        /// - Parameter text: The text.
+        /// - Returns: Whether it is one.
+        func matches(_ text: String) -> Bool {
+            switch self {
+            case .dateTime: return RFC3339.date(from: text) != nil
+            case .uuid: return UUID(uuidString: text) != nil
+            case .uri:
+                // RFC 3986: `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`, then `:`.
+                func isLetter(_ byte: UInt8) -> Bool {
+                    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+                }
+                var bytes = text.utf8.makeIterator()
+                guard let first = bytes.next(), isLetter(first) else { return false }
+                while let byte = bytes.next() {
+                    if byte == UInt8(ascii: ":") { return true }
+                    let allowed =
+                        isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                        || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+                    guard allowed else { return false }
+                }
+                return false
+            }
+        }
+    }
+
     /// The kinds of value the variant accepts.
     public var kinds: Kinds
     /// Keys an object must have.
@@ -53,6 +90,13 @@ import Foundation
     public var keepsUndeclaredKeys: Bool
     /// The variant's tag properties.
     public var tags: [Tag]
+    /// Properties of an object variant whose text has a format another variant's does not
+    /// share: between variants that account for as many of the payload's keys, one whose
+    /// formats the text has goes first.
+    public var formats: [String: TextFormat] = [:]
+    /// The format of a string variant of a union with several: text that has it goes to this
+    /// variant first, text that does not after the plain strings.
+    public var format: TextFormat?
     /// The values a string or integer enum variant knows; any other value still decodes, as the
     /// enum's `undocumented` case, but a variant that knows the value is preferred.
     public var knownValues: [JSONValue]?
@@ -85,6 +129,37 @@ import Foundation
         return UnionVariant(
             kinds: .object, required: required, properties: properties, keepsUndeclaredKeys: keepsUndeclaredKeys,
             tags: tags, knownValues: nil, takesObjectContainer: true)
+    }
+
+    /// An object variant with properties whose text has a format that tells it apart.
+    /// - Parameters:
+    ///   - required: Keys the object must have.
+    ///   - properties: Keys it declares.
+    ///   - constants: Properties with one allowed value: any other value rules the variant out.
+    ///   - openTags: Enum properties whose known values count for the variant.
+    ///   - formats: Properties whose text, when it has the format, counts for the variant.
+    ///   - keepsUndeclaredKeys: Whether it keeps keys it does not declare.
+    /// - Returns: The variant's evidence.
+    public static func object(
+        required: KeyNames = [], properties: KeyNames = [], constants: [String: [JSONValue]] = [:],
+        openTags: [String: [JSONValue]] = [:], formats: [String: TextFormat], keepsUndeclaredKeys: Bool = false
+    ) -> UnionVariant {
+        var variant = object(
+            required: required, properties: properties, constants: constants, openTags: openTags,
+            keepsUndeclaredKeys: keepsUndeclaredKeys)
+        variant.formats = formats
+        return variant
+    }
+
+    /// A string variant whose text has a format, in a union with other string variants.
+    /// - Parameters:
+    ///   - kinds: The kinds of value it accepts (`[.string]`).
+    ///   - format: The format.
+    /// - Returns: The variant's evidence.
+    public static func value(_ kinds: Kinds, format: TextFormat) -> UnionVariant {
+        var variant = value(kinds)
+        variant.format = format
+        return variant
     }
 
     /// A variant that is not an object, or not only one.
@@ -127,11 +202,13 @@ import Foundation
     /// or a required key is missing. When a constant tag matches exactly one variant, that is the
     /// variant (decoded leniently; its errors are the union's). Otherwise, the variant with the
     /// most matching tags wins, then the one that accounts for the most of the payload's keys,
-    /// then the one that requires the most of them; if
+    /// then the one whose formatted properties' text has their formats (a UUID, a URL, a
+    /// date-time), then the one that requires the most of them; if
     /// it does not declare keys that another variant declares, a `oneOf` value is ambiguous and
     /// decoding fails rather than read it as the wrong variant (an `anyOf` value may be both). An object that no variant accepts becomes `undocumented`.
     /// For other values, the variants of the value's kind are tried, an enum that knows the
-    /// value first, then plain values, then enums that do not know it.
+    /// value (or a string variant whose format the text has) first, then plain values, then
+    /// enums that do not know it (and string variants whose format it does not have).
     /// - Parameters:
     ///   - variants: The evidence for each variant, in the union's order.
     ///   - decoder: The decoder holding the value.
@@ -342,6 +419,9 @@ import Foundation
             var exact = 0
             var open = 0
             var accounted = 0
+            /// Properties whose text has the format the variant gives them: weighed after the
+            /// keys, since a timestamp says less about a variant than the keys around it.
+            var formatted = 0
             /// Required keys, all present by then: a variant that requires a key the payload
             /// has is closer than one that only declares it.
             var required = 0
@@ -408,10 +488,13 @@ import Foundation
             scores[position].accounted =
                 candidate.properties.isEmpty ? 0 : keys.count { candidate.properties.contains($0) }
             scores[position].required = candidate.required.names.count
+            for (key, format) in candidate.formats {
+                if case .string(let text)? = value(at: key), format.matches(text) { scores[position].formatted += 1 }
+            }
         }
         scores.sort {
-            ($0.exact, $0.open, $0.accounted, $0.required, -$0.index)
-                > ($1.exact, $1.open, $1.accounted, $1.required, -$1.index)
+            ($0.exact, $0.open, $0.accounted, $0.formatted, $0.required, -$0.index)
+                > ($1.exact, $1.open, $1.accounted, $1.formatted, $1.required, -$1.index)
         }
         guard let best = scores.first else {
             return Candidates(order: [], isObject: true) {
@@ -458,6 +541,8 @@ import Foundation
                 } else {
                     unknowing.append(index)
                 }
+            } else if let format = candidate.format, case .string(let text)? = probe.value {
+                if format.matches(text) { knowing.append(index) } else { unknowing.append(index) }
             } else {
                 plain.append(index)
             }

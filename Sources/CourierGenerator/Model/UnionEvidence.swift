@@ -39,6 +39,21 @@ enum UnionEvidence {
                 shapes[objectVariants[0]].openTags = [:]
                 shapes[objectVariants[0]].keepsUndeclaredKeys = false
             }
+            // A format counts where it tells variants apart: a property that another object
+            // variant declares without it (a UUID here, any text there), a string variant beside
+            // another. Elsewhere it is left out, so that no text is checked for nothing.
+            let formats = shapes.map(\.formats)
+            for caseIndex in shapes.indices {
+                shapes[caseIndex].formats = formats[caseIndex].filter { key, format in
+                    objectVariants.contains { other in
+                        other != caseIndex && shapes[other].properties.contains(key) && formats[other][key] != format
+                    }
+                }
+            }
+            let stringVariants = shapes.indices.filter { shapes[$0].kinds.contains("string") }
+            for caseIndex in shapes.indices where stringVariants.count < 2 || shapes[caseIndex].knownValues != nil {
+                shapes[caseIndex].format = nil
+            }
             // With several array variants (`[Int]` and `[Double]`), each says what its elements
             // are, so that whole numbers go to the integers (a double rounds those above 2^53).
             let arrayVariants = shapes.indices.filter { shapes[$0].kinds == ["array"] }
@@ -116,6 +131,10 @@ enum UnionEvidence {
         var properties: Set<String> = []
         var constants: [String: [ConstantValue]] = [:]
         var openTags: [String: [ConstantValue]] = [:]
+        /// Properties whose text has a format (`UnionVariant.TextFormat` members, by name).
+        var formats: [String: String] = [:]
+        /// A string variant's format.
+        var format: String?
         var keepsUndeclaredKeys = false
         var knownValues: [ConstantValue]?
         /// For an array, the kinds of its elements.
@@ -144,6 +163,12 @@ enum UnionEvidence {
                 }
                 if !constants.isEmpty { arguments.append("constants: " + dictionary(constants)) }
                 if !openTags.isEmpty { arguments.append("openTags: " + dictionary(openTags)) }
+                if !formats.isEmpty {
+                    arguments.append(
+                        "formats: ["
+                            + formats.sorted { $0.key < $1.key }.map { Naming.stringLiteral($0.key) + ": ." + $0.value }
+                            .joined(separator: ", ") + "]")
+                }
                 if keepsUndeclaredKeys { arguments.append("keepsUndeclaredKeys: true") }
                 return ".object(" + arguments.joined(separator: ", ") + ")"
             }
@@ -153,6 +178,7 @@ enum UnionEvidence {
             }
             if let knownValues { return ".value(\(kindsCode(kinds)), knownValues: \(literal(knownValues)))" }
             if let elementKinds { return ".value(\(kindsCode(kinds)), elements: \(kindsCode(elementKinds)))" }
+            if let format { return ".value(\(kindsCode(kinds)), format: .\(format))" }
             if kinds.contains("object") && !isFree && !properties.isEmpty {
                 // A union of objects and other values: its objects' keys count for it.
                 return ".value(\(kindsCode(kinds)), properties: \(Naming.keyNamesLiteral(properties.sorted())))"
@@ -185,6 +211,7 @@ enum UnionEvidence {
                 switch name {
                 case "Swift.String", "Foundation.Date", "Foundation.UUID", "Foundation.URL", "Foundation.Data":
                     shape.kinds = ["string"]
+                    shape.format = Self.textFormats[name]
                 case "Swift.Int", "Swift.Int32", "Swift.Int64", "Swift.UInt64": shape.kinds = ["integer"]
                 case "Swift.Double", "Swift.Float": shape.kinds = ["number"]
                 case "Swift.Bool": shape.kinds = ["boolean"]
@@ -203,6 +230,8 @@ enum UnionEvidence {
                             shape.constants[property.jsonName] = [constant]
                         } else if let values = enumValues(property.type), !values.isEmpty {
                             shape.openTags[property.jsonName] = values
+                        } else if let format = self.shape(of: property.type, depth: depth + 1).format {
+                            shape.formats[property.jsonName] = format
                         }
                     }
                     // The alternatives decoded from the same object declare keys too.
@@ -239,6 +268,9 @@ enum UnionEvidence {
             }
             return shape
         }
+
+        /// The `UnionVariant.TextFormat` of the Swift types whose text has one.
+        static let textFormats = ["Foundation.Date": "dateTime", "Foundation.UUID": "uuid", "Foundation.URL": "uri"]
 
         /// The values an enum type lists, following aliases.
         private func enumValues(_ type: SwiftType, depth: Int = 0) -> [ConstantValue]? {

@@ -61,6 +61,35 @@ import Testing
         #expect(!output.files.contains { $0.contents.contains("struct Odd") })
     }
 
+    /// A format is evidence where it tells variants apart: a key that is a UUID in one object
+    /// variant and any text in another, a string variant beside another; a key that is a date in
+    /// every variant, or a lone string variant, says nothing and is left out.
+    @Test func formatsAreEvidenceWhereTheyTellVariantsApart() throws {
+        let files = try generate(
+            spec(
+                schemas: """
+                    ByID:
+                      type: object
+                      properties: {target: {type: string, format: uuid}, at: {type: string, format: date-time}}
+                    ByName:
+                      type: object
+                      properties: {target: {type: string}, at: {type: string, format: date-time}}
+                    Target:
+                      oneOf: [{$ref: '#/components/schemas/ByID'}, {$ref: '#/components/schemas/ByName'}]
+                    Link:
+                      oneOf: [{type: string, format: uri}, {type: string, format: uuid}, {type: integer}]
+                    Stamp:
+                      oneOf: [{type: string, format: date-time}, {type: integer}]
+                    """))
+        let target = try #require(files["Models/Target.swift"])
+        #expect(target.contains(#".object(properties: "at target", formats: ["target": .uuid]),"#), "\(target)")
+        #expect(target.contains(#".object(properties: "at target"),"#))
+        let link = try #require(files["Models/Link.swift"])
+        #expect(link.contains(".value([.string], format: .uri),\n"))
+        #expect(link.contains(".value([.string], format: .uuid),\n"))
+        #expect(try #require(files["Models/Stamp.swift"]).contains(".value([.string]),\n"))
+    }
+
     /// A struct that also matches a named union (`allOf: [Base, $ref: Shape]`) holds that union
     /// as its `variant`, instead of a copy of it under another name; a named schema that is more
     /// than the union (here with properties of its own) still gets a union of its alternatives.

@@ -142,6 +142,51 @@ import Testing
         }
     }
 
+    /// Two objects with the same key, a UUID in one and any text in the other; and two string
+    /// variants, a URL (which reads almost any text) before a UUID.
+    struct Reference: Decodable, Equatable {
+        var target: String
+    }
+    struct Identified: Decodable, Equatable {
+        var target: UUID
+    }
+    enum Formatted: Decodable, Equatable {
+        case reference(Reference)
+        case identified(Identified)
+
+        static let variants: UnionVariants = [
+            .object(properties: ["target"]),
+            .object(properties: ["target"], formats: ["target": .uuid]),
+        ]
+
+        init(from decoder: any Decoder) throws {
+            self = try UnionVariant.decode(Self.variants, from: decoder, union: "Formatted", undocumented: nil) {
+                index in
+                index == 0 ? .reference(try Reference(from: decoder)) : .identified(try Identified(from: decoder))
+            }
+        }
+    }
+    enum Link: Decodable, Equatable {
+        case url(URL)
+        case id(UUID)
+        case stamp(Date)
+
+        static let variants: UnionVariants = [
+            .value([.string], format: .uri), .value([.string], format: .uuid), .value([.string], format: .dateTime),
+        ]
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            self = try UnionVariant.decode(Self.variants, from: decoder, union: "Link", undocumented: nil) { index in
+                switch index {
+                case 0: .url(try container.decode(URL.self))
+                case 1: .id(try container.decode(UUID.self))
+                default: .stamp(try container.decode(Date.self))
+                }
+            }
+        }
+    }
+
     func decode<Value: Decodable>(_ type: Value.Type, _ json: String) throws -> Value {
         try JSONDecoder().decode(type, from: Data(json.utf8))
     }
@@ -208,6 +253,34 @@ import Testing
     func largeWholeNumbersAreIntegers(json: String, expected: LargeNumber) throws {
         #expect(try decode(LargeNumber.self, json) == expected)
         #expect(try JSONDecoding.decode(LargeNumber.self, from: Data(json.utf8), options: JSONDecoder()) == expected)
+    }
+
+    /// A format tells variants apart where kinds and keys cannot: a UUID went to the variant
+    /// listed first, whose text or URL reads it too. Found by `Scripts/random-schemas.py`.
+    @Test func formatsTellVariantsApart() throws {
+        let id = "ff77fa02-d9b6-e9c7-d2e5-87f77681842b"
+        #expect(
+            try decode(Formatted.self, #"{"target": "\#(id)"}"#)
+                == .identified(Identified(target: UUID(uuidString: id)!)))
+        #expect(try decode(Formatted.self, #"{"target": "main"}"#) == .reference(Reference(target: "main")))
+        #expect(try decode(Link.self, #""\#(id)""#) == .id(UUID(uuidString: id)!))
+        #expect(try decode(Link.self, #""https://example.com/a""#) == .url(URL(string: "https://example.com/a")!))
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .rfc3339
+        let stamp = try decoder.decode(Link.self, from: Data(#""2026-11-21T12:15:00Z""#.utf8))
+        #expect(stamp == .stamp(Date(timeIntervalSince1970: 1_795_263_300)))
+        // Text with none of the formats still goes to a variant that reads it (a relative URL).
+        #expect(try decode(Link.self, #""a/b""#) == .url(URL(string: "a/b")!))
+    }
+
+    @Test(arguments: [
+        ("https://example.com", UnionVariant.TextFormat.uri, true), ("mailto:a@b.c", .uri, true),
+        ("urn:isbn:0451450523", .uri, true), ("a/b:c", .uri, false), ("1http://x", .uri, false), ("", .uri, false),
+        ("ff77fa02-d9b6-e9c7-d2e5-87f77681842b", .uri, false), ("ff77fa02-d9b6-e9c7-d2e5-87f77681842b", .uuid, true),
+        ("not-a-uuid", .uuid, false), ("2026-11-21T12:15:00+0100", .dateTime, true), ("2026-11-21", .dateTime, false),
+    ])
+    func textFormats(text: String, format: UnionVariant.TextFormat, matches: Bool) {
+        #expect(format.matches(text) == matches)
     }
 
     @Test(arguments: [

@@ -70,8 +70,8 @@ public indirect enum ReminderTarget: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     private static func _makeVariants() -> Courier.UnionVariants {
         [
-            .value([.string]),
-            .value([.string]),
+            .value([.string], format: .uuid),
+            .value([.string], format: .uri),
         ]
     }
 
