@@ -578,7 +578,8 @@ final class APIConverter {
         case .array(let element): return isText(element)
         case .builtin(let name):
             return [
-                "Swift.String", "Swift.Int", "Swift.Int32", "Swift.Int64", "Swift.UInt64", "Swift.Double", "Swift.Float", "Swift.Bool",
+                "Swift.String", "Swift.Int", "Swift.Int32", "Swift.Int64", "Swift.UInt64", "Swift.Double",
+                "Swift.Float", "Swift.Bool",
                 "Foundation.Date", "Foundation.UUID", "Foundation.URL",
             ].contains(name)
         default: return false
