@@ -68,6 +68,8 @@ class Operations:
             if r.random() < 0.1:
                 del parameter["schema"]
                 parameter["content"] = {"application/json": {"schema": self.parameter_schema()}}
+            elif location == "query" and r.random() < 0.25:
+                parameter["allowReserved"] = True
             result.append(parameter)
         for index, parameter in enumerate(result):
             parameter["description"] = f"P{index}"

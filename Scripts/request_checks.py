@@ -271,7 +271,8 @@ class RequestChecks:
                     if isinstance(expected, dict) and style != "deepObject" and explode:
                         for key in expected:
                             others.remove(key)
-                    problem = self.query(query, name, expected, style, explode, content, others)
+                    problem = self.query(query, name, expected, style, explode, content, others,
+                                         parameter.get("allowReserved", False))
                 elif location == "header":
                     problem = self.header(headers.get(name.lower()), expected, explode, content)
                 else:
@@ -355,11 +356,37 @@ class RequestChecks:
                 return f"{key}: {problem}"
         return None
 
-    def query(self, items, name, expected, style, explode, content, others):
+    # The reserved characters a value with `allowReserved` keeps unencoded (those a query gives
+    # no meaning of its own), as their percent-encoded triples.
+    KEPT_RESERVED = re.compile(r"%(3A|2F|3F|40|21|24|27|28|29|2A|2C|3B)", re.IGNORECASE)
+
+    def query(self, items, name, expected, style, explode, content, others, allow_reserved=False):
         encoded_name = name
         mine = [(n, v) for n, v in items if unquote(n) == encoded_name]
         if name in others:
             raise Ambiguous()  # another parameter, or a key of an exploded object, sends this name too
+        if allow_reserved and expected is not None:
+            # Reserved characters go as they are, and so does text that reads as a percent-encoded
+            # triple (RFC 6570's reserved expansion): a server cannot tell `%7E` from `~`, nor a
+            # comma inside a value from one between values.
+            texts = [t if isinstance(t, str) else json.dumps(t) for t in flatten(expected)]
+            if any(re.search(r"%[0-9A-Fa-f]{2}", t) for t in texts):
+                raise Ambiguous()
+            # What a list or object in one item sends between its commas: scalars and keys as
+            # they are, a nested list or object as its JSON text (commas and all).
+            sent = [json.dumps(t, separators=(",", ":")) if isinstance(t, (list, dict)) else str(t)
+                    for t in (expected if isinstance(expected, list)
+                              else [x for pair in expected.items() for x in pair] if isinstance(expected, dict)
+                              else [])]
+            if kind(expected) != "scalar" and any("," in t for t in sent):
+                raise Ambiguous()
+            fields = expected if isinstance(expected, dict) and explode and style != "deepObject" else {}
+            raws = [v or "" for n, v in items
+                    if unquote(n) == name or unquote(n).startswith(name + "[")
+                    or (unquote(n) in fields and unquote(n) not in others)]
+            encoded = [v for v in raws if self.KEPT_RESERVED.search(v)]
+            if encoded:
+                return f"allowReserved, but reserved characters are encoded: {encoded}"
         if content:
             if expected is None:
                 return None if not mine else f"sent {mine} for no value"
@@ -498,8 +525,9 @@ class RequestChecks:
                     problem = self.deep_back(deep, key, value, plus=True)
                 elif kind(value) == "object" and explode:
                     fields = {k: v for k, v in value.items() if v is not None}
-                    if any(k in body and k != key or k == key for k in fields):
-                        raise Ambiguous()
+                    if any(k in body and k != key or k == key for k in fields) or any(
+                            k in keys for other, keys in exploded.items() if other != key for k in fields):
+                        raise Ambiguous()  # another field, or another exploded object's key, sends it too
                     problem = self.form_fields(items, fields, plus=True)
                 else:
                     problem = self.form_list(mine, value, style, explode)
@@ -587,8 +615,10 @@ class RequestChecks:
             style = entry.get("style", "form")
             explode = entry.get("explode", style == "form")
             names = [key] if not (isinstance(value, dict) and explode and style != "deepObject") else list(value)
-            if any(n in body and n != key for n in names):
-                continue  # an exploded key that is also a field of its own
+            if any(n in body and n != key for n in names) or any(
+                    n in other_value for other, (other_value, other_entry) in styled.items()
+                    if other != key and isinstance(other_value, dict) for n in names):
+                continue  # an exploded key that is also a field of its own, or another object's key
             mine = [(name, payload) for name, _, payload in parts
                     if name == key or (name or "").startswith(key + "[") or name in names]
             try:
@@ -646,6 +676,15 @@ class Ambiguous(Exception):
 
 def kind(value):
     return "list" if isinstance(value, list) else "object" if isinstance(value, dict) else "scalar"
+
+
+def flatten(value):
+    """The scalars of a value and the keys of its objects, at any depth."""
+    if isinstance(value, list):
+        return [t for v in value for t in flatten(v)]
+    if isinstance(value, dict):
+        return [t for k, v in value.items() for t in [k] + flatten(v)]
+    return [] if value is None else [value]
 
 
 def drop_nulls(value):

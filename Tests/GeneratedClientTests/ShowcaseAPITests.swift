@@ -431,6 +431,14 @@ import Testing
         #expect(none.rawQuery.isEmpty)
     }
 
+    /// A parameter with `allowReserved` keeps `:/?@!$'()*,;` and percent-encoded triples as they
+    /// are (RFC 6570's reserved expansion) and encodes what the query gives a meaning of its own.
+    @Test func aParameterThatAllowsReservedCharactersKeepsThem() async throws {
+        let api = Showcase(baseURL: TestServer.shared.baseURL)
+        let echo = try await api.echoQueryStyles(next: "https://example.com/a b?c=d&e+f#g,(h)*;i:%7E[j]")
+        #expect(echo.rawQuery == "next=https://example.com/a%20b?c%3Dd%26e%2Bf%23g,(h)*;i:%7E%5Bj%5D")
+    }
+
     /// Header and cookie parameters that are objects or unions, in OpenAPI's `simple` style (a
     /// cookie's `form`): `x=1,y=2` exploded, `size,2,theme,dark` not, a union's string unquoted.
     @Test func headerAndCookieObjectsAreSentInTheirStyles() async throws {

@@ -15,6 +15,10 @@ public struct QueryItem: Sendable, Hashable {
     /// literal separators, so that a comma inside a value (`%2C`) stays apart from the commas
     /// between values; `nil` for an item with one value. Setting ``value`` clears it.
     private(set) var list: DelimitedList?
+    /// Whether the value keeps RFC 3986's reserved characters (`:/?@!$'()*,;`) and
+    /// percent-encoded triples as they are (OpenAPI's `allowReserved`); see
+    /// ``allowingReserved(_:)``.
+    private(set) var allowsReserved = false
 
     /// Creates an item from text.
     /// - Parameters:
@@ -52,6 +56,21 @@ public struct QueryItem: Sendable, Hashable {
         return [QueryItem(name: name, list: values, separator: separator)]
     }
 
+    /// The items of a query parameter that allows reserved characters (OpenAPI's
+    /// `allowReserved: true`): their values keep `:/?@!$'()*,;` and percent-encoded triples
+    /// (`%2F`) as they are, as RFC 6570's reserved expansion writes them, and encode only what
+    /// a query gives a meaning of its own (`&`, `=`, `+`, `#`, `[`, `]`) and what a URL cannot
+    /// hold (a space, `%` before anything but two hex digits, text outside ASCII).
+    /// - Parameter items: The parameter's items, in any style.
+    /// - Returns: The same items, marked.
+    @_spi(Generated) public static func allowingReserved(_ items: [QueryItem]) -> [QueryItem] {
+        items.map { item in
+            var item = item
+            item.allowsReserved = true
+            return item
+        }
+    }
+
     init(name: String, list values: [String], separator: String) {
         self.name = name
         self.value = values.joined(separator: separator)
@@ -67,11 +86,13 @@ public struct QueryItem: Sendable, Hashable {
             if let list = item.list {
                 result += "="
                 let separator = list.separator == "," ? "," : PercentEncoding.encode(list.separator)
-                result += list.values.map { PercentEncoding.encode($0, spaceAsPlus: spaceAsPlus) }
-                    .joined(separator: separator)
+                result += list.values.map {
+                    PercentEncoding.encode($0, spaceAsPlus: spaceAsPlus, keepingReserved: item.allowsReserved)
+                }
+                .joined(separator: separator)
             } else if let value = item.value {
                 result += "="
-                result += PercentEncoding.encode(value, spaceAsPlus: spaceAsPlus)
+                result += PercentEncoding.encode(value, spaceAsPlus: spaceAsPlus, keepingReserved: item.allowsReserved)
             }
         }
         return result

@@ -15,18 +15,52 @@ enum PercentEncoding {
         }
     }
 
+    /// The reserved characters a query value keeps as they are where its parameter allows
+    /// them (OpenAPI's `allowReserved`, RFC 6570's reserved expansion), but those a query or a
+    /// form gives a meaning of its own, which are still encoded: `#`, `[`, `]`, `&`, `+`, `=`.
+    static func isKeptReserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "@"), UInt8(ascii: "!"),
+            UInt8(ascii: "$"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"),
+            UInt8(ascii: ","), UInt8(ascii: ";"):
+            true
+        default: false
+        }
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "F"),
+            UInt8(ascii: "a")...UInt8(ascii: "f"):
+            true
+        default: false
+        }
+    }
+
     /// Encodes a string's UTF-8 bytes.
     /// - Parameters:
     ///   - value: The text to encode.
     ///   - spaceAsPlus: Whether a space becomes `+`, as `application/x-www-form-urlencoded` wants.
-    static func encode(_ value: String, spaceAsPlus: Bool = false) -> String {
+    ///   - keepingReserved: Whether the reserved characters ``isKeptReserved(_:)`` names, and
+    ///     percent-encoded triples (`%2F`), are written as they are.
+    static func encode(_ value: String, spaceAsPlus: Bool = false, keepingReserved: Bool = false) -> String {
         let utf8 = value.utf8
         if utf8.allSatisfy(isUnreserved) { return value }
+        let source = Array(utf8)
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count * 3)
-        for byte in utf8 {
-            if isUnreserved(byte) {
+        bytes.reserveCapacity(source.count * 3)
+        var index = 0
+        while index < source.count {
+            let byte = source[index]
+            index += 1
+            if isUnreserved(byte) || (keepingReserved && isKeptReserved(byte)) {
                 bytes.append(byte)
+            } else if keepingReserved, byte == UInt8(ascii: "%"), index + 1 < source.count,
+                isHexDigit(source[index]), isHexDigit(source[index + 1])
+            {
+                // Already percent-encoded: passed through, as RFC 6570's reserved expansion does.
+                bytes += source[index - 1...index + 1]
+                index += 2
             } else if spaceAsPlus, byte == UInt8(ascii: " ") {
                 bytes.append(UInt8(ascii: "+"))
             } else {

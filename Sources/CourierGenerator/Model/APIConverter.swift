@@ -377,13 +377,16 @@ final class APIConverter {
             if custom == nil { custom = Naming.memberName(typeName) }
         }
         let swiftName = names.claim(custom ?? Naming.memberName(name))
-        return ParameterModel(
+        var model = ParameterModel(
             name: name, swiftName: swiftName,
             label: parameter.node["x-courier-label"]?.string, location: location, type: argumentType,
             isRequired: isRequired,
             valueExpression: valueProperty.map { Naming.escaped(swiftName) + "." + $0 },
             style: style, explode: explode, documentation: parameter.node["description"]?.string,
             isDeprecated: parameter.node["deprecated"]?.bool == true, isJSONContent: isJSONContent)
+        // OpenAPI: `allowReserved` applies to query parameters described by a schema.
+        model.allowsReserved = location == .query && !isJSONContent && parameter.node["allowReserved"]?.bool == true
+        return model
     }
 
     private enum BodyConversion {

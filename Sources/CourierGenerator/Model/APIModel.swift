@@ -120,6 +120,8 @@ struct ParameterModel {
     /// Whether the description gives the parameter as `content: application/json` (its value is
     /// sent as JSON text) rather than with a schema and a style.
     var isJSONContent = false
+    /// Whether a query parameter's value keeps reserved characters unencoded (`allowReserved`).
+    var allowsReserved = false
 }
 
 struct BodyModel {

@@ -391,36 +391,35 @@ struct OperationRenderer {
         case .path:
             return
         case .query:
+            let items: String
             switch parameter.style {
             case .deepObject:
-                writer.line("endpoint.query += Courier.QueryItem.deepObject(\(name), \(value))")
+                items = "Courier.QueryItem.deepObject(\(name), \(value))"
             case .spaceDelimited where !parameter.explode, .pipeDelimited where !parameter.explode:
                 // Exploded, both write a list as `form` does (OpenAPI's style table).
                 let separator = parameter.style == .spaceDelimited ? " " : "|"
                 if isQueryValue {
-                    writer.line(
-                        "endpoint.query += Courier.QueryItem.items(\(name), \(value), separator: \"\(separator)\")")
+                    items = "Courier.QueryItem.items(\(name), \(value), separator: \"\(separator)\")"
                 } else {
                     let encoding = parameter.style == .spaceDelimited ? ".spaceDelimited" : ".pipeDelimited"
-                    let items = "Courier.QueryItem.formItems(\(name), $0, encoding: \(encoding))"
-                    writer.line(
+                    let formItems = "Courier.QueryItem.formItems(\(name), $0, encoding: \(encoding))"
+                    items =
                         parameter.isRequired
-                            ? "endpoint.query += \(items.replacingOccurrences(of: "$0", with: value))"
-                            : "endpoint.query += \(value).map { \(items) } ?? []")
+                        ? formItems.replacingOccurrences(of: "$0", with: value) : "\(value).map { \(formItems) } ?? []"
                 }
             default:
                 if isQueryValue {
-                    if parameter.explode || !isArray(parameter.type) {
-                        writer.line("endpoint.query += Courier.QueryItem.items(\(name), \(value))")
-                    } else {
-                        writer.line("endpoint.query += Courier.QueryItem.items(\(name), \(value), separator: \",\")")
-                    }
+                    items =
+                        parameter.explode || !isArray(parameter.type)
+                        ? "Courier.QueryItem.items(\(name), \(value))"
+                        : "Courier.QueryItem.items(\(name), \(value), separator: \",\")"
                 } else {
-                    writer.line(
-                        "endpoint.query += Courier.QueryItem.formObject(\(name), \(value), explode: \(parameter.explode))"
-                    )
+                    items = "Courier.QueryItem.formObject(\(name), \(value), explode: \(parameter.explode))"
                 }
             }
+            writer.line(
+                "endpoint.query += "
+                    + (parameter.allowsReserved ? "Courier.QueryItem.allowingReserved(\(items))" : items))
         case .header:
             let text =
                 isQueryValue

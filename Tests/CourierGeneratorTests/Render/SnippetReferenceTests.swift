@@ -61,6 +61,30 @@ import Testing
         #expect(!output.files.contains { $0.contents.contains("struct Odd") })
     }
 
+    /// `allowReserved` marks a query parameter's items, in any style; elsewhere (a header) and
+    /// without it, nothing changes.
+    @Test func queryParametersThatAllowReservedCharacters() throws {
+        let paths = """
+            /search:
+              get:
+                operationId: search
+                parameters:
+                  - {name: next, in: query, allowReserved: true, schema: {type: string}}
+                  - {name: ids, in: query, allowReserved: true, explode: false, schema: {type: array, items: {type: string}}}
+                  - {name: plain, in: query, schema: {type: string}}
+                  - {name: X-Next, in: header, allowReserved: true, schema: {type: string}}
+                responses: {'204': {description: Done}}
+            """
+        let indented = paths.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+        let files = try generate(spec(paths: "\n" + indented))
+        let operations = try #require(files["Operations/Test+Default.swift"])
+        let reserved = "endpoint.query += Courier.QueryItem.allowingReserved"
+        #expect(operations.contains(#"\#(reserved)(Courier.QueryItem.items("next", next))"#))
+        #expect(operations.contains(#"\#(reserved)(Courier.QueryItem.items("ids", ids, separator: ","))"#))
+        #expect(operations.contains(#"endpoint.query += Courier.QueryItem.items("plain", plain)"#))
+        #expect(operations.contains(#"endpoint.headers["X-Next"] = Courier.QueryItem.simpleText(list: xNext)"#))
+    }
+
     /// A format is evidence where it tells variants apart: a key that is a UUID in one object
     /// variant and any text in another, a string variant beside another; a key that is a date in
     /// every variant, or a lone string variant, says nothing and is left out.

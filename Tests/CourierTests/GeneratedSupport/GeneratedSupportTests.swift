@@ -383,6 +383,22 @@ import Testing
         var address: [String: String]
     }
 
+    /// `allowReserved`: reserved characters and percent-encoded triples stay as they are in the
+    /// values, in every style; what a query gives a meaning of its own is encoded, and the names
+    /// are encoded as always.
+    @Test(arguments: [
+        (QueryItem.items("u", "a:b/c?d@e!f$g'h(i)j*k,l;m"), "u=a:b/c?d@e!f$g'h(i)j*k,l;m"),
+        (QueryItem.items("u", "a&b=c+d#e[f] g%h%2Fi%zz ü"), "u=a%26b%3Dc%2Bd%23e%5Bf%5D%20g%25h%2Fi%25zz%20%C3%BC"),
+        (QueryItem.items("u", ["a,b", "c/d"], separator: ","), "u=a,b,c/d"),
+        (QueryItem.deepObject("f[x]", ["k:1": "v/2"]), "f%5Bx%5D%5Bk%3A1%5D=v/2"),
+        (QueryItem.formObject("p", ["a": "b:c"], explode: false), "p=a,b:c"),
+    ])
+    func reservedCharactersStayWhereAParameterAllowsThem(items: [QueryItem], expected: String) {
+        #expect(QueryItem.encode(QueryItem.allowingReserved(items)) == expected)
+        // Without `allowReserved`, everything but the unreserved characters is encoded.
+        #expect(!QueryItem.encode(items).contains(":") && !QueryItem.encode(items).contains("/"))
+    }
+
     @Test func objectQueryStyles() {
         let filter = Filter(name: "Ada L", ids: [1, 2], address: ["city": "Paris"])
         #expect(

@@ -33,11 +33,13 @@ extension Showcase {
     ///
     /// form without explode, spaceDelimited and pipeDelimited lists, a form object without explode, and header and cookie objects in their simple and form styles: the echo shows the request as sent.
     ///
+    /// - Parameters:
+    ///   - next: A URL sent with its reserved characters as they are.
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /echo/query-styles
-    public func echoQueryStyles(names: [Swift.String]? = nil, words: [Swift.String]? = nil, choices: [Swift.String]? = nil, point: EchoQueryStylesPoint? = nil, xPoint: EchoQueryStylesXPoint? = nil, xEither: EchoQueryStylesXEither? = nil, prefs: EchoQueryStylesPrefs? = nil) async throws(Courier.ServiceError) -> Echo {
-        try await client.send(Endpoints.echoQueryStyles(names: names, words: words, choices: choices, point: point, xPoint: xPoint, xEither: xEither, prefs: prefs))
+    public func echoQueryStyles(names: [Swift.String]? = nil, words: [Swift.String]? = nil, choices: [Swift.String]? = nil, point: EchoQueryStylesPoint? = nil, next: Swift.String? = nil, xPoint: EchoQueryStylesXPoint? = nil, xEither: EchoQueryStylesXEither? = nil, prefs: EchoQueryStylesPrefs? = nil) async throws(Courier.ServiceError) -> Echo {
+        try await client.send(Endpoints.echoQueryStyles(names: names, words: words, choices: choices, point: point, next: next, xPoint: xPoint, xEither: xEither, prefs: prefs))
     }
 
     /// Echo object path parameters in each style
@@ -172,20 +174,23 @@ extension Showcase.Endpoints {
         return endpoint
     }
 
-    /// The endpoint of ``Showcase/echoQueryStyles(names:words:choices:point:xPoint:xEither:prefs:)``.
+    /// The endpoint of ``Showcase/echoQueryStyles(names:words:choices:point:next:xPoint:xEither:prefs:)``.
     ///
     /// Echo query parameters in each list style
     ///
     /// form without explode, spaceDelimited and pipeDelimited lists, a form object without explode, and header and cookie objects in their simple and form styles: the echo shows the request as sent.
     ///
+    /// - Parameters:
+    ///   - next: A URL sent with its reserved characters as they are.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP GET /echo/query-styles
-    public static func echoQueryStyles(names: [Swift.String]? = nil, words: [Swift.String]? = nil, choices: [Swift.String]? = nil, point: EchoQueryStylesPoint? = nil, xPoint: EchoQueryStylesXPoint? = nil, xEither: EchoQueryStylesXEither? = nil, prefs: EchoQueryStylesPrefs? = nil) -> Courier.Endpoint<Echo> {
+    public static func echoQueryStyles(names: [Swift.String]? = nil, words: [Swift.String]? = nil, choices: [Swift.String]? = nil, point: EchoQueryStylesPoint? = nil, next: Swift.String? = nil, xPoint: EchoQueryStylesXPoint? = nil, xEither: EchoQueryStylesXEither? = nil, prefs: EchoQueryStylesPrefs? = nil) -> Courier.Endpoint<Echo> {
         var endpoint = Courier.Endpoint<Echo>(method: .get, path: "/echo/query-styles", operationID: "echoQueryStyles")
         endpoint.query += Courier.QueryItem.items("names", names, separator: ",")
         endpoint.query += Courier.QueryItem.items("words", words, separator: " ")
         endpoint.query += Courier.QueryItem.items("choices", choices, separator: "|")
         endpoint.query += Courier.QueryItem.formObject("point", point, explode: false)
+        endpoint.query += Courier.QueryItem.allowingReserved(Courier.QueryItem.items("next", next))
         endpoint.headers["X-Point"] = Courier.QueryItem.simpleText(xPoint, explode: true)
         endpoint.headers["X-Either"] = Courier.QueryItem.simpleText(xEither, explode: false)
         if let cookie = Courier.QueryItem.simpleText(prefs, explode: false) {
