@@ -46,12 +46,15 @@ import Foundation
     }
 
     /// A case's value of a standard type as text, as a path parameter sends it: a date in RFC
-    /// 3339, a UUID lowercase, a URL's absolute string, an array's elements joined by commas.
+    /// 3339, a UUID lowercase, a URL's absolute string, bytes (`format: byte`) in base64, as
+    /// JSON carries them, an array's elements joined by commas.
     /// - Parameter value: The case's value.
     /// - Returns: The text.
     public static func text(of value: some Any) -> String {
         switch value {
         case let values as any QueryValue: values.queryValues.joined(separator: ",")
+        // `String(describing:)` wrote "4 bytes".
+        case let data as Data: data.base64EncodedString()
         default: String(describing: value)
         }
     }

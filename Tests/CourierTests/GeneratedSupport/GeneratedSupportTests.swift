@@ -133,6 +133,21 @@ import Testing
             ])
     }
 
+    /// A union case's value as a parameter or a multipart text part sends it: bytes
+    /// (`format: byte`) in base64, as JSON carries them; they went as "4 bytes". Found by
+    /// `Scripts/random-schemas.py`'s request checks.
+    @Test(arguments: [
+        (Data([0x3E]) as any Sendable, "Pg=="), (Data() as any Sendable, ""),
+        (
+            UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")! as any Sendable,
+            "e621e1f8-c36c-495a-93fc-0c247a3e6e5f"
+        ),
+        ([1, 2] as any Sendable, "1,2"), (Date(timeIntervalSince1970: 0) as any Sendable, "1970-01-01T00:00:00Z"),
+    ])
+    func unionCasesAsText(value: any Sendable, text: String) {
+        #expect(UnionVariant.text(of: value) == text)
+    }
+
     /// Header and cookie values: a list between commas, nothing (not an empty field) for `nil`
     /// or an empty list or object, as RFC 6570 leaves an empty value out.
     @Test func headerTextLeavesEmptyValuesOut() {
