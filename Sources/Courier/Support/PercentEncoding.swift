@@ -46,29 +46,32 @@ enum PercentEncoding {
     static func encode(_ value: String, spaceAsPlus: Bool = false, keepingReserved: Bool = false) -> String {
         let utf8 = value.utf8
         if utf8.allSatisfy(isUnreserved) { return value }
-        let source = Array(utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(source.count * 3)
-        var index = 0
-        while index < source.count {
-            let byte = source[index]
-            index += 1
-            if isUnreserved(byte) || (keepingReserved && isKeptReserved(byte)) {
-                bytes.append(byte)
-            } else if keepingReserved, byte == UInt8(ascii: "%"), index + 1 < source.count,
-                isHexDigit(source[index]), isHexDigit(source[index + 1])
-            {
-                // Already percent-encoded: passed through, as RFC 6570's reserved expansion does.
-                bytes += source[index - 1...index + 1]
-                index += 2
-            } else if spaceAsPlus, byte == UInt8(ascii: " ") {
-                bytes.append(UInt8(ascii: "+"))
-            } else {
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
+        // The string's own bytes, read in place (no copy for a native string).
+        var value = value
+        return value.withUTF8 { source in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(source.count * 3)
+            var index = 0
+            while index < source.count {
+                let byte = source[index]
+                index += 1
+                if isUnreserved(byte) || (keepingReserved && isKeptReserved(byte)) {
+                    bytes.append(byte)
+                } else if keepingReserved, byte == UInt8(ascii: "%"), index + 1 < source.count,
+                    isHexDigit(source[index]), isHexDigit(source[index + 1])
+                {
+                    // Already percent-encoded: passed through, as RFC 6570's reserved expansion does.
+                    bytes += source[index - 1...index + 1]
+                    index += 2
+                } else if spaceAsPlus, byte == UInt8(ascii: " ") {
+                    bytes.append(UInt8(ascii: "+"))
+                } else {
+                    bytes.append(UInt8(ascii: "%"))
+                    bytes.append(hex[Int(byte >> 4)])
+                    bytes.append(hex[Int(byte & 0x0F)])
+                }
             }
+            return String(decoding: bytes, as: UTF8.self)
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
