@@ -65,22 +65,8 @@ extension YAMLReader {
                 position = savedPosition
                 return (text, multiline)
             }
-            var emptyLines = 0
             consumeBreak()
-            var indentation = 0
-            while true {
-                // The indentation is spaces; blanks (tabs too) may separate it from the content, and
-                // a line of blanks alone is an empty line.
-                while current == 0x20 { position += 1 }
-                indentation = column
-                skipBlanks()
-                if isBreak(current) {
-                    emptyLines += 1
-                    consumeBreak()
-                } else {
-                    break
-                }
-            }
+            let (emptyLines, indentation) = skipEmptyLines()
             guard let next = current, indentation > parentIndent, !atDocumentMarker, next != UInt8(ascii: "#")
             else {
                 position = savedPosition
@@ -98,6 +84,22 @@ extension YAMLReader {
             text += emptyLines == 0 ? " " : String(repeating: "\n", count: emptyLines)
             text += more
             multiline = true
+        }
+    }
+
+    /// Skips the lines that hold only blanks, from the start of a line to the first that has
+    /// content (or the end of the input), and says how many there were and how far that line's
+    /// content is indented. The indentation is spaces; blanks (tabs too) may separate it from the
+    /// content, and a line of blanks alone is an empty line.
+    mutating func skipEmptyLines() -> (emptyLines: Int, indentation: Int) {
+        var emptyLines = 0
+        while true {
+            while current == 0x20 { position += 1 }
+            let indentation = column
+            skipBlanks()
+            guard isBreak(current) else { return (emptyLines, indentation) }
+            emptyLines += 1
+            consumeBreak()
         }
     }
 
@@ -293,19 +295,7 @@ extension YAMLReader {
     ) throws(ReadError) {
         while buffer.count > escapedLength, let last = buffer.last, isBlank(last) { buffer.removeLast() }
         consumeBreak()
-        var emptyLines = 0
-        var indentation = 0
-        while true {
-            while current == 0x20 { position += 1 }
-            indentation = column
-            skipBlanks()
-            if isBreak(current) {
-                emptyLines += 1
-                consumeBreak()
-            } else {
-                break
-            }
-        }
+        let (emptyLines, indentation) = skipEmptyLines()
         if current == nil || atDocumentMarker {
             throw error("The quoted scalar starting here is never closed.", at: start)
         }

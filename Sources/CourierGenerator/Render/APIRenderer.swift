@@ -117,7 +117,9 @@ struct APIRenderer {
                     writer.block(
                         "\(access) static func \(Naming.escaped(webhook.swiftName))(_ body: Foundation.Data, decoder: Foundation.JSONDecoder = \(model.apiName).Webhooks.makeDecoder()) throws -> \(webhook.payload.code)"
                     ) { writer in
-                        writer.line("try Courier.JSONDecoding.decode(\(webhook.payload.code).self, from: body, options: decoder)")
+                        writer.line(
+                            "try Courier.JSONDecoding.decode(\(webhook.payload.code).self, from: body, options: decoder)"
+                        )
                     }
                 }
             }
