@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks the generator against OpenAPI's semantics with descriptions it has never seen: writes
 random component schemas (objects, enums, nullable values, formats, type lists, tuples, arrays,
-maps, `oneOf` and `anyOf` inline and nested, with a discriminator, a `const` tag or none,
+maps, maps and arrays of themselves, `oneOf` and `anyOf` inline and nested, with a discriminator, a `const` tag or none,
 polymorphic parents and other `allOf` extensions), and for each schema random payloads that are
 valid by JSON Schema's rules, checked by a small validator here. A payload that only one `oneOf`
 variant accepts must land in that variant's case, read as Courier documents it where JSON Schema
@@ -209,6 +209,8 @@ class Schemas:
         r = self.rng
         roll = r.random()
         objects = self.object_names
+        if index >= 4 and r.random() < 0.06:
+            return self.recursive_collection(name)
         if index < 4 or roll < 0.45 or len(objects) < 3:
             schema = self.object_schema(0)
             if r.random() < 0.2:  # recursive, through an optional array
@@ -291,6 +293,21 @@ class Schemas:
             members = [member for member in members if member != {}] or members
         self.union_names.add(name)
         return {"oneOf" if r.random() < 0.7 else "anyOf": members}
+
+    def recursive_collection(self, name):
+        """A collection of itself: a map or array of the schema, directly or through a second
+        schema (`Outline: [OutlineLevel]`, `OutlineLevel: {additionalProperties: Outline}`)."""
+        r = self.rng
+        own = {"$ref": "#/components/schemas/" + name}
+        shape = r.choice(["map", "array", "array of maps", "map of arrays"])
+        if shape == "map":
+            return {"type": "object", "additionalProperties": own}
+        if shape == "array":
+            return {"type": "array", "items": own}
+        if shape == "map of arrays":
+            return {"type": "object", "additionalProperties": {"type": "array", "items": own}}
+        self.components[name + "Level"] = {"type": "object", "additionalProperties": own}
+        return {"type": "array", "items": {"$ref": "#/components/schemas/" + name + "Level"}}
 
     def resolve(self, schema):
         while "$ref" in schema:

@@ -98,6 +98,7 @@ final class APIConverter {
         try schemas.convertPending()
         schemas.resolveConstants()
         schemas.shareIdenticalInlineTypes(errorBodies: errorBodyTypes)
+        schemas.wrapRecursiveAliases()
         schemas.boxRecursiveProperties()
         var declarations = schemas.declarations + extraDeclarations
         UnionEvidence.resolve(&declarations)

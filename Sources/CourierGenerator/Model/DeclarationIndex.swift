@@ -11,11 +11,12 @@ struct DeclarationIndex {
     subscript(name: String) -> Declaration? { byName[name] }
 
     /// The type with its aliases followed: `.named` of the declaration it ends at, or the
-    /// builtin or collection an alias stands for.
+    /// builtin or collection an alias stands for. A recursive alias is a struct of its own, so
+    /// it ends there.
     func resolved(_ type: SwiftType) -> SwiftType {
         var type = type
         var hops = 0
-        while case .named(let name) = type, case .alias(let alias)? = byName[name], hops < 64 {
+        while case .named(let name) = type, case .alias(let alias)? = byName[name], !alias.isRecursive, hops < 64 {
             type = alias.target
             hops += 1
         }

@@ -70,9 +70,14 @@ final class SchemaConverter {
                 file = previous
                 continue
             }
+            let declaredBefore = declarations.count
             let (type, _) = try convert(schema, name: name, exactName: true)
             if type != .json { recordExamples(of: schema, type: .named(name)) }
-            if type != .named(name) {
+            // A schema that is only a reference to itself (`C: {$ref: C}`, `allOf: [{$ref: C}]`)
+            // declares nothing: an alias of itself, which the pass over recursive aliases reports.
+            let referencesOnlyItself =
+                type == .named(name) && !declarations[declaredBefore...].contains { $0.declaration.name == name }
+            if type != .named(name) || referencesOnlyItself {
                 let target = type
                 let documentation = Self.documentation(schema)
                 declarations.append(
@@ -1139,6 +1144,64 @@ final class SchemaConverter {
     }
 
     // MARK: Recursion
+
+    /// Marks the aliases whose target mentions themselves, directly or through other aliases
+    /// (`Tree = [String: Tree]`, `List = [Pair]` with `Pair = [List]`), so that each is written
+    /// as a struct: one per cycle, the first by name, which is enough to break it.
+    ///
+    /// Aliases that reach themselves through references alone, with no collection between
+    /// (`A: {$ref: B}` beside `B: {$ref: A}`, `C: {$ref: C}`), describe no value: JSON Schema
+    /// leaves such a loop undefined, and a struct holding itself would have no size. Each is a
+    /// free-form JSON value, with a warning.
+    func wrapRecursiveAliases() {
+        var aliases: [String: Int] = [:]
+        for (index, placed) in declarations.enumerated() {
+            if case .alias(let model) = placed.declaration { aliases[model.name] = index }
+        }
+        func target(_ name: String) -> SwiftType? {
+            guard let index = aliases[name], case .alias(let model) = declarations[index].declaration else {
+                return nil
+            }
+            return model.target
+        }
+        func reachesItself(_ name: String, _ edges: (String) -> [String]) -> Bool {
+            var stack = edges(name)
+            var visited: Set<String> = []
+            while let next = stack.popLast() {
+                if next == name { return true }
+                guard visited.insert(next).inserted else { continue }
+                stack.append(contentsOf: edges(next))
+            }
+            return false
+        }
+        func referenceOnly(_ name: String) -> [String] {
+            switch target(name) {
+            case .named(let next)?, .optional(.named(let next))?: aliases[next] != nil ? [next] : []
+            default: []
+            }
+        }
+        let schemas = Dictionary(pending.map { ($0.2, $0.1) }, uniquingKeysWith: { first, _ in first })
+        for name in aliases.keys.sorted() where reachesItself(name, referenceOnly) {
+            guard let index = aliases[name], case .alias(var model) = declarations[index].declaration else { continue }
+            model.target = .json
+            declarations[index].declaration = .alias(model)
+            if let schema = schemas[name] {
+                warn(
+                    "The schema refers only to itself and describes no value; generated as a free-form JSON value.",
+                    schema)
+            }
+        }
+        var wrapped: Set<String> = []
+        func edges(_ name: String) -> [String] {
+            (target(name)?.namedTypes ?? []).filter { aliases[$0] != nil && !wrapped.contains($0) }
+        }
+        for name in aliases.keys.sorted() where reachesItself(name, edges) {
+            guard let index = aliases[name], case .alias(var model) = declarations[index].declaration else { continue }
+            model.isRecursive = true
+            declarations[index].declaration = .alias(model)
+            wrapped.insert(name)
+        }
+    }
 
     /// Marks properties that make a struct contain itself, so they are stored out of line.
     func boxRecursiveProperties() {

@@ -43,6 +43,17 @@ indirect enum SwiftType: Hashable, Sendable {
         }
     }
 
+    /// The generated types the type names, itself or inside collections and optionals.
+    var namedTypes: [String] {
+        switch self {
+        case .named(let name): [name]
+        case .builtin: []
+        case .array(let element): element.namedTypes
+        case .dictionary(let value): value.namedTypes
+        case .optional(let wrapped): wrapped.namedTypes
+        }
+    }
+
     /// Whether the type is, or contains, a generated type whose name starts with `prefix`.
     func mentionsName(withPrefix prefix: String) -> Bool {
         switch self {
@@ -252,6 +263,11 @@ struct AliasModel {
     var name: String
     var documentation: String?
     var target: SwiftType
+    /// Whether the target mentions the alias itself, directly or through other aliases
+    /// (`Tree: {additionalProperties: {$ref: Tree}}`, `[Tree]`): Swift refuses a type alias that
+    /// refers to itself, so the alias is a struct holding the target as its `value`, coded as the
+    /// target (``SchemaConverter/wrapRecursiveAliases()``). Passes that follow aliases stop at it.
+    var isRecursive = false
 }
 
 /// A per-status error body for an operation whose error responses differ.

@@ -9,6 +9,7 @@ struct ModelRenderer {
         case .structure(let model): renderStruct(model, into: &writer)
         case .enumeration(let model): renderEnum(model, into: &writer)
         case .union(let model): renderUnion(model, into: &writer)
+        case .alias(let model) where model.isRecursive: renderRecursiveAlias(model, into: &writer)
         case .alias(let model):
             writer.doc(model.documentation)
             writer.line("\(access) typealias \(model.name) = \(model.target.code)")
@@ -262,6 +263,31 @@ struct ModelRenderer {
     }
 
     // MARK: Enums
+
+    /// A schema that is a collection of itself (`Tree: {additionalProperties: {$ref: Tree}}`):
+    /// a struct holding the collection, coded as the collection, since Swift refuses a type
+    /// alias that refers to itself.
+    private func renderRecursiveAlias(_ model: AliasModel, into writer: inout SwiftWriter) {
+        let target = model.target.code
+        writer.doc(model.documentation)
+        writer.block("\(access) struct \(model.name): Swift.Codable, Swift.Hashable, Swift.Sendable") { writer in
+            writer.line("/// The value, as the description's schema gives it.")
+            writer.line("\(access) var value: \(target)")
+            writer.line()
+            writer.line("/// Creates a value.")
+            writer.line("\(access) init(_ value: \(target)) { self.value = value }")
+            writer.line()
+            writer.line("/// Decodes the value as its schema describes it.")
+            writer.block("\(access) init(from decoder: any Swift.Decoder) throws") { writer in
+                writer.line("value = try Courier.UnionVariant.decodeValue(\(target).self, from: decoder)")
+            }
+            writer.line()
+            writer.line("/// Encodes the value.")
+            writer.block("\(access) func encode(to encoder: any Swift.Encoder) throws") { writer in
+                writer.line("try Courier.UnionVariant.encodeValue(value, to: encoder)")
+            }
+        }
+    }
 
     private func renderEnum(_ model: EnumModel, into writer: inout SwiftWriter) {
         let raw = model.rawType.code

@@ -853,6 +853,53 @@ import Testing
         #expect(node.contains("public var all: [Node]?"))
     }
 
+    /// A schema that is a collection of itself, directly or through other aliases, is a struct
+    /// holding the collection (Swift refuses a type alias that refers to itself); one per cycle,
+    /// the first by name, and the others stay aliases.
+    @Test(arguments: [
+        ("Tree: {type: object, additionalProperties: {$ref: '#/components/schemas/Tree'}}", "Tree", "[Swift.String: Tree]", [String]()),
+        ("List: {type: array, items: {$ref: '#/components/schemas/List'}}", "List", "[List]", []),
+        ("Maybe: {type: array, items: {$ref: '#/components/schemas/Maybe'}, nullable: true}", "Maybe", "[Maybe?]", []),
+        (
+            "Pair: {type: array, items: {$ref: '#/components/schemas/PairMap'}}\nPairMap: {additionalProperties: {$ref: '#/components/schemas/Pair'}}",
+            "Pair", "[PairMap]", ["Models/PairMap.swift: public typealias PairMap = [Swift.String: Pair]"]
+        ),
+    ])
+    func collectionsOfThemselvesAreStructs(schemas: String, name: String, target: String, aliases: [String]) throws {
+        let files = try generate(spec(schemas: schemas))
+        let model = try #require(files["Models/\(name).swift"])
+        #expect(model.contains("public struct \(name): Swift.Codable, Swift.Hashable, Swift.Sendable {"))
+        #expect(model.contains("    public var value: \(target)\n"))
+        #expect(model.contains("    public init(_ value: \(target)) { self.value = value }\n"))
+        #expect(model.contains("value = try Courier.UnionVariant.decodeValue(\(target).self, from: decoder)"))
+        #expect(model.contains("try Courier.UnionVariant.encodeValue(value, to: encoder)"))
+        for alias in aliases {
+            let (file, line) = (String(alias.prefix { $0 != ":" }), String(alias.drop { $0 != " " }.dropFirst()))
+            #expect(files[file]?.contains(line + "\n") == true, "\(files[file] ?? "no \(file)")")
+        }
+    }
+
+    /// A schema that only refers to itself, directly, through others or through `allOf`,
+    /// describes no value: it is free-form JSON, with a warning at the schema that closes the loop.
+    @Test(arguments: [
+        ("C: {$ref: '#/components/schemas/C'}", ["C"], ["C"]),
+        ("D: {allOf: [{$ref: '#/components/schemas/D'}]}", ["D"], ["D"]),
+        ("A: {$ref: '#/components/schemas/B'}\nB: {$ref: '#/components/schemas/A'}", ["A", "B"], ["A"]),
+    ])
+    func schemasThatOnlyReferToThemselves(schemas: String, names: [String], warnedAt: [String]) throws {
+        let output = try Generator(moduleName: "TestAPI").generate(
+            text: spec(schemas: schemas), displayPath: "Specs/test.yaml")
+        #expect(output.warnings.map(\.pointer) == warnedAt.map { "#/components/schemas/" + $0 })
+        #expect(output.warnings.allSatisfy { $0.message.contains("refers only to itself") })
+        for name in names {
+            let file = try #require(output.files.first { $0.path == "Models/\(name).swift" }?.contents)
+            #expect(file.contains("public typealias \(name) = "))
+            #expect(!file.contains("public typealias \(name) = \(name)\n"))
+        }
+        let first = try #require(output.files.first { $0.path == "Models/\(warnedAt[0]).swift" }?.contents)
+        #expect(first.contains("public typealias \(warnedAt[0]) = Courier.JSONValue\n"))
+    }
+
     @Test func operationsGenerateAnEndpointAndAMethod() throws {
         let files = try generate(
             """

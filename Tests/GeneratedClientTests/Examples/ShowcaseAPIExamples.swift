@@ -14,7 +14,7 @@ enum ShowcaseAPIExamples {
 
     private static func makeExamples() -> [CourierTesting.DescriptionExample] {
         var examples: [CourierTesting.DescriptionExample] = []
-        examples.reserveCapacity(26)
+        examples.reserveCapacity(28)
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ShowcaseAPI.Report.self, name: "GET /reports/{reportId} 200",
@@ -119,6 +119,14 @@ enum ShowcaseAPIExamples {
             CourierTesting.DescriptionExample.decoding(
                 ShowcaseAPI.Enclosure.self, name: "#/components/schemas/Enclosure/example",
                 json: #"{"keeper":{"name":"Polly","species":"Bird"},"residents":[{"name":"Zazu","species":"Bird","wingspan":0.5},{"fins":5,"name":"Nemo","species":"Fish"},{"fins":7,"name":"Sam","river":"Tay","species":"salmon"},{"hands":12.5,"name":"Shadow","species":"horse"},{"name":"Generic","species":"Animal"}]}"#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ShowcaseAPI.CategoryTree.self, name: "#/components/schemas/CategoryTree/example",
+                json: #"{"garden":{},"tools":{"drills":{"cordless":{}},"saws":{}}}"#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ShowcaseAPI.Outline.self, name: "#/components/schemas/Outline/example",
+                json: #"[{"body":[{"part":[]}],"intro":[]},{}]"#))
         return examples
     }
 }
