@@ -128,8 +128,10 @@ struct APIRenderer {
     }
 
     /// Keeps base names unique, ignoring case: SwiftPM names object files after them, and
-    /// file systems may ignore case (`Models/Pet.swift` and `Models/PET.swift`).
+    /// file systems may ignore case (`Models/Pet.swift` and `Models/PET.swift`). A name too long
+    /// for a file system is shortened (see ``shortened(_:)``).
     private func uniquePath(_ path: String, _ used: inout Set<String>) -> String {
+        let path = Self.shortened(path)
         var candidate = path
         var suffix = 2
         while !used.insert(baseName(candidate)).inserted {
@@ -137,6 +139,31 @@ struct APIRenderer {
             suffix += 1
         }
         return candidate
+    }
+
+    /// The longest file name, in UTF-8 bytes and without `.swift`, that a path keeps whole: file
+    /// systems allow 255 bytes, and SwiftPM adds its own suffixes (`.swift.o`, `~partial.swiftmodule`).
+    static let longestFileName = 160
+
+    /// The path with its file name cut to ``longestFileName`` bytes, at a character, followed by
+    /// a digest of the whole name, so that two long names that share their start stay apart and
+    /// a run gives the same name again. Long operation ids and schema names make such names.
+    static func shortened(_ path: String) -> String {
+        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let name = String(path.split(separator: "/").last ?? "").dropLast(".swift".count)
+        guard name.utf8.count > longestFileName else { return path }
+        var kept = ""
+        var bytes = 0
+        for character in name {
+            bytes += character.utf8.count
+            guard bytes <= longestFileName - 9 else { break }
+            kept.append(character)
+        }
+        var digest: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+        for byte in name.utf8 { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hex = String(digest >> 32, radix: 16)
+        let file = kept + "_" + String(repeating: "0", count: 8 - hex.count) + hex + ".swift"
+        return folder.isEmpty ? file : folder + "/" + file
     }
 
     private func baseName(_ path: String) -> String {

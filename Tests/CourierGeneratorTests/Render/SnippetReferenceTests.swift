@@ -900,6 +900,25 @@ import Testing
         #expect(first.contains("public typealias \(warnedAt[0]) = Courier.JSONValue\n"))
     }
 
+    /// Names too long for a file system (255 bytes) are cut at a character and end in a digest
+    /// of the whole name, so that names that share their start stay apart, run after run.
+    @Test func longNamesMakeShortFileNames() throws {
+        let first = "Schema" + String(repeating: "Ünïcode", count: 30) + "A"
+        let second = "Schema" + String(repeating: "Ünïcode", count: 30) + "B"
+        let schemas = "\(first): {type: object, properties: {a: {type: string}}}\n\(second): {type: integer}"
+        let paths = try generate(spec(schemas: schemas)).keys.filter { $0.hasPrefix("Models/") }
+        #expect(paths.count == 2)
+        for path in paths {
+            let name = try #require(path.split(separator: "/").last)
+            #expect(name.utf8.count <= 160 + ".swift".count)
+            #expect(name.hasPrefix("Schema\u{DC}n\u{EF}code"))
+            #expect(name.wholeMatch(of: /.*_[0-9a-f]{8}\.swift/) != nil, "\(name)")
+        }
+        #expect(Set(paths.map { $0.lowercased() }).count == 2)
+        let again = try generate(spec(schemas: schemas)).keys.filter { $0.hasPrefix("Models/") }
+        #expect(again.sorted() == paths.sorted())
+    }
+
     @Test func operationsGenerateAnEndpointAndAMethod() throws {
         let files = try generate(
             """
