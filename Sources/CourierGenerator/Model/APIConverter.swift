@@ -64,7 +64,10 @@ final class APIConverter {
         var operations: [OperationModel] = []
         var operationNames: [String: UniqueNames] = [:]
         var clientServers: [String: [ServerModel]] = [:]
-        for (path, item) in root.entries("paths") {
+        for (path, item) in root.entries("paths") where !path.hasPrefix("x-") {
+            guard path.hasPrefix("/") else {
+                throw documents.error("A path must begin with \"/\" (\"/\(path)\").", item)
+            }
             let pathItem = try documents.dereference(item)
             let shared = pathItem.items("parameters")
             for method in Self.methods {

@@ -23,6 +23,11 @@ import Testing
             "openapi: 3.0.0\npaths:\n  /a/{id}:\n    get:\n      responses: {'204': {description: x}}\n",
             "5:7", "#/paths/~1a~1{id}/get", "no path parameter"
         ),
+        // A path that does not begin with "/" (an `x-` key beside the paths is an extension).
+        (
+            "openapi: 3.0.0\npaths:\n  x-note: {a: 1}\n  users:\n    get:\n      responses: {'204': {description: x}}\n",
+            "5:5", "#/paths/users", "A path must begin with \"/\" (\"/users\")"
+        ),
         // A parameter without a name.
         (
             "openapi: 3.0.0\npaths:\n  /a:\n    get:\n      parameters: [{in: query}]\n      responses: {}\n",
