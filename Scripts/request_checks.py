@@ -261,6 +261,14 @@ class RequestChecks:
             style = parameter.get("style") or ("form" if location in ("query", "cookie") else "simple")
             explode = parameter.get("explode", style == "form")
             expected = None if value is Ellipsis else value
+            schema = next(iter(parameter["content"].values()), {}).get("schema") if content else None
+            if value is None and schema == {} and location in ("query", "header", "cookie"):
+                # A free-form value given as JSON's `null` holds it (`JSONValue.null`), and a
+                # parameter with JSON content sends it as `null`, or not at all when optional.
+                sent = self.sent_texts(location, name, query, headers)
+                if sent not in ([], ["null"]):
+                    yield f"{location} {name!r} null: sent {sent}, expected nothing or JSON's null"
+                continue
             try:
                 if location == "path":
                     index = template.index("{" + name + "}")
@@ -289,6 +297,17 @@ class RequestChecks:
                 content_type = next((v for n, v in request["headers"] if n.lower() == "content-type"), "")
                 yield from self.multipart(content_type, request.get("body") or "", body, entry.get("encoding", {}),
                                           entry.get("schema", {}).get("properties", {}))
+
+    @staticmethod
+    def sent_texts(location, name, query, headers):
+        """The decoded texts sent for a parameter's name in the query, a header or a cookie."""
+        if location == "query":
+            return [unquote(v or "") for n, v in query if unquote(n) == name]
+        if location == "header":
+            return headers.get(name.lower(), [])
+        pairs = [pair.strip().split("=", 1) for line in headers.get("cookie", []) for pair in line.split(";")
+                 if pair.strip()]
+        return [pair[1] if len(pair) > 1 else "" for pair in pairs if pair[0] == name]
 
     def path(self, segment, name, expected, style, explode, content):
         if expected is None or expected == [] or expected == {} or expected == "" or not segment:
