@@ -139,31 +139,60 @@ final class SchemaConverter {
     /// Whether the schema a reference names allows `null` itself (OpenAPI 3.0's `nullable: true`,
     /// 3.1's `type: [object, "null"]`, a `null` alternative or enum value): a property that
     /// refers to it is then optional, as GitHub's `nullable-simple-user` needs.
-    private func targetAllowsNull(_ reference: DocumentSet.Reference, from: Located) throws(GenerationError) -> Bool {
+    private func targetAllowsNull(_ reference: DocumentSet.Reference, from: Located, depth: Int = 0)
+        throws(GenerationError) -> Bool
+    {
         if let known = nullableTargets[reference] { return known }
+        let cutBefore = nullabilityWasCut
+        nullabilityWasCut = false
         nullableTargets[reference] = false  // A reference cycle allows null only if some schema on it says so.
-        let target = try documents.resolve(reference, from: from)
-        var allowsNull = false
-        if target.node.mapping != nil {
-            let types = try typeList(target)
-            var nullAlternative = false
-            for alternative in target.items("oneOf") + target.items("anyOf")
-            where try alternativeAllowsNull(alternative) {
-                nullAlternative = true
-                break
-            }
-            let nullValue =
-                (target.node["enum"]?.sequence?.contains(where: \.isNull) ?? false)
-                || (target.node["const"]?.isNull ?? false)
-            allowsNull =
-                target.node["nullable"]?.bool == true || types.contains("null") || nullValue || nullAlternative
-            if !allowsNull, let inner = try documents.reference(of: target) {
-                allowsNull = try targetAllowsNull(inner, from: target)
-            }
-        }
-        nullableTargets[reference] = allowsNull
+        let allowsNull = try schemaAllowsNull(try documents.resolve(reference, from: from), depth: depth + 1)
+        // A `false` that a cut-off search gave may be wrong another time: it is not kept.
+        nullableTargets[reference] = allowsNull || !nullabilityWasCut ? allowsNull : nil
+        nullabilityWasCut = nullabilityWasCut || cutBefore
         return allowsNull
     }
+
+    /// Whether a schema allows `null`: by OpenAPI 3.0's `nullable: true`, 3.1's `type: [x,
+    /// "null"]`, a `null` enum value or constant, an alternative (`oneOf`, `anyOf`) that allows
+    /// it, the schema a `$ref` names, or an `allOf` whose every part allows it (a part that only
+    /// annotates or constrains, `{maxLength: 5}`, does; one with `nullable: true` makes the whole
+    /// nullable, as OpenAPI 3.0 descriptions write it). The search stops 32 schemas deep, since a
+    /// chain of thousands of `allOf`s is valid and the stack is not (it then says no).
+    private func schemaAllowsNull(_ schema: Located, depth: Int = 0) throws(GenerationError) -> Bool {
+        guard schema.node.mapping != nil else { return false }
+        let types = try typeList(schema)
+        if Self.allowsOnlyNull(schema) || schema.node["nullable"]?.bool == true || types.contains("null")
+            || (schema.node["enum"]?.sequence?.contains(where: \.isNull) ?? false)
+            || (schema.node["const"]?.isNull ?? false)
+        {
+            return true
+        }
+        guard depth < 32 else {
+            nullabilityWasCut = true
+            return false
+        }
+        if let reference = try documents.reference(of: schema) {
+            return try targetAllowsNull(reference, from: schema, depth: depth)
+        }
+        for alternative in schema.items("oneOf") + schema.items("anyOf")
+        where try schemaAllowsNull(alternative, depth: depth + 1) {
+            return true
+        }
+        var describingParts = 0
+        for part in schema.items("allOf") {
+            if try isAnnotationOnly(part) {
+                if part.node["nullable"]?.bool == true { return true }
+            } else if try !isConstraintOnly(part) {
+                guard try schemaAllowsNull(part, depth: depth + 1) else { return false }
+                describingParts += 1
+            }
+        }
+        return describingParts > 0
+    }
+
+    /// Whether a search for `null` stopped at its depth since the last `targetAllowsNull` began.
+    private var nullabilityWasCut = false
 
     private var nullableTargets: [DocumentSet.Reference: Bool] = [:]
 
@@ -263,7 +292,7 @@ final class SchemaConverter {
                 } else {
                     // An alternative that allows null as well (`{type: [string, "null"], enum:
                     // [on, off, null]}`) makes the union's value optional; its case holds the rest.
-                    if try alternativeAllowsNull(variant) { nullable = true }
+                    if try schemaAllowsNull(variant) { nullable = true }
                     variants.append(variant)
                 }
             }
@@ -703,19 +732,6 @@ final class SchemaConverter {
     /// Whether an alternative of a `oneOf` or `anyOf` allows `null`: only null, or besides its
     /// other values (`nullable`, a `"null"` type, a `null` enum value or `const`), itself or
     /// through the schema it refers to. The union then allows it too.
-    private func alternativeAllowsNull(_ alternative: Located) throws(GenerationError) -> Bool {
-        guard alternative.node.mapping != nil else { return false }
-        let types = try typeList(alternative)
-        if Self.allowsOnlyNull(alternative) || alternative.node["nullable"]?.bool == true || types.contains("null")
-            || (alternative.node["enum"]?.sequence?.contains(where: \.isNull) ?? false)
-            || (alternative.node["const"]?.isNull ?? false)
-        {
-            return true
-        }
-        guard let reference = try documents.reference(of: alternative) else { return false }
-        return try targetAllowsNull(reference, from: alternative)
-    }
-
     private static func allowsOnlyNull(_ alternative: Located) -> Bool {
         alternative.node["type"]?.string == "null"
             || (alternative.node["enum"]?.sequence?.allSatisfy(\.isNull) ?? false)

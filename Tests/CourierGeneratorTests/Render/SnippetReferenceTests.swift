@@ -900,6 +900,27 @@ import Testing
         #expect(first.contains("public typealias \(warnedAt[0]) = Courier.JSONValue\n"))
     }
 
+    /// A value that allows `null` through an `allOf` (every part that describes it allows it;
+    /// parts that only constrain or annotate do) is optional where it is required, as one that
+    /// says so itself is; a part that describes an object, or a value without `null`, is not.
+    @Test(arguments: [
+        ("allOf: [{type: [string, 'null']}, {maxLength: 3}]", true),
+        ("allOf: [{$ref: '#/components/schemas/Maybe'}, {description: d}]", true),
+        ("anyOf: [{allOf: [{type: [boolean, number, 'null']}, {minLength: 0}]}, {type: string, format: uuid}]", true),
+        ("allOf: [{type: [string, 'null']}, {type: string}]", false),
+        ("allOf: [{type: string}, {maxLength: 3}]", false),
+        ("allOf: [{$ref: '#/components/schemas/Maybe'}, {properties: {a: {type: string}}}]", false),
+    ])
+    func nullThroughAllOf(definition: String, allowsNull: Bool) throws {
+        let schemas = """
+            Maybe: {type: [string, 'null']}
+            Value: {\(definition)}
+            Holder: {type: object, required: [value], properties: {value: {$ref: '#/components/schemas/Value'}}}
+            """
+        let holder = try #require(try generate(spec(schemas: schemas))["Models/Holder.swift"])
+        #expect(holder.contains("public var value: Value\(allowsNull ? "?" : "")\n"), "\(holder)")
+    }
+
     /// Names too long for a file system (255 bytes) are cut at a character and end in a digest
     /// of the whole name, so that names that share their start stay apart, run after run.
     @Test func longNamesMakeShortFileNames() throws {
