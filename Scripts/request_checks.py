@@ -261,10 +261,10 @@ class RequestChecks:
             style = parameter.get("style") or ("form" if location in ("query", "cookie") else "simple")
             explode = parameter.get("explode", style == "form")
             expected = None if value is Ellipsis else value
-            schema = next(iter(parameter["content"].values()), {}).get("schema") if content else None
-            if value is None and schema == {} and location in ("query", "header", "cookie"):
-                # A free-form value given as JSON's `null` holds it (`JSONValue.null`), and a
-                # parameter with JSON content sends it as `null`, or not at all when optional.
+            if value is None and content and location in ("query", "header", "cookie"):
+                # JSON's `null` given to a parameter with JSON content: a type that holds it (a
+                # free-form value, a union with a free-form case) sends its JSON, `null`; an
+                # optional one sends nothing.
                 sent = self.sent_texts(location, name, query, headers)
                 if sent not in ([], ["null"]):
                     yield f"{location} {name!r} null: sent {sent}, expected nothing or JSON's null"
@@ -389,7 +389,8 @@ class RequestChecks:
             # triple (RFC 6570's reserved expansion): a server cannot tell `%7E` from `~`, nor a
             # comma inside a value from one between values.
             texts = [t if isinstance(t, str) else json.dumps(t) for t in flatten(expected)]
-            if any(re.search(r"%[0-9A-Fa-f]{2}", t) for t in texts):
+            # A URL's text as Foundation escapes it (`/パス` is `/%E3%83%91%E3%82%B9`) too.
+            if any(re.search(r"%[0-9A-Fa-f]{2}", t) for t in texts + [foundation_url(t) for t in texts]):
                 raise Ambiguous()
             # What a list or object in one item sends between its commas: scalars and keys as
             # they are, a nested list or object as its JSON text (commas and all).
