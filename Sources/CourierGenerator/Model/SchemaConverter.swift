@@ -729,9 +729,8 @@ final class SchemaConverter {
 
     /// Whether an alternative of a `oneOf`/`anyOf` allows `null` alone (`type: "null"`, or an
     /// `enum` of `null`): it makes the value optional rather than adding a case.
-    /// Whether an alternative of a `oneOf` or `anyOf` allows `null`: only null, or besides its
-    /// other values (`nullable`, a `"null"` type, a `null` enum value or `const`), itself or
-    /// through the schema it refers to. The union then allows it too.
+    /// Whether a schema allows `null` and nothing else (`type: "null"`, `enum: [null]`): as a
+    /// union's alternative it adds no case, and makes the union's value optional.
     private static func allowsOnlyNull(_ alternative: Located) -> Bool {
         alternative.node["type"]?.string == "null"
             || (alternative.node["enum"]?.sequence?.allSatisfy(\.isNull) ?? false)
@@ -1181,14 +1180,7 @@ final class SchemaConverter {
             return model.target
         }
         func reachesItself(_ name: String, _ edges: (String) -> [String]) -> Bool {
-            var stack = edges(name)
-            var visited: Set<String> = []
-            while let next = stack.popLast() {
-                if next == name { return true }
-                guard visited.insert(next).inserted else { continue }
-                stack.append(contentsOf: edges(next))
-            }
-            return false
+            Self.reaches(name, from: edges(name), edges: edges)
         }
         func referenceOnly(_ name: String) -> [String] {
             switch target(name) {
@@ -1219,6 +1211,19 @@ final class SchemaConverter {
         }
     }
 
+    /// Whether `goal` is among `starts` or the names their `edges` lead to, searched with a
+    /// stack of our own (a chain of declarations may be long).
+    private static func reaches(_ goal: String, from starts: [String], edges: (String) -> [String]) -> Bool {
+        var stack = starts
+        var visited: Set<String> = []
+        while let next = stack.popLast() {
+            if next == goal { return true }
+            guard visited.insert(next).inserted else { continue }
+            stack.append(contentsOf: edges(next))
+        }
+        return false
+    }
+
     /// Marks properties that make a struct contain itself, so they are stored out of line.
     func boxRecursiveProperties() {
         var structs: [String: Int] = [:]
@@ -1247,14 +1252,7 @@ final class SchemaConverter {
                 + model.variants.compactMap { directStruct($0.type) }
         }
         func reaches(_ start: String, _ goal: String) -> Bool {
-            var stack = [start]
-            var visited: Set<String> = []
-            while let next = stack.popLast() {
-                if next == goal { return true }
-                guard visited.insert(next).inserted else { continue }
-                stack.append(contentsOf: edges(next))
-            }
-            return false
+            Self.reaches(goal, from: [start], edges: edges)
         }
         for name in structs.keys.sorted() {
             guard let index = structs[name], case .structure(var model) = declarations[index].declaration else {
