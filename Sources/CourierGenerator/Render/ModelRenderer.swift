@@ -262,7 +262,7 @@ struct ModelRenderer {
         }
     }
 
-    // MARK: Enums
+    // MARK: Recursive aliases
 
     /// A schema that is a collection of itself (`Tree: {additionalProperties: {$ref: Tree}}`):
     /// a struct holding the collection, coded as the collection, since Swift refuses a type
@@ -288,6 +288,8 @@ struct ModelRenderer {
             }
         }
     }
+
+    // MARK: Enums
 
     private func renderEnum(_ model: EnumModel, into writer: inout SwiftWriter) {
         let raw = model.rawType.code
