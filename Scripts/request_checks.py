@@ -305,8 +305,12 @@ class RequestChecks:
             return [unquote(v or "") for n, v in query if unquote(n) == name]
         if location == "header":
             return headers.get(name.lower(), [])
-        pairs = [pair.strip().split("=", 1) for line in headers.get("cookie", []) for pair in line.split(";")
-                 if pair.strip()]
+        return RequestChecks.cookie_values(headers.get("cookie"), name)
+
+    @staticmethod
+    def cookie_values(lines, name):
+        """The values of the cookies named `name` in `Cookie` header lines, as sent."""
+        pairs = [pair.strip().split("=", 1) for line in (lines or []) for pair in line.split(";") if pair.strip()]
         return [pair[1] if len(pair) > 1 else "" for pair in pairs if pair[0] == name]
 
     def path(self, segment, name, expected, style, explode, content):
@@ -498,8 +502,7 @@ class RequestChecks:
         return self.object_back([quote_free(p) for p in parts], expected, pairs_with="=" if explode else ",")
 
     def cookie(self, values, name, expected, content):
-        pairs = [pair.strip().split("=", 1) for value in (values or []) for pair in value.split(";") if pair.strip()]
-        mine = [pair[1] if len(pair) > 1 else "" for pair in pairs if pair[0] == name]
+        mine = self.cookie_values(values, name)
         if content and expected is not None:
             return compare(json.loads(mine[0]), expected) if len(mine) == 1 else f"{len(mine)} cookies named {name!r}"
         if expected is None or (kind(expected) != "scalar" and not drop_nulls(expected)):
