@@ -262,6 +262,7 @@ final class SchemaConverter {
                     describesAnObject = false
                     var describing: [Located] = []
                     for part in parts where try !isConstraintOnly(part) { describing.append(part) }
+                    describing = try withoutRestatedTypes(describing)
                     if describing.count == 1 {
                         let (type, innerNullable) = try convert(describing[0], name: name, exactName: exactName)
                         return (type, nullable || innerNullable)
@@ -429,6 +430,12 @@ final class SchemaConverter {
         if let list = type.sequence {
             var names: [String] = []
             for item in list {
+                // `type: [string, null]` in YAML lists null itself, not the string "null": JSON
+                // Schema refuses it, but what it means is plain, and it is common.
+                if item.isNull {
+                    names.append("null")
+                    continue
+                }
                 guard let name = item.string else {
                     throw documents.error("Each entry of `type` must be a string.", schema.child("type")!)
                 }
@@ -766,22 +773,57 @@ final class SchemaConverter {
     /// without describing one: `{required: [a]}`, `{not: …}`.
     private func isConstraintOnly(_ schema: Located) throws(GenerationError) -> Bool {
         guard try documents.reference(of: schema) == nil, let mapping = schema.node.mapping else { return false }
-        let describing: Set<String> = [
-            "type", "properties", "additionalProperties", "items", "enum", "const", "allOf", "oneOf", "anyOf",
-            "patternProperties",
-        ]
-        return !mapping.entries.contains { describing.contains($0.0) }
+        return !mapping.entries.contains { Self.describingKeywords.contains($0.0) }
     }
 
-    /// Whether a schema describes a JSON object (following `$ref`s and compositions).
-    private func isObjectSchema(_ schema: Located, depth: Int = 0) throws(GenerationError) -> Bool {
-        guard depth < 32 else { return false }
+    /// The keywords that say what a value is, as opposed to constraining or annotating it.
+    private static let describingKeywords: Set<String> = [
+        "type", "properties", "additionalProperties", "items", "enum", "const", "allOf", "oneOf", "anyOf",
+        "patternProperties",
+    ]
+
+    /// The schema a `$ref` chain ends at (at most 32 links), or the schema itself.
+    private func followingReferences(_ schema: Located) throws(GenerationError) -> Located {
         var schema = schema
         var hops = 0
         while let reference = try documents.reference(of: schema), hops < 32 {
             schema = try documents.resolve(reference, from: schema)
             hops += 1
         }
+        return schema
+    }
+
+    /// `allOf` parts without those that only restate another's type: in `allOf: [{type: string,
+    /// format: date-time}, {type: string}]` or `allOf: [{$ref: Kind}, {type: string}]` the plain
+    /// `{type: string}` adds nothing to the value the other describes, so that one is the type.
+    private func withoutRestatedTypes(_ parts: [Located]) throws(GenerationError) -> [Located] {
+        var kept = parts
+        var index = 0
+        while index < kept.count, kept.count > 1 {
+            let part = kept[index]
+            var restated = false
+            if try documents.reference(of: part) == nil, let mapping = part.node.mapping,
+                mapping.entries.filter({ Self.describingKeywords.contains($0.0) }).map(\.0) == ["type"],
+                part.node["format"] == nil
+            {
+                let types = Set(try typeList(part))
+                for (otherIndex, other) in kept.enumerated() where otherIndex != index {
+                    let otherTypes = Set(try typeList(try followingReferences(other)))
+                    if !otherTypes.isEmpty && otherTypes.isSubset(of: types) {
+                        restated = true
+                        break
+                    }
+                }
+            }
+            if restated { kept.remove(at: index) } else { index += 1 }
+        }
+        return kept
+    }
+
+    /// Whether a schema describes a JSON object (following `$ref`s and compositions).
+    private func isObjectSchema(_ schema: Located, depth: Int = 0) throws(GenerationError) -> Bool {
+        guard depth < 32 else { return false }
+        let schema = try followingReferences(schema)
         if let type = schema.node["type"]?.string { return type == "object" }
         if schema.node["properties"] != nil || schema.node["additionalProperties"] != nil { return true }
         for part in schema.items("allOf") where try isObjectSchema(part, depth: depth + 1) { return true }

@@ -621,7 +621,7 @@ struct ModelRenderer {
             writer.line()
             writer.doc("Creates a form.")
             let documented = model.fields.compactMap { field in
-                field.documentation?.split(separator: "\n").first.map { (field.swiftName, String($0)) }
+                field.documentation?.documentationLines.first.map { (field.swiftName, $0) }
             }
             if !documented.isEmpty {
                 writer.line("/// - Parameters:")

@@ -82,7 +82,7 @@ struct OperationRenderer {
     /// a line that says nothing ("The `page` value.") is left out rather than written.
     private static func documented(_ arguments: [Argument]) -> [(name: String, text: String)] {
         arguments.compactMap { argument in
-            let first = (argument.documentation ?? "").split(separator: "\n").first.map(String.init) ?? ""
+            let first = (argument.documentation ?? "").documentationLines.first ?? ""
             return first.isEmpty ? nil : (argument.name, first)
         }
     }

@@ -6,9 +6,27 @@ struct SwiftWriter {
     mutating func line(_ content: String = "") {
         if content.isEmpty {
             text += "\n"
+        } else if content.hasPrefix("//"), content.contains(where: \.isNewline) {
+            // A comment line that quotes the description (an enum value "\n", a path) must not
+            // end early: its line breaks are written as escapes.
+            text += String(repeating: "    ", count: level) + Self.escapingLineBreaks(content) + "\n"
         } else {
             text += String(repeating: "    ", count: level) + content + "\n"
         }
+    }
+
+    private static func escapingLineBreaks(_ content: String) -> String {
+        var result = ""
+        for scalar in content.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}":
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     mutating func block(_ header: String, _ body: (inout SwiftWriter) -> Void) {
@@ -45,9 +63,7 @@ struct SwiftWriter {
     /// Writes documentation text as `///` lines.
     mutating func doc(_ documentation: String?) {
         guard let documentation, !documentation.isEmpty else { return }
-        var lines = documentation.split(separator: "\n", omittingEmptySubsequences: false).map {
-            String($0).trimmingTrailingWhitespace()
-        }
+        var lines = documentation.documentationLines.map { $0.trimmingTrailingWhitespace() }
         while lines.last?.isEmpty == true { lines.removeLast() }
         for content in lines {
             line(content.isEmpty ? "///" : "/// " + content)
@@ -56,6 +72,13 @@ struct SwiftWriter {
 }
 
 extension String {
+    /// The text's lines, split at every line break Swift ends a comment at (`\n`, `\r`, `\r\n`) and
+    /// the other Unicode line separators, which a `split(separator: "\n")` misses: `"\r\n"` is one
+    /// `Character`, and a description's `"a\r\nb"` would otherwise end a `///` line mid-text.
+    var documentationLines: [String] {
+        split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+    }
+
     func trimmingTrailingWhitespace() -> String {
         var result = self
         while let last = result.last, last == " " || last == "\t" || last == "\r" { result.removeLast() }

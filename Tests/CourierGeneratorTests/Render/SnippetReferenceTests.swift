@@ -391,8 +391,18 @@ import Testing
         ("{allOf: [{type: array, items: {type: string}}, {minItems: 1}]}", "[Swift.String]"),
         ("{allOf: [{$ref: '#/components/schemas/Count'}, {maximum: 9}]}", "Count"),
         ("{type: string, allOf: [{minLength: 1}, {maxLength: 5}]}", "Swift.String"),
+        // A member that only restates another's type adds nothing to it (Apple's reference
+        // petstore): the other is the type, with its format or its name.
+        ("{allOf: [{type: string, format: date-time}, {type: string}]}", "Foundation.Date"),
+        ("{allOf: [{type: string}, {type: string, format: uuid}]}", "Foundation.UUID"),
+        ("{allOf: [{$ref: '#/components/schemas/Count'}, {type: [integer, 'null']}]}", "Count"),
+        ("{allOf: [{type: string}, {type: string}]}", "Swift.String"),
         // Several members that each describe a value that is not an object: kept as JSON.
         ("{allOf: [{type: string}, {type: integer}]}", "Courier.JSONValue?"),
+        ("{allOf: [{type: string, format: date-time}, {type: string, format: uuid}]}", "Courier.JSONValue?"),
+        ("{allOf: [{type: string, enum: [a]}, {type: string, enum: [b]}]}", "Courier.JSONValue?"),
+        // `null` written as YAML's null in a list of types, not the string: the same as `'null'`.
+        ("{type: [string, null]}", "Swift.String?"),
         // Object members still merge into a struct, the constraints beside them included.
         ("{allOf: [{type: object, properties: {a: {type: string}}}, {required: [a]}]}", "BoxValue"),
     ])
@@ -404,6 +414,43 @@ import Testing
         #expect(
             files["Models/Box.swift"]?.contains("public var value: \(expected)\n") == true,
             "\(files["Models/Box.swift"] ?? "")")
+    }
+
+    /// A description's line breaks (`\r\n`, a lone `\r`, U+2028), in any text written into a
+    /// comment, end no `///` line mid-text: documentation is split at each, and a value quoted in
+    /// a comment (an enum value `"\n"`) shows it escaped. Swift ends a comment at `\r` too.
+    @Test func lineBreaksInTheDescriptionStayInsideComments() throws {
+        let files = try generate(
+            spec(
+                schemas: """
+                    Separator:
+                      type: string
+                      description: "A\\r\\nseparator\\rof\\u2028fields"
+                      enum: [",", "\\n", "\\r\\n", "\\u2028"]
+                    Row:
+                      type: object
+                      properties:
+                        cell: {type: string, description: "One\\r\\ncell"}
+                    """,
+                paths: """
+                    {/rows: {get: {operationId: listRows, summary: "List\\r\\nrows", parameters: [{name: sep, in: query,
+                      description: "The\\r\\nseparator", schema: {$ref: '#/components/schemas/Separator'}}],
+                      responses: {'200': {description: OK, content: {application/json: {schema: {$ref: '#/components/schemas/Row'}}}}}}}}
+                    """))
+        let separator = try #require(files["Models/Separator.swift"])
+        #expect(separator.hasPrefix("/// A\n/// separator\n/// of\n/// fields\n"))
+        #expect(separator.contains("    /// `\\n`\n    case value2\n    /// `\\r\\n`\n    case value3\n    /// `\\u{2028}`\n"))
+        #expect(try #require(files["Models/Row.swift"]).contains("    /// One\n    /// cell\n    public var cell"))
+        let operations = try #require(files.first { $0.key.hasPrefix("Operations/") }?.value)
+        #expect(operations.contains("    /// List\n    /// rows\n"))
+        #expect(operations.contains("    ///   - sep: The\n"))
+        for (path, contents) in files {
+            for line in contents.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            where line.trimmingPrefix(while: { $0 == " " }).hasPrefix("//") {
+                #expect(!line.unicodeScalars.contains { $0 == "\r" || $0 == "\u{2028}" }, "\(path): \(line)")
+            }
+            #expect(!contents.unicodeScalars.contains("\r"), "\(path) has a carriage return")
+        }
     }
 
     @Test func defaultsAndKeywordsAndCollisions() throws {
