@@ -67,3 +67,19 @@ import Testing
         #expect(ShowcaseAPIExamples.all.filter { $0.name.hasPrefix("payload ") }.count == 12)
     }
 }
+
+/// Swift-DocC's own description of the symbol graphs the Swift compiler writes
+/// (`Specs/symbolgraph.yaml`), with a graph the compiler wrote (`Payloads/symbol-graph.json`,
+/// CourierTesting's): a description and a payload Courier did not write, decoded and encoded back
+/// with every key and value.
+@Suite struct SymbolGraphPayloadTests {
+    @Test(arguments: SymbolGraphAPIExamples.all)
+    func aCompilersSymbolGraphDecodesFaithfully(_ example: DescriptionExample) throws {
+        let result = try example.check()
+        #expect(result.isFaithful, "\(result)")
+    }
+
+    @Test func theGraphIsChecked() {
+        #expect(SymbolGraphAPIExamples.all.map(\.name) == ["payload SymbolGraph"])
+    }
+}

@@ -31,12 +31,17 @@ package struct Generator: Sendable {
 
     /// The API type's name for a module: never the module's own name, so that users can always
     /// qualify a type as `Module.Type`. `PetstoreAPI` gives `Petstore`; `GitHub` gives `GitHubAPI`.
-    /// - Parameter moduleName: The module name.
+    /// Where the description has a schema of that name (module `SymbolGraphAPI`, schema
+    /// `SymbolGraph`), the schema keeps it and the API type ends in `Client`: `SymbolGraphClient`.
+    /// - Parameters:
+    ///   - moduleName: The module name.
+    ///   - schemaNames: The Swift names the description's `components/schemas` ask for.
     /// - Returns: The façade type's name.
-    package static func facadeName(forModule moduleName: String) -> String {
+    package static func facadeName(forModule moduleName: String, schemaNames: Set<String> = []) -> String {
         let name = Naming.typeName(moduleName)
-        if name.hasSuffix("API"), name.count > 3 { return String(name.dropLast(3)) }
-        return name + "API"
+        let facade = name.hasSuffix("API") && name.count > 3 ? String(name.dropLast(3)) : name + "API"
+        guard schemaNames.contains(facade) else { return facade }
+        return (name.hasSuffix("API") && name.count > 3 ? facade : name) + "Client"
     }
 
     /// The module name; the API type is named after it (see ``facadeName(forModule:)``).
@@ -147,7 +152,11 @@ package struct Generator: Sendable {
     private func generate(_ documents: DocumentSet, displayPath: String, payloads: Node? = nil) throws(GenerationError)
         -> Output
     {
-        let apiName = Self.facadeName(forModule: moduleName)
+        let schemaNames = Set(
+            (documents.root.child("components")?.entries("schemas") ?? []).map { key, _ in
+                Naming.typeName(Naming.withoutRepeatedSegments(key))
+            })
+        let apiName = Self.facadeName(forModule: moduleName, schemaNames: schemaNames)
         let model = try APIConverter(
             documents: documents, apiName: apiName, errorBody: errorBody, pagination: pagination
         )

@@ -416,6 +416,21 @@ import Testing
             "\(files["Models/Box.swift"] ?? "")")
     }
 
+    /// The API type is the module's name without `API`, or with it; a schema of that name keeps
+    /// its name (it was `SymbolGraph2` beside an API type `SymbolGraph`) and the API type ends in
+    /// `Client`.
+    @Test(arguments: [
+        ("PetstoreAPI", "Pet", "Petstore"),
+        ("SymbolGraphAPI", "SymbolGraph", "SymbolGraphClient"),
+        ("GitHub", "Repo", "GitHubAPI"),
+        ("GitHub", "GitHubAPI", "GitHubClient"),
+    ])
+    func theAPITypeLeavesItsNameToASchema(module: String, schema: String, facade: String) throws {
+        let files = try generate(spec(schemas: "\(schema): {type: object, properties: {a: {type: string}}}"), module: module)
+        #expect(files["\(facade).swift"]?.contains("public struct \(facade): Swift.Sendable {") == true, "\(files.keys.sorted())")
+        #expect(files["Models/\(schema).swift"]?.contains("public struct \(schema): ") == true)
+    }
+
     /// A description's line breaks (`\r\n`, a lone `\r`, U+2028), in any text written into a
     /// comment, end no `///` line mid-text: documentation is split at each, and a value quoted in
     /// a comment (an enum value `"\n"`) shows it escaped. Swift ends a comment at `\r` too.
