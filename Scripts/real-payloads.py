@@ -1,0 +1,462 @@
+#!/usr/bin/env python3
+"""Random payloads for the schemas of real API descriptions: for each schema in
+`components/schemas`, payloads that are valid by JSON Schema's rules (checked by a validator
+here, which reads the keywords real descriptions use), each decoded with the type Courier
+generates for the schema and with every union that lists it, then encoded again
+(`DescriptionExample.check()`). A payload must decode, keep every key and value, and land in its
+own schema's case of each union: a payload is only offered to a union where the discriminator
+names its schema or no other member of the union accepts it (so that the case is the schema's by
+OpenAPI's rules, not by a guess).
+
+Where `Scripts/example-checks.py` checks the few examples a description gives, this checks every
+schema, with values the authors did not write: empty objects, missing optional keys, `null`s,
+every enum value, undeclared keys.
+
+    python3 Scripts/real-payloads.py                          # the JSON descriptions in ../shared/specs
+    python3 Scripts/real-payloads.py --only github --rounds 4 --seed 7
+    python3 Scripts/real-payloads.py --specs /tmp/specs       # another folder (YAML needs PyYAML)
+
+Prints each finding with its payload and exits 1 if there is any. Needs python3 and the Swift
+toolchain; each description's module is built once, with every round's payloads.
+"""
+import argparse, base64, copy, json, os, random, re, shutil, subprocess, sys, tempfile, uuid
+
+from check_package import courier_binary, write_package
+
+SPECS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "shared", "specs")
+
+MAIN = """import API
+import CourierTesting
+
+var findings = 0, count = 0
+for example in %s {
+    count += 1
+    do {
+        let result = try example.check()
+        if !result.isFaithful {
+            findings += 1
+            print("FINDING \\(example.name): changed \\(result.changed.prefix(3).map(\\.description)) "
+                + "dropped \\(result.dropped.prefix(3)) \\(result.wrongVariant ?? "") "
+                + "undocumented \\(result.undocumented.prefix(3))")
+        }
+    } catch {
+        findings += 1
+        print("FINDING \\(example.name): \\(error)")
+    }
+}
+print("SUMMARY \\(count) \\(findings)")
+"""
+
+DATE_TIME = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?([Zz]|[+-]\d\d:\d\d)$")
+PREFIX = "#/components/schemas/"
+
+
+class Description:
+    """A description's schemas: a validator and a payload writer for them."""
+
+    def __init__(self, document, rng):
+        self.document = document
+        self.rng = rng
+        self.schemas = document.get("components", {}).get("schemas", {})
+        self.listings = {}  # schema name → the unions (keyword, members, discriminator) that list it
+        self.collect_unions(document)
+
+    # The description
+
+    def collect_unions(self, node):
+        if isinstance(node, dict):
+            for keyword in ("oneOf", "anyOf"):
+                members = node.get(keyword)
+                if isinstance(members, list):
+                    for member in members:
+                        name = self.reference_name(member)
+                        if name is not None:
+                            self.listings.setdefault(name, []).append((keyword, members, node.get("discriminator")))
+            for value in node.values():
+                self.collect_unions(value)
+        elif isinstance(node, list):
+            for value in node:
+                self.collect_unions(value)
+
+    @staticmethod
+    def reference_name(schema):
+        if isinstance(schema, dict) and isinstance(schema.get("$ref"), str) and schema["$ref"].startswith(PREFIX):
+            return schema["$ref"][len(PREFIX):].replace("~1", "/").replace("~0", "~")
+        return None
+
+    def resolve(self, schema):
+        for _ in range(32):
+            name = self.reference_name(schema)
+            if name is None or name not in self.schemas:
+                return schema
+            schema = self.schemas[name]
+        return schema
+
+    def tag(self, discriminator, name):
+        """The value a discriminator has for a schema: its mapping's, else the schema's name."""
+        for value, target in (discriminator.get("mapping") or {}).items():
+            if target == PREFIX + name or target == name:
+                return value
+        return name
+
+    # Validation
+
+    @staticmethod
+    def types_of(schema):
+        types = schema.get("type")
+        # YAML's null in a list of types (`[array, null]`) means "null", as Courier reads it.
+        types = ["null" if kind is None else kind for kind in types] if isinstance(types, list) else (
+            [types] if types else [])
+        if schema.get("nullable") is True and types:
+            types.append("null")
+        return types
+
+    @staticmethod
+    def has_type(kind, value):
+        return {
+            "null": value is None,
+            "boolean": isinstance(value, bool),
+            "integer": (isinstance(value, int) and not isinstance(value, bool))
+                       or (isinstance(value, float) and value.is_integer()),
+            "number": isinstance(value, (int, float)) and not isinstance(value, bool),
+            "string": isinstance(value, str),
+            "array": isinstance(value, list),
+            "object": isinstance(value, dict),
+        }.get(kind, True)
+
+    def valid(self, schema, value, depth=0):
+        """Whether the value is valid by JSON Schema (and OpenAPI 3.0's `nullable`). Keywords it
+        does not read count as met, which only ever keeps a payload from a union's check."""
+        if depth > 64:
+            return True
+        schema = self.resolve(schema)
+        if schema is True or schema == {}:
+            return True
+        if schema is False or not isinstance(schema, dict):
+            return schema is not False
+        if value is None and schema.get("nullable") is True:
+            return True
+        types = self.types_of(schema)
+        if types and not any(self.has_type(kind, value) for kind in types):
+            return False
+        if "enum" in schema and not any(value == item and type(value) is type(item) or
+                                        (isinstance(value, (int, float)) and not isinstance(value, bool)
+                                         and isinstance(item, (int, float)) and not isinstance(item, bool)
+                                         and value == item) for item in schema["enum"]):
+            return False
+        if "const" in schema and value != schema["const"]:
+            return False
+        if not all(self.valid(part, value, depth + 1) for part in schema.get("allOf", [])):
+            return False
+        if "anyOf" in schema and not any(self.valid(part, value, depth + 1) for part in schema["anyOf"]):
+            return False
+        if "oneOf" in schema and sum(self.valid(part, value, depth + 1) for part in schema["oneOf"]) != 1:
+            return False
+        if isinstance(schema.get("not"), dict) and self.valid(schema["not"], value, depth + 1):
+            return False
+        if isinstance(value, str):
+            fmt = schema.get("format")
+            if fmt == "date-time" and not DATE_TIME.match(value):
+                return False
+            if fmt == "date" and not re.match(r"^\d{4}-\d\d-\d\d$", value):
+                return False
+            if fmt == "uuid":
+                try:
+                    uuid.UUID(value)
+                except ValueError:
+                    return False
+            if len(value) < schema.get("minLength", 0) or len(value) > schema.get("maxLength", len(value)):
+                return False
+            if "pattern" in schema:
+                try:
+                    if not re.search(schema["pattern"], value):
+                        return False
+                except re.error:
+                    pass
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            if "minimum" in schema and value < schema["minimum"]:
+                return False
+            if "maximum" in schema and value > schema["maximum"]:
+                return False
+        if isinstance(value, list):
+            if len(value) < schema.get("minItems", 0) or len(value) > schema.get("maxItems", len(value)):
+                return False
+            items = schema.get("items")
+            if isinstance(items, dict) and not all(self.valid(items, item, depth + 1) for item in value):
+                return False
+        if isinstance(value, dict):
+            properties = schema.get("properties") or {}
+            if any(key not in value for key in schema.get("required", [])):
+                return False
+            extra = schema.get("additionalProperties")
+            for key, item in value.items():
+                if key in properties:
+                    if not self.valid(properties[key], item, depth + 1):
+                        return False
+                elif extra is False:
+                    return False
+                elif isinstance(extra, dict) and not self.valid(extra, item, depth + 1):
+                    return False
+        return True
+
+    # Payloads
+
+    def string(self, schema):
+        r = self.rng
+        fmt = "byte" if schema.get("contentEncoding") == "base64" else schema.get("format")
+        if fmt == "date-time":
+            return r.choice(["2024-02-29T23:59:59Z", "2026-11-27T01:02:03.5+01:00", "1999-12-31T00:00:00.123456-07:30"])
+        if fmt == "date":
+            return r.choice(["2024-02-29", "1970-01-01"])
+        if fmt == "uuid":
+            return str(uuid.UUID(int=r.getrandbits(128)))
+        if fmt in ("uri", "url"):
+            return r.choice(["https://example.com/a?b=c#d", "https://example.com/%7Euser", "urn:isbn:0451450523"])
+        if fmt in ("byte", "binary"):  # JSON carries bytes as base64, as Courier reads `binary` too
+            return base64.b64encode(bytes(r.randrange(256) for _ in range(r.randint(0, 6)))).decode()
+        if fmt == "email":
+            return "someone@example.com"
+        for key in ("example", "default"):
+            if isinstance(schema.get(key), str) and self.valid(schema, schema[key]):
+                return schema[key]
+        candidates = ["", "a", "text with spaces", "ünïcode ✓", "line\nbreak", "42", "null", "abc_123"]
+        r.shuffle(candidates)
+        for candidate in candidates:
+            if self.valid(dict(schema, format=None), candidate):
+                return candidate
+        return candidates[0]
+
+    def number(self, schema, integer):
+        r = self.rng
+        low, high = schema.get("minimum"), schema.get("maximum")
+        if integer:
+            choices = [0, 1, -1, 42, 2**31 - 1, 2**53 + 1] if schema.get("format") != "int32" else [0, 1, -1, 2**31 - 1]
+        else:
+            choices = [0, 1.5, -2.25, 0.1, 1e300, 3, 123456.789]
+        choices = [c for c in choices if (low is None or c >= low) and (high is None or c <= high)]
+        if not choices:
+            return low if low is not None else high
+        return r.choice(choices)
+
+    def merged(self, schema):
+        """An `allOf` of objects as one object schema: properties and required keys together,
+        and each other keyword of the parts kept for the validator."""
+        merged = {k: v for k, v in schema.items() if k != "allOf"}
+        properties = dict(merged.get("properties") or {})
+        required = list(merged.get("required", []))
+        closed = merged.get("additionalProperties") is False
+        for part in schema["allOf"]:
+            part = self.resolve(part)
+            if not isinstance(part, dict):
+                continue
+            if "allOf" in part:
+                part = self.merged(part)
+            for key, value in (part.get("properties") or {}).items():
+                properties[key] = {"allOf": [properties[key], value]} if key in properties else value
+            required += [key for key in part.get("required", []) if key not in required]
+            closed = closed or part.get("additionalProperties") is False
+            for keyword in ("oneOf", "anyOf", "discriminator", "type"):
+                if keyword in part and keyword not in merged:
+                    merged[keyword] = part[keyword]
+        merged["properties"] = properties
+        merged["required"] = required
+        if closed:
+            merged["x-closed"] = True
+        return merged
+
+    def payload(self, schema, depth=0):
+        """A random value for the schema; `None` may also be a value, so failures raise."""
+        r = self.rng
+        if depth > 14:
+            raise ValueError("too deep")
+        name = self.reference_name(schema)
+        schema = self.resolve(schema)
+        if schema is True or schema == {} or not isinstance(schema, dict):
+            return r.choice([1, "text", None, True, [1, "a"], {"k": [None]}, 2.5])
+        if "const" in schema:
+            return schema["const"]
+        if "enum" in schema:
+            return r.choice(schema["enum"])
+        types = self.types_of(schema)
+        if "null" in types and r.random() < 0.15:
+            return None
+        if "allOf" in schema:
+            parts = [self.resolve(part) for part in schema["allOf"]]
+            if any(isinstance(p, dict) and (p.get("type") == "object" or "properties" in p or "allOf" in p)
+                   for p in parts):
+                value = self.payload(self.merged(schema), depth + 1)
+                self.set_tags(schema, name, value)
+                return value
+            describing = [p for p in parts if isinstance(p, dict) and set(p) & {"type", "enum", "const", "$ref",
+                                                                                "oneOf", "anyOf", "items"}]
+            if describing:
+                return self.payload(describing[0], depth + 1)
+        for keyword in ("oneOf", "anyOf"):
+            if keyword in schema:
+                members = [m for m in schema[keyword] if self.types_of(self.resolve(m)) != ["null"]] or schema[keyword]
+                member = r.choice(members)
+                value = self.payload(member, depth + 1)
+                discriminator = schema.get("discriminator")
+                member_name = self.reference_name(member)
+                if discriminator and member_name and isinstance(value, dict):
+                    value[discriminator["propertyName"]] = self.tag(discriminator, member_name)
+                if "properties" in schema and isinstance(value, dict):
+                    own = self.payload({k: v for k, v in schema.items() if k not in ("oneOf", "anyOf")}, depth + 1)
+                    if isinstance(own, dict):
+                        value = {**own, **value}
+                return value
+        kinds = [kind for kind in types if kind != "null"] or (
+            ["object"] if "properties" in schema or "additionalProperties" in schema else ["array"] if "items" in schema
+            else ["string"])
+        kind = r.choice(kinds)
+        if kind == "string":
+            return self.string(schema)
+        if kind in ("integer", "number"):
+            return self.number(schema, kind == "integer")
+        if kind == "boolean":
+            return r.random() < 0.5
+        if kind == "array":
+            items = schema.get("items", {})
+            low = schema.get("minItems", 0)
+            high = max(low, min(schema.get("maxItems", 3), 3 if depth < 4 else low))
+            return [self.payload(items, depth + 1) for _ in range(r.randint(low, high))]
+        value = {}
+        properties = schema.get("properties") or {}
+        required = schema.get("required", [])
+        for key, property_schema in properties.items():
+            if key in required or (depth < 4 and r.random() < 0.5):
+                value[key] = self.payload(property_schema, depth + 1)
+        extra = schema.get("additionalProperties")
+        if isinstance(extra, dict) and depth < 4:
+            for key in r.sample(["k1", "other", "Ünï"], r.randint(0, 2)):
+                value[key] = self.payload(extra, depth + 1)
+        elif extra is None and not schema.get("x-closed") and r.random() < 0.3:
+            value.setdefault("added_later", r.choice([1, "text", None, [1, 2], {"nested": True}]))
+        self.set_tags(schema, name, value)
+        return value
+
+    def set_tags(self, schema, name, value):
+        """A schema that extends a polymorphic parent carries the parent's tag for it."""
+        if not isinstance(value, dict) or name is None:
+            return
+        for part in schema.get("allOf", []):
+            parent = self.resolve(part)
+            if isinstance(parent, dict) and parent.get("discriminator") and self.reference_name(part):
+                value[parent["discriminator"]["propertyName"]] = self.tag(parent["discriminator"], name)
+
+    def checked_payload(self, name):
+        """A payload of the schema that is valid for it and lands in its own case of each union
+        that lists it by OpenAPI's rules, or `None` after a few tries."""
+        reference = {"$ref": PREFIX + name.replace("~", "~0").replace("/", "~1")}
+        for _ in range(8):
+            try:
+                value = self.payload(reference)
+            except (ValueError, RecursionError, KeyError, TypeError):
+                continue
+            if not self.valid(reference, value) or not self.unambiguous(name, value):
+                continue
+            return value
+        return None
+
+    def unambiguous(self, name, value):
+        for _, members, discriminator in self.listings.get(name, []):
+            if discriminator and isinstance(value, dict):
+                tag = value.get(discriminator.get("propertyName"))
+                if tag == self.tag(discriminator, name):
+                    continue
+                return False
+            for member in members:
+                if self.reference_name(member) != name and self.valid(member, value):
+                    return False
+        return True
+
+
+def load(path):
+    with open(path) as f:
+        if path.endswith(".json"):
+            return json.load(f)
+        try:
+            import yaml  # Only for YAML descriptions, outside the test suite.
+        except ImportError:
+            return None
+        return yaml.safe_load(f)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--specs", default=SPECS, help="the folder of descriptions (default: ../shared/specs)")
+    parser.add_argument("--only", help="comma-separated fragments of file names")
+    parser.add_argument("--rounds", type=int, default=3, help="payloads per schema (default 3)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep", help="build in this folder and keep it")
+    args = parser.parse_args()
+    courier = courier_binary()
+    specs = sorted(f for f in os.listdir(args.specs) if f.endswith((".json", ".yaml", ".yml"))
+                   and "fixtures" not in f)
+    if args.only:
+        specs = [s for s in specs if any(part in s for part in args.only.split(","))]
+    total_findings = 0
+    for spec in specs:
+        path = os.path.join(args.specs, spec)
+        document = load(path)
+        if not isinstance(document, dict) or not document.get("components", {}).get("schemas"):
+            print(f"{spec}: skipped (no schemas, or YAML without PyYAML)")
+            continue
+        description = Description(document, random.Random(f"{args.seed}/{spec}"))
+        work = args.keep or tempfile.mkdtemp(prefix="courier-real-payloads-")
+        if args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+        lists = []
+        write_package(work, "RealPayloads", "")
+        offered = 0
+        for round_number in range(1, args.rounds + 1):
+            payloads = {}
+            for name in sorted(description.schemas):
+                value = description.checked_payload(name)
+                if value is not None:
+                    payloads[name] = value
+            offered += len(payloads)
+            payload_file = os.path.join(work, f"payloads{round_number}.json")
+            with open(payload_file, "w") as f:
+                json.dump(payloads, f, indent=1)
+            examples = os.path.join(work, "Sources", "Check", f"Round{round_number}.swift")
+            generated = subprocess.run(
+                [courier, "generate", path, "--output", os.path.join(work, "Sources", "API"), "--module", "API",
+                 "--examples", examples, "--payloads", payload_file, "--quiet"], capture_output=True, text=True)
+            if generated.returncode != 0:
+                print(f"{spec}: not generated\n{generated.stderr[-2000:]}")
+                break
+            with open(examples) as f:
+                text = f.read().replace("enum APIExamples", f"enum APIExamples{round_number}")
+            with open(examples, "w") as f:
+                f.write(text)
+            lists.append(f"APIExamples{round_number}.all.filter {{ $0.name.hasPrefix(\"payload \") }}")
+        else:
+            with open(os.path.join(work, "Sources", "Check", "main.swift"), "w") as f:
+                f.write(MAIN % " + ".join(lists))
+            print(f"{spec}: {offered} payloads of {len(description.schemas)} schemas over {args.rounds} rounds; "
+                  "building…", flush=True)
+            built = subprocess.run(["swift", "build", "--product", "Check"], cwd=work, capture_output=True, text=True)
+            if built.returncode != 0:
+                print(built.stdout[-3000:] + built.stderr[-3000:])
+                total_findings += 1
+                continue
+            run = subprocess.run([os.path.join(work, ".build", "debug", "Check")], capture_output=True, text=True)
+            for line in run.stdout.splitlines():
+                if line.startswith("FINDING"):
+                    print("  " + line[:600])
+            summary = [line for line in run.stdout.splitlines() if line.startswith("SUMMARY ")]
+            if not summary:
+                print(f"{spec}: crashed\n{run.stderr[-2000:]}")
+                total_findings += 1
+                continue
+            count, findings = summary[0].split()[1:]
+            print(f"{spec}: {count} checks, {findings} findings")
+            total_findings += int(findings)
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+    sys.exit(1 if total_findings else 0)
+
+
+if __name__ == "__main__":
+    main()
