@@ -101,6 +101,7 @@ final class APIConverter {
         try schemas.convertPending()
         schemas.resolveConstants()
         schemas.shareIdenticalInlineTypes(errorBodies: errorBodyTypes)
+        schemas.markEnumsTakingAnyString()
         schemas.wrapRecursiveAliases()
         schemas.boxRecursiveProperties()
         var declarations = schemas.declarations + extraDeclarations

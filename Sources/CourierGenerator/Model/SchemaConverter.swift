@@ -302,6 +302,23 @@ final class SchemaConverter {
                 let (type, innerNullable) = try convert(variants[0], name: name, exactName: exactName)
                 return (type, nullable || innerNullable)
             }
+            if schema.node["properties"] == nil, var known = try knownValuesOfAnyString(variants) {
+                // `anyOf: [{type: string}, {enum: [a, b]}]`, the usual way to write "one of these,
+                // or another string": Courier's string enums already take other strings (as
+                // `undocumented`), so the enum alone is the value, `.a` rather than `.case2(.a)`.
+                // An inline enum without words of its own takes the union's.
+                if try documents.reference(of: known) == nil, Self.documentation(known) == nil,
+                    var mapping = known.node.mapping
+                {
+                    for key in ["title", "description"] {
+                        if let text = schema.node[key] { mapping.append(key, text) }
+                    }
+                    known.node = Node(.mapping(mapping), at: known.node.location)
+                }
+                let (type, innerNullable) = try convert(known, name: name, exactName: exactName)
+                anyStringTypes.append(type)
+                return (type, nullable || innerNullable)
+            }
             if schema.node["properties"] != nil {
                 // The properties, and the alternative the same object also matches.
                 let model = try makeStruct(
@@ -793,6 +810,33 @@ final class SchemaConverter {
         return schema
     }
 
+    /// Of two alternatives, a string enum of several values and any string (text without a
+    /// format that makes it another Swift type), the enum; `nil` for any other alternatives.
+    private func knownValuesOfAnyString(_ variants: [Located]) throws(GenerationError) -> Located? {
+        guard variants.count == 2 else { return nil }
+        func isStringEnum(_ variant: Located) throws(GenerationError) -> Bool {
+            let schema = try followingReferences(variant)
+            // One value beside any string is a special value (Stripe's `""` that unsets a field,
+            // `auto`), not a list of known ones: the string stays a case of its own.
+            guard let values = schema.node["enum"]?.sequence, values.filter({ !$0.isNull }).count > 1,
+                values.allSatisfy({ $0.isNull || $0.string != nil })
+            else { return false }
+            return try typeList(schema).allSatisfy { $0 == "string" || $0 == "null" }
+        }
+        func isAnyString(_ variant: Located) throws(GenerationError) -> Bool {
+            let schema = try followingReferences(variant)
+            guard let mapping = schema.node.mapping, try typeList(schema).filter({ $0 != "null" }) == ["string"],
+                !["date-time", "uuid", "uri", "url", "byte", "binary"].contains(schema.node["format"]?.string ?? ""),
+                schema.node["contentEncoding"] == nil
+            else { return false }
+            return mapping.entries.filter { Self.describingKeywords.contains($0.0) }.map(\.0) == ["type"]
+        }
+        for (known, any) in [(variants[0], variants[1]), (variants[1], variants[0])] where try isStringEnum(known) {
+            if try isAnyString(any) { return known }
+        }
+        return nil
+    }
+
     /// `allOf` parts without those that only restate another's type: in `allOf: [{type: string,
     /// format: date-time}, {type: string}]` or `allOf: [{$ref: Kind}, {type: string}]` the plain
     /// `{type: string}` adds nothing to the value the other describes, so that one is the type.
@@ -1210,6 +1254,25 @@ final class SchemaConverter {
     /// (`A: {$ref: B}` beside `B: {$ref: A}`, `C: {$ref: C}`), describe no value: JSON Schema
     /// leaves such a loop undefined, and a struct holding itself would have no size. Each is a
     /// free-form JSON value, with a warning.
+    /// The types of `anyOf: [{type: string}, {enum: [...]}]` values: enums, or aliases of them.
+    private var anyStringTypes: [SwiftType] = []
+
+    /// Marks the enums that stand for "a listed value or any string" (``anyStringTypes``), once
+    /// every declaration is known (a `$ref`'d enum may be declared after the value that uses it).
+    func markEnumsTakingAnyString() {
+        let index = DeclarationIndex(declarations)
+        var names: Set<String> = []
+        for type in anyStringTypes {
+            if case .named(let name) = index.resolved(type) { names.insert(name) }
+        }
+        for position in declarations.indices {
+            guard case .enumeration(var model) = declarations[position].declaration, names.contains(model.name)
+            else { continue }
+            model.takesAnyString = true
+            declarations[position].declaration = .enumeration(model)
+        }
+    }
+
     func wrapRecursiveAliases() {
         var aliases: [String: Int] = [:]
         for (index, placed) in declarations.enumerated() {

@@ -221,6 +221,9 @@ struct EnumModel {
     var rawType: SwiftType
     /// Case names and their raw values as Swift literals.
     var cases: [(name: String, literal: String, raw: String)]
+    /// The description allows any string beside the listed values (`anyOf: [{type: string},
+    /// {enum: [...]}]`): the enum takes a string literal, as the union it stands for would.
+    var takesAnyString = false
 }
 
 struct UnionModel {

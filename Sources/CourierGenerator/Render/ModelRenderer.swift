@@ -296,10 +296,16 @@ struct ModelRenderer {
         let documentation = deprecationNote(model.documentation, model.isDeprecated)
         writer.doc(documentation)
         if documentation != nil { writer.line("///") }
-        writer.line("/// Values the description does not list decode as ``undocumented(_:)``, so a server")
-        writer.line("/// that adds a value does not break decoding.")
+        if model.takesAnyString {
+            writer.line("/// The description allows any other string too: it is ``undocumented(_:)``, and a")
+            writer.line("/// string literal makes either (`\"my-value\"`).")
+        } else {
+            writer.line("/// Values the description does not list decode as ``undocumented(_:)``, so a server")
+            writer.line("/// that adds a value does not break decoding.")
+        }
+        let literal = model.takesAnyString ? ", Swift.ExpressibleByStringLiteral" : ""
         writer.block(
-            "\(access) enum \(model.name): Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue"
+            "\(access) enum \(model.name): Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue\(literal)"
         ) { writer in
             for enumCase in model.cases {
                 writer.line(
@@ -328,6 +334,11 @@ struct ModelRenderer {
                     }
                     writer.line("case .undocumented(let value): value")
                 }
+            }
+            if model.takesAnyString {
+                writer.line()
+                writer.line("/// The listed value the text names, else ``undocumented(_:)`` with the text.")
+                writer.line("\(access) init(stringLiteral value: Swift.String) { self.init(rawValue: value) }")
             }
             writer.line()
             writer.line("/// The raw value as text.")

@@ -416,6 +416,31 @@ import Testing
             "\(files["Models/Box.swift"] ?? "")")
     }
 
+    /// "One of these values, or another string" (`anyOf: [{type: string}, {enum: [...]}]`, as
+    /// OpenAI writes its model names) is the enum alone: Courier's string enums take other strings
+    /// as `undocumented`, so `.gpt4o` replaces `.case2(.gpt4o)`. One value beside any string
+    /// (Stripe's `""`), or a string with a format, stays a union.
+    @Test(arguments: [
+        ("anyOf: [{type: string}, {type: string, enum: [gpt-4o, o1]}]", "public enum ModelChoice: "),
+        ("oneOf: [{type: string, enum: [gpt-4o, o1]}, {type: string, maxLength: 64}]", "public enum ModelChoice: "),
+        ("anyOf: [{type: string}, {$ref: '#/components/schemas/Known'}]", "public typealias ModelChoice = Known"),
+        ("anyOf: [{type: string}, {type: string, enum: ['']}]", "case string(Swift.String)"),
+        ("anyOf: [{type: string, format: date-time}, {type: string, enum: [now, never]}]", "case date(Foundation.Date)"),
+        ("anyOf: [{type: string}, {type: string, enum: [a, b]}, {type: integer}]", "case int(Swift.Int)"),
+    ])
+    func knownValuesOrAnyStringIsTheEnum(definition: String, expected: String) throws {
+        let files = try generate(spec(schemas: "ModelChoice:\n  \(definition)\nKnown: {type: string, enum: [x, y]}"))
+        let model = try #require(files["Models/ModelChoice.swift"])
+        #expect(model.contains(expected), "\(model)")
+        // The unions keep their inline enum as a numbered case.
+        #expect(model.contains("case case") == !expected.hasPrefix("public "))
+        // The enum takes any string as a literal, as the union did; so does a named one it refers to.
+        let enumFile = expected.hasSuffix("= Known") ? files["Models/Known.swift"] : model
+        #expect(
+            enumFile?.contains("init(stringLiteral value: Swift.String) { self.init(rawValue: value) }")
+                == expected.hasPrefix("public "))
+    }
+
     /// The API type is the module's name without `API`, or with it; a schema of that name keeps
     /// its name (it was `SymbolGraph2` beside an API type `SymbolGraph`) and the API type ends in
     /// `Client`.

@@ -48,9 +48,11 @@ public enum UploadDocumentFormPurpose: Swift.Codable, Swift.Hashable, Swift.Send
     }
 }
 
-/// Values the description does not list decode as ``undocumented(_:)``, so a server
-/// that adds a value does not break decoding.
-public enum UploadDocumentFormModelCase2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+/// A model: one of the known names, or any other as text.
+///
+/// The description allows any other string too: it is ``undocumented(_:)``, and a
+/// string literal makes either (`"my-value"`).
+public enum UploadDocumentFormModel: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue, Swift.ExpressibleByStringLiteral {
     /// `whisper-1`
     case whisper1
     /// `gpt-4o-transcribe`
@@ -76,6 +78,9 @@ public enum UploadDocumentFormModelCase2: Swift.Codable, Swift.Hashable, Swift.S
         }
     }
 
+    /// The listed value the text names, else ``undocumented(_:)`` with the text.
+    public init(stringLiteral value: Swift.String) { self.init(rawValue: value) }
+
     /// The raw value as text.
     public var description: Swift.String { rawValue }
 
@@ -89,70 +94,6 @@ public enum UploadDocumentFormModelCase2: Swift.Codable, Swift.Hashable, Swift.S
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
-}
-
-/// A model: one of the known names, or any other as text.
-public indirect enum UploadDocumentFormModel: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// A `UploadDocumentFormModelCase2`.
-    case case2(UploadDocumentFormModelCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "UploadDocumentFormModel", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .string(try Swift.String(from: decoder))
-            default: .case2(try UploadDocumentFormModelCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = _makeVariants()
-
-    private static func _makeVariants() -> Courier.UnionVariants {
-        [
-            .value([.string]),
-            .value([.string], knownValues: ["whisper-1", "gpt-4o-transcribe"]),
-        ]
-    }
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .string(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-extension UploadDocumentFormModel: Swift.ExpressibleByStringLiteral {
-    /// The variant of an enum that lists the text, else the text itself.
-    public init(stringLiteral value: Swift.String) {
-        switch UploadDocumentFormModelCase2(rawValue: value) {
-        case .undocumented: break
-        case let known: self = .case2(known); return
-        }
-        self = .string(value)
-    }
-
-    /// `.case2(.whisper1)`.
-    public static var whisper1: Self { .case2(.whisper1) }
-
-    /// `.case2(.gpt4OTranscribe)`.
-    public static var gpt4OTranscribe: Self { .case2(.gpt4OTranscribe) }
 }
 
 /// The parts of a `multipart/form-data` request body.
