@@ -99,14 +99,15 @@ import Testing
     /// Each field as OpenAPI's default encoding says: strings, numbers, booleans, enums (one that
     /// takes any string too) as plain text (no JSON quotes), an array of objects as one JSON part per
     /// element. The server reports each part's bytes as it received them.
-    @Test(arguments: [
-        // A known value, as the enum's case…
-        (UploadDocumentFormModel.whisper1, "whisper-1"),
-        // …and as a string literal, which lands in the enum's case.
-        ("gpt-4o-transcribe", "gpt-4o-transcribe"),
-        // Any other model name, as plain text.
-        ("my-fine-tune", "my-fine-tune"),
-    ] as [(UploadDocumentFormModel, String)])
+    @Test(
+        arguments: [
+            // A known value, as the enum's case…
+            (UploadDocumentFormModel.whisper1, "whisper-1"),
+            // …and as a string literal, which lands in the enum's case.
+            ("gpt-4o-transcribe", "gpt-4o-transcribe"),
+            // Any other model name, as plain text.
+            ("my-fine-tune", "my-fine-tune"),
+        ] as [(UploadDocumentFormModel, String)])
     func formFieldsAreSentAsTextOrOneJSONPartEach(model: UploadDocumentFormModel, text: String) async throws {
         let form = UploadDocumentForm(
             file: MultipartFile(data: Data("a".utf8), filename: "a.txt", contentType: "text/plain"),
