@@ -73,22 +73,29 @@ enum UnionEvidence {
     }
 
     /// Names a variant declared inline (`case1`, after its position) by the value of its only
-    /// constant tag instead (`.text`, `.imageURL`), where that value is one and makes a name no
+    /// constant tag instead (`.text`, `.imageURL`), or by its own one value (`.now` for `{enum:
+    /// [now]}`, `.empty` for Stripe's `{enum: [""]}`), where that value is one and makes a name no
     /// other case has.
     private static func nameInlineCasesByTheirTag(_ model: inout UnionModel, shapes: [Shape]) {
         var taken = Set(model.cases.map(\.name))
         taken.insert("undocumented")
         for index in model.cases.indices {
             let name = model.cases[index].name
+            guard name.hasPrefix("case"), Int(name.dropFirst(4)) != nil else { continue }
             // The only tag whose value is text: a flag beside it (`deleted: true`) names nothing.
             let textTags = shapes[index].constants.values.filter { values in
                 if case .string = values.first { return true } else { return false }
             }
-            guard name.hasPrefix("case"), Int(name.dropFirst(4)) != nil, textTags.count == 1,
-                let values = textTags.first, values.count == 1,
+            let candidate: String
+            if textTags.count == 1, let values = textTags.first, values.count == 1,
                 case .string(let text) = values[0], !text.isEmpty
-            else { continue }
-            let candidate = Naming.memberName(text)
+            {
+                candidate = Naming.memberName(text)
+            } else if let values = shapes[index].knownValues, values.count == 1, case .string(let text) = values[0] {
+                candidate = text.isEmpty ? "empty" : Naming.memberName(text)
+            } else {
+                continue
+            }
             guard !candidate.isEmpty, !taken.contains(candidate) else { continue }
             taken.remove(name)
             taken.insert(candidate)

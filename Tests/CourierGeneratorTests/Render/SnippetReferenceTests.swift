@@ -424,7 +424,9 @@ import Testing
         ("anyOf: [{type: string}, {type: string, enum: [gpt-4o, o1]}]", "public enum ModelChoice: "),
         ("oneOf: [{type: string, enum: [gpt-4o, o1]}, {type: string, maxLength: 64}]", "public enum ModelChoice: "),
         ("anyOf: [{type: string}, {$ref: '#/components/schemas/Known'}]", "public typealias ModelChoice = Known"),
-        ("anyOf: [{type: string}, {type: string, enum: ['']}]", "case string(Swift.String)"),
+        // A one-value variant is named after its value (`.empty` for `""`).
+        ("anyOf: [{type: string}, {type: string, enum: ['']}]", "case empty(ModelChoiceCase2)"),
+        ("anyOf: [{type: integer}, {type: string, enum: [now]}]", "case now(ModelChoiceCase2)"),
         ("anyOf: [{type: string, format: date-time}, {type: string, enum: [now, never]}]", "case date(Foundation.Date)"),
         ("anyOf: [{type: string}, {type: string, enum: [a, b]}, {type: integer}]", "case int(Swift.Int)"),
     ])
@@ -432,8 +434,8 @@ import Testing
         let files = try generate(spec(schemas: "ModelChoice:\n  \(definition)\nKnown: {type: string, enum: [x, y]}"))
         let model = try #require(files["Models/ModelChoice.swift"])
         #expect(model.contains(expected), "\(model)")
-        // The unions keep their inline enum as a numbered case.
-        #expect(model.contains("case case") == !expected.hasPrefix("public "))
+        // The unions of several values keep their inline enum as a numbered case.
+        #expect(model.contains("case case") == (expected.hasPrefix("case int") || expected.hasPrefix("case date")))
         // The enum takes any string as a literal, as the union did; so does a named one it refers to.
         let enumFile = expected.hasSuffix("= Known") ? files["Models/Known.swift"] : model
         #expect(

@@ -127,7 +127,7 @@ public indirect enum ShipmentReturnTo: Swift.Codable, Swift.Hashable, Swift.Send
     /// A `ShipmentReturnToCase1`.
     case case1(ShipmentReturnToCase1)
     /// A `ShipmentReturnToCase2`.
-    case case2(ShipmentReturnToCase2)
+    case empty(ShipmentReturnToCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -136,7 +136,7 @@ public indirect enum ShipmentReturnTo: Swift.Codable, Swift.Hashable, Swift.Send
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ShipmentReturnTo", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try ShipmentReturnToCase1(from: decoder))
-            default: .case2(try ShipmentReturnToCase2(from: decoder))
+            default: .empty(try ShipmentReturnToCase2(from: decoder))
             }
         }
     }
@@ -155,7 +155,7 @@ public indirect enum ShipmentReturnTo: Swift.Codable, Swift.Hashable, Swift.Send
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -164,7 +164,7 @@ public indirect enum ShipmentReturnTo: Swift.Codable, Swift.Hashable, Swift.Send
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }

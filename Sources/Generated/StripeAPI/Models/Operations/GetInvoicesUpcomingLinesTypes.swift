@@ -56,14 +56,14 @@ public indirect enum GetInvoicesUpcomingLinesInvoiceItemsItemDiscounts: Swift.Co
     /// A `[GetUpcomingLinesInvoiceItemDiscountsCase1Item]`.
     case getUpcomingLinesInvoiceItemDiscountsCase1ItemArray([GetUpcomingLinesInvoiceItemDiscountsCase1Item])
     /// A `GetInvoicesUpcomingLinesInvoiceItemDiscountsCase2`.
-    case case2(GetInvoicesUpcomingLinesInvoiceItemDiscountsCase2)
+    case empty(GetInvoicesUpcomingLinesInvoiceItemDiscountsCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingLinesInvoiceItemsItemDiscounts", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .getUpcomingLinesInvoiceItemDiscountsCase1ItemArray(try [GetUpcomingLinesInvoiceItemDiscountsCase1Item](from: decoder))
-            default: .case2(try GetInvoicesUpcomingLinesInvoiceItemDiscountsCase2(from: decoder))
+            default: .empty(try GetInvoicesUpcomingLinesInvoiceItemDiscountsCase2(from: decoder))
             }
         }
     }
@@ -82,7 +82,7 @@ public indirect enum GetInvoicesUpcomingLinesInvoiceItemsItemDiscounts: Swift.Co
     public var description: Swift.String {
         switch self {
         case .getUpcomingLinesInvoiceItemDiscountsCase1ItemArray(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         }
     }
 
@@ -90,7 +90,7 @@ public indirect enum GetInvoicesUpcomingLinesInvoiceItemsItemDiscounts: Swift.Co
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .getUpcomingLinesInvoiceItemDiscountsCase1ItemArray(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         }
     }
 }

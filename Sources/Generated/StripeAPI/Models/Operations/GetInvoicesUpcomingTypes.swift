@@ -97,14 +97,14 @@ public indirect enum GetInvoicesUpcomingInvoiceItemsItemDiscounts: Swift.Codable
     /// A `[GetInvoicesUpcomingInvoiceItemDiscountsCase1Item]`.
     case getInvoicesUpcomingInvoiceItemDiscountsCase1ItemArray([GetInvoicesUpcomingInvoiceItemDiscountsCase1Item])
     /// A `GetInvoicesUpcomingInvoiceItemsItemDiscountsCase2`.
-    case case2(GetInvoicesUpcomingInvoiceItemsItemDiscountsCase2)
+    case empty(GetInvoicesUpcomingInvoiceItemsItemDiscountsCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingInvoiceItemsItemDiscounts", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .getInvoicesUpcomingInvoiceItemDiscountsCase1ItemArray(try [GetInvoicesUpcomingInvoiceItemDiscountsCase1Item](from: decoder))
-            default: .case2(try GetInvoicesUpcomingInvoiceItemsItemDiscountsCase2(from: decoder))
+            default: .empty(try GetInvoicesUpcomingInvoiceItemsItemDiscountsCase2(from: decoder))
             }
         }
     }
@@ -123,7 +123,7 @@ public indirect enum GetInvoicesUpcomingInvoiceItemsItemDiscounts: Swift.Codable
     public var description: Swift.String {
         switch self {
         case .getInvoicesUpcomingInvoiceItemDiscountsCase1ItemArray(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         }
     }
 
@@ -131,7 +131,7 @@ public indirect enum GetInvoicesUpcomingInvoiceItemsItemDiscounts: Swift.Codable
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .getInvoicesUpcomingInvoiceItemDiscountsCase1ItemArray(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         }
     }
 }

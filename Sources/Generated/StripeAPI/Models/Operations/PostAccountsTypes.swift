@@ -237,7 +237,7 @@ public typealias PostRequestSettingsPayoutsScheduleDelayDaysCase12 = PostRequest
 
 public indirect enum PostRequestSettingsPayoutsScheduleDelayDays: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `PostRequestSettingsPayoutsScheduleDelayDaysCase12`.
-    case case1(PostRequestSettingsPayoutsScheduleDelayDaysCase12)
+    case minimum(PostRequestSettingsPayoutsScheduleDelayDaysCase12)
     /// A `Swift.Int`.
     case int(Swift.Int)
 
@@ -245,7 +245,7 @@ public indirect enum PostRequestSettingsPayoutsScheduleDelayDays: Swift.Codable,
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestSettingsPayoutsScheduleDelayDays", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .case1(try PostRequestSettingsPayoutsScheduleDelayDaysCase12(from: decoder))
+            case 0: .minimum(try PostRequestSettingsPayoutsScheduleDelayDaysCase12(from: decoder))
             default: .int(try Swift.Int(from: decoder))
             }
         }
@@ -264,7 +264,7 @@ public indirect enum PostRequestSettingsPayoutsScheduleDelayDays: Swift.Codable,
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .minimum(let value): Swift.String(describing: value)
         case .int(let value): Swift.String(describing: value)
         }
     }
@@ -275,7 +275,7 @@ public indirect enum PostRequestSettingsPayoutsScheduleDelayDays: Swift.Codable,
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .minimum(let value): try value.encode(to: encoder)
         case .int(let value): try value.encode(to: encoder)
         }
     }

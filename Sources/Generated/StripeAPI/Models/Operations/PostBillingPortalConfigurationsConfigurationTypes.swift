@@ -212,14 +212,14 @@ public indirect enum PostSubscriptionUpdateDefaultAllowedUpdates2: Swift.Codable
     /// A `[PostUpdateDefaultAllowedUpdates2Case1Item]`.
     case postUpdateDefaultAllowedUpdates2Case1ItemArray([PostUpdateDefaultAllowedUpdates2Case1Item])
     /// A `PostSubscriptionUpdateDefaultAllowedUpdates2Case2`.
-    case case2(PostSubscriptionUpdateDefaultAllowedUpdates2Case2)
+    case empty(PostSubscriptionUpdateDefaultAllowedUpdates2Case2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionUpdateDefaultAllowedUpdates2", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postUpdateDefaultAllowedUpdates2Case1ItemArray(try [PostUpdateDefaultAllowedUpdates2Case1Item](from: decoder))
-            default: .case2(try PostSubscriptionUpdateDefaultAllowedUpdates2Case2(from: decoder))
+            default: .empty(try PostSubscriptionUpdateDefaultAllowedUpdates2Case2(from: decoder))
             }
         }
     }
@@ -238,7 +238,7 @@ public indirect enum PostSubscriptionUpdateDefaultAllowedUpdates2: Swift.Codable
     public var description: Swift.String {
         switch self {
         case .postUpdateDefaultAllowedUpdates2Case1ItemArray(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         }
     }
 
@@ -246,7 +246,7 @@ public indirect enum PostSubscriptionUpdateDefaultAllowedUpdates2: Swift.Codable
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .postUpdateDefaultAllowedUpdates2Case1ItemArray(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -260,14 +260,14 @@ public indirect enum PostRequestFeaturesSubscriptionUpdateProducts2: Swift.Codab
     /// A `[PostFeaturesSubscriptionUpdateProducts2Case1Item]`.
     case case1([PostFeaturesSubscriptionUpdateProducts2Case1Item])
     /// A `PostFeaturesSubscriptionUpdateProducts2Case2`.
-    case case2(PostFeaturesSubscriptionUpdateProducts2Case2)
+    case empty(PostFeaturesSubscriptionUpdateProducts2Case2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestFeaturesSubscriptionUpdateProducts2", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try [PostFeaturesSubscriptionUpdateProducts2Case1Item](from: decoder))
-            default: .case2(try PostFeaturesSubscriptionUpdateProducts2Case2(from: decoder))
+            default: .empty(try PostFeaturesSubscriptionUpdateProducts2Case2(from: decoder))
             }
         }
     }
@@ -286,7 +286,7 @@ public indirect enum PostRequestFeaturesSubscriptionUpdateProducts2: Swift.Codab
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         }
     }
 
@@ -294,7 +294,7 @@ public indirect enum PostRequestFeaturesSubscriptionUpdateProducts2: Swift.Codab
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         }
     }
 }

@@ -53,14 +53,14 @@ public indirect enum PostRequestFeaturesCustomerUpdateAllowedUpdates: Swift.Coda
     /// A `[PostFeaturesCustomerUpdateAllowedUpdatesCase1Item]`.
     case case1([PostFeaturesCustomerUpdateAllowedUpdatesCase1Item])
     /// A `PostFeaturesCustomerUpdateAllowedUpdatesCase2`.
-    case case2(PostFeaturesCustomerUpdateAllowedUpdatesCase2)
+    case empty(PostFeaturesCustomerUpdateAllowedUpdatesCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestFeaturesCustomerUpdateAllowedUpdates", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try [PostFeaturesCustomerUpdateAllowedUpdatesCase1Item](from: decoder))
-            default: .case2(try PostFeaturesCustomerUpdateAllowedUpdatesCase2(from: decoder))
+            default: .empty(try PostFeaturesCustomerUpdateAllowedUpdatesCase2(from: decoder))
             }
         }
     }
@@ -79,7 +79,7 @@ public indirect enum PostRequestFeaturesCustomerUpdateAllowedUpdates: Swift.Coda
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         }
     }
 
@@ -87,7 +87,7 @@ public indirect enum PostRequestFeaturesCustomerUpdateAllowedUpdates: Swift.Coda
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -202,14 +202,14 @@ public indirect enum PostSubscriptionCancelCancellationReasonOptions: Swift.Coda
     /// A `[PostCancelCancellationReasonOptionsCase1Item]`.
     case case1([PostCancelCancellationReasonOptionsCase1Item])
     /// A `PostCancelCancellationReasonOptionsCase2`.
-    case case2(PostCancelCancellationReasonOptionsCase2)
+    case empty(PostCancelCancellationReasonOptionsCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionCancelCancellationReasonOptions", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try [PostCancelCancellationReasonOptionsCase1Item](from: decoder))
-            default: .case2(try PostCancelCancellationReasonOptionsCase2(from: decoder))
+            default: .empty(try PostCancelCancellationReasonOptionsCase2(from: decoder))
             }
         }
     }
@@ -228,7 +228,7 @@ public indirect enum PostSubscriptionCancelCancellationReasonOptions: Swift.Coda
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         }
     }
 
@@ -236,7 +236,7 @@ public indirect enum PostSubscriptionCancelCancellationReasonOptions: Swift.Coda
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -372,14 +372,14 @@ public indirect enum PostSubscriptionUpdateDefaultAllowedUpdates: Swift.Codable,
     /// A `[PostUpdateDefaultAllowedUpdatesCase1Item]`.
     case postUpdateDefaultAllowedUpdatesCase1ItemArray([PostUpdateDefaultAllowedUpdatesCase1Item])
     /// A `PostSubscriptionUpdateDefaultAllowedUpdatesCase2`.
-    case case2(PostSubscriptionUpdateDefaultAllowedUpdatesCase2)
+    case empty(PostSubscriptionUpdateDefaultAllowedUpdatesCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionUpdateDefaultAllowedUpdates", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postUpdateDefaultAllowedUpdatesCase1ItemArray(try [PostUpdateDefaultAllowedUpdatesCase1Item](from: decoder))
-            default: .case2(try PostSubscriptionUpdateDefaultAllowedUpdatesCase2(from: decoder))
+            default: .empty(try PostSubscriptionUpdateDefaultAllowedUpdatesCase2(from: decoder))
             }
         }
     }
@@ -398,7 +398,7 @@ public indirect enum PostSubscriptionUpdateDefaultAllowedUpdates: Swift.Codable,
     public var description: Swift.String {
         switch self {
         case .postUpdateDefaultAllowedUpdatesCase1ItemArray(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         }
     }
 
@@ -406,7 +406,7 @@ public indirect enum PostSubscriptionUpdateDefaultAllowedUpdates: Swift.Codable,
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .postUpdateDefaultAllowedUpdatesCase1ItemArray(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -448,14 +448,14 @@ public indirect enum PostRequestFeaturesSubscriptionUpdateProducts: Swift.Codabl
     /// A `[PostFeaturesSubscriptionUpdateProductsCase1Item]`.
     case postFeaturesSubscriptionUpdateProductsCase1ItemArray([PostFeaturesSubscriptionUpdateProductsCase1Item])
     /// A `PostRequestFeaturesSubscriptionUpdateProductsCase2`.
-    case case2(PostRequestFeaturesSubscriptionUpdateProductsCase2)
+    case empty(PostRequestFeaturesSubscriptionUpdateProductsCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestFeaturesSubscriptionUpdateProducts", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postFeaturesSubscriptionUpdateProductsCase1ItemArray(try [PostFeaturesSubscriptionUpdateProductsCase1Item](from: decoder))
-            default: .case2(try PostRequestFeaturesSubscriptionUpdateProductsCase2(from: decoder))
+            default: .empty(try PostRequestFeaturesSubscriptionUpdateProductsCase2(from: decoder))
             }
         }
     }
@@ -474,7 +474,7 @@ public indirect enum PostRequestFeaturesSubscriptionUpdateProducts: Swift.Codabl
     public var description: Swift.String {
         switch self {
         case .postFeaturesSubscriptionUpdateProductsCase1ItemArray(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         }
     }
 
@@ -482,7 +482,7 @@ public indirect enum PostRequestFeaturesSubscriptionUpdateProducts: Swift.Codabl
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .postFeaturesSubscriptionUpdateProductsCase1ItemArray(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         }
     }
 }

@@ -81,7 +81,7 @@ public indirect enum PostExposedIDRequestItemBillingThresholds: Swift.Codable, S
     /// A `PostExposedIDRequestItemBillingThresholdsCase1`.
     case case1(PostExposedIDRequestItemBillingThresholdsCase1)
     /// A `PostExposedIDRequestItemBillingThresholdsCase2`.
-    case case2(PostExposedIDRequestItemBillingThresholdsCase2)
+    case empty(PostExposedIDRequestItemBillingThresholdsCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -90,7 +90,7 @@ public indirect enum PostExposedIDRequestItemBillingThresholds: Swift.Codable, S
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostExposedIDRequestItemBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostExposedIDRequestItemBillingThresholdsCase1(from: decoder))
-            default: .case2(try PostExposedIDRequestItemBillingThresholdsCase2(from: decoder))
+            default: .empty(try PostExposedIDRequestItemBillingThresholdsCase2(from: decoder))
             }
         }
     }
@@ -109,7 +109,7 @@ public indirect enum PostExposedIDRequestItemBillingThresholds: Swift.Codable, S
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -118,7 +118,7 @@ public indirect enum PostExposedIDRequestItemBillingThresholds: Swift.Codable, S
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -218,7 +218,7 @@ public indirect enum PostSubscriptionExposedIDRequestPauseCollection: Swift.Coda
     /// A `PostExposedIDRequestPauseCollectionCase1`.
     case case1(PostExposedIDRequestPauseCollectionCase1)
     /// A `PostExposedIDRequestPauseCollectionCase2`.
-    case case2(PostExposedIDRequestPauseCollectionCase2)
+    case empty(PostExposedIDRequestPauseCollectionCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -227,7 +227,7 @@ public indirect enum PostSubscriptionExposedIDRequestPauseCollection: Swift.Coda
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionExposedIDRequestPauseCollection", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostExposedIDRequestPauseCollectionCase1(from: decoder))
-            default: .case2(try PostExposedIDRequestPauseCollectionCase2(from: decoder))
+            default: .empty(try PostExposedIDRequestPauseCollectionCase2(from: decoder))
             }
         }
     }
@@ -246,7 +246,7 @@ public indirect enum PostSubscriptionExposedIDRequestPauseCollection: Swift.Coda
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -255,7 +255,7 @@ public indirect enum PostSubscriptionExposedIDRequestPauseCollection: Swift.Coda
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -341,14 +341,14 @@ public indirect enum PostIDRequestPaymentSettingsPaymentMethodTypes: Swift.Codab
     /// A `[PostPaymentSettingsPaymentMethodTypesCase1Item2]`.
     case postPaymentSettingsPaymentMethodTypesCase1Item2Array([PostPaymentSettingsPaymentMethodTypesCase1Item2])
     /// A `PostRequestPaymentSettingsPaymentMethodTypesCase22`.
-    case case2(PostRequestPaymentSettingsPaymentMethodTypesCase22)
+    case empty(PostRequestPaymentSettingsPaymentMethodTypesCase22)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIDRequestPaymentSettingsPaymentMethodTypes", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postPaymentSettingsPaymentMethodTypesCase1Item2Array(try [PostPaymentSettingsPaymentMethodTypesCase1Item2](from: decoder))
-            default: .case2(try PostRequestPaymentSettingsPaymentMethodTypesCase22(from: decoder))
+            default: .empty(try PostRequestPaymentSettingsPaymentMethodTypesCase22(from: decoder))
             }
         }
     }
@@ -367,7 +367,7 @@ public indirect enum PostIDRequestPaymentSettingsPaymentMethodTypes: Swift.Codab
     public var description: Swift.String {
         switch self {
         case .postPaymentSettingsPaymentMethodTypesCase1Item2Array(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         }
     }
 
@@ -375,7 +375,7 @@ public indirect enum PostIDRequestPaymentSettingsPaymentMethodTypes: Swift.Codab
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .postPaymentSettingsPaymentMethodTypesCase1Item2Array(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -426,7 +426,7 @@ public indirect enum PostExposedIDRequestPendingInvoiceItemInterval: Swift.Codab
     /// A `PostIDRequestPendingInvoiceItemIntervalCase1`.
     case case1(PostIDRequestPendingInvoiceItemIntervalCase1)
     /// A `PostIDRequestPendingInvoiceItemIntervalCase2`.
-    case case2(PostIDRequestPendingInvoiceItemIntervalCase2)
+    case empty(PostIDRequestPendingInvoiceItemIntervalCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -435,7 +435,7 @@ public indirect enum PostExposedIDRequestPendingInvoiceItemInterval: Swift.Codab
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostExposedIDRequestPendingInvoiceItemInterval", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostIDRequestPendingInvoiceItemIntervalCase1(from: decoder))
-            default: .case2(try PostIDRequestPendingInvoiceItemIntervalCase2(from: decoder))
+            default: .empty(try PostIDRequestPendingInvoiceItemIntervalCase2(from: decoder))
             }
         }
     }
@@ -454,7 +454,7 @@ public indirect enum PostExposedIDRequestPendingInvoiceItemInterval: Swift.Codab
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -463,7 +463,7 @@ public indirect enum PostExposedIDRequestPendingInvoiceItemInterval: Swift.Codab
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -486,7 +486,7 @@ public indirect enum PostSubscriptionExposedIDRequestTransferData: Swift.Codable
     /// A `PostSubscriptionExposedIDRequestTransferDataCase1`.
     case case1(PostSubscriptionExposedIDRequestTransferDataCase1)
     /// A `PostSubscriptionExposedIDRequestTransferDataCase2`.
-    case case2(PostSubscriptionExposedIDRequestTransferDataCase2)
+    case empty(PostSubscriptionExposedIDRequestTransferDataCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -495,7 +495,7 @@ public indirect enum PostSubscriptionExposedIDRequestTransferData: Swift.Codable
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionExposedIDRequestTransferData", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostSubscriptionExposedIDRequestTransferDataCase1(from: decoder))
-            default: .case2(try PostSubscriptionExposedIDRequestTransferDataCase2(from: decoder))
+            default: .empty(try PostSubscriptionExposedIDRequestTransferDataCase2(from: decoder))
             }
         }
     }
@@ -514,7 +514,7 @@ public indirect enum PostSubscriptionExposedIDRequestTransferData: Swift.Codable
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -523,7 +523,7 @@ public indirect enum PostSubscriptionExposedIDRequestTransferData: Swift.Codable
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }

@@ -143,7 +143,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsAcssDebit: Swift.Cod
     /// A `PostSettingsPaymentMethodOptionsAcssDebitCase1`.
     case case1(PostSettingsPaymentMethodOptionsAcssDebitCase1)
     /// A `PostSettingsPaymentMethodOptionsAcssDebitCase2`.
-    case case2(PostSettingsPaymentMethodOptionsAcssDebitCase2)
+    case empty(PostSettingsPaymentMethodOptionsAcssDebitCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -152,7 +152,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsAcssDebit: Swift.Cod
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptionsAcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostSettingsPaymentMethodOptionsAcssDebitCase1(from: decoder))
-            default: .case2(try PostSettingsPaymentMethodOptionsAcssDebitCase2(from: decoder))
+            default: .empty(try PostSettingsPaymentMethodOptionsAcssDebitCase2(from: decoder))
             }
         }
     }
@@ -171,7 +171,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsAcssDebit: Swift.Cod
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -180,7 +180,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsAcssDebit: Swift.Cod
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -221,7 +221,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsBancontact: Swift.Co
     /// A `PostSettingsPaymentMethodOptionsBancontactCase1`.
     case case1(PostSettingsPaymentMethodOptionsBancontactCase1)
     /// A `PostSettingsPaymentMethodOptionsBancontactCase2`.
-    case case2(PostSettingsPaymentMethodOptionsBancontactCase2)
+    case empty(PostSettingsPaymentMethodOptionsBancontactCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -230,7 +230,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsBancontact: Swift.Co
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptionsBancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostSettingsPaymentMethodOptionsBancontactCase1(from: decoder))
-            default: .case2(try PostSettingsPaymentMethodOptionsBancontactCase2(from: decoder))
+            default: .empty(try PostSettingsPaymentMethodOptionsBancontactCase2(from: decoder))
             }
         }
     }
@@ -249,7 +249,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsBancontact: Swift.Co
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -258,7 +258,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsBancontact: Swift.Co
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -445,7 +445,7 @@ public indirect enum PostSettingsPaymentMethodOptionsCustomerBalance: Swift.Coda
     /// A `PostPaymentMethodOptionsCustomerBalanceCase1`.
     case case1(PostPaymentMethodOptionsCustomerBalanceCase1)
     /// A `PostPaymentMethodOptionsCustomerBalanceCase2`.
-    case case2(PostPaymentMethodOptionsCustomerBalanceCase2)
+    case empty(PostPaymentMethodOptionsCustomerBalanceCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -454,7 +454,7 @@ public indirect enum PostSettingsPaymentMethodOptionsCustomerBalance: Swift.Coda
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptionsCustomerBalance", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostPaymentMethodOptionsCustomerBalanceCase1(from: decoder))
-            default: .case2(try PostPaymentMethodOptionsCustomerBalanceCase2(from: decoder))
+            default: .empty(try PostPaymentMethodOptionsCustomerBalanceCase2(from: decoder))
             }
         }
     }
@@ -473,7 +473,7 @@ public indirect enum PostSettingsPaymentMethodOptionsCustomerBalance: Swift.Coda
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -482,7 +482,7 @@ public indirect enum PostSettingsPaymentMethodOptionsCustomerBalance: Swift.Coda
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -503,7 +503,7 @@ public indirect enum PostSettingsPaymentMethodOptionsUsBankAccount: Swift.Codabl
     /// A `PostSettingsPaymentMethodOptionsUsBankAccountCase1`.
     case case1(PostSettingsPaymentMethodOptionsUsBankAccountCase1)
     /// A `PostSettingsPaymentMethodOptionsUsBankAccountCase2`.
-    case case2(PostSettingsPaymentMethodOptionsUsBankAccountCase2)
+    case empty(PostSettingsPaymentMethodOptionsUsBankAccountCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -512,7 +512,7 @@ public indirect enum PostSettingsPaymentMethodOptionsUsBankAccount: Swift.Codabl
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptionsUsBankAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostSettingsPaymentMethodOptionsUsBankAccountCase1(from: decoder))
-            default: .case2(try PostSettingsPaymentMethodOptionsUsBankAccountCase2(from: decoder))
+            default: .empty(try PostSettingsPaymentMethodOptionsUsBankAccountCase2(from: decoder))
             }
         }
     }
@@ -531,7 +531,7 @@ public indirect enum PostSettingsPaymentMethodOptionsUsBankAccount: Swift.Codabl
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -540,7 +540,7 @@ public indirect enum PostSettingsPaymentMethodOptionsUsBankAccount: Swift.Codabl
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -601,14 +601,14 @@ public indirect enum PostRequestPaymentSettingsPaymentMethodTypes: Swift.Codable
     /// A `[PostPaymentSettingsPaymentMethodTypesCase1Item]`.
     case postPaymentSettingsPaymentMethodTypesCase1ItemArray([PostPaymentSettingsPaymentMethodTypesCase1Item])
     /// A `PostRequestPaymentSettingsPaymentMethodTypesCase2`.
-    case case2(PostRequestPaymentSettingsPaymentMethodTypesCase2)
+    case empty(PostRequestPaymentSettingsPaymentMethodTypesCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentSettingsPaymentMethodTypes", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postPaymentSettingsPaymentMethodTypesCase1ItemArray(try [PostPaymentSettingsPaymentMethodTypesCase1Item](from: decoder))
-            default: .case2(try PostRequestPaymentSettingsPaymentMethodTypesCase2(from: decoder))
+            default: .empty(try PostRequestPaymentSettingsPaymentMethodTypesCase2(from: decoder))
             }
         }
     }
@@ -627,7 +627,7 @@ public indirect enum PostRequestPaymentSettingsPaymentMethodTypes: Swift.Codable
     public var description: Swift.String {
         switch self {
         case .postPaymentSettingsPaymentMethodTypesCase1ItemArray(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         }
     }
 
@@ -635,7 +635,7 @@ public indirect enum PostRequestPaymentSettingsPaymentMethodTypes: Swift.Codable
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .postPaymentSettingsPaymentMethodTypesCase1ItemArray(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         }
     }
 }

@@ -13,7 +13,7 @@ public indirect enum PostCustomersRequestAddress: Swift.Codable, Swift.Hashable,
     /// A `PostCustomersRequestAddressCase1`.
     case case1(PostCustomersRequestAddressCase1)
     /// A `PostCustomersRequestAddressCase2`.
-    case case2(PostCustomersRequestAddressCase2)
+    case empty(PostCustomersRequestAddressCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -22,7 +22,7 @@ public indirect enum PostCustomersRequestAddress: Swift.Codable, Swift.Hashable,
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersRequestAddress", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostCustomersRequestAddressCase1(from: decoder))
-            default: .case2(try PostCustomersRequestAddressCase2(from: decoder))
+            default: .empty(try PostCustomersRequestAddressCase2(from: decoder))
             }
         }
     }
@@ -41,7 +41,7 @@ public indirect enum PostCustomersRequestAddress: Swift.Codable, Swift.Hashable,
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -50,7 +50,7 @@ public indirect enum PostCustomersRequestAddress: Swift.Codable, Swift.Hashable,
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -118,7 +118,7 @@ public indirect enum PostCustomersRequestShipping: Swift.Codable, Swift.Hashable
     /// A `PostCustomersRequestShippingCase1`.
     case case1(PostCustomersRequestShippingCase1)
     /// A `PostCustomersRequestShippingCase2`.
-    case case2(PostCustomersRequestShippingCase2)
+    case empty(PostCustomersRequestShippingCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -127,7 +127,7 @@ public indirect enum PostCustomersRequestShipping: Swift.Codable, Swift.Hashable
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersRequestShipping", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostCustomersRequestShippingCase1(from: decoder))
-            default: .case2(try PostCustomersRequestShippingCase2(from: decoder))
+            default: .empty(try PostCustomersRequestShippingCase2(from: decoder))
             }
         }
     }
@@ -146,7 +146,7 @@ public indirect enum PostCustomersRequestShipping: Swift.Codable, Swift.Hashable
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -155,7 +155,7 @@ public indirect enum PostCustomersRequestShipping: Swift.Codable, Swift.Hashable
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }

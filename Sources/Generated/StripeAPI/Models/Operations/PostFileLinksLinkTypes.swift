@@ -10,19 +10,19 @@ public typealias PostFileLinksLinkRequestExpiresAtCase3 = PostPlansRequestMetada
 /// A future timestamp after which the link will no longer be usable, or `now` to expire the link immediately.
 public indirect enum PostFileLinksLinkRequestExpiresAt: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `PostFileLinksLinkRequestExpiresAtCase1`.
-    case case1(PostFileLinksLinkRequestExpiresAtCase1)
+    case now(PostFileLinksLinkRequestExpiresAtCase1)
     /// A `Swift.Int`.
     case int(Swift.Int)
     /// A `PostFileLinksLinkRequestExpiresAtCase3`.
-    case case3(PostFileLinksLinkRequestExpiresAtCase3)
+    case empty(PostFileLinksLinkRequestExpiresAtCase3)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostFileLinksLinkRequestExpiresAt", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .case1(try PostFileLinksLinkRequestExpiresAtCase1(from: decoder))
+            case 0: .now(try PostFileLinksLinkRequestExpiresAtCase1(from: decoder))
             case 1: .int(try Swift.Int(from: decoder))
-            default: .case3(try PostFileLinksLinkRequestExpiresAtCase3(from: decoder))
+            default: .empty(try PostFileLinksLinkRequestExpiresAtCase3(from: decoder))
             }
         }
     }
@@ -41,9 +41,9 @@ public indirect enum PostFileLinksLinkRequestExpiresAt: Swift.Codable, Swift.Has
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .now(let value): Swift.String(describing: value)
         case .int(let value): Swift.String(describing: value)
-        case .case3(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         }
     }
 
@@ -53,9 +53,9 @@ public indirect enum PostFileLinksLinkRequestExpiresAt: Swift.Codable, Swift.Has
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .now(let value): try value.encode(to: encoder)
         case .int(let value): try value.encode(to: encoder)
-        case .case3(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         }
     }
 }

@@ -14,7 +14,7 @@ public indirect enum PostVerificationSessionRequestOptionsDocument: Swift.Codabl
     /// A `PostVerificationSessionRequestOptionsDocumentCase1`.
     case case1(PostVerificationSessionRequestOptionsDocumentCase1)
     /// A `PostVerificationSessionRequestOptionsDocumentCase2`.
-    case case2(PostVerificationSessionRequestOptionsDocumentCase2)
+    case empty(PostVerificationSessionRequestOptionsDocumentCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -23,7 +23,7 @@ public indirect enum PostVerificationSessionRequestOptionsDocument: Swift.Codabl
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostVerificationSessionRequestOptionsDocument", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostVerificationSessionRequestOptionsDocumentCase1(from: decoder))
-            default: .case2(try PostVerificationSessionRequestOptionsDocumentCase2(from: decoder))
+            default: .empty(try PostVerificationSessionRequestOptionsDocumentCase2(from: decoder))
             }
         }
     }
@@ -42,7 +42,7 @@ public indirect enum PostVerificationSessionRequestOptionsDocument: Swift.Codabl
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -51,7 +51,7 @@ public indirect enum PostVerificationSessionRequestOptionsDocument: Swift.Codabl
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }

@@ -13,14 +13,14 @@ public indirect enum PostInvoiceitemsInvoiceitemRequestDiscounts: Swift.Codable,
     /// A `[PostInvoiceitemRequestDiscountsCase1Item]`.
     case postInvoiceitemRequestDiscountsCase1ItemArray([PostInvoiceitemRequestDiscountsCase1Item])
     /// A `PostInvoiceitemsInvoiceitemRequestDiscountsCase2`.
-    case case2(PostInvoiceitemsInvoiceitemRequestDiscountsCase2)
+    case empty(PostInvoiceitemsInvoiceitemRequestDiscountsCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoiceitemsInvoiceitemRequestDiscounts", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postInvoiceitemRequestDiscountsCase1ItemArray(try [PostInvoiceitemRequestDiscountsCase1Item](from: decoder))
-            default: .case2(try PostInvoiceitemsInvoiceitemRequestDiscountsCase2(from: decoder))
+            default: .empty(try PostInvoiceitemsInvoiceitemRequestDiscountsCase2(from: decoder))
             }
         }
     }
@@ -39,7 +39,7 @@ public indirect enum PostInvoiceitemsInvoiceitemRequestDiscounts: Swift.Codable,
     public var description: Swift.String {
         switch self {
         case .postInvoiceitemRequestDiscountsCase1ItemArray(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         }
     }
 
@@ -47,7 +47,7 @@ public indirect enum PostInvoiceitemsInvoiceitemRequestDiscounts: Swift.Codable,
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .postInvoiceitemRequestDiscountsCase1ItemArray(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         }
     }
 }

@@ -113,14 +113,14 @@ public indirect enum PostRequestPaymentSettingsPaymentMethodTypes3: Swift.Codabl
     /// A `[PostPaymentSettingsPaymentMethodTypes3Case1Item]`.
     case postPaymentSettingsPaymentMethodTypes3Case1ItemArray([PostPaymentSettingsPaymentMethodTypes3Case1Item])
     /// A `PostRequestPaymentSettingsPaymentMethodTypes3Case2`.
-    case case2(PostRequestPaymentSettingsPaymentMethodTypes3Case2)
+    case empty(PostRequestPaymentSettingsPaymentMethodTypes3Case2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentSettingsPaymentMethodTypes3", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postPaymentSettingsPaymentMethodTypes3Case1ItemArray(try [PostPaymentSettingsPaymentMethodTypes3Case1Item](from: decoder))
-            default: .case2(try PostRequestPaymentSettingsPaymentMethodTypes3Case2(from: decoder))
+            default: .empty(try PostRequestPaymentSettingsPaymentMethodTypes3Case2(from: decoder))
             }
         }
     }
@@ -139,7 +139,7 @@ public indirect enum PostRequestPaymentSettingsPaymentMethodTypes3: Swift.Codabl
     public var description: Swift.String {
         switch self {
         case .postPaymentSettingsPaymentMethodTypes3Case1ItemArray(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         }
     }
 
@@ -147,7 +147,7 @@ public indirect enum PostRequestPaymentSettingsPaymentMethodTypes3: Swift.Codabl
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .postPaymentSettingsPaymentMethodTypes3Case1ItemArray(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -196,7 +196,7 @@ public indirect enum PostInvoicesInvoiceRequestTransferData: Swift.Codable, Swif
     /// A `PostInvoicesInvoiceRequestTransferDataCase1`.
     case case1(PostInvoicesInvoiceRequestTransferDataCase1)
     /// A `PostInvoicesInvoiceRequestTransferDataCase2`.
-    case case2(PostInvoicesInvoiceRequestTransferDataCase2)
+    case empty(PostInvoicesInvoiceRequestTransferDataCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -205,7 +205,7 @@ public indirect enum PostInvoicesInvoiceRequestTransferData: Swift.Codable, Swif
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesInvoiceRequestTransferData", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostInvoicesInvoiceRequestTransferDataCase1(from: decoder))
-            default: .case2(try PostInvoicesInvoiceRequestTransferDataCase2(from: decoder))
+            default: .empty(try PostInvoicesInvoiceRequestTransferDataCase2(from: decoder))
             }
         }
     }
@@ -224,7 +224,7 @@ public indirect enum PostInvoicesInvoiceRequestTransferData: Swift.Codable, Swif
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -233,7 +233,7 @@ public indirect enum PostInvoicesInvoiceRequestTransferData: Swift.Codable, Swif
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }

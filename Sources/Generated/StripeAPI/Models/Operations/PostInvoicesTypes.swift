@@ -54,14 +54,14 @@ public indirect enum PostInvoicesRequestCustomFields: Swift.Codable, Swift.Hasha
     /// A `[PostInvoicesRequestCustomFieldsCase1Item]`.
     case case1([PostInvoicesRequestCustomFieldsCase1Item])
     /// A `PostInvoicesRequestCustomFieldsCase2`.
-    case case2(PostInvoicesRequestCustomFieldsCase2)
+    case empty(PostInvoicesRequestCustomFieldsCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesRequestCustomFields", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try [PostInvoicesRequestCustomFieldsCase1Item](from: decoder))
-            default: .case2(try PostInvoicesRequestCustomFieldsCase2(from: decoder))
+            default: .empty(try PostInvoicesRequestCustomFieldsCase2(from: decoder))
             }
         }
     }
@@ -80,7 +80,7 @@ public indirect enum PostInvoicesRequestCustomFields: Swift.Codable, Swift.Hasha
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         }
     }
 
@@ -88,7 +88,7 @@ public indirect enum PostInvoicesRequestCustomFields: Swift.Codable, Swift.Hasha
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -164,7 +164,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptions2Card: Swift.Codable
     /// A `PostPaymentSettingsPaymentMethodOptions2CardCase1`.
     case case1(PostPaymentSettingsPaymentMethodOptions2CardCase1)
     /// A `PostPaymentSettingsPaymentMethodOptions2CardCase2`.
-    case case2(PostPaymentSettingsPaymentMethodOptions2CardCase2)
+    case empty(PostPaymentSettingsPaymentMethodOptions2CardCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -173,7 +173,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptions2Card: Swift.Codable
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptions2Card", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostPaymentSettingsPaymentMethodOptions2CardCase1(from: decoder))
-            default: .case2(try PostPaymentSettingsPaymentMethodOptions2CardCase2(from: decoder))
+            default: .empty(try PostPaymentSettingsPaymentMethodOptions2CardCase2(from: decoder))
             }
         }
     }
@@ -192,7 +192,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptions2Card: Swift.Codable
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -201,7 +201,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptions2Card: Swift.Codable
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -285,14 +285,14 @@ public indirect enum PostRequestPaymentSettingsPaymentMethodTypes2: Swift.Codabl
     /// A `[PostPaymentSettingsPaymentMethodTypes2Case1Item]`.
     case postPaymentSettingsPaymentMethodTypes2Case1ItemArray([PostPaymentSettingsPaymentMethodTypes2Case1Item])
     /// A `PostRequestPaymentSettingsPaymentMethodTypes2Case2`.
-    case case2(PostRequestPaymentSettingsPaymentMethodTypes2Case2)
+    case empty(PostRequestPaymentSettingsPaymentMethodTypes2Case2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentSettingsPaymentMethodTypes2", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postPaymentSettingsPaymentMethodTypes2Case1ItemArray(try [PostPaymentSettingsPaymentMethodTypes2Case1Item](from: decoder))
-            default: .case2(try PostRequestPaymentSettingsPaymentMethodTypes2Case2(from: decoder))
+            default: .empty(try PostRequestPaymentSettingsPaymentMethodTypes2Case2(from: decoder))
             }
         }
     }
@@ -311,7 +311,7 @@ public indirect enum PostRequestPaymentSettingsPaymentMethodTypes2: Swift.Codabl
     public var description: Swift.String {
         switch self {
         case .postPaymentSettingsPaymentMethodTypes2Case1ItemArray(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         }
     }
 
@@ -319,7 +319,7 @@ public indirect enum PostRequestPaymentSettingsPaymentMethodTypes2: Swift.Codabl
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .postPaymentSettingsPaymentMethodTypes2Case1ItemArray(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         }
     }
 }

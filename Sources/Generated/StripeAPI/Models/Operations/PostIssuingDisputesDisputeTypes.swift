@@ -202,7 +202,7 @@ public indirect enum PostIssuingDisputeRequestEvidenceFraudulent: Swift.Codable,
     /// A `PostIssuingDisputeRequestEvidenceFraudulentCase1`.
     case case1(PostIssuingDisputeRequestEvidenceFraudulentCase1)
     /// A `PostIssuingDisputeRequestEvidenceFraudulentCase2`.
-    case case2(PostIssuingDisputeRequestEvidenceFraudulentCase2)
+    case empty(PostIssuingDisputeRequestEvidenceFraudulentCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -211,7 +211,7 @@ public indirect enum PostIssuingDisputeRequestEvidenceFraudulent: Swift.Codable,
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputeRequestEvidenceFraudulent", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostIssuingDisputeRequestEvidenceFraudulentCase1(from: decoder))
-            default: .case2(try PostIssuingDisputeRequestEvidenceFraudulentCase2(from: decoder))
+            default: .empty(try PostIssuingDisputeRequestEvidenceFraudulentCase2(from: decoder))
             }
         }
     }
@@ -230,7 +230,7 @@ public indirect enum PostIssuingDisputeRequestEvidenceFraudulent: Swift.Codable,
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -239,7 +239,7 @@ public indirect enum PostIssuingDisputeRequestEvidenceFraudulent: Swift.Codable,
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -325,7 +325,7 @@ public indirect enum PostIssuingDisputeRequestEvidenceNotReceived: Swift.Codable
     /// A `PostIssuingDisputeRequestEvidenceNotReceivedCase1`.
     case case1(PostIssuingDisputeRequestEvidenceNotReceivedCase1)
     /// A `PostIssuingDisputeRequestEvidenceNotReceivedCase2`.
-    case case2(PostIssuingDisputeRequestEvidenceNotReceivedCase2)
+    case empty(PostIssuingDisputeRequestEvidenceNotReceivedCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -334,7 +334,7 @@ public indirect enum PostIssuingDisputeRequestEvidenceNotReceived: Swift.Codable
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputeRequestEvidenceNotReceived", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostIssuingDisputeRequestEvidenceNotReceivedCase1(from: decoder))
-            default: .case2(try PostIssuingDisputeRequestEvidenceNotReceivedCase2(from: decoder))
+            default: .empty(try PostIssuingDisputeRequestEvidenceNotReceivedCase2(from: decoder))
             }
         }
     }
@@ -353,7 +353,7 @@ public indirect enum PostIssuingDisputeRequestEvidenceNotReceived: Swift.Codable
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -362,7 +362,7 @@ public indirect enum PostIssuingDisputeRequestEvidenceNotReceived: Swift.Codable
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -440,7 +440,7 @@ public indirect enum PostDisputeRequestEvidenceServiceNotAsDescribed: Swift.Coda
     /// A `PostRequestEvidenceServiceNotAsDescribedCase12`.
     case case1(PostRequestEvidenceServiceNotAsDescribedCase12)
     /// A `PostRequestEvidenceServiceNotAsDescribedCase22`.
-    case case2(PostRequestEvidenceServiceNotAsDescribedCase22)
+    case empty(PostRequestEvidenceServiceNotAsDescribedCase22)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -449,7 +449,7 @@ public indirect enum PostDisputeRequestEvidenceServiceNotAsDescribed: Swift.Coda
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostDisputeRequestEvidenceServiceNotAsDescribed", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostRequestEvidenceServiceNotAsDescribedCase12(from: decoder))
-            default: .case2(try PostRequestEvidenceServiceNotAsDescribedCase22(from: decoder))
+            default: .empty(try PostRequestEvidenceServiceNotAsDescribedCase22(from: decoder))
             }
         }
     }
@@ -468,7 +468,7 @@ public indirect enum PostDisputeRequestEvidenceServiceNotAsDescribed: Swift.Coda
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -477,7 +477,7 @@ public indirect enum PostDisputeRequestEvidenceServiceNotAsDescribed: Swift.Coda
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }

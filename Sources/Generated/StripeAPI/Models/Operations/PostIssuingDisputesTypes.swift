@@ -17,14 +17,14 @@ public indirect enum PostCanceledCase1CancellationPolicyProvided: Swift.Codable,
     /// A `Swift.Bool`.
     case bool(Swift.Bool)
     /// A `PostCanceledCase1CancellationPolicyProvidedCase2`.
-    case case2(PostCanceledCase1CancellationPolicyProvidedCase2)
+    case empty(PostCanceledCase1CancellationPolicyProvidedCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCanceledCase1CancellationPolicyProvided", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .bool(try Swift.Bool(from: decoder))
-            default: .case2(try PostCanceledCase1CancellationPolicyProvidedCase2(from: decoder))
+            default: .empty(try PostCanceledCase1CancellationPolicyProvidedCase2(from: decoder))
             }
         }
     }
@@ -43,7 +43,7 @@ public indirect enum PostCanceledCase1CancellationPolicyProvided: Swift.Codable,
     public var description: Swift.String {
         switch self {
         case .bool(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         }
     }
 
@@ -54,7 +54,7 @@ public indirect enum PostCanceledCase1CancellationPolicyProvided: Swift.Codable,
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .bool(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -170,7 +170,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceCanceled: Swift.Codable, 
     /// A `PostIssuingDisputesRequestEvidenceCanceledCase1`.
     case case1(PostIssuingDisputesRequestEvidenceCanceledCase1)
     /// A `PostIssuingDisputesRequestEvidenceCanceledCase2`.
-    case case2(PostIssuingDisputesRequestEvidenceCanceledCase2)
+    case empty(PostIssuingDisputesRequestEvidenceCanceledCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -179,7 +179,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceCanceled: Swift.Codable, 
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceCanceled", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostIssuingDisputesRequestEvidenceCanceledCase1(from: decoder))
-            default: .case2(try PostIssuingDisputesRequestEvidenceCanceledCase2(from: decoder))
+            default: .empty(try PostIssuingDisputesRequestEvidenceCanceledCase2(from: decoder))
             }
         }
     }
@@ -198,7 +198,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceCanceled: Swift.Codable, 
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -207,7 +207,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceCanceled: Swift.Codable, 
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -238,7 +238,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceDuplicate: Swift.Codable,
     /// A `PostIssuingDisputesRequestEvidenceDuplicateCase1`.
     case case1(PostIssuingDisputesRequestEvidenceDuplicateCase1)
     /// A `PostIssuingDisputesRequestEvidenceDuplicateCase2`.
-    case case2(PostIssuingDisputesRequestEvidenceDuplicateCase2)
+    case empty(PostIssuingDisputesRequestEvidenceDuplicateCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -247,7 +247,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceDuplicate: Swift.Codable,
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceDuplicate", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostIssuingDisputesRequestEvidenceDuplicateCase1(from: decoder))
-            default: .case2(try PostIssuingDisputesRequestEvidenceDuplicateCase2(from: decoder))
+            default: .empty(try PostIssuingDisputesRequestEvidenceDuplicateCase2(from: decoder))
             }
         }
     }
@@ -266,7 +266,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceDuplicate: Swift.Codable,
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -275,7 +275,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceDuplicate: Swift.Codable,
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -359,7 +359,7 @@ public indirect enum PostRequestEvidenceMerchandiseNotAsDescribed: Swift.Codable
     /// A `PostRequestEvidenceMerchandiseNotAsDescribedCase1`.
     case case1(PostRequestEvidenceMerchandiseNotAsDescribedCase1)
     /// A `PostRequestEvidenceMerchandiseNotAsDescribedCase2`.
-    case case2(PostRequestEvidenceMerchandiseNotAsDescribedCase2)
+    case empty(PostRequestEvidenceMerchandiseNotAsDescribedCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -368,7 +368,7 @@ public indirect enum PostRequestEvidenceMerchandiseNotAsDescribed: Swift.Codable
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestEvidenceMerchandiseNotAsDescribed", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostRequestEvidenceMerchandiseNotAsDescribedCase1(from: decoder))
-            default: .case2(try PostRequestEvidenceMerchandiseNotAsDescribedCase2(from: decoder))
+            default: .empty(try PostRequestEvidenceMerchandiseNotAsDescribedCase2(from: decoder))
             }
         }
     }
@@ -387,7 +387,7 @@ public indirect enum PostRequestEvidenceMerchandiseNotAsDescribed: Swift.Codable
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -396,7 +396,7 @@ public indirect enum PostRequestEvidenceMerchandiseNotAsDescribed: Swift.Codable
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -434,7 +434,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceOther: Swift.Codable, Swi
     /// A `PostIssuingDisputesRequestEvidenceOtherCase1`.
     case case1(PostIssuingDisputesRequestEvidenceOtherCase1)
     /// A `PostIssuingDisputesRequestEvidenceOtherCase2`.
-    case case2(PostIssuingDisputesRequestEvidenceOtherCase2)
+    case empty(PostIssuingDisputesRequestEvidenceOtherCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -443,7 +443,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceOther: Swift.Codable, Swi
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceOther", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostIssuingDisputesRequestEvidenceOtherCase1(from: decoder))
-            default: .case2(try PostIssuingDisputesRequestEvidenceOtherCase2(from: decoder))
+            default: .empty(try PostIssuingDisputesRequestEvidenceOtherCase2(from: decoder))
             }
         }
     }
@@ -462,7 +462,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceOther: Swift.Codable, Swi
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -471,7 +471,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceOther: Swift.Codable, Swi
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }

@@ -55,14 +55,14 @@ public indirect enum PostOrdersIDReturnsRequestItems: Swift.Codable, Swift.Hasha
     /// A `[PostOrdersIDReturnsRequestItemsCase1Item]`.
     case case1([PostOrdersIDReturnsRequestItemsCase1Item])
     /// A `PostOrdersIDReturnsRequestItemsCase2`.
-    case case2(PostOrdersIDReturnsRequestItemsCase2)
+    case empty(PostOrdersIDReturnsRequestItemsCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostOrdersIDReturnsRequestItems", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try [PostOrdersIDReturnsRequestItemsCase1Item](from: decoder))
-            default: .case2(try PostOrdersIDReturnsRequestItemsCase2(from: decoder))
+            default: .empty(try PostOrdersIDReturnsRequestItemsCase2(from: decoder))
             }
         }
     }
@@ -81,7 +81,7 @@ public indirect enum PostOrdersIDReturnsRequestItems: Swift.Codable, Swift.Hasha
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         }
     }
 
@@ -89,7 +89,7 @@ public indirect enum PostOrdersIDReturnsRequestItems: Swift.Codable, Swift.Hasha
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         }
     }
 }

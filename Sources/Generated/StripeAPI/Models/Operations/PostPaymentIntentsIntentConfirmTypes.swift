@@ -389,7 +389,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsCard: Swift.Cod
     /// A `PostConfirmRequestPaymentMethodOptionsCardCase1`.
     case case1(PostConfirmRequestPaymentMethodOptionsCardCase1)
     /// A `PostConfirmRequestPaymentMethodOptionsCardCase2`.
-    case case2(PostConfirmRequestPaymentMethodOptionsCardCase2)
+    case empty(PostConfirmRequestPaymentMethodOptionsCardCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -398,7 +398,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsCard: Swift.Cod
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostConfirmRequestPaymentMethodOptionsCardCase1(from: decoder))
-            default: .case2(try PostConfirmRequestPaymentMethodOptionsCardCase2(from: decoder))
+            default: .empty(try PostConfirmRequestPaymentMethodOptionsCardCase2(from: decoder))
             }
         }
     }
@@ -417,7 +417,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsCard: Swift.Cod
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -426,7 +426,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsCard: Swift.Cod
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -529,7 +529,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsOxxo: Swift.Cod
     /// A `PostConfirmRequestPaymentMethodOptionsOxxoCase1`.
     case none(PostConfirmRequestPaymentMethodOptionsOxxoCase1)
     /// A `PostConfirmRequestPaymentMethodOptionsOxxoCase2`.
-    case case2(PostConfirmRequestPaymentMethodOptionsOxxoCase2)
+    case empty(PostConfirmRequestPaymentMethodOptionsOxxoCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -538,7 +538,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsOxxo: Swift.Cod
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsOxxo", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .none(try PostConfirmRequestPaymentMethodOptionsOxxoCase1(from: decoder))
-            default: .case2(try PostConfirmRequestPaymentMethodOptionsOxxoCase2(from: decoder))
+            default: .empty(try PostConfirmRequestPaymentMethodOptionsOxxoCase2(from: decoder))
             }
         }
     }
@@ -557,7 +557,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsOxxo: Swift.Cod
     public var description: Swift.String {
         switch self {
         case .none(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -566,7 +566,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsOxxo: Swift.Cod
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .none(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -583,7 +583,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsP24: Swift.Coda
     /// A `PostConfirmRequestPaymentMethodOptionsP24Case1`.
     case none(PostConfirmRequestPaymentMethodOptionsP24Case1)
     /// A `PostConfirmRequestPaymentMethodOptionsP24Case2`.
-    case case2(PostConfirmRequestPaymentMethodOptionsP24Case2)
+    case empty(PostConfirmRequestPaymentMethodOptionsP24Case2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -592,7 +592,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsP24: Swift.Coda
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsP24", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .none(try PostConfirmRequestPaymentMethodOptionsP24Case1(from: decoder))
-            default: .case2(try PostConfirmRequestPaymentMethodOptionsP24Case2(from: decoder))
+            default: .empty(try PostConfirmRequestPaymentMethodOptionsP24Case2(from: decoder))
             }
         }
     }
@@ -611,7 +611,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsP24: Swift.Coda
     public var description: Swift.String {
         switch self {
         case .none(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -620,7 +620,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsP24: Swift.Coda
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .none(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }

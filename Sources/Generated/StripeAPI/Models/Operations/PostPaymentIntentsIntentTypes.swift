@@ -149,7 +149,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsAcssDebit: Swift.Codab
     /// A `PostRequestPaymentMethodOptionsAcssDebitCase12`.
     case case1(PostRequestPaymentMethodOptionsAcssDebitCase12)
     /// A `PostRequestPaymentMethodOptionsAcssDebitCase22`.
-    case case2(PostRequestPaymentMethodOptionsAcssDebitCase22)
+    case empty(PostRequestPaymentMethodOptionsAcssDebitCase22)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -158,7 +158,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsAcssDebit: Swift.Codab
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsAcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostRequestPaymentMethodOptionsAcssDebitCase12(from: decoder))
-            default: .case2(try PostRequestPaymentMethodOptionsAcssDebitCase22(from: decoder))
+            default: .empty(try PostRequestPaymentMethodOptionsAcssDebitCase22(from: decoder))
             }
         }
     }
@@ -177,7 +177,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsAcssDebit: Swift.Codab
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -186,7 +186,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsAcssDebit: Swift.Codab
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -232,7 +232,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBacsDebit: Swift.Codab
     /// A `PostRequestPaymentMethodOptionsBacsDebitCase12`.
     case case1(PostRequestPaymentMethodOptionsBacsDebitCase12)
     /// A `PostRequestPaymentMethodOptionsBacsDebitCase22`.
-    case case2(PostRequestPaymentMethodOptionsBacsDebitCase22)
+    case empty(PostRequestPaymentMethodOptionsBacsDebitCase22)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -241,7 +241,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBacsDebit: Swift.Codab
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsBacsDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostRequestPaymentMethodOptionsBacsDebitCase12(from: decoder))
-            default: .case2(try PostRequestPaymentMethodOptionsBacsDebitCase22(from: decoder))
+            default: .empty(try PostRequestPaymentMethodOptionsBacsDebitCase22(from: decoder))
             }
         }
     }
@@ -260,7 +260,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBacsDebit: Swift.Codab
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -269,7 +269,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBacsDebit: Swift.Codab
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -288,7 +288,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBancontact: Swift.Coda
     /// A `PostRequestPaymentMethodOptionsBancontactCase12`.
     case case1(PostRequestPaymentMethodOptionsBancontactCase12)
     /// A `PostRequestPaymentMethodOptionsBancontactCase22`.
-    case case2(PostRequestPaymentMethodOptionsBancontactCase22)
+    case empty(PostRequestPaymentMethodOptionsBancontactCase22)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -297,7 +297,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBancontact: Swift.Coda
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsBancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostRequestPaymentMethodOptionsBancontactCase12(from: decoder))
-            default: .case2(try PostRequestPaymentMethodOptionsBancontactCase22(from: decoder))
+            default: .empty(try PostRequestPaymentMethodOptionsBancontactCase22(from: decoder))
             }
         }
     }
@@ -316,7 +316,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBancontact: Swift.Coda
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -325,7 +325,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBancontact: Swift.Coda
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -502,7 +502,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsCardPresent: Swift.Cod
     /// A `PostRequestPaymentMethodOptionsCardPresentCase12`.
     case case1(PostRequestPaymentMethodOptionsCardPresentCase12)
     /// A `PostRequestPaymentMethodOptionsCardPresentCase22`.
-    case case2(PostRequestPaymentMethodOptionsCardPresentCase22)
+    case empty(PostRequestPaymentMethodOptionsCardPresentCase22)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -511,7 +511,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsCardPresent: Swift.Cod
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsCardPresent", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostRequestPaymentMethodOptionsCardPresentCase12(from: decoder))
-            default: .case2(try PostRequestPaymentMethodOptionsCardPresentCase22(from: decoder))
+            default: .empty(try PostRequestPaymentMethodOptionsCardPresentCase22(from: decoder))
             }
         }
     }
@@ -530,7 +530,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsCardPresent: Swift.Cod
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -539,7 +539,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsCardPresent: Swift.Cod
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -598,7 +598,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsGiropay: Swift.Codable
     /// A `PostIntentRequestPaymentMethodOptionsGiropayCase1`.
     case none(PostIntentRequestPaymentMethodOptionsGiropayCase1)
     /// A `PostIntentRequestPaymentMethodOptionsGiropayCase2`.
-    case case2(PostIntentRequestPaymentMethodOptionsGiropayCase2)
+    case empty(PostIntentRequestPaymentMethodOptionsGiropayCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -607,7 +607,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsGiropay: Swift.Codable
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsGiropay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .none(try PostIntentRequestPaymentMethodOptionsGiropayCase1(from: decoder))
-            default: .case2(try PostIntentRequestPaymentMethodOptionsGiropayCase2(from: decoder))
+            default: .empty(try PostIntentRequestPaymentMethodOptionsGiropayCase2(from: decoder))
             }
         }
     }
@@ -626,7 +626,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsGiropay: Swift.Codable
     public var description: Swift.String {
         switch self {
         case .none(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -635,7 +635,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsGiropay: Swift.Codable
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .none(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -791,7 +791,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsKonbini: Swift.Codable
     /// A `PostIntentRequestPaymentMethodOptionsKonbiniCase1`.
     case none(PostIntentRequestPaymentMethodOptionsKonbiniCase1)
     /// A `PostIntentRequestPaymentMethodOptionsKonbiniCase2`.
-    case case2(PostIntentRequestPaymentMethodOptionsKonbiniCase2)
+    case empty(PostIntentRequestPaymentMethodOptionsKonbiniCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -800,7 +800,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsKonbini: Swift.Codable
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsKonbini", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .none(try PostIntentRequestPaymentMethodOptionsKonbiniCase1(from: decoder))
-            default: .case2(try PostIntentRequestPaymentMethodOptionsKonbiniCase2(from: decoder))
+            default: .empty(try PostIntentRequestPaymentMethodOptionsKonbiniCase2(from: decoder))
             }
         }
     }
@@ -819,7 +819,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsKonbini: Swift.Codable
     public var description: Swift.String {
         switch self {
         case .none(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -828,7 +828,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsKonbini: Swift.Codable
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .none(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -928,7 +928,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsSepaDebit: Swift.Codab
     /// A `PostRequestPaymentMethodOptionsSepaDebitCase12`.
     case case1(PostRequestPaymentMethodOptionsSepaDebitCase12)
     /// A `PostRequestPaymentMethodOptionsSepaDebitCase22`.
-    case case2(PostRequestPaymentMethodOptionsSepaDebitCase22)
+    case empty(PostRequestPaymentMethodOptionsSepaDebitCase22)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -937,7 +937,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsSepaDebit: Swift.Codab
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsSepaDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostRequestPaymentMethodOptionsSepaDebitCase12(from: decoder))
-            default: .case2(try PostRequestPaymentMethodOptionsSepaDebitCase22(from: decoder))
+            default: .empty(try PostRequestPaymentMethodOptionsSepaDebitCase22(from: decoder))
             }
         }
     }
@@ -956,7 +956,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsSepaDebit: Swift.Codab
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -965,7 +965,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsSepaDebit: Swift.Codab
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -1062,7 +1062,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsWechatPay: Swift.Codab
     /// A `PostRequestPaymentMethodOptionsWechatPayCase12`.
     case none(PostRequestPaymentMethodOptionsWechatPayCase12)
     /// A `PostRequestPaymentMethodOptionsWechatPayCase22`.
-    case case2(PostRequestPaymentMethodOptionsWechatPayCase22)
+    case empty(PostRequestPaymentMethodOptionsWechatPayCase22)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -1071,7 +1071,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsWechatPay: Swift.Codab
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsWechatPay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .none(try PostRequestPaymentMethodOptionsWechatPayCase12(from: decoder))
-            default: .case2(try PostRequestPaymentMethodOptionsWechatPayCase22(from: decoder))
+            default: .empty(try PostRequestPaymentMethodOptionsWechatPayCase22(from: decoder))
             }
         }
     }
@@ -1090,7 +1090,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsWechatPay: Swift.Codab
     public var description: Swift.String {
         switch self {
         case .none(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -1099,7 +1099,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsWechatPay: Swift.Codab
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .none(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -1137,7 +1137,7 @@ public indirect enum PostPaymentIntentsIntentRequestShipping: Swift.Codable, Swi
     /// A `PostPaymentIntentsIntentRequestShippingCase1`.
     case case1(PostPaymentIntentsIntentRequestShippingCase1)
     /// A `PostPaymentIntentsIntentRequestShippingCase2`.
-    case case2(PostPaymentIntentsIntentRequestShippingCase2)
+    case empty(PostPaymentIntentsIntentRequestShippingCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -1146,7 +1146,7 @@ public indirect enum PostPaymentIntentsIntentRequestShipping: Swift.Codable, Swi
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsIntentRequestShipping", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostPaymentIntentsIntentRequestShippingCase1(from: decoder))
-            default: .case2(try PostPaymentIntentsIntentRequestShippingCase2(from: decoder))
+            default: .empty(try PostPaymentIntentsIntentRequestShippingCase2(from: decoder))
             }
         }
     }
@@ -1165,7 +1165,7 @@ public indirect enum PostPaymentIntentsIntentRequestShipping: Swift.Codable, Swi
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -1174,7 +1174,7 @@ public indirect enum PostPaymentIntentsIntentRequestShipping: Swift.Codable, Swi
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }

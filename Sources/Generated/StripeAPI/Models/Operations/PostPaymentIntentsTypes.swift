@@ -593,7 +593,7 @@ public indirect enum PostRequestPaymentMethodOptionsAfterpayClearpay: Swift.Coda
     /// A `PostPaymentMethodOptionsAfterpayClearpayCase1`.
     case none(PostPaymentMethodOptionsAfterpayClearpayCase1)
     /// A `PostPaymentMethodOptionsAfterpayClearpayCase2`.
-    case case2(PostPaymentMethodOptionsAfterpayClearpayCase2)
+    case empty(PostPaymentMethodOptionsAfterpayClearpayCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -602,7 +602,7 @@ public indirect enum PostRequestPaymentMethodOptionsAfterpayClearpay: Swift.Coda
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodOptionsAfterpayClearpay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .none(try PostPaymentMethodOptionsAfterpayClearpayCase1(from: decoder))
-            default: .case2(try PostPaymentMethodOptionsAfterpayClearpayCase2(from: decoder))
+            default: .empty(try PostPaymentMethodOptionsAfterpayClearpayCase2(from: decoder))
             }
         }
     }
@@ -621,7 +621,7 @@ public indirect enum PostRequestPaymentMethodOptionsAfterpayClearpay: Swift.Coda
     public var description: Swift.String {
         switch self {
         case .none(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -630,7 +630,7 @@ public indirect enum PostRequestPaymentMethodOptionsAfterpayClearpay: Swift.Coda
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .none(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -692,7 +692,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsAlipay: Swift.Codable
     /// A `PostIntentsRequestPaymentMethodOptionsAlipayCase1`.
     case case1(PostIntentsRequestPaymentMethodOptionsAlipayCase1)
     /// A `PostIntentsRequestPaymentMethodOptionsAlipayCase2`.
-    case case2(PostIntentsRequestPaymentMethodOptionsAlipayCase2)
+    case empty(PostIntentsRequestPaymentMethodOptionsAlipayCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -701,7 +701,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsAlipay: Swift.Codable
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsAlipay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostIntentsRequestPaymentMethodOptionsAlipayCase1(from: decoder))
-            default: .case2(try PostIntentsRequestPaymentMethodOptionsAlipayCase2(from: decoder))
+            default: .empty(try PostIntentsRequestPaymentMethodOptionsAlipayCase2(from: decoder))
             }
         }
     }
@@ -720,7 +720,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsAlipay: Swift.Codable
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -729,7 +729,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsAlipay: Swift.Codable
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -876,7 +876,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsBoleto: Swift.Codable
     /// A `PostIntentsRequestPaymentMethodOptionsBoletoCase1`.
     case case1(PostIntentsRequestPaymentMethodOptionsBoletoCase1)
     /// A `PostIntentsRequestPaymentMethodOptionsBoletoCase2`.
-    case case2(PostIntentsRequestPaymentMethodOptionsBoletoCase2)
+    case empty(PostIntentsRequestPaymentMethodOptionsBoletoCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -885,7 +885,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsBoleto: Swift.Codable
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsBoleto", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostIntentsRequestPaymentMethodOptionsBoletoCase1(from: decoder))
-            default: .case2(try PostIntentsRequestPaymentMethodOptionsBoletoCase2(from: decoder))
+            default: .empty(try PostIntentsRequestPaymentMethodOptionsBoletoCase2(from: decoder))
             }
         }
     }
@@ -904,7 +904,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsBoleto: Swift.Codable
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -913,7 +913,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsBoleto: Swift.Codable
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -966,7 +966,7 @@ public indirect enum PostPaymentMethodOptionsCardCase1InstallmentsPlan: Swift.Co
     /// A `PostMethodOptionsCardCase1InstallmentsPlanCase1`.
     case case1(PostMethodOptionsCardCase1InstallmentsPlanCase1)
     /// A `PostMethodOptionsCardCase1InstallmentsPlanCase2`.
-    case case2(PostMethodOptionsCardCase1InstallmentsPlanCase2)
+    case empty(PostMethodOptionsCardCase1InstallmentsPlanCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -975,7 +975,7 @@ public indirect enum PostPaymentMethodOptionsCardCase1InstallmentsPlan: Swift.Co
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentMethodOptionsCardCase1InstallmentsPlan", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostMethodOptionsCardCase1InstallmentsPlanCase1(from: decoder))
-            default: .case2(try PostMethodOptionsCardCase1InstallmentsPlanCase2(from: decoder))
+            default: .empty(try PostMethodOptionsCardCase1InstallmentsPlanCase2(from: decoder))
             }
         }
     }
@@ -994,7 +994,7 @@ public indirect enum PostPaymentMethodOptionsCardCase1InstallmentsPlan: Swift.Co
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -1003,7 +1003,7 @@ public indirect enum PostPaymentMethodOptionsCardCase1InstallmentsPlan: Swift.Co
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -1241,7 +1241,7 @@ public indirect enum PostRequestPaymentMethodOptionsInteracPresent: Swift.Codabl
     /// A `[Swift.String: Courier.JSONValue]`.
     case jsonValueDictionary([Swift.String: Courier.JSONValue])
     /// A `PostRequestPaymentMethodOptionsInteracPresentCase2`.
-    case case2(PostRequestPaymentMethodOptionsInteracPresentCase2)
+    case empty(PostRequestPaymentMethodOptionsInteracPresentCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -1250,7 +1250,7 @@ public indirect enum PostRequestPaymentMethodOptionsInteracPresent: Swift.Codabl
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodOptionsInteracPresent", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .jsonValueDictionary(try [Swift.String: Courier.JSONValue](from: decoder))
-            default: .case2(try PostRequestPaymentMethodOptionsInteracPresentCase2(from: decoder))
+            default: .empty(try PostRequestPaymentMethodOptionsInteracPresentCase2(from: decoder))
             }
         }
     }
@@ -1269,7 +1269,7 @@ public indirect enum PostRequestPaymentMethodOptionsInteracPresent: Swift.Codabl
     public var description: Swift.String {
         switch self {
         case .jsonValueDictionary(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -1278,7 +1278,7 @@ public indirect enum PostRequestPaymentMethodOptionsInteracPresent: Swift.Codabl
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .jsonValueDictionary(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -1444,7 +1444,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsKlarna: Swift.Codable
     /// A `PostIntentsRequestPaymentMethodOptionsKlarnaCase1`.
     case none(PostIntentsRequestPaymentMethodOptionsKlarnaCase1)
     /// A `PostIntentsRequestPaymentMethodOptionsKlarnaCase2`.
-    case case2(PostIntentsRequestPaymentMethodOptionsKlarnaCase2)
+    case empty(PostIntentsRequestPaymentMethodOptionsKlarnaCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -1453,7 +1453,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsKlarna: Swift.Codable
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsKlarna", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .none(try PostIntentsRequestPaymentMethodOptionsKlarnaCase1(from: decoder))
-            default: .case2(try PostIntentsRequestPaymentMethodOptionsKlarnaCase2(from: decoder))
+            default: .empty(try PostIntentsRequestPaymentMethodOptionsKlarnaCase2(from: decoder))
             }
         }
     }
@@ -1472,7 +1472,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsKlarna: Swift.Codable
     public var description: Swift.String {
         switch self {
         case .none(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -1481,7 +1481,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsKlarna: Swift.Codable
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .none(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -1647,7 +1647,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsSofort: Swift.Codable
     /// A `PostIntentsRequestPaymentMethodOptionsSofortCase1`.
     case case1(PostIntentsRequestPaymentMethodOptionsSofortCase1)
     /// A `PostIntentsRequestPaymentMethodOptionsSofortCase2`.
-    case case2(PostIntentsRequestPaymentMethodOptionsSofortCase2)
+    case empty(PostIntentsRequestPaymentMethodOptionsSofortCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -1656,7 +1656,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsSofort: Swift.Codable
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsSofort", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostIntentsRequestPaymentMethodOptionsSofortCase1(from: decoder))
-            default: .case2(try PostIntentsRequestPaymentMethodOptionsSofortCase2(from: decoder))
+            default: .empty(try PostIntentsRequestPaymentMethodOptionsSofortCase2(from: decoder))
             }
         }
     }
@@ -1675,7 +1675,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsSofort: Swift.Codable
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -1684,7 +1684,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsSofort: Swift.Codable
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -1703,7 +1703,7 @@ public indirect enum PostRequestPaymentMethodOptionsUsBankAccount2: Swift.Codabl
     /// A `PostRequestPaymentMethodOptionsUsBankAccount2Case1`.
     case case1(PostRequestPaymentMethodOptionsUsBankAccount2Case1)
     /// A `PostRequestPaymentMethodOptionsUsBankAccount2Case2`.
-    case case2(PostRequestPaymentMethodOptionsUsBankAccount2Case2)
+    case empty(PostRequestPaymentMethodOptionsUsBankAccount2Case2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -1712,7 +1712,7 @@ public indirect enum PostRequestPaymentMethodOptionsUsBankAccount2: Swift.Codabl
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodOptionsUsBankAccount2", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostRequestPaymentMethodOptionsUsBankAccount2Case1(from: decoder))
-            default: .case2(try PostRequestPaymentMethodOptionsUsBankAccount2Case2(from: decoder))
+            default: .empty(try PostRequestPaymentMethodOptionsUsBankAccount2Case2(from: decoder))
             }
         }
     }
@@ -1731,7 +1731,7 @@ public indirect enum PostRequestPaymentMethodOptionsUsBankAccount2: Swift.Codabl
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -1740,7 +1740,7 @@ public indirect enum PostRequestPaymentMethodOptionsUsBankAccount2: Swift.Codabl
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }

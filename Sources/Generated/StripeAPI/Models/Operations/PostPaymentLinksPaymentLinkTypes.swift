@@ -96,14 +96,14 @@ public indirect enum PostLinksPaymentLinkRequestPaymentMethodTypes: Swift.Codabl
     /// A `[PostPaymentLinkRequestPaymentMethodTypesCase1Item]`.
     case postPaymentLinkRequestPaymentMethodTypesCase1ItemArray([PostPaymentLinkRequestPaymentMethodTypesCase1Item])
     /// A `PostLinksPaymentLinkRequestPaymentMethodTypesCase2`.
-    case case2(PostLinksPaymentLinkRequestPaymentMethodTypesCase2)
+    case empty(PostLinksPaymentLinkRequestPaymentMethodTypesCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostLinksPaymentLinkRequestPaymentMethodTypes", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postPaymentLinkRequestPaymentMethodTypesCase1ItemArray(try [PostPaymentLinkRequestPaymentMethodTypesCase1Item](from: decoder))
-            default: .case2(try PostLinksPaymentLinkRequestPaymentMethodTypesCase2(from: decoder))
+            default: .empty(try PostLinksPaymentLinkRequestPaymentMethodTypesCase2(from: decoder))
             }
         }
     }
@@ -122,7 +122,7 @@ public indirect enum PostLinksPaymentLinkRequestPaymentMethodTypes: Swift.Codabl
     public var description: Swift.String {
         switch self {
         case .postPaymentLinkRequestPaymentMethodTypesCase1ItemArray(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         }
     }
 
@@ -130,7 +130,7 @@ public indirect enum PostLinksPaymentLinkRequestPaymentMethodTypes: Swift.Codabl
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .postPaymentLinkRequestPaymentMethodTypesCase1ItemArray(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -147,7 +147,7 @@ public indirect enum PostPaymentLinkRequestShippingAddressCollection: Swift.Coda
     /// A `PostLinkRequestShippingAddressCollectionCase1`.
     case case1(PostLinkRequestShippingAddressCollectionCase1)
     /// A `PostLinkRequestShippingAddressCollectionCase2`.
-    case case2(PostLinkRequestShippingAddressCollectionCase2)
+    case empty(PostLinkRequestShippingAddressCollectionCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -156,7 +156,7 @@ public indirect enum PostPaymentLinkRequestShippingAddressCollection: Swift.Coda
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentLinkRequestShippingAddressCollection", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostLinkRequestShippingAddressCollectionCase1(from: decoder))
-            default: .case2(try PostLinkRequestShippingAddressCollectionCase2(from: decoder))
+            default: .empty(try PostLinkRequestShippingAddressCollectionCase2(from: decoder))
             }
         }
     }
@@ -175,7 +175,7 @@ public indirect enum PostPaymentLinkRequestShippingAddressCollection: Swift.Coda
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -184,7 +184,7 @@ public indirect enum PostPaymentLinkRequestShippingAddressCollection: Swift.Coda
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }

@@ -56,7 +56,7 @@ public indirect enum PostPlansRequestMetadata: Swift.Codable, Swift.Hashable, Sw
     /// A `[Swift.String: Swift.String]`.
     case stringDictionary([Swift.String: Swift.String])
     /// A `PostPlansRequestMetadataCase2`.
-    case case2(PostPlansRequestMetadataCase2)
+    case empty(PostPlansRequestMetadataCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -65,7 +65,7 @@ public indirect enum PostPlansRequestMetadata: Swift.Codable, Swift.Hashable, Sw
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPlansRequestMetadata", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .stringDictionary(try [Swift.String: Swift.String](from: decoder))
-            default: .case2(try PostPlansRequestMetadataCase2(from: decoder))
+            default: .empty(try PostPlansRequestMetadataCase2(from: decoder))
             }
         }
     }
@@ -84,7 +84,7 @@ public indirect enum PostPlansRequestMetadata: Swift.Codable, Swift.Hashable, Sw
     public var description: Swift.String {
         switch self {
         case .stringDictionary(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -93,7 +93,7 @@ public indirect enum PostPlansRequestMetadata: Swift.Codable, Swift.Hashable, Sw
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .stringDictionary(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -240,7 +240,7 @@ public enum PostPlansRequestTiersItemUpToCase1: Swift.Codable, Swift.Hashable, S
 
 public indirect enum PostPlansRequestTiersItemUpTo: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `PostPlansRequestTiersItemUpToCase1`.
-    case case1(PostPlansRequestTiersItemUpToCase1)
+    case inf(PostPlansRequestTiersItemUpToCase1)
     /// A `Swift.Int`.
     case int(Swift.Int)
 
@@ -248,7 +248,7 @@ public indirect enum PostPlansRequestTiersItemUpTo: Swift.Codable, Swift.Hashabl
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPlansRequestTiersItemUpTo", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .case1(try PostPlansRequestTiersItemUpToCase1(from: decoder))
+            case 0: .inf(try PostPlansRequestTiersItemUpToCase1(from: decoder))
             default: .int(try Swift.Int(from: decoder))
             }
         }
@@ -267,7 +267,7 @@ public indirect enum PostPlansRequestTiersItemUpTo: Swift.Codable, Swift.Hashabl
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .inf(let value): Swift.String(describing: value)
         case .int(let value): Swift.String(describing: value)
         }
     }
@@ -278,7 +278,7 @@ public indirect enum PostPlansRequestTiersItemUpTo: Swift.Codable, Swift.Hashabl
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .inf(let value): try value.encode(to: encoder)
         case .int(let value): try value.encode(to: encoder)
         }
     }

@@ -10,14 +10,14 @@ public indirect enum PostProductsIDRequestImages: Swift.Codable, Swift.Hashable,
     /// A `[Swift.String]`.
     case stringArray([Swift.String])
     /// A `PostProductsIDRequestImagesCase2`.
-    case case2(PostProductsIDRequestImagesCase2)
+    case empty(PostProductsIDRequestImagesCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostProductsIDRequestImages", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .stringArray(try [Swift.String](from: decoder))
-            default: .case2(try PostProductsIDRequestImagesCase2(from: decoder))
+            default: .empty(try PostProductsIDRequestImagesCase2(from: decoder))
             }
         }
     }
@@ -36,7 +36,7 @@ public indirect enum PostProductsIDRequestImages: Swift.Codable, Swift.Hashable,
     public var description: Swift.String {
         switch self {
         case .stringArray(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         }
     }
 
@@ -44,7 +44,7 @@ public indirect enum PostProductsIDRequestImages: Swift.Codable, Swift.Hashable,
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .stringArray(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         }
     }
 }

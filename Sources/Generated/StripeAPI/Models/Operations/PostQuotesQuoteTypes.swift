@@ -108,19 +108,19 @@ public typealias PostQuoteRequestSubscriptionDataEffectiveDateCase3 = PostPlansR
 
 public indirect enum PostQuoteRequestSubscriptionDataEffectiveDate: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `PostQuoteRequestSubscriptionDataEffectiveDateCase1`.
-    case case1(PostQuoteRequestSubscriptionDataEffectiveDateCase1)
+    case currentPeriodEnd(PostQuoteRequestSubscriptionDataEffectiveDateCase1)
     /// A `Swift.Int`.
     case int(Swift.Int)
     /// A `PostQuoteRequestSubscriptionDataEffectiveDateCase3`.
-    case case3(PostQuoteRequestSubscriptionDataEffectiveDateCase3)
+    case empty(PostQuoteRequestSubscriptionDataEffectiveDateCase3)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuoteRequestSubscriptionDataEffectiveDate", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .case1(try PostQuoteRequestSubscriptionDataEffectiveDateCase1(from: decoder))
+            case 0: .currentPeriodEnd(try PostQuoteRequestSubscriptionDataEffectiveDateCase1(from: decoder))
             case 1: .int(try Swift.Int(from: decoder))
-            default: .case3(try PostQuoteRequestSubscriptionDataEffectiveDateCase3(from: decoder))
+            default: .empty(try PostQuoteRequestSubscriptionDataEffectiveDateCase3(from: decoder))
             }
         }
     }
@@ -139,9 +139,9 @@ public indirect enum PostQuoteRequestSubscriptionDataEffectiveDate: Swift.Codabl
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .currentPeriodEnd(let value): Swift.String(describing: value)
         case .int(let value): Swift.String(describing: value)
-        case .case3(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         }
     }
 
@@ -151,9 +151,9 @@ public indirect enum PostQuoteRequestSubscriptionDataEffectiveDate: Swift.Codabl
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .currentPeriodEnd(let value): try value.encode(to: encoder)
         case .int(let value): try value.encode(to: encoder)
-        case .case3(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         }
     }
 }

@@ -15,14 +15,14 @@ public indirect enum PostQuotesRequestApplicationFeePercent: Swift.Codable, Swif
     /// A `Swift.Double`.
     case double(Swift.Double)
     /// A `PostQuotesRequestApplicationFeePercentCase2`.
-    case case2(PostQuotesRequestApplicationFeePercentCase2)
+    case empty(PostQuotesRequestApplicationFeePercentCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestApplicationFeePercent", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .double(try Swift.Double(from: decoder))
-            default: .case2(try PostQuotesRequestApplicationFeePercentCase2(from: decoder))
+            default: .empty(try PostQuotesRequestApplicationFeePercentCase2(from: decoder))
             }
         }
     }
@@ -41,7 +41,7 @@ public indirect enum PostQuotesRequestApplicationFeePercent: Swift.Codable, Swif
     public var description: Swift.String {
         switch self {
         case .double(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         }
     }
 
@@ -52,7 +52,7 @@ public indirect enum PostQuotesRequestApplicationFeePercent: Swift.Codable, Swif
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .double(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -132,14 +132,14 @@ public indirect enum PostQuotesRequestDiscounts: Swift.Codable, Swift.Hashable, 
     /// A `[PostQuotesRequestDiscountsCase1Item]`.
     case case1([PostQuotesRequestDiscountsCase1Item])
     /// A `PostQuotesRequestDiscountsCase2`.
-    case case2(PostQuotesRequestDiscountsCase2)
+    case empty(PostQuotesRequestDiscountsCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestDiscounts", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try [PostQuotesRequestDiscountsCase1Item](from: decoder))
-            default: .case2(try PostQuotesRequestDiscountsCase2(from: decoder))
+            default: .empty(try PostQuotesRequestDiscountsCase2(from: decoder))
             }
         }
     }
@@ -158,7 +158,7 @@ public indirect enum PostQuotesRequestDiscounts: Swift.Codable, Swift.Hashable, 
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         }
     }
 
@@ -166,7 +166,7 @@ public indirect enum PostQuotesRequestDiscounts: Swift.Codable, Swift.Hashable, 
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -339,14 +339,14 @@ public indirect enum PostQuotesRequestOnBehalfOf: Swift.Codable, Swift.Hashable,
     /// A `Swift.String`.
     case string(Swift.String)
     /// A `PostQuotesRequestOnBehalfOfCase2`.
-    case case2(PostQuotesRequestOnBehalfOfCase2)
+    case empty(PostQuotesRequestOnBehalfOfCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestOnBehalfOf", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
-            default: .case2(try PostQuotesRequestOnBehalfOfCase2(from: decoder))
+            default: .empty(try PostQuotesRequestOnBehalfOfCase2(from: decoder))
             }
         }
     }
@@ -365,7 +365,7 @@ public indirect enum PostQuotesRequestOnBehalfOf: Swift.Codable, Swift.Hashable,
     public var description: Swift.String {
         switch self {
         case .string(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         }
     }
 
@@ -376,7 +376,7 @@ public indirect enum PostQuotesRequestOnBehalfOf: Swift.Codable, Swift.Hashable,
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .string(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -386,13 +386,10 @@ extension PostQuotesRequestOnBehalfOf: Swift.ExpressibleByStringLiteral {
     public init(stringLiteral value: Swift.String) {
         switch PostQuotesRequestOnBehalfOfCase2(rawValue: value) {
         case .undocumented: break
-        case let known: self = .case2(known); return
+        case let known: self = .empty(known); return
         }
         self = .string(value)
     }
-
-    /// `.case2(.empty)`.
-    public static var empty: Self { .case2(.empty) }
 }
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
@@ -517,7 +514,7 @@ public indirect enum PostQuotesRequestTransferData: Swift.Codable, Swift.Hashabl
     /// A `PostQuotesRequestTransferDataCase1`.
     case case1(PostQuotesRequestTransferDataCase1)
     /// A `PostQuotesRequestTransferDataCase2`.
-    case case2(PostQuotesRequestTransferDataCase2)
+    case empty(PostQuotesRequestTransferDataCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -526,7 +523,7 @@ public indirect enum PostQuotesRequestTransferData: Swift.Codable, Swift.Hashabl
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestTransferData", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostQuotesRequestTransferDataCase1(from: decoder))
-            default: .case2(try PostQuotesRequestTransferDataCase2(from: decoder))
+            default: .empty(try PostQuotesRequestTransferDataCase2(from: decoder))
             }
         }
     }
@@ -545,7 +542,7 @@ public indirect enum PostQuotesRequestTransferData: Swift.Codable, Swift.Hashabl
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -554,7 +551,7 @@ public indirect enum PostQuotesRequestTransferData: Swift.Codable, Swift.Hashabl
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }

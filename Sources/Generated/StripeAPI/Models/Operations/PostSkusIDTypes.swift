@@ -59,7 +59,7 @@ public indirect enum PostSkusIDRequestPackageDimensions: Swift.Codable, Swift.Ha
     /// A `PostSkusIDRequestPackageDimensionsCase1`.
     case case1(PostSkusIDRequestPackageDimensionsCase1)
     /// A `PostSkusIDRequestPackageDimensionsCase2`.
-    case case2(PostSkusIDRequestPackageDimensionsCase2)
+    case empty(PostSkusIDRequestPackageDimensionsCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -68,7 +68,7 @@ public indirect enum PostSkusIDRequestPackageDimensions: Swift.Codable, Swift.Ha
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSkusIDRequestPackageDimensions", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostSkusIDRequestPackageDimensionsCase1(from: decoder))
-            default: .case2(try PostSkusIDRequestPackageDimensionsCase2(from: decoder))
+            default: .empty(try PostSkusIDRequestPackageDimensionsCase2(from: decoder))
             }
         }
     }
@@ -87,7 +87,7 @@ public indirect enum PostSkusIDRequestPackageDimensions: Swift.Codable, Swift.Ha
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -96,7 +96,7 @@ public indirect enum PostSkusIDRequestPackageDimensions: Swift.Codable, Swift.Ha
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }

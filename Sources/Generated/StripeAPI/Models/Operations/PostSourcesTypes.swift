@@ -181,14 +181,14 @@ public indirect enum PostSourcesRequestMandateAmount: Swift.Codable, Swift.Hasha
     /// A `Swift.Int`.
     case int(Swift.Int)
     /// A `PostSourcesRequestMandateAmountCase2`.
-    case case2(PostSourcesRequestMandateAmountCase2)
+    case empty(PostSourcesRequestMandateAmountCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSourcesRequestMandateAmount", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .int(try Swift.Int(from: decoder))
-            default: .case2(try PostSourcesRequestMandateAmountCase2(from: decoder))
+            default: .empty(try PostSourcesRequestMandateAmountCase2(from: decoder))
             }
         }
     }
@@ -207,7 +207,7 @@ public indirect enum PostSourcesRequestMandateAmount: Swift.Codable, Swift.Hasha
     public var description: Swift.String {
         switch self {
         case .int(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         }
     }
 
@@ -218,7 +218,7 @@ public indirect enum PostSourcesRequestMandateAmount: Swift.Codable, Swift.Hasha
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .int(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         }
     }
 }

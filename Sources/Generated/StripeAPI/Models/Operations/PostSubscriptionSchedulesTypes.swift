@@ -268,14 +268,14 @@ public indirect enum PostSubscriptionSchedulesRequestStartDate: Swift.Codable, S
     /// A `Swift.Int`.
     case int(Swift.Int)
     /// A `PostSubscriptionSchedulesRequestStartDateCase2`.
-    case case2(PostSubscriptionSchedulesRequestStartDateCase2)
+    case now(PostSubscriptionSchedulesRequestStartDateCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionSchedulesRequestStartDate", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .int(try Swift.Int(from: decoder))
-            default: .case2(try PostSubscriptionSchedulesRequestStartDateCase2(from: decoder))
+            default: .now(try PostSubscriptionSchedulesRequestStartDateCase2(from: decoder))
             }
         }
     }
@@ -294,7 +294,7 @@ public indirect enum PostSubscriptionSchedulesRequestStartDate: Swift.Codable, S
     public var description: Swift.String {
         switch self {
         case .int(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .now(let value): Swift.String(describing: value)
         }
     }
 
@@ -305,7 +305,7 @@ public indirect enum PostSubscriptionSchedulesRequestStartDate: Swift.Codable, S
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .int(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .now(let value): try value.encode(to: encoder)
         }
     }
 }

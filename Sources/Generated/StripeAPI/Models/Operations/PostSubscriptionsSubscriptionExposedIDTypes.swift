@@ -192,7 +192,7 @@ public indirect enum PostPaymentSettings2PaymentMethodOptionsCard: Swift.Codable
     /// A `PostPaymentSettings2PaymentMethodOptionsCardCase1`.
     case case1(PostPaymentSettings2PaymentMethodOptionsCardCase1)
     /// A `PostPaymentSettings2PaymentMethodOptionsCardCase2`.
-    case case2(PostPaymentSettings2PaymentMethodOptionsCardCase2)
+    case empty(PostPaymentSettings2PaymentMethodOptionsCardCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -201,7 +201,7 @@ public indirect enum PostPaymentSettings2PaymentMethodOptionsCard: Swift.Codable
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettings2PaymentMethodOptionsCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostPaymentSettings2PaymentMethodOptionsCardCase1(from: decoder))
-            default: .case2(try PostPaymentSettings2PaymentMethodOptionsCardCase2(from: decoder))
+            default: .empty(try PostPaymentSettings2PaymentMethodOptionsCardCase2(from: decoder))
             }
         }
     }
@@ -220,7 +220,7 @@ public indirect enum PostPaymentSettings2PaymentMethodOptionsCard: Swift.Codable
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -229,7 +229,7 @@ public indirect enum PostPaymentSettings2PaymentMethodOptionsCard: Swift.Codable
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -293,14 +293,14 @@ public indirect enum PostIDRequestPaymentSettings2PaymentMethodTypes: Swift.Coda
     /// A `[PostPaymentSettings2PaymentMethodTypesCase1Item]`.
     case postPaymentSettings2PaymentMethodTypesCase1ItemArray([PostPaymentSettings2PaymentMethodTypesCase1Item])
     /// A `PostRequestPaymentSettings2PaymentMethodTypesCase2`.
-    case case2(PostRequestPaymentSettings2PaymentMethodTypesCase2)
+    case empty(PostRequestPaymentSettings2PaymentMethodTypesCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIDRequestPaymentSettings2PaymentMethodTypes", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postPaymentSettings2PaymentMethodTypesCase1ItemArray(try [PostPaymentSettings2PaymentMethodTypesCase1Item](from: decoder))
-            default: .case2(try PostRequestPaymentSettings2PaymentMethodTypesCase2(from: decoder))
+            default: .empty(try PostRequestPaymentSettings2PaymentMethodTypesCase2(from: decoder))
             }
         }
     }
@@ -319,7 +319,7 @@ public indirect enum PostIDRequestPaymentSettings2PaymentMethodTypes: Swift.Coda
     public var description: Swift.String {
         switch self {
         case .postPaymentSettings2PaymentMethodTypesCase1ItemArray(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         }
     }
 
@@ -327,7 +327,7 @@ public indirect enum PostIDRequestPaymentSettings2PaymentMethodTypes: Swift.Coda
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .postPaymentSettings2PaymentMethodTypesCase1ItemArray(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         }
     }
 }

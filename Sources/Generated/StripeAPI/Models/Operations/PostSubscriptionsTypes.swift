@@ -30,7 +30,7 @@ public indirect enum PostSubscriptionsRequestBillingThresholds: Swift.Codable, S
     /// A `PostSubscriptionsRequestBillingThresholdsCase12`.
     case case1(PostSubscriptionsRequestBillingThresholdsCase12)
     /// A `PostSubscriptionsRequestBillingThresholdsCase22`.
-    case case2(PostSubscriptionsRequestBillingThresholdsCase22)
+    case empty(PostSubscriptionsRequestBillingThresholdsCase22)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -39,7 +39,7 @@ public indirect enum PostSubscriptionsRequestBillingThresholds: Swift.Codable, S
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostSubscriptionsRequestBillingThresholdsCase12(from: decoder))
-            default: .case2(try PostSubscriptionsRequestBillingThresholdsCase22(from: decoder))
+            default: .empty(try PostSubscriptionsRequestBillingThresholdsCase22(from: decoder))
             }
         }
     }
@@ -58,7 +58,7 @@ public indirect enum PostSubscriptionsRequestBillingThresholds: Swift.Codable, S
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -67,7 +67,7 @@ public indirect enum PostSubscriptionsRequestBillingThresholds: Swift.Codable, S
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -285,14 +285,14 @@ public indirect enum PostRequestPaymentSettingsPaymentMethodTypes4: Swift.Codabl
     /// A `[PostPaymentSettingsPaymentMethodTypes4Case1Item]`.
     case postPaymentSettingsPaymentMethodTypes4Case1ItemArray([PostPaymentSettingsPaymentMethodTypes4Case1Item])
     /// A `PostRequestPaymentSettingsPaymentMethodTypes4Case2`.
-    case case2(PostRequestPaymentSettingsPaymentMethodTypes4Case2)
+    case empty(PostRequestPaymentSettingsPaymentMethodTypes4Case2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentSettingsPaymentMethodTypes4", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postPaymentSettingsPaymentMethodTypes4Case1ItemArray(try [PostPaymentSettingsPaymentMethodTypes4Case1Item](from: decoder))
-            default: .case2(try PostRequestPaymentSettingsPaymentMethodTypes4Case2(from: decoder))
+            default: .empty(try PostRequestPaymentSettingsPaymentMethodTypes4Case2(from: decoder))
             }
         }
     }
@@ -311,7 +311,7 @@ public indirect enum PostRequestPaymentSettingsPaymentMethodTypes4: Swift.Codabl
     public var description: Swift.String {
         switch self {
         case .postPaymentSettingsPaymentMethodTypes4Case1ItemArray(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         }
     }
 
@@ -319,7 +319,7 @@ public indirect enum PostRequestPaymentSettingsPaymentMethodTypes4: Swift.Codabl
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .postPaymentSettingsPaymentMethodTypes4Case1ItemArray(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -448,7 +448,7 @@ public enum PostSubscriptionsRequestTrialEndCase1: Swift.Codable, Swift.Hashable
 /// Unix timestamp representing the end of the trial period the customer will get before being charged for the first time. This will always overwrite any trials that might apply via a subscribed plan. If set, trial_end will override the default trial period of the plan the customer is being subscribed to. The special value `now` can be provided to end the customer's trial immediately. Can be at most two years from `billing_cycle_anchor`. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
 public indirect enum PostSubscriptionsRequestTrialEnd: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `PostSubscriptionsRequestTrialEndCase1`.
-    case case1(PostSubscriptionsRequestTrialEndCase1)
+    case now(PostSubscriptionsRequestTrialEndCase1)
     /// A `Swift.Int`.
     case int(Swift.Int)
 
@@ -456,7 +456,7 @@ public indirect enum PostSubscriptionsRequestTrialEnd: Swift.Codable, Swift.Hash
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestTrialEnd", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .case1(try PostSubscriptionsRequestTrialEndCase1(from: decoder))
+            case 0: .now(try PostSubscriptionsRequestTrialEndCase1(from: decoder))
             default: .int(try Swift.Int(from: decoder))
             }
         }
@@ -475,7 +475,7 @@ public indirect enum PostSubscriptionsRequestTrialEnd: Swift.Codable, Swift.Hash
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .now(let value): Swift.String(describing: value)
         case .int(let value): Swift.String(describing: value)
         }
     }
@@ -486,7 +486,7 @@ public indirect enum PostSubscriptionsRequestTrialEnd: Swift.Codable, Swift.Hash
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .now(let value): try value.encode(to: encoder)
         case .int(let value): try value.encode(to: encoder)
         }
     }

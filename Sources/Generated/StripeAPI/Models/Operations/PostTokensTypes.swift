@@ -557,7 +557,7 @@ public indirect enum PostTokensRequestPersonDob: Swift.Codable, Swift.Hashable, 
     /// A `PostTokensRequestPersonDobCase1`.
     case case1(PostTokensRequestPersonDobCase1)
     /// A `PostTokensRequestPersonDobCase2`.
-    case case2(PostTokensRequestPersonDobCase2)
+    case empty(PostTokensRequestPersonDobCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -566,7 +566,7 @@ public indirect enum PostTokensRequestPersonDob: Swift.Codable, Swift.Hashable, 
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostTokensRequestPersonDob", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostTokensRequestPersonDobCase1(from: decoder))
-            default: .case2(try PostTokensRequestPersonDobCase2(from: decoder))
+            default: .empty(try PostTokensRequestPersonDobCase2(from: decoder))
             }
         }
     }
@@ -585,7 +585,7 @@ public indirect enum PostTokensRequestPersonDob: Swift.Codable, Swift.Hashable, 
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -594,7 +594,7 @@ public indirect enum PostTokensRequestPersonDob: Swift.Codable, Swift.Hashable, 
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
