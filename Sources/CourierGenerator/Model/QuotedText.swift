@@ -23,3 +23,22 @@ func doubleQuoted(_ text: String, escapeOther: (Unicode.Scalar) -> String?) -> S
     }
     return out + "\""
 }
+
+/// The text with its line breaks escaped as Swift writes them (`\n`, `\r`, `\u{2028}`), for text
+/// that must stay on one line: a `//` comment quoting the description, or a diagnostic.
+/// - Parameter text: The text.
+/// - Returns: The text without line breaks.
+func escapingLineBreaks(_ text: String) -> String {
+    guard text.contains(where: \.isNewline) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}":
+            result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        default: result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
+}

@@ -9,24 +9,10 @@ struct SwiftWriter {
         } else if content.hasPrefix("//"), content.contains(where: \.isNewline) {
             // A comment line that quotes the description (an enum value "\n", a path) must not
             // end early: its line breaks are written as escapes.
-            text += String(repeating: "    ", count: level) + Self.escapingLineBreaks(content) + "\n"
+            text += String(repeating: "    ", count: level) + escapingLineBreaks(content) + "\n"
         } else {
             text += String(repeating: "    ", count: level) + content + "\n"
         }
-    }
-
-    private static func escapingLineBreaks(_ content: String) -> String {
-        var result = ""
-        for scalar in content.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}":
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 
     mutating func block(_ header: String, _ body: (inout SwiftWriter) -> Void) {

@@ -20,7 +20,7 @@ package struct GenerationError: Error, Sendable, CustomStringConvertible {
     }
 
     /// `file:line:column: error: message (at pointer)`.
-    package var description: String { "\(location): error: \(message) (at \(pointer))" }
+    package var description: String { escapingLineBreaks("\(location): error: \(message) (at \(pointer))") }
 }
 
 /// Something the generator skipped or changed, reported without failing the run.
@@ -34,6 +34,6 @@ package struct GenerationWarning: Sendable, Hashable, CustomStringConvertible {
 
     /// `file:line:column: warning: message (at pointer)`, without the pointer when it is empty.
     package var description: String {
-        "\(location): warning: \(message)" + (pointer.isEmpty ? "" : " (at \(pointer))")
+        escapingLineBreaks("\(location): warning: \(message)" + (pointer.isEmpty ? "" : " (at \(pointer))"))
     }
 }

@@ -209,15 +209,21 @@ import Testing
         let paths = """
             {"/items": {"get": {"operationId": "list", "parameters": [
               {name: "filter[name]", in: header, schema: {type: string}},
-              {name: X-Request-ID, in: header, schema: {type: string}}],
+              {name: X-Request-ID, in: header, schema: {type: string}},
+              {name: "x-trace\\r\\nid", in: header, schema: {type: string}}],
              responses: {"204": {description: ok}}}}}
             """
         let output = try Generator(moduleName: "TestAPI").generate(
             text: spec(paths: paths), displayPath: "Specs/test.yaml")
-        #expect(output.warnings.count == 1)
+        #expect(output.warnings.count == 2)
         #expect(
             output.warnings.first?.description.contains(
                 #"warning: The header name "filter[name]" is not an HTTP field name"#) == true)
+        // A name with a line break stays on the diagnostic's one line, escaped.
+        let quoted = try #require(output.warnings.last?.description)
+        #expect(quoted.contains(#"The header name "x-trace\r\nid""#), "\(quoted)")
+        let lineBreaks = quoted.filter(\.isNewline)
+        #expect(lineBreaks.isEmpty)
     }
 
     @Test func objectWithRequiredOptionalNullableAndRenamedProperties() throws {
