@@ -52,7 +52,7 @@ import Testing
     @Test func nestedFieldsAreSentInBrackets() async throws {
         let customer = try await api.postCustomers(
             body: PostCustomersRequest(
-                address: .case1(PostSourcesRequestOwnerAddress(city: "Paris", line1: "1 Rue de Rivoli")),
+                address: .optionalFieldsAddress(PostSourcesRequestOwnerAddress(city: "Paris", line1: "1 Rue de Rivoli")),
                 email: "ada@example.com", metadata: .stringDictionary(["order": "7", "plan": "a b&c"]),
                 name: "Ada", preferredLocales: ["fr-FR", "en"]))
         #expect(customer.email == "ada@example.com" && customer.name == "Ada")

@@ -944,7 +944,7 @@ final class SchemaConverter {
             cases.append(
                 UnionModel.Case(
                     name: names.claim(declaredHere ? "case\(index + 1)" : caseName(for: type)), type: type,
-                    discriminatorValues: values))
+                    discriminatorValues: values, title: declaredHere ? variant.node["title"]?.string : nil))
         }
         if discriminator != nil, cases.contains(where: { $0.discriminatorValues.isEmpty }) {
             warn(

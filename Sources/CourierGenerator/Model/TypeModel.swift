@@ -231,6 +231,8 @@ struct UnionModel {
         var name: String
         var type: SwiftType
         var discriminatorValues: [String]
+        /// The `title` of a variant declared inline, which names its case where no tag does.
+        var title: String? = nil
         /// What identifies the variant before it is decoded: a `Courier.UnionVariant`
         /// expression, filled in once every type is known (``UnionEvidence``).
         var evidence = ""

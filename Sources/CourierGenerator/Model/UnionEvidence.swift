@@ -74,8 +74,8 @@ enum UnionEvidence {
 
     /// Names a variant declared inline (`case1`, after its position) by the value of its only
     /// constant tag instead (`.text`, `.imageURL`), or by its own one value (`.now` for `{enum:
-    /// [now]}`, `.empty` for Stripe's `{enum: [""]}`), where that value is one and makes a name no
-    /// other case has.
+    /// [now]}`, `.empty` for Stripe's `{enum: [""]}`), else by its `title` (Stripe's
+    /// `range_query_specs`: `.rangeQuerySpecs`), where that makes a name no other case has.
     private static func nameInlineCasesByTheirTag(_ model: inout UnionModel, shapes: [Shape]) {
         var taken = Set(model.cases.map(\.name))
         taken.insert("undocumented")
@@ -93,6 +93,9 @@ enum UnionEvidence {
                 candidate = Naming.memberName(text)
             } else if let values = shapes[index].knownValues, values.count == 1, case .string(let text) = values[0] {
                 candidate = text.isEmpty ? "empty" : Naming.memberName(text)
+            } else if let title = model.cases[index].title, !title.isEmpty, title.count <= 40 {
+                // A short name, not a sentence: longer titles keep the position.
+                candidate = Naming.memberName(title)
             } else {
                 continue
             }

@@ -449,6 +449,28 @@ import Testing
                 == expected.hasPrefix("public "))
     }
 
+    /// A variant declared inline is named by its constant tag, else its one value, else its short
+    /// `title` (Stripe's `range_query_specs`), else its position.
+    @Test(arguments: [
+        (
+            "anyOf: [{title: range_query_specs, type: object, properties: {gt: {type: integer}}}, {type: integer}]",
+            "case rangeQuerySpecs(ModelChoiceCase1)"
+        ),
+        (
+            "oneOf: [{title: Text part, type: object, properties: {type: {enum: [text]}}}, {type: integer}]",
+            "case text(ModelChoiceCase1)"
+        ),
+        (
+            "anyOf: [{title: 'A range of values, given as bounds that may each be left out', properties: {gt: {type: integer}}}, {type: integer}]",
+            "case case1(ModelChoiceCase1)"
+        ),
+    ])
+    func inlineVariantsAreNamedByTagValueOrTitle(definition: String, expected: String) throws {
+        let files = try generate(spec(schemas: "ModelChoice:\n  \(definition)"))
+        let model = try #require(files["Models/ModelChoice.swift"])
+        #expect(model.contains(expected), "\(model)")
+    }
+
     /// The API type is the module's name without `API`, or with it; a schema of that name keeps
     /// its name (it was `SymbolGraph2` beside an API type `SymbolGraph`) and the API type ends in
     /// `Client`.

@@ -44,7 +44,7 @@ public struct GetFilesCreatedCase1: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
 public indirect enum GetFilesCreated: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `GetFilesCreatedCase1`.
-    case case1(GetFilesCreatedCase1)
+    case rangeQuerySpecs(GetFilesCreatedCase1)
     /// A `Swift.Int`.
     case int(Swift.Int)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -54,7 +54,7 @@ public indirect enum GetFilesCreated: Swift.Codable, Swift.Hashable, Swift.Senda
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetFilesCreated", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try GetFilesCreatedCase1(from: decoder))
+            case 0: .rangeQuerySpecs(try GetFilesCreatedCase1(from: decoder))
             default: .int(try Swift.Int(from: decoder))
             }
         }
@@ -73,7 +73,7 @@ public indirect enum GetFilesCreated: Swift.Codable, Swift.Hashable, Swift.Senda
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .rangeQuerySpecs(let value): Swift.String(describing: value)
         case .int(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -82,7 +82,7 @@ public indirect enum GetFilesCreated: Swift.Codable, Swift.Hashable, Swift.Senda
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .rangeQuerySpecs(let value): try value.encode(to: encoder)
         case .int(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }

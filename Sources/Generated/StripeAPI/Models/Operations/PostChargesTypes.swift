@@ -161,7 +161,7 @@ public struct PostChargesRequestDestinationCase1: Swift.Codable, Swift.Hashable,
 
 public indirect enum PostChargesRequestDestination: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostChargesRequestDestinationCase1`.
-    case case1(PostChargesRequestDestinationCase1)
+    case destinationSpecs(PostChargesRequestDestinationCase1)
     /// A `Swift.String`.
     case string(Swift.String)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -171,7 +171,7 @@ public indirect enum PostChargesRequestDestination: Swift.Codable, Swift.Hashabl
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostChargesRequestDestination", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostChargesRequestDestinationCase1(from: decoder))
+            case 0: .destinationSpecs(try PostChargesRequestDestinationCase1(from: decoder))
             default: .string(try Swift.String(from: decoder))
             }
         }
@@ -190,7 +190,7 @@ public indirect enum PostChargesRequestDestination: Swift.Codable, Swift.Hashabl
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .destinationSpecs(let value): Swift.String(describing: value)
         case .string(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -199,7 +199,7 @@ public indirect enum PostChargesRequestDestination: Swift.Codable, Swift.Hashabl
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .destinationSpecs(let value): try value.encode(to: encoder)
         case .string(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }

@@ -79,7 +79,7 @@ public typealias PostExposedIDRequestItemBillingThresholdsCase2 = PostPlansReque
 
 public indirect enum PostExposedIDRequestItemBillingThresholds: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostExposedIDRequestItemBillingThresholdsCase1`.
-    case case1(PostExposedIDRequestItemBillingThresholdsCase1)
+    case itemBillingThresholdsParam(PostExposedIDRequestItemBillingThresholdsCase1)
     /// A `PostExposedIDRequestItemBillingThresholdsCase2`.
     case empty(PostExposedIDRequestItemBillingThresholdsCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -89,7 +89,7 @@ public indirect enum PostExposedIDRequestItemBillingThresholds: Swift.Codable, S
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostExposedIDRequestItemBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostExposedIDRequestItemBillingThresholdsCase1(from: decoder))
+            case 0: .itemBillingThresholdsParam(try PostExposedIDRequestItemBillingThresholdsCase1(from: decoder))
             default: .empty(try PostExposedIDRequestItemBillingThresholdsCase2(from: decoder))
             }
         }
@@ -108,7 +108,7 @@ public indirect enum PostExposedIDRequestItemBillingThresholds: Swift.Codable, S
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .itemBillingThresholdsParam(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -117,7 +117,7 @@ public indirect enum PostExposedIDRequestItemBillingThresholds: Swift.Codable, S
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .itemBillingThresholdsParam(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -216,7 +216,7 @@ public typealias PostExposedIDRequestPauseCollectionCase2 = PostPlansRequestMeta
 /// If specified, payment collection for this subscription will be paused.
 public indirect enum PostSubscriptionExposedIDRequestPauseCollection: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostExposedIDRequestPauseCollectionCase1`.
-    case case1(PostExposedIDRequestPauseCollectionCase1)
+    case pauseCollectionParam(PostExposedIDRequestPauseCollectionCase1)
     /// A `PostExposedIDRequestPauseCollectionCase2`.
     case empty(PostExposedIDRequestPauseCollectionCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -226,7 +226,7 @@ public indirect enum PostSubscriptionExposedIDRequestPauseCollection: Swift.Coda
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionExposedIDRequestPauseCollection", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostExposedIDRequestPauseCollectionCase1(from: decoder))
+            case 0: .pauseCollectionParam(try PostExposedIDRequestPauseCollectionCase1(from: decoder))
             default: .empty(try PostExposedIDRequestPauseCollectionCase2(from: decoder))
             }
         }
@@ -245,7 +245,7 @@ public indirect enum PostSubscriptionExposedIDRequestPauseCollection: Swift.Coda
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .pauseCollectionParam(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -254,7 +254,7 @@ public indirect enum PostSubscriptionExposedIDRequestPauseCollection: Swift.Coda
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .pauseCollectionParam(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -424,7 +424,7 @@ public typealias PostIDRequestPendingInvoiceItemIntervalCase2 = PostPlansRequest
 /// Specifies an interval for how often to bill for any pending invoice items. It is analogous to calling [Create an invoice](https://stripe.com/docs/api#create_invoice) for the given subscription at the specified interval.
 public indirect enum PostExposedIDRequestPendingInvoiceItemInterval: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostIDRequestPendingInvoiceItemIntervalCase1`.
-    case case1(PostIDRequestPendingInvoiceItemIntervalCase1)
+    case pendingInvoiceItemIntervalParams(PostIDRequestPendingInvoiceItemIntervalCase1)
     /// A `PostIDRequestPendingInvoiceItemIntervalCase2`.
     case empty(PostIDRequestPendingInvoiceItemIntervalCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -434,7 +434,7 @@ public indirect enum PostExposedIDRequestPendingInvoiceItemInterval: Swift.Codab
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostExposedIDRequestPendingInvoiceItemInterval", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostIDRequestPendingInvoiceItemIntervalCase1(from: decoder))
+            case 0: .pendingInvoiceItemIntervalParams(try PostIDRequestPendingInvoiceItemIntervalCase1(from: decoder))
             default: .empty(try PostIDRequestPendingInvoiceItemIntervalCase2(from: decoder))
             }
         }
@@ -453,7 +453,7 @@ public indirect enum PostExposedIDRequestPendingInvoiceItemInterval: Swift.Codab
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .pendingInvoiceItemIntervalParams(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -462,7 +462,7 @@ public indirect enum PostExposedIDRequestPendingInvoiceItemInterval: Swift.Codab
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .pendingInvoiceItemIntervalParams(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -484,7 +484,7 @@ public typealias PostSubscriptionExposedIDRequestTransferDataCase2 = PostPlansRe
 /// If specified, the funds from the subscription's invoices will be transferred to the destination and the ID of the resulting transfers will be found on the resulting charges. This will be unset if you POST an empty value.
 public indirect enum PostSubscriptionExposedIDRequestTransferData: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostSubscriptionExposedIDRequestTransferDataCase1`.
-    case case1(PostSubscriptionExposedIDRequestTransferDataCase1)
+    case transferDataSpecs(PostSubscriptionExposedIDRequestTransferDataCase1)
     /// A `PostSubscriptionExposedIDRequestTransferDataCase2`.
     case empty(PostSubscriptionExposedIDRequestTransferDataCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -494,7 +494,7 @@ public indirect enum PostSubscriptionExposedIDRequestTransferData: Swift.Codable
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionExposedIDRequestTransferData", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostSubscriptionExposedIDRequestTransferDataCase1(from: decoder))
+            case 0: .transferDataSpecs(try PostSubscriptionExposedIDRequestTransferDataCase1(from: decoder))
             default: .empty(try PostSubscriptionExposedIDRequestTransferDataCase2(from: decoder))
             }
         }
@@ -513,7 +513,7 @@ public indirect enum PostSubscriptionExposedIDRequestTransferData: Swift.Codable
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .transferDataSpecs(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -522,7 +522,7 @@ public indirect enum PostSubscriptionExposedIDRequestTransferData: Swift.Codable
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .transferDataSpecs(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }

@@ -141,7 +141,7 @@ public typealias PostSettingsPaymentMethodOptionsAcssDebitCase2 = PostPlansReque
 
 public indirect enum PostPaymentSettingsPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostSettingsPaymentMethodOptionsAcssDebitCase1`.
-    case case1(PostSettingsPaymentMethodOptionsAcssDebitCase1)
+    case invoicePaymentMethodOptionsParam(PostSettingsPaymentMethodOptionsAcssDebitCase1)
     /// A `PostSettingsPaymentMethodOptionsAcssDebitCase2`.
     case empty(PostSettingsPaymentMethodOptionsAcssDebitCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -151,7 +151,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsAcssDebit: Swift.Cod
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptionsAcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostSettingsPaymentMethodOptionsAcssDebitCase1(from: decoder))
+            case 0: .invoicePaymentMethodOptionsParam(try PostSettingsPaymentMethodOptionsAcssDebitCase1(from: decoder))
             default: .empty(try PostSettingsPaymentMethodOptionsAcssDebitCase2(from: decoder))
             }
         }
@@ -170,7 +170,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsAcssDebit: Swift.Cod
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .invoicePaymentMethodOptionsParam(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -179,7 +179,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsAcssDebit: Swift.Cod
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .invoicePaymentMethodOptionsParam(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -219,7 +219,7 @@ public typealias PostSettingsPaymentMethodOptionsBancontactCase2 = PostPlansRequ
 
 public indirect enum PostPaymentSettingsPaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostSettingsPaymentMethodOptionsBancontactCase1`.
-    case case1(PostSettingsPaymentMethodOptionsBancontactCase1)
+    case invoicePaymentMethodOptionsParam(PostSettingsPaymentMethodOptionsBancontactCase1)
     /// A `PostSettingsPaymentMethodOptionsBancontactCase2`.
     case empty(PostSettingsPaymentMethodOptionsBancontactCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -229,7 +229,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsBancontact: Swift.Co
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptionsBancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostSettingsPaymentMethodOptionsBancontactCase1(from: decoder))
+            case 0: .invoicePaymentMethodOptionsParam(try PostSettingsPaymentMethodOptionsBancontactCase1(from: decoder))
             default: .empty(try PostSettingsPaymentMethodOptionsBancontactCase2(from: decoder))
             }
         }
@@ -248,7 +248,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsBancontact: Swift.Co
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .invoicePaymentMethodOptionsParam(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -257,7 +257,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsBancontact: Swift.Co
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .invoicePaymentMethodOptionsParam(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -443,7 +443,7 @@ public typealias PostPaymentMethodOptionsCustomerBalanceCase2 = PostPlansRequest
 
 public indirect enum PostSettingsPaymentMethodOptionsCustomerBalance: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostPaymentMethodOptionsCustomerBalanceCase1`.
-    case case1(PostPaymentMethodOptionsCustomerBalanceCase1)
+    case invoicePaymentMethodOptionsParam(PostPaymentMethodOptionsCustomerBalanceCase1)
     /// A `PostPaymentMethodOptionsCustomerBalanceCase2`.
     case empty(PostPaymentMethodOptionsCustomerBalanceCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -453,7 +453,7 @@ public indirect enum PostSettingsPaymentMethodOptionsCustomerBalance: Swift.Coda
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptionsCustomerBalance", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostPaymentMethodOptionsCustomerBalanceCase1(from: decoder))
+            case 0: .invoicePaymentMethodOptionsParam(try PostPaymentMethodOptionsCustomerBalanceCase1(from: decoder))
             default: .empty(try PostPaymentMethodOptionsCustomerBalanceCase2(from: decoder))
             }
         }
@@ -472,7 +472,7 @@ public indirect enum PostSettingsPaymentMethodOptionsCustomerBalance: Swift.Coda
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .invoicePaymentMethodOptionsParam(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -481,7 +481,7 @@ public indirect enum PostSettingsPaymentMethodOptionsCustomerBalance: Swift.Coda
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .invoicePaymentMethodOptionsParam(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -501,7 +501,7 @@ public typealias PostSettingsPaymentMethodOptionsUsBankAccountCase2 = PostPlansR
 
 public indirect enum PostSettingsPaymentMethodOptionsUsBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostSettingsPaymentMethodOptionsUsBankAccountCase1`.
-    case case1(PostSettingsPaymentMethodOptionsUsBankAccountCase1)
+    case invoicePaymentMethodOptionsParam(PostSettingsPaymentMethodOptionsUsBankAccountCase1)
     /// A `PostSettingsPaymentMethodOptionsUsBankAccountCase2`.
     case empty(PostSettingsPaymentMethodOptionsUsBankAccountCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -511,7 +511,7 @@ public indirect enum PostSettingsPaymentMethodOptionsUsBankAccount: Swift.Codabl
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptionsUsBankAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostSettingsPaymentMethodOptionsUsBankAccountCase1(from: decoder))
+            case 0: .invoicePaymentMethodOptionsParam(try PostSettingsPaymentMethodOptionsUsBankAccountCase1(from: decoder))
             default: .empty(try PostSettingsPaymentMethodOptionsUsBankAccountCase2(from: decoder))
             }
         }
@@ -530,7 +530,7 @@ public indirect enum PostSettingsPaymentMethodOptionsUsBankAccount: Swift.Codabl
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .invoicePaymentMethodOptionsParam(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -539,7 +539,7 @@ public indirect enum PostSettingsPaymentMethodOptionsUsBankAccount: Swift.Codabl
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .invoicePaymentMethodOptionsParam(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }

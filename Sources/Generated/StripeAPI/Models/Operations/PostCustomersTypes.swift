@@ -11,7 +11,7 @@ public typealias PostCustomersRequestAddressCase2 = PostPlansRequestMetadataCase
 /// The customer's address.
 public indirect enum PostCustomersRequestAddress: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostCustomersRequestAddressCase1`.
-    case case1(PostCustomersRequestAddressCase1)
+    case optionalFieldsAddress(PostCustomersRequestAddressCase1)
     /// A `PostCustomersRequestAddressCase2`.
     case empty(PostCustomersRequestAddressCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -21,7 +21,7 @@ public indirect enum PostCustomersRequestAddress: Swift.Codable, Swift.Hashable,
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersRequestAddress", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostCustomersRequestAddressCase1(from: decoder))
+            case 0: .optionalFieldsAddress(try PostCustomersRequestAddressCase1(from: decoder))
             default: .empty(try PostCustomersRequestAddressCase2(from: decoder))
             }
         }
@@ -40,7 +40,7 @@ public indirect enum PostCustomersRequestAddress: Swift.Codable, Swift.Hashable,
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .optionalFieldsAddress(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -49,7 +49,7 @@ public indirect enum PostCustomersRequestAddress: Swift.Codable, Swift.Hashable,
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .optionalFieldsAddress(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -116,7 +116,7 @@ public typealias PostCustomersRequestShippingCase2 = PostPlansRequestMetadataCas
 /// The customer's shipping information. Appears on invoices emailed to this customer.
 public indirect enum PostCustomersRequestShipping: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostCustomersRequestShippingCase1`.
-    case case1(PostCustomersRequestShippingCase1)
+    case customerShipping(PostCustomersRequestShippingCase1)
     /// A `PostCustomersRequestShippingCase2`.
     case empty(PostCustomersRequestShippingCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -126,7 +126,7 @@ public indirect enum PostCustomersRequestShipping: Swift.Codable, Swift.Hashable
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersRequestShipping", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostCustomersRequestShippingCase1(from: decoder))
+            case 0: .customerShipping(try PostCustomersRequestShippingCase1(from: decoder))
             default: .empty(try PostCustomersRequestShippingCase2(from: decoder))
             }
         }
@@ -145,7 +145,7 @@ public indirect enum PostCustomersRequestShipping: Swift.Codable, Swift.Hashable
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .customerShipping(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -154,7 +154,7 @@ public indirect enum PostCustomersRequestShipping: Swift.Codable, Swift.Hashable
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .customerShipping(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }

@@ -12,7 +12,7 @@ public typealias PostVerificationSessionRequestOptionsDocumentCase2 = PostPlansR
 
 public indirect enum PostVerificationSessionRequestOptionsDocument: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostVerificationSessionRequestOptionsDocumentCase1`.
-    case case1(PostVerificationSessionRequestOptionsDocumentCase1)
+    case documentOptions(PostVerificationSessionRequestOptionsDocumentCase1)
     /// A `PostVerificationSessionRequestOptionsDocumentCase2`.
     case empty(PostVerificationSessionRequestOptionsDocumentCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -22,7 +22,7 @@ public indirect enum PostVerificationSessionRequestOptionsDocument: Swift.Codabl
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostVerificationSessionRequestOptionsDocument", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostVerificationSessionRequestOptionsDocumentCase1(from: decoder))
+            case 0: .documentOptions(try PostVerificationSessionRequestOptionsDocumentCase1(from: decoder))
             default: .empty(try PostVerificationSessionRequestOptionsDocumentCase2(from: decoder))
             }
         }
@@ -41,7 +41,7 @@ public indirect enum PostVerificationSessionRequestOptionsDocument: Swift.Codabl
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .documentOptions(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -50,7 +50,7 @@ public indirect enum PostVerificationSessionRequestOptionsDocument: Swift.Codabl
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .documentOptions(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }

@@ -194,7 +194,7 @@ public typealias PostInvoicesInvoiceRequestTransferDataCase2 = PostPlansRequestM
 /// If specified, the funds from the invoice will be transferred to the destination and the ID of the resulting transfer will be found on the invoice's charge. This will be unset if you POST an empty value.
 public indirect enum PostInvoicesInvoiceRequestTransferData: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostInvoicesInvoiceRequestTransferDataCase1`.
-    case case1(PostInvoicesInvoiceRequestTransferDataCase1)
+    case transferDataSpecs(PostInvoicesInvoiceRequestTransferDataCase1)
     /// A `PostInvoicesInvoiceRequestTransferDataCase2`.
     case empty(PostInvoicesInvoiceRequestTransferDataCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -204,7 +204,7 @@ public indirect enum PostInvoicesInvoiceRequestTransferData: Swift.Codable, Swif
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesInvoiceRequestTransferData", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostInvoicesInvoiceRequestTransferDataCase1(from: decoder))
+            case 0: .transferDataSpecs(try PostInvoicesInvoiceRequestTransferDataCase1(from: decoder))
             default: .empty(try PostInvoicesInvoiceRequestTransferDataCase2(from: decoder))
             }
         }
@@ -223,7 +223,7 @@ public indirect enum PostInvoicesInvoiceRequestTransferData: Swift.Codable, Swif
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .transferDataSpecs(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -232,7 +232,7 @@ public indirect enum PostInvoicesInvoiceRequestTransferData: Swift.Codable, Swif
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .transferDataSpecs(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }

@@ -162,7 +162,7 @@ public typealias PostPaymentSettingsPaymentMethodOptions2CardCase2 = PostPlansRe
 
 public indirect enum PostPaymentSettingsPaymentMethodOptions2Card: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostPaymentSettingsPaymentMethodOptions2CardCase1`.
-    case case1(PostPaymentSettingsPaymentMethodOptions2CardCase1)
+    case invoicePaymentMethodOptionsParam(PostPaymentSettingsPaymentMethodOptions2CardCase1)
     /// A `PostPaymentSettingsPaymentMethodOptions2CardCase2`.
     case empty(PostPaymentSettingsPaymentMethodOptions2CardCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -172,7 +172,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptions2Card: Swift.Codable
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptions2Card", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostPaymentSettingsPaymentMethodOptions2CardCase1(from: decoder))
+            case 0: .invoicePaymentMethodOptionsParam(try PostPaymentSettingsPaymentMethodOptions2CardCase1(from: decoder))
             default: .empty(try PostPaymentSettingsPaymentMethodOptions2CardCase2(from: decoder))
             }
         }
@@ -191,7 +191,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptions2Card: Swift.Codable
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .invoicePaymentMethodOptionsParam(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -200,7 +200,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptions2Card: Swift.Codable
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .invoicePaymentMethodOptionsParam(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }

@@ -200,7 +200,7 @@ public typealias PostIssuingDisputeRequestEvidenceFraudulentCase2 = PostPlansReq
 
 public indirect enum PostIssuingDisputeRequestEvidenceFraudulent: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostIssuingDisputeRequestEvidenceFraudulentCase1`.
-    case case1(PostIssuingDisputeRequestEvidenceFraudulentCase1)
+    case fraudulent(PostIssuingDisputeRequestEvidenceFraudulentCase1)
     /// A `PostIssuingDisputeRequestEvidenceFraudulentCase2`.
     case empty(PostIssuingDisputeRequestEvidenceFraudulentCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -210,7 +210,7 @@ public indirect enum PostIssuingDisputeRequestEvidenceFraudulent: Swift.Codable,
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputeRequestEvidenceFraudulent", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostIssuingDisputeRequestEvidenceFraudulentCase1(from: decoder))
+            case 0: .fraudulent(try PostIssuingDisputeRequestEvidenceFraudulentCase1(from: decoder))
             default: .empty(try PostIssuingDisputeRequestEvidenceFraudulentCase2(from: decoder))
             }
         }
@@ -229,7 +229,7 @@ public indirect enum PostIssuingDisputeRequestEvidenceFraudulent: Swift.Codable,
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .fraudulent(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -238,7 +238,7 @@ public indirect enum PostIssuingDisputeRequestEvidenceFraudulent: Swift.Codable,
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .fraudulent(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -323,7 +323,7 @@ public typealias PostIssuingDisputeRequestEvidenceNotReceivedCase2 = PostPlansRe
 
 public indirect enum PostIssuingDisputeRequestEvidenceNotReceived: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostIssuingDisputeRequestEvidenceNotReceivedCase1`.
-    case case1(PostIssuingDisputeRequestEvidenceNotReceivedCase1)
+    case notReceived(PostIssuingDisputeRequestEvidenceNotReceivedCase1)
     /// A `PostIssuingDisputeRequestEvidenceNotReceivedCase2`.
     case empty(PostIssuingDisputeRequestEvidenceNotReceivedCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -333,7 +333,7 @@ public indirect enum PostIssuingDisputeRequestEvidenceNotReceived: Swift.Codable
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputeRequestEvidenceNotReceived", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostIssuingDisputeRequestEvidenceNotReceivedCase1(from: decoder))
+            case 0: .notReceived(try PostIssuingDisputeRequestEvidenceNotReceivedCase1(from: decoder))
             default: .empty(try PostIssuingDisputeRequestEvidenceNotReceivedCase2(from: decoder))
             }
         }
@@ -352,7 +352,7 @@ public indirect enum PostIssuingDisputeRequestEvidenceNotReceived: Swift.Codable
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .notReceived(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -361,7 +361,7 @@ public indirect enum PostIssuingDisputeRequestEvidenceNotReceived: Swift.Codable
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .notReceived(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -438,7 +438,7 @@ public typealias PostRequestEvidenceServiceNotAsDescribedCase22 = PostPlansReque
 
 public indirect enum PostDisputeRequestEvidenceServiceNotAsDescribed: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostRequestEvidenceServiceNotAsDescribedCase12`.
-    case case1(PostRequestEvidenceServiceNotAsDescribedCase12)
+    case serviceNotAsDescribed(PostRequestEvidenceServiceNotAsDescribedCase12)
     /// A `PostRequestEvidenceServiceNotAsDescribedCase22`.
     case empty(PostRequestEvidenceServiceNotAsDescribedCase22)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -448,7 +448,7 @@ public indirect enum PostDisputeRequestEvidenceServiceNotAsDescribed: Swift.Coda
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostDisputeRequestEvidenceServiceNotAsDescribed", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostRequestEvidenceServiceNotAsDescribedCase12(from: decoder))
+            case 0: .serviceNotAsDescribed(try PostRequestEvidenceServiceNotAsDescribedCase12(from: decoder))
             default: .empty(try PostRequestEvidenceServiceNotAsDescribedCase22(from: decoder))
             }
         }
@@ -467,7 +467,7 @@ public indirect enum PostDisputeRequestEvidenceServiceNotAsDescribed: Swift.Coda
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .serviceNotAsDescribed(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -476,7 +476,7 @@ public indirect enum PostDisputeRequestEvidenceServiceNotAsDescribed: Swift.Coda
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .serviceNotAsDescribed(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }

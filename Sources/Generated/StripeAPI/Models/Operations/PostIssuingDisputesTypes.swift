@@ -168,7 +168,7 @@ public typealias PostIssuingDisputesRequestEvidenceCanceledCase2 = PostPlansRequ
 
 public indirect enum PostIssuingDisputesRequestEvidenceCanceled: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostIssuingDisputesRequestEvidenceCanceledCase1`.
-    case case1(PostIssuingDisputesRequestEvidenceCanceledCase1)
+    case canceled(PostIssuingDisputesRequestEvidenceCanceledCase1)
     /// A `PostIssuingDisputesRequestEvidenceCanceledCase2`.
     case empty(PostIssuingDisputesRequestEvidenceCanceledCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -178,7 +178,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceCanceled: Swift.Codable, 
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceCanceled", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostIssuingDisputesRequestEvidenceCanceledCase1(from: decoder))
+            case 0: .canceled(try PostIssuingDisputesRequestEvidenceCanceledCase1(from: decoder))
             default: .empty(try PostIssuingDisputesRequestEvidenceCanceledCase2(from: decoder))
             }
         }
@@ -197,7 +197,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceCanceled: Swift.Codable, 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .canceled(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -206,7 +206,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceCanceled: Swift.Codable, 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .canceled(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -236,7 +236,7 @@ public typealias PostIssuingDisputesRequestEvidenceDuplicateCase2 = PostPlansReq
 
 public indirect enum PostIssuingDisputesRequestEvidenceDuplicate: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostIssuingDisputesRequestEvidenceDuplicateCase1`.
-    case case1(PostIssuingDisputesRequestEvidenceDuplicateCase1)
+    case duplicate(PostIssuingDisputesRequestEvidenceDuplicateCase1)
     /// A `PostIssuingDisputesRequestEvidenceDuplicateCase2`.
     case empty(PostIssuingDisputesRequestEvidenceDuplicateCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -246,7 +246,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceDuplicate: Swift.Codable,
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceDuplicate", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostIssuingDisputesRequestEvidenceDuplicateCase1(from: decoder))
+            case 0: .duplicate(try PostIssuingDisputesRequestEvidenceDuplicateCase1(from: decoder))
             default: .empty(try PostIssuingDisputesRequestEvidenceDuplicateCase2(from: decoder))
             }
         }
@@ -265,7 +265,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceDuplicate: Swift.Codable,
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .duplicate(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -274,7 +274,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceDuplicate: Swift.Codable,
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .duplicate(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -357,7 +357,7 @@ public typealias PostRequestEvidenceMerchandiseNotAsDescribedCase2 = PostPlansRe
 
 public indirect enum PostRequestEvidenceMerchandiseNotAsDescribed: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostRequestEvidenceMerchandiseNotAsDescribedCase1`.
-    case case1(PostRequestEvidenceMerchandiseNotAsDescribedCase1)
+    case merchandiseNotAsDescribed(PostRequestEvidenceMerchandiseNotAsDescribedCase1)
     /// A `PostRequestEvidenceMerchandiseNotAsDescribedCase2`.
     case empty(PostRequestEvidenceMerchandiseNotAsDescribedCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -367,7 +367,7 @@ public indirect enum PostRequestEvidenceMerchandiseNotAsDescribed: Swift.Codable
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestEvidenceMerchandiseNotAsDescribed", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostRequestEvidenceMerchandiseNotAsDescribedCase1(from: decoder))
+            case 0: .merchandiseNotAsDescribed(try PostRequestEvidenceMerchandiseNotAsDescribedCase1(from: decoder))
             default: .empty(try PostRequestEvidenceMerchandiseNotAsDescribedCase2(from: decoder))
             }
         }
@@ -386,7 +386,7 @@ public indirect enum PostRequestEvidenceMerchandiseNotAsDescribed: Swift.Codable
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .merchandiseNotAsDescribed(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -395,7 +395,7 @@ public indirect enum PostRequestEvidenceMerchandiseNotAsDescribed: Swift.Codable
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .merchandiseNotAsDescribed(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -432,7 +432,7 @@ public typealias PostIssuingDisputesRequestEvidenceOtherCase2 = PostPlansRequest
 
 public indirect enum PostIssuingDisputesRequestEvidenceOther: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostIssuingDisputesRequestEvidenceOtherCase1`.
-    case case1(PostIssuingDisputesRequestEvidenceOtherCase1)
+    case other(PostIssuingDisputesRequestEvidenceOtherCase1)
     /// A `PostIssuingDisputesRequestEvidenceOtherCase2`.
     case empty(PostIssuingDisputesRequestEvidenceOtherCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -442,7 +442,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceOther: Swift.Codable, Swi
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceOther", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostIssuingDisputesRequestEvidenceOtherCase1(from: decoder))
+            case 0: .other(try PostIssuingDisputesRequestEvidenceOtherCase1(from: decoder))
             default: .empty(try PostIssuingDisputesRequestEvidenceOtherCase2(from: decoder))
             }
         }
@@ -461,7 +461,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceOther: Swift.Codable, Swi
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .other(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -470,7 +470,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceOther: Swift.Codable, Swi
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .other(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }

@@ -387,7 +387,7 @@ public typealias PostConfirmRequestPaymentMethodOptionsCardCase2 = PostPlansRequ
 
 public indirect enum PostIntentConfirmRequestPaymentMethodOptionsCard: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostConfirmRequestPaymentMethodOptionsCardCase1`.
-    case case1(PostConfirmRequestPaymentMethodOptionsCardCase1)
+    case paymentIntentParam(PostConfirmRequestPaymentMethodOptionsCardCase1)
     /// A `PostConfirmRequestPaymentMethodOptionsCardCase2`.
     case empty(PostConfirmRequestPaymentMethodOptionsCardCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -397,7 +397,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsCard: Swift.Cod
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostConfirmRequestPaymentMethodOptionsCardCase1(from: decoder))
+            case 0: .paymentIntentParam(try PostConfirmRequestPaymentMethodOptionsCardCase1(from: decoder))
             default: .empty(try PostConfirmRequestPaymentMethodOptionsCardCase2(from: decoder))
             }
         }
@@ -416,7 +416,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsCard: Swift.Cod
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .paymentIntentParam(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -425,7 +425,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsCard: Swift.Cod
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .paymentIntentParam(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }

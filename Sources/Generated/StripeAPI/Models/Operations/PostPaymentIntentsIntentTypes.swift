@@ -230,7 +230,7 @@ public typealias PostRequestPaymentMethodOptionsBacsDebitCase22 = PostPlansReque
 
 public indirect enum PostIntentRequestPaymentMethodOptionsBacsDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostRequestPaymentMethodOptionsBacsDebitCase12`.
-    case case1(PostRequestPaymentMethodOptionsBacsDebitCase12)
+    case paymentMethodOptionsParam(PostRequestPaymentMethodOptionsBacsDebitCase12)
     /// A `PostRequestPaymentMethodOptionsBacsDebitCase22`.
     case empty(PostRequestPaymentMethodOptionsBacsDebitCase22)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -240,7 +240,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBacsDebit: Swift.Codab
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsBacsDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostRequestPaymentMethodOptionsBacsDebitCase12(from: decoder))
+            case 0: .paymentMethodOptionsParam(try PostRequestPaymentMethodOptionsBacsDebitCase12(from: decoder))
             default: .empty(try PostRequestPaymentMethodOptionsBacsDebitCase22(from: decoder))
             }
         }
@@ -259,7 +259,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBacsDebit: Swift.Codab
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .paymentMethodOptionsParam(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -268,7 +268,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBacsDebit: Swift.Codab
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .paymentMethodOptionsParam(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -286,7 +286,7 @@ public typealias PostRequestPaymentMethodOptionsBancontactCase22 = PostPlansRequ
 
 public indirect enum PostIntentRequestPaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostRequestPaymentMethodOptionsBancontactCase12`.
-    case case1(PostRequestPaymentMethodOptionsBancontactCase12)
+    case paymentMethodOptionsParam(PostRequestPaymentMethodOptionsBancontactCase12)
     /// A `PostRequestPaymentMethodOptionsBancontactCase22`.
     case empty(PostRequestPaymentMethodOptionsBancontactCase22)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -296,7 +296,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBancontact: Swift.Coda
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsBancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostRequestPaymentMethodOptionsBancontactCase12(from: decoder))
+            case 0: .paymentMethodOptionsParam(try PostRequestPaymentMethodOptionsBancontactCase12(from: decoder))
             default: .empty(try PostRequestPaymentMethodOptionsBancontactCase22(from: decoder))
             }
         }
@@ -315,7 +315,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBancontact: Swift.Coda
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .paymentMethodOptionsParam(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -324,7 +324,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBancontact: Swift.Coda
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .paymentMethodOptionsParam(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -500,7 +500,7 @@ public typealias PostRequestPaymentMethodOptionsCardPresentCase22 = PostPlansReq
 
 public indirect enum PostIntentRequestPaymentMethodOptionsCardPresent: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostRequestPaymentMethodOptionsCardPresentCase12`.
-    case case1(PostRequestPaymentMethodOptionsCardPresentCase12)
+    case paymentMethodOptionsParam(PostRequestPaymentMethodOptionsCardPresentCase12)
     /// A `PostRequestPaymentMethodOptionsCardPresentCase22`.
     case empty(PostRequestPaymentMethodOptionsCardPresentCase22)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -510,7 +510,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsCardPresent: Swift.Cod
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsCardPresent", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostRequestPaymentMethodOptionsCardPresentCase12(from: decoder))
+            case 0: .paymentMethodOptionsParam(try PostRequestPaymentMethodOptionsCardPresentCase12(from: decoder))
             default: .empty(try PostRequestPaymentMethodOptionsCardPresentCase22(from: decoder))
             }
         }
@@ -529,7 +529,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsCardPresent: Swift.Cod
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .paymentMethodOptionsParam(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -538,7 +538,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsCardPresent: Swift.Cod
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .paymentMethodOptionsParam(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -1135,7 +1135,7 @@ public typealias PostPaymentIntentsIntentRequestShippingCase2 = PostPlansRequest
 /// Shipping information for this PaymentIntent.
 public indirect enum PostPaymentIntentsIntentRequestShipping: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostPaymentIntentsIntentRequestShippingCase1`.
-    case case1(PostPaymentIntentsIntentRequestShippingCase1)
+    case optionalFieldsShipping(PostPaymentIntentsIntentRequestShippingCase1)
     /// A `PostPaymentIntentsIntentRequestShippingCase2`.
     case empty(PostPaymentIntentsIntentRequestShippingCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -1145,7 +1145,7 @@ public indirect enum PostPaymentIntentsIntentRequestShipping: Swift.Codable, Swi
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsIntentRequestShipping", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostPaymentIntentsIntentRequestShippingCase1(from: decoder))
+            case 0: .optionalFieldsShipping(try PostPaymentIntentsIntentRequestShippingCase1(from: decoder))
             default: .empty(try PostPaymentIntentsIntentRequestShippingCase2(from: decoder))
             }
         }
@@ -1164,7 +1164,7 @@ public indirect enum PostPaymentIntentsIntentRequestShipping: Swift.Codable, Swi
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .optionalFieldsShipping(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -1173,7 +1173,7 @@ public indirect enum PostPaymentIntentsIntentRequestShipping: Swift.Codable, Swi
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .optionalFieldsShipping(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }

@@ -690,7 +690,7 @@ public typealias PostIntentsRequestPaymentMethodOptionsAlipayCase2 = PostPlansRe
 
 public indirect enum PostIntentsRequestPaymentMethodOptionsAlipay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostIntentsRequestPaymentMethodOptionsAlipayCase1`.
-    case case1(PostIntentsRequestPaymentMethodOptionsAlipayCase1)
+    case paymentMethodOptionsParam(PostIntentsRequestPaymentMethodOptionsAlipayCase1)
     /// A `PostIntentsRequestPaymentMethodOptionsAlipayCase2`.
     case empty(PostIntentsRequestPaymentMethodOptionsAlipayCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -700,7 +700,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsAlipay: Swift.Codable
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsAlipay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostIntentsRequestPaymentMethodOptionsAlipayCase1(from: decoder))
+            case 0: .paymentMethodOptionsParam(try PostIntentsRequestPaymentMethodOptionsAlipayCase1(from: decoder))
             default: .empty(try PostIntentsRequestPaymentMethodOptionsAlipayCase2(from: decoder))
             }
         }
@@ -719,7 +719,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsAlipay: Swift.Codable
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .paymentMethodOptionsParam(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -728,7 +728,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsAlipay: Swift.Codable
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .paymentMethodOptionsParam(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -874,7 +874,7 @@ public typealias PostIntentsRequestPaymentMethodOptionsBoletoCase2 = PostPlansRe
 
 public indirect enum PostIntentsRequestPaymentMethodOptionsBoleto: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostIntentsRequestPaymentMethodOptionsBoletoCase1`.
-    case case1(PostIntentsRequestPaymentMethodOptionsBoletoCase1)
+    case paymentMethodOptionsParam(PostIntentsRequestPaymentMethodOptionsBoletoCase1)
     /// A `PostIntentsRequestPaymentMethodOptionsBoletoCase2`.
     case empty(PostIntentsRequestPaymentMethodOptionsBoletoCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -884,7 +884,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsBoleto: Swift.Codable
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsBoleto", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostIntentsRequestPaymentMethodOptionsBoletoCase1(from: decoder))
+            case 0: .paymentMethodOptionsParam(try PostIntentsRequestPaymentMethodOptionsBoletoCase1(from: decoder))
             default: .empty(try PostIntentsRequestPaymentMethodOptionsBoletoCase2(from: decoder))
             }
         }
@@ -903,7 +903,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsBoleto: Swift.Codable
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .paymentMethodOptionsParam(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -912,7 +912,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsBoleto: Swift.Codable
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .paymentMethodOptionsParam(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -964,7 +964,7 @@ public typealias PostMethodOptionsCardCase1InstallmentsPlanCase2 = PostPlansRequ
 
 public indirect enum PostPaymentMethodOptionsCardCase1InstallmentsPlan: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostMethodOptionsCardCase1InstallmentsPlanCase1`.
-    case case1(PostMethodOptionsCardCase1InstallmentsPlanCase1)
+    case installmentPlan(PostMethodOptionsCardCase1InstallmentsPlanCase1)
     /// A `PostMethodOptionsCardCase1InstallmentsPlanCase2`.
     case empty(PostMethodOptionsCardCase1InstallmentsPlanCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -974,7 +974,7 @@ public indirect enum PostPaymentMethodOptionsCardCase1InstallmentsPlan: Swift.Co
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentMethodOptionsCardCase1InstallmentsPlan", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostMethodOptionsCardCase1InstallmentsPlanCase1(from: decoder))
+            case 0: .installmentPlan(try PostMethodOptionsCardCase1InstallmentsPlanCase1(from: decoder))
             default: .empty(try PostMethodOptionsCardCase1InstallmentsPlanCase2(from: decoder))
             }
         }
@@ -993,7 +993,7 @@ public indirect enum PostPaymentMethodOptionsCardCase1InstallmentsPlan: Swift.Co
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .installmentPlan(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -1002,7 +1002,7 @@ public indirect enum PostPaymentMethodOptionsCardCase1InstallmentsPlan: Swift.Co
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .installmentPlan(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -1645,7 +1645,7 @@ public typealias PostIntentsRequestPaymentMethodOptionsSofortCase2 = PostPlansRe
 
 public indirect enum PostIntentsRequestPaymentMethodOptionsSofort: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostIntentsRequestPaymentMethodOptionsSofortCase1`.
-    case case1(PostIntentsRequestPaymentMethodOptionsSofortCase1)
+    case paymentMethodOptionsParam(PostIntentsRequestPaymentMethodOptionsSofortCase1)
     /// A `PostIntentsRequestPaymentMethodOptionsSofortCase2`.
     case empty(PostIntentsRequestPaymentMethodOptionsSofortCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -1655,7 +1655,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsSofort: Swift.Codable
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsSofort", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostIntentsRequestPaymentMethodOptionsSofortCase1(from: decoder))
+            case 0: .paymentMethodOptionsParam(try PostIntentsRequestPaymentMethodOptionsSofortCase1(from: decoder))
             default: .empty(try PostIntentsRequestPaymentMethodOptionsSofortCase2(from: decoder))
             }
         }
@@ -1674,7 +1674,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsSofort: Swift.Codable
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .paymentMethodOptionsParam(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -1683,7 +1683,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsSofort: Swift.Codable
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .paymentMethodOptionsParam(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }

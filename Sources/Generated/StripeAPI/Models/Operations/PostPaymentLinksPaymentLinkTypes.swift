@@ -145,7 +145,7 @@ public typealias PostLinkRequestShippingAddressCollectionCase2 = PostPlansReques
 /// Configuration for collecting the customer's shipping address.
 public indirect enum PostPaymentLinkRequestShippingAddressCollection: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostLinkRequestShippingAddressCollectionCase1`.
-    case case1(PostLinkRequestShippingAddressCollectionCase1)
+    case shippingAddressCollectionParams(PostLinkRequestShippingAddressCollectionCase1)
     /// A `PostLinkRequestShippingAddressCollectionCase2`.
     case empty(PostLinkRequestShippingAddressCollectionCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -155,7 +155,7 @@ public indirect enum PostPaymentLinkRequestShippingAddressCollection: Swift.Coda
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentLinkRequestShippingAddressCollection", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostLinkRequestShippingAddressCollectionCase1(from: decoder))
+            case 0: .shippingAddressCollectionParams(try PostLinkRequestShippingAddressCollectionCase1(from: decoder))
             default: .empty(try PostLinkRequestShippingAddressCollectionCase2(from: decoder))
             }
         }
@@ -174,7 +174,7 @@ public indirect enum PostPaymentLinkRequestShippingAddressCollection: Swift.Coda
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .shippingAddressCollectionParams(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -183,7 +183,7 @@ public indirect enum PostPaymentLinkRequestShippingAddressCollection: Swift.Coda
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .shippingAddressCollectionParams(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }

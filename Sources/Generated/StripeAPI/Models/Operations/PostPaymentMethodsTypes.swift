@@ -256,9 +256,9 @@ public struct PostPaymentMethodsRequestCardCase2: Swift.Codable, Swift.Hashable,
 /// If this is a `card` PaymentMethod, this hash contains the user's card details. For backwards compatibility, you can alternatively provide a Stripe token (e.g., for Apple Pay, Amex Express Checkout, or legacy Checkout) into the card hash with format `card: {token: "tok_visa"}`. When providing a card number, you must meet the requirements for [PCI compliance](https://stripe.com/docs/security#validating-pci-compliance). We strongly recommend using Stripe.js instead of interacting with this API directly.
 public indirect enum PostPaymentMethodsRequestCard: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostPaymentMethodsRequestCardCase1`.
-    case case1(PostPaymentMethodsRequestCardCase1)
+    case cardDetailsParams(PostPaymentMethodsRequestCardCase1)
     /// A `PostPaymentMethodsRequestCardCase2`.
-    case case2(PostPaymentMethodsRequestCardCase2)
+    case tokenParams(PostPaymentMethodsRequestCardCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -266,8 +266,8 @@ public indirect enum PostPaymentMethodsRequestCard: Swift.Codable, Swift.Hashabl
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentMethodsRequestCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostPaymentMethodsRequestCardCase1(from: decoder))
-            default: .case2(try PostPaymentMethodsRequestCardCase2(from: decoder))
+            case 0: .cardDetailsParams(try PostPaymentMethodsRequestCardCase1(from: decoder))
+            default: .tokenParams(try PostPaymentMethodsRequestCardCase2(from: decoder))
             }
         }
     }
@@ -285,8 +285,8 @@ public indirect enum PostPaymentMethodsRequestCard: Swift.Codable, Swift.Hashabl
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .cardDetailsParams(let value): Swift.String(describing: value)
+        case .tokenParams(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -294,8 +294,8 @@ public indirect enum PostPaymentMethodsRequestCard: Swift.Codable, Swift.Hashabl
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .cardDetailsParams(let value): try value.encode(to: encoder)
+        case .tokenParams(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }

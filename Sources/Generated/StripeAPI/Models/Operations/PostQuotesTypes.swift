@@ -512,7 +512,7 @@ public typealias PostQuotesRequestTransferDataCase2 = PostPlansRequestMetadataCa
 /// The data with which to automatically create a Transfer for each of the invoices.
 public indirect enum PostQuotesRequestTransferData: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostQuotesRequestTransferDataCase1`.
-    case case1(PostQuotesRequestTransferDataCase1)
+    case transferDataSpecs(PostQuotesRequestTransferDataCase1)
     /// A `PostQuotesRequestTransferDataCase2`.
     case empty(PostQuotesRequestTransferDataCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -522,7 +522,7 @@ public indirect enum PostQuotesRequestTransferData: Swift.Codable, Swift.Hashabl
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestTransferData", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostQuotesRequestTransferDataCase1(from: decoder))
+            case 0: .transferDataSpecs(try PostQuotesRequestTransferDataCase1(from: decoder))
             default: .empty(try PostQuotesRequestTransferDataCase2(from: decoder))
             }
         }
@@ -541,7 +541,7 @@ public indirect enum PostQuotesRequestTransferData: Swift.Codable, Swift.Hashabl
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .transferDataSpecs(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -550,7 +550,7 @@ public indirect enum PostQuotesRequestTransferData: Swift.Codable, Swift.Hashabl
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .transferDataSpecs(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }

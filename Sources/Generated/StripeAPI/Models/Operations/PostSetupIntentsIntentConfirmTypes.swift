@@ -53,9 +53,9 @@ public struct PostSetupIntentConfirmRequestMandateDataCase2: Swift.Codable, Swif
 /// This hash contains details about the Mandate to create
 public indirect enum PostSetupIntentsIntentConfirmRequestMandateData: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostSetupIntentConfirmRequestMandateDataCase1`.
-    case case1(PostSetupIntentConfirmRequestMandateDataCase1)
+    case secretKeyParam(PostSetupIntentConfirmRequestMandateDataCase1)
     /// A `PostSetupIntentConfirmRequestMandateDataCase2`.
-    case case2(PostSetupIntentConfirmRequestMandateDataCase2)
+    case clientKeyParam(PostSetupIntentConfirmRequestMandateDataCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -63,8 +63,8 @@ public indirect enum PostSetupIntentsIntentConfirmRequestMandateData: Swift.Coda
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSetupIntentsIntentConfirmRequestMandateData", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostSetupIntentConfirmRequestMandateDataCase1(from: decoder))
-            default: .case2(try PostSetupIntentConfirmRequestMandateDataCase2(from: decoder))
+            case 0: .secretKeyParam(try PostSetupIntentConfirmRequestMandateDataCase1(from: decoder))
+            default: .clientKeyParam(try PostSetupIntentConfirmRequestMandateDataCase2(from: decoder))
             }
         }
     }
@@ -82,8 +82,8 @@ public indirect enum PostSetupIntentsIntentConfirmRequestMandateData: Swift.Coda
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .secretKeyParam(let value): Swift.String(describing: value)
+        case .clientKeyParam(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -91,8 +91,8 @@ public indirect enum PostSetupIntentsIntentConfirmRequestMandateData: Swift.Coda
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .secretKeyParam(let value): try value.encode(to: encoder)
+        case .clientKeyParam(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }

@@ -57,7 +57,7 @@ public typealias PostSkusIDRequestPackageDimensionsCase2 = PostPlansRequestMetad
 /// The dimensions of this SKU for shipping purposes.
 public indirect enum PostSkusIDRequestPackageDimensions: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostSkusIDRequestPackageDimensionsCase1`.
-    case case1(PostSkusIDRequestPackageDimensionsCase1)
+    case packageDimensionsSpecs(PostSkusIDRequestPackageDimensionsCase1)
     /// A `PostSkusIDRequestPackageDimensionsCase2`.
     case empty(PostSkusIDRequestPackageDimensionsCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -67,7 +67,7 @@ public indirect enum PostSkusIDRequestPackageDimensions: Swift.Codable, Swift.Ha
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSkusIDRequestPackageDimensions", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostSkusIDRequestPackageDimensionsCase1(from: decoder))
+            case 0: .packageDimensionsSpecs(try PostSkusIDRequestPackageDimensionsCase1(from: decoder))
             default: .empty(try PostSkusIDRequestPackageDimensionsCase2(from: decoder))
             }
         }
@@ -86,7 +86,7 @@ public indirect enum PostSkusIDRequestPackageDimensions: Swift.Codable, Swift.Ha
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .packageDimensionsSpecs(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -95,7 +95,7 @@ public indirect enum PostSkusIDRequestPackageDimensions: Swift.Codable, Swift.Ha
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .packageDimensionsSpecs(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }

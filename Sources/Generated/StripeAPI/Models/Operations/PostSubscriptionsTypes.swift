@@ -28,7 +28,7 @@ public typealias PostSubscriptionsRequestBillingThresholdsCase22 = PostPlansRequ
 /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. Pass an empty string to remove previously-defined thresholds.
 public indirect enum PostSubscriptionsRequestBillingThresholds: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostSubscriptionsRequestBillingThresholdsCase12`.
-    case case1(PostSubscriptionsRequestBillingThresholdsCase12)
+    case billingThresholdsParam(PostSubscriptionsRequestBillingThresholdsCase12)
     /// A `PostSubscriptionsRequestBillingThresholdsCase22`.
     case empty(PostSubscriptionsRequestBillingThresholdsCase22)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -38,7 +38,7 @@ public indirect enum PostSubscriptionsRequestBillingThresholds: Swift.Codable, S
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostSubscriptionsRequestBillingThresholdsCase12(from: decoder))
+            case 0: .billingThresholdsParam(try PostSubscriptionsRequestBillingThresholdsCase12(from: decoder))
             default: .empty(try PostSubscriptionsRequestBillingThresholdsCase22(from: decoder))
             }
         }
@@ -57,7 +57,7 @@ public indirect enum PostSubscriptionsRequestBillingThresholds: Swift.Codable, S
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .billingThresholdsParam(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -66,7 +66,7 @@ public indirect enum PostSubscriptionsRequestBillingThresholds: Swift.Codable, S
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .billingThresholdsParam(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }

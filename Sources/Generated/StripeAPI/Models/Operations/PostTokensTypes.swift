@@ -385,7 +385,7 @@ public struct PostTokensRequestCardCase1: Swift.Codable, Swift.Hashable, Swift.S
 
 public indirect enum PostTokensRequestCard: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostTokensRequestCardCase1`.
-    case case1(PostTokensRequestCardCase1)
+    case creditCardSpecs(PostTokensRequestCardCase1)
     /// A `Swift.String`.
     case string(Swift.String)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -395,7 +395,7 @@ public indirect enum PostTokensRequestCard: Swift.Codable, Swift.Hashable, Swift
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostTokensRequestCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostTokensRequestCardCase1(from: decoder))
+            case 0: .creditCardSpecs(try PostTokensRequestCardCase1(from: decoder))
             default: .string(try Swift.String(from: decoder))
             }
         }
@@ -414,7 +414,7 @@ public indirect enum PostTokensRequestCard: Swift.Codable, Swift.Hashable, Swift
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .creditCardSpecs(let value): Swift.String(describing: value)
         case .string(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -423,7 +423,7 @@ public indirect enum PostTokensRequestCard: Swift.Codable, Swift.Hashable, Swift
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .creditCardSpecs(let value): try value.encode(to: encoder)
         case .string(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -555,7 +555,7 @@ public typealias PostTokensRequestPersonDobCase2 = PostPlansRequestMetadataCase2
 
 public indirect enum PostTokensRequestPersonDob: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostTokensRequestPersonDobCase1`.
-    case case1(PostTokensRequestPersonDobCase1)
+    case dateOfBirthSpecs(PostTokensRequestPersonDobCase1)
     /// A `PostTokensRequestPersonDobCase2`.
     case empty(PostTokensRequestPersonDobCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -565,7 +565,7 @@ public indirect enum PostTokensRequestPersonDob: Swift.Codable, Swift.Hashable, 
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostTokensRequestPersonDob", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostTokensRequestPersonDobCase1(from: decoder))
+            case 0: .dateOfBirthSpecs(try PostTokensRequestPersonDobCase1(from: decoder))
             default: .empty(try PostTokensRequestPersonDobCase2(from: decoder))
             }
         }
@@ -584,7 +584,7 @@ public indirect enum PostTokensRequestPersonDob: Swift.Codable, Swift.Hashable, 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .dateOfBirthSpecs(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -593,7 +593,7 @@ public indirect enum PostTokensRequestPersonDob: Swift.Codable, Swift.Hashable, 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .dateOfBirthSpecs(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
