@@ -28,6 +28,7 @@ there is any.
 import argparse, base64, json, os, random, re, shutil, subprocess, sys, tempfile, uuid
 
 from check_package import courier_binary, write_package
+from json_schema_values import DATE_TIME, has_type
 from random_operations import Operations
 from request_checks import RequestChecks, generated_forms, generated_methods
 
@@ -90,7 +91,6 @@ func capture<Response>(_ id: String, _ make: () throws -> Endpoint<Response>) as
 }
 """
 
-DATE_TIME = re.compile(r"^\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d:\d\d(\.\d+)?([Zz]|[+-]\d\d:\d\d)$")
 
 
 class Schemas:
@@ -377,7 +377,7 @@ class Schemas:
         types = schema.get("type")
         if types is not None:
             types = types if isinstance(types, list) else [types]
-            if not any(self.has_type(kind, value) for kind in types):
+            if not any(has_type(kind, value) for kind in types):
                 return False
         fmt = schema.get("format")
         if isinstance(value, str) and fmt == "date-time" and not DATE_TIME.match(value):
@@ -425,19 +425,6 @@ class Schemas:
                     if not self.valid(schema["additionalProperties"], item, lenient):
                         return False
         return True
-
-    @staticmethod
-    def has_type(kind, value):
-        return {
-            "null": value is None,
-            "boolean": isinstance(value, bool),
-            "integer": (isinstance(value, int) and not isinstance(value, bool))
-                       or (isinstance(value, float) and value.is_integer()),
-            "number": isinstance(value, (int, float)) and not isinstance(value, bool),
-            "string": isinstance(value, str),
-            "array": isinstance(value, list),
-            "object": isinstance(value, dict),
-        }[kind]
 
     # Payloads
 

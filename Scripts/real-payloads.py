@@ -22,6 +22,7 @@ toolchain; each description's module is built once, with every round's payloads.
 import argparse, base64, copy, json, os, random, re, shutil, subprocess, sys, tempfile, uuid
 
 from check_package import courier_binary, write_package
+from json_schema_values import DATE_TIME, has_type
 
 SPECS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "shared", "specs")
 
@@ -47,7 +48,6 @@ for example in %s {
 print("SUMMARY \\(count) \\(findings)")
 """
 
-DATE_TIME = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?([Zz]|[+-]\d\d:\d\d)$")
 PREFIX = "#/components/schemas/"
 
 
@@ -111,19 +111,6 @@ class Description:
             types.append("null")
         return types
 
-    @staticmethod
-    def has_type(kind, value):
-        return {
-            "null": value is None,
-            "boolean": isinstance(value, bool),
-            "integer": (isinstance(value, int) and not isinstance(value, bool))
-                       or (isinstance(value, float) and value.is_integer()),
-            "number": isinstance(value, (int, float)) and not isinstance(value, bool),
-            "string": isinstance(value, str),
-            "array": isinstance(value, list),
-            "object": isinstance(value, dict),
-        }.get(kind, True)
-
     def valid(self, schema, value, depth=0):
         """Whether the value is valid by JSON Schema (and OpenAPI 3.0's `nullable`). Keywords it
         does not read count as met, which only ever keeps a payload from a union's check."""
@@ -137,7 +124,7 @@ class Description:
         if value is None and schema.get("nullable") is True:
             return True
         types = self.types_of(schema)
-        if types and not any(self.has_type(kind, value) for kind in types):
+        if types and not any(has_type(kind, value) for kind in types):
             return False
         if "enum" in schema and not any(value == item and type(value) is type(item) or
                                         (isinstance(value, (int, float)) and not isinstance(value, bool)

@@ -13,8 +13,8 @@ left out.
 """
 import datetime, email.parser, email.policy, json, re
 from urllib.parse import unquote, unquote_plus, urlsplit
+from json_schema_values import DATE_TIME
 
-DATE_TIME = re.compile(r"^\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d:\d\d(\.\d+)?([Zz]|[+-]\d\d:\d\d)$")
 UUID_TEXT = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 
 
