@@ -35,3 +35,30 @@ def write_package(work, package, main):
         f.write(PACKAGE.format(package=package, root=ROOT, name=os.path.basename(ROOT)))
     with open(os.path.join(work, "Sources", "Check", "main.swift"), "w") as f:
         f.write(main)
+
+
+def checks_main(checks, after=""):
+    """The `Check` executable's `main.swift` that runs each `DescriptionExample` of `checks` (a
+    Swift expression), prints a `FINDING` line for each that fails or is not faithful, and a
+    `SUMMARY <checks> <findings>` line; then the Swift statements `after`."""
+    return """import API
+import CourierTesting
+
+let examples: [DescriptionExample] = %s
+var findings = 0
+for example in examples {
+    do {
+        let result = try example.check()
+        if !result.isFaithful {
+            findings += 1
+            print("FINDING \\(example.name): changed \\(result.changed.prefix(3).map(\\.description)) "
+                + "dropped \\(result.dropped.prefix(3)) \\(result.wrongVariant ?? "") "
+                + "undocumented \\(result.undocumented.prefix(3))")
+        }
+    } catch {
+        findings += 1
+        print("FINDING \\(example.name): \\(error)")
+    }
+}
+print("SUMMARY \\(examples.count) \\(findings)")
+%s""" % (checks, after)

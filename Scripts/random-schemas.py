@@ -27,32 +27,10 @@ there is any.
 """
 import argparse, base64, json, os, random, re, shutil, subprocess, sys, tempfile, uuid
 
-from check_package import courier_binary, write_package
+from check_package import checks_main, courier_binary, write_package
 from json_schema_values import DATE_TIME, has_type
 from random_operations import Operations
 from request_checks import RequestChecks, generated_forms, generated_methods
-
-MAIN = """import API
-import CourierTesting
-
-var findings = 0
-for example in checks {
-    do {
-        let result = try example.check()
-        if !result.isFaithful {
-            findings += 1
-            print("FINDING \\(example.name): changed \\(result.changed.prefix(3).map(\\.description)) "
-                + "dropped \\(result.dropped.prefix(3)) \\(result.wrongVariant ?? "") "
-                + "undocumented \\(result.undocumented.prefix(3))")
-        }
-    } catch {
-        findings += 1
-        print("FINDING \\(example.name): \\(error)")
-    }
-}
-print("SUMMARY \\(checks.count) \\(findings)")
-await recordRequests()
-"""
 
 CAPTURE = """import Courier
 import CourierTesting
@@ -640,7 +618,7 @@ def main():
     args = parser.parse_args()
     courier = courier_binary()
     work = args.keep or tempfile.mkdtemp(prefix="courier-random-")
-    write_package(work, "RandomSchemas", MAIN)
+    write_package(work, "RandomSchemas", checks_main("checks", after="await recordRequests()\n"))
     total = 0
     for seed in [int(s) for s in args.seeds.split(",")]:
         schemas = Schemas(random.Random(seed), args.schemas, openapi31=seed % 2 == 1)

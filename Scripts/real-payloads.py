@@ -21,32 +21,10 @@ toolchain; each description's module is built once, with every round's payloads.
 """
 import argparse, base64, copy, json, os, random, re, shutil, subprocess, sys, tempfile, uuid
 
-from check_package import courier_binary, write_package
+from check_package import checks_main, courier_binary, write_package
 from json_schema_values import DATE_TIME, has_type
 
 SPECS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "shared", "specs")
-
-MAIN = """import API
-import CourierTesting
-
-var findings = 0, count = 0
-for example in %s {
-    count += 1
-    do {
-        let result = try example.check()
-        if !result.isFaithful {
-            findings += 1
-            print("FINDING \\(example.name): changed \\(result.changed.prefix(3).map(\\.description)) "
-                + "dropped \\(result.dropped.prefix(3)) \\(result.wrongVariant ?? "") "
-                + "undocumented \\(result.undocumented.prefix(3))")
-        }
-    } catch {
-        findings += 1
-        print("FINDING \\(example.name): \\(error)")
-    }
-}
-print("SUMMARY \\(count) \\(findings)")
-"""
 
 PREFIX = "#/components/schemas/"
 
@@ -420,7 +398,7 @@ def main():
             lists.append(f"APIExamples{round_number}.all.filter {{ $0.name.hasPrefix(\"payload \") }}")
         else:
             with open(os.path.join(work, "Sources", "Check", "main.swift"), "w") as f:
-                f.write(MAIN % " + ".join(lists))
+                f.write(checks_main(" + ".join(lists)))
             print(f"{spec}: {offered} payloads of {len(description.schemas)} schemas over {args.rounds} rounds; "
                   "building…", flush=True)
             built = subprocess.run(["swift", "build", "--product", "Check"], cwd=work, capture_output=True, text=True)
