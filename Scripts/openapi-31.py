@@ -9,6 +9,8 @@ must be identical but for their header line, since they describe the same API.
 
 The conversion (https://www.openapis.org/blog/2021/02/16/migrating-from-openapi-3-0-to-3-1-0):
 - `nullable: true` beside `type` becomes a type list with `"null"` (and `null` joins an `enum`);
+  an `allOf` part that only says `nullable: true` makes the whole schema nullable, as Courier
+  reads 3.0;
   beside `oneOf`/`anyOf` a `{type: "null"}` alternative; beside a `$ref`, `allOf`, an object's
   `properties`, `items` or an `enum` without a type, `anyOf: [the schema, {type: "null"}]`.
   A `nullable` with nothing it could apply to has no effect in 3.0.3 and is dropped.
@@ -35,10 +37,24 @@ def is_binary(schema):
     return isinstance(schema, dict) and schema.get("type") == "string" and schema.get("format") == "binary"
 
 
+def nullable_annotation(part):
+    """Whether an `allOf` part only annotates, and says the value may be null."""
+    annotations = {"nullable", "title", "description", "example", "examples", "deprecated", "readOnly",
+                   "writeOnly", "default", "externalDocs"}
+    return isinstance(part, dict) and part.get("nullable") is True and set(part) <= annotations
+
+
 def convert_schema(schema, in_form=False):
     """Returns the 3.1 form of a 3.0 schema object (a new object; the argument is not changed)."""
     if not isinstance(schema, dict):
         return schema
+    if isinstance(schema.get("allOf"), list) and any(nullable_annotation(part) for part in schema["allOf"]):
+        # `allOf: [{$ref: X}, {nullable: true}]` (OpenAI's way): a part that only says the value
+        # may be null makes the whole value nullable, as Courier reads 3.0, where strictly a
+        # `nullable` without a `type` beside it has no effect.
+        parts = [{k: v for k, v in part.items() if k != "nullable"} if nullable_annotation(part) else part
+                 for part in schema["allOf"]]
+        schema = dict(schema, allOf=parts, nullable=True)
     result = {}
     for key, value in schema.items():
         if key in ("properties", "patternProperties") and isinstance(value, dict):
