@@ -39,12 +39,12 @@ package struct Generator: Sendable {
     /// - Returns: The façade type's name.
     package static func facadeName(forModule moduleName: String, schemaNames: Set<String> = []) -> String {
         let name = Naming.typeName(moduleName)
-        let facade = name.hasSuffix("API") && name.count > 3 ? String(name.dropLast(3)) : name + "API"
-        guard schemaNames.contains(facade) else { return facade }
-        return (name.hasSuffix("API") && name.count > 3 ? facade : name) + "Client"
+        let base = name.hasSuffix("API") && name.count > 3 ? String(name.dropLast(3)) : name
+        let facade = base == name ? name + "API" : base
+        return schemaNames.contains(facade) ? base + "Client" : facade
     }
 
-    /// The module name; the API type is named after it (see ``facadeName(forModule:)``).
+    /// The module name; the API type is named after it (see ``facadeName(forModule:schemaNames:)``).
     package var moduleName: String
     /// The access level of generated declarations.
     package var accessLevel: AccessLevel
