@@ -38,6 +38,12 @@ class Description:
         self.schemas = document.get("components", {}).get("schemas", {})
         self.listings = {}  # schema name → the unions (keyword, members, discriminator) that list it
         self.collect_unions(document)
+        # A polymorphic parent (a schema with a discriminator and no `oneOf`/`anyOf`) → the schemas
+        # that extend it through `allOf`, at any depth.
+        self.descendants = {}
+        for name, schema in self.schemas.items():
+            for parent in self.polymorphic_ancestors(schema):
+                self.descendants.setdefault(parent, []).append(name)
 
     # The description
 
@@ -235,6 +241,10 @@ class Description:
         if depth > 14:
             raise ValueError("too deep")
         name = self.reference_name(schema)
+        if name in self.descendants and r.random() < 0.7:
+            # A polymorphic parent's value is itself or any schema that extends it.
+            member = r.choice(self.descendants[name])
+            return self.payload({"$ref": PREFIX + member.replace("~", "~0").replace("/", "~1")}, depth + 1)
         schema = self.resolve(schema)
         if schema is True or schema == {} or not isinstance(schema, dict):
             return r.choice([1, "text", None, True, [1, "a"], {"k": [None]}, 2.5])
@@ -255,7 +265,9 @@ class Description:
             describing = [p for p in parts if isinstance(p, dict) and set(p) & {"type", "enum", "const", "$ref",
                                                                                 "oneOf", "anyOf", "items"}]
             if describing:
-                return self.payload(describing[0], depth + 1)
+                # A part that fixes the value (`{const: horse}`) decides it; else the first.
+                fixed = [p for p in describing if "const" in p or "enum" in p]
+                return self.payload((fixed or describing)[0], depth + 1)
         for keyword in ("oneOf", "anyOf"):
             if keyword in schema:
                 members = [m for m in schema[keyword] if self.types_of(self.resolve(m)) != ["null"]] or schema[keyword]
@@ -300,14 +312,51 @@ class Description:
         self.set_tags(schema, name, value)
         return value
 
+    def is_polymorphic_parent(self, schema):
+        return isinstance(schema, dict) and isinstance(schema.get("discriminator"), dict) and not (
+            "oneOf" in schema or "anyOf" in schema)
+
+    def polymorphic_ancestors(self, schema, depth=0):
+        """The names of the polymorphic parents a schema extends through `allOf`, through
+        schemas that only name another (`allOf: [{$ref: Parent}]`) and grandparents."""
+        names = []
+        if not isinstance(schema, dict) or depth > 16:
+            return names
+        for part in schema.get("allOf", []):
+            name = self.reference_name(part)
+            if name is None or name not in self.schemas:
+                continue
+            target = self.schemas[name]
+            if self.is_polymorphic_parent(target):
+                names.append(name)
+            names += [n for n in self.polymorphic_ancestors(target, depth + 1) if n not in names]
+        return names
+
     def set_tags(self, schema, name, value):
-        """A schema that extends a polymorphic parent carries the parent's tag for it."""
+        """A polymorphic parent's payload, and that of a schema extending one, carries the
+        parent's tag for the schema, as OpenAPI requires."""
         if not isinstance(value, dict) or name is None:
             return
-        for part in schema.get("allOf", []):
-            parent = self.resolve(part)
-            if isinstance(parent, dict) and parent.get("discriminator") and self.reference_name(part):
-                value[parent["discriminator"]["propertyName"]] = self.tag(parent["discriminator"], name)
+        parents = ([name] if self.is_polymorphic_parent(schema) else []) + self.polymorphic_ancestors(schema)
+        for parent in parents:
+            discriminator = self.schemas[parent]["discriminator"]
+            key = discriminator["propertyName"]
+            mapped = [tag for tag, target in (discriminator.get("mapping") or {}).items()
+                      if target in (PREFIX + name, name)]
+            if mapped or not self.declares_constant(schema, key):
+                # The mapping's value, else the schema's name; a constant the schema gives the
+                # property itself (`species: {const: horse}`) is already in the payload.
+                value[key] = mapped[0] if mapped else name
+
+    def declares_constant(self, schema, key, depth=0):
+        """Whether a schema, or a part of it, gives the property one value (`const`, `enum`)."""
+        schema = self.resolve(schema)
+        if not isinstance(schema, dict) or depth > 16:
+            return False
+        own = self.resolve((schema.get("properties") or {}).get(key, {}))
+        if isinstance(own, dict) and ("const" in own or len(own.get("enum", [])) == 1):
+            return True
+        return any(self.declares_constant(part, key, depth + 1) for part in schema.get("allOf", []))
 
     def checked_payload(self, name):
         """A payload of the schema that is valid for it and lands in its own case of each union
