@@ -16,10 +16,11 @@ every enum value, undeclared keys.
     python3 Scripts/real-payloads.py --only github --rounds 4 --seed 7
     python3 Scripts/real-payloads.py --specs /tmp/specs       # another folder (YAML needs PyYAML)
 
-Prints each finding with its payload and exits 1 if there is any. Needs python3 and the Swift
-toolchain; each description's module is built once, with every round's payloads.
+Prints each finding (`--keep DIR` keeps the package and each round's payloads, to look at one)
+and exits 1 if there is any, or if a description does not generate or compile. Needs python3 and
+the Swift toolchain; each description's module is built once, with every round's payloads.
 """
-import argparse, base64, copy, json, os, random, re, shutil, subprocess, sys, tempfile, uuid
+import argparse, base64, json, os, random, re, shutil, subprocess, sys, tempfile, uuid
 
 from check_package import checks_main, courier_binary, write_package
 from json_schema_values import DATE_TIME, has_type
@@ -396,13 +397,63 @@ def load(path):
         return yaml.safe_load(f)
 
 
+def check(description, spec, path, work, courier, rounds):
+    """Generates the description's module with `rounds` payloads of each schema, builds the checks
+    and runs them; returns the number of findings (a description that does not generate, compile
+    or run counts as one)."""
+    lists = []
+    write_package(work, "RealPayloads", "")
+    offered = 0
+    for round_number in range(1, rounds + 1):
+        payloads = {}
+        for name in sorted(description.schemas):
+            value = description.checked_payload(name)
+            if value is not None:
+                payloads[name] = value
+        offered += len(payloads)
+        payload_file = os.path.join(work, f"payloads{round_number}.json")
+        with open(payload_file, "w") as f:
+            json.dump(payloads, f, indent=1)
+        examples = os.path.join(work, "Sources", "Check", f"Round{round_number}.swift")
+        generated = subprocess.run(
+            [courier, "generate", path, "--output", os.path.join(work, "Sources", "API"), "--module", "API",
+             "--examples", examples, "--payloads", payload_file, "--quiet"], capture_output=True, text=True)
+        if generated.returncode != 0:
+            print(f"{spec}: not generated\n{generated.stderr[-2000:]}")
+            return 1
+        with open(examples) as f:
+            text = f.read().replace("enum APIExamples", f"enum APIExamples{round_number}")
+        with open(examples, "w") as f:
+            f.write(text)
+        lists.append(f"APIExamples{round_number}.all.filter {{ $0.name.hasPrefix(\"payload \") }}")
+    with open(os.path.join(work, "Sources", "Check", "main.swift"), "w") as f:
+        f.write(checks_main(" + ".join(lists)))
+    print(f"{spec}: {offered} payloads of {len(description.schemas)} schemas over {rounds} rounds; building…",
+          flush=True)
+    built = subprocess.run(["swift", "build", "--product", "Check"], cwd=work, capture_output=True, text=True)
+    if built.returncode != 0:
+        print(f"{spec}: did not compile\n" + built.stdout[-3000:] + built.stderr[-3000:])
+        return 1
+    run = subprocess.run([os.path.join(work, ".build", "debug", "Check")], capture_output=True, text=True)
+    for line in run.stdout.splitlines():
+        if line.startswith("FINDING"):
+            print("  " + line[:600])
+    summary = [line for line in run.stdout.splitlines() if line.startswith("SUMMARY ")]
+    if not summary:
+        print(f"{spec}: crashed\n{run.stderr[-2000:]}")
+        return 1
+    count, findings = summary[0].split()[1:]
+    print(f"{spec}: {count} checks, {findings} findings")
+    return int(findings)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--specs", default=SPECS, help="the folder of descriptions (default: ../shared/specs)")
     parser.add_argument("--only", help="comma-separated fragments of file names")
     parser.add_argument("--rounds", type=int, default=3, help="payloads per schema (default 3)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--keep", help="build in this folder and keep it")
+    parser.add_argument("--keep", help="build in this folder and keep it, with each round's payloads")
     args = parser.parse_args()
     courier = courier_binary()
     specs = sorted(f for f in os.listdir(args.specs) if f.endswith((".json", ".yaml", ".yml"))
@@ -417,58 +468,14 @@ def main():
             print(f"{spec}: skipped (no schemas, or YAML without PyYAML)")
             continue
         description = Description(document, random.Random(f"{args.seed}/{spec}"))
-        work = args.keep or tempfile.mkdtemp(prefix="courier-real-payloads-")
         if args.keep:
-            shutil.rmtree(work, ignore_errors=True)
-        lists = []
-        write_package(work, "RealPayloads", "")
-        offered = 0
-        for round_number in range(1, args.rounds + 1):
-            payloads = {}
-            for name in sorted(description.schemas):
-                value = description.checked_payload(name)
-                if value is not None:
-                    payloads[name] = value
-            offered += len(payloads)
-            payload_file = os.path.join(work, f"payloads{round_number}.json")
-            with open(payload_file, "w") as f:
-                json.dump(payloads, f, indent=1)
-            examples = os.path.join(work, "Sources", "Check", f"Round{round_number}.swift")
-            generated = subprocess.run(
-                [courier, "generate", path, "--output", os.path.join(work, "Sources", "API"), "--module", "API",
-                 "--examples", examples, "--payloads", payload_file, "--quiet"], capture_output=True, text=True)
-            if generated.returncode != 0:
-                print(f"{spec}: not generated\n{generated.stderr[-2000:]}")
-                break
-            with open(examples) as f:
-                text = f.read().replace("enum APIExamples", f"enum APIExamples{round_number}")
-            with open(examples, "w") as f:
-                f.write(text)
-            lists.append(f"APIExamples{round_number}.all.filter {{ $0.name.hasPrefix(\"payload \") }}")
-        else:
-            with open(os.path.join(work, "Sources", "Check", "main.swift"), "w") as f:
-                f.write(checks_main(" + ".join(lists)))
-            print(f"{spec}: {offered} payloads of {len(description.schemas)} schemas over {args.rounds} rounds; "
-                  "building…", flush=True)
-            built = subprocess.run(["swift", "build", "--product", "Check"], cwd=work, capture_output=True, text=True)
-            if built.returncode != 0:
-                print(built.stdout[-3000:] + built.stderr[-3000:])
-                total_findings += 1
-                continue
-            run = subprocess.run([os.path.join(work, ".build", "debug", "Check")], capture_output=True, text=True)
-            for line in run.stdout.splitlines():
-                if line.startswith("FINDING"):
-                    print("  " + line[:600])
-            summary = [line for line in run.stdout.splitlines() if line.startswith("SUMMARY ")]
-            if not summary:
-                print(f"{spec}: crashed\n{run.stderr[-2000:]}")
-                total_findings += 1
-                continue
-            count, findings = summary[0].split()[1:]
-            print(f"{spec}: {count} checks, {findings} findings")
-            total_findings += int(findings)
-        if not args.keep:
-            shutil.rmtree(work, ignore_errors=True)
+            shutil.rmtree(args.keep, ignore_errors=True)
+        work = args.keep or tempfile.mkdtemp(prefix="courier-real-payloads-")
+        try:
+            total_findings += check(description, spec, path, work, courier, args.rounds)
+        finally:
+            if not args.keep:
+                shutil.rmtree(work, ignore_errors=True)
     sys.exit(1 if total_findings else 0)
 
 
