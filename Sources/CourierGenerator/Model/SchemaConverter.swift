@@ -36,11 +36,16 @@ final class SchemaConverter {
 
     // MARK: Components
 
+    /// The Swift name a schema of `components/schemas` asks for (before a clash makes it unique).
+    static func typeName(ofComponent key: String) -> String {
+        Naming.typeName(Naming.withoutRepeatedSegments(key))
+    }
+
     /// Names every schema in `components/schemas` first, so they keep their own names.
     func registerComponents() throws(GenerationError) {
         for (key, schema) in documents.root.child("components")?.entries("schemas") ?? [] {
             let reference = DocumentSet.Reference(file: documents.root.file, pointer: schema.pointer)
-            let name = typeNames.claim(Naming.typeName(Naming.withoutRepeatedSegments(key)))
+            let name = typeNames.claim(Self.typeName(ofComponent: key))
             referenced[reference] = name
             pending.append((reference, schema, name))
             var parents: [DocumentSet.Reference] = []

@@ -221,7 +221,7 @@ enum UnionEvidence {
                 switch name {
                 case "Swift.String", "Foundation.Date", "Foundation.UUID", "Foundation.URL", "Foundation.Data":
                     shape.kinds = ["string"]
-                    shape.format = Self.textFormats[name]
+                    shape.format = textFormat(of: type)
                 case "Swift.Int", "Swift.Int32", "Swift.Int64", "Swift.UInt64": shape.kinds = ["integer"]
                 case "Swift.Double", "Swift.Float": shape.kinds = ["number"]
                 case "Swift.Bool": shape.kinds = ["boolean"]

@@ -154,7 +154,7 @@ package struct Generator: Sendable {
     {
         let schemaNames = Set(
             (documents.root.child("components")?.entries("schemas") ?? []).map { key, _ in
-                Naming.typeName(Naming.withoutRepeatedSegments(key))
+                SchemaConverter.typeName(ofComponent: key)
             })
         let apiName = Self.facadeName(forModule: moduleName, schemaNames: schemaNames)
         let model = try APIConverter(
