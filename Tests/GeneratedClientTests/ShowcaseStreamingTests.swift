@@ -199,8 +199,40 @@ import Testing
         let saved = try await api.fetchReportData(reportID: "q3", to: destination)
         #expect(saved.http.headers["Content-Type"] == "application/pdf")
         #expect(try Data(contentsOf: destination) == pdf)
-        #expect(Showcase.Endpoints.fetchReport(reportID: "q3").headers["Accept"] == "application/json")
-        #expect(Showcase.Endpoints.fetchReportData(reportID: "q3").headers["Accept"] == "application/pdf")
+        #expect(
+            Showcase.Endpoints.fetchReport(reportID: "q3").headers["Accept"]
+                == "application/json, application/problem+json;q=0.5")
+        #expect(
+            Showcase.Endpoints.fetchReportData(reportID: "q3").headers["Accept"]
+                == "application/pdf, application/problem+json;q=0.5")
+    }
+
+    /// A server that chooses the body by `Accept`, and answers 406 when `Accept` takes nothing it
+    /// has: a text-only operation asks for text (the client's default, JSON, is refused), and
+    /// each method takes its operation's error media type too, so the 404 arrives as the problem
+    /// body the description declares.
+    @Test func eachMethodAsksForTheMediaTypesItDecodesAndItsErrors() async throws {
+        #expect(try await api.fetchReportSummary(reportID: "q3") == "Third quarter: 12 pages")
+        let asJSON = Endpoint<String>(method: .get, path: "/reports/q3/summary")
+        await #expect { try await api.client.send(asJSON) } throws: { error in
+            (error as? ServiceError)?.status == 406
+        }
+        let missing: [@Sendable () async throws(ServiceError) -> Void] = [
+            { [api] () async throws(ServiceError) in _ = try await api.fetchReport(reportID: "missing") },
+            { [api] () async throws(ServiceError) in _ = try await api.fetchReportData(reportID: "missing") },
+            { [api] () async throws(ServiceError) in _ = try await api.fetchReportSummary(reportID: "missing") },
+        ]
+        for call in missing {
+            do {
+                try await call()
+                Issue.record("Expected a 404")
+            } catch .server(let failure) {
+                #expect(failure.status == 404 && failure.message == "No report missing")
+                #expect(failure.response.headers["Content-Type"] == "application/problem+json")
+            } catch {
+                Issue.record("Expected a server failure, got \(error)")
+            }
+        }
     }
 }
 

@@ -32,8 +32,11 @@ Routes (every method unless noted):
                                    limit, default 10; starting_after), over 7 customers made from
                                    Stripe's own fixture (Tests/GeneratedClientTests/Payloads), with
                                    ids cus_0 to cus_6 and emails; `email=E` filters as Stripe does
-  /reports/ID                      a report as JSON {"id", "title", "pages"}, or as PDF bytes when
-                                   the request's Accept asks for application/pdf
+  /reports/ID                      a report as JSON {"id", "title", "pages"} or as PDF bytes, as
+                                   the request's Accept prefers (q-values, type/*, */*: RFC 9110
+                                   §12.5.1); 406 when it takes neither. ID "missing" is a 404
+                                   application/problem+json, or 406 when Accept does not take it
+  /reports/ID/summary              the report's summary as text/plain, negotiated the same way
   /gzip?users=N                    a JSON list of N users, gzip-compressed (Content-Encoding:
                                    gzip) when the request's Accept-Encoding allows gzip; the
                                    header X-Compressed says which
@@ -137,7 +140,7 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
         if path == "/v1/customers":
             return self.stripe_customers()
         if path.startswith("/reports/"):
-            return self.report(path.split("/")[2])
+            return self.report(path.split("/")[2], summary=path.endswith("/summary"))
         if path.startswith("/jobs/"):
             return self.job(path.split("/")[2])
         if path.startswith("/auth/"):
@@ -397,8 +400,58 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
         customer["preferred_locales"] = fields.get("preferred_locales", [])
         return self.json(200, customer)
 
-    def report(self, ident):
-        if "application/pdf" in (self.headers.get("Accept") or ""):
+    def negotiate(self, offered):
+        """The offered media type the request's Accept prefers, as a server that chooses by
+        Accept does (RFC 9110 §12.5.1): each type's quality is that of the most specific range
+        matching it (type/subtype, then type/*, then */*), the highest quality wins, ties go to
+        the order offered; `None` when Accept takes none (the server then answers 406). No Accept
+        takes anything."""
+        header = self.headers.get("Accept")
+        if header is None:
+            return offered[0]
+        ranges = []
+        for part in header.split(","):
+            fields = [field.strip() for field in part.split(";")]
+            quality = 1.0
+            for field in fields[1:]:
+                if field.lower().startswith("q="):
+                    try:
+                        quality = float(field[2:])
+                    except ValueError:
+                        quality = 0.0
+            if fields[0]:
+                ranges.append((fields[0].lower(), quality))
+        best, best_quality = None, 0.0
+        for media_type in offered:
+            specificity, quality = -1, 0.0
+            for media_range, range_quality in ranges:
+                if media_range == media_type:
+                    rank = 2
+                elif media_range.endswith("/*") and media_type.startswith(media_range[:-1]):
+                    rank = 1
+                elif media_range == "*/*":
+                    rank = 0
+                else:
+                    continue
+                if rank > specificity:
+                    specificity, quality = rank, range_quality
+            if quality > best_quality:
+                best, best_quality = media_type, quality
+        return best
+
+    def report(self, ident, summary=False):
+        if ident == "missing":
+            if self.negotiate(["application/problem+json"]) is None:
+                return self.send(406, b"", "text/plain")
+            problem = {"title": "Not Found", "detail": "No report missing"}
+            return self.send(404, json.dumps(problem).encode(), "application/problem+json")
+        offered = ["text/plain"] if summary else ["application/json", "application/pdf"]
+        chosen = self.negotiate(offered)
+        if chosen is None:
+            return self.send(406, b"", "text/plain")
+        if chosen == "text/plain":
+            return self.send(200, b"Third quarter: 12 pages", "text/plain; charset=utf-8")
+        if chosen == "application/pdf":
             return self.send(200, b"%PDF-1.4\n% report " + ident.encode() + b"\n%%EOF\n", "application/pdf")
         return self.json(200, {"id": ident, "title": "Third quarter", "pages": 12})
 

@@ -230,7 +230,7 @@ final class APIConverter {
             }
         }
 
-        let (response, errorType, streamVariant, binaryVariant) = try convertResponses(operation, scope: scope)
+        let responses = try convertResponses(operation, scope: scope)
         let successes = operation.entries("responses").filter { $0.0.hasPrefix("2") }
         if let (_, success) = successes.first(where: { $0.0 == "200" }) ?? successes.first,
             try documents.dereference(success).entries("headers").contains(where: { $0.0.lowercased() == "link" })
@@ -251,9 +251,10 @@ final class APIConverter {
             pathPieces: pathPieces,
             summary: operation.node["summary"]?.string, description: operation.node["description"]?.string,
             isDeprecated: operation.node["deprecated"]?.bool == true, group: group, parameters: parameters, body: body,
-            response: response, errorType: errorType, successfulErrorType: successfulErrorType, client: apiName,
-            security: try securityRequirement(operation.child("security")) ?? documentSecurity,
-            streamVariant: streamVariant, binaryVariant: binaryVariant)
+            response: responses.kind, errorType: responses.errorType, successfulErrorType: successfulErrorType,
+            client: apiName, security: try securityRequirement(operation.child("security")) ?? documentSecurity,
+            streamVariant: responses.streamVariant, binaryVariant: responses.binaryVariant,
+            mediaTypes: responses.mediaTypes, errorMediaTypes: responses.errorMediaTypes)
     }
 
     /// A `security` list: alternatives, each the sorted names of one requirement object's schemes.
@@ -325,8 +326,7 @@ final class APIConverter {
         var isJSONContent = false
         if schema == nil, let content = parameter.entries("content").first {
             schema = content.1.child("schema")
-            isJSONContent = MediaType.isJSON(
-                content.0.split(separator: ";").first.map(String.init)?.lowercased() ?? content.0)
+            isJSONContent = MediaType.isJSON(MediaType.essence(content.0))
         }
         let type: SwiftType
         if let schema {
@@ -403,9 +403,7 @@ final class APIConverter {
         let contents = requestBody.entries("content")
         let isRequired = requestBody.node["required"]?.bool == true
         let documentation = requestBody.node["description"]?.string
-        func mediaType(_ name: String) -> String {
-            name.split(separator: ";").first.map(String.init)?.lowercased() ?? name
-        }
+        let mediaType = MediaType.essence
         if let (name, content) = contents.first(where: { MediaType.isJSON(mediaType($0.0)) }) {
             let type =
                 try content.child("schema").map { schema throws(GenerationError) in
@@ -557,7 +555,7 @@ final class APIConverter {
     }
 
     /// Whether text is an HTTP token (RFC 9110 §5.6.2), as a field name must be.
-    private static func isHTTPToken(_ text: String) -> Bool {
+    static func isHTTPToken(_ text: some StringProtocol) -> Bool {
         !text.isEmpty
             && text.utf8.allSatisfy { byte in
                 switch byte {
@@ -596,10 +594,27 @@ final class APIConverter {
 
     // MARK: Responses
 
-    /// The success response, the error body type, and a streamed variant of the success.
-    private func convertResponses(_ operation: Located, scope: OperationScope) throws(GenerationError) -> (
-        ResponseKind, SwiftType?, EventResponse?, BinaryVariant?
-    ) {
+    /// What an operation's responses give its methods.
+    private struct ConvertedResponses {
+        /// What the main method decodes.
+        var kind: ResponseKind
+        /// The error body type.
+        var errorType: SwiftType?
+        /// A streamed variant of the success.
+        var streamVariant: EventResponse?
+        /// A bytes variant of the success.
+        var binaryVariant: BinaryVariant?
+        /// The media types the main method decodes.
+        var mediaTypes: [String]
+        /// The media types of the error responses.
+        var errorMediaTypes: [String]
+    }
+
+    /// The success response, the error body type, the success's streamed and bytes variants, and
+    /// the media types each side declares.
+    private func convertResponses(_ operation: Located, scope: OperationScope) throws(GenerationError)
+        -> ConvertedResponses
+    {
         let responses = operation.entries("responses")
         // `default` describes every status not listed, so with no 2xx listed it describes the
         // successes too (it still describes the errors).
@@ -617,6 +632,10 @@ final class APIConverter {
                 try documents.dereference(response), name: scope.typePrefix + "Response", file: scope.file,
                 label: scope.label + " " + status)
         }
+        var mediaTypes: [String] = []
+        for (_, response) in isUnion ? successes : Array(preferred.map { [$0] } ?? []) {
+            mediaTypes += Self.decodedMediaTypes(of: try documents.dereference(response))
+        }
         var binaryVariant: BinaryVariant?
         if let (_, response) = preferred, !isUnion {
             binaryVariant = Self.binaryVariant(of: try documents.dereference(response), beside: kind)
@@ -633,9 +652,11 @@ final class APIConverter {
             }
         }
         var errorCases: [(String, SwiftType)] = []
+        var errorMediaTypes: [String] = []
         for (status, response) in responses
         where !status.hasPrefix("2") && !status.hasPrefix("1") && !status.hasPrefix("3") {
             let resolved = try documents.dereference(response)
+            errorMediaTypes += resolved.entries("content").map(\.0)
             guard
                 case .decoded(let type) = try responseKind(
                     resolved, name: scope.typePrefix + "Error" + (status == "default" ? "Default" : status),
@@ -646,29 +667,42 @@ final class APIConverter {
             guard case .named(let name) = type else { continue }
             errorCases.append((status, .named(name)))
         }
-        return (kind, errorType(for: errorCases, typePrefix: scope.typePrefix), streamVariant, binaryVariant)
+        return ConvertedResponses(
+            kind: kind, errorType: errorType(for: errorCases, typePrefix: scope.typePrefix),
+            streamVariant: streamVariant, binaryVariant: binaryVariant, mediaTypes: mediaTypes,
+            errorMediaTypes: errorMediaTypes)
+    }
+
+    /// The media types of a response that its decoded value comes from, by the choice
+    /// ``responseKind(_:name:file:label:)`` makes: its JSON ones (`*/*`, decoded as JSON, asks for
+    /// JSON), else its text ones, else all but the streamed ones.
+    private static func decodedMediaTypes(of response: Located) -> [String] {
+        let contents = response.entries("content").map(\.0).filter { !isEventMediaType($0) }
+        let json = contents.filter { MediaType.isJSON(MediaType.essence($0)) }
+        if !json.isEmpty {
+            let named = json.filter { MediaType.essence($0) != "*/*" }
+            return named.isEmpty ? ["application/json"] : named
+        }
+        let text = contents.filter { MediaType.essence($0).hasPrefix("text/") }
+        return text.isEmpty ? contents : text
     }
 
     /// A binary media type the response offers beside JSON or text (a report as JSON or PDF, an
     /// image's metadata or its bytes), so that it is reachable too: by a method whose name ends
     /// in `Data`, while the main method asks for its own media type with `Accept`.
     private static func binaryVariant(of response: Located, beside kind: ResponseKind) -> BinaryVariant? {
-        func mediaType(_ name: String) -> String {
-            name.split(separator: ";").first.map(String.init)?.lowercased() ?? name
-        }
+        let mediaType = MediaType.essence
         let contents = response.entries("content").map(\.0).filter { !isEventMediaType($0) }
-        let primary: String?
         switch kind {
-        case .decoded: primary = contents.first { MediaType.isJSON(mediaType($0)) }
-        case .text: primary = contents.first { mediaType($0).hasPrefix("text/") }
-        default: primary = nil
+        case .decoded, .text: break
+        default: return nil
         }
-        guard let primary,
+        guard
             let binary = contents.first(where: {
                 !MediaType.isJSON(mediaType($0)) && !mediaType($0).hasPrefix("text/") && !mediaType($0).contains("*")
             })
         else { return nil }
-        return BinaryVariant(mediaType: binary, primaryMediaType: primary)
+        return BinaryVariant(mediaType: binary)
     }
 
     /// One type for the successful responses when their statuses return different bodies (`200`
@@ -717,7 +751,7 @@ final class APIConverter {
 
     /// Whether a media type streams values (server-sent events, JSON Lines, JSON text sequences).
     static func isEventMediaType(_ name: String) -> Bool {
-        let mediaType = name.split(separator: ";").first.map(String.init)?.lowercased() ?? name
+        let mediaType = MediaType.essence(name)
         return [
             "text/event-stream", "application/jsonl", "application/x-ndjson", "application/ndjson",
             "application/x-jsonlines", "application/json-seq",
@@ -743,7 +777,7 @@ final class APIConverter {
         -> EventResponse?
     {
         for (mediaTypeName, content) in response.entries("content") {
-            let mediaType = mediaTypeName.split(separator: ";").first.map(String.init)?.lowercased() ?? mediaTypeName
+            let mediaType = MediaType.essence(mediaTypeName)
             let format: String
             switch mediaType {
             case "text/event-stream":
@@ -772,9 +806,7 @@ final class APIConverter {
     private func responseKind(_ response: Located, name: String, file: String, label: String)
         throws(GenerationError) -> ResponseKind
     {
-        func mediaType(_ name: String) -> String {
-            name.split(separator: ";").first.map(String.init)?.lowercased() ?? name
-        }
+        let mediaType = MediaType.essence
         // Streamed media types (`text/event-stream`, JSON Lines) are offered by a method of their
         // own (``eventResponse``): they decide nothing here, so that the audio of a response that
         // also streams events stays reachable as bytes.
@@ -816,7 +848,7 @@ final class APIConverter {
             let json =
                 try operation.child("requestBody").map { body throws(GenerationError) in
                     try documents.dereference(body).entries("content").first { entry in
-                        MediaType.isJSON(entry.0.split(separator: ";").first.map(String.init)?.lowercased() ?? "")
+                        MediaType.isJSON(MediaType.essence(entry.0))
                     }
                 } ?? nil
             guard let (_, content) = json, let schema = content.child("schema") else {
@@ -1028,12 +1060,4 @@ private struct OperationScope {
     let label: String
     /// The file (under `Models/`) its inline types share.
     var file: String { "Operations/" + typePrefix + "Types" }
-}
-
-/// Which media types are JSON.
-enum MediaType {
-    static func isJSON(_ mediaType: String) -> Bool {
-        mediaType == "application/json" || mediaType.hasSuffix("+json") || mediaType == "text/json"
-            || mediaType == "*/*"
-    }
 }

@@ -167,8 +167,6 @@ struct EventResponse {
 struct BinaryVariant {
     /// The binary media type, sent as `Accept` by the `…Data` variant.
     var mediaType: String
-    /// The main method's media type, which it then sends as `Accept`.
-    var primaryMediaType: String
 }
 
 /// A piece of an operation's path template.
@@ -209,9 +207,29 @@ struct OperationModel {
     /// A bytes variant beside the main method, when the success response offers a binary media
     /// type as well as JSON or text (the variant's name ends in `Data`).
     var binaryVariant: BinaryVariant?
+    /// The media types the main method decodes, in the description's order.
+    var mediaTypes: [String]
+    /// The media types of the operation's error responses.
+    var errorMediaTypes: [String]
     /// How the operation pages, when it returns one page of a list: an item sequence is
     /// generated beside the main method (its name ends in `Items`).
     var pagination: PaginationModel?
+
+    /// The `Accept` header a method of the operation sends, if the client's default
+    /// (`application/json`) is not it: the media type of the variant the method decodes (bytes,
+    /// streamed values) or else those of the main method, then those of the error responses.
+    /// A method that has a sibling asking for another media type always names its own.
+    /// - Parameters:
+    ///   - bytes: Whether the method is the bytes (`…Data`) variant.
+    ///   - events: The streamed values the method decodes, if it streams.
+    func accept(bytes: Bool, events: EventResponse?) -> String? {
+        let accepted =
+            if bytes, let binary = binaryVariant { [binary.mediaType] } else { events.map { [$0.mediaType] } ?? mediaTypes }
+        guard let value = MediaType.acceptValue(accepting: accepted, errors: errorMediaTypes) else { return nil }
+        let hasSibling = binaryVariant != nil || streamVariant != nil
+        let asksForJSONOnly = accepted.map(MediaType.essence).allSatisfy { $0 == "application/json" }
+        return hasSibling || !asksForJSONOnly ? value : nil
+    }
 
     var responseType: SwiftType {
         switch response {

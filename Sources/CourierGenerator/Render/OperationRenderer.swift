@@ -266,10 +266,10 @@ struct OperationRenderer {
                 case "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS": "." + operation.method.lowercased()
                 default: "Courier.RequestMethod(rawValue: \(Naming.stringLiteral(operation.method)))"
                 }
+            let accept = operation.accept(bytes: bytes, events: events)
             let needsMutation =
                 !operation.parameters.filter { $0.location != .path }.isEmpty || operation.body != nil
-                || operation.errorType != nil || operation.successfulErrorType != nil || events != nil
-                || operation.binaryVariant != nil
+                || operation.errorType != nil || operation.successfulErrorType != nil || accept != nil
             writer.line(
                 "\(needsMutation ? "var" : "let") endpoint = Courier.Endpoint<\(response)>(method: \(method), path: \(pathLiteral(operation)), operationID: \(Naming.stringLiteral(operation.operationID)))"
             )
@@ -284,11 +284,7 @@ struct OperationRenderer {
                 }
                 renderBody(body, into: &writer)
             }
-            if let events {
-                writer.line("endpoint.headers[\"Accept\"] = \(Naming.stringLiteral(events.mediaType))")
-            } else if let binary = operation.binaryVariant {
-                // The response offers several media types: each method asks for its own.
-                let accept = bytes ? binary.mediaType : binary.primaryMediaType
+            if let accept {
                 writer.line("endpoint.headers[\"Accept\"] = \(Naming.stringLiteral(accept))")
             }
             if case .named(let name)? = operation.errorType, models.conformsToErrorBody(name) {

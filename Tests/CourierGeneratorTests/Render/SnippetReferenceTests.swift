@@ -26,6 +26,39 @@ import Testing
         """
     }
 
+    /// Each method asks with `Accept` for the media types it decodes when the client's default
+    /// (`application/json`) is not them, or when a sibling method asks for another, then takes its
+    /// error media types at a lower preference; a content key that is no media type is left out.
+    @Test(arguments: [
+        (#"{"200": {description: ok, content: {application/json: {}}}, "400": {description: no, content: {application/json: {}}}}"#, []),
+        (
+            #"{"200": {description: ok, content: {text/plain: {}}}, "404": {description: no, content: {application/problem+json: {}}}}"#,
+            ["text/plain, application/problem+json;q=0.5"]
+        ),
+        (#"{"200": {description: ok, content: {application/vnd.api+json: {}}}}"#, ["application/vnd.api+json"]),
+        (#"{"200": {description: ok, content: {"*/*": {schema: {type: object}}}}}"#, []),
+        (#"{"200": {description: ok, content: {application/json: {}, application/xml: {}}}}"#, ["application/json", "application/xml"]),
+        (
+            #"{"200": {description: ok, content: {application/json: {}, application/pdf: {}}}, default: {description: no, content: {application/problem+json: {}}}}"#,
+            ["application/json, application/problem+json;q=0.5", "application/pdf, application/problem+json;q=0.5"]
+        ),
+        (#"{"200": {description: ok, content: {"Text/CSV ;charset=utf-8": {}}}}"#, ["text/csv; charset=utf-8"]),
+        (
+            #"{"200": {description: ok, content: {application/json: {schema: {type: object, properties: {a: {type: string}}}}}}, "202": {description: later, content: {application/vnd.job+json: {schema: {type: object, properties: {b: {type: integer}}}}}}}"#,
+            ["application/json, application/vnd.job+json"]
+        ),
+        (#"{"204": {description: done}, "400": {description: no, content: {application/problem+json: {}}}}"#, []),
+        (#"{"200": {description: ok, content: {json: {}}}}"#, []),
+    ])
+    func acceptNamesWhatEachMethodDecodes(responses: String, accepts: [String]) throws {
+        let files = try generate(spec(paths: "{/x: {get: {operationId: x, responses: \(responses)}}}"))
+        let operations = try #require(files["Operations/Test+Default.swift"])
+        let prefix = #"endpoint.headers["Accept"] = "#
+        let lines = operations.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+        #expect(lines == accepts.map { "\"\($0)\"" })
+    }
+
     /// Alternatives beside object properties must be objects to share the JSON object: others
     /// are left out, with a warning at the first that is not; ones that only list required keys
     /// are left out silently. (An object alternative, here the schema itself, becomes `variant`.)
@@ -1267,6 +1300,7 @@ import Testing
                 #"try await client.events(Endpoints.chatStream(body: body), format: .serverSentEvents(terminator: "[DONE]"))"#
             ))
         #expect(operations.contains(#"endpoint.headers["Accept"] = "text/event-stream""#))
+        #expect(operations.contains(#"endpoint.headers["Accept"] = "application/json""#))
         #expect(
             operations.contains(
                 "public func lines() async throws(Courier.ServiceError) -> Courier.EventStream<Chunk> {"))

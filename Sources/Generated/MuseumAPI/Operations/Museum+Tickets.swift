@@ -78,6 +78,7 @@ extension Museum.Endpoints {
     /// - Remark: HTTP GET /tickets/{ticketId}/qr
     public static func getTicketCode(ticketID: Foundation.UUID) -> Courier.Endpoint<Foundation.Data> {
         var endpoint = Courier.Endpoint<Foundation.Data>(method: .get, path: "/tickets/\(ticketID)/qr", operationID: "getTicketCode")
+        endpoint.headers["Accept"] = "image/png, application/problem+json;q=0.5"
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }

@@ -87,6 +87,17 @@ extension Showcase {
     public func fetchReportData(reportID: Swift.String, to destination: Foundation.URL, progress: Courier.TransferProgressHandler? = nil) async throws(Courier.ServiceError) -> Courier.Response<Foundation.URL> {
         try await client.download(Endpoints.fetchReportData(reportID: reportID), to: destination, progress: progress)
     }
+
+    /// A report's summary, as plain text
+    ///
+    /// Served only as text: the server answers 406 to a request whose Accept does not take text/plain.
+    ///
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP GET /reports/{reportId}/summary
+    public func fetchReportSummary(reportID: Swift.String) async throws(Courier.ServiceError) -> Swift.String {
+        try await client.send(Endpoints.fetchReportSummary(reportID: reportID))
+    }
 }
 
 extension Showcase.Endpoints {
@@ -127,6 +138,7 @@ extension Showcase.Endpoints {
     public static func downloadBytes(bytes: Swift.Int) -> Courier.Endpoint<Foundation.Data> {
         var endpoint = Courier.Endpoint<Foundation.Data>(method: .get, path: "/stream/bytes", operationID: "downloadBytes")
         endpoint.query += Courier.QueryItem.items("bytes", bytes)
+        endpoint.headers["Accept"] = "application/octet-stream"
         return endpoint
     }
 
@@ -140,7 +152,8 @@ extension Showcase.Endpoints {
     /// - Remark: HTTP GET /reports/{reportId}
     public static func fetchReport(reportID: Swift.String) -> Courier.Endpoint<Report> {
         var endpoint = Courier.Endpoint<Report>(method: .get, path: "/reports/\(reportID)", operationID: "fetchReport")
-        endpoint.headers["Accept"] = "application/json"
+        endpoint.headers["Accept"] = "application/json, application/problem+json;q=0.5"
+        endpoint.errorBodyType = Problem.self
         return endpoint
     }
 
@@ -154,7 +167,23 @@ extension Showcase.Endpoints {
     /// - Remark: HTTP GET /reports/{reportId}
     public static func fetchReportData(reportID: Swift.String) -> Courier.Endpoint<Foundation.Data> {
         var endpoint = Courier.Endpoint<Foundation.Data>(method: .get, path: "/reports/\(reportID)", operationID: "fetchReport")
-        endpoint.headers["Accept"] = "application/pdf"
+        endpoint.headers["Accept"] = "application/pdf, application/problem+json;q=0.5"
+        endpoint.errorBodyType = Problem.self
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/fetchReportSummary(reportID:)``.
+    ///
+    /// A report's summary, as plain text
+    ///
+    /// Served only as text: the server answers 406 to a request whose Accept does not take text/plain.
+    ///
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP GET /reports/{reportId}/summary
+    public static func fetchReportSummary(reportID: Swift.String) -> Courier.Endpoint<Swift.String> {
+        var endpoint = Courier.Endpoint<Swift.String>(method: .get, path: "/reports/\(reportID)/summary", operationID: "fetchReportSummary")
+        endpoint.headers["Accept"] = "text/plain, application/problem+json;q=0.5"
+        endpoint.errorBodyType = Problem.self
         return endpoint
     }
 }

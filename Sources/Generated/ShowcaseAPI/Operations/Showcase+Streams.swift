@@ -67,6 +67,7 @@ extension Showcase.Endpoints {
         var endpoint = Courier.Endpoint<Tick>(method: .get, path: "/stream/sse", operationID: "listTicks")
         endpoint.query += Courier.QueryItem.items("events", events)
         endpoint.query += Courier.QueryItem.items("done", done)
+        endpoint.headers["Accept"] = "application/json"
         return endpoint
     }
 
@@ -95,6 +96,7 @@ extension Showcase.Endpoints {
     public static func createReply(body: ReplyRequest) -> Courier.Endpoint<Reply> {
         var endpoint = Courier.Endpoint<Reply>(method: .post, path: "/stream/reply", operationID: "createReply")
         endpoint.body = .json(body)
+        endpoint.headers["Accept"] = "application/json"
         endpoint.errorBodyType = ReplyError.self
         return endpoint
     }
@@ -112,7 +114,7 @@ extension Showcase.Endpoints {
         var body = body
         body.stream = true
         endpoint.body = .json(body)
-        endpoint.headers["Accept"] = "text/event-stream"
+        endpoint.headers["Accept"] = "text/event-stream, application/json;q=0.5"
         endpoint.errorBodyType = ReplyError.self
         return endpoint
     }

@@ -12254,6 +12254,7 @@ extension Stripe.Endpoints {
     public static func getQuotesQuotePDF(quote: Swift.String, expand: [Swift.String]? = nil) -> Courier.Endpoint<Foundation.Data> {
         var endpoint = Courier.Endpoint<Foundation.Data>(method: .get, path: "/v1/quotes/\(quote)/pdf", operationID: "GetQuotesQuotePdf")
         endpoint.query += Courier.QueryItem.deepObject("expand", expand)
+        endpoint.headers["Accept"] = "application/pdf, application/json;q=0.5"
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }
