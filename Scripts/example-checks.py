@@ -52,6 +52,8 @@ def main():
     parser.add_argument("--only", help="comma-separated fragments of spec file names")
     parser.add_argument("--specs", default=SPECS, help="the folder of descriptions (default: ../shared/specs)")
     args = parser.parse_args()
+    if not os.path.isdir(args.specs):
+        parser.error(f"no folder of descriptions at {args.specs} (give one with --specs)")
     courier = courier_binary()
     specs = sorted(f for f in os.listdir(args.specs) if f.endswith((".json", ".yaml")))
     if args.only:

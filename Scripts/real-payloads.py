@@ -455,6 +455,8 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keep", help="build in this folder and keep it, with each round's payloads")
     args = parser.parse_args()
+    if not os.path.isdir(args.specs):
+        parser.error(f"no folder of descriptions at {args.specs} (give one with --specs)")
     courier = courier_binary()
     specs = sorted(f for f in os.listdir(args.specs) if f.endswith((".json", ".yaml", ".yml"))
                    and "fixtures" not in f)
