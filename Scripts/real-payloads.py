@@ -203,6 +203,9 @@ class Description:
         low, high = schema.get("minimum"), schema.get("maximum")
         if integer:
             choices = [0, 1, -1, 42, 2**31 - 1, 2**53 + 1] if schema.get("format") != "int32" else [0, 1, -1, 2**31 - 1]
+        elif schema.get("format") in ("decimal", "decimal128"):
+            # A fixed-point decimal (money): no exponent past what a decimal type holds.
+            choices = [0, 1.5, -2.25, 0.1, 3, 123456.789, 19.99]
         else:
             choices = [0, 1.5, -2.25, 0.1, 1e300, 3, 123456.789]
         choices = [c for c in choices if (low is None or c >= low) and (high is None or c <= high)]

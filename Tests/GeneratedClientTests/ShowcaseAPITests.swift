@@ -1,5 +1,6 @@
 import Courier
 import CourierTestSupport
+import CourierTesting
 import Foundation
 import ShowcaseAPI
 import Testing
@@ -58,6 +59,27 @@ import Testing
         // encoding the value again sends nothing the server did not send.
         #expect(widget.size == nil && widget.visible == nil)
         #expect(widget.parent?.size == nil)
+    }
+
+    /// `format: decimal` is a `Decimal`: every digit the server sends survives the client's
+    /// decoding and encoding again (a `Double` keeps about 16), and a query sends them all.
+    @Test func aDecimalKeepsEveryDigit() async throws {
+        let digits = "12345678901234567890.12"
+        let transport = StubTransport()
+        let body = #"{"id": "e621e1f8-c36c-495a-93fc-0c247a3e6e5f", "name": "N", "kind": "gizmo", "cost": \#(digits)}"#
+        transport.stub(
+            .get, "/status/200",
+            with: .response(
+                TransportResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8))))
+        let stubbed = Showcase(
+            client: APIClient(configuration: .init(baseURL: URL(string: "https://api.test")!, transport: transport)))
+        let widget = try await stubbed.failWithStatus(code: 200)
+        #expect(widget.cost == Decimal(string: digits))
+        #expect(widget.cost != Decimal(Double(digits)!))  // what a `Double` property would hold
+        #expect(try encode(widget).contains(#""cost":\#(digits)"#))
+        let echo = try await Showcase(baseURL: TestServer.shared.baseURL)
+            .widgetEcho(id: "w", maxCost: Decimal(string: digits))
+        #expect(echo.query?["maxCost"] == [digits])
     }
 
     @Test func unknownEnumValuesDecodeInsteadOfFailing() throws {

@@ -107,7 +107,7 @@ struct DelimitedList: Sendable, Hashable {
 
 /// A value that can be sent in a query string or form body.
 ///
-/// Courier provides conformances for strings, integers, floating-point numbers, booleans,
+/// Courier provides conformances for strings, integers, floating-point numbers, decimals, booleans,
 /// dates (RFC 3339), UUIDs, URLs, optionals, arrays and `RawRepresentable` enums. Conform your
 /// own types by returning their textual forms.
 public protocol QueryValue: Sendable {
@@ -157,6 +157,11 @@ extension Double: QueryValue {
 
 extension Float: QueryValue {
     /// The shortest text that reads back as the same number.
+    public var queryValues: [String] { [description] }
+}
+
+extension Decimal: QueryValue {
+    /// Every digit, with a `.` before the fraction whatever the locale (`19.99`).
     public var queryValues: [String] { [description] }
 }
 

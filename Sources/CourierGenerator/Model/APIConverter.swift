@@ -586,7 +586,7 @@ final class APIConverter {
             return [
                 "Swift.String", "Swift.Int", "Swift.Int32", "Swift.Int64", "Swift.UInt64", "Swift.Double",
                 "Swift.Float", "Swift.Bool",
-                "Foundation.Date", "Foundation.UUID", "Foundation.URL",
+                "Foundation.Date", "Foundation.UUID", "Foundation.URL", "Foundation.Decimal",
             ].contains(name)
         default: return false
         }

@@ -401,6 +401,9 @@ final class SchemaConverter {
             default: return (.int, nullable)
             }
         case "number":
+            // A fixed-point decimal (money, in .NET's descriptions) keeps every digit it is sent,
+            // which a `Double` would round past 15 or so.
+            if format == "decimal" || format == "decimal128" { return (.decimal, nullable) }
             // `float` too: a `Double` holds every `Float` exactly, and the digits of servers that
             // declare `float` and send a double (`123456.789`), which a `Float` would round.
             return (.double, nullable)
@@ -1236,6 +1239,10 @@ final class SchemaConverter {
             case (.builtin("Swift.UInt64"), .integer(let number)): return number >= 0 ? String(number) : nil
             case (.builtin("Swift.Double"), .double(let number)), (.builtin("Swift.Float"), .double(let number)):
                 return number.isFinite ? String(number) : nil
+            case (.builtin("Foundation.Decimal"), .integer(let number)): return String(number)
+            case (.builtin("Foundation.Decimal"), .double(let number)):
+                // The shortest text that reads back as the number the description wrote.
+                return number.isFinite ? "Foundation.Decimal(string: \"\(number)\")!" : nil
             case (.builtin("Swift.Bool"), .bool(let flag)): return flag ? "true" : "false"
             case (.array, .sequence(let items)) where items.isEmpty: return "[]"
             default: return nil

@@ -15,6 +15,7 @@ indirect enum SwiftType: Hashable, Sendable {
     static let string = SwiftType.builtin("Swift.String")
     static let int = SwiftType.builtin("Swift.Int")
     static let double = SwiftType.builtin("Swift.Double")
+    static let decimal = SwiftType.builtin("Foundation.Decimal")
     static let bool = SwiftType.builtin("Swift.Bool")
     static let json = SwiftType.builtin("Courier.JSONValue")
     static let data = SwiftType.builtin("Foundation.Data")

@@ -223,7 +223,7 @@ enum UnionEvidence {
                     shape.kinds = ["string"]
                     shape.format = textFormat(of: type)
                 case "Swift.Int", "Swift.Int32", "Swift.Int64", "Swift.UInt64": shape.kinds = ["integer"]
-                case "Swift.Double", "Swift.Float": shape.kinds = ["number"]
+                case "Swift.Double", "Swift.Float", "Foundation.Decimal": shape.kinds = ["number"]
                 case "Swift.Bool": shape.kinds = ["boolean"]
                 default: shape.kinds = Shape.any
                 }

@@ -400,6 +400,8 @@ import Testing
         ("{type: integer}", "Swift.Int"),
         // A Double keeps a float's every value, and the digits a server sends beyond them.
         ("{type: number, format: float}", "Swift.Double"),
+        ("{type: number, format: decimal}", "Foundation.Decimal"),
+        ("{type: string, format: decimal}", "Swift.String"),
         ("{type: number}", "Swift.Double"),
         ("{type: boolean}", "Swift.Bool"),
         // Free-form values.
@@ -603,13 +605,18 @@ import Testing
                 schemas: """
                     Page:
                       type: object
-                      required: [size, order]
+                      required: [size, order, fee, rate]
                       properties:
                         size: {type: integer, default: 20}
                         order: {type: string, enum: [asc, desc], default: desc}
+                        fee: {type: number, format: decimal, default: 3}
+                        rate: {type: number, format: decimal, default: 0.1}
                     """))
         let page = try #require(files["Models/Page.swift"])
-        #expect(page.contains("public init(size: Swift.Int = 20, order: PageOrder = .desc, additionalProperties:"))
+        #expect(
+            page.contains(
+                "public init(size: Swift.Int = 20, order: PageOrder = .desc, fee: Foundation.Decimal = 3, "
+                    + #"rate: Foundation.Decimal = Foundation.Decimal(string: "0.1")!, additionalProperties:"#))
         #expect(
             page.contains(
                 "self.order = try container.decodeValueIfPresent(PageOrder.self, at: \"order\") ?? .desc"

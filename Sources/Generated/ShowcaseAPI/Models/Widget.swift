@@ -45,6 +45,8 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var weight: Swift.Int64?
     public var price: Swift.Double?
     public var ratio: Swift.Double?
+    /// A price, to the last digit sent.
+    public var cost: Foundation.Decimal?
     /// The server's default: `true`.
     public var visible: Swift.Bool?
     public var tags: [Swift.String]?
@@ -80,7 +82,7 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(id: Foundation.UUID, name: Swift.String, kind: WidgetKind = .gadget, size: Swift.Int32? = nil, weight: Swift.Int64? = nil, price: Swift.Double? = nil, ratio: Swift.Double? = nil, visible: Swift.Bool? = nil, tags: [Swift.String]? = nil, createdAt: Foundation.Date? = nil, releaseDate: Swift.String? = nil, homepage: Foundation.URL? = nil, thumbnail: Foundation.Data? = nil, note: Swift.String? = nil, metadata: [Swift.String: Courier.JSONValue]? = nil, anything: Courier.JSONValue? = nil, attributes: [Swift.String: Swift.Int]? = nil, readings: [Swift.Double?]? = nil, labels: [Swift.String: Swift.String?]? = nil, `class`: Swift.String? = nil, snakeCaseName: Swift.String? = nil, kebabName: Swift.String? = nil, legacyCode: Swift.String? = nil, status: Status? = nil, dimensions: WidgetDimensions? = nil, parent: Widget? = nil, children: [Widget]? = nil, shape: Shape? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(id: Foundation.UUID, name: Swift.String, kind: WidgetKind = .gadget, size: Swift.Int32? = nil, weight: Swift.Int64? = nil, price: Swift.Double? = nil, ratio: Swift.Double? = nil, cost: Foundation.Decimal? = nil, visible: Swift.Bool? = nil, tags: [Swift.String]? = nil, createdAt: Foundation.Date? = nil, releaseDate: Swift.String? = nil, homepage: Foundation.URL? = nil, thumbnail: Foundation.Data? = nil, note: Swift.String? = nil, metadata: [Swift.String: Courier.JSONValue]? = nil, anything: Courier.JSONValue? = nil, attributes: [Swift.String: Swift.Int]? = nil, readings: [Swift.Double?]? = nil, labels: [Swift.String: Swift.String?]? = nil, `class`: Swift.String? = nil, snakeCaseName: Swift.String? = nil, kebabName: Swift.String? = nil, legacyCode: Swift.String? = nil, status: Status? = nil, dimensions: WidgetDimensions? = nil, parent: Widget? = nil, children: [Widget]? = nil, shape: Shape? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.id = id
         self.name = name
         self.kind = kind
@@ -88,6 +90,7 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.weight = weight
         self.price = price
         self.ratio = ratio
+        self.cost = cost
         self.visible = visible
         self.tags = tags
         self.createdAt = createdAt
@@ -122,6 +125,7 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.weight = try container.decodeValueIfPresent(Swift.Int64.self, at: "weight")
         self.price = try container.decodeValueIfPresent(Swift.Double.self, at: "price")
         self.ratio = try container.decodeValueIfPresent(Swift.Double.self, at: "ratio")
+        self.cost = try container.decodeValueIfPresent(Foundation.Decimal.self, at: "cost")
         self.visible = try container.decodeValueIfPresent(Swift.Bool.self, at: "visible")
         self.tags = try container.decodeValueIfPresent([Swift.String].self, at: "tags")
         self.createdAt = try container.decodeValueIfPresent(Foundation.Date.self, at: "createdAt")
@@ -143,7 +147,7 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self._parent = try container.decodeValueIfPresent(Courier.Indirect<Widget>.self, at: "parent")
         self.children = try container.decodeValueIfPresent([Widget].self, at: "children")
         self.shape = try container.decodeValueIfPresent(Shape.self, at: "shape")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "id name kind size weight price ratio visible tags createdAt releaseDate homepage thumbnail note metadata anything attributes readings labels class snake_case_name kebab-name legacy_code status dimensions parent children shape")
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "id name kind size weight price ratio cost visible tags createdAt releaseDate homepage thumbnail note metadata anything attributes readings labels class snake_case_name kebab-name legacy_code status dimensions parent children shape")
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -156,6 +160,7 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValueIfPresent(self.weight, at: "weight")
         try container.encodeValueIfPresent(self.price, at: "price")
         try container.encodeValueIfPresent(self.ratio, at: "ratio")
+        try container.encodeValueIfPresent(self.cost, at: "cost")
         try container.encodeValueIfPresent(self.visible, at: "visible")
         try container.encodeValueIfPresent(self.tags, at: "tags")
         try container.encodeValueIfPresent(self.createdAt, at: "createdAt")

@@ -14,8 +14,8 @@ extension Showcase {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /echo/widgets/{widgetId}
-    public func widgetEcho(id widgetID: Swift.String, tags: [Swift.String]? = nil, ids: [Swift.Int]? = nil, filter: Filter? = nil, sort: SortOrder? = nil, since: Foundation.Date? = nil, xRequestID: Swift.String? = nil, legacy: Swift.Bool? = nil) async throws(Courier.ServiceError) -> Echo {
-        try await client.send(Endpoints.widgetEcho(id: widgetID, tags: tags, ids: ids, filter: filter, sort: sort, since: since, xRequestID: xRequestID, legacy: legacy))
+    public func widgetEcho(id widgetID: Swift.String, tags: [Swift.String]? = nil, ids: [Swift.Int]? = nil, filter: Filter? = nil, sort: SortOrder? = nil, since: Foundation.Date? = nil, maxCost: Foundation.Decimal? = nil, xRequestID: Swift.String? = nil, legacy: Swift.Bool? = nil) async throws(Courier.ServiceError) -> Echo {
+        try await client.send(Endpoints.widgetEcho(id: widgetID, tags: tags, ids: ids, filter: filter, sort: sort, since: since, maxCost: maxCost, xRequestID: xRequestID, legacy: legacy))
     }
 
     /// Echo path parameters in each style
@@ -138,7 +138,7 @@ extension Showcase {
 }
 
 extension Showcase.Endpoints {
-    /// The endpoint of ``Showcase/widgetEcho(id:tags:ids:filter:sort:since:xRequestID:legacy:)``.
+    /// The endpoint of ``Showcase/widgetEcho(id:tags:ids:filter:sort:since:maxCost:xRequestID:legacy:)``.
     ///
     /// Echo a widget lookup
     ///
@@ -149,13 +149,14 @@ extension Showcase.Endpoints {
     ///   - legacy: (Deprecated.)
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP GET /echo/widgets/{widgetId}
-    public static func widgetEcho(id widgetID: Swift.String, tags: [Swift.String]? = nil, ids: [Swift.Int]? = nil, filter: Filter? = nil, sort: SortOrder? = nil, since: Foundation.Date? = nil, xRequestID: Swift.String? = nil, legacy: Swift.Bool? = nil) -> Courier.Endpoint<Echo> {
+    public static func widgetEcho(id widgetID: Swift.String, tags: [Swift.String]? = nil, ids: [Swift.Int]? = nil, filter: Filter? = nil, sort: SortOrder? = nil, since: Foundation.Date? = nil, maxCost: Foundation.Decimal? = nil, xRequestID: Swift.String? = nil, legacy: Swift.Bool? = nil) -> Courier.Endpoint<Echo> {
         var endpoint = Courier.Endpoint<Echo>(method: .get, path: "/echo/widgets/\(widgetID)", operationID: "get-widget-echo")
         endpoint.query += Courier.QueryItem.items("tags", tags)
         endpoint.query += Courier.QueryItem.items("ids", ids, separator: ",")
         endpoint.query += Courier.QueryItem.deepObject("filter", filter)
         endpoint.query += Courier.QueryItem.items("sort", sort)
         endpoint.query += Courier.QueryItem.items("since", since)
+        endpoint.query += Courier.QueryItem.items("maxCost", maxCost)
         endpoint.headers["X-Request-ID"] = Courier.QueryItem.simpleText(list: xRequestID)
         endpoint.query += Courier.QueryItem.items("legacy", legacy)
         return endpoint
