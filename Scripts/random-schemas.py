@@ -121,6 +121,7 @@ class Schemas:
             {"type": "string", "format": "byte"},
             {"type": "string", "format": "date"},
             {"type": "number", "format": "float"},
+            {"type": "number", "format": "decimal"},
             {"type": "integer", "format": "int32"},
             {"type": "string", "enum": r.sample(["red", "green", "blue", "Red", "x-y", "1"], r.randint(1, 4))},
             {"type": "integer"},
@@ -375,6 +376,8 @@ class Schemas:
             return False
         if fmt == "float" and isinstance(value, float) and abs(value) > 3.4e38:
             return False
+        if fmt == "decimal" and isinstance(value, float) and abs(value) > 1e38:
+            return False  # past what a decimal type holds (money is never near it)
         if isinstance(value, str) and fmt == "uuid":
             try:
                 uuid.UUID(value)
@@ -477,6 +480,8 @@ class Schemas:
             return r.choice([0, 1, 2**63 - 1, 2**63, 2**64 - 1])
         if kind == "number" and schema.get("format") == "float":
             return r.choice([0, 1.5, -2.25, 0.5, 3])
+        if kind == "number" and schema.get("format") == "decimal":
+            return r.choice([0, 1.5, -2.25, 0.1, 3, 123456.789, 19.99, 2**53 + 1])
         if kind == "integer" and r.random() < 0.05:
             return 3.0  # JSON Schema's integer: a number with a zero fraction
         if kind == "integer":
@@ -607,9 +612,22 @@ def describe(seed, schemas, payloads_per_schema, operations, requests_per_operat
     return spec, checks, requests
 
 
+def seed_list(text):
+    """`1,4-6` as [1, 4, 5, 6], for `--seeds`."""
+    seeds = []
+    for part in text.split(","):
+        first, _, last = part.strip().partition("-")
+        try:
+            seeds += list(range(int(first), int(last or first) + 1))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{part!r} is not a seed or a range of seeds (such as 4 or 4-6)")
+    return seeds
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seeds", default="1,2,3,4,5", help="comma-separated seeds")
+    parser.add_argument("--seeds", default="1,2,3,4,5", type=seed_list,
+                        help="comma-separated seeds and ranges (1,2,3 or 1-3)")
     parser.add_argument("--schemas", type=int, default=40, help="named schemas per description")
     parser.add_argument("--payloads", type=int, default=8, help="payloads per schema")
     parser.add_argument("--operations", type=int, default=20, help="random operations per description")
@@ -620,7 +638,7 @@ def main():
     work = args.keep or tempfile.mkdtemp(prefix="courier-random-")
     write_package(work, "RandomSchemas", checks_main("checks", after="await recordRequests()\n"))
     total = 0
-    for seed in [int(s) for s in args.seeds.split(",")]:
+    for seed in args.seeds:
         schemas = Schemas(random.Random(seed), args.schemas, openapi31=seed % 2 == 1)
         spec, checks, requests = describe(seed, schemas, args.payloads, args.operations, args.requests)
         spec_path = os.path.join(work, f"random-{seed}.json")
