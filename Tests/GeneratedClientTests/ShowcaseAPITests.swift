@@ -298,7 +298,7 @@ import Testing
         let destination: ShipmentDestination = ShipmentOrigin(city: "Austin", country: .us)
         #expect(shipment.origin == ShipmentOrigin(city: "Lyon", country: .fr))
         #expect(shipment.destination == destination)
-        #expect(shipment.returnTo == .case1(ShipmentOrigin(city: "Lyon", country: .undocumented("DE"))))
+        #expect(shipment.returnTo == .object(ShipmentOrigin(city: "Lyon", country: .undocumented("DE"))))
         #expect(shipment.forwardTo == .empty(.empty))
         #expect(try decode(Shipment.self, try encode(shipment)) == shipment)
     }
@@ -337,7 +337,7 @@ import Testing
         let uuid = UUID(uuidString: "6BA7B810-9DAD-11D1-80B4-00C04FD430C8")!
         let later = try decode(
             Reminder.self, #"{"due": 3600, "repeats": "daily", "target": "6ba7b810-9dad-11d1-80b4-00c04fd430c8"}"#)
-        #expect(later.due == .int(3600) && later.target == .uuid(uuid) && later.repeats == .case1(.daily))
+        #expect(later.due == .int(3600) && later.target == .uuid(uuid) && later.repeats == .string(.daily))
         #expect(
             try encode(later) == #"{"due":3600,"repeats":"daily","target":"6ba7b810-9dad-11d1-80b4-00c04fd430c8"}"#)
         #expect(later.target?.description == "6ba7b810-9dad-11d1-80b4-00c04fd430c8")

@@ -75,8 +75,13 @@ enum UnionEvidence {
     /// Names a variant declared inline (`case1`, after its position) by the value of its only
     /// constant tag instead (`.text`, `.imageURL`), or by its own one value (`.now` for `{enum:
     /// [now]}`, `.empty` for Stripe's `{enum: [""]}`), else by its `title` (Stripe's
-    /// `range_query_specs`: `.rangeQuerySpecs`), where that makes a name no other case has.
+    /// `range_query_specs`: `.rangeQuerySpecs`), else by its JSON kind when no other variant
+    /// has it (`.object`, `.array`, `.string`), where that makes a name no other case has.
     private static func nameInlineCasesByTheirTag(_ model: inout UnionModel, shapes: [Shape]) {
+        let kindNames = [
+            "object": "object", "array": "array", "string": "string", "integer": "int", "number": "number",
+            "boolean": "bool",
+        ]
         var taken = Set(model.cases.map(\.name))
         taken.insert("undocumented")
         for index in model.cases.indices {
@@ -96,6 +101,11 @@ enum UnionEvidence {
             } else if let title = model.cases[index].title, !title.isEmpty, title.count <= 40 {
                 // A short name, not a sentence: longer titles keep the position.
                 candidate = Naming.memberName(title)
+            } else if shapes[index].kinds.count == 1, let kind = shapes[index].kinds.first,
+                let kindName = kindNames[kind], shapes.filter({ $0.kinds.contains(kind) }).count == 1
+            {
+                // The only variant of its JSON kind: Stripe's list beside `""` is `.array`.
+                candidate = kindName
             } else {
                 continue
             }

@@ -485,7 +485,8 @@ import Testing
     }
 
     /// A variant declared inline is named by its constant tag, else its one value, else its short
-    /// `title` (Stripe's `range_query_specs`), else its position.
+    /// `title` (Stripe's `range_query_specs`), else its JSON kind where no other variant has it
+    /// (Stripe's list beside `""`), else its position.
     @Test(arguments: [
         (
             "anyOf: [{title: range_query_specs, type: object, properties: {gt: {type: integer}}}, {type: integer}]",
@@ -497,7 +498,13 @@ import Testing
         ),
         (
             "anyOf: [{title: 'A range of values, given as bounds that may each be left out', properties: {gt: {type: integer}}}, {type: integer}]",
-            "case case1(ModelChoiceCase1)"
+            "case object(ModelChoiceCase1)"
+        ),
+        ("anyOf: [{type: array, items: {type: object, properties: {a: {type: string}}}}, {enum: ['']}]", "case array([ModelChoiceCase1Item])"),
+        ("oneOf: [{type: string, enum: [daily, weekly]}, {type: integer}]", "case string(ModelChoiceCase1)"),
+        (
+            "oneOf: [{properties: {a: {type: string}}, required: [a]}, {properties: {b: {type: string}}, required: [b]}]",
+            "case case2(ModelChoiceCase2)"
         ),
     ])
     func inlineVariantsAreNamedByTagValueOrTitle(definition: String, expected: String) throws {

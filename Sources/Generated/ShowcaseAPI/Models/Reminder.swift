@@ -141,7 +141,7 @@ public enum ReminderRepeatsCase1: Swift.Codable, Swift.Hashable, Swift.Sendable,
 /// An alternative that allows null makes the union's value optional.
 public indirect enum ReminderRepeats: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `ReminderRepeatsCase1`.
-    case case1(ReminderRepeatsCase1)
+    case string(ReminderRepeatsCase1)
     /// A `Swift.Int`.
     case int(Swift.Int)
 
@@ -149,7 +149,7 @@ public indirect enum ReminderRepeats: Swift.Codable, Swift.Hashable, Swift.Senda
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ReminderRepeats", undocumented: nil) { index in
             switch index {
-            case 0: .case1(try ReminderRepeatsCase1(from: decoder))
+            case 0: .string(try ReminderRepeatsCase1(from: decoder))
             default: .int(try Swift.Int(from: decoder))
             }
         }
@@ -168,7 +168,7 @@ public indirect enum ReminderRepeats: Swift.Codable, Swift.Hashable, Swift.Senda
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .string(let value): Swift.String(describing: value)
         case .int(let value): Swift.String(describing: value)
         }
     }
@@ -179,7 +179,7 @@ public indirect enum ReminderRepeats: Swift.Codable, Swift.Hashable, Swift.Senda
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .string(let value): try value.encode(to: encoder)
         case .int(let value): try value.encode(to: encoder)
         }
     }

@@ -125,7 +125,7 @@ public enum ShipmentReturnToCase2: Swift.Codable, Swift.Hashable, Swift.Sendable
 
 public indirect enum ShipmentReturnTo: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `ShipmentReturnToCase1`.
-    case case1(ShipmentReturnToCase1)
+    case object(ShipmentReturnToCase1)
     /// A `ShipmentReturnToCase2`.
     case empty(ShipmentReturnToCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -135,7 +135,7 @@ public indirect enum ShipmentReturnTo: Swift.Codable, Swift.Hashable, Swift.Send
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ShipmentReturnTo", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try ShipmentReturnToCase1(from: decoder))
+            case 0: .object(try ShipmentReturnToCase1(from: decoder))
             default: .empty(try ShipmentReturnToCase2(from: decoder))
             }
         }
@@ -154,7 +154,7 @@ public indirect enum ShipmentReturnTo: Swift.Codable, Swift.Hashable, Swift.Send
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .object(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -163,7 +163,7 @@ public indirect enum ShipmentReturnTo: Swift.Codable, Swift.Hashable, Swift.Send
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .object(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }

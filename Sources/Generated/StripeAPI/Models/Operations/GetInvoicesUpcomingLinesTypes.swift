@@ -237,7 +237,7 @@ public enum GetLinesSubscriptionBillingCycleAnchorCase1: Swift.Codable, Swift.Ha
 
 public indirect enum GetUpcomingLinesSubscriptionBillingCycleAnchor: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `GetLinesSubscriptionBillingCycleAnchorCase1`.
-    case case1(GetLinesSubscriptionBillingCycleAnchorCase1)
+    case string(GetLinesSubscriptionBillingCycleAnchorCase1)
     /// A `Swift.Int`.
     case int(Swift.Int)
 
@@ -245,7 +245,7 @@ public indirect enum GetUpcomingLinesSubscriptionBillingCycleAnchor: Swift.Codab
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetUpcomingLinesSubscriptionBillingCycleAnchor", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .case1(try GetLinesSubscriptionBillingCycleAnchorCase1(from: decoder))
+            case 0: .string(try GetLinesSubscriptionBillingCycleAnchorCase1(from: decoder))
             default: .int(try Swift.Int(from: decoder))
             }
         }
@@ -264,7 +264,7 @@ public indirect enum GetUpcomingLinesSubscriptionBillingCycleAnchor: Swift.Codab
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .string(let value): Swift.String(describing: value)
         case .int(let value): Swift.String(describing: value)
         }
     }
@@ -275,7 +275,7 @@ public indirect enum GetUpcomingLinesSubscriptionBillingCycleAnchor: Swift.Codab
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .string(let value): try value.encode(to: encoder)
         case .int(let value): try value.encode(to: encoder)
         }
     }

@@ -258,7 +258,7 @@ public typealias PostFeaturesSubscriptionUpdateProducts2Case2 = PostPlansRequest
 
 public indirect enum PostRequestFeaturesSubscriptionUpdateProducts2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `[PostFeaturesSubscriptionUpdateProducts2Case1Item]`.
-    case case1([PostFeaturesSubscriptionUpdateProducts2Case1Item])
+    case array([PostFeaturesSubscriptionUpdateProducts2Case1Item])
     /// A `PostFeaturesSubscriptionUpdateProducts2Case2`.
     case empty(PostFeaturesSubscriptionUpdateProducts2Case2)
 
@@ -266,7 +266,7 @@ public indirect enum PostRequestFeaturesSubscriptionUpdateProducts2: Swift.Codab
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestFeaturesSubscriptionUpdateProducts2", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .case1(try [PostFeaturesSubscriptionUpdateProducts2Case1Item](from: decoder))
+            case 0: .array(try [PostFeaturesSubscriptionUpdateProducts2Case1Item](from: decoder))
             default: .empty(try PostFeaturesSubscriptionUpdateProducts2Case2(from: decoder))
             }
         }
@@ -285,7 +285,7 @@ public indirect enum PostRequestFeaturesSubscriptionUpdateProducts2: Swift.Codab
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .array(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         }
     }
@@ -293,7 +293,7 @@ public indirect enum PostRequestFeaturesSubscriptionUpdateProducts2: Swift.Codab
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .array(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         }
     }

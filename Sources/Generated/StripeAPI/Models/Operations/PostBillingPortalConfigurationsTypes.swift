@@ -51,7 +51,7 @@ public typealias PostFeaturesCustomerUpdateAllowedUpdatesCase2 = PostPlansReques
 
 public indirect enum PostRequestFeaturesCustomerUpdateAllowedUpdates: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `[PostFeaturesCustomerUpdateAllowedUpdatesCase1Item]`.
-    case case1([PostFeaturesCustomerUpdateAllowedUpdatesCase1Item])
+    case array([PostFeaturesCustomerUpdateAllowedUpdatesCase1Item])
     /// A `PostFeaturesCustomerUpdateAllowedUpdatesCase2`.
     case empty(PostFeaturesCustomerUpdateAllowedUpdatesCase2)
 
@@ -59,7 +59,7 @@ public indirect enum PostRequestFeaturesCustomerUpdateAllowedUpdates: Swift.Coda
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestFeaturesCustomerUpdateAllowedUpdates", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .case1(try [PostFeaturesCustomerUpdateAllowedUpdatesCase1Item](from: decoder))
+            case 0: .array(try [PostFeaturesCustomerUpdateAllowedUpdatesCase1Item](from: decoder))
             default: .empty(try PostFeaturesCustomerUpdateAllowedUpdatesCase2(from: decoder))
             }
         }
@@ -78,7 +78,7 @@ public indirect enum PostRequestFeaturesCustomerUpdateAllowedUpdates: Swift.Coda
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .array(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         }
     }
@@ -86,7 +86,7 @@ public indirect enum PostRequestFeaturesCustomerUpdateAllowedUpdates: Swift.Coda
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .array(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         }
     }
@@ -200,7 +200,7 @@ public typealias PostCancelCancellationReasonOptionsCase2 = PostPlansRequestMeta
 
 public indirect enum PostSubscriptionCancelCancellationReasonOptions: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `[PostCancelCancellationReasonOptionsCase1Item]`.
-    case case1([PostCancelCancellationReasonOptionsCase1Item])
+    case array([PostCancelCancellationReasonOptionsCase1Item])
     /// A `PostCancelCancellationReasonOptionsCase2`.
     case empty(PostCancelCancellationReasonOptionsCase2)
 
@@ -208,7 +208,7 @@ public indirect enum PostSubscriptionCancelCancellationReasonOptions: Swift.Coda
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionCancelCancellationReasonOptions", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .case1(try [PostCancelCancellationReasonOptionsCase1Item](from: decoder))
+            case 0: .array(try [PostCancelCancellationReasonOptionsCase1Item](from: decoder))
             default: .empty(try PostCancelCancellationReasonOptionsCase2(from: decoder))
             }
         }
@@ -227,7 +227,7 @@ public indirect enum PostSubscriptionCancelCancellationReasonOptions: Swift.Coda
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .array(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         }
     }
@@ -235,7 +235,7 @@ public indirect enum PostSubscriptionCancelCancellationReasonOptions: Swift.Coda
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .array(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         }
     }

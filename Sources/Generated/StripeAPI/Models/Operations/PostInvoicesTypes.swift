@@ -52,7 +52,7 @@ public typealias PostInvoicesRequestCustomFieldsCase2 = PostPlansRequestMetadata
 /// A list of up to 4 custom fields to be displayed on the invoice.
 public indirect enum PostInvoicesRequestCustomFields: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `[PostInvoicesRequestCustomFieldsCase1Item]`.
-    case case1([PostInvoicesRequestCustomFieldsCase1Item])
+    case array([PostInvoicesRequestCustomFieldsCase1Item])
     /// A `PostInvoicesRequestCustomFieldsCase2`.
     case empty(PostInvoicesRequestCustomFieldsCase2)
 
@@ -60,7 +60,7 @@ public indirect enum PostInvoicesRequestCustomFields: Swift.Codable, Swift.Hasha
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesRequestCustomFields", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .case1(try [PostInvoicesRequestCustomFieldsCase1Item](from: decoder))
+            case 0: .array(try [PostInvoicesRequestCustomFieldsCase1Item](from: decoder))
             default: .empty(try PostInvoicesRequestCustomFieldsCase2(from: decoder))
             }
         }
@@ -79,7 +79,7 @@ public indirect enum PostInvoicesRequestCustomFields: Swift.Codable, Swift.Hasha
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .array(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         }
     }
@@ -87,7 +87,7 @@ public indirect enum PostInvoicesRequestCustomFields: Swift.Codable, Swift.Hasha
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .array(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         }
     }

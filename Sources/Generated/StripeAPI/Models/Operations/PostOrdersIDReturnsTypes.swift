@@ -53,7 +53,7 @@ public typealias PostOrdersIDReturnsRequestItemsCase2 = PostPlansRequestMetadata
 /// List of items to return.
 public indirect enum PostOrdersIDReturnsRequestItems: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `[PostOrdersIDReturnsRequestItemsCase1Item]`.
-    case case1([PostOrdersIDReturnsRequestItemsCase1Item])
+    case array([PostOrdersIDReturnsRequestItemsCase1Item])
     /// A `PostOrdersIDReturnsRequestItemsCase2`.
     case empty(PostOrdersIDReturnsRequestItemsCase2)
 
@@ -61,7 +61,7 @@ public indirect enum PostOrdersIDReturnsRequestItems: Swift.Codable, Swift.Hasha
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostOrdersIDReturnsRequestItems", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .case1(try [PostOrdersIDReturnsRequestItemsCase1Item](from: decoder))
+            case 0: .array(try [PostOrdersIDReturnsRequestItemsCase1Item](from: decoder))
             default: .empty(try PostOrdersIDReturnsRequestItemsCase2(from: decoder))
             }
         }
@@ -80,7 +80,7 @@ public indirect enum PostOrdersIDReturnsRequestItems: Swift.Codable, Swift.Hasha
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .array(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         }
     }
@@ -88,7 +88,7 @@ public indirect enum PostOrdersIDReturnsRequestItems: Swift.Codable, Swift.Hasha
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .array(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         }
     }

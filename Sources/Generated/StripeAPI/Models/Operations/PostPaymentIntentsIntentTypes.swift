@@ -147,7 +147,7 @@ public typealias PostRequestPaymentMethodOptionsAcssDebitCase22 = PostPlansReque
 
 public indirect enum PostIntentRequestPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostRequestPaymentMethodOptionsAcssDebitCase12`.
-    case case1(PostRequestPaymentMethodOptionsAcssDebitCase12)
+    case object(PostRequestPaymentMethodOptionsAcssDebitCase12)
     /// A `PostRequestPaymentMethodOptionsAcssDebitCase22`.
     case empty(PostRequestPaymentMethodOptionsAcssDebitCase22)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -157,7 +157,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsAcssDebit: Swift.Codab
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsAcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostRequestPaymentMethodOptionsAcssDebitCase12(from: decoder))
+            case 0: .object(try PostRequestPaymentMethodOptionsAcssDebitCase12(from: decoder))
             default: .empty(try PostRequestPaymentMethodOptionsAcssDebitCase22(from: decoder))
             }
         }
@@ -176,7 +176,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsAcssDebit: Swift.Codab
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .object(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -185,7 +185,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsAcssDebit: Swift.Codab
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .object(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -926,7 +926,7 @@ public typealias PostRequestPaymentMethodOptionsSepaDebitCase22 = PostPlansReque
 
 public indirect enum PostIntentRequestPaymentMethodOptionsSepaDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostRequestPaymentMethodOptionsSepaDebitCase12`.
-    case case1(PostRequestPaymentMethodOptionsSepaDebitCase12)
+    case object(PostRequestPaymentMethodOptionsSepaDebitCase12)
     /// A `PostRequestPaymentMethodOptionsSepaDebitCase22`.
     case empty(PostRequestPaymentMethodOptionsSepaDebitCase22)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -936,7 +936,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsSepaDebit: Swift.Codab
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsSepaDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostRequestPaymentMethodOptionsSepaDebitCase12(from: decoder))
+            case 0: .object(try PostRequestPaymentMethodOptionsSepaDebitCase12(from: decoder))
             default: .empty(try PostRequestPaymentMethodOptionsSepaDebitCase22(from: decoder))
             }
         }
@@ -955,7 +955,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsSepaDebit: Swift.Codab
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .object(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -964,7 +964,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsSepaDebit: Swift.Codab
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .object(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }

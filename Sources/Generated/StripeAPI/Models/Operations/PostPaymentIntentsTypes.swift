@@ -74,14 +74,14 @@ public indirect enum PostPaymentIntentsRequestOffSession: Swift.Codable, Swift.H
     /// A `Swift.Bool`.
     case bool(Swift.Bool)
     /// A `PostPaymentIntentsRequestOffSessionCase2`.
-    case case2(PostPaymentIntentsRequestOffSessionCase2)
+    case string(PostPaymentIntentsRequestOffSessionCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestOffSession", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .bool(try Swift.Bool(from: decoder))
-            default: .case2(try PostPaymentIntentsRequestOffSessionCase2(from: decoder))
+            default: .string(try PostPaymentIntentsRequestOffSessionCase2(from: decoder))
             }
         }
     }
@@ -100,7 +100,7 @@ public indirect enum PostPaymentIntentsRequestOffSession: Swift.Codable, Swift.H
     public var description: Swift.String {
         switch self {
         case .bool(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .string(let value): Swift.String(describing: value)
         }
     }
 
@@ -111,7 +111,7 @@ public indirect enum PostPaymentIntentsRequestOffSession: Swift.Codable, Swift.H
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .bool(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .string(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -1701,7 +1701,7 @@ public typealias PostRequestPaymentMethodOptionsUsBankAccount2Case2 = PostPlansR
 
 public indirect enum PostRequestPaymentMethodOptionsUsBankAccount2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostRequestPaymentMethodOptionsUsBankAccount2Case1`.
-    case case1(PostRequestPaymentMethodOptionsUsBankAccount2Case1)
+    case object(PostRequestPaymentMethodOptionsUsBankAccount2Case1)
     /// A `PostRequestPaymentMethodOptionsUsBankAccount2Case2`.
     case empty(PostRequestPaymentMethodOptionsUsBankAccount2Case2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -1711,7 +1711,7 @@ public indirect enum PostRequestPaymentMethodOptionsUsBankAccount2: Swift.Codabl
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodOptionsUsBankAccount2", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostRequestPaymentMethodOptionsUsBankAccount2Case1(from: decoder))
+            case 0: .object(try PostRequestPaymentMethodOptionsUsBankAccount2Case1(from: decoder))
             default: .empty(try PostRequestPaymentMethodOptionsUsBankAccount2Case2(from: decoder))
             }
         }
@@ -1730,7 +1730,7 @@ public indirect enum PostRequestPaymentMethodOptionsUsBankAccount2: Swift.Codabl
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .object(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -1739,7 +1739,7 @@ public indirect enum PostRequestPaymentMethodOptionsUsBankAccount2: Swift.Codabl
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .object(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }

@@ -130,7 +130,7 @@ public typealias PostQuotesRequestDiscountsCase2 = PostPlansRequestMetadataCase2
 /// The discounts applied to the quote. You can only set up to one discount.
 public indirect enum PostQuotesRequestDiscounts: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `[PostQuotesRequestDiscountsCase1Item]`.
-    case case1([PostQuotesRequestDiscountsCase1Item])
+    case array([PostQuotesRequestDiscountsCase1Item])
     /// A `PostQuotesRequestDiscountsCase2`.
     case empty(PostQuotesRequestDiscountsCase2)
 
@@ -138,7 +138,7 @@ public indirect enum PostQuotesRequestDiscounts: Swift.Codable, Swift.Hashable, 
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestDiscounts", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .case1(try [PostQuotesRequestDiscountsCase1Item](from: decoder))
+            case 0: .array(try [PostQuotesRequestDiscountsCase1Item](from: decoder))
             default: .empty(try PostQuotesRequestDiscountsCase2(from: decoder))
             }
         }
@@ -157,7 +157,7 @@ public indirect enum PostQuotesRequestDiscounts: Swift.Codable, Swift.Hashable, 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .array(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         }
     }
@@ -165,7 +165,7 @@ public indirect enum PostQuotesRequestDiscounts: Swift.Codable, Swift.Hashable, 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .array(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         }
     }

@@ -190,7 +190,7 @@ public typealias PostPaymentSettings2PaymentMethodOptionsCardCase2 = PostPlansRe
 
 public indirect enum PostPaymentSettings2PaymentMethodOptionsCard: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostPaymentSettings2PaymentMethodOptionsCardCase1`.
-    case case1(PostPaymentSettings2PaymentMethodOptionsCardCase1)
+    case object(PostPaymentSettings2PaymentMethodOptionsCardCase1)
     /// A `PostPaymentSettings2PaymentMethodOptionsCardCase2`.
     case empty(PostPaymentSettings2PaymentMethodOptionsCardCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -200,7 +200,7 @@ public indirect enum PostPaymentSettings2PaymentMethodOptionsCard: Swift.Codable
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettings2PaymentMethodOptionsCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostPaymentSettings2PaymentMethodOptionsCardCase1(from: decoder))
+            case 0: .object(try PostPaymentSettings2PaymentMethodOptionsCardCase1(from: decoder))
             default: .empty(try PostPaymentSettings2PaymentMethodOptionsCardCase2(from: decoder))
             }
         }
@@ -219,7 +219,7 @@ public indirect enum PostPaymentSettings2PaymentMethodOptionsCard: Swift.Codable
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .object(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -228,7 +228,7 @@ public indirect enum PostPaymentSettings2PaymentMethodOptionsCard: Swift.Codable
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .object(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
