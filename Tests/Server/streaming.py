@@ -33,6 +33,10 @@
   ANY  /stream/multipart                       parses a multipart/form-data body with the email
                                                package and answers {"parts": [{"name", "filename",
                                                "content_type", "size", "sha256", "text"}]}
+
+With strict=1, /stream/sse, /stream/jsonl, /stream/json-seq and /stream/bytes answer 406 (JSON
+{"message", "code"}) when the request's Accept does not take their media type, as a server that
+chooses by Accept does (server.py's negotiate).
 """
 import email.parser
 import email.policy
@@ -90,8 +94,14 @@ def pattern_sha256(total):
 class StreamingRoutes:
     """Mixed into the server's handler; `self.query` is parsed, the body is not read yet."""
 
+    # What each route sends, for `strict=1`.
+    MEDIA_TYPES = {"/stream/sse": "text/event-stream", "/stream/jsonl": "application/x-ndjson",
+                   "/stream/json-seq": "application/json-seq", "/stream/bytes": "application/octet-stream"}
+
     def streaming(self, path):
         q = lambda name, default: self.query.get(name, [default])[0]
+        if q("strict", "0") == "1" and path in self.MEDIA_TYPES and self.negotiate([self.MEDIA_TYPES[path]]) is None:
+            return self.json(406, {"message": f"Accept does not take {self.MEDIA_TYPES[path]}", "code": "not_acceptable"})
         if path == "/stream/chunks":
             return self.stream_chunks(
                 int(q("count", "4")), int(q("size", "16")), float(q("delay", "0")), q("gate", ""))

@@ -91,5 +91,33 @@ extension TransportConformance {
             }
             #expect(client.inFlightRequests.isEmpty)
         },
+        TransportConformance("event and download calls ask for what they read, unless the endpoint says") { environment in
+            // These routes answer 406 to an Accept that does not take their media type.
+            let client = environment.client()
+            var ticks: [Int] = []
+            for path: EndpointPath in ["/stream/sse", "/stream/jsonl", "/stream/json-seq"] {
+                for try await tick in try await client.events(Endpoint<Tick>.get(path).query("strict", 1)) {
+                    ticks.append(tick.index)
+                }
+            }
+            #expect(ticks == [0, 1, 2, 0, 1, 2, 0, 1, 2])
+            let lines = try await client.events(
+                Endpoint<Tick>.get("/stream/jsonl").query("strict", 1), format: .jsonLines)
+            #expect(try await lines.reduce(0) { count, _ in count + 1 } == 3)
+            let raw = try await client.serverSentEvents(Endpoint<EmptyResponse>.get("/stream/sse").query("strict", 1))
+            #expect(try await raw.reduce(0) { count, _ in count + 1 } == 3)
+            let directory = try TemporaryDirectory()
+            let file = directory.url.appendingPathComponent("bytes")
+            let saved = try await client.download(
+                Endpoint<Data>.get("/stream/bytes").query("bytes", 1000).query("strict", 1), to: file)
+            let written = try Data(contentsOf: file)
+            #expect(saved.http.status == 200 && written.count == 1000)
+            // The endpoint's own Accept is sent as it is, here one the server refuses.
+            let refused = await #expect(throws: ServiceError.self) {
+                _ = try await client.events(
+                    Endpoint<Tick>.get("/stream/sse").query("strict", 1).header("Accept", "application/json"))
+            }
+            #expect(refused?.status == 406)
+        },
     ]
 }

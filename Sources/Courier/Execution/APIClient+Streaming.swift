@@ -77,6 +77,11 @@ extension APIClient {
     /// An event that does not decode as `Value` but decodes as the error body, with a message, is
     /// thrown the same way (``ServerFailure/isSuccessfulError``).
     ///
+    /// Unless the endpoint sets its own `Accept`, the request asks for the format's media type,
+    /// then JSON at a lower preference (`text/event-stream, application/json;q=0.5`; every
+    /// format's types when `format` is `nil`), in place of the client's default JSON: a server
+    /// that chooses by `Accept` would otherwise answer 406.
+    ///
     /// No value grows without bound: a server-sent event's line or data, a JSON line or a JSON
     /// text sequence record longer than 16 MB stops the stream with ``ServiceError/transport(_:)``
     /// (`URLError.dataLengthExceedsMaximum`) and cancels the load.
@@ -111,7 +116,8 @@ extension APIClient {
     /// response whose `Content-Type` is not `text/event-stream` (a JSON error with status 200, an
     /// HTML page from a proxy) is read and thrown as ``ServiceError/server(_:)`` with the error
     /// body decoded, instead of ending with no events; a response without a `Content-Type`
-    /// streams. The endpoint's response type is not used.
+    /// streams. The endpoint's response type is not used. Unless the endpoint sets its own
+    /// `Accept`, the request asks for `text/event-stream, application/json;q=0.5`.
     /// - Parameters:
     ///   - endpoint: The call to make.
     ///   - maximumEventSize: The most bytes of one line, or of one event's data (16 MB by
@@ -144,7 +150,8 @@ extension APIClient {
     private func streamEvents<Value>(_ endpoint: Endpoint<Value>, format: EventFormat?) async throws(ServiceError)
         -> (TransportResponse, TransportRequest, EventFormat, any ServerErrorBody.Type)
     {
-        let (response, request) = try await streamCall(endpoint)
+        let (response, request) = try await streamCall(
+            endpoint.acceptingByDefault(format?.acceptValue ?? EventFormat.anyFormatAcceptValue))
         let errorBodyType = endpoint.errorBodyType ?? configuration.errorBodyType
         let contentType = response.headers["Content-Type"]
         let chosen = format ?? contentType.flatMap(EventFormat.forMediaType)
@@ -180,7 +187,8 @@ extension APIClient {
     /// ```
     ///
     /// Memory stays flat whatever the size. The body is written to a temporary file beside
-    /// `destination`, removed if the call fails or is cancelled.
+    /// `destination`, removed if the call fails or is cancelled. Unless the endpoint sets its own
+    /// `Accept`, the request asks for any media type (`*/*`), not the client's default JSON.
     /// - Parameters:
     ///   - endpoint: The call to make; its response type is not used.
     ///   - destination: The file to write; an existing file is replaced.
@@ -195,7 +203,7 @@ extension APIClient {
     ) async throws(ServiceError) -> Response<URL> {
         let start = Date()
         let clock = ContinuousClock.now
-        let (streaming, request) = try await streamCall(endpoint)
+        let (streaming, request) = try await streamCall(endpoint.acceptingByDefault("*/*"))
         func fileFailure(_ error: any Error) -> ServiceError {
             .transport(TransportFailure(request: request, code: nil, underlying: error))
         }
@@ -280,5 +288,16 @@ extension APIClient {
             }
         }
         return try result.get()
+    }
+}
+
+extension Endpoint {
+    /// The endpoint, asking for `accept` unless it names its own `Accept`: a call that reads
+    /// events or saves bytes asks for those, not for the JSON the client's headers ask for.
+    fileprivate func acceptingByDefault(_ accept: String) -> Endpoint {
+        guard headers["Accept"] == nil else { return self }
+        var endpoint = self
+        endpoint.headers["Accept"] = accept
+        return endpoint
     }
 }

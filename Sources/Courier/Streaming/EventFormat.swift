@@ -25,6 +25,21 @@ public enum EventFormat: Sendable, Hashable {
         }
     }
 
+    /// The `Accept` a call that reads this format sends when its endpoint names none: the
+    /// format's media types, then JSON at a lower preference, for the error a server answers
+    /// instead (and for servers that want both, as the Model Context Protocol's do).
+    var acceptValue: String {
+        switch self {
+        case .serverSentEvents: "text/event-stream, application/json;q=0.5"
+        case .jsonLines: "application/jsonl, application/x-ndjson, application/json;q=0.5"
+        case .jsonSequence: "application/json-seq, application/json;q=0.5"
+        }
+    }
+
+    /// The `Accept` of a call that takes whichever format the response's `Content-Type` names.
+    static let anyFormatAcceptValue =
+        "text/event-stream, application/jsonl, application/x-ndjson, application/json-seq, application/json;q=0.5"
+
     /// Whether a response's `Content-Type` can carry this format: `text/event-stream` for
     /// server-sent events; for JSON Lines and sequences anything but an HTML page or a single
     /// JSON document, since servers label them loosely (`text/plain`, `application/x-json-stream`).
