@@ -64,17 +64,17 @@ def main():
     parser.add_argument("--only", help="comma-separated substrings of spec file names")
     parser.add_argument("--no-build", action="store_true", help="generate only")
     parser.add_argument("--keep", action="store_true", help="keep the scratch packages")
+    parser.add_argument("--specs", default=SPECS, help="the folder of descriptions (default: ../shared/specs)")
     args = parser.parse_args()
-    if not os.path.isdir(SPECS):
-        print(f"{SPECS} does not exist; nothing to do.")
-        return 0
+    if not os.path.isdir(args.specs):
+        parser.error(f"no folder of descriptions at {args.specs} (give one with --specs)")
 
     print("Building the courier generator (release)…", flush=True)
     subprocess.run(["swift", "build", "-c", "release", "--product", "courier"], cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL)
     courier = os.path.join(ROOT, ".build", "release", "courier")
     # Stripe's fixtures file sits beside the descriptions: example objects, not a description.
-    specs = sorted(f for f in os.listdir(SPECS) if f.endswith((".json", ".yaml", ".yml")) and "fixtures" not in f)
+    specs = sorted(f for f in os.listdir(args.specs) if f.endswith((".json", ".yaml", ".yml")) and "fixtures" not in f)
     if args.only:
         wanted = args.only.split(",")
         specs = [s for s in specs if any(w in s for w in wanted)]
@@ -86,7 +86,7 @@ def main():
         output = os.path.join(package, "Sources", "API")
         os.makedirs(os.path.dirname(output))
         code, text, seconds, memory = run_measured(
-            ["/usr/bin/env", courier, "generate", os.path.join(SPECS, spec), "--output", output, "--module", "API"], package)
+            ["/usr/bin/env", courier, "generate", os.path.join(args.specs, spec), "--output", output, "--module", "API"], package)
         warnings = [line for line in text.splitlines() if ": warning: " in line]
         for line in warnings:
             message = line.split(": warning: ", 1)[1].rsplit(" (at ", 1)[0]
