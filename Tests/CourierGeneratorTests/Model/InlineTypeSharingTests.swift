@@ -166,8 +166,9 @@ import Testing
             files.keys.sorted() == ["Models/Operations/ShipTypes.swift", "Operations/Test+Default.swift", "Test.swift"])
     }
 
-    /// A union's variants declared inline are named by position, as their types are.
-    @Test func inlineVariantsAreNamedByPosition() throws {
+    /// A union's variants declared inline are named by position, as their types are, unless
+    /// their JSON kind is theirs alone (the array; not the object, beside `Pet`).
+    @Test func inlineVariantsAreNamedByPositionOrTheirOwnKind() throws {
         let text = allText(
             try generate(
                 spec([
@@ -179,6 +180,6 @@ import Testing
         #expect(text.contains("    case pet(Pet)\n"))
         #expect(text.contains("    case string(Swift.String)\n"))
         #expect(text.contains("    case case3(ChoiceCase3)\n"))
-        #expect(text.contains("    case case4([ChoiceCase4Item])\n"))
+        #expect(text.contains("    case array([ChoiceCase4Item])\n"))
     }
 }
