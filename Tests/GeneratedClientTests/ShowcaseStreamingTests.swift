@@ -207,6 +207,13 @@ import Testing
                 == "application/pdf, application/problem+json;q=0.5")
     }
 
+    /// A JSON response that is a string is the string, unquoted and unescaped; a text response
+    /// is its text.
+    @Test func aJSONStringIsItsValueAndTextIsItsText() async throws {
+        #expect(try await api.getVersion() == "1.2.3 \"beta\" é")
+        #expect(try await api.fetchReportSummary(reportID: "q3") == "Third quarter: 12 pages")
+    }
+
     /// A server that chooses the body by `Accept`, and answers 406 when `Accept` takes nothing it
     /// has: a text-only operation asks for text (the client's default, JSON, is refused), and
     /// each method takes its operation's error media type too, so the 404 arrives as the problem

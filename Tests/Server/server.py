@@ -16,6 +16,7 @@ Routes (every method unless noted):
                                    else 401 with WWW-Authenticate: Basic realm="api"
   /successful-error                200 with {"error": {"message", "code"}}
   /user, /users                    a sample user / list of users as JSON
+  /version                         a JSON string, with escapes: "1.2.3 \"beta\" \u00e9"
   /slow?seconds=S                  answers after S seconds
   /large?bytes=N                   N bytes of JSON (one long string value)
   /pages/STYLE/NS?total=T&...      a paged list of T items {"id": "item_<i>", "n": i}, each style as
@@ -152,6 +153,7 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
         handler = {
             "/successful-error": lambda: self.json(200, ERROR_BODIES["envelope"](200)),
             "/user": lambda: self.json(200, USER),
+            "/version": lambda: self.json(200, "1.2.3 \"beta\" é"),
             "/users": lambda: self.json(200, [USER, dict(USER, id=2, name="Alan Turing", email=None)]),
             "/slow": self.slow,
             "/large": self.large,

@@ -12,7 +12,8 @@ import Foundation
 /// ```
 ///
 /// `Response` may be any `Decodable` (decoded as JSON), `Data` (the raw body), `String` (the
-/// body as text) or ``EmptyResponse`` (no body expected).
+/// body as text, or the string a JSON body holds: `"1.2.3"` is `1.2.3`) or ``EmptyResponse``
+/// (no body expected).
 public struct Endpoint<Response: Decodable & Sendable>: Sendable {
     /// The request method.
     public var method: RequestMethod

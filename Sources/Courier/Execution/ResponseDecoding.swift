@@ -7,7 +7,7 @@ enum ResponseDecoding {
     ) throws(ServiceError) -> Value {
         if Value.self == EmptyResponse.self { return EmptyResponse() as! Value }
         if Value.self == Data.self { return response.bodyData as! Value }
-        if Value.self == String.self { return try text(from: response, request: request) as! Value }
+        if Value.self == String.self { return try string(from: response, request: request, decoder: decoder) as! Value }
         func failure(_ reason: String, _ codingPath: String = "", _ error: (any Error)? = nil) -> ServiceError {
             .decoding(
                 DecodingFailure(
@@ -77,6 +77,32 @@ enum ResponseDecoding {
     static func isJSON(_ mediaType: String) -> Bool {
         mediaType == "application/json" || mediaType.hasSuffix("+json") || mediaType == "text/json"
     }
+
+    /// A `String` response: the JSON string a JSON body holds (`"1.2.3"` is `1.2.3`, escapes
+    /// read), else the body as text. A JSON body that is some other value (an object, a number)
+    /// is handed out as its text.
+    private static func string(from response: TransportResponse, request: TransportRequest, decoder: JSONDecoder)
+        throws(ServiceError) -> String
+    {
+        let body = response.bodyData
+        guard let mediaType = response.mediaType, isJSON(mediaType),
+            body.first(where: { !jsonWhitespace.contains($0) }) == UInt8(ascii: "\"")
+        else {
+            return try text(from: response, request: request)
+        }
+        do {
+            return try JSONDecoding.decode(String.self, from: body, options: decoder)
+        } catch {
+            let (path, reason) = (error as? DecodingError).map(describe) ?? ("", "\(error)")
+            throw .decoding(
+                DecodingFailure(
+                    request: request, response: response, codingPath: path,
+                    reason: "The body is not a whole JSON string: " + reason, underlying: error))
+        }
+    }
+
+    /// The bytes JSON allows between values.
+    private static let jsonWhitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
 
     private static func text(from response: TransportResponse, request: TransportRequest) throws(ServiceError) -> String
     {

@@ -40,6 +40,34 @@ import Testing
         #expect(try await client().send(Endpoint<EmptyResponse>.delete("/gone")) == EmptyResponse())
     }
 
+    /// A `String` response from a JSON body that is a string (`"1.2.3"`, OpenAPI's `type: string`
+    /// under `application/json`) is that string, escapes read; any other body is its text, a
+    /// JSON object's included, and text keeps its quotes. A JSON string cut short is an error.
+    @Test(arguments: [
+        (#"  "1.2.3"  "#, "application/json", "1.2.3"),
+        (#""a\"b\u00e9\n""#, "application/problem+json; charset=utf-8", "a\"bé\n"),
+        (#"{"version": "1.2.3"}"#, "application/json", #"{"version": "1.2.3"}"#),
+        ("42", "application/json", "42"),
+        (#""quoted""#, "text/plain", #""quoted""#),
+        (#""quoted""#, nil, #""quoted""#),
+    ] as [(String, String?, String)])
+    func aStringResponseIsTheJSONStringOrTheText(body: String, contentType: String?, expected: String) async throws {
+        transport.stub(.get, "/version", with: response(200, body, contentType))
+        #expect(try await client().send(Endpoint<String>.get("/version")) == expected)
+    }
+
+    @Test func aJSONStringCutShortIsADecodingError() async throws {
+        transport.stub(.get, "/version", with: response(200, #""1.2."#))
+        let error = await #expect(throws: ServiceError.self) {
+            try await self.client().send(Endpoint<String>.get("/version"))
+        }
+        guard case .decoding(let failure) = error else {
+            Issue.record("Expected a decoding failure, got \(String(describing: error))")
+            return
+        }
+        #expect(failure.reason.hasPrefix("The body is not a whole JSON string"))
+    }
+
     @Test func anOptionalResponseIsNilForAnEmptyBody() async throws {
         transport.stub(.get, "/maybe", with: response(200, ""))
         #expect(try await client().send(Endpoint<User?>.get("/maybe")) == nil)

@@ -88,6 +88,15 @@ extension Showcase {
         try await client.download(Endpoints.fetchReportData(reportID: reportID), to: destination, progress: progress)
     }
 
+    /// The server's version, as a JSON string
+    ///
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP GET /version
+    public func getVersion() async throws(Courier.ServiceError) -> Swift.String {
+        try await client.send(Endpoints.getVersion())
+    }
+
     /// A report's summary, as plain text
     ///
     /// Served only as text: the server answers 406 to a request whose Accept does not take text/plain.
@@ -169,6 +178,17 @@ extension Showcase.Endpoints {
         var endpoint = Courier.Endpoint<Foundation.Data>(method: .get, path: "/reports/\(reportID)", operationID: "fetchReport")
         endpoint.headers["Accept"] = "application/pdf, application/problem+json;q=0.5"
         endpoint.errorBodyType = Problem.self
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/getVersion()``.
+    ///
+    /// The server's version, as a JSON string
+    ///
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP GET /version
+    public static func getVersion() -> Courier.Endpoint<Swift.String> {
+        let endpoint = Courier.Endpoint<Swift.String>(method: .get, path: "/version", operationID: "getVersion")
         return endpoint
     }
 
