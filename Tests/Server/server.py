@@ -10,7 +10,8 @@ Routes (every method unless noted):
                                    clientPort (the connection's port on the client's side)
   /status/<code>?format=F          that status; F = json {"message","code"} | oauth
                                    {"error","error_description"} | problem (RFC 9457) | html |
-                                   text | empty | envelope {"error": {...}};
+                                   text (one line) | string (a JSON string) | trace (a stack
+                                   trace as text) | empty | envelope {"error": {...}};
                                    &challenge=C adds the header WWW-Authenticate: C
   /basic-auth                      200 {"token": "basic"} with the Basic credentials ada:secret,
                                    else 401 with WWW-Authenticate: Basic realm="api"
@@ -246,7 +247,12 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
         if fmt == "html":
             return self.send(code, b"<html><body><h1>502 Bad Gateway</h1></body></html>", "text/html", extra)
         if fmt == "text":
-            return self.send(code, b"Service temporarily unavailable", "text/plain", extra)
+            return self.send(code, b"Service temporarily unavailable\n", "text/plain; charset=utf-8", extra)
+        if fmt == "string":
+            return self.send(code, json.dumps("The id \"x\" is invalid.").encode(), "application/json", extra)
+        if fmt == "trace":
+            trace = "java.lang.IllegalStateException: boom\n\tat com.example.Api.handle(Api.java:42)\n"
+            return self.send(code, trace.encode(), "text/plain", extra)
         return self.send(code, b"", None, extra)
 
     def auth(self, parts):

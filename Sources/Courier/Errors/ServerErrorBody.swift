@@ -49,6 +49,10 @@ extension ServerErrorBody {
 /// `message` of an object (or the first of a list of objects) under one of ``envelopeKeys``:
 /// `{"error": {"message": …}}`, `{"errors": [{"message": …}]}`. Courier's generator picks the
 /// message of a generated error body by the same lists.
+///
+/// A body that is a JSON string (`"Invalid id"`, as ASP.NET writes a string error) is the
+/// message, and so is a `text/plain` body of one short line (`invalid token`, as Go's
+/// `http.Error` writes one); longer text, such as a stack trace, is no message.
 public struct CommonErrorBody: ServerErrorBody, Hashable {
     /// The message found in the body, if any.
     public var message: String?
@@ -75,6 +79,32 @@ public struct CommonErrorBody: ServerErrorBody, Hashable {
 
     private struct Nested: Decodable {
         var message: String?
+    }
+
+    /// The longest `text/plain` line taken as a message.
+    static let longestTextMessage = 200
+
+    /// Decodes a JSON object (see ``init(from:)``), a JSON string, or a `text/plain` body of one
+    /// short line.
+    /// - Parameters:
+    ///   - response: The error response.
+    ///   - decoder: The client's JSON decoder.
+    /// - Returns: The body.
+    /// - Throws: `DecodingError` when the body is none of these.
+    public static func decode(from response: TransportResponse, decoder: JSONDecoder) throws -> CommonErrorBody {
+        let body = response.bodyData
+        if response.mediaType == "text/plain" {
+            let text = String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty, text.count <= longestTextMessage, !text.contains(where: \.isNewline) else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: [], debugDescription: "The text is not one line of at most \(longestTextMessage) characters."))
+            }
+            return CommonErrorBody(message: text)
+        }
+        if body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "\"") {
+            return CommonErrorBody(message: try JSONDecoding.decode(String.self, from: body, options: decoder))
+        }
+        return try JSONDecoding.decode(Self.self, from: body, options: decoder)
     }
 
     /// Decodes any JSON object, picking the message and code from the known keys.

@@ -16,8 +16,12 @@ import Testing
         ("problem", 403, "Your balance is 30."),
         // HTML from a proxy: no decoded body, still a server error with status and raw body.
         ("html", 502, "The server responded with 502 (Bad Gateway)."),
-        // Plain text.
-        ("text", 503, "The server responded with 503 (Service Unavailable)."),
+        // Plain text of one line (Go's `http.Error`) is the message.
+        ("text", 503, "Service temporarily unavailable"),
+        // So is a JSON string (ASP.NET's `BadRequest("…")`).
+        ("string", 400, #"The id "x" is invalid."#),
+        // A stack trace is not a message.
+        ("trace", 500, "The server responded with 500 (Internal Server Error)."),
         // No body at all.
         ("empty", 500, "The server responded with 500 (Internal Server Error)."),
     ])
@@ -29,7 +33,7 @@ import Testing
             #expect(failure.status == status)
             #expect(failure.response.headers["X-Request-Id"] == "req-123")
             #expect(ServiceError.server(failure).errorDescription == description)
-            #expect((failure.body != nil) == ["json", "oauth", "problem"].contains(format))
+            #expect((failure.body != nil) == ["json", "oauth", "problem", "text", "string"].contains(format))
             #expect(failure.response.body.bufferedData?.isEmpty == (format == "empty"))
         } catch {
             Issue.record("Expected a server error, got \(error)")
