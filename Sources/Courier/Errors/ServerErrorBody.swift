@@ -101,7 +101,7 @@ public struct CommonErrorBody: ServerErrorBody, Hashable {
             }
             return CommonErrorBody(message: text)
         }
-        if body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "\"") {
+        if ResponseDecoding.holdsJSONString(body) {
             return CommonErrorBody(message: try JSONDecoding.decode(String.self, from: body, options: decoder))
         }
         return try JSONDecoding.decode(Self.self, from: body, options: decoder)

@@ -85,9 +85,7 @@ enum ResponseDecoding {
         throws(ServiceError) -> String
     {
         let body = response.bodyData
-        guard let mediaType = response.mediaType, isJSON(mediaType),
-            body.first(where: { !jsonWhitespace.contains($0) }) == UInt8(ascii: "\"")
-        else {
+        guard let mediaType = response.mediaType, isJSON(mediaType), holdsJSONString(body) else {
             return try text(from: response, request: request)
         }
         do {
@@ -101,8 +99,10 @@ enum ResponseDecoding {
         }
     }
 
-    /// The bytes JSON allows between values.
-    private static let jsonWhitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+    /// Whether a JSON body is a string: its first byte after whitespace is a quote.
+    static func holdsJSONString(_ body: Data) -> Bool {
+        body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "\"")
+    }
 
     private static func text(from response: TransportResponse, request: TransportRequest) throws(ServiceError) -> String
     {
