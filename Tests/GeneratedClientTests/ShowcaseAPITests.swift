@@ -427,6 +427,13 @@ import Testing
         #expect(echo.headers["x-request-id"] == "req-9")
     }
 
+    /// An OpenAPI 3.2 `query` operation sends HTTP's QUERY with its body.
+    @Test func aQueryOperationSendsQUERYWithItsBody() async throws {
+        let echo = try await Showcase(baseURL: TestServer.shared.baseURL).searchEcho(body: Filter(name: "Ada", minSize: 2))
+        #expect(echo.method == "QUERY" && echo.path == "/echo/search")
+        #expect(echo.body == #"{"minSize":2,"name":"Ada"}"# || echo.body == #"{"name":"Ada","minSize":2}"#)
+    }
+
     /// Path parameters in each of OpenAPI's path styles: a value's own comma, dot or semicolon is
     /// encoded, the separators between values are not.
     @Test func pathStylesReachTheServerAsRFC6570WritesThem() async throws {

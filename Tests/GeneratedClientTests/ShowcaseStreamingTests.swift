@@ -16,6 +16,17 @@ import Testing
         #expect(ticks.map(\.text) == ["event 0", "event 1", "event 2"])
     }
 
+    /// OpenAPI 3.2's `itemSchema` describes each event whole: its `data` is JSON text of a
+    /// `Tick` (`contentSchema`), so the method streams `Tick`s, and `withFields()` keeps each
+    /// event's `event`, `id` and `retry`.
+    @Test func anItemSchemaTypesEachEventsData() async throws {
+        var ticks: [DecodedEvent<Tick>] = []
+        for try await tick in try await api.listTickEvents(events: 3).withFields() { ticks.append(tick) }
+        #expect(ticks.map(\.value.index) == [0, 1, 2])
+        #expect(ticks.map(\.event) == ["tick", "message", "tick"])
+        #expect(ticks.map(\.retry) == [2500, 2500, 2500])
+    }
+
     /// The streamed method asks the server to stream (`"stream": true` in the body); the plain
     /// one sends only what the caller set, and gets one JSON body.
     @Test func theStreamedMethodSetsTheBodysStreamFlag() async throws {

@@ -10,7 +10,7 @@
                                                for ID, and whether the client closed the
                                                connection first; with closed=1 the answer waits
                                                (at most 20 s) until the body has stopped
-  GET  /stream/sse?events=N&delay=D&crlf=1&done=1&cut=1
+  GET  /stream/sse?events=N&delay=D&crlf=1&done=1&cut=1  (also at /stream/sse-items)
                                                N server-sent events whose data is
                                                {"index": i, "text": "event i"}, with comments, ids,
                                                a retry field and one event's data over two lines;
@@ -118,7 +118,7 @@ class StreamingRoutes:
                 if q("closed", "0") == "1":
                     PROGRESS_LOCK.wait_for(lambda: ident in CLOSED, timeout=20)
                 return self.json(200, {"written": PROGRESS.get(ident, 0), "closed": CLOSED.get(ident)})
-        if path == "/stream/sse":
+        if path in ("/stream/sse", "/stream/sse-items"):
             return self.stream_sse(
                 int(q("events", "3")), float(q("delay", "0")), q("crlf", "0") == "1", q("done", "0") == "1",
                 q("cut", "0") == "1")

@@ -22,10 +22,13 @@ extension TransportConformance {
         },
         TransportConformance("every method reaches the server") { environment in
             let client = environment.client()
-            for method in [RequestMethod.get, .post, .put, .patch, .delete, .options] {
+            for method in [RequestMethod.get, .post, .put, .patch, .delete, .options, .query, .init(rawValue: "PURGE")] {
                 let echo = try await client.send(Endpoint<Echo>(method: method, path: "/echo"))
                 #expect(echo.method == method.rawValue)
             }
+            // QUERY carries its query in the body.
+            let search = try await client.send(Endpoint<Echo>(method: .query, path: "/echo", body: .json(["q": "ada"])))
+            #expect(search.method == "QUERY" && search.body == #"{"q":"ada"}"#)
         },
         TransportConformance("repeated request fields reach the server as one list") { environment in
             var request = environment.request("/echo")

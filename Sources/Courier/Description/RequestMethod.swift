@@ -24,12 +24,15 @@ public struct RequestMethod: RawRepresentable, Hashable, Sendable, CustomStringC
     public static let head = RequestMethod(rawValue: "HEAD")
     /// `OPTIONS`: describe the communication options for the target resource.
     public static let options = RequestMethod(rawValue: "OPTIONS")
+    /// `QUERY`: a safe, idempotent query whose parameters travel in the body, as `GET`'s cannot
+    /// (the IETF's HTTP QUERY method; OpenAPI 3.2's `query` operations).
+    public static let query = RequestMethod(rawValue: "QUERY")
 
     /// Whether the method is idempotent in the sense of RFC 9110 §9.2.2, so that repeating the
-    /// request has the same intended effect as sending it once.
+    /// request has the same intended effect as sending it once (`QUERY` is, by its definition).
     public var isIdempotent: Bool {
         switch self {
-        case .get, .head, .put, .delete, .options: true
+        case .get, .head, .put, .delete, .options, .query: true
         default: rawValue == "TRACE"
         }
     }

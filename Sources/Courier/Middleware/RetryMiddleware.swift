@@ -65,7 +65,7 @@ public struct RetryMiddleware: Middleware {
         maximumAttempts: Int = 3, initialDelay: Duration = .milliseconds(500), multiplier: Double = 2,
         maximumDelay: Duration = .seconds(30), jitter: Double = 0.5,
         retryableStatusCodes: Set<Int> = [408, 429, 502, 503, 504],
-        retryableMethods: Set<RequestMethod> = [.get, .head, .put, .delete, .options],
+        retryableMethods: Set<RequestMethod> = [.get, .head, .put, .delete, .options, .query],
         retriesTimeouts: Bool = true, retriesLostConnections: Bool = true,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },

@@ -21,7 +21,15 @@ final class APIConverter {
     /// The document's `security`, which operations without their own inherit.
     private var documentSecurity: [[String]]?
 
-    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+    /// The path item fields that hold an operation: HTTP's methods, and OpenAPI 3.2's `query`.
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"]
+
+    /// A path item's operations with the method each sends: the fixed fields' in capitals, then
+    /// OpenAPI 3.2's `additionalOperations` (`LINK`, `PURGE`) as their keys write them.
+    private func operations(of pathItem: Located) -> [(method: String, operation: Located)] {
+        Self.methods.compactMap { method in pathItem.child(method).map { (method.uppercased(), $0) } }
+            + pathItem.entries("additionalOperations").map { ($0.0, $0.1) }
+    }
 
     /// The API-wide error body a generator option names (a key of `components/schemas`).
     private let errorBody: String?
@@ -56,8 +64,8 @@ final class APIConverter {
             }
             throw documents.error("Missing \"openapi\": the file is not an OpenAPI 3 document.", root)
         }
-        guard version.hasPrefix("3.0") || version.hasPrefix("3.1") else {
-            throw documents.error("OpenAPI \(version) is not supported; use 3.0 or 3.1.", root.child("openapi")!)
+        guard version.hasPrefix("3.0") || version.hasPrefix("3.1") || version.hasPrefix("3.2") else {
+            throw documents.error("OpenAPI \(version) is not supported; use 3.0, 3.1 or 3.2.", root.child("openapi")!)
         }
         documentSecurity = try securityRequirement(root.child("security"))
         try schemas.registerComponents()
@@ -70,8 +78,7 @@ final class APIConverter {
             }
             let pathItem = try documents.dereference(item)
             let shared = pathItem.items("parameters")
-            for method in Self.methods {
-                guard let operation = pathItem.child(method) else { continue }
+            for (method, operation) in self.operations(of: pathItem) {
                 let client = try clientName(operation, pathItem)
                 if client != apiName, clientServers[client] == nil {
                     let servers = try servers(of: operation.child("servers") != nil ? operation : pathItem)
@@ -89,7 +96,7 @@ final class APIConverter {
                     for (_, callbackItem) in try documents.dereference(callback).ownEntries {
                         try convertWebhook(
                             callbackItem, key: name,
-                            origin: "callback `\(name)` of \(method.uppercased()) \(path)")
+                            origin: "callback `\(name)` of \(method) \(path)")
                     }
                 }
             }
@@ -162,14 +169,14 @@ final class APIConverter {
             baseName = Naming.memberName(operationID)
         } else {
             baseName = Naming.memberName(
-                method + " " + path.replacingOccurrences(of: "{", with: " by ").replacingOccurrences(of: "}", with: " ")
-            )
+                method.lowercased() + " "
+                    + path.replacingOccurrences(of: "{", with: " by ").replacingOccurrences(of: "}", with: " "))
         }
         let swiftName = names.claim(baseName)
         let typePrefix = Naming.typeName(swiftName)
         let group = Naming.typeName(operation.node["tags"]?.sequence?.first?.string ?? "Default")
         // The types the operation declares (inline parameters, bodies, responses) share one file.
-        let scope = OperationScope(typePrefix: typePrefix, label: method.uppercased() + " " + path)
+        let scope = OperationScope(typePrefix: typePrefix, label: method + " " + path)
         let customLabels = custom.map(Self.labels(in:)) ?? []
 
         // Parameters: the operation's override the path item's with the same name and location.
@@ -225,7 +232,7 @@ final class APIConverter {
             switch try convertBody(resolved, scope: scope) {
             case .success(let model): body = model
             case .failure(let reason):
-                warn("Skipped \(method.uppercased()) \(path): \(reason)", resolved)
+                warn("Skipped \(method) \(path): \(reason)", resolved)
                 return nil
             }
         }
@@ -247,7 +254,7 @@ final class APIConverter {
             successfulErrorType = type
         }
         return OperationModel(
-            swiftName: swiftName, operationID: operationID ?? swiftName, method: method.uppercased(), path: path,
+            swiftName: swiftName, operationID: operationID ?? swiftName, method: method, path: path,
             pathPieces: pathPieces,
             summary: operation.node["summary"]?.string, description: operation.node["description"]?.string,
             isDeprecated: operation.node["deprecated"]?.bool == true, group: group, parameters: parameters, body: body,
@@ -310,8 +317,21 @@ final class APIConverter {
         -> ParameterModel?
     {
         let name = parameter.node["name"]!.string!
-        guard let location = ParameterModel.Location(rawValue: parameter.node["in"]!.string!) else {
-            throw documents.error("Unknown parameter location \"\(parameter.node["in"]!.string!)\".", parameter)
+        let locationName = parameter.node["in"]!.string!
+        // OpenAPI 3.2's `querystring`: the whole query string, described by one media type. A
+        // form (`application/x-www-form-urlencoded`) of an object is its properties as query items.
+        let isQueryString = locationName == "querystring"
+        if isQueryString {
+            let media = try contents(of: parameter).first.map { MediaType.essence($0.0) }
+            guard media == "application/x-www-form-urlencoded" else {
+                warn(
+                    "The querystring parameter \"\(name)\" is \(media ?? "no media type"); only a form "
+                        + "(application/x-www-form-urlencoded) is sent, so it is left out.", parameter)
+                return nil
+            }
+        }
+        guard let location = isQueryString ? .query : ParameterModel.Location(rawValue: locationName) else {
+            throw documents.error("Unknown parameter location \"\(locationName)\".", parameter)
         }
         if location == .header, ["accept", "content-type", "authorization"].contains(name.lowercased()) {
             // OpenAPI says these are ignored as parameters: they come from content and security.
@@ -324,7 +344,7 @@ final class APIConverter {
         }
         var schema = parameter.child("schema")
         var isJSONContent = false
-        if schema == nil, let content = parameter.entries("content").first {
+        if schema == nil, let content = try contents(of: parameter).first {
             schema = content.1.child("schema")
             isJSONContent = MediaType.isJSON(MediaType.essence(content.0))
         }
@@ -357,7 +377,7 @@ final class APIConverter {
                 "The parameter style \"\(styleName)\" \(reason); \"\(name)\" is sent in the default style.",
                 parameter)
         }
-        let explode = parameter.node["explode"]?.bool ?? (style == .form)
+        let explode = isQueryString || (parameter.node["explode"]?.bool ?? (style == .form))
         var custom = parameter.node["x-courier-name"]?.string
         if let node = parameter.child("x-courier-name"), !(custom.map(Naming.isIdentifier) ?? false) {
             throw invalidName(node, expected: "a Swift name such as `userID`")
@@ -400,7 +420,7 @@ final class APIConverter {
     }
 
     private func convertBody(_ requestBody: Located, scope: OperationScope) throws(GenerationError) -> BodyConversion {
-        let contents = requestBody.entries("content")
+        let contents = try contents(of: requestBody)
         let isRequired = requestBody.node["required"]?.bool == true
         let documentation = requestBody.node["description"]?.string
         let mediaType = MediaType.essence
@@ -539,7 +559,7 @@ final class APIConverter {
     /// operations). Such an operation takes no body argument and sends none.
     private func carriesNothing(_ requestBody: Located) throws(GenerationError) -> Bool {
         guard requestBody.node["required"]?.bool != true else { return false }
-        let contents = requestBody.entries("content")
+        let contents = try contents(of: requestBody)
         guard !contents.isEmpty else { return false }
         for (_, content) in contents {
             guard let reference = content.child("schema") else { return false }
@@ -776,7 +796,7 @@ final class APIConverter {
         throws(GenerationError)
         -> EventResponse?
     {
-        for (mediaTypeName, content) in response.entries("content") {
+        for (mediaTypeName, content) in try contents(of: response) {
             let mediaType = MediaType.essence(mediaTypeName)
             let format: String
             switch mediaType {
@@ -791,7 +811,13 @@ final class APIConverter {
                 continue
             }
             var type: SwiftType?
-            if let schema = content.child("schema") {
+            if let item = content.child("itemSchema") {
+                // OpenAPI 3.2: the schema of each item; for server-sent events, of the whole event.
+                type =
+                    mediaType == "text/event-stream"
+                    ? try eventDataType(item, name: name, file: file)
+                    : try schemas.type(for: item, name: name, file: file).0
+            } else if let schema = content.child("schema") {
                 let converted = try schemas.type(for: schema, name: name, file: file).0
                 // Events described as plain strings are handed out raw, not decoded as JSON.
                 if converted != .string { type = converted }
@@ -802,6 +828,45 @@ final class APIConverter {
         return nil
     }
 
+    /// The type of a server-sent event's data, from OpenAPI 3.2's `itemSchema`, which describes
+    /// the whole event (`data`, `event`, `id`, `retry`): the `contentSchema` of a string `data`
+    /// (JSON text, as the specification writes it), else the schema of `data` itself (the value
+    /// the text is, as ASP.NET writes it). `nil`, for events handed out raw, when `data` is plain
+    /// text or the event declares no `data`; an event of several shapes is reported.
+    private func eventDataType(_ item: Located, name: String, file: String) throws(GenerationError) -> SwiftType? {
+        func data(in schema: Located, depth: Int) throws(GenerationError) -> Located? {
+            let event = try documents.dereference(schema)
+            if let data = event.child("properties")?.child("data") { return data }
+            guard depth < 8 else { return nil }
+            for part in event.items("allOf") {
+                if let data = try data(in: part, depth: depth + 1) { return data }
+            }
+            return nil
+        }
+        guard let data = try data(in: item, depth: 0) else {
+            let event = try documents.dereference(item)
+            if event.child("oneOf") != nil || event.child("anyOf") != nil {
+                warn(
+                    "An itemSchema with alternatives is not read: its events are handed out raw, as ServerSentEvent values.",
+                    item)
+            }
+            return nil
+        }
+        if let content = try documents.dereference(data).child("contentSchema") {
+            return try schemas.type(for: content, name: name, file: file).0
+        }
+        let converted = try schemas.type(for: data, name: name, file: file).0
+        return converted == .string ? nil : converted
+    }
+
+    /// A request body's, response's or parameter's media types, each Media Type Object read
+    /// through its `$ref` (OpenAPI 3.2's `components/mediaTypes`).
+    private func contents(of located: Located) throws(GenerationError) -> [(String, Located)] {
+        var result: [(String, Located)] = []
+        for (name, content) in located.entries("content") { result.append((name, try documents.dereference(content))) }
+        return result
+    }
+
     /// How a response is read, and the examples of its JSON content recorded under `label`.
     private func responseKind(_ response: Located, name: String, file: String, label: String)
         throws(GenerationError) -> ResponseKind
@@ -810,7 +875,7 @@ final class APIConverter {
         // Streamed media types (`text/event-stream`, JSON Lines) are offered by a method of their
         // own (``eventResponse``): they decide nothing here, so that the audio of a response that
         // also streams events stays reachable as bytes.
-        let contents = response.entries("content").filter { !Self.isEventMediaType($0.0) }
+        let contents = try contents(of: response).filter { !Self.isEventMediaType($0.0) }
         if let (_, content) = contents.first(where: { MediaType.isJSON(mediaType($0.0)) }) {
             guard let schema = content.child("schema") else { return .decoded(.json) }
             let type = try schemas.type(for: schema, name: name, file: file).0
@@ -830,7 +895,9 @@ final class APIConverter {
         var found: [(String, Located)] = []
         if let example = content.child("example") { found.append((label, example)) }
         for (name, example) in content.entries("examples") {
-            guard let value = try documents.dereference(example).child("value") else { continue }
+            // OpenAPI 3.2 names the value `dataValue` (and its serialized form `serializedValue`).
+            let resolved = try documents.dereference(example)
+            guard let value = resolved.child("value") ?? resolved.child("dataValue") else { continue }
             found.append((label + " (" + name + ")", value))
         }
         for (name, value) in found
@@ -843,17 +910,16 @@ final class APIConverter {
     /// becomes a payload type and a method that decodes it. Anything else is reported, not dropped.
     private func convertWebhook(_ item: Located, key: String, origin: String) throws(GenerationError) {
         let pathItem = try documents.dereference(item)
-        for method in Self.methods {
-            guard let operation = pathItem.child(method) else { continue }
+        for (method, operation) in operations(of: pathItem) {
             let json =
                 try operation.child("requestBody").map { body throws(GenerationError) in
-                    try documents.dereference(body).entries("content").first { entry in
+                    try contents(of: try documents.dereference(body)).first { entry in
                         MediaType.isJSON(MediaType.essence(entry.0))
                     }
                 } ?? nil
             guard let (_, content) = json, let schema = content.child("schema") else {
                 warn(
-                    "The \(origin) (\(method.uppercased())) has no JSON request body; no payload type is generated for it.",
+                    "The \(origin) (\(method)) has no JSON request body; no payload type is generated for it.",
                     operation)
                 continue
             }
@@ -868,8 +934,8 @@ final class APIConverter {
             webhooks.append(
                 WebhookModel(
                     swiftName: webhookNames.claim(
-                        Naming.memberName(key) + (method == "post" ? "" : Naming.typeName(method))),
-                    origin: origin, method: method.uppercased(),
+                        Naming.memberName(key) + (method == "POST" ? "" : Naming.typeName(method.lowercased()))),
+                    origin: origin, method: method,
                     documentation: documentation.isEmpty ? nil : documentation, payload: type))
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Turns JSON Schemas (OpenAPI 3.0 and 3.1) into Swift declarations.
+/// Turns JSON Schemas (OpenAPI 3.0, 3.1 and 3.2) into Swift declarations.
 ///
 /// Every `$ref` target becomes a named type, generated once, so recursive schemas are just
 /// types that refer to themselves. Inline object, enum and union schemas get stable names

@@ -49,7 +49,7 @@ package struct CommandLineTool: Sendable {
             flags: ["--check", "--quiet"],
             help: """
                 usage: courier generate <spec> --output <dir> [options]
-                Generates a Swift module from an OpenAPI 3.0 or 3.1 description (JSON or YAML).
+                Generates a Swift module from an OpenAPI 3.0, 3.1 or 3.2 description (JSON or YAML).
                   --output <dir>       the module's folder (required)
                   --module <name>      the module name (default: the output folder's name)
                   --access <level>     public, package or internal (default: public)

@@ -59,6 +59,142 @@ import Testing
         #expect(lines == accepts.map { "\"\($0)\"" })
     }
 
+    /// OpenAPI 3.2: `query` operations and `additionalOperations` send their own methods;
+    /// `itemSchema` types each streamed item (for server-sent events, the `data` of the event it
+    /// describes: its `contentSchema`, or its own schema; plain text or alternatives stay raw
+    /// events); a Media Type Object may be a `$ref` (`components/mediaTypes`); a `querystring`
+    /// form is its properties as query items; an example's `dataValue` is checked.
+    @Test func openAPI32() throws {
+        let output = try Generator(moduleName: "TestAPI").generate(text: Self.openAPI32Spec, displayPath: "Specs/test.yaml")
+        #expect(output.warnings.map(\.pointer) == ["#/paths/~1todos~1mixed/get/responses/200/content/text~1event-stream/itemSchema"])
+        let operations = try #require(output.files.first { $0.path == "Operations/Test+Default.swift" }?.contents)
+        for line in [
+            "Courier.Endpoint<Todo>(method: .query, path: \"/search\", operationID: \"search\")",
+            "Courier.Endpoint<Courier.EmptyResponse>(method: Courier.RequestMethod(rawValue: \"PURGE\"), path: \"/search\"",
+            "public func todoEvents() async throws(Courier.ServiceError) -> Courier.EventStream<Todo> {",
+            "public func encodedEvents() async throws(Courier.ServiceError) -> Courier.EventStream<Todo> {",
+            "public func rawEvents() async throws(Courier.ServiceError) -> Courier.EventStream<Courier.ServerSentEvent> {",
+            "public func mixedEvents() async throws(Courier.ServiceError) -> Courier.EventStream<Courier.ServerSentEvent> {",
+            "public func todoLines() async throws(Courier.ServiceError) -> Courier.EventStream<Todo> {",
+            "try await client.events(Endpoints.todoLines(), format: .jsonLines)",
+            "endpoint.query += Courier.QueryItem.formObject(\"filter\", filter, explode: true)",
+        ] {
+            #expect(operations.contains(line), "\(line)")
+        }
+        #expect(output.exampleCount == 1)
+        #expect(output.exampleChecks.contains("QUERY /search 200 (one)"))
+    }
+
+    static let openAPI32Spec = """
+        openapi: 3.2.0
+        info: {title: V32, version: "1"}
+        paths:
+          /search:
+            query:
+              operationId: search
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {type: object, properties: {q: {type: string}}}
+              responses:
+                "200":
+                  description: ok
+                  content:
+                    application/json:
+                      schema: {$ref: '#/components/schemas/Todo'}
+                      examples:
+                        one: {dataValue: {id: 1, title: "a"}}
+            additionalOperations:
+              PURGE:
+                operationId: purgeSearch
+                responses: {"204": {description: gone}}
+          /todos/events:
+            get:
+              operationId: todoEvents
+              responses:
+                "200":
+                  description: ok
+                  content:
+                    text/event-stream:
+                      itemSchema:
+                        type: object
+                        required: [data]
+                        properties:
+                          data: {$ref: '#/components/schemas/Todo'}
+                          event: {type: string}
+                          id: {type: string}
+          /todos/encoded:
+            get:
+              operationId: encodedEvents
+              responses:
+                "200":
+                  description: ok
+                  content:
+                    text/event-stream:
+                      itemSchema:
+                        $ref: '#/components/schemas/TodoEvent'
+          /todos/raw:
+            get:
+              operationId: rawEvents
+              responses:
+                "200":
+                  description: ok
+                  content:
+                    text/event-stream:
+                      itemSchema: {type: object, properties: {data: {type: string}, event: {type: string}}}
+          /todos/mixed:
+            get:
+              operationId: mixedEvents
+              responses:
+                "200":
+                  description: ok
+                  content:
+                    text/event-stream:
+                      itemSchema:
+                        oneOf:
+                          - {properties: {event: {const: a}, data: {type: string}}}
+                          - {properties: {event: {const: b}, data: {type: string}}}
+          /todos/lines:
+            get:
+              operationId: todoLines
+              responses:
+                "200":
+                  description: ok
+                  content:
+                    application/jsonl: {$ref: '#/components/mediaTypes/TodoLines'}
+          /todos:
+            get:
+              operationId: listTodos
+              parameters:
+                - name: filter
+                  in: querystring
+                  content:
+                    application/x-www-form-urlencoded:
+                      schema: {type: object, properties: {done: {type: boolean}, owner: {type: string}}}
+              responses:
+                "200": {description: ok, content: {application/json: {schema: {type: array, items: {$ref: '#/components/schemas/Todo'}}}}}
+        components:
+          mediaTypes:
+            TodoLines:
+              itemSchema: {$ref: '#/components/schemas/Todo'}
+          schemas:
+            Todo:
+              type: object
+              required: [id]
+              properties:
+                id: {type: integer}
+                title: {type: string}
+            TodoEvent:
+              type: object
+              properties:
+                event: {type: string}
+                data:
+                  type: string
+                  contentMediaType: application/json
+                  contentSchema: {$ref: '#/components/schemas/Todo'}
+        """
+
     /// Alternatives beside object properties must be objects to share the JSON object: others
     /// are left out, with a warning at the first that is not; ones that only list required keys
     /// are left out silently. (An object alternative, here the schema itself, becomes `variant`.)

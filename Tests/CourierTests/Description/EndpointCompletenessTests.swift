@@ -21,6 +21,9 @@ import Testing
             (Endpoint<Echo>.delete("/echo/items", body: .json(["ids": [1, 2]])), "DELETE", #"{"ids":[1,2]}"#),
             (Endpoint<Echo>.delete("/echo/items/1"), "DELETE", ""),
             (Endpoint<Echo>.post("/echo/form", body: .form(["b": "2 & 3", "a": "1"])), "POST", "a=1&b=2+%26+3"),
+            // HTTP's QUERY (OpenAPI 3.2's `query` operations) and a method of the API's own.
+            (Endpoint<Echo>(method: .query, path: "/echo/search", body: .json(["q": "ada"])), "QUERY", #"{"q":"ada"}"#),
+            (Endpoint<Echo>(method: RequestMethod(rawValue: "PURGE"), path: "/echo/cache"), "PURGE", ""),
         ] as [(Endpoint<Echo>, String, String?)])
     func methodsAndBodiesReachTheServer(endpoint: Endpoint<Echo>, method: String, body: String?) async throws {
         let echo = try await server.client().send(endpoint)

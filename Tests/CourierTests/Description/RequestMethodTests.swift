@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct RequestMethodTests {
     @Test(arguments: [
-        (RequestMethod.get, true), (.head, true), (.put, true), (.delete, true), (.options, true),
+        (RequestMethod.get, true), (.head, true), (.put, true), (.delete, true), (.options, true), (.query, true),
         // POST and PATCH are not idempotent (RFC 9110 §9.2.2).
         (.post, false), (.patch, false), (RequestMethod(rawValue: "PURGE"), false),
     ])

@@ -4,6 +4,15 @@
 import Foundation
 
 extension Showcase {
+    /// Ticks as server-sent events, each event described whole (OpenAPI 3.2's itemSchema)
+    ///
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP GET /stream/sse-items
+    public func listTickEvents(events: Swift.Int? = nil) async throws(Courier.ServiceError) -> Courier.EventStream<Tick> {
+        try await client.events(Endpoints.listTickEvents(events: events), format: .serverSentEvents(terminator: "[DONE]"))
+    }
+
     /// Ticks, as one JSON value or as server-sent events
     ///
     /// - Returns: The decoded response.
@@ -57,6 +66,19 @@ extension Showcase {
 }
 
 extension Showcase.Endpoints {
+    /// The endpoint of ``Showcase/listTickEvents(events:)``.
+    ///
+    /// Ticks as server-sent events, each event described whole (OpenAPI 3.2's itemSchema)
+    ///
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP GET /stream/sse-items
+    public static func listTickEvents(events: Swift.Int? = nil) -> Courier.Endpoint<Tick> {
+        var endpoint = Courier.Endpoint<Tick>(method: .get, path: "/stream/sse-items", operationID: "listTickEvents")
+        endpoint.query += Courier.QueryItem.items("events", events)
+        endpoint.headers["Accept"] = "text/event-stream"
+        return endpoint
+    }
+
     /// The endpoint of ``Showcase/listTicks(events:done:)``.
     ///
     /// Ticks, as one JSON value or as server-sent events

@@ -107,6 +107,17 @@ extension Showcase {
         try await client.send(Endpoints.uploadPicture(body: body))
     }
 
+    /// A search whose query is the body (HTTP's QUERY method)
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP QUERY /echo/search
+    public func searchEcho(body: Filter) async throws(Courier.ServiceError) -> Echo {
+        try await client.send(Endpoints.searchEcho(body: body))
+    }
+
     /// Answer with an error status
     ///
     /// - Returns: The decoded response.
@@ -280,6 +291,20 @@ extension Showcase.Endpoints {
     public static func uploadPicture(body: UploadPictureForm? = nil) -> Courier.Endpoint<Courier.EmptyResponse> {
         var endpoint = Courier.Endpoint<Courier.EmptyResponse>(method: .post, path: "/echo/uploads", operationID: "uploadPicture")
         endpoint.body = body.map { .multipart($0.multipartForm) }
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/searchEcho(body:)``.
+    ///
+    /// A search whose query is the body (HTTP's QUERY method)
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP QUERY /echo/search
+    public static func searchEcho(body: Filter) -> Courier.Endpoint<Echo> {
+        var endpoint = Courier.Endpoint<Echo>(method: .query, path: "/echo/search", operationID: "searchEcho")
+        endpoint.body = .json(body)
         return endpoint
     }
 
