@@ -429,7 +429,8 @@ import Testing
 
     /// An OpenAPI 3.2 `query` operation sends HTTP's QUERY with its body.
     @Test func aQueryOperationSendsQUERYWithItsBody() async throws {
-        let echo = try await Showcase(baseURL: TestServer.shared.baseURL).searchEcho(body: Filter(name: "Ada", minSize: 2))
+        let echo = try await Showcase(baseURL: TestServer.shared.baseURL).searchEcho(
+            body: Filter(name: "Ada", minSize: 2))
         #expect(echo.method == "QUERY" && echo.path == "/echo/search")
         #expect(echo.body == #"{"minSize":2,"name":"Ada"}"# || echo.body == #"{"name":"Ada","minSize":2}"#)
     }

@@ -91,7 +91,8 @@ extension TransportConformance {
             }
             #expect(client.inFlightRequests.isEmpty)
         },
-        TransportConformance("event and download calls ask for what they read, unless the endpoint says") { environment in
+        TransportConformance("event and download calls ask for what they read, unless the endpoint says") {
+            environment in
             // These routes answer 406 to an Accept that does not take their media type.
             let client = environment.client()
             var ticks: [Int] = []

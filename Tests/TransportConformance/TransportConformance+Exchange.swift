@@ -22,7 +22,8 @@ extension TransportConformance {
         },
         TransportConformance("every method reaches the server") { environment in
             let client = environment.client()
-            for method in [RequestMethod.get, .post, .put, .patch, .delete, .options, .query, .init(rawValue: "PURGE")] {
+            for method in [RequestMethod.get, .post, .put, .patch, .delete, .options, .query, .init(rawValue: "PURGE")]
+            {
                 let echo = try await client.send(Endpoint<Echo>(method: method, path: "/echo"))
                 #expect(echo.method == method.rawValue)
             }

@@ -97,7 +97,9 @@ public struct CommonErrorBody: ServerErrorBody, Hashable {
             let text = String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty, text.count <= longestTextMessage, !text.contains(where: \.isNewline) else {
                 throw DecodingError.dataCorrupted(
-                    .init(codingPath: [], debugDescription: "The text is not one line of at most \(longestTextMessage) characters."))
+                    .init(
+                        codingPath: [],
+                        debugDescription: "The text is not one line of at most \(longestTextMessage) characters."))
             }
             return CommonErrorBody(message: text)
         }

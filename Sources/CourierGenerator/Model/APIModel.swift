@@ -224,7 +224,9 @@ struct OperationModel {
     ///   - events: The streamed values the method decodes, if it streams.
     func accept(bytes: Bool, events: EventResponse?) -> String? {
         let accepted =
-            if bytes, let binary = binaryVariant { [binary.mediaType] } else { events.map { [$0.mediaType] } ?? mediaTypes }
+            if bytes, let binary = binaryVariant { [binary.mediaType] } else {
+                events.map { [$0.mediaType] } ?? mediaTypes
+            }
         guard let value = MediaType.acceptValue(accepting: accepted, errors: errorMediaTypes) else { return nil }
         let hasSibling = binaryVariant != nil || streamVariant != nil
         let asksForJSONOnly = accepted.map(MediaType.essence).allSatisfy { $0 == "application/json" }

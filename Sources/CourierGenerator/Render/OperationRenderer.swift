@@ -263,7 +263,8 @@ struct OperationRenderer {
         ) { writer in
             let method: String =
                 switch operation.method {
-                case "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "QUERY": "." + operation.method.lowercased()
+                case "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "QUERY":
+                    "." + operation.method.lowercased()
                 default: "Courier.RequestMethod(rawValue: \(Naming.stringLiteral(operation.method)))"
                 }
             let accept = operation.accept(bytes: bytes, events: events)

@@ -30,14 +30,20 @@ import Testing
     /// (`application/json`) is not them, or when a sibling method asks for another, then takes its
     /// error media types at a lower preference; a content key that is no media type is left out.
     @Test(arguments: [
-        (#"{"200": {description: ok, content: {application/json: {}}}, "400": {description: no, content: {application/json: {}}}}"#, []),
+        (
+            #"{"200": {description: ok, content: {application/json: {}}}, "400": {description: no, content: {application/json: {}}}}"#,
+            []
+        ),
         (
             #"{"200": {description: ok, content: {text/plain: {}}}, "404": {description: no, content: {application/problem+json: {}}}}"#,
             ["text/plain, application/problem+json;q=0.5"]
         ),
         (#"{"200": {description: ok, content: {application/vnd.api+json: {}}}}"#, ["application/vnd.api+json"]),
         (#"{"200": {description: ok, content: {"*/*": {schema: {type: object}}}}}"#, []),
-        (#"{"200": {description: ok, content: {application/json: {}, application/xml: {}}}}"#, ["application/json", "application/xml"]),
+        (
+            #"{"200": {description: ok, content: {application/json: {}, application/xml: {}}}}"#,
+            ["application/json", "application/xml"]
+        ),
         (
             #"{"200": {description: ok, content: {application/json: {}, application/pdf: {}}}, default: {description: no, content: {application/problem+json: {}}}}"#,
             ["application/json, application/problem+json;q=0.5", "application/pdf, application/problem+json;q=0.5"]
@@ -65,8 +71,12 @@ import Testing
     /// events); a Media Type Object may be a `$ref` (`components/mediaTypes`); a `querystring`
     /// form is its properties as query items; an example's `dataValue` is checked.
     @Test func openAPI32() throws {
-        let output = try Generator(moduleName: "TestAPI").generate(text: Self.openAPI32Spec, displayPath: "Specs/test.yaml")
-        #expect(output.warnings.map(\.pointer) == ["#/paths/~1todos~1mixed/get/responses/200/content/text~1event-stream/itemSchema"])
+        let output = try Generator(moduleName: "TestAPI").generate(
+            text: Self.openAPI32Spec, displayPath: "Specs/test.yaml")
+        #expect(
+            output.warnings.map(\.pointer) == [
+                "#/paths/~1todos~1mixed/get/responses/200/content/text~1event-stream/itemSchema"
+            ])
         let operations = try #require(output.files.first { $0.path == "Operations/Test+Default.swift" }?.contents)
         for line in [
             "Courier.Endpoint<Todo>(method: .query, path: \"/search\", operationID: \"search\")",
@@ -604,7 +614,10 @@ import Testing
         // A one-value variant is named after its value (`.empty` for `""`).
         ("anyOf: [{type: string}, {type: string, enum: ['']}]", "case empty(ModelChoiceCase2)"),
         ("anyOf: [{type: integer}, {type: string, enum: [now]}]", "case now(ModelChoiceCase2)"),
-        ("anyOf: [{type: string, format: date-time}, {type: string, enum: [now, never]}]", "case date(Foundation.Date)"),
+        (
+            "anyOf: [{type: string, format: date-time}, {type: string, enum: [now, never]}]",
+            "case date(Foundation.Date)"
+        ),
         ("anyOf: [{type: string}, {type: string, enum: [a, b]}, {type: integer}]", "case int(Swift.Int)"),
     ])
     func knownValuesOrAnyStringIsTheEnum(definition: String, expected: String) throws {
@@ -636,7 +649,10 @@ import Testing
             "anyOf: [{title: 'A range of values, given as bounds that may each be left out', properties: {gt: {type: integer}}}, {type: integer}]",
             "case object(ModelChoiceCase1)"
         ),
-        ("anyOf: [{type: array, items: {type: object, properties: {a: {type: string}}}}, {enum: ['']}]", "case array([ModelChoiceCase1Item])"),
+        (
+            "anyOf: [{type: array, items: {type: object, properties: {a: {type: string}}}}, {enum: ['']}]",
+            "case array([ModelChoiceCase1Item])"
+        ),
         ("oneOf: [{type: string, enum: [daily, weekly]}, {type: integer}]", "case string(ModelChoiceCase1)"),
         (
             "oneOf: [{properties: {a: {type: string}}, required: [a]}, {properties: {b: {type: string}}, required: [b]}]",
@@ -659,8 +675,11 @@ import Testing
         ("GitHub", "GitHubAPI", "GitHubClient"),
     ])
     func theAPITypeLeavesItsNameToASchema(module: String, schema: String, facade: String) throws {
-        let files = try generate(spec(schemas: "\(schema): {type: object, properties: {a: {type: string}}}"), module: module)
-        #expect(files["\(facade).swift"]?.contains("public struct \(facade): Swift.Sendable {") == true, "\(files.keys.sorted())")
+        let files = try generate(
+            spec(schemas: "\(schema): {type: object, properties: {a: {type: string}}}"), module: module)
+        #expect(
+            files["\(facade).swift"]?.contains("public struct \(facade): Swift.Sendable {") == true,
+            "\(files.keys.sorted())")
         #expect(files["Models/\(schema).swift"]?.contains("public struct \(schema): ") == true)
     }
 
@@ -687,7 +706,9 @@ import Testing
                     """))
         let separator = try #require(files["Models/Separator.swift"])
         #expect(separator.hasPrefix("/// A\n/// separator\n/// of\n/// fields\n"))
-        #expect(separator.contains("    /// `\\n`\n    case value2\n    /// `\\r\\n`\n    case value3\n    /// `\\u{2028}`\n"))
+        #expect(
+            separator.contains(
+                "    /// `\\n`\n    case value2\n    /// `\\r\\n`\n    case value3\n    /// `\\u{2028}`\n"))
         #expect(try #require(files["Models/Row.swift"]).contains("    /// One\n    /// cell\n    public var cell"))
         let operations = try #require(files.first { $0.key.hasPrefix("Operations/") }?.value)
         #expect(operations.contains("    /// List\n    /// rows\n"))
@@ -860,7 +881,8 @@ import Testing
         // Several array variants say what their elements are.
         let lists = try #require(files["Models/Lists.swift"])
         #expect(
-            lists.contains(".value([.array], elements: [.number]),\n            .value([.array], elements: [.integer]),"))
+            lists.contains(
+                ".value([.array], elements: [.number]),\n            .value([.array], elements: [.integer]),"))
         #expect(lists.contains(".value([.string]),"))
         // A union of objects and integers within a union: its objects' keys count for it.
         let nested = try #require(files["Models/Nested.swift"])
@@ -1157,7 +1179,10 @@ import Testing
     /// holding the collection (Swift refuses a type alias that refers to itself); one per cycle,
     /// the first by name, and the others stay aliases.
     @Test(arguments: [
-        ("Tree: {type: object, additionalProperties: {$ref: '#/components/schemas/Tree'}}", "Tree", "[Swift.String: Tree]", [String]()),
+        (
+            "Tree: {type: object, additionalProperties: {$ref: '#/components/schemas/Tree'}}", "Tree",
+            "[Swift.String: Tree]", [String]()
+        ),
         ("List: {type: array, items: {$ref: '#/components/schemas/List'}}", "List", "[List]", []),
         ("Maybe: {type: array, items: {$ref: '#/components/schemas/Maybe'}, nullable: true}", "Maybe", "[Maybe?]", []),
         (
@@ -1456,7 +1481,9 @@ import Testing
                 "public func lines() async throws(Courier.ServiceError) -> Courier.EventStream<Chunk> {"))
         #expect(operations.contains("format: .jsonLines)"))
         #expect(
-            operations.contains("public func raw() async throws(Courier.ServiceError) -> Courier.EventStream<Courier.ServerSentEvent> {"))
+            operations.contains(
+                "public func raw() async throws(Courier.ServiceError) -> Courier.EventStream<Courier.ServerSentEvent> {"
+            ))
         #expect(operations.contains("try await client.serverSentEvents(Endpoints.raw())"))
         #expect(
             operations.contains(

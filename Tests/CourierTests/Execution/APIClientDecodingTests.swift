@@ -43,14 +43,15 @@ import Testing
     /// A `String` response from a JSON body that is a string (`"1.2.3"`, OpenAPI's `type: string`
     /// under `application/json`) is that string, escapes read; any other body is its text, a
     /// JSON object's included, and text keeps its quotes. A JSON string cut short is an error.
-    @Test(arguments: [
-        (#"  "1.2.3"  "#, "application/json", "1.2.3"),
-        (#""a\"b\u00e9\n""#, "application/problem+json; charset=utf-8", "a\"bé\n"),
-        (#"{"version": "1.2.3"}"#, "application/json", #"{"version": "1.2.3"}"#),
-        ("42", "application/json", "42"),
-        (#""quoted""#, "text/plain", #""quoted""#),
-        (#""quoted""#, nil, #""quoted""#),
-    ] as [(String, String?, String)])
+    @Test(
+        arguments: [
+            (#"  "1.2.3"  "#, "application/json", "1.2.3"),
+            (#""a\"b\u00e9\n""#, "application/problem+json; charset=utf-8", "a\"bé\n"),
+            (#"{"version": "1.2.3"}"#, "application/json", #"{"version": "1.2.3"}"#),
+            ("42", "application/json", "42"),
+            (#""quoted""#, "text/plain", #""quoted""#),
+            (#""quoted""#, nil, #""quoted""#),
+        ] as [(String, String?, String)])
     func aStringResponseIsTheJSONStringOrTheText(body: String, contentType: String?, expected: String) async throws {
         transport.stub(.get, "/version", with: response(200, body, contentType))
         #expect(try await client().send(Endpoint<String>.get("/version")) == expected)
