@@ -656,6 +656,9 @@ final class APIConverter {
         for (_, response) in isUnion ? successes : Array(preferred.map { [$0] } ?? []) {
             mediaTypes += Self.decodedMediaTypes(of: try documents.dereference(response))
         }
+        // Bytes of any media type (`*/*` with a binary schema, as springdoc describes a file)
+        // ask for any: a server asked for JSON may refuse the file with 406.
+        if case .decoded(.data) = kind, mediaTypes == ["application/json"] { mediaTypes = ["*/*"] }
         var binaryVariant: BinaryVariant?
         if let (_, response) = preferred, !isUnion {
             binaryVariant = Self.binaryVariant(of: try documents.dereference(response), beside: kind)

@@ -40,6 +40,7 @@ import Testing
         ),
         (#"{"200": {description: ok, content: {application/vnd.api+json: {}}}}"#, ["application/vnd.api+json"]),
         (#"{"200": {description: ok, content: {"*/*": {schema: {type: object}}}}}"#, []),
+        (#"{"200": {description: ok, content: {"*/*": {schema: {type: string, format: binary}}}}}"#, ["*/*"]),
         (
             #"{"200": {description: ok, content: {application/json: {}, application/xml: {}}}}"#,
             ["application/json", "application/xml"]
