@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Generated models read a number that a server sends as text (`"price": "-0.0075"`, as
 /// Twilio's API does where its description says `number`) as that number, the way Jackson and
@@ -37,6 +37,16 @@ import Foundation
         try decodeNumberIfPresent(type, forKey: key)
     }
 
+    /// Decodes a `Decimal`, or text that is a number, every digit kept.
+    @_spi(Generated) public func decode(_ type: Decimal.Type, forKey key: Key) throws -> Decimal {
+        try decodeNumber(type, forKey: key, parse: Self.decimal)
+    }
+
+    /// Decodes a `Decimal`, or text that is a number, if present.
+    @_spi(Generated) public func decodeIfPresent(_ type: Decimal.Type, forKey key: Key) throws -> Decimal? {
+        try decodeNumberIfPresent(type, forKey: key, parse: Self.decimal)
+    }
+
     /// Decodes an `Int32`, or text that is one.
     @_spi(Generated) public func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
         try decodeNumber(type, forKey: key)
@@ -61,26 +71,63 @@ import Foundation
     private func decodeNumber<Number: Decodable & LosslessStringConvertible>(_ type: Number.Type, forKey key: Key)
         throws -> Number
     {
-        do {
-            return try decode(type, forKey: key)
-        } catch DecodingError.typeMismatch(let expected, let context) {
-            guard let number = try? decode(String.self, forKey: key).trimmingCharacters(in: .whitespaces),
-                let value = Number(number)
-            else { throw DecodingError.typeMismatch(expected, context) }
-            return value
-        }
+        try decodeNumber(type, forKey: key) { Number($0) }
     }
 
     private func decodeNumberIfPresent<Number: Decodable & LosslessStringConvertible>(
         _ type: Number.Type, forKey key: Key
     ) throws -> Number? {
+        try decodeNumberIfPresent(type, forKey: key) { Number($0) }
+    }
+
+    private func decodeNumber<Number: Decodable>(
+        _ type: Number.Type, forKey key: Key, parse: (String) -> Number?
+    ) throws -> Number {
+        do {
+            return try decode(type, forKey: key)
+        } catch DecodingError.typeMismatch(let expected, let context) {
+            guard let number = try? decode(String.self, forKey: key).trimmingCharacters(in: .whitespaces),
+                let value = parse(number)
+            else { throw DecodingError.typeMismatch(expected, context) }
+            return value
+        }
+    }
+
+    private func decodeNumberIfPresent<Number: Decodable>(
+        _ type: Number.Type, forKey key: Key, parse: (String) -> Number?
+    ) throws -> Number? {
         do {
             return try decodeIfPresent(type, forKey: key)
         } catch DecodingError.typeMismatch(let expected, let context) {
             guard let number = try? decode(String.self, forKey: key).trimmingCharacters(in: .whitespaces),
-                let value = Number(number)
+                let value = parse(number)
             else { throw DecodingError.typeMismatch(expected, context) }
             return value
         }
+    }
+
+    /// A `Decimal` from text that is a whole JSON number (`-12.50`, `1e3`), every digit kept;
+    /// `nil` for anything else, a number followed by other text included.
+    private static func decimal(_ text: String) -> Decimal? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        func digits() -> Bool {
+            let start = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            return index > start
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard digits() else { return nil }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() else { return nil }
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() else { return nil }
+        }
+        guard index == bytes.count else { return nil }
+        return Decimal(string: text, locale: nil)
     }
 }

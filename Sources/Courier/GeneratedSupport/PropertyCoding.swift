@@ -30,6 +30,7 @@ public import Foundation
         if Value.self == Int32.self { return try decode(Int32.self, forKey: key) as! Value }
         if Value.self == Double.self { return try decode(Double.self, forKey: key) as! Value }
         if Value.self == Float.self { return try decode(Float.self, forKey: key) as! Value }
+        if Value.self == Decimal.self { return try decode(Decimal.self, forKey: key) as! Value }
         if Value.self == URL.self { return try decode(URL.self, forKey: key) as! Value }
         if Value.self == [URL].self { return try decode([URL].self, forKey: key) as! Value }
         return try decode(Value.self, forKey: key)
@@ -54,6 +55,7 @@ public import Foundation
         if Value.self == Int32.self { return try decodeIfPresent(Int32.self, forKey: key) as! Value? }
         if Value.self == Double.self { return try decodeIfPresent(Double.self, forKey: key) as! Value? }
         if Value.self == Float.self { return try decodeIfPresent(Float.self, forKey: key) as! Value? }
+        if Value.self == Decimal.self { return try decodeIfPresent(Decimal.self, forKey: key) as! Value? }
         if Value.self == URL.self { return try decodeIfPresent(URL.self, forKey: key) as! Value? }
         if Value.self == [URL].self { return try decodeIfPresent([URL].self, forKey: key) as! Value? }
         return try decodeIfPresent(Value.self, forKey: key)

@@ -365,7 +365,12 @@ final class SchemaConverter {
 
         let concrete = types.filter { $0 != "null" }
         let kind: String
-        if concrete.count > 1 {
+        if let number = Self.numberReadFromText(schema, types: concrete) {
+            // A number that may also be read from its text: ASP.NET's `int` is `type: [integer,
+            // string]` with a digits `pattern` (or, in 3.0, the pattern and format with no type).
+            // The value is the number; Courier's decoders take its text too.
+            kind = number
+        } else if concrete.count > 1 {
             let unionName = claim(name, exact: exactName)
             let model = try makeUnion(
                 name: unionName, variants: Self.variantsByType(schema, types: concrete), schema: schema,
@@ -1103,6 +1108,34 @@ final class SchemaConverter {
             current = shaping[0]
         }
         return false
+    }
+
+    /// `integer` or `number` when a schema describes a number that a string of its digits may
+    /// stand for: its types are that kind and `string`, with a `pattern` that takes only numbers
+    /// (`^-?(?:0|[1-9]\\d*)$`), or it has no type but a number's `format` (`int32`, `double`) and
+    /// such a pattern. Any other string would be a different value: such a schema stays a union
+    /// (and one with no type and no pattern a `JSONValue`).
+    static func numberReadFromText(_ schema: Located, types: [String]) -> String? {
+        let pattern = schema.node["pattern"]?.string
+        func takesOnlyNumbers(integers: Bool) -> Bool {
+            guard let pattern, let expression = try? NSRegularExpression(pattern: pattern) else { return false }
+            func matches(_ text: String) -> Bool {
+                expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            }
+            let numbers = integers ? ["0", "7", "-42", "2147483647"] : ["0", "-42", "1.5", "0.25"]
+            return numbers.allSatisfy(matches) && !["", "a", "1a", "one", "1 2", "--1"].contains(where: matches)
+        }
+        switch Set(types) {
+        case ["integer", "string"]: return takesOnlyNumbers(integers: true) ? "integer" : nil
+        case ["number", "string"]: return takesOnlyNumbers(integers: false) ? "number" : nil
+        case []:
+            switch schema.node["format"]?.string {
+            case "int32", "int64", "uint64": return takesOnlyNumbers(integers: true) ? "integer" : nil
+            case "float", "double", "decimal": return takesOnlyNumbers(integers: false) ? "number" : nil
+            default: return nil
+            }
+        default: return nil
+        }
     }
 
     private func caseName(for type: SwiftType) -> String {

@@ -591,6 +591,18 @@ import Testing
         ("{allOf: [{type: string, enum: [a]}, {type: string, enum: [b]}]}", "Courier.JSONValue?"),
         // `null` written as YAML's null in a list of types, not the string: the same as `'null'`.
         ("{type: [string, null]}", "Swift.String?"),
+        // A number whose digits may come as text (ASP.NET's `int`, `double` and `decimal`, and in
+        // 3.0 with no type): the number. A string that is not only digits keeps the union.
+        (#"{type: [integer, string], format: int32, pattern: '^-?(?:0|[1-9]\d*)$'}"#, "Swift.Int32"),
+        (
+            #"{type: ['null', number, string], format: double, pattern: '^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$'}"#,
+            "Swift.Double?"
+        ),
+        (#"{type: [number, string], format: decimal, pattern: '^-?(?:0|[1-9]\d*)(?:\.\d+)?$'}"#, "Foundation.Decimal"),
+        (#"{format: int64, pattern: '^-?(?:0|[1-9]\d*)$'}"#, "Swift.Int64"),
+        ("{format: int64}", "Courier.JSONValue"),
+        ("{type: [integer, string]}", "BoxValue"),
+        (#"{type: [integer, string], pattern: '^[a-z0-9]+$'}"#, "BoxValue"),
         // Object members still merge into a struct, the constraints beside them included.
         ("{allOf: [{type: object, properties: {a: {type: string}}}, {required: [a]}]}", "BoxValue"),
     ])
