@@ -298,6 +298,36 @@ import Testing
         }
     }
 
+    /// A `Decimal` reads from a number or from text that is a whole number, every digit kept;
+    /// text with anything after the number is a mismatch (`Decimal(string:)` alone reads `12abc`
+    /// as 12).
+    @Test(arguments: [
+        (#"{"amount":12345678901234567890.12}"#, Decimal?.some(Decimal(string: "12345678901234567890.12")!)),
+        (#"{"amount":"12345678901234567890.12"}"#, Decimal(string: "12345678901234567890.12")!),
+        (#"{"amount":" -1.5e3 "}"#, Decimal(-1500)),
+        (#"{"amount":"12abc"}"#, nil), (#"{"amount":"1."}"#, nil), (#"{"amount":"e5"}"#, nil),
+    ])
+    func decimalsReadFromNumbersAndTheirText(json: String, amount: Decimal?) throws {
+        struct Money: Decodable {
+            var amount: Decimal
+            init(from decoder: any Decoder) throws {
+                amount = try decoder.container(keyedBy: AnyCodingKey.self).decodeValue(Decimal.self, at: "amount")
+            }
+        }
+        for decoder in [
+            { try JSONDecoder().decode(Money.self, from: $0) },
+            { try JSONDecoding.decode(Money.self, from: $0, options: JSONDecoder()) },
+        ]
+            as [(Data) throws -> Money]
+        {
+            if let amount {
+                #expect(try decoder(Data(json.utf8)).amount == amount)
+            } else {
+                #expect(throws: DecodingError.self) { try decoder(Data(json.utf8)) }
+            }
+        }
+    }
+
     struct Priced: Decodable {
         var price: Double
         var count: Int
