@@ -82,6 +82,25 @@ import Testing
         #expect(echo.query?["maxCost"] == [digits])
     }
 
+    /// OpenAPI 3.2's `defaultMapping`: a payment whose `kind` names no variant, or that has
+    /// none, is the default variant; a mapped kind is still its own.
+    @Test(arguments: [
+        (#"{"kind": "card", "last4": "4242"}"#, "card"),
+        (#"{"kind": "bank", "iban": "DE89"}"#, "bank"),
+        (#"{"kind": "crypto", "note": "BTC"}"#, "other"),
+        (#"{"note": "cash"}"#, "other"),
+    ])
+    func aDiscriminatorsDefaultMappingTakesUnknownAndMissingTags(json: String, expected: String) throws {
+        let payment = try decode(Payment.self, json)
+        switch payment {
+        case .cardPayment(let card): #expect(expected == "card" && card.last4 == "4242")
+        case .bankPayment(let bank): #expect(expected == "bank" && bank.iban == "DE89")
+        case .otherPayment(let other): #expect(expected == "other" && other.note != nil)
+        case .undocumented(let value): Issue.record("Expected \(expected), got undocumented \(value)")
+        }
+        #expect(try decode(Payment.self, try encode(payment)) == payment)
+    }
+
     @Test func unknownEnumValuesDecodeInsteadOfFailing() throws {
         let widget = try decode(
             Widget.self,

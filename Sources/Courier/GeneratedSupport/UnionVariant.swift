@@ -349,10 +349,10 @@ import Foundation
         _ variants: UnionVariants, _ object: KeyedDecodingContainer<AnyCodingKey>, union: String,
         allowsSeveral: Bool, _ decoder: any Decoder
     ) throws -> Candidates {
-        if let tag = variants.provingTag,
-            let value = try? object.decodeIfPresent(String.self, forKey: AnyCodingKey(tag.key)),
-            let index = tag.variantByValue[value]
-        {
+        let tagValue = variants.provingTag.flatMap { tag in
+            try? object.decodeIfPresent(String.self, forKey: AnyCodingKey(tag.key))
+        }
+        if let tag = variants.provingTag, let tagValue, let index = tag.variantByValue[tagValue] {
             var found = Candidates(order: [index], isObject: true, isProven: true, object: object)
             if variants.hasUntaggedObjectVariant {
                 // Weighed only if the proved variant does not read the value.
@@ -362,6 +362,10 @@ import Foundation
                 }
             }
             return found
+        }
+        if variants.provingTag != nil, let defaultVariant = variants.defaultVariant {
+            // OpenAPI 3.2's `defaultMapping`: an object whose tag is missing, or names no variant.
+            return Candidates(order: [defaultVariant], isObject: true, object: object)
         }
         var found = try objectCandidates(
             variants.all, object, union: union, allowsSeveral: allowsSeveral, codingPath: decoder.codingPath)
@@ -612,9 +616,21 @@ import Foundation
         self.init(elements)
     }
 
+    /// Creates the table of a union whose discriminator names a variant for objects whose tag is
+    /// missing or unknown (OpenAPI 3.2's `defaultMapping`).
+    /// - Parameters:
+    ///   - defaultVariant: The index of that variant.
+    ///   - elements: The variants, in the order of the union's cases.
+    public convenience init(defaultVariant: Int, _ elements: [UnionVariant]) {
+        self.init(elements, defaultVariant: defaultVariant)
+    }
+
     /// Creates the table from an array.
-    /// - Parameter elements: The variants, in the order of the union's cases.
-    init(_ elements: [UnionVariant]) {
+    /// - Parameters:
+    ///   - elements: The variants, in the order of the union's cases.
+    ///   - defaultVariant: The variant of an object whose tag is missing or names none.
+    init(_ elements: [UnionVariant], defaultVariant: Int? = nil) {
+        self.defaultVariant = defaultVariant.flatMap { elements.indices.contains($0) ? $0 : nil }
         all = elements
         kinds = elements.reduce(into: []) { $0.formUnion($1.kinds) }
         provingTag = Self.provingTag(of: elements)
@@ -626,6 +642,9 @@ import Foundation
     /// Whether a variant that takes objects has no constant tag: one a proved variant that does
     /// not read the value leaves to try.
     let hasUntaggedObjectVariant: Bool
+
+    /// The variant of an object whose tag is missing or names no variant, if the union has one.
+    let defaultVariant: Int?
 
     /// A tag key whose string value names one variant, when every constant tag of the object
     /// variants is on that key, no variant has two, and no value is shared: then a value in the

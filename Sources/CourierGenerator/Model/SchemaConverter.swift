@@ -928,8 +928,10 @@ final class SchemaConverter {
         let mapping = try discriminatorMapping(of: schema)
         var names = UniqueNames(reserved: ["undocumented"])
         var cases: [UnionModel.Case] = []
+        var references: [DocumentSet.Reference?] = []
         for (index, variant) in variants.enumerated() {
             let reference = try documents.reference(of: variant)
+            references.append(reference)
             let variantName = name + "Case\(index + 1)"
             let (type, _) = try convert(variant, name: variantName, exactName: false)
             // The mapping's values; else the variant's own `const` (or one-value enum) for the
@@ -964,9 +966,32 @@ final class SchemaConverter {
                 "Inline variants without a constant discriminator value are chosen by their keys, not by the discriminator.",
                 schema)
         }
-        return UnionModel(
+        var model = UnionModel(
             name: name, documentation: documentation, isDeprecated: deprecated, cases: cases,
             discriminator: discriminator, allowsSeveral: allowsSeveral)
+        if discriminator != nil, let entry = schema.child("discriminator")?.child("defaultMapping") {
+            // OpenAPI 3.2: the variant of an object whose tag is missing or names no variant.
+            let target =
+                try referenceSchema(named: entry).map { located throws(GenerationError) in
+                    try documents.reference(of: located)
+                } ?? nil
+            model.defaultCase = target.flatMap { target in references.firstIndex { $0 == target } }
+            if model.defaultCase == nil {
+                warn("The defaultMapping names no variant of this union; it is left out.", entry)
+            }
+        }
+        return model
+    }
+
+    /// A discriminator's mapping value (a `$ref` or a bare schema name) as a schema that refers
+    /// to its target, where the value stands.
+    private func referenceSchema(named target: Located) -> Located? {
+        guard let text = target.node.string else { return nil }
+        let refText = text.contains("#") || text.contains("/") ? text : "#/components/schemas/\(text)"
+        var reference = Mapping()
+        reference.append("$ref", Node(.string(refText), at: target.node.location))
+        return Located(
+            node: Node(.mapping(reference), at: target.node.location), file: target.file, pointer: target.pointer)
     }
 
     /// The values a schema's `discriminator` maps to schemas, in order, with the schema each
@@ -976,14 +1001,9 @@ final class SchemaConverter {
     )] {
         var mapping: [(String, DocumentSet.Reference, Located)] = []
         for (value, target) in schema.child("discriminator")?.entries("mapping") ?? [] {
-            guard let text = target.node.string else { continue }
-            // A mapping value is a $ref or a bare schema name.
-            let refText = text.contains("#") || text.contains("/") ? text : "#/components/schemas/\(text)"
-            var reference = Mapping()
-            reference.append("$ref", Node(.string(refText), at: target.node.location))
-            let located = Located(
-                node: Node(.mapping(reference), at: target.node.location), file: target.file, pointer: target.pointer)
-            if let reference = try documents.reference(of: located) { mapping.append((value, reference, located)) }
+            if let located = referenceSchema(named: target), let reference = try documents.reference(of: located) {
+                mapping.append((value, reference, located))
+            }
         }
         return mapping
     }

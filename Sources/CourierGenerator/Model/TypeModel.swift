@@ -247,6 +247,9 @@ struct UnionModel {
     /// `anyOf`: a payload may match several variants, so one that another variant also
     /// describes is not ambiguous (the chosen variant keeps the other keys whole).
     var allowsSeveral = false
+    /// The case of an object whose tag is missing or names no variant (OpenAPI 3.2's
+    /// `discriminator.defaultMapping`).
+    var defaultCase: Int?
     /// Whether an object no variant accepts decodes as `undocumented(JSONValue)`, so that a
     /// server that adds a variant does not break decoding.
     var hasCatchAll = false

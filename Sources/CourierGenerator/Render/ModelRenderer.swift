@@ -403,11 +403,11 @@ struct ModelRenderer {
             // In a function body rather than the property's initializer: the compiler's
             // module-interface job skips bodies, but type-checks every initializer.
             writer.block("private static func _makeVariants() -> Courier.UnionVariants") { writer in
-                writer.line("[")
+                writer.line(model.defaultCase.map { "Courier.UnionVariants(defaultVariant: \($0), [" } ?? "[")
                 writer.indented { writer in
                     for unionCase in model.cases { writer.line(unionCase.evidence + ",") }
                 }
-                writer.line("]")
+                writer.line(model.defaultCase == nil ? "]" : "])")
             }
             writer.line()
             writer.line("/// The variant's value as text, as a path parameter sends it.")

@@ -96,6 +96,25 @@ import Testing
         #expect(output.exampleChecks.contains("QUERY /search 200 (one)"))
     }
 
+    /// `discriminator.defaultMapping` (OpenAPI 3.2) marks its variant in the union's table; one
+    /// that names no variant of the union is reported and left out.
+    @Test(arguments: [("B", true), ("Missing", false)])
+    func aDefaultMappingMarksItsVariant(target: String, marked: Bool) throws {
+        let schemas = """
+            U:
+              oneOf: [{$ref: '#/components/schemas/A'}, {$ref: '#/components/schemas/B'}]
+              discriminator: {propertyName: kind, mapping: {a: A}, defaultMapping: \(target)}
+            A: {type: object, properties: {kind: {const: a}, x: {type: string}}}
+            B: {type: object, properties: {kind: {type: string}, y: {type: string}}}
+            """
+        let output = try Generator(moduleName: "TestAPI").generate(
+            text: spec(schemas: schemas), displayPath: "Specs/test.yaml")
+        let union = try #require(output.files.first { $0.path == "Models/U.swift" }?.contents)
+        #expect(union.contains("Courier.UnionVariants(defaultVariant: 1, [") == marked)
+        #expect(
+            output.warnings.map(\.pointer) == (marked ? [] : ["#/components/schemas/U/discriminator/defaultMapping"]))
+    }
+
     static let openAPI32Spec = """
         openapi: 3.2.0
         info: {title: V32, version: "1"}
