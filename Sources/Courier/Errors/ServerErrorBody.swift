@@ -46,9 +46,9 @@ extension ServerErrorBody {
 ///
 /// It reads the message from the first of ``messageKeys`` that holds text (`message`, OAuth 2's
 /// `error_description`, RFC 9457's `detail` and `title`, `error` as a string, …), else from the
-/// `message` of an object (or the first of a list of objects) under one of ``envelopeKeys``:
-/// `{"error": {"message": …}}`, `{"errors": [{"message": …}]}`. Courier's generator picks the
-/// message of a generated error body by the same lists.
+/// message of an object (or the first of a list of objects, or of texts) under one of
+/// ``envelopeKeys``: `{"error": {"message": …}}`, `{"errors": [{"detail": …}]}`. Courier's
+/// generator picks the message of a generated error body by the same lists.
 ///
 /// A body that is a JSON string (`"Invalid id"`, as ASP.NET writes a string error) is the
 /// message, and so is a `text/plain` body of one short line (`invalid token`, as Go's
@@ -65,9 +65,11 @@ public struct CommonErrorBody: ServerErrorBody, Hashable {
         "error_message", "errorMessage",
     ]
 
-    /// The keys that may hold a nested error object, or a list of them, whose `message` is the
-    /// message, in order of preference.
-    public static let envelopeKeys = ["error", "errors", "fault"]
+    /// The keys that may hold a nested error object, or a list of them, whose message (found the
+    /// same way) is the message, in order of preference: `{"error": {"message": …}}`, JSON:API's
+    /// `{"errors": [{"detail": …}]}`, FastAPI's `{"detail": [{"msg": …}]}`, or a list of texts
+    /// (`{"errors": ["Name can't be blank"]}`).
+    public static let envelopeKeys = ["error", "errors", "fault", "detail"]
 
     private struct Key: CodingKey {
         var stringValue: String
@@ -75,10 +77,6 @@ public struct CommonErrorBody: ServerErrorBody, Hashable {
         init(_ string: String) { stringValue = string }
         init?(stringValue: String) { self.stringValue = stringValue }
         init?(intValue: Int) { nil }
-    }
-
-    private struct Nested: Decodable {
-        var message: String?
     }
 
     /// The longest `text/plain` line taken as a message.
@@ -120,8 +118,14 @@ public struct CommonErrorBody: ServerErrorBody, Hashable {
             return nil
         }
         func nestedMessage(_ key: String) -> String? {
-            if let nested = try? container.decodeIfPresent(Nested.self, forKey: Key(key)) { return nested.message }
-            return (try? container.decodeIfPresent([Nested].self, forKey: Key(key)))??.first?.message
+            // The nested object is read as an error body itself, so that its own keys and envelopes count.
+            if let nested = try? container.decodeIfPresent(CommonErrorBody.self, forKey: Key(key)) {
+                return nested.message
+            }
+            if let list = try? container.decodeIfPresent([CommonErrorBody].self, forKey: Key(key)) {
+                return list.lazy.compactMap(\.message).first
+            }
+            return (try? container.decodeIfPresent([String].self, forKey: Key(key)))??.first
         }
         message =
             Self.messageKeys.lazy.compactMap(string).first ?? Self.envelopeKeys.lazy.compactMap(nestedMessage).first

@@ -12,13 +12,14 @@ struct ErrorBodyConformances {
         case ownProperty
         /// Another string property, such as `detail`.
         case property(swiftName: String, jsonName: String)
-        /// The message of a nested error body.
-        case nested(swiftName: String, jsonName: String, isOptional: Bool)
+        /// The message of a nested error body, or of the first of a list of them (`isList`).
+        case nested(swiftName: String, jsonName: String, isOptional: Bool, isList: Bool)
         /// A string property of a nested object that is not an error body itself
-        /// (`{"error": {"message": …, "type": …}}`).
+        /// (`{"error": {"message": …, "type": …}}`), or of the first of a list of them
+        /// (FastAPI's `{"detail": [{"msg": …}]}`).
         case nestedProperty(
-            swiftName: String, jsonName: String, isOptional: Bool, innerSwiftName: String, innerJSONName: String,
-            innerIsOptional: Bool)
+            swiftName: String, jsonName: String, isOptional: Bool, isList: Bool, innerSwiftName: String,
+            innerJSONName: String, innerIsOptional: Bool)
         /// The body carries no message.
         case none
     }
@@ -38,7 +39,7 @@ struct ErrorBodyConformances {
     ]
     /// Properties that may hold a nested error body whose message is the envelope's: the
     /// runtime's `CommonErrorBody.envelopeKeys`.
-    static let envelopeKeys = ["error", "errors", "fault"]
+    static let envelopeKeys = ["error", "errors", "fault", "detail"]
 
     /// Decides every conformance, and adjusts error body structs so that they can conform: a
     /// `message` string becomes optional (error bodies are decoded leniently), and a `message`
@@ -83,10 +84,20 @@ struct ErrorBodyConformances {
             return errorBodies.contains(name) && canDeclare(name)
         }
 
-        /// An envelope property (`error`) holding an object with a message string of its own.
+        /// The object type an envelope property holds, itself or as a list's elements.
+        func envelopeElement(_ property: PropertyModel) -> (name: String, isList: Bool)? {
+            switch property.type {
+            case .named(let inner): (inner, false)
+            case .array(.named(let inner)): (inner, true)
+            default: nil
+            }
+        }
+
+        /// An envelope property (`error`) holding an object, or a list of them, with a message
+        /// string of its own.
         func nestedMessage(_ model: StructModel) -> (PropertyModel, PropertyModel)? {
             for envelope in model.properties where Self.envelopeKeys.contains(envelope.jsonName) {
-                guard case .named(var inner) = envelope.type else { continue }
+                guard var inner = envelopeElement(envelope)?.name else { continue }
                 var hops = 0
                 while case .alias(let alias) = byName[inner], case .named(let target) = alias.target, hops < 64 {
                     inner = target
@@ -115,16 +126,17 @@ struct ErrorBodyConformances {
                 }).first {
                     declared[name] = .property(swiftName: property.swiftName, jsonName: property.jsonName)
                 } else if let envelope = model.properties.first(where: { property in
-                    guard case .named(let inner) = property.type else { return false }
+                    guard let inner = envelopeElement(property)?.name else { return false }
                     return Self.envelopeKeys.contains(property.jsonName) && conforms(inner)
                 }) {
                     declared[name] = .nested(
-                        swiftName: envelope.swiftName, jsonName: envelope.jsonName, isOptional: envelope.isOptional)
+                        swiftName: envelope.swiftName, jsonName: envelope.jsonName, isOptional: envelope.isOptional,
+                        isList: envelopeElement(envelope)?.isList == true)
                 } else if let (envelope, inner) = nestedMessage(model) {
                     declared[name] = .nestedProperty(
                         swiftName: envelope.swiftName, jsonName: envelope.jsonName, isOptional: envelope.isOptional,
-                        innerSwiftName: inner.swiftName, innerJSONName: inner.jsonName,
-                        innerIsOptional: inner.isOptional)
+                        isList: envelopeElement(envelope)?.isList == true, innerSwiftName: inner.swiftName,
+                        innerJSONName: inner.jsonName, innerIsOptional: inner.isOptional)
                 } else {
                     declared[name] = Message.none
                 }

@@ -696,12 +696,15 @@ struct ModelRenderer {
         case .property(let swiftName, let jsonName):
             expression = "self." + Naming.escaped(swiftName)
             documentation = "The server's message, from `\(jsonName)`."
-        case .nested(let swiftName, let jsonName, let isOptional):
-            expression = "self.\(Naming.escaped(swiftName))\(isOptional ? "?" : "").message"
-            documentation = "The server's message, from `\(jsonName).message`."
-        case .nestedProperty(let swiftName, let jsonName, let isOptional, let innerSwiftName, let innerJSONName, _):
-            expression = "self.\(Naming.escaped(swiftName))\(isOptional ? "?" : "").\(Naming.escaped(innerSwiftName))"
-            documentation = "The server's message, from `\(jsonName).\(innerJSONName)`."
+        case .nested(let swiftName, let jsonName, let isOptional, let isList):
+            expression = "self.\(Naming.escaped(swiftName))\(isOptional ? "?" : "")\(isList ? ".first?" : "").message"
+            documentation = "The server's message, from `\(jsonName)\(isList ? "[0]" : "").message`."
+        case .nestedProperty(
+            let swiftName, let jsonName, let isOptional, let isList, let innerSwiftName, let innerJSONName, _):
+            expression =
+                "self.\(Naming.escaped(swiftName))\(isOptional ? "?" : "")\(isList ? ".first?" : "")."
+                + Naming.escaped(innerSwiftName)
+            documentation = "The server's message, from `\(jsonName)\(isList ? "[0]" : "").\(innerJSONName)`."
         case .none:
             expression = "nil"
             documentation = "This error body carries no message field."

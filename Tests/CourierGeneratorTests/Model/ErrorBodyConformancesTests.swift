@@ -52,6 +52,22 @@ import Testing
                 "public var message: Swift.String? { self.error?.message }",
             ]
         ),
+        // A list of error bodies takes the first's (JSON:API's `errors`).
+        (
+            "{type: object, properties: {errors: {type: array, items: {$ref: '#/components/schemas/Inner'}}}}",
+            [
+                "/// The server's message, from `errors[0].message`.",
+                "public var message: Swift.String? { self.errors?.first?.message }",
+            ]
+        ),
+        // A list of objects that are no error body: the first's message key (FastAPI's `detail`).
+        (
+            "{type: object, properties: {detail: {type: array, items: {type: object, required: [msg], properties: {loc: {type: array, items: {type: string}}, msg: {type: string}}}}}}",
+            [
+                "/// The server's message, from `detail[0].msg`.",
+                "public var message: Swift.String? { self.detail?.first?.msg }",
+            ]
+        ),
         // A body with none of these has no message.
         (
             "{type: object, properties: {code: {type: integer}}}",

@@ -18,6 +18,13 @@ import Testing
         (#"{"error":{"message":"Quota exceeded"}}"#, "Quota exceeded", nil),
         (#"{"errors":[{"message":"First"},{"message":"Second"}]}"#, "First", nil),
         (#"{"fault":{"message":"Fault"}}"#, "Fault", nil),
+        // The nested object's own keys: JSON:API's errors, FastAPI's validation errors; a list
+        // of texts; an envelope in an envelope.
+        (#"{"errors":[{"status":"422","title":"Invalid Attribute","detail":"Too short"}]}"#, "Too short", nil),
+        (#"{"detail":[{"loc":["body","email"],"msg":"field required","type":"value_error"}]}"#, "field required", nil),
+        (#"{"errors":["Name can't be blank","Email is taken"]}"#, "Name can't be blank", nil),
+        (#"{"error":{"errors":[{"message":"Deep"}]}}"#, "Deep", nil),
+        (#"{"errors":[{"code":"x"},{"message":"Second has it"}]}"#, "Second has it", nil),
         // A message key that holds text wins over an envelope.
         (#"{"detail":"Detail","error":{"message":"Nested"}}"#, "Detail", nil),
         // A number is text too; nothing known is no message.
