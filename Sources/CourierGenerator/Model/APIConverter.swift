@@ -834,8 +834,9 @@ final class APIConverter {
     /// The type of a server-sent event's data, from OpenAPI 3.2's `itemSchema`, which describes
     /// the whole event (`data`, `event`, `id`, `retry`): the `contentSchema` of a string `data`
     /// (JSON text, as the specification writes it), else the schema of `data` itself (the value
-    /// the text is, as ASP.NET writes it). `nil`, for events handed out raw, when `data` is plain
-    /// text or the event declares no `data`; an event of several shapes is reported.
+    /// the text is, as ASP.NET writes it); for events of several shapes (`oneOf`), the union of
+    /// their data. `nil`, for events handed out raw, when `data` is plain text or the event
+    /// declares no `data` (an alternative without JSON data is reported).
     private func eventDataType(_ item: Located, name: String, file: String) throws(GenerationError) -> SwiftType? {
         func data(in schema: Located, depth: Int) throws(GenerationError) -> Located? {
             let event = try documents.dereference(schema)
@@ -846,19 +847,36 @@ final class APIConverter {
             }
             return nil
         }
-        guard let data = try data(in: item, depth: 0) else {
-            let event = try documents.dereference(item)
-            if event.child("oneOf") != nil || event.child("anyOf") != nil {
-                warn(
-                    "An itemSchema with alternatives is not read: its events are handed out raw, as ServerSentEvent values.",
-                    item)
+        /// The schema of an event's data: its `contentSchema`, else itself; `nil` for plain text.
+        func dataSchema(_ data: Located) throws(GenerationError) -> Located? {
+            let resolved = try documents.dereference(data)
+            if let content = resolved.child("contentSchema") { return content }
+            return resolved.node["type"]?.string == "string" ? nil : data
+        }
+        let event = try documents.dereference(item)
+        let keyword = event.child("oneOf") != nil ? "oneOf" : "anyOf"
+        let alternatives = event.items(keyword)
+        if !alternatives.isEmpty {
+            // Events of several shapes (each `event` name with its own data, as chat APIs stream):
+            // the values are the union of their data, told apart by the data itself.
+            var schemasOfData: [Located] = []
+            for alternative in alternatives {
+                guard let data = try data(in: alternative, depth: 0), let schema = try dataSchema(data) else {
+                    warn(
+                        "An itemSchema alternative has no JSON data: the events are handed out raw, as ServerSentEvent values.",
+                        alternative)
+                    return nil
+                }
+                schemasOfData.append(schema)
             }
-            return nil
+            var mapping = Mapping()
+            mapping.append(keyword, Node(.sequence(schemasOfData.map(\.node)), at: event.node.location))
+            let union = Located(
+                node: Node(.mapping(mapping), at: event.node.location), file: event.file, pointer: event.pointer)
+            return try schemas.type(for: union, name: name, file: file).0
         }
-        if let content = try documents.dereference(data).child("contentSchema") {
-            return try schemas.type(for: content, name: name, file: file).0
-        }
-        let converted = try schemas.type(for: data, name: name, file: file).0
+        guard let data = try data(in: item, depth: 0), let schema = try dataSchema(data) else { return nil }
+        let converted = try schemas.type(for: schema, name: name, file: file).0
         return converted == .string ? nil : converted
     }
 

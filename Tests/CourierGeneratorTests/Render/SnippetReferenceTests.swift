@@ -68,15 +68,16 @@ import Testing
 
     /// OpenAPI 3.2: `query` operations and `additionalOperations` send their own methods;
     /// `itemSchema` types each streamed item (for server-sent events, the `data` of the event it
-    /// describes: its `contentSchema`, or its own schema; plain text or alternatives stay raw
-    /// events); a Media Type Object may be a `$ref` (`components/mediaTypes`); a `querystring`
-    /// form is its properties as query items; an example's `dataValue` is checked.
+    /// describes: its `contentSchema`, or its own schema, and for events of several shapes the
+    /// union of their data; plain text stays raw events); a Media Type Object may be a `$ref`
+    /// (`components/mediaTypes`); a `querystring` form is its properties as query items; an
+    /// example's `dataValue` is checked.
     @Test func openAPI32() throws {
         let output = try Generator(moduleName: "TestAPI").generate(
             text: Self.openAPI32Spec, displayPath: "Specs/test.yaml")
         #expect(
             output.warnings.map(\.pointer) == [
-                "#/paths/~1todos~1mixed/get/responses/200/content/text~1event-stream/itemSchema"
+                "#/paths/~1todos~1mixed/get/responses/200/content/text~1event-stream/itemSchema/oneOf/0"
             ])
         let operations = try #require(output.files.first { $0.path == "Operations/Test+Default.swift" }?.contents)
         for line in [
@@ -89,9 +90,12 @@ import Testing
             "public func todoLines() async throws(Courier.ServiceError) -> Courier.EventStream<Todo> {",
             "try await client.events(Endpoints.todoLines(), format: .jsonLines)",
             "endpoint.query += Courier.QueryItem.formObject(\"filter\", filter, explode: true)",
+            "public func typedEvents() async throws(Courier.ServiceError) -> Courier.EventStream<TypedEventsEvent> {",
         ] {
             #expect(operations.contains(line), "\(line)")
         }
+        let types = try #require(output.files.first { $0.path == "Models/Operations/TypedEventsTypes.swift" }?.contents)
+        #expect(types.contains("    case todo(Todo)\n") && types.contains("    case status(Status)\n"))
         #expect(output.exampleCount == 1)
         #expect(output.exampleChecks.contains("QUERY /search 200 (one)"))
     }
@@ -185,6 +189,20 @@ import Testing
                         oneOf:
                           - {properties: {event: {const: a}, data: {type: string}}}
                           - {properties: {event: {const: b}, data: {type: string}}}
+          /todos/typed:
+            get:
+              operationId: typedEvents
+              responses:
+                "200":
+                  description: ok
+                  content:
+                    text/event-stream:
+                      itemSchema:
+                        oneOf:
+                          - properties: {event: {const: todo}, data: {$ref: '#/components/schemas/Todo'}}
+                          - properties:
+                              event: {const: status}
+                              data: {type: string, contentMediaType: application/json, contentSchema: {$ref: '#/components/schemas/Status'}}
           /todos/lines:
             get:
               operationId: todoLines
@@ -215,6 +233,7 @@ import Testing
               properties:
                 id: {type: integer}
                 title: {type: string}
+            Status: {type: object, required: [state], properties: {state: {type: string}}}
             TodoEvent:
               type: object
               properties:
