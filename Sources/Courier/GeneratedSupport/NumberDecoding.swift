@@ -106,30 +106,10 @@ public import Foundation
         }
     }
 
-    /// A `Decimal` from text that is a whole JSON number (`-12.50`, `1e3`), every digit kept;
-    /// `nil` for anything else, a number followed by other text included.
+    /// A `Decimal` from text that is a whole JSON number (`-12.50`, `1e3`), every digit kept, read
+    /// by Courier's own JSON reader; `nil` for anything else, a number followed by other text
+    /// included (which `Decimal(string:)` alone would read: `12abc` as 12).
     private static func decimal(_ text: String) -> Decimal? {
-        let bytes = Array(text.utf8)
-        var index = 0
-        func digits() -> Bool {
-            let start = index
-            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
-            return index > start
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard digits() else { return nil }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            guard digits() else { return nil }
-        }
-        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
-            index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-                index += 1
-            }
-            guard digits() else { return nil }
-        }
-        guard index == bytes.count else { return nil }
-        return Decimal(string: text, locale: nil)
+        try? JSONDecoding.decode(Decimal.self, from: Data(text.utf8), options: JSONDecoder())
     }
 }

@@ -365,7 +365,7 @@ final class SchemaConverter {
 
         let concrete = types.filter { $0 != "null" }
         let kind: String
-        if let number = Self.numberReadFromText(schema, types: concrete) {
+        if let number = numberReadFromText(schema, types: concrete) {
             // A number that may also be read from its text: ASP.NET's `int` is `type: [integer,
             // string]` with a digits `pattern` (or, in 3.0, the pattern and format with no type).
             // The value is the number; Courier's decoders take its text too.
@@ -1013,6 +1013,10 @@ final class SchemaConverter {
     /// Which component schemas extend which through `allOf`.
     private var inheritance = SchemaInheritance()
 
+    /// Whether each `pattern` takes only numbers (`integer ` or `number ` and the pattern), as
+    /// ``numberReadFromText(_:types:)`` found it.
+    private var numbersOnlyPatterns: [String: Bool] = [:]
+
     /// Whether a schema adds to what its `allOf` parts describe (another part, or keywords of
     /// its own that shape its value) rather than only naming or annotating one of them.
     private func addsToItsParts(_ schema: Located) throws(GenerationError) -> Bool {
@@ -1135,15 +1139,23 @@ final class SchemaConverter {
     /// (`^-?(?:0|[1-9]\\d*)$`), or it has no type but a number's `format` (`int32`, `double`) and
     /// such a pattern. Any other string would be a different value: such a schema stays a union
     /// (and one with no type and no pattern a `JSONValue`).
-    static func numberReadFromText(_ schema: Located, types: [String]) -> String? {
+    func numberReadFromText(_ schema: Located, types: [String]) -> String? {
         let pattern = schema.node["pattern"]?.string
         func takesOnlyNumbers(integers: Bool) -> Bool {
-            guard let pattern, let expression = try? NSRegularExpression(pattern: pattern) else { return false }
-            func matches(_ text: String) -> Bool {
-                expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            guard let pattern else { return false }
+            // A description repeats one pattern on every number (ASP.NET's): each is tried once.
+            let key = (integers ? "integer " : "number ") + pattern
+            if let known = numbersOnlyPatterns[key] { return known }
+            var result = false
+            if let expression = try? NSRegularExpression(pattern: pattern) {
+                func matches(_ text: String) -> Bool {
+                    expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+                }
+                let numbers = integers ? ["0", "7", "-42", "2147483647"] : ["0", "-42", "1.5", "0.25"]
+                result = numbers.allSatisfy(matches) && !["", "a", "1a", "one", "1 2", "--1"].contains(where: matches)
             }
-            let numbers = integers ? ["0", "7", "-42", "2147483647"] : ["0", "-42", "1.5", "0.25"]
-            return numbers.allSatisfy(matches) && !["", "a", "1a", "one", "1 2", "--1"].contains(where: matches)
+            numbersOnlyPatterns[key] = result
+            return result
         }
         switch Set(types) {
         case ["integer", "string"]: return takesOnlyNumbers(integers: true) ? "integer" : nil
