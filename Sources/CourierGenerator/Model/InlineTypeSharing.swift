@@ -74,7 +74,7 @@ enum InlineTypeSharing {
         case .structure(let model):
             var fields = [
                 "struct", "\(model.isDeprecated)", code(model.additionalProperties),
-                "\(model.undeclaredKeysAreDescribed)",
+                "\(model.undeclaredKeysAreDescribed)", "\(model.allowsUndeclaredKeys)",
             ]
             for property in model.properties {
                 fields += [
@@ -88,11 +88,14 @@ enum InlineTypeSharing {
             for variant in model.variants { fields += [variant.swiftName, code(variant.type), variant.keyword] }
             return fields.joined(separator: separator)
         case .enumeration(let model):
-            var fields = ["enum", "\(model.isDeprecated)", code(model.rawType)]
+            var fields = ["enum", "\(model.isDeprecated)", code(model.rawType), "\(model.takesAnyString)"]
             for enumCase in model.cases { fields += [enumCase.name, enumCase.literal] }
             return fields.joined(separator: separator)
         case .union(let model):
-            var fields = ["union", "\(model.isDeprecated)", model.discriminator ?? "", "\(model.allowsSeveral)"]
+            var fields = [
+                "union", "\(model.isDeprecated)", model.discriminator ?? "", "\(model.allowsSeveral)",
+                model.defaultCase.map(String.init) ?? "",
+            ]
             for unionCase in model.cases {
                 fields += [unionCase.name, code(unionCase.type), unionCase.discriminatorValues.joined(separator: ",")]
             }

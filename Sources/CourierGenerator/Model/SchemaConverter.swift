@@ -293,7 +293,7 @@ final class SchemaConverter {
             guard schema.child(keyword)?.node.sequence != nil else { continue }
             var variants: [Located] = []
             for variant in schema.items(keyword) {
-                if Self.allowsOnlyNull(variant) {
+                if try allowsOnlyNull(variant) {
                     nullable = true
                 } else {
                     // An alternative that allows null as well (`{type: [string, "null"], enum:
@@ -677,7 +677,8 @@ final class SchemaConverter {
     {
         guard schema.node["properties"] != nil || schema.node["allOf"] != nil else { return nil }
         for keyword in ["oneOf", "anyOf"] where schema.node[keyword]?.sequence != nil {
-            let variants = schema.items(keyword).filter { !Self.allowsOnlyNull($0) }
+            var variants: [Located] = []
+            for variant in schema.items(keyword) where try !allowsOnlyNull(variant) { variants.append(variant) }
             let extensions = inheritance.descendantReferences(of: reference)
             var allExtend = !variants.isEmpty
             for variant in variants {
@@ -756,7 +757,7 @@ final class SchemaConverter {
     ) {
         var usable: [Located] = []
         for variant in part.items(keyword) {
-            if Self.allowsOnlyNull(variant) { continue }
+            if try allowsOnlyNull(variant) { continue }
             if try isConstraintOnly(variant) { continue }
             guard try isObjectSchema(variant) else { return (usable, variant) }
             usable.append(variant)
@@ -764,13 +765,21 @@ final class SchemaConverter {
         return (usable, nil)
     }
 
-    /// Whether an alternative of a `oneOf`/`anyOf` allows `null` alone (`type: "null"`, or an
-    /// `enum` of `null`): it makes the value optional rather than adding a case.
-    /// Whether a schema allows `null` and nothing else (`type: "null"`, `enum: [null]`): as a
-    /// union's alternative it adds no case, and makes the union's value optional.
-    private static func allowsOnlyNull(_ alternative: Located) -> Bool {
-        alternative.node["type"]?.string == "null"
-            || (alternative.node["enum"]?.sequence?.allSatisfy(\.isNull) ?? false)
+    /// Whether a schema allows `null` and nothing else (`type: "null"`, `enum: [null]`, `const:
+    /// null`), itself or through the schemas `$ref`s name (drf-spectacular's `NullEnum`, listed
+    /// beside every nullable choice field's enum): as a union's alternative it adds no case, and
+    /// makes the union's value optional.
+    private func allowsOnlyNull(_ alternative: Located, depth: Int = 0) throws(GenerationError) -> Bool {
+        if Self.allowsOnlyNull(alternative) { return true }
+        guard depth < 32, let reference = try documents.reference(of: alternative) else { return false }
+        return try allowsOnlyNull(try documents.resolve(reference, from: alternative), depth: depth + 1)
+    }
+
+    /// Whether a schema itself allows `null` and nothing else, not looking through `$ref`.
+    private static func allowsOnlyNull(_ schema: Located) -> Bool {
+        schema.node["type"]?.string == "null"
+            || (schema.node["enum"]?.sequence.map { !$0.isEmpty && $0.allSatisfy(\.isNull) } ?? false)
+            || (schema.node["const"]?.isNull ?? false)
     }
 
     /// Whether a schema is a `oneOf` or `anyOf` and nothing else that shapes its value: no

@@ -59,6 +59,8 @@ import Testing
         "{type: object, required: [city], properties: {city: {type: string, default: Paris}, zip: {type: string}}}",
         "{type: object, required: [city], properties: {city: {type: string, description: Town.}, zip: {type: string}}}",
         "{type: object, required: [city], properties: {city: {type: string}, zip: {type: integer}}}",
+        // Closed: documented as allowing no other key, and not kept at all where only sent.
+        "{type: object, additionalProperties: false, required: [city], properties: {city: {type: string}, zip: {type: string}}}",
     ])
     func differentShapesStayApart(other: String) throws {
         let text = allText(
@@ -69,6 +71,24 @@ import Testing
                 ])))
         #expect(text.contains("public struct ShipmentOrigin:"))
         #expect(text.contains("public struct ShipmentDestination:"))
+        #expect(!text.contains("typealias"))
+    }
+
+    /// Two unions of the same variants stay apart when one takes untagged objects as a variant
+    /// (OpenAPI 3.2's `discriminator.defaultMapping`) and the other does not.
+    @Test func unionsWithDifferentDefaultVariantsStayApart() throws {
+        let pets = "[{$ref: '#/components/schemas/Cat'}, {$ref: '#/components/schemas/Dog'}]"
+        let text = allText(
+            try generate(
+                spec([
+                    "Cat: {type: object, required: [kind], properties: {kind: {type: string}}}",
+                    "Dog: {type: object, required: [kind], properties: {kind: {type: string}}}",
+                    "Home:", "  type: object", "  properties:",
+                    "    first: {oneOf: \(pets), discriminator: {propertyName: kind, defaultMapping: Cat}}",
+                    "    second: {oneOf: \(pets), discriminator: {propertyName: kind}}",
+                ]).replacingOccurrences(of: "openapi: 3.1.0", with: "openapi: 3.2.0")))
+        #expect(text.contains("public indirect enum HomeFirst:"))
+        #expect(text.contains("public indirect enum HomeSecond:"))
         #expect(!text.contains("typealias"))
     }
 

@@ -940,6 +940,32 @@ import Testing
         #expect(nested.contains(#".value([.object, .integer], properties: "size t"),"#))
     }
 
+    /// An alternative that allows only `null`, inline or through a `$ref` (drf-spectacular lists
+    /// `NullEnum: {enum: [null]}` beside every nullable choice field's enum), is no case: it
+    /// makes the value optional, so that a string no other variant lists is not taken as "null".
+    @Test func anAlternativeThatIsOnlyNullMakesTheValueOptional() throws {
+        let files = try generate(
+            spec(
+                schemas: """
+                    NullEnum: {enum: [null]}
+                    BlankEnum: {enum: [""]}
+                    NoneConst: {const: null}
+                    Color: {type: string, enum: [red, blue]}
+                    Paint:
+                      type: object
+                      properties:
+                        color: {oneOf: [{$ref: '#/components/schemas/Color'}, {$ref: '#/components/schemas/BlankEnum'}, {$ref: '#/components/schemas/NullEnum'}]}
+                        shade: {oneOf: [{$ref: '#/components/schemas/Color'}, {$ref: '#/components/schemas/NullEnum'}]}
+                        tint: {anyOf: [{$ref: '#/components/schemas/Color'}, {$ref: '#/components/schemas/NoneConst'}]}
+                    """))
+        let paint = try #require(files["Models/Paint.swift"])
+        #expect(paint.contains("public var shade: Color?"))
+        #expect(paint.contains("public var tint: Color?"))
+        #expect(paint.contains("public var color: PaintColor?"))
+        #expect(paint.contains("case color(Color)\n    /// A `BlankEnum`.\n    case blankEnum(BlankEnum)\n\n"))
+        #expect(!paint.contains("nullEnum"))
+    }
+
     /// A schema extending two polymorphic parents is a case of each, tagged by each parent's own
     /// mapping; one extending a parent first in its `allOf` and one that only names it count too.
     @Test func aSchemaExtendingTwoPolymorphicParentsIsACaseOfEach() throws {
