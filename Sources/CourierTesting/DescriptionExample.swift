@@ -171,10 +171,11 @@ public struct DescriptionExample: Sendable, CustomStringConvertible {
 
     /// Decodes the example with the generated type, encodes the value again, and compares.
     ///
-    /// Keys the value encodes that the example lacks (defaults, for instance) are ignored, and
-    /// so are the example's `null`s that come back absent; numbers compare by value (a number
-    /// sent as text equals the number read from it), two timestamps that name the same instant
-    /// are equal however they are written, and UUIDs compare without regard to case.
+    /// Keys the value encodes that the example lacks (defaults, for instance) are ignored; a key
+    /// of the example's that comes back absent is dropped, one holding `null` included. Numbers
+    /// compare by value (a number sent as text equals the number read from it), two timestamps
+    /// that name the same instant are equal however they are written, and UUIDs compare without
+    /// regard to case.
     /// - Parameters:
     ///   - decoder: The decoder; by default the one `APIClient` uses (RFC 3339 dates).
     ///   - encoder: The encoder; by default the one `APIClient` uses.
@@ -211,7 +212,7 @@ public struct DescriptionExample: Sendable, CustomStringConvertible {
             for key in expectedFields.keys.sorted() {
                 let child = path + "." + key
                 guard let foundValue = foundFields[key] else {
-                    if expectedFields[key] != .null { result.dropped.append(child) }
+                    result.dropped.append(child)
                     continue
                 }
                 compare(expectedFields[key]!, foundValue, path: child, into: &result)

@@ -545,6 +545,26 @@ import Testing
         #expect(form.body == "email=a%2Bb%40example.com&subscribe=true&topics=x&topics=y")
     }
 
+    /// A widget read with keys set to `null` goes back with them: `null` and a missing key both
+    /// read `nil`, but a server told `"price": null` clears the price, and one told nothing
+    /// keeps it. A key set since is sent with its value.
+    @Test func keysReadAsNullAreSentAsNull() async throws {
+        let api = Showcase(baseURL: TestServer.shared.baseURL)
+        let read =
+            #"{"id":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f","name":"W","kind":"gadget","class":"c","#
+            + #""price":null,"dimensions":null,"tags":null,"note":null,"anything":null}"#
+        var widget = try decode(Widget.self, read)
+        #expect(widget.price == nil && widget.dimensions == nil && widget.tags == nil && widget.anything == nil)
+        #expect(widget == Widget(id: widget.id, name: "W", kind: .gadget, class: "c"))
+        widget.tags = ["t"]
+        let sent = try await api.createWidget(body: widget)
+        let body = try decode([String: JSONValue].self, try #require(sent.body))
+        #expect(body["price"] == .null && body["dimensions"] == .null && body["anything"] == .null)
+        #expect(body["note"] == .null && body["tags"] == .array([.string("t")]))
+        // Keys that were missing stay missing.
+        #expect(body["weight"] == nil && body["cost"] == nil && body["parent"] == nil)
+    }
+
     /// A form body's `encoding` object decides how each property is written, as it does for
     /// Stripe's 698 fields (`metadata[key]=value`): `deepObject` in brackets, `form` without
     /// explode as one item, and a property it gives only a `contentType` as JSON text.

@@ -146,6 +146,23 @@ final class JSONDocument {
         return keys
     }
 
+    /// The names of an object's members whose value is `null`, in text order, each name once
+    /// (the first member of a name decides, as for lookups); empty, without a string made, when
+    /// none is `null`.
+    func nullMemberNames(of object: Int) -> [String] {
+        var names: [String] = []
+        var key = object + 1
+        let end = Int(tokens[object].end)
+        while key < end {
+            let value = key + 1
+            if tokens[value].kind == .null, tokens[key].flags & JSONToken.shadowed == 0, let name = try? keyName(key) {
+                names.append(name)
+            }
+            key = skip(value)
+        }
+        return names
+    }
+
     /// Checks an object's keys before it is read as a keyed container: that each is text, and
     /// which repeat a name that comes earlier (they are `shadowed`: lookups and `keys(of:)` skip
     /// them, so the first of a name counts, as in Foundation's decoder).

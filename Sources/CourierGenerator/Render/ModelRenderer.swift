@@ -82,6 +82,11 @@ struct ModelRenderer {
                 )
                 writer.line("\(access) var \(Naming.escaped(variant.swiftName)): \(variant.type.code)")
             }
+            if model.properties.contains(where: tracksNull) {
+                // Never a property's storage, which is `_` and a member name (never `_…` but `_self`).
+                writer.line("/// The optional keys read as `null`, written as `null` again.")
+                writer.line("private var \(Self.explicitNulls) = Courier.ExplicitNulls()")
+            }
             writer.line()
             renderInitializer(model, into: &writer)
             writer.line()
@@ -153,6 +158,17 @@ struct ModelRenderer {
         Naming.stringLiteral(property.jsonName)
     }
 
+    /// Whether an optional key that a payload sends as `null` is remembered, so that encoding
+    /// writes `null` again rather than leaving the key out: a server's `"customer": null` and
+    /// its missing `customer` both read `nil`, but are different payloads. A required key that
+    /// may be `null` always writes it; a key with a default reads the default.
+    private func tracksNull(_ property: PropertyModel) -> Bool {
+        property.isOptional && !property.encodesNull && property.defaultExpression == nil
+    }
+
+    /// The stored property holding the keys read as `null`.
+    private static let explicitNulls = "__explicitNulls"
+
     private func renderDecoding(_ model: StructModel, into writer: inout SwiftWriter) {
         writer.line(
             !model.variants.isEmpty
@@ -209,6 +225,10 @@ struct ModelRenderer {
                 }
                 writer.line("self.additionalProperties = additionalProperties")
             }
+            if model.properties.contains(where: tracksNull) {
+                // One pass over the object, rather than a second lookup for each `nil`.
+                writer.line("self.\(Self.explicitNulls) = try Courier.ExplicitNulls(of: container, decoder: decoder)")
+            }
             let ownKeys = model.properties.map { Naming.stringLiteral($0.jsonName) }.joined(separator: ", ")
             for variant in model.variants {
                 let decode = "try \(variant.type.code)(from: decoder)"
@@ -249,11 +269,14 @@ struct ModelRenderer {
             }
             writer.line("var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)")
             for property in model.properties {
-                // A required key whose value may be null is written as `null`; an optional one is left out.
+                // A required key whose value may be null is written as `null`; an optional one is
+                // left out, unless it was read as `null`.
                 let encode = property.type.holdsNestedURLs ? "encodeURLs" : "encodeValue"
                 let method = property.isOptional && !property.encodesNull ? "\(encode)IfPresent" : encode
+                let nulls = tracksNull(property) ? ", nulls: self.\(Self.explicitNulls)" : ""
                 writer.line(
-                    "try container.\(method)(self.\(Naming.escaped(property.storageName)), at: \(key(property)))")
+                    "try container.\(method)(self.\(Naming.escaped(property.storageName)), at: \(key(property))\(nulls))"
+                )
             }
             if model.additionalProperties != nil {
                 // One call rather than a loop and a sort per struct: less for the compiler to build.

@@ -467,6 +467,8 @@ import Testing
                     public var tag: Swift.String?
                     /// Keys the schema does not declare, with their values.
                     public var additionalProperties: [Swift.String: Courier.JSONValue]
+                    /// The optional keys read as `null`, written as `null` again.
+                    private var __explicitNulls = Courier.ExplicitNulls()
 
                     /// Creates a value with every property.
                     public init(id: Swift.Int64, ownerName: Swift.String? = nil, tag: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -483,6 +485,7 @@ import Testing
                         self.ownerName = try container.decodeValueIfPresent(Swift.String.self, at: "owner_name")
                         self.tag = try container.decodeValueIfPresent(Swift.String.self, at: "tag")
                         self.additionalProperties = try container.undeclaredValues(declaredNames: "id owner_name tag")
+                        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
                     }
 
                     /// Encodes the value as a JSON object, with any additional properties.
@@ -490,7 +493,7 @@ import Testing
                         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
                         try container.encodeValue(self.id, at: "id")
                         try container.encodeValue(self.ownerName, at: "owner_name")
-                        try container.encodeValueIfPresent(self.tag, at: "tag")
+                        try container.encodeValueIfPresent(self.tag, at: "tag", nulls: self.__explicitNulls)
                         try container.encodeUndeclared(self.additionalProperties)
                     }
                 }
@@ -803,12 +806,14 @@ import Testing
             ))
         #expect(
             settings.contains(
-                "try container.encodeValueIfPresent(self.userName2, at: \"user_name\")"))
+                "try container.encodeValueIfPresent(self.userName2, at: \"user_name\", nulls: self.__explicitNulls)"))
         #expect(
             settings.contains(
                 "self.limit = try container.decodeValueIfPresent(Swift.Int.self, at: \"limit\")\n")
         )
-        #expect(settings.contains("try container.encodeValueIfPresent(self.limit, at: \"limit\")"))
+        #expect(
+            settings.contains(
+                "try container.encodeValueIfPresent(self.limit, at: \"limit\", nulls: self.__explicitNulls)"))
         #expect(settings.contains("public init(limit: Swift.Int? = nil, mode: SettingsMode? = nil"))
     }
 

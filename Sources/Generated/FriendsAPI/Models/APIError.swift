@@ -9,6 +9,8 @@ public struct APIError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var details: [Swift.String: Courier.JSONValue]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(message: Swift.String? = nil, code: Swift.String, details: [Swift.String: Courier.JSONValue]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,14 +27,15 @@ public struct APIError: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.code = try container.decodeValue(Swift.String.self, at: "code")
         self.details = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "details")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "message code details")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.message, at: "message")
+        try container.encodeValueIfPresent(self.message, at: "message", nulls: self.__explicitNulls)
         try container.encodeValue(self.code, at: "code")
-        try container.encodeValueIfPresent(self.details, at: "details")
+        try container.encodeValueIfPresent(self.details, at: "details", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

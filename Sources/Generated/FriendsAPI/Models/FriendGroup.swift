@@ -11,6 +11,8 @@ public struct FriendGroup: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var memberIDs: [Swift.Int64]
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(id: Foundation.UUID, name: Swift.String, color: GroupColor? = nil, memberIDs: [Swift.Int64], additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -29,6 +31,7 @@ public struct FriendGroup: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.color = try container.decodeValueIfPresent(GroupColor.self, at: "color")
         self.memberIDs = try container.decodeValue([Swift.Int64].self, at: "member_ids")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "id name color member_ids")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -36,7 +39,7 @@ public struct FriendGroup: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.name, at: "name")
-        try container.encodeValueIfPresent(self.color, at: "color")
+        try container.encodeValueIfPresent(self.color, at: "color", nulls: self.__explicitNulls)
         try container.encodeValue(self.memberIDs, at: "member_ids")
         try container.encodeUndeclared(self.additionalProperties)
     }

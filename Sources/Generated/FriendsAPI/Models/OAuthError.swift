@@ -8,6 +8,8 @@ public struct OAuthError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var errorDescription: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(error: Swift.String, errorDescription: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -22,13 +24,14 @@ public struct OAuthError: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.error = try container.decodeValue(Swift.String.self, at: "error")
         self.errorDescription = try container.decodeValueIfPresent(Swift.String.self, at: "error_description")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "error error_description")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.error, at: "error")
-        try container.encodeValueIfPresent(self.errorDescription, at: "error_description")
+        try container.encodeValueIfPresent(self.errorDescription, at: "error_description", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

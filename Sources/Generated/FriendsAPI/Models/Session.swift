@@ -12,6 +12,8 @@ public struct Session: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var tokenType: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(accessToken: Swift.String, refreshToken: Swift.String, expiresIn: Swift.Int, tokenType: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -30,6 +32,7 @@ public struct Session: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.expiresIn = try container.decodeValue(Swift.Int.self, at: "expires_in")
         self.tokenType = try container.decodeValueIfPresent(Swift.String.self, at: "token_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "access_token refresh_token expires_in token_type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -38,7 +41,7 @@ public struct Session: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.accessToken, at: "access_token")
         try container.encodeValue(self.refreshToken, at: "refresh_token")
         try container.encodeValue(self.expiresIn, at: "expires_in")
-        try container.encodeValueIfPresent(self.tokenType, at: "token_type")
+        try container.encodeValueIfPresent(self.tokenType, at: "token_type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -13,6 +13,8 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var createdAt: Foundation.Date
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(id: Swift.Int64, email: Swift.String? = nil, name: Swift.String? = nil, avatarURL: Foundation.URL, createdAt: Foundation.Date, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -33,14 +35,15 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.avatarURL = try container.decodeValue(Foundation.URL.self, at: "avatar_url")
         self.createdAt = try container.decodeValue(Foundation.Date.self, at: "created_at")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "id email name avatar_url created_at")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.email, at: "email")
-        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
         try container.encodeValue(self.avatarURL, at: "avatar_url")
         try container.encodeValue(self.createdAt, at: "created_at")
         try container.encodeUndeclared(self.additionalProperties)

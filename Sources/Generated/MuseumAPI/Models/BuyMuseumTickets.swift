@@ -14,6 +14,8 @@ public struct BuyMuseumTickets: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var eventID: EventID?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(email: Email? = nil, ticketID: TicketID? = nil, ticketDate: DateModel, ticketType: TicketType, eventID: EventID? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -34,16 +36,17 @@ public struct BuyMuseumTickets: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.ticketType = try container.decodeValue(TicketType.self, at: "ticketType")
         self.eventID = try container.decodeValueIfPresent(EventID.self, at: "eventId")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "email ticketId ticketDate ticketType eventId")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.email, at: "email")
-        try container.encodeValueIfPresent(self.ticketID, at: "ticketId")
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ticketID, at: "ticketId", nulls: self.__explicitNulls)
         try container.encodeValue(self.ticketDate, at: "ticketDate")
         try container.encodeValue(self.ticketType, at: "ticketType")
-        try container.encodeValueIfPresent(self.eventID, at: "eventId")
+        try container.encodeValueIfPresent(self.eventID, at: "eventId", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -8,6 +8,8 @@ public struct ErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var title: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(type: Swift.String? = nil, title: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -22,13 +24,14 @@ public struct ErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.type = try container.decodeValueIfPresent(Swift.String.self, at: "type")
         self.title = try container.decodeValueIfPresent(Swift.String.self, at: "title")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "type title")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.type, at: "type")
-        try container.encodeValueIfPresent(self.title, at: "title")
+        try container.encodeValueIfPresent(self.type, at: "type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.title, at: "title", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -15,6 +15,8 @@ public struct MuseumTicketsConfirmation: Swift.Codable, Swift.Hashable, Swift.Se
     public var confirmationCode: TicketConfirmation
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(ticketID: TicketID? = nil, ticketDate: DateModel, ticketType: TicketType, eventID: EventID? = nil, message: TicketMessage, confirmationCode: TicketConfirmation, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -37,15 +39,16 @@ public struct MuseumTicketsConfirmation: Swift.Codable, Swift.Hashable, Swift.Se
         self.message = try container.decodeValue(TicketMessage.self, at: "message")
         self.confirmationCode = try container.decodeValue(TicketConfirmation.self, at: "confirmationCode")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "ticketId ticketDate ticketType eventId message confirmationCode")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.ticketID, at: "ticketId")
+        try container.encodeValueIfPresent(self.ticketID, at: "ticketId", nulls: self.__explicitNulls)
         try container.encodeValue(self.ticketDate, at: "ticketDate")
         try container.encodeValue(self.ticketType, at: "ticketType")
-        try container.encodeValueIfPresent(self.eventID, at: "eventId")
+        try container.encodeValueIfPresent(self.eventID, at: "eventId", nulls: self.__explicitNulls)
         try container.encodeValue(self.message, at: "message")
         try container.encodeValue(self.confirmationCode, at: "confirmationCode")
         try container.encodeUndeclared(self.additionalProperties)

@@ -12,6 +12,8 @@ public struct SpecialEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var price: EventPrice
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(eventID: EventID? = nil, name: EventName, location: EventLocation, eventDescription: EventDescription, dates: EventDates, price: EventPrice, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -34,12 +36,13 @@ public struct SpecialEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.dates = try container.decodeValue(EventDates.self, at: "dates")
         self.price = try container.decodeValue(EventPrice.self, at: "price")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "eventId name location eventDescription dates price")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.eventID, at: "eventId")
+        try container.encodeValueIfPresent(self.eventID, at: "eventId", nulls: self.__explicitNulls)
         try container.encodeValue(self.name, at: "name")
         try container.encodeValue(self.location, at: "location")
         try container.encodeValue(self.eventDescription, at: "eventDescription")

@@ -11,6 +11,8 @@ public struct SpecialEventFields: Swift.Codable, Swift.Hashable, Swift.Sendable 
     public var price: EventPrice?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(name: EventName? = nil, location: EventLocation? = nil, eventDescription: EventDescription? = nil, dates: EventDates? = nil, price: EventPrice? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -31,16 +33,17 @@ public struct SpecialEventFields: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.dates = try container.decodeValueIfPresent(EventDates.self, at: "dates")
         self.price = try container.decodeValueIfPresent(EventPrice.self, at: "price")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "name location eventDescription dates price")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.name, at: "name")
-        try container.encodeValueIfPresent(self.location, at: "location")
-        try container.encodeValueIfPresent(self.eventDescription, at: "eventDescription")
-        try container.encodeValueIfPresent(self.dates, at: "dates")
-        try container.encodeValueIfPresent(self.price, at: "price")
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.location, at: "location", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.eventDescription, at: "eventDescription", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.dates, at: "dates", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.price, at: "price", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -8,6 +8,8 @@ public struct ErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var message: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(code: Swift.Int32, message: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -22,13 +24,14 @@ public struct ErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.code = try container.decodeValue(Swift.Int32.self, at: "code")
         self.message = try container.decodeValueIfPresent(Swift.String.self, at: "message")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "code message")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.code, at: "code")
-        try container.encodeValueIfPresent(self.message, at: "message")
+        try container.encodeValueIfPresent(self.message, at: "message", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -9,6 +9,8 @@ public struct Pet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var tag: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(id: Swift.Int64, name: Swift.String, tag: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,6 +27,7 @@ public struct Pet: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.tag = try container.decodeValueIfPresent(Swift.String.self, at: "tag")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "id name tag")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -32,7 +35,7 @@ public struct Pet: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.name, at: "name")
-        try container.encodeValueIfPresent(self.tag, at: "tag")
+        try container.encodeValueIfPresent(self.tag, at: "tag", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

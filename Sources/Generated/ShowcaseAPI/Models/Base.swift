@@ -8,6 +8,8 @@ public struct Base: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var createdAt: Foundation.Date?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(id: Swift.Int, createdAt: Foundation.Date? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -22,13 +24,14 @@ public struct Base: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.id = try container.decodeValue(Swift.Int.self, at: "id")
         self.createdAt = try container.decodeValueIfPresent(Foundation.Date.self, at: "createdAt")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "id createdAt")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.createdAt, at: "createdAt")
+        try container.encodeValueIfPresent(self.createdAt, at: "createdAt", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -10,6 +10,8 @@ public struct Bike: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var towing: Vehicle?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(kind: Swift.String = "Bike", wheels: Swift.Int? = nil, gears: Swift.Int? = nil, towing: Vehicle? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -28,15 +30,16 @@ public struct Bike: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.gears = try container.decodeValueIfPresent(Swift.Int.self, at: "gears")
         self.towing = try container.decodeValueIfPresent(Vehicle.self, at: "towing")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "kind wheels gears towing")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.kind, at: "kind")
-        try container.encodeValueIfPresent(self.wheels, at: "wheels")
-        try container.encodeValueIfPresent(self.gears, at: "gears")
-        try container.encodeValueIfPresent(self.towing, at: "towing")
+        try container.encodeValueIfPresent(self.wheels, at: "wheels", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.gears, at: "gears", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.towing, at: "towing", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

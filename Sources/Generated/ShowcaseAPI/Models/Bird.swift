@@ -9,6 +9,8 @@ public struct Bird: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var wingspan: Swift.Double?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(species: Swift.String = "Bird", name: Swift.String, wingspan: Swift.Double? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,6 +27,7 @@ public struct Bird: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.wingspan = try container.decodeValueIfPresent(Swift.Double.self, at: "wingspan")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "species name wingspan")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -32,7 +35,7 @@ public struct Bird: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.species, at: "species")
         try container.encodeValue(self.name, at: "name")
-        try container.encodeValueIfPresent(self.wingspan, at: "wingspan")
+        try container.encodeValueIfPresent(self.wingspan, at: "wingspan", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

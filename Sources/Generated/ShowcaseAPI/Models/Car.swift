@@ -9,6 +9,8 @@ public struct Car: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var doors: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(kind: Swift.String = "Car", wheels: Swift.Int? = nil, doors: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,14 +27,15 @@ public struct Car: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.wheels = try container.decodeValueIfPresent(Swift.Int.self, at: "wheels")
         self.doors = try container.decodeValueIfPresent(Swift.Int.self, at: "doors")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "kind wheels doors")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.kind, at: "kind")
-        try container.encodeValueIfPresent(self.wheels, at: "wheels")
-        try container.encodeValueIfPresent(self.doors, at: "doors")
+        try container.encodeValueIfPresent(self.wheels, at: "wheels", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.doors, at: "doors", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

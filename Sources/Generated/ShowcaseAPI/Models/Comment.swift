@@ -17,6 +17,8 @@ public struct Comment: Swift.Codable, Swift.Hashable, Swift.Sendable {
     private var _thread: Courier.Indirect<Thread>?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(text: Swift.String, replyTo: Comment? = nil, thread: Thread? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -33,14 +35,15 @@ public struct Comment: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self._replyTo = try container.decodeValueIfPresent(Courier.Indirect<Comment>.self, at: "replyTo")
         self._thread = try container.decodeValueIfPresent(Courier.Indirect<Thread>.self, at: "thread")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "text replyTo thread")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.text, at: "text")
-        try container.encodeValueIfPresent(self._replyTo, at: "replyTo")
-        try container.encodeValueIfPresent(self._thread, at: "thread")
+        try container.encodeValueIfPresent(self._replyTo, at: "replyTo", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self._thread, at: "thread", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -10,6 +10,8 @@ public struct Contact: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var phone: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(name: Swift.String, email: Swift.String? = nil, phone: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -26,14 +28,15 @@ public struct Contact: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
         self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "name email phone")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.name, at: "name")
-        try container.encodeValueIfPresent(self.email, at: "email")
-        try container.encodeValueIfPresent(self.phone, at: "phone")
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.phone, at: "phone", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

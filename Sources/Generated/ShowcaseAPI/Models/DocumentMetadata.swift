@@ -8,6 +8,8 @@ public struct DocumentMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var pages: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(title: Swift.String? = nil, pages: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -22,13 +24,14 @@ public struct DocumentMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.title = try container.decodeValueIfPresent(Swift.String.self, at: "title")
         self.pages = try container.decodeValueIfPresent(Swift.Int.self, at: "pages")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "title pages")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.title, at: "title")
-        try container.encodeValueIfPresent(self.pages, at: "pages")
+        try container.encodeValueIfPresent(self.title, at: "title", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.pages, at: "pages", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -12,6 +12,8 @@ public struct Echo: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var body: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(method: Swift.String, path: Swift.String, rawQuery: Swift.String, query: [Swift.String: [Swift.String]]? = nil, headers: [Swift.String: Swift.String], body: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -34,6 +36,7 @@ public struct Echo: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.headers = try container.decodeValue([Swift.String: Swift.String].self, at: "headers")
         self.body = try container.decodeValueIfPresent(Swift.String.self, at: "body")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "method path rawQuery query headers body")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -42,9 +45,9 @@ public struct Echo: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.method, at: "method")
         try container.encodeValue(self.path, at: "path")
         try container.encodeValue(self.rawQuery, at: "rawQuery")
-        try container.encodeValueIfPresent(self.query, at: "query")
+        try container.encodeValueIfPresent(self.query, at: "query", nulls: self.__explicitNulls)
         try container.encodeValue(self.headers, at: "headers")
-        try container.encodeValueIfPresent(self.body, at: "body")
+        try container.encodeValueIfPresent(self.body, at: "body", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -8,6 +8,8 @@ public struct Enclosure: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var keeper: AnimalAlias?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(residents: [Animal], keeper: AnimalAlias? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -22,13 +24,14 @@ public struct Enclosure: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.residents = try container.decodeValue([Animal].self, at: "residents")
         self.keeper = try container.decodeValueIfPresent(AnimalAlias.self, at: "keeper")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "residents keeper")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.residents, at: "residents")
-        try container.encodeValueIfPresent(self.keeper, at: "keeper")
+        try container.encodeValueIfPresent(self.keeper, at: "keeper", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

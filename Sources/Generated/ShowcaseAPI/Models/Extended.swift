@@ -10,6 +10,8 @@ public struct Extended: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var label: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(id: Swift.Int, createdAt: Foundation.Date? = nil, label: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -26,13 +28,14 @@ public struct Extended: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.createdAt = try container.decodeValueIfPresent(Foundation.Date.self, at: "createdAt")
         self.label = try container.decodeValue(Swift.String.self, at: "label")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "id createdAt label")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.createdAt, at: "createdAt")
+        try container.encodeValueIfPresent(self.createdAt, at: "createdAt", nulls: self.__explicitNulls)
         try container.encodeValue(self.label, at: "label")
         try container.encodeUndeclared(self.additionalProperties)
     }

@@ -8,6 +8,8 @@ public struct Extensible: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var name: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Swift.String]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(name: Swift.String? = nil, additionalProperties: [Swift.String: Swift.String] = [:]) {
@@ -27,12 +29,13 @@ public struct Extensible: Swift.Codable, Swift.Hashable, Swift.Sendable {
             }
         }
         self.additionalProperties = additionalProperties
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -8,6 +8,8 @@ public struct Filter: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var minSize: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(name: Swift.String? = nil, minSize: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -22,13 +24,14 @@ public struct Filter: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.minSize = try container.decodeValueIfPresent(Swift.Int.self, at: "minSize")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "name minSize")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.name, at: "name")
-        try container.encodeValueIfPresent(self.minSize, at: "minSize")
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.minSize, at: "minSize", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

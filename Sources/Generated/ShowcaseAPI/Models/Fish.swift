@@ -10,6 +10,8 @@ public struct Fish: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var school: [Animal]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(species: Swift.String = "Fish", name: Swift.String, fins: Swift.Int? = nil, school: [Animal]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -28,6 +30,7 @@ public struct Fish: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.fins = try container.decodeValueIfPresent(Swift.Int.self, at: "fins")
         self.school = try container.decodeValueIfPresent([Animal].self, at: "school")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "species name fins school")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -35,8 +38,8 @@ public struct Fish: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.species, at: "species")
         try container.encodeValue(self.name, at: "name")
-        try container.encodeValueIfPresent(self.fins, at: "fins")
-        try container.encodeValueIfPresent(self.school, at: "school")
+        try container.encodeValueIfPresent(self.fins, at: "fins", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.school, at: "school", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

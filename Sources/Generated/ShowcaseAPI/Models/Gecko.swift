@@ -10,6 +10,8 @@ public struct Gecko: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var sticky: Swift.Bool?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(species: Swift.String = "Gecko", name: Swift.String, sticky: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -26,6 +28,7 @@ public struct Gecko: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.sticky = try container.decodeValueIfPresent(Swift.Bool.self, at: "sticky")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "species name sticky")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -33,7 +36,7 @@ public struct Gecko: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.species, at: "species")
         try container.encodeValue(self.name, at: "name")
-        try container.encodeValueIfPresent(self.sticky, at: "sticky")
+        try container.encodeValueIfPresent(self.sticky, at: "sticky", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -8,6 +8,8 @@ public struct LegacyThing: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var v: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(v: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -20,12 +22,13 @@ public struct LegacyThing: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.v = try container.decodeValueIfPresent(Swift.Int.self, at: "v")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "v")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.v, at: "v")
+        try container.encodeValueIfPresent(self.v, at: "v", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -56,6 +56,8 @@ public struct Listing: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var createdAt: Foundation.Date?
     /// The alternative (`oneOf`) this value also matches, decoded from the same JSON object.
     public var variant: ListingVariant
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(id: Swift.Int, createdAt: Foundation.Date? = nil, variant: ListingVariant) {
@@ -69,6 +71,7 @@ public struct Listing: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.id = try container.decodeValue(Swift.Int.self, at: "id")
         self.createdAt = try container.decodeValueIfPresent(Foundation.Date.self, at: "createdAt")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
         self.variant = try Courier.EnclosingKeys.decode(["id", "createdAt"], decoder: decoder) { try ListingVariant(from: decoder) }
     }
 
@@ -77,6 +80,6 @@ public struct Listing: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try self.variant.encode(to: encoder)
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.createdAt, at: "createdAt")
+        try container.encodeValueIfPresent(self.createdAt, at: "createdAt", nulls: self.__explicitNulls)
     }
 }

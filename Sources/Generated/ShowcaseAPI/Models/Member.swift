@@ -50,6 +50,8 @@ public struct Member: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var email: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(id: Swift.String, name: Swift.String, email: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -68,6 +70,7 @@ public struct Member: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "id object name email")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -76,7 +79,7 @@ public struct Member: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.name, at: "name")
-        try container.encodeValueIfPresent(self.email, at: "email")
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

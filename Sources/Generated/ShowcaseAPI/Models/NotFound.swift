@@ -8,6 +8,8 @@ public struct NotFound: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var code: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(message: Swift.String? = nil, code: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -22,12 +24,13 @@ public struct NotFound: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.message = try container.decodeValueIfPresent(Swift.String.self, at: "message")
         self.code = try container.decodeValue(Swift.String.self, at: "code")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "message code")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.message, at: "message")
+        try container.encodeValueIfPresent(self.message, at: "message", nulls: self.__explicitNulls)
         try container.encodeValue(self.code, at: "code")
         try container.encodeUndeclared(self.additionalProperties)
     }

@@ -8,6 +8,8 @@ public struct OtherPayment: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var note: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(kind: Swift.String? = nil, note: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -22,13 +24,14 @@ public struct OtherPayment: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.kind = try container.decodeValueIfPresent(Swift.String.self, at: "kind")
         self.note = try container.decodeValueIfPresent(Swift.String.self, at: "note")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "kind note")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.kind, at: "kind")
-        try container.encodeValueIfPresent(self.note, at: "note")
+        try container.encodeValueIfPresent(self.kind, at: "kind", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.note, at: "note", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

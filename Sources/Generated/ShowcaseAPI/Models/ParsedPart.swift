@@ -12,6 +12,8 @@ public struct ParsedPart: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var text: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(name: Swift.String? = nil, filename: Swift.String? = nil, contentType: Swift.String? = nil, size: Swift.Int, sha256: Swift.String, text: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -34,17 +36,18 @@ public struct ParsedPart: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.sha256 = try container.decodeValue(Swift.String.self, at: "sha256")
         self.text = try container.decodeValueIfPresent(Swift.String.self, at: "text")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "name filename content_type size sha256 text")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.name, at: "name")
-        try container.encodeValueIfPresent(self.filename, at: "filename")
-        try container.encodeValueIfPresent(self.contentType, at: "content_type")
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.filename, at: "filename", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.contentType, at: "content_type", nulls: self.__explicitNulls)
         try container.encodeValue(self.size, at: "size")
         try container.encodeValue(self.sha256, at: "sha256")
-        try container.encodeValueIfPresent(self.text, at: "text")
+        try container.encodeValueIfPresent(self.text, at: "text", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -8,6 +8,8 @@ public struct PathPoint: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var y: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(x: Swift.String, y: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -22,13 +24,14 @@ public struct PathPoint: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.x = try container.decodeValue(Swift.String.self, at: "x")
         self.y = try container.decodeValueIfPresent(Swift.Int.self, at: "y")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "x y")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.x, at: "x")
-        try container.encodeValueIfPresent(self.y, at: "y")
+        try container.encodeValueIfPresent(self.y, at: "y", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

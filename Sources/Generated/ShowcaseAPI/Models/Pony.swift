@@ -48,6 +48,8 @@ public struct Pony: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var hands: Swift.Double?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `species`, which the description allows one value for, is filled in.
     public init(name: Swift.String, hands: Swift.Double? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -64,6 +66,7 @@ public struct Pony: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.hands = try container.decodeValueIfPresent(Swift.Double.self, at: "hands")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "species name hands")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -71,7 +74,7 @@ public struct Pony: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.species, at: "species")
         try container.encodeValue(self.name, at: "name")
-        try container.encodeValueIfPresent(self.hands, at: "hands")
+        try container.encodeValueIfPresent(self.hands, at: "hands", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

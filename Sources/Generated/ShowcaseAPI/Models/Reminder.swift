@@ -195,6 +195,8 @@ public struct Reminder: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var repeats: ReminderRepeats?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(due: ReminderDue, target: ReminderTarget? = nil, links: [Swift.String: Foundation.URL]? = nil, mirrors: [Foundation.URL?]? = nil, repeats: ReminderRepeats? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -215,15 +217,16 @@ public struct Reminder: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.mirrors = try container.decodeURLsIfPresent([Foundation.URL?].self, at: "mirrors")
         self.repeats = try container.decodeValueIfPresent(ReminderRepeats.self, at: "repeats")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "due target links mirrors repeats")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.due, at: "due")
-        try container.encodeValueIfPresent(self.target, at: "target")
-        try container.encodeURLsIfPresent(self.links, at: "links")
-        try container.encodeURLsIfPresent(self.mirrors, at: "mirrors")
+        try container.encodeValueIfPresent(self.target, at: "target", nulls: self.__explicitNulls)
+        try container.encodeURLsIfPresent(self.links, at: "links", nulls: self.__explicitNulls)
+        try container.encodeURLsIfPresent(self.mirrors, at: "mirrors", nulls: self.__explicitNulls)
         try container.encodeValue(self.repeats, at: "repeats")
         try container.encodeUndeclared(self.additionalProperties)
     }

@@ -8,6 +8,8 @@ public struct Reply: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var streamed: Swift.Bool?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(text: Swift.String, streamed: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -22,13 +24,14 @@ public struct Reply: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.text = try container.decodeValue(Swift.String.self, at: "text")
         self.streamed = try container.decodeValueIfPresent(Swift.Bool.self, at: "streamed")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "text streamed")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.text, at: "text")
-        try container.encodeValueIfPresent(self.streamed, at: "streamed")
+        try container.encodeValueIfPresent(self.streamed, at: "streamed", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -8,6 +8,8 @@ public struct ReplyErrorErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public var type: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(message: Swift.String, type: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -22,13 +24,14 @@ public struct ReplyErrorErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.message = try container.decodeValue(Swift.String.self, at: "message")
         self.type = try container.decodeValueIfPresent(Swift.String.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "message type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.message, at: "message")
-        try container.encodeValueIfPresent(self.type, at: "type")
+        try container.encodeValueIfPresent(self.type, at: "type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

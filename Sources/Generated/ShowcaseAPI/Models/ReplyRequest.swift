@@ -11,6 +11,8 @@ public struct ReplyRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var stream: Swift.Bool?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(input: Swift.String, stream: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,13 +27,14 @@ public struct ReplyRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.input = try container.decodeValue(Swift.String.self, at: "input")
         self.stream = try container.decodeValueIfPresent(Swift.Bool.self, at: "stream")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "input stream")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.input, at: "input")
-        try container.encodeValueIfPresent(self.stream, at: "stream")
+        try container.encodeValueIfPresent(self.stream, at: "stream", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

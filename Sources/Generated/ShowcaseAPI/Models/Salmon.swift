@@ -12,6 +12,8 @@ public struct Salmon: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var river: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(species: Swift.String = "salmon", name: Swift.String, fins: Swift.Int? = nil, school: [Animal]? = nil, river: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -32,6 +34,7 @@ public struct Salmon: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.school = try container.decodeValueIfPresent([Animal].self, at: "school")
         self.river = try container.decodeValueIfPresent(Swift.String.self, at: "river")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "species name fins school river")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -39,9 +42,9 @@ public struct Salmon: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.species, at: "species")
         try container.encodeValue(self.name, at: "name")
-        try container.encodeValueIfPresent(self.fins, at: "fins")
-        try container.encodeValueIfPresent(self.school, at: "school")
-        try container.encodeValueIfPresent(self.river, at: "river")
+        try container.encodeValueIfPresent(self.fins, at: "fins", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.school, at: "school", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.river, at: "river", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -51,6 +51,8 @@ public struct ShipmentOrigin: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var country: ShipmentOriginCountry?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(city: Swift.String, country: ShipmentOriginCountry? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -65,13 +67,14 @@ public struct ShipmentOrigin: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.city = try container.decodeValue(Swift.String.self, at: "city")
         self.country = try container.decodeValueIfPresent(ShipmentOriginCountry.self, at: "country")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "city country")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.city, at: "city")
-        try container.encodeValueIfPresent(self.country, at: "country")
+        try container.encodeValueIfPresent(self.country, at: "country", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -186,6 +189,8 @@ public struct Shipment: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var forwardTo: ShipmentForwardTo?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(origin: ShipmentOrigin, destination: ShipmentDestination? = nil, returnTo: ShipmentReturnTo? = nil, forwardTo: ShipmentForwardTo? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -204,15 +209,16 @@ public struct Shipment: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.returnTo = try container.decodeValueIfPresent(ShipmentReturnTo.self, at: "returnTo")
         self.forwardTo = try container.decodeValueIfPresent(ShipmentForwardTo.self, at: "forwardTo")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "origin destination returnTo forwardTo")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.origin, at: "origin")
-        try container.encodeValueIfPresent(self.destination, at: "destination")
-        try container.encodeValueIfPresent(self.returnTo, at: "returnTo")
-        try container.encodeValueIfPresent(self.forwardTo, at: "forwardTo")
+        try container.encodeValueIfPresent(self.destination, at: "destination", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.returnTo, at: "returnTo", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.forwardTo, at: "forwardTo", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

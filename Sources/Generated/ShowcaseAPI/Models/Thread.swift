@@ -7,6 +7,8 @@ public struct Thread: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var first: Comment?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(first: Comment? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -19,12 +21,13 @@ public struct Thread: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.first = try container.decodeValueIfPresent(Comment.self, at: "first")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "first")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.first, at: "first")
+        try container.encodeValueIfPresent(self.first, at: "first", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -10,6 +10,8 @@ public struct UploadReceipt: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var contentType: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(sha256: Swift.String, bytes: Swift.Int, chunked: Swift.Bool, contentType: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -28,6 +30,7 @@ public struct UploadReceipt: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.chunked = try container.decodeValue(Swift.Bool.self, at: "chunked")
         self.contentType = try container.decodeValueIfPresent(Swift.String.self, at: "content_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "sha256 bytes chunked content_type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -36,7 +39,7 @@ public struct UploadReceipt: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.sha256, at: "sha256")
         try container.encodeValue(self.bytes, at: "bytes")
         try container.encodeValue(self.chunked, at: "chunked")
-        try container.encodeValueIfPresent(self.contentType, at: "content_type")
+        try container.encodeValueIfPresent(self.contentType, at: "content_type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -14,6 +14,8 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var createdAt: Foundation.Date
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(id: Swift.Int, name: Swift.String, email: Swift.String? = nil, password: Swift.String? = nil, createdAt: Foundation.Date, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -34,6 +36,7 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.password = try container.decodeValueIfPresent(Swift.String.self, at: "password")
         self.createdAt = try container.decodeValue(Foundation.Date.self, at: "createdAt")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "id name email password createdAt")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -41,8 +44,8 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.name, at: "name")
-        try container.encodeValueIfPresent(self.email, at: "email")
-        try container.encodeValueIfPresent(self.password, at: "password")
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.password, at: "password", nulls: self.__explicitNulls)
         try container.encodeValue(self.createdAt, at: "createdAt")
         try container.encodeUndeclared(self.additionalProperties)
     }

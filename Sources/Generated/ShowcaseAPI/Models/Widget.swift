@@ -8,6 +8,8 @@ public struct WidgetDimensions: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var height: Swift.Double?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(width: Swift.Double? = nil, height: Swift.Double? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -22,13 +24,14 @@ public struct WidgetDimensions: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.width = try container.decodeValueIfPresent(Swift.Double.self, at: "width")
         self.height = try container.decodeValueIfPresent(Swift.Double.self, at: "height")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "width height")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.width, at: "width")
-        try container.encodeValueIfPresent(self.height, at: "height")
+        try container.encodeValueIfPresent(self.width, at: "width", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.height, at: "height", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -80,6 +83,8 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var shape: Shape?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(id: Foundation.UUID, name: Swift.String, kind: WidgetKind = .gadget, size: Swift.Int32? = nil, weight: Swift.Int64? = nil, price: Swift.Double? = nil, ratio: Swift.Double? = nil, cost: Foundation.Decimal? = nil, visible: Swift.Bool? = nil, tags: [Swift.String]? = nil, createdAt: Foundation.Date? = nil, releaseDate: Swift.String? = nil, homepage: Foundation.URL? = nil, thumbnail: Foundation.Data? = nil, note: Swift.String? = nil, metadata: [Swift.String: Courier.JSONValue]? = nil, anything: Courier.JSONValue? = nil, attributes: [Swift.String: Swift.Int]? = nil, readings: [Swift.Double?]? = nil, labels: [Swift.String: Swift.String?]? = nil, `class`: Swift.String? = nil, snakeCaseName: Swift.String? = nil, kebabName: Swift.String? = nil, legacyCode: Swift.String? = nil, status: Status? = nil, dimensions: WidgetDimensions? = nil, parent: Widget? = nil, children: [Widget]? = nil, shape: Shape? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -148,6 +153,7 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.children = try container.decodeValueIfPresent([Widget].self, at: "children")
         self.shape = try container.decodeValueIfPresent(Shape.self, at: "shape")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "id name kind size weight price ratio cost visible tags createdAt releaseDate homepage thumbnail note metadata anything attributes readings labels class snake_case_name kebab-name legacy_code status dimensions parent children shape")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -156,32 +162,32 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.name, at: "name")
         try container.encodeValue(self.kind, at: "kind")
-        try container.encodeValueIfPresent(self.size, at: "size")
-        try container.encodeValueIfPresent(self.weight, at: "weight")
-        try container.encodeValueIfPresent(self.price, at: "price")
-        try container.encodeValueIfPresent(self.ratio, at: "ratio")
-        try container.encodeValueIfPresent(self.cost, at: "cost")
-        try container.encodeValueIfPresent(self.visible, at: "visible")
-        try container.encodeValueIfPresent(self.tags, at: "tags")
-        try container.encodeValueIfPresent(self.createdAt, at: "createdAt")
-        try container.encodeValueIfPresent(self.releaseDate, at: "releaseDate")
-        try container.encodeValueIfPresent(self.homepage, at: "homepage")
-        try container.encodeValueIfPresent(self.thumbnail, at: "thumbnail")
-        try container.encodeValueIfPresent(self.note, at: "note")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.anything, at: "anything")
-        try container.encodeValueIfPresent(self.attributes, at: "attributes")
-        try container.encodeValueIfPresent(self.readings, at: "readings")
-        try container.encodeValueIfPresent(self.labels, at: "labels")
-        try container.encodeValueIfPresent(self.`class`, at: "class")
-        try container.encodeValueIfPresent(self.snakeCaseName, at: "snake_case_name")
-        try container.encodeValueIfPresent(self.kebabName, at: "kebab-name")
-        try container.encodeValueIfPresent(self._legacyCode, at: "legacy_code")
-        try container.encodeValueIfPresent(self.status, at: "status")
-        try container.encodeValueIfPresent(self.dimensions, at: "dimensions")
-        try container.encodeValueIfPresent(self._parent, at: "parent")
-        try container.encodeValueIfPresent(self.children, at: "children")
-        try container.encodeValueIfPresent(self.shape, at: "shape")
+        try container.encodeValueIfPresent(self.size, at: "size", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.weight, at: "weight", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.price, at: "price", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ratio, at: "ratio", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cost, at: "cost", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.visible, at: "visible", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.tags, at: "tags", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.createdAt, at: "createdAt", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.releaseDate, at: "releaseDate", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.homepage, at: "homepage", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.thumbnail, at: "thumbnail", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.note, at: "note", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.anything, at: "anything", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.attributes, at: "attributes", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.readings, at: "readings", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.labels, at: "labels", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.`class`, at: "class", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.snakeCaseName, at: "snake_case_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.kebabName, at: "kebab-name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self._legacyCode, at: "legacy_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.status, at: "status", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.dimensions, at: "dimensions", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self._parent, at: "parent", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.children, at: "children", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shape, at: "shape", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

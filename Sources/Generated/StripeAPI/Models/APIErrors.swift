@@ -143,6 +143,8 @@ public struct APIErrors: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var type: APIErrorsTypeModel
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(charge: Swift.String? = nil, code: Swift.String? = nil, declineCode: Swift.String? = nil, docURL: Swift.String? = nil, message: Swift.String? = nil, param: Swift.String? = nil, paymentIntent: PaymentIntent? = nil, paymentMethod: PaymentMethod? = nil, paymentMethodType: Swift.String? = nil, setupIntent: SetupIntent? = nil, source: APIErrorsSource? = nil, type: APIErrorsTypeModel, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -177,22 +179,23 @@ public struct APIErrors: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.source = try container.decodeValueIfPresent(APIErrorsSource.self, at: "source")
         self.type = try container.decodeValue(APIErrorsTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "charge code decline_code doc_url message param payment_intent payment_method payment_method_type setup_intent source type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.charge, at: "charge")
-        try container.encodeValueIfPresent(self.code, at: "code")
-        try container.encodeValueIfPresent(self.declineCode, at: "decline_code")
-        try container.encodeValueIfPresent(self.docURL, at: "doc_url")
-        try container.encodeValueIfPresent(self.message, at: "message")
-        try container.encodeValueIfPresent(self.param, at: "param")
-        try container.encodeValueIfPresent(self._paymentIntent, at: "payment_intent")
-        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method")
-        try container.encodeValueIfPresent(self.paymentMethodType, at: "payment_method_type")
-        try container.encodeValueIfPresent(self._setupIntent, at: "setup_intent")
-        try container.encodeValueIfPresent(self.source, at: "source")
+        try container.encodeValueIfPresent(self.charge, at: "charge", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.code, at: "code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.declineCode, at: "decline_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.docURL, at: "doc_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.message, at: "message", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.param, at: "param", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self._paymentIntent, at: "payment_intent", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodType, at: "payment_method_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self._setupIntent, at: "setup_intent", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.source, at: "source", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }

@@ -292,6 +292,8 @@ public struct Account: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var type: AccountTypeModel?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(businessProfile: AccountBusinessProfile? = nil, businessType: AccountBusinessType? = nil, capabilities: AccountCapabilities? = nil, chargesEnabled: Swift.Bool? = nil, company: LegalEntityCompany? = nil, controller: AccountUnificationAccountController? = nil, country: Swift.String? = nil, created: Swift.Int? = nil, defaultCurrency: Swift.String? = nil, detailsSubmitted: Swift.Bool? = nil, email: Swift.String? = nil, externalAccounts: AccountExternalAccounts? = nil, futureRequirements: AccountFutureRequirements? = nil, id: Swift.String, individual: Person? = nil, metadata: [Swift.String: Swift.String]? = nil, payoutsEnabled: Swift.Bool? = nil, requirements: AccountRequirements? = nil, settings: AccountSettings? = nil, tosAcceptance: AccountTosAcceptance? = nil, type: AccountTypeModel? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -346,33 +348,34 @@ public struct Account: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.tosAcceptance = try container.decodeValueIfPresent(AccountTosAcceptance.self, at: "tos_acceptance")
         self.type = try container.decodeValueIfPresent(AccountTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "business_profile business_type capabilities charges_enabled company controller country created default_currency details_submitted email external_accounts future_requirements id individual metadata object payouts_enabled requirements settings tos_acceptance type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.businessProfile, at: "business_profile")
-        try container.encodeValueIfPresent(self.businessType, at: "business_type")
-        try container.encodeValueIfPresent(self.capabilities, at: "capabilities")
-        try container.encodeValueIfPresent(self.chargesEnabled, at: "charges_enabled")
-        try container.encodeValueIfPresent(self.company, at: "company")
-        try container.encodeValueIfPresent(self.controller, at: "controller")
-        try container.encodeValueIfPresent(self.country, at: "country")
-        try container.encodeValueIfPresent(self.created, at: "created")
-        try container.encodeValueIfPresent(self.defaultCurrency, at: "default_currency")
-        try container.encodeValueIfPresent(self.detailsSubmitted, at: "details_submitted")
-        try container.encodeValueIfPresent(self.email, at: "email")
-        try container.encodeValueIfPresent(self.externalAccounts, at: "external_accounts")
-        try container.encodeValueIfPresent(self.futureRequirements, at: "future_requirements")
+        try container.encodeValueIfPresent(self.businessProfile, at: "business_profile", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.businessType, at: "business_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.capabilities, at: "capabilities", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.chargesEnabled, at: "charges_enabled", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.company, at: "company", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.controller, at: "controller", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.country, at: "country", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.created, at: "created", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultCurrency, at: "default_currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.detailsSubmitted, at: "details_submitted", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.externalAccounts, at: "external_accounts", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.futureRequirements, at: "future_requirements", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.individual, at: "individual")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.individual, at: "individual", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.payoutsEnabled, at: "payouts_enabled")
-        try container.encodeValueIfPresent(self.requirements, at: "requirements")
-        try container.encodeValueIfPresent(self.settings, at: "settings")
-        try container.encodeValueIfPresent(self.tosAcceptance, at: "tos_acceptance")
-        try container.encodeValueIfPresent(self.type, at: "type")
+        try container.encodeValueIfPresent(self.payoutsEnabled, at: "payouts_enabled", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.requirements, at: "requirements", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.settings, at: "settings", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.tosAcceptance, at: "tos_acceptance", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.type, at: "type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

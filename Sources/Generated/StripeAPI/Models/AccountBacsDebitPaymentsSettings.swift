@@ -9,6 +9,8 @@ public struct AccountBacsDebitPaymentsSettings: Swift.Codable, Swift.Hashable, S
     public var displayName: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(displayName: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -21,12 +23,13 @@ public struct AccountBacsDebitPaymentsSettings: Swift.Codable, Swift.Hashable, S
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.displayName = try container.decodeValueIfPresent(Swift.String.self, at: "display_name")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "display_name")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.displayName, at: "display_name")
+        try container.encodeValueIfPresent(self.displayName, at: "display_name", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

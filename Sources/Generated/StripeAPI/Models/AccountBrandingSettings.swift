@@ -21,6 +21,8 @@ public struct AccountBrandingSettings: Swift.Codable, Swift.Hashable, Swift.Send
     public var secondaryColor: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(icon: AccountBrandingSettingsIcon? = nil, logo: AccountBrandingSettingsLogo? = nil, primaryColor: Swift.String? = nil, secondaryColor: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -39,15 +41,16 @@ public struct AccountBrandingSettings: Swift.Codable, Swift.Hashable, Swift.Send
         self.primaryColor = try container.decodeValueIfPresent(Swift.String.self, at: "primary_color")
         self.secondaryColor = try container.decodeValueIfPresent(Swift.String.self, at: "secondary_color")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "icon logo primary_color secondary_color")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.icon, at: "icon")
-        try container.encodeValueIfPresent(self.logo, at: "logo")
-        try container.encodeValueIfPresent(self.primaryColor, at: "primary_color")
-        try container.encodeValueIfPresent(self.secondaryColor, at: "secondary_color")
+        try container.encodeValueIfPresent(self.icon, at: "icon", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.logo, at: "logo", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.primaryColor, at: "primary_color", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.secondaryColor, at: "secondary_color", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -23,6 +23,8 @@ public struct AccountBusinessProfile: Swift.Codable, Swift.Hashable, Swift.Senda
     public var url: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(mcc: Swift.String? = nil, name: Swift.String? = nil, productDescription: Swift.String? = nil, supportAddress: Address? = nil, supportEmail: Swift.String? = nil, supportPhone: Swift.String? = nil, supportURL: Swift.String? = nil, url: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -49,19 +51,20 @@ public struct AccountBusinessProfile: Swift.Codable, Swift.Hashable, Swift.Senda
         self.supportURL = try container.decodeValueIfPresent(Swift.String.self, at: "support_url")
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "mcc name product_description support_address support_email support_phone support_url url")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.mcc, at: "mcc")
-        try container.encodeValueIfPresent(self.name, at: "name")
-        try container.encodeValueIfPresent(self.productDescription, at: "product_description")
-        try container.encodeValueIfPresent(self.supportAddress, at: "support_address")
-        try container.encodeValueIfPresent(self.supportEmail, at: "support_email")
-        try container.encodeValueIfPresent(self.supportPhone, at: "support_phone")
-        try container.encodeValueIfPresent(self.supportURL, at: "support_url")
-        try container.encodeValueIfPresent(self.url, at: "url")
+        try container.encodeValueIfPresent(self.mcc, at: "mcc", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.productDescription, at: "product_description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.supportAddress, at: "support_address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.supportEmail, at: "support_email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.supportPhone, at: "support_phone", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.supportURL, at: "support_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.url, at: "url", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -147,6 +147,8 @@ public struct AccountCapabilities: Swift.Codable, Swift.Hashable, Swift.Sendable
     public var usBankAccountAchPayments: AccountCapabilitiesUsBankAccountAchPayments?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(acssDebitPayments: AccountCapabilitiesAcssDebitPayments? = nil, afterpayClearpayPayments: AccountCapabilitiesAfterpayClearpayPayments? = nil, auBecsDebitPayments: AccountCapabilitiesAuBecsDebitPayments? = nil, bacsDebitPayments: AccountCapabilitiesBacsDebitPayments? = nil, bancontactPayments: AccountCapabilitiesBancontactPayments? = nil, bankTransferPayments: AccountCapabilitiesBankTransferPayments? = nil, boletoPayments: AccountCapabilitiesBoletoPayments? = nil, cardIssuing: AccountCapabilitiesCardIssuing? = nil, cardPayments: AccountCapabilitiesCardPayments? = nil, cartesBancairesPayments: AccountCapabilitiesCartesBancairesPayments? = nil, epsPayments: AccountCapabilitiesEpsPayments? = nil, fpxPayments: AccountCapabilitiesFpxPayments? = nil, giropayPayments: AccountCapabilitiesGiropayPayments? = nil, grabpayPayments: AccountCapabilitiesGrabpayPayments? = nil, idealPayments: AccountCapabilitiesIdealPayments? = nil, jcbPayments: AccountCapabilitiesJcbPayments? = nil, klarnaPayments: AccountCapabilitiesKlarnaPayments? = nil, konbiniPayments: AccountCapabilitiesKonbiniPayments? = nil, legacyPayments: AccountCapabilitiesLegacyPayments? = nil, oxxoPayments: AccountCapabilitiesOxxoPayments? = nil, p24Payments: AccountCapabilitiesP24Payments? = nil, paynowPayments: AccountCapabilitiesPaynowPayments? = nil, sepaDebitPayments: AccountCapabilitiesSepaDebitPayments? = nil, sofortPayments: AccountCapabilitiesSofortPayments? = nil, taxReportingUs1099K: AccountCapabilitiesTaxReportingUs1099K? = nil, taxReportingUs1099Misc: AccountCapabilitiesTaxReportingUs1099Misc? = nil, transfers: AccountCapabilitiesTransfers? = nil, usBankAccountAchPayments: AccountCapabilitiesUsBankAccountAchPayments? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -213,39 +215,40 @@ public struct AccountCapabilities: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.transfers = try container.decodeValueIfPresent(AccountCapabilitiesTransfers.self, at: "transfers")
         self.usBankAccountAchPayments = try container.decodeValueIfPresent(AccountCapabilitiesUsBankAccountAchPayments.self, at: "us_bank_account_ach_payments")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit_payments afterpay_clearpay_payments au_becs_debit_payments bacs_debit_payments bancontact_payments bank_transfer_payments boleto_payments card_issuing card_payments cartes_bancaires_payments eps_payments fpx_payments giropay_payments grabpay_payments ideal_payments jcb_payments klarna_payments konbini_payments legacy_payments oxxo_payments p24_payments paynow_payments sepa_debit_payments sofort_payments tax_reporting_us_1099_k tax_reporting_us_1099_misc transfers us_bank_account_ach_payments")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.acssDebitPayments, at: "acss_debit_payments")
-        try container.encodeValueIfPresent(self.afterpayClearpayPayments, at: "afterpay_clearpay_payments")
-        try container.encodeValueIfPresent(self.auBecsDebitPayments, at: "au_becs_debit_payments")
-        try container.encodeValueIfPresent(self.bacsDebitPayments, at: "bacs_debit_payments")
-        try container.encodeValueIfPresent(self.bancontactPayments, at: "bancontact_payments")
-        try container.encodeValueIfPresent(self.bankTransferPayments, at: "bank_transfer_payments")
-        try container.encodeValueIfPresent(self.boletoPayments, at: "boleto_payments")
-        try container.encodeValueIfPresent(self.cardIssuing, at: "card_issuing")
-        try container.encodeValueIfPresent(self.cardPayments, at: "card_payments")
-        try container.encodeValueIfPresent(self.cartesBancairesPayments, at: "cartes_bancaires_payments")
-        try container.encodeValueIfPresent(self.epsPayments, at: "eps_payments")
-        try container.encodeValueIfPresent(self.fpxPayments, at: "fpx_payments")
-        try container.encodeValueIfPresent(self.giropayPayments, at: "giropay_payments")
-        try container.encodeValueIfPresent(self.grabpayPayments, at: "grabpay_payments")
-        try container.encodeValueIfPresent(self.idealPayments, at: "ideal_payments")
-        try container.encodeValueIfPresent(self.jcbPayments, at: "jcb_payments")
-        try container.encodeValueIfPresent(self.klarnaPayments, at: "klarna_payments")
-        try container.encodeValueIfPresent(self.konbiniPayments, at: "konbini_payments")
-        try container.encodeValueIfPresent(self.legacyPayments, at: "legacy_payments")
-        try container.encodeValueIfPresent(self.oxxoPayments, at: "oxxo_payments")
-        try container.encodeValueIfPresent(self.p24Payments, at: "p24_payments")
-        try container.encodeValueIfPresent(self.paynowPayments, at: "paynow_payments")
-        try container.encodeValueIfPresent(self.sepaDebitPayments, at: "sepa_debit_payments")
-        try container.encodeValueIfPresent(self.sofortPayments, at: "sofort_payments")
-        try container.encodeValueIfPresent(self.taxReportingUs1099K, at: "tax_reporting_us_1099_k")
-        try container.encodeValueIfPresent(self.taxReportingUs1099Misc, at: "tax_reporting_us_1099_misc")
-        try container.encodeValueIfPresent(self.transfers, at: "transfers")
-        try container.encodeValueIfPresent(self.usBankAccountAchPayments, at: "us_bank_account_ach_payments")
+        try container.encodeValueIfPresent(self.acssDebitPayments, at: "acss_debit_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.afterpayClearpayPayments, at: "afterpay_clearpay_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.auBecsDebitPayments, at: "au_becs_debit_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bacsDebitPayments, at: "bacs_debit_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bancontactPayments, at: "bancontact_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bankTransferPayments, at: "bank_transfer_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.boletoPayments, at: "boleto_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cardIssuing, at: "card_issuing", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cardPayments, at: "card_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cartesBancairesPayments, at: "cartes_bancaires_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.epsPayments, at: "eps_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fpxPayments, at: "fpx_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.giropayPayments, at: "giropay_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.grabpayPayments, at: "grabpay_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.idealPayments, at: "ideal_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.jcbPayments, at: "jcb_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.klarnaPayments, at: "klarna_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.konbiniPayments, at: "konbini_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.legacyPayments, at: "legacy_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.oxxoPayments, at: "oxxo_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.p24Payments, at: "p24_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paynowPayments, at: "paynow_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sepaDebitPayments, at: "sepa_debit_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sofortPayments, at: "sofort_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxReportingUs1099K, at: "tax_reporting_us_1099_k", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxReportingUs1099Misc, at: "tax_reporting_us_1099_misc", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transfers, at: "transfers", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.usBankAccountAchPayments, at: "us_bank_account_ach_payments", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -8,6 +8,8 @@ public struct AccountCardIssuingSettings: Swift.Codable, Swift.Hashable, Swift.S
     public var tosAcceptance: CardIssuingAccountTermsOfService?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(tosAcceptance: CardIssuingAccountTermsOfService? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -20,12 +22,13 @@ public struct AccountCardIssuingSettings: Swift.Codable, Swift.Hashable, Swift.S
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.tosAcceptance = try container.decodeValueIfPresent(CardIssuingAccountTermsOfService.self, at: "tos_acceptance")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "tos_acceptance")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.tosAcceptance, at: "tos_acceptance")
+        try container.encodeValueIfPresent(self.tosAcceptance, at: "tos_acceptance", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -10,6 +10,8 @@ public struct AccountCardPaymentsSettings: Swift.Codable, Swift.Hashable, Swift.
     public var statementDescriptorPrefix: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(declineOn: AccountDeclineChargeOn? = nil, statementDescriptorPrefix: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -24,13 +26,14 @@ public struct AccountCardPaymentsSettings: Swift.Codable, Swift.Hashable, Swift.
         self.declineOn = try container.decodeValueIfPresent(AccountDeclineChargeOn.self, at: "decline_on")
         self.statementDescriptorPrefix = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_prefix")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "decline_on statement_descriptor_prefix")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.declineOn, at: "decline_on")
-        try container.encodeValueIfPresent(self.statementDescriptorPrefix, at: "statement_descriptor_prefix")
+        try container.encodeValueIfPresent(self.declineOn, at: "decline_on", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptorPrefix, at: "statement_descriptor_prefix", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -11,6 +11,8 @@ public struct AccountDashboardSettings: Swift.Codable, Swift.Hashable, Swift.Sen
     public var timezone: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(displayName: Swift.String? = nil, timezone: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,13 +27,14 @@ public struct AccountDashboardSettings: Swift.Codable, Swift.Hashable, Swift.Sen
         self.displayName = try container.decodeValueIfPresent(Swift.String.self, at: "display_name")
         self.timezone = try container.decodeValueIfPresent(Swift.String.self, at: "timezone")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "display_name timezone")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.displayName, at: "display_name")
-        try container.encodeValueIfPresent(self.timezone, at: "timezone")
+        try container.encodeValueIfPresent(self.displayName, at: "display_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.timezone, at: "timezone", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -13,6 +13,8 @@ public struct AccountPaymentsSettings: Swift.Codable, Swift.Hashable, Swift.Send
     public var statementDescriptorKanji: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(statementDescriptor: Swift.String? = nil, statementDescriptorKana: Swift.String? = nil, statementDescriptorKanji: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -29,14 +31,15 @@ public struct AccountPaymentsSettings: Swift.Codable, Swift.Hashable, Swift.Send
         self.statementDescriptorKana = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_kana")
         self.statementDescriptorKanji = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_kanji")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "statement_descriptor statement_descriptor_kana statement_descriptor_kanji")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
-        try container.encodeValueIfPresent(self.statementDescriptorKana, at: "statement_descriptor_kana")
-        try container.encodeValueIfPresent(self.statementDescriptorKanji, at: "statement_descriptor_kanji")
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptorKana, at: "statement_descriptor_kana", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptorKanji, at: "statement_descriptor_kanji", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

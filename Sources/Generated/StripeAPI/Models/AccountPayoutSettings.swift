@@ -12,6 +12,8 @@ public struct AccountPayoutSettings: Swift.Codable, Swift.Hashable, Swift.Sendab
     public var statementDescriptor: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(debitNegativeBalances: Swift.Bool, schedule: TransferSchedule, statementDescriptor: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -28,6 +30,7 @@ public struct AccountPayoutSettings: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.schedule = try container.decodeValue(TransferSchedule.self, at: "schedule")
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "debit_negative_balances schedule statement_descriptor")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -35,7 +38,7 @@ public struct AccountPayoutSettings: Swift.Codable, Swift.Hashable, Swift.Sendab
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.debitNegativeBalances, at: "debit_negative_balances")
         try container.encodeValue(self.schedule, at: "schedule")
-        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

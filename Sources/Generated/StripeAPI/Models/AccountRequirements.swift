@@ -23,6 +23,8 @@ public struct AccountRequirements: Swift.Codable, Swift.Hashable, Swift.Sendable
     public var pendingVerification: [Swift.String]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(alternatives: [AccountRequirementsAlternative]? = nil, currentDeadline: Swift.Int? = nil, currentlyDue: [Swift.String]? = nil, disabledReason: Swift.String? = nil, errors: [AccountRequirementsError]? = nil, eventuallyDue: [Swift.String]? = nil, pastDue: [Swift.String]? = nil, pendingVerification: [Swift.String]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -49,19 +51,20 @@ public struct AccountRequirements: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.pastDue = try container.decodeValueIfPresent([Swift.String].self, at: "past_due")
         self.pendingVerification = try container.decodeValueIfPresent([Swift.String].self, at: "pending_verification")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "alternatives current_deadline currently_due disabled_reason errors eventually_due past_due pending_verification")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.alternatives, at: "alternatives")
-        try container.encodeValueIfPresent(self.currentDeadline, at: "current_deadline")
-        try container.encodeValueIfPresent(self.currentlyDue, at: "currently_due")
-        try container.encodeValueIfPresent(self.disabledReason, at: "disabled_reason")
-        try container.encodeValueIfPresent(self.errors, at: "errors")
-        try container.encodeValueIfPresent(self.eventuallyDue, at: "eventually_due")
-        try container.encodeValueIfPresent(self.pastDue, at: "past_due")
-        try container.encodeValueIfPresent(self.pendingVerification, at: "pending_verification")
+        try container.encodeValueIfPresent(self.alternatives, at: "alternatives", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.currentDeadline, at: "current_deadline", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.currentlyDue, at: "currently_due", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.disabledReason, at: "disabled_reason", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.errors, at: "errors", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.eventuallyDue, at: "eventually_due", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.pastDue, at: "past_due", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.pendingVerification, at: "pending_verification", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -15,6 +15,8 @@ public struct AccountSettings: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var sepaDebitPayments: AccountSepaDebitPaymentsSettings?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(bacsDebitPayments: AccountBacsDebitPaymentsSettings? = nil, branding: AccountBrandingSettings, cardIssuing: AccountCardIssuingSettings? = nil, cardPayments: AccountCardPaymentsSettings, dashboard: AccountDashboardSettings, payments: AccountPaymentsSettings, payouts: AccountPayoutSettings? = nil, sepaDebitPayments: AccountSepaDebitPaymentsSettings? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -41,19 +43,20 @@ public struct AccountSettings: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.payouts = try container.decodeValueIfPresent(AccountPayoutSettings.self, at: "payouts")
         self.sepaDebitPayments = try container.decodeValueIfPresent(AccountSepaDebitPaymentsSettings.self, at: "sepa_debit_payments")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bacs_debit_payments branding card_issuing card_payments dashboard payments payouts sepa_debit_payments")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.bacsDebitPayments, at: "bacs_debit_payments")
+        try container.encodeValueIfPresent(self.bacsDebitPayments, at: "bacs_debit_payments", nulls: self.__explicitNulls)
         try container.encodeValue(self.branding, at: "branding")
-        try container.encodeValueIfPresent(self.cardIssuing, at: "card_issuing")
+        try container.encodeValueIfPresent(self.cardIssuing, at: "card_issuing", nulls: self.__explicitNulls)
         try container.encodeValue(self.cardPayments, at: "card_payments")
         try container.encodeValue(self.dashboard, at: "dashboard")
         try container.encodeValue(self.payments, at: "payments")
-        try container.encodeValueIfPresent(self.payouts, at: "payouts")
-        try container.encodeValueIfPresent(self.sepaDebitPayments, at: "sepa_debit_payments")
+        try container.encodeValueIfPresent(self.payouts, at: "payouts", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sepaDebitPayments, at: "sepa_debit_payments", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

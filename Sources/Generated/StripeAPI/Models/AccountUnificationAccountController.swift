@@ -56,6 +56,8 @@ public struct AccountUnificationAccountController: Swift.Codable, Swift.Hashable
     public var type: AccountUnificationAccountControllerTypeModel
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(isController: Swift.Bool? = nil, type: AccountUnificationAccountControllerTypeModel, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -70,12 +72,13 @@ public struct AccountUnificationAccountController: Swift.Codable, Swift.Hashable
         self.isController = try container.decodeValueIfPresent(Swift.Bool.self, at: "is_controller")
         self.type = try container.decodeValue(AccountUnificationAccountControllerTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "is_controller type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.isController, at: "is_controller")
+        try container.encodeValueIfPresent(self.isController, at: "is_controller", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }

@@ -19,6 +19,8 @@ public struct Address: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var state: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(city: Swift.String? = nil, country: Swift.String? = nil, line1: Swift.String? = nil, line2: Swift.String? = nil, postalCode: Swift.String? = nil, state: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -41,17 +43,18 @@ public struct Address: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.postalCode = try container.decodeValueIfPresent(Swift.String.self, at: "postal_code")
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "city country line1 line2 postal_code state")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.city, at: "city")
-        try container.encodeValueIfPresent(self.country, at: "country")
-        try container.encodeValueIfPresent(self.line1, at: "line1")
-        try container.encodeValueIfPresent(self.line2, at: "line2")
-        try container.encodeValueIfPresent(self.postalCode, at: "postal_code")
-        try container.encodeValueIfPresent(self.state, at: "state")
+        try container.encodeValueIfPresent(self.city, at: "city", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.country, at: "country", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.line1, at: "line1", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.line2, at: "line2", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.postalCode, at: "postal_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.state, at: "state", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

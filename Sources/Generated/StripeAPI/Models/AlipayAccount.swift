@@ -75,6 +75,8 @@ public struct AlipayAccount: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var username: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(created: Swift.Int, customer: AlipayAccountCustomer? = nil, fingerprint: Swift.String, id: Swift.String, livemode: Swift.Bool, metadata: [Swift.String: Swift.String]? = nil, paymentAmount: Swift.Int? = nil, paymentCurrency: Swift.String? = nil, reusable: Swift.Bool, used: Swift.Bool, username: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -109,20 +111,21 @@ public struct AlipayAccount: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.used = try container.decodeValue(Swift.Bool.self, at: "used")
         self.username = try container.decodeValue(Swift.String.self, at: "username")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "created customer fingerprint id livemode metadata object payment_amount payment_currency reusable used username")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.created, at: "created")
-        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
         try container.encodeValue(self.fingerprint, at: "fingerprint")
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.paymentAmount, at: "payment_amount")
-        try container.encodeValueIfPresent(self.paymentCurrency, at: "payment_currency")
+        try container.encodeValueIfPresent(self.paymentAmount, at: "payment_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentCurrency, at: "payment_currency", nulls: self.__explicitNulls)
         try container.encodeValue(self.reusable, at: "reusable")
         try container.encodeValue(self.used, at: "used")
         try container.encodeValue(self.username, at: "username")

@@ -54,6 +54,8 @@ public struct Application: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var object: ApplicationObjectModel
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(id: Swift.String, name: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -70,13 +72,14 @@ public struct Application: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.object = try container.decodeValue(ApplicationObjectModel.self, at: "object")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "id name object")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
         try container.encodeUndeclared(self.additionalProperties)
     }

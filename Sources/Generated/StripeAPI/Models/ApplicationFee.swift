@@ -141,6 +141,8 @@ public struct ApplicationFee: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var refunds: ApplicationFeeRefunds
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(account: ApplicationFeeAccount, amount: Swift.Int, amountRefunded: Swift.Int, application: ApplicationFeeApplication, balanceTransaction: ApplicationFeeBalanceTransaction? = nil, charge: ApplicationFeeCharge, created: Swift.Int, currency: Swift.String, id: Swift.String, livemode: Swift.Bool, originatingTransaction: ApplicationFeeOriginatingTransaction? = nil, refunded: Swift.Bool, refunds: ApplicationFeeRefunds, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -179,6 +181,7 @@ public struct ApplicationFee: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.refunded = try container.decodeValue(Swift.Bool.self, at: "refunded")
         self.refunds = try container.decodeValue(ApplicationFeeRefunds.self, at: "refunds")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "account amount amount_refunded application balance_transaction charge created currency id livemode object originating_transaction refunded refunds")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -188,14 +191,14 @@ public struct ApplicationFee: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.amount, at: "amount")
         try container.encodeValue(self.amountRefunded, at: "amount_refunded")
         try container.encodeValue(self.application, at: "application")
-        try container.encodeValueIfPresent(self.balanceTransaction, at: "balance_transaction")
+        try container.encodeValueIfPresent(self.balanceTransaction, at: "balance_transaction", nulls: self.__explicitNulls)
         try container.encodeValue(self.charge, at: "charge")
         try container.encodeValue(self.created, at: "created")
         try container.encodeValue(self.currency, at: "currency")
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.originatingTransaction, at: "originating_transaction")
+        try container.encodeValueIfPresent(self.originatingTransaction, at: "originating_transaction", nulls: self.__explicitNulls)
         try container.encodeValue(self.refunded, at: "refunded")
         try container.encodeValue(self.refunds, at: "refunds")
         try container.encodeUndeclared(self.additionalProperties)

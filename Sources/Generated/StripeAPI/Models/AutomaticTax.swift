@@ -60,6 +60,8 @@ public struct AutomaticTax: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var status: AutomaticTaxStatus?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(enabled: Swift.Bool, status: AutomaticTaxStatus? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -74,13 +76,14 @@ public struct AutomaticTax: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.status = try container.decodeValueIfPresent(AutomaticTaxStatus.self, at: "status")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "enabled status")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.enabled, at: "enabled")
-        try container.encodeValueIfPresent(self.status, at: "status")
+        try container.encodeValueIfPresent(self.status, at: "status", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -73,6 +73,8 @@ public struct Balance: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var pending: [BalanceAmount]
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(available: [BalanceAmount], connectReserved: [BalanceAmount]? = nil, instantAvailable: [BalanceAmount]? = nil, issuing: BalanceDetail? = nil, livemode: Swift.Bool, pending: [BalanceAmount], additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -97,15 +99,16 @@ public struct Balance: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decodeValue(BalanceObjectModel.self, at: "object")
         self.pending = try container.decodeValue([BalanceAmount].self, at: "pending")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "available connect_reserved instant_available issuing livemode object pending")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.available, at: "available")
-        try container.encodeValueIfPresent(self.connectReserved, at: "connect_reserved")
-        try container.encodeValueIfPresent(self.instantAvailable, at: "instant_available")
-        try container.encodeValueIfPresent(self.issuing, at: "issuing")
+        try container.encodeValueIfPresent(self.connectReserved, at: "connect_reserved", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.instantAvailable, at: "instant_available", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.issuing, at: "issuing", nulls: self.__explicitNulls)
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.pending, at: "pending")

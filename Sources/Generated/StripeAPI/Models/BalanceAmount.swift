@@ -12,6 +12,8 @@ public struct BalanceAmount: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var sourceTypes: BalanceAmountBySourceType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int, currency: Swift.String, sourceTypes: BalanceAmountBySourceType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -28,6 +30,7 @@ public struct BalanceAmount: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.currency = try container.decodeValue(Swift.String.self, at: "currency")
         self.sourceTypes = try container.decodeValueIfPresent(BalanceAmountBySourceType.self, at: "source_types")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency source_types")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -35,7 +38,7 @@ public struct BalanceAmount: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.sourceTypes, at: "source_types")
+        try container.encodeValueIfPresent(self.sourceTypes, at: "source_types", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -13,6 +13,8 @@ public struct BalanceAmountBySourceType: Swift.Codable, Swift.Hashable, Swift.Se
     public var fpx: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(bankAccount: Swift.Int? = nil, card: Swift.Int? = nil, fpx: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -29,14 +31,15 @@ public struct BalanceAmountBySourceType: Swift.Codable, Swift.Hashable, Swift.Se
         self.card = try container.decodeValueIfPresent(Swift.Int.self, at: "card")
         self.fpx = try container.decodeValueIfPresent(Swift.Int.self, at: "fpx")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_account card fpx")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.bankAccount, at: "bank_account")
-        try container.encodeValueIfPresent(self.card, at: "card")
-        try container.encodeValueIfPresent(self.fpx, at: "fpx")
+        try container.encodeValueIfPresent(self.bankAccount, at: "bank_account", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.card, at: "card", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fpx, at: "fpx", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -386,6 +386,8 @@ public struct BalanceTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
     public var type: BalanceTransactionTypeModel
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(amount: Swift.Int, availableOn: Swift.Int, created: Swift.Int, currency: Swift.String, description: Swift.String? = nil, exchangeRate: Swift.Double? = nil, fee: Swift.Int, feeDetails: [Fee], id: Swift.String, net: Swift.Int, reportingCategory: Swift.String, source: BalanceTransactionSource? = nil, status: Swift.String, type: BalanceTransactionTypeModel, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -426,6 +428,7 @@ public struct BalanceTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.type = try container.decodeValue(BalanceTransactionTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount available_on created currency description exchange_rate fee fee_details id net object reporting_category source status type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -435,15 +438,15 @@ public struct BalanceTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
         try container.encodeValue(self.availableOn, at: "available_on")
         try container.encodeValue(self.created, at: "created")
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.exchangeRate, at: "exchange_rate")
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.exchangeRate, at: "exchange_rate", nulls: self.__explicitNulls)
         try container.encodeValue(self.fee, at: "fee")
         try container.encodeValue(self.feeDetails, at: "fee_details")
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.net, at: "net")
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.reportingCategory, at: "reporting_category")
-        try container.encodeValueIfPresent(self.source, at: "source")
+        try container.encodeValueIfPresent(self.source, at: "source", nulls: self.__explicitNulls)
         try container.encodeValue(self.status, at: "status")
         try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)

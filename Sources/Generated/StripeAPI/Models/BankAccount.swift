@@ -100,6 +100,8 @@ public struct BankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var status: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(account: BankAccountAccount? = nil, accountHolderName: Swift.String? = nil, accountHolderType: Swift.String? = nil, accountType: Swift.String? = nil, availablePayoutMethods: [BankAccountAvailablePayoutMethodsItem]? = nil, bankName: Swift.String? = nil, country: Swift.String, currency: Swift.String, customer: BankAccountCustomer? = nil, defaultForCurrency: Swift.Bool? = nil, fingerprint: Swift.String? = nil, id: Swift.String, last4: Swift.String, metadata: [Swift.String: Swift.String]? = nil, routingNumber: Swift.String? = nil, status: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -144,27 +146,28 @@ public struct BankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "account account_holder_name account_holder_type account_type available_payout_methods bank_name country currency customer default_for_currency fingerprint id last4 metadata object routing_number status")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.account, at: "account")
-        try container.encodeValueIfPresent(self.accountHolderName, at: "account_holder_name")
-        try container.encodeValueIfPresent(self.accountHolderType, at: "account_holder_type")
-        try container.encodeValueIfPresent(self.accountType, at: "account_type")
-        try container.encodeValueIfPresent(self.availablePayoutMethods, at: "available_payout_methods")
-        try container.encodeValueIfPresent(self.bankName, at: "bank_name")
+        try container.encodeValueIfPresent(self.account, at: "account", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.accountHolderName, at: "account_holder_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.accountHolderType, at: "account_holder_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.accountType, at: "account_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.availablePayoutMethods, at: "available_payout_methods", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bankName, at: "bank_name", nulls: self.__explicitNulls)
         try container.encodeValue(self.country, at: "country")
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.defaultForCurrency, at: "default_for_currency")
-        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint")
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultForCurrency, at: "default_for_currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.last4, at: "last4")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.routingNumber, at: "routing_number")
+        try container.encodeValueIfPresent(self.routingNumber, at: "routing_number", nulls: self.__explicitNulls)
         try container.encodeValue(self.status, at: "status")
         try container.encodeUndeclared(self.additionalProperties)
     }

@@ -72,6 +72,8 @@ public struct BillingPortalConfiguration: Swift.Codable, Swift.Hashable, Swift.S
     public var updated: Swift.Int
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(active: Swift.Bool, application: Swift.String? = nil, businessProfile: PortalBusinessProfile, created: Swift.Int, defaultReturnURL: Swift.String? = nil, features: PortalFeatures, id: Swift.String, isDefault: Swift.Bool, livemode: Swift.Bool, metadata: [Swift.String: Swift.String]? = nil, updated: Swift.Int, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -106,21 +108,22 @@ public struct BillingPortalConfiguration: Swift.Codable, Swift.Hashable, Swift.S
         self.object = try container.decodeValue(BillingPortalConfigurationObjectModel.self, at: "object")
         self.updated = try container.decodeValue(Swift.Int.self, at: "updated")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "active application business_profile created default_return_url features id is_default livemode metadata object updated")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.active, at: "active")
-        try container.encodeValueIfPresent(self.application, at: "application")
+        try container.encodeValueIfPresent(self.application, at: "application", nulls: self.__explicitNulls)
         try container.encodeValue(self.businessProfile, at: "business_profile")
         try container.encodeValue(self.created, at: "created")
-        try container.encodeValueIfPresent(self.defaultReturnURL, at: "default_return_url")
+        try container.encodeValueIfPresent(self.defaultReturnURL, at: "default_return_url", nulls: self.__explicitNulls)
         try container.encodeValue(self.features, at: "features")
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.isDefault, at: "is_default")
         try container.encodeValue(self.livemode, at: "livemode")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.updated, at: "updated")
         try container.encodeUndeclared(self.additionalProperties)

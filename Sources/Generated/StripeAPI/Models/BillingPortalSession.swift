@@ -356,6 +356,8 @@ public struct BillingPortalSession: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public var url: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(configuration: BillingPortalSessionConfiguration, created: Swift.Int, customer: Swift.String, id: Swift.String, livemode: Swift.Bool, locale: BillingPortalSessionLocaleModel? = nil, onBehalfOf: Swift.String? = nil, returnURL: Swift.String, url: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -386,6 +388,7 @@ public struct BillingPortalSession: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.returnURL = try container.decodeValue(Swift.String.self, at: "return_url")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "configuration created customer id livemode locale object on_behalf_of return_url url")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -396,9 +399,9 @@ public struct BillingPortalSession: Swift.Codable, Swift.Hashable, Swift.Sendabl
         try container.encodeValue(self.customer, at: "customer")
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
-        try container.encodeValueIfPresent(self.locale, at: "locale")
+        try container.encodeValueIfPresent(self.locale, at: "locale", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of", nulls: self.__explicitNulls)
         try container.encodeValue(self.returnURL, at: "return_url")
         try container.encodeValue(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)

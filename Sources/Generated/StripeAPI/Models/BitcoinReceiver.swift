@@ -142,6 +142,8 @@ public struct BitcoinReceiver: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var usedForPayment: Swift.Bool?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(active: Swift.Bool, amount: Swift.Int, amountReceived: Swift.Int, bitcoinAmount: Swift.Int, bitcoinAmountReceived: Swift.Int, bitcoinURI: Swift.String, created: Swift.Int, currency: Swift.String, customer: Swift.String? = nil, description: Swift.String? = nil, email: Swift.String? = nil, filled: Swift.Bool, id: Swift.String, inboundAddress: Swift.String, livemode: Swift.Bool, metadata: [Swift.String: Swift.String]? = nil, payment: Swift.String? = nil, refundAddress: Swift.String? = nil, transactions: BitcoinReceiverTransactions? = nil, uncapturedFunds: Swift.Bool, usedForPayment: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -196,6 +198,7 @@ public struct BitcoinReceiver: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.uncapturedFunds = try container.decodeValue(Swift.Bool.self, at: "uncaptured_funds")
         self.usedForPayment = try container.decodeValueIfPresent(Swift.Bool.self, at: "used_for_payment")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "active amount amount_received bitcoin_amount bitcoin_amount_received bitcoin_uri created currency customer description email filled id inbound_address livemode metadata object payment refund_address transactions uncaptured_funds used_for_payment")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -209,20 +212,20 @@ public struct BitcoinReceiver: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.bitcoinURI, at: "bitcoin_uri")
         try container.encodeValue(self.created, at: "created")
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.email, at: "email")
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
         try container.encodeValue(self.filled, at: "filled")
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.inboundAddress, at: "inbound_address")
         try container.encodeValue(self.livemode, at: "livemode")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.payment, at: "payment")
-        try container.encodeValueIfPresent(self.refundAddress, at: "refund_address")
-        try container.encodeValueIfPresent(self.transactions, at: "transactions")
+        try container.encodeValueIfPresent(self.payment, at: "payment", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.refundAddress, at: "refund_address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transactions, at: "transactions", nulls: self.__explicitNulls)
         try container.encodeValue(self.uncapturedFunds, at: "uncaptured_funds")
-        try container.encodeValueIfPresent(self.usedForPayment, at: "used_for_payment")
+        try container.encodeValueIfPresent(self.usedForPayment, at: "used_for_payment", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

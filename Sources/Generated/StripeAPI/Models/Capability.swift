@@ -126,6 +126,8 @@ public struct Capability: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var status: CapabilityStatus
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(account: CapabilityAccount, futureRequirements: AccountCapabilityFutureRequirements? = nil, id: Swift.String, requested: Swift.Bool, requestedAt: Swift.Int? = nil, requirements: AccountCapabilityRequirements? = nil, status: CapabilityStatus, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -152,18 +154,19 @@ public struct Capability: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.requirements = try container.decodeValueIfPresent(AccountCapabilityRequirements.self, at: "requirements")
         self.status = try container.decodeValue(CapabilityStatus.self, at: "status")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "account future_requirements id object requested requested_at requirements status")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.account, at: "account")
-        try container.encodeValueIfPresent(self.futureRequirements, at: "future_requirements")
+        try container.encodeValueIfPresent(self.futureRequirements, at: "future_requirements", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.requested, at: "requested")
-        try container.encodeValueIfPresent(self.requestedAt, at: "requested_at")
-        try container.encodeValueIfPresent(self.requirements, at: "requirements")
+        try container.encodeValueIfPresent(self.requestedAt, at: "requested_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.requirements, at: "requirements", nulls: self.__explicitNulls)
         try container.encodeValue(self.status, at: "status")
         try container.encodeUndeclared(self.additionalProperties)
     }

@@ -266,6 +266,8 @@ public struct Card: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var tokenizationMethod: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(account: CardAccount? = nil, addressCity: Swift.String? = nil, addressCountry: Swift.String? = nil, addressLine1: Swift.String? = nil, addressLine1Check: Swift.String? = nil, addressLine2: Swift.String? = nil, addressState: Swift.String? = nil, addressZip: Swift.String? = nil, addressZipCheck: Swift.String? = nil, availablePayoutMethods: [CardAvailablePayoutMethodsItem]? = nil, brand: Swift.String, country: Swift.String? = nil, currency: Swift.String? = nil, customer: CardCustomer? = nil, cvcCheck: Swift.String? = nil, defaultForCurrency: Swift.Bool? = nil, dynamicLast4: Swift.String? = nil, expMonth: Swift.Int, expYear: Swift.Int, fingerprint: Swift.String? = nil, funding: Swift.String, id: Swift.String, last4: Swift.String, metadata: [Swift.String: Swift.String]? = nil, name: Swift.String? = nil, recipient: CardRecipient? = nil, status: Swift.String? = nil, tokenizationMethod: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -334,40 +336,41 @@ public struct Card: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.status = try container.decodeValueIfPresent(Swift.String.self, at: "status")
         self.tokenizationMethod = try container.decodeValueIfPresent(Swift.String.self, at: "tokenization_method")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "account address_city address_country address_line1 address_line1_check address_line2 address_state address_zip address_zip_check available_payout_methods brand country currency customer cvc_check default_for_currency dynamic_last4 exp_month exp_year fingerprint funding id last4 metadata name object recipient status tokenization_method")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.account, at: "account")
-        try container.encodeValueIfPresent(self.addressCity, at: "address_city")
-        try container.encodeValueIfPresent(self.addressCountry, at: "address_country")
-        try container.encodeValueIfPresent(self.addressLine1, at: "address_line1")
-        try container.encodeValueIfPresent(self.addressLine1Check, at: "address_line1_check")
-        try container.encodeValueIfPresent(self.addressLine2, at: "address_line2")
-        try container.encodeValueIfPresent(self.addressState, at: "address_state")
-        try container.encodeValueIfPresent(self.addressZip, at: "address_zip")
-        try container.encodeValueIfPresent(self.addressZipCheck, at: "address_zip_check")
-        try container.encodeValueIfPresent(self.availablePayoutMethods, at: "available_payout_methods")
+        try container.encodeValueIfPresent(self.account, at: "account", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressCity, at: "address_city", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressCountry, at: "address_country", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressLine1, at: "address_line1", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressLine1Check, at: "address_line1_check", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressLine2, at: "address_line2", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressState, at: "address_state", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressZip, at: "address_zip", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressZipCheck, at: "address_zip_check", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.availablePayoutMethods, at: "available_payout_methods", nulls: self.__explicitNulls)
         try container.encodeValue(self.brand, at: "brand")
-        try container.encodeValueIfPresent(self.country, at: "country")
-        try container.encodeValueIfPresent(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.cvcCheck, at: "cvc_check")
-        try container.encodeValueIfPresent(self.defaultForCurrency, at: "default_for_currency")
-        try container.encodeValueIfPresent(self.dynamicLast4, at: "dynamic_last4")
+        try container.encodeValueIfPresent(self.country, at: "country", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.currency, at: "currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cvcCheck, at: "cvc_check", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultForCurrency, at: "default_for_currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.dynamicLast4, at: "dynamic_last4", nulls: self.__explicitNulls)
         try container.encodeValue(self.expMonth, at: "exp_month")
         try container.encodeValue(self.expYear, at: "exp_year")
-        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint")
+        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint", nulls: self.__explicitNulls)
         try container.encodeValue(self.funding, at: "funding")
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.last4, at: "last4")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.recipient, at: "recipient")
-        try container.encodeValueIfPresent(self.status, at: "status")
-        try container.encodeValueIfPresent(self.tokenizationMethod, at: "tokenization_method")
+        try container.encodeValueIfPresent(self.recipient, at: "recipient", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.status, at: "status", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.tokenizationMethod, at: "tokenization_method", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

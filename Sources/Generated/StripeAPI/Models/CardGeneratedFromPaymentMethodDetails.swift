@@ -10,6 +10,8 @@ public struct CardGeneratedFromPaymentMethodDetails: Swift.Codable, Swift.Hashab
     public var type: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(cardPresent: PaymentMethodDetailsCardPresent? = nil, type: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -24,12 +26,13 @@ public struct CardGeneratedFromPaymentMethodDetails: Swift.Codable, Swift.Hashab
         self.cardPresent = try container.decodeValueIfPresent(PaymentMethodDetailsCardPresent.self, at: "card_present")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "card_present type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.cardPresent, at: "card_present")
+        try container.encodeValueIfPresent(self.cardPresent, at: "card_present", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }

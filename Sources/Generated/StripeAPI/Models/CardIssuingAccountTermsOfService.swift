@@ -13,6 +13,8 @@ public struct CardIssuingAccountTermsOfService: Swift.Codable, Swift.Hashable, S
     public var userAgent: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(date: Swift.Int? = nil, ip: Swift.String? = nil, userAgent: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -29,14 +31,15 @@ public struct CardIssuingAccountTermsOfService: Swift.Codable, Swift.Hashable, S
         self.ip = try container.decodeValueIfPresent(Swift.String.self, at: "ip")
         self.userAgent = try container.decodeValueIfPresent(Swift.String.self, at: "user_agent")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "date ip user_agent")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.date, at: "date")
-        try container.encodeValueIfPresent(self.ip, at: "ip")
-        try container.encodeValueIfPresent(self.userAgent, at: "user_agent")
+        try container.encodeValueIfPresent(self.date, at: "date", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ip, at: "ip", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.userAgent, at: "user_agent", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

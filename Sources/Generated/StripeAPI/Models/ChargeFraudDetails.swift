@@ -11,6 +11,8 @@ public struct ChargeFraudDetails: Swift.Codable, Swift.Hashable, Swift.Sendable 
     public var userReport: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(stripeReport: Swift.String? = nil, userReport: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,13 +27,14 @@ public struct ChargeFraudDetails: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.stripeReport = try container.decodeValueIfPresent(Swift.String.self, at: "stripe_report")
         self.userReport = try container.decodeValueIfPresent(Swift.String.self, at: "user_report")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "stripe_report user_report")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.stripeReport, at: "stripe_report")
-        try container.encodeValueIfPresent(self.userReport, at: "user_report")
+        try container.encodeValueIfPresent(self.stripeReport, at: "stripe_report", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.userReport, at: "user_report", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

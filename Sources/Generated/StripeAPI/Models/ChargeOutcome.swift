@@ -69,6 +69,8 @@ public struct ChargeOutcome: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var type: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(networkStatus: Swift.String? = nil, reason: Swift.String? = nil, riskLevel: Swift.String? = nil, riskScore: Swift.Int? = nil, rule: ChargeOutcomeRule? = nil, sellerMessage: Swift.String? = nil, type: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -93,17 +95,18 @@ public struct ChargeOutcome: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.sellerMessage = try container.decodeValueIfPresent(Swift.String.self, at: "seller_message")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "network_status reason risk_level risk_score rule seller_message type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.networkStatus, at: "network_status")
-        try container.encodeValueIfPresent(self.reason, at: "reason")
-        try container.encodeValueIfPresent(self.riskLevel, at: "risk_level")
-        try container.encodeValueIfPresent(self.riskScore, at: "risk_score")
-        try container.encodeValueIfPresent(self.rule, at: "rule")
-        try container.encodeValueIfPresent(self.sellerMessage, at: "seller_message")
+        try container.encodeValueIfPresent(self.networkStatus, at: "network_status", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.reason, at: "reason", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.riskLevel, at: "risk_level", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.riskScore, at: "risk_score", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.rule, at: "rule", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sellerMessage, at: "seller_message", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }

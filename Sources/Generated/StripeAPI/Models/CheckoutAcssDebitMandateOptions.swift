@@ -25,6 +25,8 @@ public struct CheckoutAcssDebitMandateOptions: Swift.Codable, Swift.Hashable, Sw
     public var transactionType: CheckoutAcssDebitMandateOptionsTransactionType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(customMandateURL: Swift.String? = nil, defaultFor: [CheckoutAcssDebitMandateOptionsDefaultForItem]? = nil, intervalDescription: Swift.String? = nil, paymentSchedule: CheckoutAcssDebitMandateOptionsPaymentSchedule? = nil, transactionType: CheckoutAcssDebitMandateOptionsTransactionType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -45,16 +47,17 @@ public struct CheckoutAcssDebitMandateOptions: Swift.Codable, Swift.Hashable, Sw
         self.paymentSchedule = try container.decodeValueIfPresent(CheckoutAcssDebitMandateOptionsPaymentSchedule.self, at: "payment_schedule")
         self.transactionType = try container.decodeValueIfPresent(CheckoutAcssDebitMandateOptionsTransactionType.self, at: "transaction_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_mandate_url default_for interval_description payment_schedule transaction_type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.customMandateURL, at: "custom_mandate_url")
-        try container.encodeValueIfPresent(self.defaultFor, at: "default_for")
-        try container.encodeValueIfPresent(self.intervalDescription, at: "interval_description")
-        try container.encodeValueIfPresent(self.paymentSchedule, at: "payment_schedule")
-        try container.encodeValueIfPresent(self.transactionType, at: "transaction_type")
+        try container.encodeValueIfPresent(self.customMandateURL, at: "custom_mandate_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultFor, at: "default_for", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.intervalDescription, at: "interval_description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentSchedule, at: "payment_schedule", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transactionType, at: "transaction_type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -60,6 +60,8 @@ public struct CheckoutAcssDebitPaymentMethodOptions: Swift.Codable, Swift.Hashab
     public var verificationMethod: CheckoutPaymentMethodOptionsVerificationMethod?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(currency: CheckoutAcssDebitPaymentMethodOptionsCurrency? = nil, mandateOptions: CheckoutAcssDebitMandateOptions? = nil, verificationMethod: CheckoutPaymentMethodOptionsVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -76,14 +78,15 @@ public struct CheckoutAcssDebitPaymentMethodOptions: Swift.Codable, Swift.Hashab
         self.mandateOptions = try container.decodeValueIfPresent(CheckoutAcssDebitMandateOptions.self, at: "mandate_options")
         self.verificationMethod = try container.decodeValueIfPresent(CheckoutPaymentMethodOptionsVerificationMethod.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "currency mandate_options verification_method")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options")
-        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method")
+        try container.encodeValueIfPresent(self.currency, at: "currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

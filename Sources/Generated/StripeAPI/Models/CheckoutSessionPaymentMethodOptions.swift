@@ -12,6 +12,8 @@ public struct CheckoutSessionPaymentMethodOptions: Swift.Codable, Swift.Hashable
     public var usBankAccount: CheckoutUsBankAccountPaymentMethodOptions?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(acssDebit: CheckoutAcssDebitPaymentMethodOptions? = nil, boleto: CheckoutBoletoPaymentMethodOptions? = nil, konbini: CheckoutKonbiniPaymentMethodOptions? = nil, oxxo: CheckoutOxxoPaymentMethodOptions? = nil, usBankAccount: CheckoutUsBankAccountPaymentMethodOptions? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -32,16 +34,17 @@ public struct CheckoutSessionPaymentMethodOptions: Swift.Codable, Swift.Hashable
         self.oxxo = try container.decodeValueIfPresent(CheckoutOxxoPaymentMethodOptions.self, at: "oxxo")
         self.usBankAccount = try container.decodeValueIfPresent(CheckoutUsBankAccountPaymentMethodOptions.self, at: "us_bank_account")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit boleto konbini oxxo us_bank_account")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
-        try container.encodeValueIfPresent(self.boleto, at: "boleto")
-        try container.encodeValueIfPresent(self.konbini, at: "konbini")
-        try container.encodeValueIfPresent(self.oxxo, at: "oxxo")
-        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.boleto, at: "boleto", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.konbini, at: "konbini", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.oxxo, at: "oxxo", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

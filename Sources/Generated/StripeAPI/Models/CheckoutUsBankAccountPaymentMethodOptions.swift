@@ -54,6 +54,8 @@ public struct CheckoutUsBankAccountPaymentMethodOptions: Swift.Codable, Swift.Ha
     public var verificationMethod: CheckoutPaymentMethodOptionsVerificationMethod2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(verificationMethod: CheckoutPaymentMethodOptionsVerificationMethod2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -66,12 +68,13 @@ public struct CheckoutUsBankAccountPaymentMethodOptions: Swift.Codable, Swift.Ha
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.verificationMethod = try container.decodeValueIfPresent(CheckoutPaymentMethodOptionsVerificationMethod2.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "verification_method")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method")
+        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

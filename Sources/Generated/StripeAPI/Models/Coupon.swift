@@ -132,6 +132,8 @@ public struct Coupon: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var valid: Swift.Bool
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(amountOff: Swift.Int? = nil, appliesTo: CouponAppliesTo? = nil, created: Swift.Int, currency: Swift.String? = nil, duration: CouponDuration, durationInMonths: Swift.Int? = nil, id: Swift.String, livemode: Swift.Bool, maxRedemptions: Swift.Int? = nil, metadata: [Swift.String: Swift.String]? = nil, name: Swift.String? = nil, percentOff: Swift.Double? = nil, redeemBy: Swift.Int? = nil, timesRedeemed: Swift.Int, valid: Swift.Bool, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -174,25 +176,26 @@ public struct Coupon: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.timesRedeemed = try container.decodeValue(Swift.Int.self, at: "times_redeemed")
         self.valid = try container.decodeValue(Swift.Bool.self, at: "valid")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_off applies_to created currency duration duration_in_months id livemode max_redemptions metadata name object percent_off redeem_by times_redeemed valid")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amountOff, at: "amount_off")
-        try container.encodeValueIfPresent(self.appliesTo, at: "applies_to")
+        try container.encodeValueIfPresent(self.amountOff, at: "amount_off", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.appliesTo, at: "applies_to", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
-        try container.encodeValueIfPresent(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.currency, at: "currency", nulls: self.__explicitNulls)
         try container.encodeValue(self.duration, at: "duration")
-        try container.encodeValueIfPresent(self.durationInMonths, at: "duration_in_months")
+        try container.encodeValueIfPresent(self.durationInMonths, at: "duration_in_months", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
-        try container.encodeValueIfPresent(self.maxRedemptions, at: "max_redemptions")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.maxRedemptions, at: "max_redemptions", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.percentOff, at: "percent_off")
-        try container.encodeValueIfPresent(self.redeemBy, at: "redeem_by")
+        try container.encodeValueIfPresent(self.percentOff, at: "percent_off", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.redeemBy, at: "redeem_by", nulls: self.__explicitNulls)
         try container.encodeValue(self.timesRedeemed, at: "times_redeemed")
         try container.encodeValue(self.valid, at: "valid")
         try container.encodeUndeclared(self.additionalProperties)

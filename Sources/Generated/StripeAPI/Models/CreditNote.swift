@@ -397,6 +397,8 @@ public struct CreditNote: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var voidedAt: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(amount: Swift.Int, created: Swift.Int, currency: Swift.String, customer: CreditNoteCustomer, customerBalanceTransaction: CreditNoteCustomerBalanceTransaction? = nil, discountAmount: Swift.Int, discountAmounts: [DiscountsResourceDiscountAmount], id: Swift.String, invoice: CreditNoteInvoice, lines: CreditNoteLines, livemode: Swift.Bool, memo: Swift.String? = nil, metadata: [Swift.String: Swift.String]? = nil, number: Swift.String, outOfBandAmount: Swift.Int? = nil, pdf: Swift.String, reason: CreditNoteReason? = nil, refund: CreditNoteRefund? = nil, status: CreditNoteStatus, subtotal: Swift.Int, taxAmounts: [CreditNoteTaxAmount], total: Swift.Int, type: CreditNoteTypeModel, voidedAt: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -457,6 +459,7 @@ public struct CreditNote: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.type = try container.decodeValue(CreditNoteTypeModel.self, at: "type")
         self.voidedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "voided_at")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount created currency customer customer_balance_transaction discount_amount discount_amounts id invoice lines livemode memo metadata number object out_of_band_amount pdf reason refund status subtotal tax_amounts total type voided_at")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -466,27 +469,27 @@ public struct CreditNote: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.created, at: "created")
         try container.encodeValue(self.currency, at: "currency")
         try container.encodeValue(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.customerBalanceTransaction, at: "customer_balance_transaction")
+        try container.encodeValueIfPresent(self.customerBalanceTransaction, at: "customer_balance_transaction", nulls: self.__explicitNulls)
         try container.encodeValue(self.discountAmount, at: "discount_amount")
         try container.encodeValue(self.discountAmounts, at: "discount_amounts")
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.invoice, at: "invoice")
         try container.encodeValue(self.lines, at: "lines")
         try container.encodeValue(self.livemode, at: "livemode")
-        try container.encodeValueIfPresent(self.memo, at: "memo")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.memo, at: "memo", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
         try container.encodeValue(self.number, at: "number")
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.outOfBandAmount, at: "out_of_band_amount")
+        try container.encodeValueIfPresent(self.outOfBandAmount, at: "out_of_band_amount", nulls: self.__explicitNulls)
         try container.encodeValue(self.pdf, at: "pdf")
-        try container.encodeValueIfPresent(self.reason, at: "reason")
-        try container.encodeValueIfPresent(self.refund, at: "refund")
+        try container.encodeValueIfPresent(self.reason, at: "reason", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.refund, at: "refund", nulls: self.__explicitNulls)
         try container.encodeValue(self.status, at: "status")
         try container.encodeValue(self.subtotal, at: "subtotal")
         try container.encodeValue(self.taxAmounts, at: "tax_amounts")
         try container.encodeValue(self.total, at: "total")
         try container.encodeValue(self.type, at: "type")
-        try container.encodeValueIfPresent(self.voidedAt, at: "voided_at")
+        try container.encodeValueIfPresent(self.voidedAt, at: "voided_at", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -121,6 +121,8 @@ public struct CreditNoteLineItem: Swift.Codable, Swift.Hashable, Swift.Sendable 
     public var unitAmountDecimal: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(amount: Swift.Int, description: Swift.String? = nil, discountAmount: Swift.Int, discountAmounts: [DiscountsResourceDiscountAmount], id: Swift.String, invoiceLineItem: Swift.String? = nil, livemode: Swift.Bool, quantity: Swift.Int? = nil, taxAmounts: [CreditNoteTaxAmount], taxRates: [TaxRate], type: CreditNoteLineItemTypeModel, unitAmount: Swift.Int? = nil, unitAmountDecimal: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -159,25 +161,26 @@ public struct CreditNoteLineItem: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
         self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount description discount_amount discount_amounts id invoice_line_item livemode object quantity tax_amounts tax_rates type unit_amount unit_amount_decimal")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
         try container.encodeValue(self.discountAmount, at: "discount_amount")
         try container.encodeValue(self.discountAmounts, at: "discount_amounts")
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.invoiceLineItem, at: "invoice_line_item")
+        try container.encodeValueIfPresent(self.invoiceLineItem, at: "invoice_line_item", nulls: self.__explicitNulls)
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValueIfPresent(self.quantity, at: "quantity", nulls: self.__explicitNulls)
         try container.encodeValue(self.taxAmounts, at: "tax_amounts")
         try container.encodeValue(self.taxRates, at: "tax_rates")
         try container.encodeValue(self.type, at: "type")
-        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount")
-        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal")
+        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -379,6 +379,8 @@ public struct Customer: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var testClock: CustomerTestClock?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(address: Address? = nil, balance: Swift.Int? = nil, created: Swift.Int, currency: Swift.String? = nil, defaultSource: CustomerDefaultSource? = nil, delinquent: Swift.Bool? = nil, description: Swift.String? = nil, discount: Discount? = nil, email: Swift.String? = nil, id: Swift.String, invoicePrefix: Swift.String? = nil, invoiceSettings: InvoiceSettingCustomerSetting? = nil, livemode: Swift.Bool, metadata: [Swift.String: Swift.String]? = nil, name: Swift.String? = nil, nextInvoiceSequence: Swift.Int? = nil, phone: Swift.String? = nil, preferredLocales: [Swift.String]? = nil, shipping: Shipping? = nil, sources: CustomerSources? = nil, subscriptions: CustomerSubscriptions? = nil, tax: CustomerTax? = nil, taxExempt: CustomerTaxExempt? = nil, taxIDs: CustomerTaxIDs? = nil, testClock: CustomerTestClock? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -441,37 +443,38 @@ public struct Customer: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.taxIDs = try container.decodeValueIfPresent(CustomerTaxIDs.self, at: "tax_ids")
         self.testClock = try container.decodeValueIfPresent(CustomerTestClock.self, at: "test_clock")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address balance created currency default_source delinquent description discount email id invoice_prefix invoice_settings livemode metadata name next_invoice_sequence object phone preferred_locales shipping sources subscriptions tax tax_exempt tax_ids test_clock")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.address, at: "address")
-        try container.encodeValueIfPresent(self.balance, at: "balance")
+        try container.encodeValueIfPresent(self.address, at: "address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.balance, at: "balance", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
-        try container.encodeValueIfPresent(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.defaultSource, at: "default_source")
-        try container.encodeValueIfPresent(self.delinquent, at: "delinquent")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.discount, at: "discount")
-        try container.encodeValueIfPresent(self.email, at: "email")
+        try container.encodeValueIfPresent(self.currency, at: "currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultSource, at: "default_source", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.delinquent, at: "delinquent", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.discount, at: "discount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.invoicePrefix, at: "invoice_prefix")
-        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings")
+        try container.encodeValueIfPresent(self.invoicePrefix, at: "invoice_prefix", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings", nulls: self.__explicitNulls)
         try container.encodeValue(self.livemode, at: "livemode")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.name, at: "name")
-        try container.encodeValueIfPresent(self.nextInvoiceSequence, at: "next_invoice_sequence")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.nextInvoiceSequence, at: "next_invoice_sequence", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.phone, at: "phone")
-        try container.encodeValueIfPresent(self.preferredLocales, at: "preferred_locales")
-        try container.encodeValueIfPresent(self.shipping, at: "shipping")
-        try container.encodeValueIfPresent(self.sources, at: "sources")
-        try container.encodeValueIfPresent(self.subscriptions, at: "subscriptions")
-        try container.encodeValueIfPresent(self.tax, at: "tax")
-        try container.encodeValueIfPresent(self.taxExempt, at: "tax_exempt")
-        try container.encodeValueIfPresent(self.taxIDs, at: "tax_ids")
-        try container.encodeValueIfPresent(self.testClock, at: "test_clock")
+        try container.encodeValueIfPresent(self.phone, at: "phone", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.preferredLocales, at: "preferred_locales", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shipping, at: "shipping", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sources, at: "sources", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.subscriptions, at: "subscriptions", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.tax, at: "tax", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxExempt, at: "tax_exempt", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxIDs, at: "tax_ids", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.testClock, at: "test_clock", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -16,6 +16,8 @@ public struct CustomerAcceptance: Swift.Codable, Swift.Hashable, Swift.Sendable 
     public var type: CustomerAcceptanceTypeModel
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(acceptedAt: Swift.Int? = nil, offline: OfflineAcceptance? = nil, online: OnlineAcceptance? = nil, type: CustomerAcceptanceTypeModel, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -34,14 +36,15 @@ public struct CustomerAcceptance: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.online = try container.decodeValueIfPresent(OnlineAcceptance.self, at: "online")
         self.type = try container.decodeValue(CustomerAcceptanceTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "accepted_at offline online type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.acceptedAt, at: "accepted_at")
-        try container.encodeValueIfPresent(self.offline, at: "offline")
-        try container.encodeValueIfPresent(self.online, at: "online")
+        try container.encodeValueIfPresent(self.acceptedAt, at: "accepted_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.offline, at: "offline", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.online, at: "online", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }

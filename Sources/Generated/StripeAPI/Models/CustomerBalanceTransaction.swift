@@ -208,6 +208,8 @@ public struct CustomerBalanceTransaction: Swift.Codable, Swift.Hashable, Swift.S
     public var type: CustomerBalanceTransactionTypeModel
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(amount: Swift.Int, created: Swift.Int, creditNote: CustomerBalanceTransactionCreditNote? = nil, currency: Swift.String, customer: CustomerBalanceTransactionCustomer, description: Swift.String? = nil, endingBalance: Swift.Int, id: Swift.String, invoice: CustomerBalanceTransactionInvoice? = nil, livemode: Swift.Bool, metadata: [Swift.String: Swift.String]? = nil, type: CustomerBalanceTransactionTypeModel, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -244,6 +246,7 @@ public struct CustomerBalanceTransaction: Swift.Codable, Swift.Hashable, Swift.S
         self.object = try container.decodeValue(CustomerBalanceTransactionObjectModel.self, at: "object")
         self.type = try container.decodeValue(CustomerBalanceTransactionTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount created credit_note currency customer description ending_balance id invoice livemode metadata object type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -251,15 +254,15 @@ public struct CustomerBalanceTransaction: Swift.Codable, Swift.Hashable, Swift.S
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
         try container.encodeValue(self.created, at: "created")
-        try container.encodeValueIfPresent(self.creditNote, at: "credit_note")
+        try container.encodeValueIfPresent(self.creditNote, at: "credit_note", nulls: self.__explicitNulls)
         try container.encodeValue(self.currency, at: "currency")
         try container.encodeValue(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
         try container.encodeValue(self.endingBalance, at: "ending_balance")
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.invoice, at: "invoice")
+        try container.encodeValueIfPresent(self.invoice, at: "invoice", nulls: self.__explicitNulls)
         try container.encodeValue(self.livemode, at: "livemode")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)

@@ -66,6 +66,8 @@ public struct CustomerTax: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var location: CustomerTaxLocation?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(automaticTax: CustomerTaxAutomaticTax, ipAddress: Swift.String? = nil, location: CustomerTaxLocation? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -82,14 +84,15 @@ public struct CustomerTax: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.ipAddress = try container.decodeValueIfPresent(Swift.String.self, at: "ip_address")
         self.location = try container.decodeValueIfPresent(CustomerTaxLocation.self, at: "location")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "automatic_tax ip_address location")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.automaticTax, at: "automatic_tax")
-        try container.encodeValueIfPresent(self.ipAddress, at: "ip_address")
-        try container.encodeValueIfPresent(self.location, at: "location")
+        try container.encodeValueIfPresent(self.ipAddress, at: "ip_address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.location, at: "location", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -66,6 +66,8 @@ public struct CustomerTaxLocation: Swift.Codable, Swift.Hashable, Swift.Sendable
     public var state: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(country: Swift.String, source: CustomerTaxLocationSource, state: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -82,6 +84,7 @@ public struct CustomerTaxLocation: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.source = try container.decodeValue(CustomerTaxLocationSource.self, at: "source")
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "country source state")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -89,7 +92,7 @@ public struct CustomerTaxLocation: Swift.Codable, Swift.Hashable, Swift.Sendable
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.country, at: "country")
         try container.encodeValue(self.source, at: "source")
-        try container.encodeValueIfPresent(self.state, at: "state")
+        try container.encodeValueIfPresent(self.state, at: "state", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -18,6 +18,8 @@ public struct DeletedBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable 
     public var object: DeletedBankAccountObjectModel
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `deleted` and `object`, which the description allows one value each for, are filled in.
     public init(currency: Swift.String? = nil, id: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -36,12 +38,13 @@ public struct DeletedBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.object = try container.decodeValue(DeletedBankAccountObjectModel.self, at: "object")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "currency deleted id object")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.currency, at: "currency")
+        try container.encodeValueIfPresent(self.currency, at: "currency", nulls: self.__explicitNulls)
         try container.encodeValue(self.deleted, at: "deleted")
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.object, at: "object")

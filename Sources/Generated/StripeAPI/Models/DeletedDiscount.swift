@@ -37,6 +37,8 @@ public struct DeletedDiscount: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var subscription: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `deleted` and `object`, which the description allows one value each for, are filled in.
     public init(checkoutSession: Swift.String? = nil, coupon: Coupon, customer: DeletedDiscountCustomer? = nil, id: Swift.String, invoice: Swift.String? = nil, invoiceItem: Swift.String? = nil, promotionCode: DeletedDiscountPromotionCode? = nil, start: Swift.Int, subscription: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -69,22 +71,23 @@ public struct DeletedDiscount: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.start = try container.decodeValue(Swift.Int.self, at: "start")
         self.subscription = try container.decodeValueIfPresent(Swift.String.self, at: "subscription")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "checkout_session coupon customer deleted id invoice invoice_item object promotion_code start subscription")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.checkoutSession, at: "checkout_session")
+        try container.encodeValueIfPresent(self.checkoutSession, at: "checkout_session", nulls: self.__explicitNulls)
         try container.encodeValue(self.coupon, at: "coupon")
-        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
         try container.encodeValue(self.deleted, at: "deleted")
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.invoice, at: "invoice")
-        try container.encodeValueIfPresent(self.invoiceItem, at: "invoice_item")
+        try container.encodeValueIfPresent(self.invoice, at: "invoice", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.invoiceItem, at: "invoice_item", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.promotionCode, at: "promotion_code")
+        try container.encodeValueIfPresent(self.promotionCode, at: "promotion_code", nulls: self.__explicitNulls)
         try container.encodeValue(self.start, at: "start")
-        try container.encodeValueIfPresent(self.subscription, at: "subscription")
+        try container.encodeValueIfPresent(self.subscription, at: "subscription", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

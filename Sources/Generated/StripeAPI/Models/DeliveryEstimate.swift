@@ -15,6 +15,8 @@ public struct DeliveryEstimate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var type: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(date: Swift.String? = nil, earliest: Swift.String? = nil, latest: Swift.String? = nil, type: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -33,14 +35,15 @@ public struct DeliveryEstimate: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.latest = try container.decodeValueIfPresent(Swift.String.self, at: "latest")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "date earliest latest type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.date, at: "date")
-        try container.encodeValueIfPresent(self.earliest, at: "earliest")
-        try container.encodeValueIfPresent(self.latest, at: "latest")
+        try container.encodeValueIfPresent(self.date, at: "date", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.earliest, at: "earliest", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.latest, at: "latest", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }

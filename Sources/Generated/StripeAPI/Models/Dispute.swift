@@ -159,6 +159,8 @@ public struct Dispute: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var status: DisputeStatus
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(amount: Swift.Int, balanceTransactions: [BalanceTransaction], charge: DisputeCharge, created: Swift.Int, currency: Swift.String, evidence: DisputeEvidence, evidenceDetails: DisputeEvidenceDetails, id: Swift.String, isChargeRefundable: Swift.Bool, livemode: Swift.Bool, metadata: [Swift.String: Swift.String], paymentIntent: DisputePaymentIntent? = nil, reason: Swift.String, status: DisputeStatus, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -199,6 +201,7 @@ public struct Dispute: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.reason = try container.decodeValue(Swift.String.self, at: "reason")
         self.status = try container.decodeValue(DisputeStatus.self, at: "status")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount balance_transactions charge created currency evidence evidence_details id is_charge_refundable livemode metadata object payment_intent reason status")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -216,7 +219,7 @@ public struct Dispute: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.metadata, at: "metadata")
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.paymentIntent, at: "payment_intent")
+        try container.encodeValueIfPresent(self.paymentIntent, at: "payment_intent", nulls: self.__explicitNulls)
         try container.encodeValue(self.reason, at: "reason")
         try container.encodeValue(self.status, at: "status")
         try container.encodeUndeclared(self.additionalProperties)

@@ -15,6 +15,8 @@ public struct DisputeEvidenceDetails: Swift.Codable, Swift.Hashable, Swift.Senda
     public var submissionCount: Swift.Int
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(dueBy: Swift.Int? = nil, hasEvidence: Swift.Bool, pastDue: Swift.Bool, submissionCount: Swift.Int, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -33,12 +35,13 @@ public struct DisputeEvidenceDetails: Swift.Codable, Swift.Hashable, Swift.Senda
         self.pastDue = try container.decodeValue(Swift.Bool.self, at: "past_due")
         self.submissionCount = try container.decodeValue(Swift.Int.self, at: "submission_count")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "due_by has_evidence past_due submission_count")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.dueBy, at: "due_by")
+        try container.encodeValueIfPresent(self.dueBy, at: "due_by", nulls: self.__explicitNulls)
         try container.encodeValue(self.hasEvidence, at: "has_evidence")
         try container.encodeValue(self.pastDue, at: "past_due")
         try container.encodeValue(self.submissionCount, at: "submission_count")

@@ -60,6 +60,8 @@ public struct EphemeralKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var secret: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(created: Swift.Int, expires: Swift.Int, id: Swift.String, livemode: Swift.Bool, secret: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -82,6 +84,7 @@ public struct EphemeralKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decodeValue(EphemeralKeyObjectModel.self, at: "object")
         self.secret = try container.decodeValueIfPresent(Swift.String.self, at: "secret")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "created expires id livemode object secret")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -92,7 +95,7 @@ public struct EphemeralKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.secret, at: "secret")
+        try container.encodeValueIfPresent(self.secret, at: "secret", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -97,6 +97,8 @@ public struct Event: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var type: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(account: Swift.String? = nil, apiVersion: Swift.String? = nil, created: Swift.Int, data: NotificationEventData, id: Swift.String, livemode: Swift.Bool, pendingWebhooks: Swift.Int, request: NotificationEventRequest? = nil, type: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -127,20 +129,21 @@ public struct Event: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.request = try container.decodeValueIfPresent(NotificationEventRequest.self, at: "request")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "account api_version created data id livemode object pending_webhooks request type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.account, at: "account")
-        try container.encodeValueIfPresent(self.apiVersion, at: "api_version")
+        try container.encodeValueIfPresent(self.account, at: "account", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.apiVersion, at: "api_version", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
         try container.encodeValue(self.data, at: "data")
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.pendingWebhooks, at: "pending_webhooks")
-        try container.encodeValueIfPresent(self.request, at: "request")
+        try container.encodeValueIfPresent(self.request, at: "request", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }

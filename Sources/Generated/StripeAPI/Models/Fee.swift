@@ -17,6 +17,8 @@ public struct Fee: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var type: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int, application: Swift.String? = nil, currency: Swift.String, description: Swift.String? = nil, type: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -37,15 +39,16 @@ public struct Fee: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount application currency description type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.application, at: "application")
+        try container.encodeValueIfPresent(self.application, at: "application", nulls: self.__explicitNulls)
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }

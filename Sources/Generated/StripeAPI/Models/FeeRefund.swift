@@ -121,6 +121,8 @@ public struct FeeRefund: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var object: FeeRefundObjectModel
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(amount: Swift.Int, balanceTransaction: FeeRefundBalanceTransaction? = nil, created: Swift.Int, currency: Swift.String, fee: FeeRefundFee, id: Swift.String, metadata: [Swift.String: Swift.String]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -147,18 +149,19 @@ public struct FeeRefund: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
         self.object = try container.decodeValue(FeeRefundObjectModel.self, at: "object")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount balance_transaction created currency fee id metadata object")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.balanceTransaction, at: "balance_transaction")
+        try container.encodeValueIfPresent(self.balanceTransaction, at: "balance_transaction", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
         try container.encodeValue(self.currency, at: "currency")
         try container.encodeValue(self.fee, at: "fee")
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
         try container.encodeUndeclared(self.additionalProperties)
     }

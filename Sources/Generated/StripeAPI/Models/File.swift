@@ -259,6 +259,8 @@ public struct File: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var url: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(created: Swift.Int, expiresAt: Swift.Int? = nil, filename: Swift.String? = nil, id: Swift.String, links: FileLinks? = nil, purpose: FilePurpose, size: Swift.Int, title: Swift.String? = nil, type: Swift.String? = nil, url: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -291,22 +293,23 @@ public struct File: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.type = try container.decodeValueIfPresent(Swift.String.self, at: "type")
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "created expires_at filename id links object purpose size title type url")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.created, at: "created")
-        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at")
-        try container.encodeValueIfPresent(self.filename, at: "filename")
+        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.filename, at: "filename", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.links, at: "links")
+        try container.encodeValueIfPresent(self.links, at: "links", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.purpose, at: "purpose")
         try container.encodeValue(self.size, at: "size")
-        try container.encodeValueIfPresent(self.title, at: "title")
-        try container.encodeValueIfPresent(self.type, at: "type")
-        try container.encodeValueIfPresent(self.url, at: "url")
+        try container.encodeValueIfPresent(self.title, at: "title", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.type, at: "type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.url, at: "url", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -118,6 +118,8 @@ public struct FileLink: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var url: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(created: Swift.Int, expired: Swift.Bool, expiresAt: Swift.Int? = nil, file: FileLinkFile, id: Swift.String, livemode: Swift.Bool, metadata: [Swift.String: Swift.String], url: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -146,6 +148,7 @@ public struct FileLink: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decodeValue(FileLinkObjectModel.self, at: "object")
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "created expired expires_at file id livemode metadata object url")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -153,13 +156,13 @@ public struct FileLink: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.created, at: "created")
         try container.encodeValue(self.expired, at: "expired")
-        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at")
+        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at", nulls: self.__explicitNulls)
         try container.encodeValue(self.file, at: "file")
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.metadata, at: "metadata")
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.url, at: "url")
+        try container.encodeValueIfPresent(self.url, at: "url", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

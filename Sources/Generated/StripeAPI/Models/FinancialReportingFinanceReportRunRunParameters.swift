@@ -23,6 +23,8 @@ public struct FinancialReportingFinanceReportRunRunParameters: Swift.Codable, Sw
     public var timezone: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(columns: [Swift.String]? = nil, connectedAccount: Swift.String? = nil, currency: Swift.String? = nil, intervalEnd: Swift.Int? = nil, intervalStart: Swift.Int? = nil, payout: Swift.String? = nil, reportingCategory: Swift.String? = nil, timezone: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -49,19 +51,20 @@ public struct FinancialReportingFinanceReportRunRunParameters: Swift.Codable, Sw
         self.reportingCategory = try container.decodeValueIfPresent(Swift.String.self, at: "reporting_category")
         self.timezone = try container.decodeValueIfPresent(Swift.String.self, at: "timezone")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "columns connected_account currency interval_end interval_start payout reporting_category timezone")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.columns, at: "columns")
-        try container.encodeValueIfPresent(self.connectedAccount, at: "connected_account")
-        try container.encodeValueIfPresent(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.intervalEnd, at: "interval_end")
-        try container.encodeValueIfPresent(self.intervalStart, at: "interval_start")
-        try container.encodeValueIfPresent(self.payout, at: "payout")
-        try container.encodeValueIfPresent(self.reportingCategory, at: "reporting_category")
-        try container.encodeValueIfPresent(self.timezone, at: "timezone")
+        try container.encodeValueIfPresent(self.columns, at: "columns", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.connectedAccount, at: "connected_account", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.currency, at: "currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.intervalEnd, at: "interval_end", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.intervalStart, at: "interval_start", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.payout, at: "payout", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.reportingCategory, at: "reporting_category", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.timezone, at: "timezone", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -15,6 +15,8 @@ public struct GelatoDataDocumentReportIssuedDate: Swift.Codable, Swift.Hashable,
     public var year: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(day: Swift.Int? = nil, month: Swift.Int? = nil, year: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -31,14 +33,15 @@ public struct GelatoDataDocumentReportIssuedDate: Swift.Codable, Swift.Hashable,
         self.month = try container.decodeValueIfPresent(Swift.Int.self, at: "month")
         self.year = try container.decodeValueIfPresent(Swift.Int.self, at: "year")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "day month year")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.day, at: "day")
-        try container.encodeValueIfPresent(self.month, at: "month")
-        try container.encodeValueIfPresent(self.year, at: "year")
+        try container.encodeValueIfPresent(self.day, at: "day", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.month, at: "month", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.year, at: "year", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

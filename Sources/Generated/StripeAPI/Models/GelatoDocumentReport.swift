@@ -85,6 +85,8 @@ public struct GelatoDocumentReport: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public var type: GelatoDocumentReportTypeModel?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(address: Address? = nil, dob: GelatoDataDocumentReportDateOfBirth? = nil, error: GelatoDocumentReportError? = nil, expirationDate: GelatoDataDocumentReportExpirationDate? = nil, files: [Swift.String]? = nil, firstName: Swift.String? = nil, issuedDate: GelatoDataDocumentReportIssuedDate? = nil, issuingCountry: Swift.String? = nil, lastName: Swift.String? = nil, number: Swift.String? = nil, status: GelatoDocumentReportStatus, type: GelatoDocumentReportTypeModel? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -119,23 +121,24 @@ public struct GelatoDocumentReport: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.status = try container.decodeValue(GelatoDocumentReportStatus.self, at: "status")
         self.type = try container.decodeValueIfPresent(GelatoDocumentReportTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address dob error expiration_date files first_name issued_date issuing_country last_name number status type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.address, at: "address")
-        try container.encodeValueIfPresent(self.dob, at: "dob")
-        try container.encodeValueIfPresent(self.error, at: "error")
-        try container.encodeValueIfPresent(self.expirationDate, at: "expiration_date")
-        try container.encodeValueIfPresent(self.files, at: "files")
-        try container.encodeValueIfPresent(self.firstName, at: "first_name")
-        try container.encodeValueIfPresent(self.issuedDate, at: "issued_date")
-        try container.encodeValueIfPresent(self.issuingCountry, at: "issuing_country")
-        try container.encodeValueIfPresent(self.lastName, at: "last_name")
-        try container.encodeValueIfPresent(self.number, at: "number")
+        try container.encodeValueIfPresent(self.address, at: "address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.dob, at: "dob", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.error, at: "error", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expirationDate, at: "expiration_date", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.files, at: "files", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.firstName, at: "first_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.issuedDate, at: "issued_date", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.issuingCountry, at: "issuing_country", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lastName, at: "last_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.number, at: "number", nulls: self.__explicitNulls)
         try container.encodeValue(self.status, at: "status")
-        try container.encodeValueIfPresent(self.type, at: "type")
+        try container.encodeValueIfPresent(self.type, at: "type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -75,6 +75,8 @@ public struct GelatoIDNumberReport: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public var status: GelatoIDNumberReportStatus
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(dob: GelatoDataIDNumberReportDate? = nil, error: GelatoIDNumberReportError? = nil, firstName: Swift.String? = nil, idNumber: Swift.String? = nil, idNumberType: GelatoIDNumberReportIDNumberType? = nil, lastName: Swift.String? = nil, status: GelatoIDNumberReportStatus, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -99,17 +101,18 @@ public struct GelatoIDNumberReport: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.lastName = try container.decodeValueIfPresent(Swift.String.self, at: "last_name")
         self.status = try container.decodeValue(GelatoIDNumberReportStatus.self, at: "status")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "dob error first_name id_number id_number_type last_name status")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.dob, at: "dob")
-        try container.encodeValueIfPresent(self.error, at: "error")
-        try container.encodeValueIfPresent(self.firstName, at: "first_name")
-        try container.encodeValueIfPresent(self.idNumber, at: "id_number")
-        try container.encodeValueIfPresent(self.idNumberType, at: "id_number_type")
-        try container.encodeValueIfPresent(self.lastName, at: "last_name")
+        try container.encodeValueIfPresent(self.dob, at: "dob", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.error, at: "error", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.firstName, at: "first_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.idNumber, at: "id_number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.idNumberType, at: "id_number_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lastName, at: "last_name", nulls: self.__explicitNulls)
         try container.encodeValue(self.status, at: "status")
         try container.encodeUndeclared(self.additionalProperties)
     }

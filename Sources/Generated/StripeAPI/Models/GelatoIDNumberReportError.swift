@@ -60,6 +60,8 @@ public struct GelatoIDNumberReportError: Swift.Codable, Swift.Hashable, Swift.Se
     public var reason: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(code: GelatoIDNumberReportErrorCode? = nil, reason: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -74,13 +76,14 @@ public struct GelatoIDNumberReportError: Swift.Codable, Swift.Hashable, Swift.Se
         self.code = try container.decodeValueIfPresent(GelatoIDNumberReportErrorCode.self, at: "code")
         self.reason = try container.decodeValueIfPresent(Swift.String.self, at: "reason")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "code reason")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.code, at: "code")
-        try container.encodeValueIfPresent(self.reason, at: "reason")
+        try container.encodeValueIfPresent(self.code, at: "code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.reason, at: "reason", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

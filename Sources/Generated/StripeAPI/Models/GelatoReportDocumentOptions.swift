@@ -17,6 +17,8 @@ public struct GelatoReportDocumentOptions: Swift.Codable, Swift.Hashable, Swift.
     public var requireMatchingSelfie: Swift.Bool?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(allowedTypes: [GelatoReportDocumentOptionsAllowedTypesItem]? = nil, requireIDNumber: Swift.Bool? = nil, requireLiveCapture: Swift.Bool? = nil, requireMatchingSelfie: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -35,15 +37,16 @@ public struct GelatoReportDocumentOptions: Swift.Codable, Swift.Hashable, Swift.
         self.requireLiveCapture = try container.decodeValueIfPresent(Swift.Bool.self, at: "require_live_capture")
         self.requireMatchingSelfie = try container.decodeValueIfPresent(Swift.Bool.self, at: "require_matching_selfie")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "allowed_types require_id_number require_live_capture require_matching_selfie")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.allowedTypes, at: "allowed_types")
-        try container.encodeValueIfPresent(self.requireIDNumber, at: "require_id_number")
-        try container.encodeValueIfPresent(self.requireLiveCapture, at: "require_live_capture")
-        try container.encodeValueIfPresent(self.requireMatchingSelfie, at: "require_matching_selfie")
+        try container.encodeValueIfPresent(self.allowedTypes, at: "allowed_types", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.requireIDNumber, at: "require_id_number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.requireLiveCapture, at: "require_live_capture", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.requireMatchingSelfie, at: "require_matching_selfie", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -62,6 +62,8 @@ public struct GelatoSelfieReport: Swift.Codable, Swift.Hashable, Swift.Sendable 
     public var status: GelatoSelfieReportStatus
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(document: Swift.String? = nil, error: GelatoSelfieReportError? = nil, selfie: Swift.String? = nil, status: GelatoSelfieReportStatus, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -80,14 +82,15 @@ public struct GelatoSelfieReport: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.selfie = try container.decodeValueIfPresent(Swift.String.self, at: "selfie")
         self.status = try container.decodeValue(GelatoSelfieReportStatus.self, at: "status")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "document error selfie status")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.document, at: "document")
-        try container.encodeValueIfPresent(self.error, at: "error")
-        try container.encodeValueIfPresent(self.selfie, at: "selfie")
+        try container.encodeValueIfPresent(self.document, at: "document", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.error, at: "error", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.selfie, at: "selfie", nulls: self.__explicitNulls)
         try container.encodeValue(self.status, at: "status")
         try container.encodeUndeclared(self.additionalProperties)
     }

@@ -9,6 +9,8 @@ public struct GelatoVerificationSessionOptions: Swift.Codable, Swift.Hashable, S
     public var idNumber: GelatoSessionIDNumberOptions?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(document: GelatoSessionDocumentOptions? = nil, idNumber: GelatoSessionIDNumberOptions? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -23,13 +25,14 @@ public struct GelatoVerificationSessionOptions: Swift.Codable, Swift.Hashable, S
         self.document = try container.decodeValueIfPresent(GelatoSessionDocumentOptions.self, at: "document")
         self.idNumber = try container.decodeValueIfPresent(GelatoSessionIDNumberOptions.self, at: "id_number")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "document id_number")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.document, at: "document")
-        try container.encodeValueIfPresent(self.idNumber, at: "id_number")
+        try container.encodeValueIfPresent(self.document, at: "document", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.idNumber, at: "id_number", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -22,6 +22,8 @@ public struct GelatoVerifiedOutputs: Swift.Codable, Swift.Hashable, Swift.Sendab
     public var lastName: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(address: Address? = nil, dob: GelatoDataVerifiedOutputsDate? = nil, firstName: Swift.String? = nil, idNumber: Swift.String? = nil, idNumberType: GelatoVerifiedOutputsIDNumberType? = nil, lastName: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -44,17 +46,18 @@ public struct GelatoVerifiedOutputs: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.idNumberType = try container.decodeValueIfPresent(GelatoVerifiedOutputsIDNumberType.self, at: "id_number_type")
         self.lastName = try container.decodeValueIfPresent(Swift.String.self, at: "last_name")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address dob first_name id_number id_number_type last_name")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.address, at: "address")
-        try container.encodeValueIfPresent(self.dob, at: "dob")
-        try container.encodeValueIfPresent(self.firstName, at: "first_name")
-        try container.encodeValueIfPresent(self.idNumber, at: "id_number")
-        try container.encodeValueIfPresent(self.idNumberType, at: "id_number_type")
-        try container.encodeValueIfPresent(self.lastName, at: "last_name")
+        try container.encodeValueIfPresent(self.address, at: "address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.dob, at: "dob", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.firstName, at: "first_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.idNumber, at: "id_number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.idNumberType, at: "id_number_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lastName, at: "last_name", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -121,6 +121,8 @@ public struct IdentityVerificationReport: Swift.Codable, Swift.Hashable, Swift.S
     public var verificationSession: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(created: Swift.Int, document: GelatoDocumentReport? = nil, id: Swift.String, idNumber: GelatoIDNumberReport? = nil, livemode: Swift.Bool, options: GelatoVerificationReportOptions, selfie: GelatoSelfieReport? = nil, type: IdentityVerificationReportTypeModel, verificationSession: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -151,21 +153,22 @@ public struct IdentityVerificationReport: Swift.Codable, Swift.Hashable, Swift.S
         self.type = try container.decodeValue(IdentityVerificationReportTypeModel.self, at: "type")
         self.verificationSession = try container.decodeValueIfPresent(Swift.String.self, at: "verification_session")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "created document id id_number livemode object options selfie type verification_session")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.created, at: "created")
-        try container.encodeValueIfPresent(self.document, at: "document")
+        try container.encodeValueIfPresent(self.document, at: "document", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.idNumber, at: "id_number")
+        try container.encodeValueIfPresent(self.idNumber, at: "id_number", nulls: self.__explicitNulls)
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.options, at: "options")
-        try container.encodeValueIfPresent(self.selfie, at: "selfie")
+        try container.encodeValueIfPresent(self.selfie, at: "selfie", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
-        try container.encodeValueIfPresent(self.verificationSession, at: "verification_session")
+        try container.encodeValueIfPresent(self.verificationSession, at: "verification_session", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -191,6 +191,8 @@ public struct IdentityVerificationSession: Swift.Codable, Swift.Hashable, Swift.
     public var verifiedOutputs: GelatoVerifiedOutputs?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(clientSecret: Swift.String? = nil, created: Swift.Int, id: Swift.String, lastError: GelatoSessionLastError? = nil, lastVerificationReport: IdentityVerificationSessionLastVerificationReport? = nil, livemode: Swift.Bool, metadata: [Swift.String: Swift.String], options: GelatoVerificationSessionOptions, redaction: VerificationSessionRedaction? = nil, status: IdentityVerificationSessionStatus, type: IdentityVerificationSessionTypeModel, url: Swift.String? = nil, verifiedOutputs: GelatoVerifiedOutputs? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -229,25 +231,26 @@ public struct IdentityVerificationSession: Swift.Codable, Swift.Hashable, Swift.
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
         self.verifiedOutputs = try container.decodeValueIfPresent(GelatoVerifiedOutputs.self, at: "verified_outputs")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "client_secret created id last_error last_verification_report livemode metadata object options redaction status type url verified_outputs")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.clientSecret, at: "client_secret")
+        try container.encodeValueIfPresent(self.clientSecret, at: "client_secret", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.lastError, at: "last_error")
-        try container.encodeValueIfPresent(self.lastVerificationReport, at: "last_verification_report")
+        try container.encodeValueIfPresent(self.lastError, at: "last_error", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lastVerificationReport, at: "last_verification_report", nulls: self.__explicitNulls)
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.metadata, at: "metadata")
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.options, at: "options")
-        try container.encodeValueIfPresent(self.redaction, at: "redaction")
+        try container.encodeValueIfPresent(self.redaction, at: "redaction", nulls: self.__explicitNulls)
         try container.encodeValue(self.status, at: "status")
         try container.encodeValue(self.type, at: "type")
-        try container.encodeValueIfPresent(self.url, at: "url")
-        try container.encodeValueIfPresent(self.verifiedOutputs, at: "verified_outputs")
+        try container.encodeValueIfPresent(self.url, at: "url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verifiedOutputs, at: "verified_outputs", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

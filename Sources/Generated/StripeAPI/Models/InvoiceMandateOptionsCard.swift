@@ -58,6 +58,8 @@ public struct InvoiceMandateOptionsCard: Swift.Codable, Swift.Hashable, Swift.Se
     public var description: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int? = nil, amountType: InvoiceMandateOptionsCardAmountType? = nil, description: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -74,14 +76,15 @@ public struct InvoiceMandateOptionsCard: Swift.Codable, Swift.Hashable, Swift.Se
         self.amountType = try container.decodeValueIfPresent(InvoiceMandateOptionsCardAmountType.self, at: "amount_type")
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_type description")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.amountType, at: "amount_type")
-        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.amountType, at: "amount_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

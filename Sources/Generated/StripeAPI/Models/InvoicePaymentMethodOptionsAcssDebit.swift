@@ -13,6 +13,8 @@ public struct InvoicePaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashabl
     public var verificationMethod: InvoiceMethodOptionsAcssDebitVerificationMethod?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(mandateOptions: InvoicePaymentMethodOptionsAcssDebitMandateOptions? = nil, verificationMethod: InvoiceMethodOptionsAcssDebitVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -27,13 +29,14 @@ public struct InvoicePaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashabl
         self.mandateOptions = try container.decodeValueIfPresent(InvoicePaymentMethodOptionsAcssDebitMandateOptions.self, at: "mandate_options")
         self.verificationMethod = try container.decodeValueIfPresent(InvoiceMethodOptionsAcssDebitVerificationMethod.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options verification_method")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options")
-        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method")
+        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

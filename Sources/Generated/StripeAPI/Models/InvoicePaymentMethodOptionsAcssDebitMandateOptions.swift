@@ -12,6 +12,8 @@ public struct InvoicePaymentMethodOptionsAcssDebitMandateOptions: Swift.Codable,
     public var transactionType: InvoiceAcssDebitMandateOptionsTransactionType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(transactionType: InvoiceAcssDebitMandateOptionsTransactionType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -24,12 +26,13 @@ public struct InvoicePaymentMethodOptionsAcssDebitMandateOptions: Swift.Codable,
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.transactionType = try container.decodeValueIfPresent(InvoiceAcssDebitMandateOptionsTransactionType.self, at: "transaction_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "transaction_type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.transactionType, at: "transaction_type")
+        try container.encodeValueIfPresent(self.transactionType, at: "transaction_type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -12,6 +12,8 @@ public struct InvoicePaymentMethodOptionsCard: Swift.Codable, Swift.Hashable, Sw
     public var requestThreeDSecure: InvoicePaymentMethodOptionsCardRequestThreeDSecure?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(requestThreeDSecure: InvoicePaymentMethodOptionsCardRequestThreeDSecure? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -24,12 +26,13 @@ public struct InvoicePaymentMethodOptionsCard: Swift.Codable, Swift.Hashable, Sw
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.requestThreeDSecure = try container.decodeValueIfPresent(InvoicePaymentMethodOptionsCardRequestThreeDSecure.self, at: "request_three_d_secure")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "request_three_d_secure")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.requestThreeDSecure, at: "request_three_d_secure")
+        try container.encodeValueIfPresent(self.requestThreeDSecure, at: "request_three_d_secure", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -51,6 +51,8 @@ public struct InvoicePaymentMethodOptionsCustomerBalance: Swift.Codable, Swift.H
     public var fundingType: InvoiceMethodOptionsCustomerBalanceFundingType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(bankTransfer: InvoicePaymentMethodOptionsCustomerBalanceBankTransfer? = nil, fundingType: InvoiceMethodOptionsCustomerBalanceFundingType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -65,13 +67,14 @@ public struct InvoicePaymentMethodOptionsCustomerBalance: Swift.Codable, Swift.H
         self.bankTransfer = try container.decodeValueIfPresent(InvoicePaymentMethodOptionsCustomerBalanceBankTransfer.self, at: "bank_transfer")
         self.fundingType = try container.decodeValueIfPresent(InvoiceMethodOptionsCustomerBalanceFundingType.self, at: "funding_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_transfer funding_type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.bankTransfer, at: "bank_transfer")
-        try container.encodeValueIfPresent(self.fundingType, at: "funding_type")
+        try container.encodeValueIfPresent(self.bankTransfer, at: "bank_transfer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fundingType, at: "funding_type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -9,6 +9,8 @@ public struct InvoicePaymentMethodOptionsCustomerBalanceBankTransfer: Swift.Coda
     public var type: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(type: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -21,12 +23,13 @@ public struct InvoicePaymentMethodOptionsCustomerBalanceBankTransfer: Swift.Coda
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.type = try container.decodeValueIfPresent(Swift.String.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.type, at: "type")
+        try container.encodeValueIfPresent(self.type, at: "type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

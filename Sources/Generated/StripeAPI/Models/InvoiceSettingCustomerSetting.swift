@@ -16,6 +16,8 @@ public struct InvoiceSettingCustomerSetting: Swift.Codable, Swift.Hashable, Swif
     public var footer: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(customFields: [InvoiceSettingCustomField]? = nil, defaultPaymentMethod: InvoiceSettingCustomerSettingDefaultPaymentMethod? = nil, footer: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -32,14 +34,15 @@ public struct InvoiceSettingCustomerSetting: Swift.Codable, Swift.Hashable, Swif
         self.defaultPaymentMethod = try container.decodeValueIfPresent(InvoiceSettingCustomerSettingDefaultPaymentMethod.self, at: "default_payment_method")
         self.footer = try container.decodeValueIfPresent(Swift.String.self, at: "footer")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_fields default_payment_method footer")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.customFields, at: "custom_fields")
-        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method")
-        try container.encodeValueIfPresent(self.footer, at: "footer")
+        try container.encodeValueIfPresent(self.customFields, at: "custom_fields", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.footer, at: "footer", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -9,6 +9,8 @@ public struct InvoiceSettingSubscriptionScheduleSetting: Swift.Codable, Swift.Ha
     public var daysUntilDue: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(daysUntilDue: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -21,12 +23,13 @@ public struct InvoiceSettingSubscriptionScheduleSetting: Swift.Codable, Swift.Ha
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.daysUntilDue = try container.decodeValueIfPresent(Swift.Int.self, at: "days_until_due")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "days_until_due")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.daysUntilDue, at: "days_until_due")
+        try container.encodeValueIfPresent(self.daysUntilDue, at: "days_until_due", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -11,6 +11,8 @@ public struct InvoiceThresholdReason: Swift.Codable, Swift.Hashable, Swift.Senda
     public var itemReasons: [InvoiceItemThresholdReason]
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amountGte: Swift.Int? = nil, itemReasons: [InvoiceItemThresholdReason], additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,12 +27,13 @@ public struct InvoiceThresholdReason: Swift.Codable, Swift.Hashable, Swift.Senda
         self.amountGte = try container.decodeValueIfPresent(Swift.Int.self, at: "amount_gte")
         self.itemReasons = try container.decodeValue([InvoiceItemThresholdReason].self, at: "item_reasons")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_gte item_reasons")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amountGte, at: "amount_gte")
+        try container.encodeValueIfPresent(self.amountGte, at: "amount_gte", nulls: self.__explicitNulls)
         try container.encodeValue(self.itemReasons, at: "item_reasons")
         try container.encodeUndeclared(self.additionalProperties)
     }

@@ -113,6 +113,8 @@ public struct Invoiceitem: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var unitAmountDecimal: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(amount: Swift.Int, currency: Swift.String, customer: InvoiceitemCustomer, date: Swift.Int, description: Swift.String? = nil, discountable: Swift.Bool, discounts: [InvoiceitemDiscountsItem]? = nil, id: Swift.String, invoice: InvoiceitemInvoice? = nil, livemode: Swift.Bool, metadata: [Swift.String: Swift.String]? = nil, period: InvoiceLineItemPeriod, price: Price? = nil, proration: Swift.Bool, quantity: Swift.Int, subscription: InvoiceitemSubscription? = nil, subscriptionItem: Swift.String? = nil, taxRates: [TaxRate]? = nil, testClock: InvoiceitemTestClock? = nil, unitAmount: Swift.Int? = nil, unitAmountDecimal: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -167,6 +169,7 @@ public struct Invoiceitem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
         self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency customer date description discountable discounts id invoice livemode metadata object period price proration quantity subscription subscription_item tax_rates test_clock unit_amount unit_amount_decimal")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -176,24 +179,24 @@ public struct Invoiceitem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.currency, at: "currency")
         try container.encodeValue(self.customer, at: "customer")
         try container.encodeValue(self.date, at: "date")
-        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
         try container.encodeValue(self.discountable, at: "discountable")
-        try container.encodeValueIfPresent(self.discounts, at: "discounts")
+        try container.encodeValueIfPresent(self.discounts, at: "discounts", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.invoice, at: "invoice")
+        try container.encodeValueIfPresent(self.invoice, at: "invoice", nulls: self.__explicitNulls)
         try container.encodeValue(self.livemode, at: "livemode")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.period, at: "period")
-        try container.encodeValueIfPresent(self.price, at: "price")
+        try container.encodeValueIfPresent(self.price, at: "price", nulls: self.__explicitNulls)
         try container.encodeValue(self.proration, at: "proration")
         try container.encodeValue(self.quantity, at: "quantity")
-        try container.encodeValueIfPresent(self.subscription, at: "subscription")
-        try container.encodeValueIfPresent(self.subscriptionItem, at: "subscription_item")
-        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
-        try container.encodeValueIfPresent(self.testClock, at: "test_clock")
-        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount")
-        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal")
+        try container.encodeValueIfPresent(self.subscription, at: "subscription", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.subscriptionItem, at: "subscription_item", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.testClock, at: "test_clock", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -9,6 +9,8 @@ public struct InvoicesLineItemsProrationDetails: Swift.Codable, Swift.Hashable, 
     public var creditedItems: InvoicesLineItemsCreditedItems?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(creditedItems: InvoicesLineItemsCreditedItems? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -21,12 +23,13 @@ public struct InvoicesLineItemsProrationDetails: Swift.Codable, Swift.Hashable, 
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.creditedItems = try container.decodeValueIfPresent(InvoicesLineItemsCreditedItems.self, at: "credited_items")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "credited_items")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.creditedItems, at: "credited_items")
+        try container.encodeValueIfPresent(self.creditedItems, at: "credited_items", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

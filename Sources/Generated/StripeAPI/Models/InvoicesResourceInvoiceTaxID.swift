@@ -14,6 +14,8 @@ public struct InvoicesResourceInvoiceTaxID: Swift.Codable, Swift.Hashable, Swift
     public var value: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(type: InvoicesResourceInvoiceTaxIDTypeModel, value: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -28,13 +30,14 @@ public struct InvoicesResourceInvoiceTaxID: Swift.Codable, Swift.Hashable, Swift
         self.type = try container.decodeValue(InvoicesResourceInvoiceTaxIDTypeModel.self, at: "type")
         self.value = try container.decodeValueIfPresent(Swift.String.self, at: "value")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "type value")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.type, at: "type")
-        try container.encodeValueIfPresent(self.value, at: "value")
+        try container.encodeValueIfPresent(self.value, at: "value", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

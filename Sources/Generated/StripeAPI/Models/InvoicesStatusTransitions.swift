@@ -15,6 +15,8 @@ public struct InvoicesStatusTransitions: Swift.Codable, Swift.Hashable, Swift.Se
     public var voidedAt: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(finalizedAt: Swift.Int? = nil, markedUncollectibleAt: Swift.Int? = nil, paidAt: Swift.Int? = nil, voidedAt: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -33,15 +35,16 @@ public struct InvoicesStatusTransitions: Swift.Codable, Swift.Hashable, Swift.Se
         self.paidAt = try container.decodeValueIfPresent(Swift.Int.self, at: "paid_at")
         self.voidedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "voided_at")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "finalized_at marked_uncollectible_at paid_at voided_at")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.finalizedAt, at: "finalized_at")
-        try container.encodeValueIfPresent(self.markedUncollectibleAt, at: "marked_uncollectible_at")
-        try container.encodeValueIfPresent(self.paidAt, at: "paid_at")
-        try container.encodeValueIfPresent(self.voidedAt, at: "voided_at")
+        try container.encodeValueIfPresent(self.finalizedAt, at: "finalized_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.markedUncollectibleAt, at: "marked_uncollectible_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paidAt, at: "paid_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.voidedAt, at: "voided_at", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

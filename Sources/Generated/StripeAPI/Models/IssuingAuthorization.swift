@@ -204,6 +204,8 @@ public struct IssuingAuthorization: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public var wallet: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(amount: Swift.Int, amountDetails: IssuingAuthorizationAmountDetails? = nil, approved: Swift.Bool, authorizationMethod: IssuingAuthorizationAuthorizationMethod, balanceTransactions: [BalanceTransaction], card: IssuingCard, cardholder: IssuingAuthorizationCardholder? = nil, created: Swift.Int, currency: Swift.String, id: Swift.String, livemode: Swift.Bool, merchantAmount: Swift.Int, merchantCurrency: Swift.String, merchantData: IssuingAuthorizationMerchantData, metadata: [Swift.String: Swift.String], pendingRequest: IssuingAuthorizationPendingRequest? = nil, requestHistory: [IssuingAuthorizationRequest], status: IssuingAuthorizationStatus, transactions: [IssuingTransaction], verificationData: IssuingAuthorizationVerificationData, wallet: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -258,18 +260,19 @@ public struct IssuingAuthorization: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.verificationData = try container.decodeValue(IssuingAuthorizationVerificationData.self, at: "verification_data")
         self.wallet = try container.decodeValueIfPresent(Swift.String.self, at: "wallet")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_details approved authorization_method balance_transactions card cardholder created currency id livemode merchant_amount merchant_currency merchant_data metadata object pending_request request_history status transactions verification_data wallet")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.amountDetails, at: "amount_details")
+        try container.encodeValueIfPresent(self.amountDetails, at: "amount_details", nulls: self.__explicitNulls)
         try container.encodeValue(self.approved, at: "approved")
         try container.encodeValue(self.authorizationMethod, at: "authorization_method")
         try container.encodeValue(self.balanceTransactions, at: "balance_transactions")
         try container.encodeValue(self.card, at: "card")
-        try container.encodeValueIfPresent(self.cardholder, at: "cardholder")
+        try container.encodeValueIfPresent(self.cardholder, at: "cardholder", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
         try container.encodeValue(self.currency, at: "currency")
         try container.encodeValue(self.id, at: "id")
@@ -279,12 +282,12 @@ public struct IssuingAuthorization: Swift.Codable, Swift.Hashable, Swift.Sendabl
         try container.encodeValue(self.merchantData, at: "merchant_data")
         try container.encodeValue(self.metadata, at: "metadata")
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.pendingRequest, at: "pending_request")
+        try container.encodeValueIfPresent(self.pendingRequest, at: "pending_request", nulls: self.__explicitNulls)
         try container.encodeValue(self.requestHistory, at: "request_history")
         try container.encodeValue(self.status, at: "status")
         try container.encodeValue(self.transactions, at: "transactions")
         try container.encodeValue(self.verificationData, at: "verification_data")
-        try container.encodeValueIfPresent(self.wallet, at: "wallet")
+        try container.encodeValueIfPresent(self.wallet, at: "wallet", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

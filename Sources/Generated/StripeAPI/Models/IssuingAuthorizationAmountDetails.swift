@@ -9,6 +9,8 @@ public struct IssuingAuthorizationAmountDetails: Swift.Codable, Swift.Hashable, 
     public var atmFee: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(atmFee: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -21,12 +23,13 @@ public struct IssuingAuthorizationAmountDetails: Swift.Codable, Swift.Hashable, 
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.atmFee = try container.decodeValueIfPresent(Swift.Int.self, at: "atm_fee")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "atm_fee")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.atmFee, at: "atm_fee")
+        try container.encodeValueIfPresent(self.atmFee, at: "atm_fee", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

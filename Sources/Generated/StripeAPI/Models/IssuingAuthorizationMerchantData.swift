@@ -23,6 +23,8 @@ public struct IssuingAuthorizationMerchantData: Swift.Codable, Swift.Hashable, S
     public var state: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(category: Swift.String, categoryCode: Swift.String, city: Swift.String? = nil, country: Swift.String? = nil, name: Swift.String? = nil, networkID: Swift.String, postalCode: Swift.String? = nil, state: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -49,6 +51,7 @@ public struct IssuingAuthorizationMerchantData: Swift.Codable, Swift.Hashable, S
         self.postalCode = try container.decodeValueIfPresent(Swift.String.self, at: "postal_code")
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "category category_code city country name network_id postal_code state")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -56,12 +59,12 @@ public struct IssuingAuthorizationMerchantData: Swift.Codable, Swift.Hashable, S
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.category, at: "category")
         try container.encodeValue(self.categoryCode, at: "category_code")
-        try container.encodeValueIfPresent(self.city, at: "city")
-        try container.encodeValueIfPresent(self.country, at: "country")
-        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.city, at: "city", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.country, at: "country", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
         try container.encodeValue(self.networkID, at: "network_id")
-        try container.encodeValueIfPresent(self.postalCode, at: "postal_code")
-        try container.encodeValueIfPresent(self.state, at: "state")
+        try container.encodeValueIfPresent(self.postalCode, at: "postal_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.state, at: "state", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -19,6 +19,8 @@ public struct IssuingAuthorizationPendingRequest: Swift.Codable, Swift.Hashable,
     public var merchantCurrency: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int, amountDetails: IssuingAuthorizationAmountDetails? = nil, currency: Swift.String, isAmountControllable: Swift.Bool, merchantAmount: Swift.Int, merchantCurrency: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -41,13 +43,14 @@ public struct IssuingAuthorizationPendingRequest: Swift.Codable, Swift.Hashable,
         self.merchantAmount = try container.decodeValue(Swift.Int.self, at: "merchant_amount")
         self.merchantCurrency = try container.decodeValue(Swift.String.self, at: "merchant_currency")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_details currency is_amount_controllable merchant_amount merchant_currency")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.amountDetails, at: "amount_details")
+        try container.encodeValueIfPresent(self.amountDetails, at: "amount_details", nulls: self.__explicitNulls)
         try container.encodeValue(self.currency, at: "currency")
         try container.encodeValue(self.isAmountControllable, at: "is_amount_controllable")
         try container.encodeValue(self.merchantAmount, at: "merchant_amount")

@@ -112,6 +112,8 @@ public struct IssuingAuthorizationRequest: Swift.Codable, Swift.Hashable, Swift.
     public var reason: IssuingAuthorizationRequestReason
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int, amountDetails: IssuingAuthorizationAmountDetails? = nil, approved: Swift.Bool, created: Swift.Int, currency: Swift.String, merchantAmount: Swift.Int, merchantCurrency: Swift.String, reason: IssuingAuthorizationRequestReason, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -138,13 +140,14 @@ public struct IssuingAuthorizationRequest: Swift.Codable, Swift.Hashable, Swift.
         self.merchantCurrency = try container.decodeValue(Swift.String.self, at: "merchant_currency")
         self.reason = try container.decodeValue(IssuingAuthorizationRequestReason.self, at: "reason")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_details approved created currency merchant_amount merchant_currency reason")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.amountDetails, at: "amount_details")
+        try container.encodeValueIfPresent(self.amountDetails, at: "amount_details", nulls: self.__explicitNulls)
         try container.encodeValue(self.approved, at: "approved")
         try container.encodeValue(self.created, at: "created")
         try container.encodeValue(self.currency, at: "currency")

@@ -335,6 +335,8 @@ public struct IssuingCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var wallets: IssuingCardWallets?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(brand: Swift.String, cancellationReason: IssuingCardCancellationReason? = nil, cardholder: IssuingCardholder, created: Swift.Int, currency: Swift.String, cvc: Swift.String? = nil, expMonth: Swift.Int, expYear: Swift.Int, id: Swift.String, last4: Swift.String, livemode: Swift.Bool, metadata: [Swift.String: Swift.String], number: Swift.String? = nil, replacedBy: IssuingCardReplacedBy? = nil, replacementFor: IssuingCardReplacementFor? = nil, replacementReason: IssuingCardReplacementReason? = nil, shipping: IssuingCardShipping? = nil, spendingControls: IssuingCardAuthorizationControls, status: IssuingCardStatus, type: IssuingCardTypeModel, wallets: IssuingCardWallets? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -389,33 +391,34 @@ public struct IssuingCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.type = try container.decodeValue(IssuingCardTypeModel.self, at: "type")
         self.wallets = try container.decodeValueIfPresent(IssuingCardWallets.self, at: "wallets")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "brand cancellation_reason cardholder created currency cvc exp_month exp_year id last4 livemode metadata number object replaced_by replacement_for replacement_reason shipping spending_controls status type wallets")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.brand, at: "brand")
-        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason")
+        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason", nulls: self.__explicitNulls)
         try container.encodeValue(self.cardholder, at: "cardholder")
         try container.encodeValue(self.created, at: "created")
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.cvc, at: "cvc")
+        try container.encodeValueIfPresent(self.cvc, at: "cvc", nulls: self.__explicitNulls)
         try container.encodeValue(self.expMonth, at: "exp_month")
         try container.encodeValue(self.expYear, at: "exp_year")
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.last4, at: "last4")
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.number, at: "number")
+        try container.encodeValueIfPresent(self.number, at: "number", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.replacedBy, at: "replaced_by")
-        try container.encodeValueIfPresent(self.replacementFor, at: "replacement_for")
-        try container.encodeValueIfPresent(self.replacementReason, at: "replacement_reason")
-        try container.encodeValueIfPresent(self.shipping, at: "shipping")
+        try container.encodeValueIfPresent(self.replacedBy, at: "replaced_by", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.replacementFor, at: "replacement_for", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.replacementReason, at: "replacement_reason", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shipping, at: "shipping", nulls: self.__explicitNulls)
         try container.encodeValue(self.spendingControls, at: "spending_controls")
         try container.encodeValue(self.status, at: "status")
         try container.encodeValue(self.type, at: "type")
-        try container.encodeValueIfPresent(self.wallets, at: "wallets")
+        try container.encodeValueIfPresent(self.wallets, at: "wallets", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -19,6 +19,8 @@ public struct IssuingCardAuthorizationControls: Swift.Codable, Swift.Hashable, S
     public var spendingLimitsCurrency: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(allowedCategories: [IssuingAuthorizationControlsAllowedCategoriesItem]? = nil, blockedCategories: [IssuingAuthorizationControlsBlockedCategoriesItem]? = nil, spendingLimits: [IssuingCardSpendingLimit]? = nil, spendingLimitsCurrency: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -37,15 +39,16 @@ public struct IssuingCardAuthorizationControls: Swift.Codable, Swift.Hashable, S
         self.spendingLimits = try container.decodeValueIfPresent([IssuingCardSpendingLimit].self, at: "spending_limits")
         self.spendingLimitsCurrency = try container.decodeValueIfPresent(Swift.String.self, at: "spending_limits_currency")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "allowed_categories blocked_categories spending_limits spending_limits_currency")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.allowedCategories, at: "allowed_categories")
-        try container.encodeValueIfPresent(self.blockedCategories, at: "blocked_categories")
-        try container.encodeValueIfPresent(self.spendingLimits, at: "spending_limits")
-        try container.encodeValueIfPresent(self.spendingLimitsCurrency, at: "spending_limits_currency")
+        try container.encodeValueIfPresent(self.allowedCategories, at: "allowed_categories", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.blockedCategories, at: "blocked_categories", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.spendingLimits, at: "spending_limits", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.spendingLimitsCurrency, at: "spending_limits_currency", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -14,6 +14,8 @@ public struct IssuingCardGooglePay: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public var ineligibleReason: IssuingCardGooglePayIneligibleReason?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(eligible: Swift.Bool, ineligibleReason: IssuingCardGooglePayIneligibleReason? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -28,13 +30,14 @@ public struct IssuingCardGooglePay: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.eligible = try container.decodeValue(Swift.Bool.self, at: "eligible")
         self.ineligibleReason = try container.decodeValueIfPresent(IssuingCardGooglePayIneligibleReason.self, at: "ineligible_reason")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "eligible ineligible_reason")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.eligible, at: "eligible")
-        try container.encodeValueIfPresent(self.ineligibleReason, at: "ineligible_reason")
+        try container.encodeValueIfPresent(self.ineligibleReason, at: "ineligible_reason", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -232,6 +232,8 @@ public struct IssuingCardShipping: Swift.Codable, Swift.Hashable, Swift.Sendable
     public var type: IssuingCardShippingTypeModel
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(address: Address, carrier: IssuingCardShippingCarrier? = nil, eta: Swift.Int? = nil, name: Swift.String, service: IssuingCardShippingService, status: IssuingCardShippingStatus? = nil, trackingNumber: Swift.String? = nil, trackingURL: Swift.String? = nil, type: IssuingCardShippingTypeModel, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -260,19 +262,20 @@ public struct IssuingCardShipping: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.trackingURL = try container.decodeValueIfPresent(Swift.String.self, at: "tracking_url")
         self.type = try container.decodeValue(IssuingCardShippingTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address carrier eta name service status tracking_number tracking_url type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.address, at: "address")
-        try container.encodeValueIfPresent(self.carrier, at: "carrier")
-        try container.encodeValueIfPresent(self.eta, at: "eta")
+        try container.encodeValueIfPresent(self.carrier, at: "carrier", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.eta, at: "eta", nulls: self.__explicitNulls)
         try container.encodeValue(self.name, at: "name")
         try container.encodeValue(self.service, at: "service")
-        try container.encodeValueIfPresent(self.status, at: "status")
-        try container.encodeValueIfPresent(self.trackingNumber, at: "tracking_number")
-        try container.encodeValueIfPresent(self.trackingURL, at: "tracking_url")
+        try container.encodeValueIfPresent(self.status, at: "status", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trackingNumber, at: "tracking_number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trackingURL, at: "tracking_url", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }

@@ -1261,6 +1261,8 @@ public struct IssuingCardSpendingLimit: Swift.Codable, Swift.Hashable, Swift.Sen
     public var interval: IssuingCardSpendingLimitInterval
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int, categories: [IssuingCardSpendingLimitCategoriesItem]? = nil, interval: IssuingCardSpendingLimitInterval, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -1277,13 +1279,14 @@ public struct IssuingCardSpendingLimit: Swift.Codable, Swift.Hashable, Swift.Sen
         self.categories = try container.decodeValueIfPresent([IssuingCardSpendingLimitCategoriesItem].self, at: "categories")
         self.interval = try container.decodeValue(IssuingCardSpendingLimitInterval.self, at: "interval")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount categories interval")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.categories, at: "categories")
+        try container.encodeValueIfPresent(self.categories, at: "categories", nulls: self.__explicitNulls)
         try container.encodeValue(self.interval, at: "interval")
         try container.encodeUndeclared(self.additionalProperties)
     }

@@ -11,6 +11,8 @@ public struct IssuingCardWallets: Swift.Codable, Swift.Hashable, Swift.Sendable 
     public var primaryAccountIdentifier: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(applePay: IssuingCardApplePay, googlePay: IssuingCardGooglePay, primaryAccountIdentifier: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -27,6 +29,7 @@ public struct IssuingCardWallets: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.googlePay = try container.decodeValue(IssuingCardGooglePay.self, at: "google_pay")
         self.primaryAccountIdentifier = try container.decodeValueIfPresent(Swift.String.self, at: "primary_account_identifier")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "apple_pay google_pay primary_account_identifier")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -34,7 +37,7 @@ public struct IssuingCardWallets: Swift.Codable, Swift.Hashable, Swift.Sendable 
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.applePay, at: "apple_pay")
         try container.encodeValue(self.googlePay, at: "google_pay")
-        try container.encodeValueIfPresent(self.primaryAccountIdentifier, at: "primary_account_identifier")
+        try container.encodeValueIfPresent(self.primaryAccountIdentifier, at: "primary_account_identifier", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

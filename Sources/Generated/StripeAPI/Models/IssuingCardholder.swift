@@ -174,6 +174,8 @@ public struct IssuingCardholder: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var type: IssuingCardholderTypeModel
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(billing: IssuingCardholderAddress, company: IssuingCardholderCompany? = nil, created: Swift.Int, email: Swift.String? = nil, id: Swift.String, individual: IssuingCardholderIndividual? = nil, livemode: Swift.Bool, metadata: [Swift.String: Swift.String], name: Swift.String, phoneNumber: Swift.String? = nil, requirements: IssuingCardholderRequirements, spendingControls: IssuingCardholderAuthorizationControls? = nil, status: IssuingCardholderStatus, type: IssuingCardholderTypeModel, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -214,24 +216,25 @@ public struct IssuingCardholder: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.status = try container.decodeValue(IssuingCardholderStatus.self, at: "status")
         self.type = try container.decodeValue(IssuingCardholderTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "billing company created email id individual livemode metadata name object phone_number requirements spending_controls status type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.billing, at: "billing")
-        try container.encodeValueIfPresent(self.company, at: "company")
+        try container.encodeValueIfPresent(self.company, at: "company", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
-        try container.encodeValueIfPresent(self.email, at: "email")
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.individual, at: "individual")
+        try container.encodeValueIfPresent(self.individual, at: "individual", nulls: self.__explicitNulls)
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.metadata, at: "metadata")
         try container.encodeValue(self.name, at: "name")
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.phoneNumber, at: "phone_number")
+        try container.encodeValueIfPresent(self.phoneNumber, at: "phone_number", nulls: self.__explicitNulls)
         try container.encodeValue(self.requirements, at: "requirements")
-        try container.encodeValueIfPresent(self.spendingControls, at: "spending_controls")
+        try container.encodeValueIfPresent(self.spendingControls, at: "spending_controls", nulls: self.__explicitNulls)
         try container.encodeValue(self.status, at: "status")
         try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)

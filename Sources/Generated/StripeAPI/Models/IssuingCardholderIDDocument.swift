@@ -17,6 +17,8 @@ public struct IssuingCardholderIDDocument: Swift.Codable, Swift.Hashable, Swift.
     public var front: IssuingCardholderIDDocumentFront?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(back: IssuingCardholderIDDocumentBack? = nil, front: IssuingCardholderIDDocumentFront? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -31,13 +33,14 @@ public struct IssuingCardholderIDDocument: Swift.Codable, Swift.Hashable, Swift.
         self.back = try container.decodeValueIfPresent(IssuingCardholderIDDocumentBack.self, at: "back")
         self.front = try container.decodeValueIfPresent(IssuingCardholderIDDocumentFront.self, at: "front")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "back front")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.back, at: "back")
-        try container.encodeValueIfPresent(self.front, at: "front")
+        try container.encodeValueIfPresent(self.back, at: "back", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.front, at: "front", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

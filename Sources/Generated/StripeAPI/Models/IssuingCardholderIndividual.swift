@@ -15,6 +15,8 @@ public struct IssuingCardholderIndividual: Swift.Codable, Swift.Hashable, Swift.
     public var verification: IssuingCardholderVerification?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(dob: IssuingCardholderIndividualDob? = nil, firstName: Swift.String, lastName: Swift.String, verification: IssuingCardholderVerification? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -33,15 +35,16 @@ public struct IssuingCardholderIndividual: Swift.Codable, Swift.Hashable, Swift.
         self.lastName = try container.decodeValue(Swift.String.self, at: "last_name")
         self.verification = try container.decodeValueIfPresent(IssuingCardholderVerification.self, at: "verification")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "dob first_name last_name verification")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.dob, at: "dob")
+        try container.encodeValueIfPresent(self.dob, at: "dob", nulls: self.__explicitNulls)
         try container.encodeValue(self.firstName, at: "first_name")
         try container.encodeValue(self.lastName, at: "last_name")
-        try container.encodeValueIfPresent(self.verification, at: "verification")
+        try container.encodeValueIfPresent(self.verification, at: "verification", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -123,6 +123,8 @@ public struct IssuingCardholderRequirements: Swift.Codable, Swift.Hashable, Swif
     public var pastDue: [IssuingCardholderRequirementsPastDueItem]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(disabledReason: IssuingCardholderRequirementsDisabledReason? = nil, pastDue: [IssuingCardholderRequirementsPastDueItem]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -137,13 +139,14 @@ public struct IssuingCardholderRequirements: Swift.Codable, Swift.Hashable, Swif
         self.disabledReason = try container.decodeValueIfPresent(IssuingCardholderRequirementsDisabledReason.self, at: "disabled_reason")
         self.pastDue = try container.decodeValueIfPresent([IssuingCardholderRequirementsPastDueItem].self, at: "past_due")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "disabled_reason past_due")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.disabledReason, at: "disabled_reason")
-        try container.encodeValueIfPresent(self.pastDue, at: "past_due")
+        try container.encodeValueIfPresent(self.disabledReason, at: "disabled_reason", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.pastDue, at: "past_due", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

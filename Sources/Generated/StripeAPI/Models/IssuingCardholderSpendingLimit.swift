@@ -18,6 +18,8 @@ public struct IssuingCardholderSpendingLimit: Swift.Codable, Swift.Hashable, Swi
     public var interval: IssuingCardholderSpendingLimitInterval
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int, categories: [IssuingCardholderSpendingLimitCategoriesItem]? = nil, interval: IssuingCardholderSpendingLimitInterval, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -34,13 +36,14 @@ public struct IssuingCardholderSpendingLimit: Swift.Codable, Swift.Hashable, Swi
         self.categories = try container.decodeValueIfPresent([IssuingCardholderSpendingLimitCategoriesItem].self, at: "categories")
         self.interval = try container.decodeValue(IssuingCardholderSpendingLimitInterval.self, at: "interval")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount categories interval")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.categories, at: "categories")
+        try container.encodeValueIfPresent(self.categories, at: "categories", nulls: self.__explicitNulls)
         try container.encodeValue(self.interval, at: "interval")
         try container.encodeUndeclared(self.additionalProperties)
     }

@@ -9,6 +9,8 @@ public struct IssuingCardholderVerification: Swift.Codable, Swift.Hashable, Swif
     public var document: IssuingCardholderIDDocument?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(document: IssuingCardholderIDDocument? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -21,12 +23,13 @@ public struct IssuingCardholderVerification: Swift.Codable, Swift.Hashable, Swif
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.document = try container.decodeValueIfPresent(IssuingCardholderIDDocument.self, at: "document")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "document")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.document, at: "document")
+        try container.encodeValueIfPresent(self.document, at: "document", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

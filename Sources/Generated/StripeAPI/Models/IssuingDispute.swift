@@ -178,6 +178,8 @@ public struct IssuingDispute: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var transaction: IssuingDisputeTransaction
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(amount: Swift.Int, balanceTransactions: [BalanceTransaction]? = nil, created: Swift.Int, currency: Swift.String, evidence: IssuingDisputeEvidence, id: Swift.String, livemode: Swift.Bool, metadata: [Swift.String: Swift.String], status: IssuingDisputeStatus, transaction: IssuingDisputeTransaction, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -210,13 +212,14 @@ public struct IssuingDispute: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.status = try container.decodeValue(IssuingDisputeStatus.self, at: "status")
         self.transaction = try container.decodeValue(IssuingDisputeTransaction.self, at: "transaction")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount balance_transactions created currency evidence id livemode metadata object status transaction")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.balanceTransactions, at: "balance_transactions")
+        try container.encodeValueIfPresent(self.balanceTransactions, at: "balance_transactions", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
         try container.encodeValue(self.currency, at: "currency")
         try container.encodeValue(self.evidence, at: "evidence")

@@ -36,6 +36,8 @@ public struct IssuingDisputeCanceledEvidence: Swift.Codable, Swift.Hashable, Swi
     public var returnedAt: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(additionalDocumentation: IssuingCanceledEvidenceAdditionalDocumentation? = nil, canceledAt: Swift.Int? = nil, cancellationPolicyProvided: Swift.Bool? = nil, cancellationReason: Swift.String? = nil, expectedAt: Swift.Int? = nil, explanation: Swift.String? = nil, productDescription: Swift.String? = nil, productType: IssuingDisputeCanceledEvidenceProductType? = nil, returnStatus: IssuingDisputeCanceledEvidenceReturnStatus? = nil, returnedAt: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -66,21 +68,22 @@ public struct IssuingDisputeCanceledEvidence: Swift.Codable, Swift.Hashable, Swi
         self.returnStatus = try container.decodeValueIfPresent(IssuingDisputeCanceledEvidenceReturnStatus.self, at: "return_status")
         self.returnedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "returned_at")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation canceled_at cancellation_policy_provided cancellation_reason expected_at explanation product_description product_type return_status returned_at")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation")
-        try container.encodeValueIfPresent(self.canceledAt, at: "canceled_at")
-        try container.encodeValueIfPresent(self.cancellationPolicyProvided, at: "cancellation_policy_provided")
-        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason")
-        try container.encodeValueIfPresent(self.expectedAt, at: "expected_at")
-        try container.encodeValueIfPresent(self.explanation, at: "explanation")
-        try container.encodeValueIfPresent(self.productDescription, at: "product_description")
-        try container.encodeValueIfPresent(self.productType, at: "product_type")
-        try container.encodeValueIfPresent(self.returnStatus, at: "return_status")
-        try container.encodeValueIfPresent(self.returnedAt, at: "returned_at")
+        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.canceledAt, at: "canceled_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cancellationPolicyProvided, at: "cancellation_policy_provided", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expectedAt, at: "expected_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.explanation, at: "explanation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.productDescription, at: "product_description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.productType, at: "product_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.returnStatus, at: "return_status", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.returnedAt, at: "returned_at", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

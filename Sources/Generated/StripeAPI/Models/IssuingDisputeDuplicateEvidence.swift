@@ -31,6 +31,8 @@ public struct IssuingDisputeDuplicateEvidence: Swift.Codable, Swift.Hashable, Sw
     public var originalTransaction: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(additionalDocumentation: IssuingDuplicateEvidenceAdditionalDocumentation? = nil, cardStatement: IssuingDisputeDuplicateEvidenceCardStatement? = nil, cashReceipt: IssuingDisputeDuplicateEvidenceCashReceipt? = nil, checkImage: IssuingDisputeDuplicateEvidenceCheckImage? = nil, explanation: Swift.String? = nil, originalTransaction: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -53,17 +55,18 @@ public struct IssuingDisputeDuplicateEvidence: Swift.Codable, Swift.Hashable, Sw
         self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
         self.originalTransaction = try container.decodeValueIfPresent(Swift.String.self, at: "original_transaction")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation card_statement cash_receipt check_image explanation original_transaction")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation")
-        try container.encodeValueIfPresent(self.cardStatement, at: "card_statement")
-        try container.encodeValueIfPresent(self.cashReceipt, at: "cash_receipt")
-        try container.encodeValueIfPresent(self.checkImage, at: "check_image")
-        try container.encodeValueIfPresent(self.explanation, at: "explanation")
-        try container.encodeValueIfPresent(self.originalTransaction, at: "original_transaction")
+        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cardStatement, at: "card_statement", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cashReceipt, at: "cash_receipt", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.checkImage, at: "check_image", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.explanation, at: "explanation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.originalTransaction, at: "original_transaction", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

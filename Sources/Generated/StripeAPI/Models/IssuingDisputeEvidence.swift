@@ -81,6 +81,8 @@ public struct IssuingDisputeEvidence: Swift.Codable, Swift.Hashable, Swift.Senda
     public var serviceNotAsDescribed: IssuingDisputeServiceNotAsDescribedEvidence?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(canceled: IssuingDisputeCanceledEvidence? = nil, duplicate: IssuingDisputeDuplicateEvidence? = nil, fraudulent: IssuingDisputeFraudulentEvidence? = nil, merchandiseNotAsDescribed: IssuingDisputeMerchandiseNotAsDescribedEvidence? = nil, notReceived: IssuingDisputeNotReceivedEvidence? = nil, other: IssuingDisputeOtherEvidence? = nil, reason: IssuingDisputeEvidenceReason, serviceNotAsDescribed: IssuingDisputeServiceNotAsDescribedEvidence? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -107,19 +109,20 @@ public struct IssuingDisputeEvidence: Swift.Codable, Swift.Hashable, Swift.Senda
         self.reason = try container.decodeValue(IssuingDisputeEvidenceReason.self, at: "reason")
         self.serviceNotAsDescribed = try container.decodeValueIfPresent(IssuingDisputeServiceNotAsDescribedEvidence.self, at: "service_not_as_described")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "canceled duplicate fraudulent merchandise_not_as_described not_received other reason service_not_as_described")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.canceled, at: "canceled")
-        try container.encodeValueIfPresent(self.duplicate, at: "duplicate")
-        try container.encodeValueIfPresent(self.fraudulent, at: "fraudulent")
-        try container.encodeValueIfPresent(self.merchandiseNotAsDescribed, at: "merchandise_not_as_described")
-        try container.encodeValueIfPresent(self.notReceived, at: "not_received")
-        try container.encodeValueIfPresent(self.other, at: "other")
+        try container.encodeValueIfPresent(self.canceled, at: "canceled", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.duplicate, at: "duplicate", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fraudulent, at: "fraudulent", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.merchandiseNotAsDescribed, at: "merchandise_not_as_described", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.notReceived, at: "not_received", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.other, at: "other", nulls: self.__explicitNulls)
         try container.encodeValue(self.reason, at: "reason")
-        try container.encodeValueIfPresent(self.serviceNotAsDescribed, at: "service_not_as_described")
+        try container.encodeValueIfPresent(self.serviceNotAsDescribed, at: "service_not_as_described", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

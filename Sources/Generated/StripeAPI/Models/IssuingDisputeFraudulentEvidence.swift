@@ -14,6 +14,8 @@ public struct IssuingDisputeFraudulentEvidence: Swift.Codable, Swift.Hashable, S
     public var explanation: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(additionalDocumentation: IssuingFraudulentEvidenceAdditionalDocumentation? = nil, explanation: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -28,13 +30,14 @@ public struct IssuingDisputeFraudulentEvidence: Swift.Codable, Swift.Hashable, S
         self.additionalDocumentation = try container.decodeValueIfPresent(IssuingFraudulentEvidenceAdditionalDocumentation.self, at: "additional_documentation")
         self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation explanation")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation")
-        try container.encodeValueIfPresent(self.explanation, at: "explanation")
+        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.explanation, at: "explanation", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -67,6 +67,8 @@ public struct IssuingDisputeMerchandiseNotAsDescribedEvidence: Swift.Codable, Sw
     public var returnedAt: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(additionalDocumentation: IssuingAsDescribedEvidenceAdditionalDocumentation? = nil, explanation: Swift.String? = nil, receivedAt: Swift.Int? = nil, returnDescription: Swift.String? = nil, returnStatus: IssuingNotAsDescribedEvidenceReturnStatus? = nil, returnedAt: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -89,17 +91,18 @@ public struct IssuingDisputeMerchandiseNotAsDescribedEvidence: Swift.Codable, Sw
         self.returnStatus = try container.decodeValueIfPresent(IssuingNotAsDescribedEvidenceReturnStatus.self, at: "return_status")
         self.returnedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "returned_at")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation explanation received_at return_description return_status returned_at")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation")
-        try container.encodeValueIfPresent(self.explanation, at: "explanation")
-        try container.encodeValueIfPresent(self.receivedAt, at: "received_at")
-        try container.encodeValueIfPresent(self.returnDescription, at: "return_description")
-        try container.encodeValueIfPresent(self.returnStatus, at: "return_status")
-        try container.encodeValueIfPresent(self.returnedAt, at: "returned_at")
+        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.explanation, at: "explanation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.receivedAt, at: "received_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.returnDescription, at: "return_description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.returnStatus, at: "return_status", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.returnedAt, at: "returned_at", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

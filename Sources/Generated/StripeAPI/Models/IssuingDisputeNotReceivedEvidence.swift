@@ -23,6 +23,8 @@ public struct IssuingDisputeNotReceivedEvidence: Swift.Codable, Swift.Hashable, 
     public var productType: IssuingDisputeNotReceivedEvidenceProductType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(additionalDocumentation: IssuingNotReceivedEvidenceAdditionalDocumentation? = nil, expectedAt: Swift.Int? = nil, explanation: Swift.String? = nil, productDescription: Swift.String? = nil, productType: IssuingDisputeNotReceivedEvidenceProductType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -43,16 +45,17 @@ public struct IssuingDisputeNotReceivedEvidence: Swift.Codable, Swift.Hashable, 
         self.productDescription = try container.decodeValueIfPresent(Swift.String.self, at: "product_description")
         self.productType = try container.decodeValueIfPresent(IssuingDisputeNotReceivedEvidenceProductType.self, at: "product_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation expected_at explanation product_description product_type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation")
-        try container.encodeValueIfPresent(self.expectedAt, at: "expected_at")
-        try container.encodeValueIfPresent(self.explanation, at: "explanation")
-        try container.encodeValueIfPresent(self.productDescription, at: "product_description")
-        try container.encodeValueIfPresent(self.productType, at: "product_type")
+        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expectedAt, at: "expected_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.explanation, at: "explanation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.productDescription, at: "product_description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.productType, at: "product_type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -63,6 +63,8 @@ public struct IssuingDisputeOtherEvidence: Swift.Codable, Swift.Hashable, Swift.
     public var productType: IssuingDisputeOtherEvidenceProductType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(additionalDocumentation: IssuingDisputeOtherEvidenceAdditionalDocumentation? = nil, explanation: Swift.String? = nil, productDescription: Swift.String? = nil, productType: IssuingDisputeOtherEvidenceProductType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -81,15 +83,16 @@ public struct IssuingDisputeOtherEvidence: Swift.Codable, Swift.Hashable, Swift.
         self.productDescription = try container.decodeValueIfPresent(Swift.String.self, at: "product_description")
         self.productType = try container.decodeValueIfPresent(IssuingDisputeOtherEvidenceProductType.self, at: "product_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation explanation product_description product_type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation")
-        try container.encodeValueIfPresent(self.explanation, at: "explanation")
-        try container.encodeValueIfPresent(self.productDescription, at: "product_description")
-        try container.encodeValueIfPresent(self.productType, at: "product_type")
+        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.explanation, at: "explanation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.productDescription, at: "product_description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.productType, at: "product_type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -20,6 +20,8 @@ public struct IssuingDisputeServiceNotAsDescribedEvidence: Swift.Codable, Swift.
     public var receivedAt: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(additionalDocumentation: IssuingAsDescribedEvidenceAdditionalDocumentation2? = nil, canceledAt: Swift.Int? = nil, cancellationReason: Swift.String? = nil, explanation: Swift.String? = nil, receivedAt: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -40,16 +42,17 @@ public struct IssuingDisputeServiceNotAsDescribedEvidence: Swift.Codable, Swift.
         self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
         self.receivedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "received_at")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation canceled_at cancellation_reason explanation received_at")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation")
-        try container.encodeValueIfPresent(self.canceledAt, at: "canceled_at")
-        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason")
-        try container.encodeValueIfPresent(self.explanation, at: "explanation")
-        try container.encodeValueIfPresent(self.receivedAt, at: "received_at")
+        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.canceledAt, at: "canceled_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.explanation, at: "explanation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.receivedAt, at: "received_at", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

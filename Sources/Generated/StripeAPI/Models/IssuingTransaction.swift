@@ -335,6 +335,8 @@ public struct IssuingTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
     public var wallet: IssuingTransactionWallet?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(amount: Swift.Int, amountDetails: IssuingTransactionAmountDetails? = nil, authorization: IssuingTransactionAuthorization? = nil, balanceTransaction: IssuingTransactionBalanceTransaction? = nil, card: IssuingTransactionCard, cardholder: IssuingTransactionCardholder? = nil, created: Swift.Int, currency: Swift.String, dispute: IssuingTransactionDispute? = nil, id: Swift.String, livemode: Swift.Bool, merchantAmount: Swift.Int, merchantCurrency: Swift.String, merchantData: IssuingAuthorizationMerchantData, metadata: [Swift.String: Swift.String], purchaseDetails: IssuingTransactionPurchaseDetails? = nil, type: IssuingTransactionTypeModel, wallet: IssuingTransactionWallet? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -383,20 +385,21 @@ public struct IssuingTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.type = try container.decodeValue(IssuingTransactionTypeModel.self, at: "type")
         self.wallet = try container.decodeValueIfPresent(IssuingTransactionWallet.self, at: "wallet")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_details authorization balance_transaction card cardholder created currency dispute id livemode merchant_amount merchant_currency merchant_data metadata object purchase_details type wallet")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.amountDetails, at: "amount_details")
-        try container.encodeValueIfPresent(self.authorization, at: "authorization")
-        try container.encodeValueIfPresent(self.balanceTransaction, at: "balance_transaction")
+        try container.encodeValueIfPresent(self.amountDetails, at: "amount_details", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.authorization, at: "authorization", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.balanceTransaction, at: "balance_transaction", nulls: self.__explicitNulls)
         try container.encodeValue(self.card, at: "card")
-        try container.encodeValueIfPresent(self.cardholder, at: "cardholder")
+        try container.encodeValueIfPresent(self.cardholder, at: "cardholder", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.dispute, at: "dispute")
+        try container.encodeValueIfPresent(self.dispute, at: "dispute", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.merchantAmount, at: "merchant_amount")
@@ -404,9 +407,9 @@ public struct IssuingTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
         try container.encodeValue(self.merchantData, at: "merchant_data")
         try container.encodeValue(self.metadata, at: "metadata")
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.purchaseDetails, at: "purchase_details")
+        try container.encodeValueIfPresent(self.purchaseDetails, at: "purchase_details", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
-        try container.encodeValueIfPresent(self.wallet, at: "wallet")
+        try container.encodeValueIfPresent(self.wallet, at: "wallet", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -17,6 +17,8 @@ public struct IssuingTransactionFlightData: Swift.Codable, Swift.Hashable, Swift
     public var travelAgency: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(departureAt: Swift.Int? = nil, passengerName: Swift.String? = nil, refundable: Swift.Bool? = nil, segments: [IssuingTransactionFlightDataLeg]? = nil, travelAgency: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -37,16 +39,17 @@ public struct IssuingTransactionFlightData: Swift.Codable, Swift.Hashable, Swift
         self.segments = try container.decodeValueIfPresent([IssuingTransactionFlightDataLeg].self, at: "segments")
         self.travelAgency = try container.decodeValueIfPresent(Swift.String.self, at: "travel_agency")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "departure_at passenger_name refundable segments travel_agency")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.departureAt, at: "departure_at")
-        try container.encodeValueIfPresent(self.passengerName, at: "passenger_name")
-        try container.encodeValueIfPresent(self.refundable, at: "refundable")
-        try container.encodeValueIfPresent(self.segments, at: "segments")
-        try container.encodeValueIfPresent(self.travelAgency, at: "travel_agency")
+        try container.encodeValueIfPresent(self.departureAt, at: "departure_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.passengerName, at: "passenger_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.refundable, at: "refundable", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.segments, at: "segments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.travelAgency, at: "travel_agency", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

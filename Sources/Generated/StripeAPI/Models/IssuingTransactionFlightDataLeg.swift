@@ -19,6 +19,8 @@ public struct IssuingTransactionFlightDataLeg: Swift.Codable, Swift.Hashable, Sw
     public var stopoverAllowed: Swift.Bool?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(arrivalAirportCode: Swift.String? = nil, carrier: Swift.String? = nil, departureAirportCode: Swift.String? = nil, flightNumber: Swift.String? = nil, serviceClass: Swift.String? = nil, stopoverAllowed: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -41,17 +43,18 @@ public struct IssuingTransactionFlightDataLeg: Swift.Codable, Swift.Hashable, Sw
         self.serviceClass = try container.decodeValueIfPresent(Swift.String.self, at: "service_class")
         self.stopoverAllowed = try container.decodeValueIfPresent(Swift.Bool.self, at: "stopover_allowed")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "arrival_airport_code carrier departure_airport_code flight_number service_class stopover_allowed")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.arrivalAirportCode, at: "arrival_airport_code")
-        try container.encodeValueIfPresent(self.carrier, at: "carrier")
-        try container.encodeValueIfPresent(self.departureAirportCode, at: "departure_airport_code")
-        try container.encodeValueIfPresent(self.flightNumber, at: "flight_number")
-        try container.encodeValueIfPresent(self.serviceClass, at: "service_class")
-        try container.encodeValueIfPresent(self.stopoverAllowed, at: "stopover_allowed")
+        try container.encodeValueIfPresent(self.arrivalAirportCode, at: "arrival_airport_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.carrier, at: "carrier", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.departureAirportCode, at: "departure_airport_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.flightNumber, at: "flight_number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.serviceClass, at: "service_class", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.stopoverAllowed, at: "stopover_allowed", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -15,6 +15,8 @@ public struct IssuingTransactionFuelData: Swift.Codable, Swift.Hashable, Swift.S
     public var volumeDecimal: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(type: Swift.String, unit: Swift.String, unitCostDecimal: Swift.String, volumeDecimal: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -33,6 +35,7 @@ public struct IssuingTransactionFuelData: Swift.Codable, Swift.Hashable, Swift.S
         self.unitCostDecimal = try container.decodeValue(Swift.String.self, at: "unit_cost_decimal")
         self.volumeDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "volume_decimal")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "type unit unit_cost_decimal volume_decimal")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -41,7 +44,7 @@ public struct IssuingTransactionFuelData: Swift.Codable, Swift.Hashable, Swift.S
         try container.encodeValue(self.type, at: "type")
         try container.encodeValue(self.unit, at: "unit")
         try container.encodeValue(self.unitCostDecimal, at: "unit_cost_decimal")
-        try container.encodeValueIfPresent(self.volumeDecimal, at: "volume_decimal")
+        try container.encodeValueIfPresent(self.volumeDecimal, at: "volume_decimal", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -11,6 +11,8 @@ public struct IssuingTransactionLodgingData: Swift.Codable, Swift.Hashable, Swif
     public var nights: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(checkInAt: Swift.Int? = nil, nights: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,13 +27,14 @@ public struct IssuingTransactionLodgingData: Swift.Codable, Swift.Hashable, Swif
         self.checkInAt = try container.decodeValueIfPresent(Swift.Int.self, at: "check_in_at")
         self.nights = try container.decodeValueIfPresent(Swift.Int.self, at: "nights")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "check_in_at nights")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.checkInAt, at: "check_in_at")
-        try container.encodeValueIfPresent(self.nights, at: "nights")
+        try container.encodeValueIfPresent(self.checkInAt, at: "check_in_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.nights, at: "nights", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

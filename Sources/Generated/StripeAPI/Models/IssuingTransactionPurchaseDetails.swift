@@ -17,6 +17,8 @@ public struct IssuingTransactionPurchaseDetails: Swift.Codable, Swift.Hashable, 
     public var reference: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(flight: IssuingTransactionFlightData? = nil, fuel: IssuingTransactionFuelData? = nil, lodging: IssuingTransactionLodgingData? = nil, receipt: [IssuingTransactionReceiptData]? = nil, reference: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -37,16 +39,17 @@ public struct IssuingTransactionPurchaseDetails: Swift.Codable, Swift.Hashable, 
         self.receipt = try container.decodeValueIfPresent([IssuingTransactionReceiptData].self, at: "receipt")
         self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "flight fuel lodging receipt reference")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.flight, at: "flight")
-        try container.encodeValueIfPresent(self.fuel, at: "fuel")
-        try container.encodeValueIfPresent(self.lodging, at: "lodging")
-        try container.encodeValueIfPresent(self.receipt, at: "receipt")
-        try container.encodeValueIfPresent(self.reference, at: "reference")
+        try container.encodeValueIfPresent(self.flight, at: "flight", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fuel, at: "fuel", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lodging, at: "lodging", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.receipt, at: "receipt", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.reference, at: "reference", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

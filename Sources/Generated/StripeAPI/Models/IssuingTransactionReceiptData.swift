@@ -15,6 +15,8 @@ public struct IssuingTransactionReceiptData: Swift.Codable, Swift.Hashable, Swif
     public var unitCost: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(description: Swift.String? = nil, quantity: Swift.Double? = nil, total: Swift.Int? = nil, unitCost: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -33,15 +35,16 @@ public struct IssuingTransactionReceiptData: Swift.Codable, Swift.Hashable, Swif
         self.total = try container.decodeValueIfPresent(Swift.Int.self, at: "total")
         self.unitCost = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_cost")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "description quantity total unit_cost")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.quantity, at: "quantity")
-        try container.encodeValueIfPresent(self.total, at: "total")
-        try container.encodeValueIfPresent(self.unitCost, at: "unit_cost")
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.quantity, at: "quantity", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.total, at: "total", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.unitCost, at: "unit_cost", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -70,6 +70,8 @@ public struct Item: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var taxes: [LineItemsTaxAmount]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(amountSubtotal: Swift.Int, amountTotal: Swift.Int, currency: Swift.String, description: Swift.String, discounts: [LineItemsDiscountAmount]? = nil, id: Swift.String, price: Price? = nil, quantity: Swift.Int? = nil, taxes: [LineItemsTaxAmount]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -100,6 +102,7 @@ public struct Item: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.taxes = try container.decodeValueIfPresent([LineItemsTaxAmount].self, at: "taxes")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_subtotal amount_total currency description discounts id object price quantity taxes")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -109,12 +112,12 @@ public struct Item: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.amountTotal, at: "amount_total")
         try container.encodeValue(self.currency, at: "currency")
         try container.encodeValue(self.description, at: "description")
-        try container.encodeValueIfPresent(self.discounts, at: "discounts")
+        try container.encodeValueIfPresent(self.discounts, at: "discounts", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.price, at: "price")
-        try container.encodeValueIfPresent(self.quantity, at: "quantity")
-        try container.encodeValueIfPresent(self.taxes, at: "taxes")
+        try container.encodeValueIfPresent(self.price, at: "price", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.quantity, at: "quantity", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxes, at: "taxes", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -155,6 +155,8 @@ public struct LegalEntityCompany: Swift.Codable, Swift.Hashable, Swift.Sendable 
     public var verification: LegalEntityCompanyVerification?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(address: Address? = nil, addressKana: LegalEntityJapanAddress? = nil, addressKanji: LegalEntityJapanAddress? = nil, directorsProvided: Swift.Bool? = nil, executivesProvided: Swift.Bool? = nil, name: Swift.String? = nil, nameKana: Swift.String? = nil, nameKanji: Swift.String? = nil, ownersProvided: Swift.Bool? = nil, ownershipDeclaration: LegalEntityUboDeclaration? = nil, phone: Swift.String? = nil, structure: LegalEntityCompanyStructure? = nil, taxIDProvided: Swift.Bool? = nil, taxIDRegistrar: Swift.String? = nil, vatIDProvided: Swift.Bool? = nil, verification: LegalEntityCompanyVerification? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -197,27 +199,28 @@ public struct LegalEntityCompany: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.vatIDProvided = try container.decodeValueIfPresent(Swift.Bool.self, at: "vat_id_provided")
         self.verification = try container.decodeValueIfPresent(LegalEntityCompanyVerification.self, at: "verification")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address address_kana address_kanji directors_provided executives_provided name name_kana name_kanji owners_provided ownership_declaration phone structure tax_id_provided tax_id_registrar vat_id_provided verification")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.address, at: "address")
-        try container.encodeValueIfPresent(self.addressKana, at: "address_kana")
-        try container.encodeValueIfPresent(self.addressKanji, at: "address_kanji")
-        try container.encodeValueIfPresent(self.directorsProvided, at: "directors_provided")
-        try container.encodeValueIfPresent(self.executivesProvided, at: "executives_provided")
-        try container.encodeValueIfPresent(self.name, at: "name")
-        try container.encodeValueIfPresent(self.nameKana, at: "name_kana")
-        try container.encodeValueIfPresent(self.nameKanji, at: "name_kanji")
-        try container.encodeValueIfPresent(self.ownersProvided, at: "owners_provided")
-        try container.encodeValueIfPresent(self.ownershipDeclaration, at: "ownership_declaration")
-        try container.encodeValueIfPresent(self.phone, at: "phone")
-        try container.encodeValueIfPresent(self.structure, at: "structure")
-        try container.encodeValueIfPresent(self.taxIDProvided, at: "tax_id_provided")
-        try container.encodeValueIfPresent(self.taxIDRegistrar, at: "tax_id_registrar")
-        try container.encodeValueIfPresent(self.vatIDProvided, at: "vat_id_provided")
-        try container.encodeValueIfPresent(self.verification, at: "verification")
+        try container.encodeValueIfPresent(self.address, at: "address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressKana, at: "address_kana", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressKanji, at: "address_kanji", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.directorsProvided, at: "directors_provided", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.executivesProvided, at: "executives_provided", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.nameKana, at: "name_kana", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.nameKanji, at: "name_kanji", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ownersProvided, at: "owners_provided", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ownershipDeclaration, at: "ownership_declaration", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.phone, at: "phone", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.structure, at: "structure", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxIDProvided, at: "tax_id_provided", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxIDRegistrar, at: "tax_id_registrar", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.vatIDProvided, at: "vat_id_provided", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verification, at: "verification", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

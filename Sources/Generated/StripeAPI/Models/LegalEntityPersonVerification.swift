@@ -16,6 +16,8 @@ public struct LegalEntityPersonVerification: Swift.Codable, Swift.Hashable, Swif
     public var status: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(additionalDocument: LegalEntityPersonVerificationDocument? = nil, details: Swift.String? = nil, detailsCode: Swift.String? = nil, document: LegalEntityPersonVerificationDocument? = nil, status: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -36,15 +38,16 @@ public struct LegalEntityPersonVerification: Swift.Codable, Swift.Hashable, Swif
         self.document = try container.decodeValueIfPresent(LegalEntityPersonVerificationDocument.self, at: "document")
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_document details details_code document status")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.additionalDocument, at: "additional_document")
-        try container.encodeValueIfPresent(self.details, at: "details")
-        try container.encodeValueIfPresent(self.detailsCode, at: "details_code")
-        try container.encodeValueIfPresent(self.document, at: "document")
+        try container.encodeValueIfPresent(self.additionalDocument, at: "additional_document", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.details, at: "details", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.detailsCode, at: "details_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.document, at: "document", nulls: self.__explicitNulls)
         try container.encodeValue(self.status, at: "status")
         try container.encodeUndeclared(self.additionalProperties)
     }

@@ -21,6 +21,8 @@ public struct LegalEntityPersonVerificationDocument: Swift.Codable, Swift.Hashab
     public var front: LegalEntityPersonVerificationDocumentFront?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(back: LegalEntityPersonVerificationDocumentBack? = nil, details: Swift.String? = nil, detailsCode: Swift.String? = nil, front: LegalEntityPersonVerificationDocumentFront? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -39,15 +41,16 @@ public struct LegalEntityPersonVerificationDocument: Swift.Codable, Swift.Hashab
         self.detailsCode = try container.decodeValueIfPresent(Swift.String.self, at: "details_code")
         self.front = try container.decodeValueIfPresent(LegalEntityPersonVerificationDocumentFront.self, at: "front")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "back details details_code front")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.back, at: "back")
-        try container.encodeValueIfPresent(self.details, at: "details")
-        try container.encodeValueIfPresent(self.detailsCode, at: "details_code")
-        try container.encodeValueIfPresent(self.front, at: "front")
+        try container.encodeValueIfPresent(self.back, at: "back", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.details, at: "details", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.detailsCode, at: "details_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.front, at: "front", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -136,6 +136,8 @@ public struct LineItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var type: LineItemTypeModel
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(amount: Swift.Int, currency: Swift.String, description: Swift.String? = nil, discountAmounts: [DiscountsResourceDiscountAmount]? = nil, discountable: Swift.Bool, discounts: [LineItemDiscountsItem]? = nil, id: Swift.String, invoiceItem: Swift.String? = nil, livemode: Swift.Bool, metadata: [Swift.String: Swift.String], period: InvoiceLineItemPeriod, price: Price? = nil, proration: Swift.Bool, prorationDetails: InvoicesLineItemsProrationDetails? = nil, quantity: Swift.Int? = nil, subscription: Swift.String? = nil, subscriptionItem: Swift.String? = nil, taxAmounts: [InvoiceTaxAmount]? = nil, taxRates: [TaxRate]? = nil, type: LineItemTypeModel, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -188,6 +190,7 @@ public struct LineItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.taxRates = try container.decodeValueIfPresent([TaxRate].self, at: "tax_rates")
         self.type = try container.decodeValue(LineItemTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency description discount_amounts discountable discounts id invoice_item livemode metadata object period price proration proration_details quantity subscription subscription_item tax_amounts tax_rates type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -195,24 +198,24 @@ public struct LineItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.discountAmounts, at: "discount_amounts")
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.discountAmounts, at: "discount_amounts", nulls: self.__explicitNulls)
         try container.encodeValue(self.discountable, at: "discountable")
-        try container.encodeValueIfPresent(self.discounts, at: "discounts")
+        try container.encodeValueIfPresent(self.discounts, at: "discounts", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.invoiceItem, at: "invoice_item")
+        try container.encodeValueIfPresent(self.invoiceItem, at: "invoice_item", nulls: self.__explicitNulls)
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.metadata, at: "metadata")
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.period, at: "period")
-        try container.encodeValueIfPresent(self.price, at: "price")
+        try container.encodeValueIfPresent(self.price, at: "price", nulls: self.__explicitNulls)
         try container.encodeValue(self.proration, at: "proration")
-        try container.encodeValueIfPresent(self.prorationDetails, at: "proration_details")
-        try container.encodeValueIfPresent(self.quantity, at: "quantity")
-        try container.encodeValueIfPresent(self.subscription, at: "subscription")
-        try container.encodeValueIfPresent(self.subscriptionItem, at: "subscription_item")
-        try container.encodeValueIfPresent(self.taxAmounts, at: "tax_amounts")
-        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
+        try container.encodeValueIfPresent(self.prorationDetails, at: "proration_details", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.quantity, at: "quantity", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.subscription, at: "subscription", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.subscriptionItem, at: "subscription_item", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxAmounts, at: "tax_amounts", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }

@@ -208,6 +208,8 @@ public struct Mandate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var type: MandateTypeModel
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(customerAcceptance: CustomerAcceptance, id: Swift.String, livemode: Swift.Bool, multiUse: MandateMultiUse? = nil, paymentMethod: MandatePaymentMethod, paymentMethodDetails: MandatePaymentMethodDetails, singleUse: MandateSingleUse? = nil, status: MandateStatus, type: MandateTypeModel, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -238,6 +240,7 @@ public struct Mandate: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.status = try container.decodeValue(MandateStatus.self, at: "status")
         self.type = try container.decodeValue(MandateTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "customer_acceptance id livemode multi_use object payment_method payment_method_details single_use status type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -246,11 +249,11 @@ public struct Mandate: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.customerAcceptance, at: "customer_acceptance")
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
-        try container.encodeValueIfPresent(self.multiUse, at: "multi_use")
+        try container.encodeValueIfPresent(self.multiUse, at: "multi_use", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.paymentMethod, at: "payment_method")
         try container.encodeValue(self.paymentMethodDetails, at: "payment_method_details")
-        try container.encodeValueIfPresent(self.singleUse, at: "single_use")
+        try container.encodeValueIfPresent(self.singleUse, at: "single_use", nulls: self.__explicitNulls)
         try container.encodeValue(self.status, at: "status")
         try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)

@@ -152,6 +152,8 @@ public struct MandateAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var transactionType: MandateAcssDebitTransactionType
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(defaultFor: [MandateAcssDebitDefaultForItem]? = nil, intervalDescription: Swift.String? = nil, paymentSchedule: MandateAcssDebitPaymentSchedule, transactionType: MandateAcssDebitTransactionType, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -170,13 +172,14 @@ public struct MandateAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.paymentSchedule = try container.decodeValue(MandateAcssDebitPaymentSchedule.self, at: "payment_schedule")
         self.transactionType = try container.decodeValue(MandateAcssDebitTransactionType.self, at: "transaction_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "default_for interval_description payment_schedule transaction_type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.defaultFor, at: "default_for")
-        try container.encodeValueIfPresent(self.intervalDescription, at: "interval_description")
+        try container.encodeValueIfPresent(self.defaultFor, at: "default_for", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.intervalDescription, at: "interval_description", nulls: self.__explicitNulls)
         try container.encodeValue(self.paymentSchedule, at: "payment_schedule")
         try container.encodeValue(self.transactionType, at: "transaction_type")
         try container.encodeUndeclared(self.additionalProperties)

@@ -15,6 +15,8 @@ public struct MandatePaymentMethodDetails: Swift.Codable, Swift.Hashable, Swift.
     public var usBankAccount: MandateUsBankAccount?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(acssDebit: MandateAcssDebit? = nil, auBecsDebit: MandateAuBecsDebit? = nil, bacsDebit: MandateBacsDebit? = nil, card: CardMandatePaymentMethodDetails? = nil, sepaDebit: MandateSepaDebit? = nil, type: Swift.String, usBankAccount: MandateUsBankAccount? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -39,18 +41,19 @@ public struct MandatePaymentMethodDetails: Swift.Codable, Swift.Hashable, Swift.
         self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.usBankAccount = try container.decodeValueIfPresent(MandateUsBankAccount.self, at: "us_bank_account")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit au_becs_debit bacs_debit card sepa_debit type us_bank_account")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
-        try container.encodeValueIfPresent(self.auBecsDebit, at: "au_becs_debit")
-        try container.encodeValueIfPresent(self.bacsDebit, at: "bacs_debit")
-        try container.encodeValueIfPresent(self.card, at: "card")
-        try container.encodeValueIfPresent(self.sepaDebit, at: "sepa_debit")
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.auBecsDebit, at: "au_becs_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bacsDebit, at: "bacs_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.card, at: "card", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sepaDebit, at: "sepa_debit", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
-        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

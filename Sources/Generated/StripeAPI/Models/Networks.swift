@@ -11,6 +11,8 @@ public struct Networks: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var preferred: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(available: [Swift.String], preferred: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,13 +27,14 @@ public struct Networks: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.available = try container.decodeValue([Swift.String].self, at: "available")
         self.preferred = try container.decodeValueIfPresent(Swift.String.self, at: "preferred")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "available preferred")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.available, at: "available")
-        try container.encodeValueIfPresent(self.preferred, at: "preferred")
+        try container.encodeValueIfPresent(self.preferred, at: "preferred", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

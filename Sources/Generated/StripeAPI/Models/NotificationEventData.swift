@@ -11,6 +11,8 @@ public struct NotificationEventData: Swift.Codable, Swift.Hashable, Swift.Sendab
     public var previousAttributes: [Swift.String: Courier.JSONValue]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(object: [Swift.String: Courier.JSONValue], previousAttributes: [Swift.String: Courier.JSONValue]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,13 +27,14 @@ public struct NotificationEventData: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.object = try container.decodeValue([Swift.String: Courier.JSONValue].self, at: "object")
         self.previousAttributes = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "previous_attributes")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "object previous_attributes")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.previousAttributes, at: "previous_attributes")
+        try container.encodeValueIfPresent(self.previousAttributes, at: "previous_attributes", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

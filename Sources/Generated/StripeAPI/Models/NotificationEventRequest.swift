@@ -11,6 +11,8 @@ public struct NotificationEventRequest: Swift.Codable, Swift.Hashable, Swift.Sen
     public var idempotencyKey: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(id: Swift.String? = nil, idempotencyKey: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,13 +27,14 @@ public struct NotificationEventRequest: Swift.Codable, Swift.Hashable, Swift.Sen
         self.id = try container.decodeValueIfPresent(Swift.String.self, at: "id")
         self.idempotencyKey = try container.decodeValueIfPresent(Swift.String.self, at: "idempotency_key")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "id idempotency_key")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.id, at: "id")
-        try container.encodeValueIfPresent(self.idempotencyKey, at: "idempotency_key")
+        try container.encodeValueIfPresent(self.id, at: "id", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.idempotencyKey, at: "idempotency_key", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

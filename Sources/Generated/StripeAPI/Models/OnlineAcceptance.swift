@@ -11,6 +11,8 @@ public struct OnlineAcceptance: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var userAgent: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(ipAddress: Swift.String? = nil, userAgent: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,13 +27,14 @@ public struct OnlineAcceptance: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.ipAddress = try container.decodeValueIfPresent(Swift.String.self, at: "ip_address")
         self.userAgent = try container.decodeValueIfPresent(Swift.String.self, at: "user_agent")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "ip_address user_agent")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.ipAddress, at: "ip_address")
-        try container.encodeValueIfPresent(self.userAgent, at: "user_agent")
+        try container.encodeValueIfPresent(self.ipAddress, at: "ip_address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.userAgent, at: "user_agent", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -201,6 +201,8 @@ public struct Order: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var upstreamID: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(amount: Swift.Int, amountReturned: Swift.Int? = nil, application: Swift.String? = nil, applicationFee: Swift.Int? = nil, charge: OrderCharge? = nil, created: Swift.Int, currency: Swift.String, customer: OrderCustomer? = nil, email: Swift.String? = nil, externalCouponCode: Swift.String? = nil, id: Swift.String, items: [OrderItem], livemode: Swift.Bool, metadata: [Swift.String: Swift.String]? = nil, returns: OrderReturns? = nil, selectedShippingMethod: Swift.String? = nil, shipping: Shipping? = nil, shippingMethods: [ShippingMethod]? = nil, status: Swift.String, statusTransitions: StatusTransitions? = nil, updated: Swift.Int? = nil, upstreamID: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -257,34 +259,35 @@ public struct Order: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.updated = try container.decodeValueIfPresent(Swift.Int.self, at: "updated")
         self.upstreamID = try container.decodeValueIfPresent(Swift.String.self, at: "upstream_id")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_returned application application_fee charge created currency customer email external_coupon_code id items livemode metadata object returns selected_shipping_method shipping shipping_methods status status_transitions updated upstream_id")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.amountReturned, at: "amount_returned")
-        try container.encodeValueIfPresent(self.application, at: "application")
-        try container.encodeValueIfPresent(self.applicationFee, at: "application_fee")
-        try container.encodeValueIfPresent(self.charge, at: "charge")
+        try container.encodeValueIfPresent(self.amountReturned, at: "amount_returned", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.application, at: "application", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.applicationFee, at: "application_fee", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.charge, at: "charge", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.email, at: "email")
-        try container.encodeValueIfPresent(self.externalCouponCode, at: "external_coupon_code")
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.externalCouponCode, at: "external_coupon_code", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.items, at: "items")
         try container.encodeValue(self.livemode, at: "livemode")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.returns, at: "returns")
-        try container.encodeValueIfPresent(self.selectedShippingMethod, at: "selected_shipping_method")
-        try container.encodeValueIfPresent(self.shipping, at: "shipping")
-        try container.encodeValueIfPresent(self.shippingMethods, at: "shipping_methods")
+        try container.encodeValueIfPresent(self.returns, at: "returns", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.selectedShippingMethod, at: "selected_shipping_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shipping, at: "shipping", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shippingMethods, at: "shipping_methods", nulls: self.__explicitNulls)
         try container.encodeValue(self.status, at: "status")
-        try container.encodeValueIfPresent(self.statusTransitions, at: "status_transitions")
-        try container.encodeValueIfPresent(self.updated, at: "updated")
-        try container.encodeValueIfPresent(self.upstreamID, at: "upstream_id")
+        try container.encodeValueIfPresent(self.statusTransitions, at: "status_transitions", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.updated, at: "updated", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.upstreamID, at: "upstream_id", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

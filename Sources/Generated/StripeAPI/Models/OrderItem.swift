@@ -115,6 +115,8 @@ public struct OrderItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var type: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(amount: Swift.Int, currency: Swift.String, description: Swift.String, parent: OrderItemParent? = nil, quantity: Swift.Int? = nil, type: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -139,6 +141,7 @@ public struct OrderItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency description object parent quantity type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -148,8 +151,8 @@ public struct OrderItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.currency, at: "currency")
         try container.encodeValue(self.description, at: "description")
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.parent, at: "parent")
-        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValueIfPresent(self.parent, at: "parent", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.quantity, at: "quantity", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }

@@ -77,6 +77,8 @@ public struct OrderReturn: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var refund: OrderReturnRefund?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(amount: Swift.Int, created: Swift.Int, currency: Swift.String, id: Swift.String, items: [OrderItem], livemode: Swift.Bool, order: OrderReturnOrder? = nil, refund: OrderReturnRefund? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -105,6 +107,7 @@ public struct OrderReturn: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.order = try container.decodeValueIfPresent(OrderReturnOrder.self, at: "order")
         self.refund = try container.decodeValueIfPresent(OrderReturnRefund.self, at: "refund")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount created currency id items livemode object order refund")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -117,8 +120,8 @@ public struct OrderReturn: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.items, at: "items")
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.order, at: "order")
-        try container.encodeValueIfPresent(self.refund, at: "refund")
+        try container.encodeValueIfPresent(self.order, at: "order", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.refund, at: "refund", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -13,6 +13,8 @@ public struct PaymentFlowsPrivatePaymentMethodsAlipayDetails: Swift.Codable, Swi
     public var transactionID: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(buyerID: Swift.String? = nil, fingerprint: Swift.String? = nil, transactionID: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -29,14 +31,15 @@ public struct PaymentFlowsPrivatePaymentMethodsAlipayDetails: Swift.Codable, Swi
         self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
         self.transactionID = try container.decodeValueIfPresent(Swift.String.self, at: "transaction_id")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "buyer_id fingerprint transaction_id")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.buyerID, at: "buyer_id")
-        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint")
-        try container.encodeValueIfPresent(self.transactionID, at: "transaction_id")
+        try container.encodeValueIfPresent(self.buyerID, at: "buyer_id", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transactionID, at: "transaction_id", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -8,6 +8,8 @@ public struct PaymentIntentCardProcessing: Swift.Codable, Swift.Hashable, Swift.
     public var customerNotification: PaymentIntentProcessingCustomerNotification?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(customerNotification: PaymentIntentProcessingCustomerNotification? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -20,12 +22,13 @@ public struct PaymentIntentCardProcessing: Swift.Codable, Swift.Hashable, Swift.
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.customerNotification = try container.decodeValueIfPresent(PaymentIntentProcessingCustomerNotification.self, at: "customer_notification")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "customer_notification")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.customerNotification, at: "customer_notification")
+        try container.encodeValueIfPresent(self.customerNotification, at: "customer_notification", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -22,6 +22,8 @@ public struct PaymentIntentNextAction: Swift.Codable, Swift.Hashable, Swift.Send
     public var wechatPayRedirectToIosApp: PaymentIntentNextActionWechatPayRedirectToIosApp?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(alipayHandleRedirect: PaymentIntentNextActionAlipayHandleRedirect? = nil, boletoDisplayDetails: PaymentIntentNextActionBoleto? = nil, cardAwaitNotification: PaymentIntentNextActionCardAwaitNotification? = nil, konbiniDisplayDetails: PaymentIntentNextActionKonbini? = nil, oxxoDisplayDetails: PaymentIntentNextActionDisplayOxxoDetails? = nil, paynowDisplayQrCode: PaymentIntentNextActionPaynowDisplayQrCode? = nil, redirectToURL: PaymentIntentNextActionRedirectToURL? = nil, type: Swift.String, useStripeSdk: [Swift.String: Courier.JSONValue]? = nil, verifyWithMicrodeposits: PaymentIntentNextActionVerifyWithMicrodeposits? = nil, wechatPayDisplayQrCode: PaymentIntentNextActionWechatPayDisplayQrCode? = nil, wechatPayRedirectToAndroidApp: PaymentIntentNextActionWechatPayRedirectToAndroidApp? = nil, wechatPayRedirectToIosApp: PaymentIntentNextActionWechatPayRedirectToIosApp? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -58,24 +60,25 @@ public struct PaymentIntentNextAction: Swift.Codable, Swift.Hashable, Swift.Send
         self.wechatPayRedirectToAndroidApp = try container.decodeValueIfPresent(PaymentIntentNextActionWechatPayRedirectToAndroidApp.self, at: "wechat_pay_redirect_to_android_app")
         self.wechatPayRedirectToIosApp = try container.decodeValueIfPresent(PaymentIntentNextActionWechatPayRedirectToIosApp.self, at: "wechat_pay_redirect_to_ios_app")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "alipay_handle_redirect boleto_display_details card_await_notification konbini_display_details oxxo_display_details paynow_display_qr_code redirect_to_url type use_stripe_sdk verify_with_microdeposits wechat_pay_display_qr_code wechat_pay_redirect_to_android_app wechat_pay_redirect_to_ios_app")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.alipayHandleRedirect, at: "alipay_handle_redirect")
-        try container.encodeValueIfPresent(self.boletoDisplayDetails, at: "boleto_display_details")
-        try container.encodeValueIfPresent(self.cardAwaitNotification, at: "card_await_notification")
-        try container.encodeValueIfPresent(self.konbiniDisplayDetails, at: "konbini_display_details")
-        try container.encodeValueIfPresent(self.oxxoDisplayDetails, at: "oxxo_display_details")
-        try container.encodeValueIfPresent(self.paynowDisplayQrCode, at: "paynow_display_qr_code")
-        try container.encodeValueIfPresent(self.redirectToURL, at: "redirect_to_url")
+        try container.encodeValueIfPresent(self.alipayHandleRedirect, at: "alipay_handle_redirect", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.boletoDisplayDetails, at: "boleto_display_details", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cardAwaitNotification, at: "card_await_notification", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.konbiniDisplayDetails, at: "konbini_display_details", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.oxxoDisplayDetails, at: "oxxo_display_details", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paynowDisplayQrCode, at: "paynow_display_qr_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.redirectToURL, at: "redirect_to_url", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
-        try container.encodeValueIfPresent(self.useStripeSdk, at: "use_stripe_sdk")
-        try container.encodeValueIfPresent(self.verifyWithMicrodeposits, at: "verify_with_microdeposits")
-        try container.encodeValueIfPresent(self.wechatPayDisplayQrCode, at: "wechat_pay_display_qr_code")
-        try container.encodeValueIfPresent(self.wechatPayRedirectToAndroidApp, at: "wechat_pay_redirect_to_android_app")
-        try container.encodeValueIfPresent(self.wechatPayRedirectToIosApp, at: "wechat_pay_redirect_to_ios_app")
+        try container.encodeValueIfPresent(self.useStripeSdk, at: "use_stripe_sdk", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verifyWithMicrodeposits, at: "verify_with_microdeposits", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.wechatPayDisplayQrCode, at: "wechat_pay_display_qr_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.wechatPayRedirectToAndroidApp, at: "wechat_pay_redirect_to_android_app", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.wechatPayRedirectToIosApp, at: "wechat_pay_redirect_to_ios_app", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

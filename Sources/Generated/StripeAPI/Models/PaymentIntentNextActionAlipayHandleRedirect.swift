@@ -15,6 +15,8 @@ public struct PaymentIntentNextActionAlipayHandleRedirect: Swift.Codable, Swift.
     public var url: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(nativeData: Swift.String? = nil, nativeURL: Swift.String? = nil, returnURL: Swift.String? = nil, url: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -33,15 +35,16 @@ public struct PaymentIntentNextActionAlipayHandleRedirect: Swift.Codable, Swift.
         self.returnURL = try container.decodeValueIfPresent(Swift.String.self, at: "return_url")
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "native_data native_url return_url url")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.nativeData, at: "native_data")
-        try container.encodeValueIfPresent(self.nativeURL, at: "native_url")
-        try container.encodeValueIfPresent(self.returnURL, at: "return_url")
-        try container.encodeValueIfPresent(self.url, at: "url")
+        try container.encodeValueIfPresent(self.nativeData, at: "native_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.nativeURL, at: "native_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.returnURL, at: "return_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.url, at: "url", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

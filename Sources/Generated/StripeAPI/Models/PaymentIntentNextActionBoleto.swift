@@ -15,6 +15,8 @@ public struct PaymentIntentNextActionBoleto: Swift.Codable, Swift.Hashable, Swif
     public var pdf: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expiresAt: Swift.Int? = nil, hostedVoucherURL: Swift.String? = nil, number: Swift.String? = nil, pdf: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -33,15 +35,16 @@ public struct PaymentIntentNextActionBoleto: Swift.Codable, Swift.Hashable, Swif
         self.number = try container.decodeValueIfPresent(Swift.String.self, at: "number")
         self.pdf = try container.decodeValueIfPresent(Swift.String.self, at: "pdf")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_at hosted_voucher_url number pdf")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at")
-        try container.encodeValueIfPresent(self.hostedVoucherURL, at: "hosted_voucher_url")
-        try container.encodeValueIfPresent(self.number, at: "number")
-        try container.encodeValueIfPresent(self.pdf, at: "pdf")
+        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.hostedVoucherURL, at: "hosted_voucher_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.number, at: "number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.pdf, at: "pdf", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -11,6 +11,8 @@ public struct PaymentIntentNextActionCardAwaitNotification: Swift.Codable, Swift
     public var customerApprovalRequired: Swift.Bool?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(chargeAttemptAt: Swift.Int? = nil, customerApprovalRequired: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,13 +27,14 @@ public struct PaymentIntentNextActionCardAwaitNotification: Swift.Codable, Swift
         self.chargeAttemptAt = try container.decodeValueIfPresent(Swift.Int.self, at: "charge_attempt_at")
         self.customerApprovalRequired = try container.decodeValueIfPresent(Swift.Bool.self, at: "customer_approval_required")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "charge_attempt_at customer_approval_required")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.chargeAttemptAt, at: "charge_attempt_at")
-        try container.encodeValueIfPresent(self.customerApprovalRequired, at: "customer_approval_required")
+        try container.encodeValueIfPresent(self.chargeAttemptAt, at: "charge_attempt_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.customerApprovalRequired, at: "customer_approval_required", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -13,6 +13,8 @@ public struct PaymentIntentNextActionDisplayOxxoDetails: Swift.Codable, Swift.Ha
     public var number: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expiresAfter: Swift.Int? = nil, hostedVoucherURL: Swift.String? = nil, number: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -29,14 +31,15 @@ public struct PaymentIntentNextActionDisplayOxxoDetails: Swift.Codable, Swift.Ha
         self.hostedVoucherURL = try container.decodeValueIfPresent(Swift.String.self, at: "hosted_voucher_url")
         self.number = try container.decodeValueIfPresent(Swift.String.self, at: "number")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_after hosted_voucher_url number")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.expiresAfter, at: "expires_after")
-        try container.encodeValueIfPresent(self.hostedVoucherURL, at: "hosted_voucher_url")
-        try container.encodeValueIfPresent(self.number, at: "number")
+        try container.encodeValueIfPresent(self.expiresAfter, at: "expires_after", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.hostedVoucherURL, at: "hosted_voucher_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.number, at: "number", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -12,6 +12,8 @@ public struct PaymentIntentNextActionKonbini: Swift.Codable, Swift.Hashable, Swi
     public var stores: PaymentIntentNextActionKonbiniStores
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expiresAt: Swift.Int, hostedVoucherURL: Swift.String? = nil, stores: PaymentIntentNextActionKonbiniStores, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -28,13 +30,14 @@ public struct PaymentIntentNextActionKonbini: Swift.Codable, Swift.Hashable, Swi
         self.hostedVoucherURL = try container.decodeValueIfPresent(Swift.String.self, at: "hosted_voucher_url")
         self.stores = try container.decodeValue(PaymentIntentNextActionKonbiniStores.self, at: "stores")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_at hosted_voucher_url stores")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.expiresAt, at: "expires_at")
-        try container.encodeValueIfPresent(self.hostedVoucherURL, at: "hosted_voucher_url")
+        try container.encodeValueIfPresent(self.hostedVoucherURL, at: "hosted_voucher_url", nulls: self.__explicitNulls)
         try container.encodeValue(self.stores, at: "stores")
         try container.encodeUndeclared(self.additionalProperties)
     }

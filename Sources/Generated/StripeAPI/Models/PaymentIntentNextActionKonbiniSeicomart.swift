@@ -11,6 +11,8 @@ public struct PaymentIntentNextActionKonbiniSeicomart: Swift.Codable, Swift.Hash
     public var paymentCode: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(confirmationNumber: Swift.String? = nil, paymentCode: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,12 +27,13 @@ public struct PaymentIntentNextActionKonbiniSeicomart: Swift.Codable, Swift.Hash
         self.confirmationNumber = try container.decodeValueIfPresent(Swift.String.self, at: "confirmation_number")
         self.paymentCode = try container.decodeValue(Swift.String.self, at: "payment_code")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "confirmation_number payment_code")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.confirmationNumber, at: "confirmation_number")
+        try container.encodeValueIfPresent(self.confirmationNumber, at: "confirmation_number", nulls: self.__explicitNulls)
         try container.encodeValue(self.paymentCode, at: "payment_code")
         try container.encodeUndeclared(self.additionalProperties)
     }

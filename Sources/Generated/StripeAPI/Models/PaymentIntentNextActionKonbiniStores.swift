@@ -15,6 +15,8 @@ public struct PaymentIntentNextActionKonbiniStores: Swift.Codable, Swift.Hashabl
     public var seicomart: PaymentIntentNextActionKonbiniSeicomart?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(familymart: PaymentIntentNextActionKonbiniFamilymart? = nil, lawson: PaymentIntentNextActionKonbiniLawson? = nil, ministop: PaymentIntentNextActionKonbiniMinistop? = nil, seicomart: PaymentIntentNextActionKonbiniSeicomart? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -33,15 +35,16 @@ public struct PaymentIntentNextActionKonbiniStores: Swift.Codable, Swift.Hashabl
         self.ministop = try container.decodeValueIfPresent(PaymentIntentNextActionKonbiniMinistop.self, at: "ministop")
         self.seicomart = try container.decodeValueIfPresent(PaymentIntentNextActionKonbiniSeicomart.self, at: "seicomart")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "familymart lawson ministop seicomart")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.familymart, at: "familymart")
-        try container.encodeValueIfPresent(self.lawson, at: "lawson")
-        try container.encodeValueIfPresent(self.ministop, at: "ministop")
-        try container.encodeValueIfPresent(self.seicomart, at: "seicomart")
+        try container.encodeValueIfPresent(self.familymart, at: "familymart", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lawson, at: "lawson", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ministop, at: "ministop", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.seicomart, at: "seicomart", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -16,6 +16,8 @@ public struct PaymentIntentNextActionVerifyWithMicrodeposits: Swift.Codable, Swi
     public var microdepositType: PaymentIntentNextActionVerifyWithMicrodepositType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(arrivalDate: Swift.Int, hostedVerificationURL: Swift.String, microdepositType: PaymentIntentNextActionVerifyWithMicrodepositType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -32,6 +34,7 @@ public struct PaymentIntentNextActionVerifyWithMicrodeposits: Swift.Codable, Swi
         self.hostedVerificationURL = try container.decodeValue(Swift.String.self, at: "hosted_verification_url")
         self.microdepositType = try container.decodeValueIfPresent(PaymentIntentNextActionVerifyWithMicrodepositType.self, at: "microdeposit_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "arrival_date hosted_verification_url microdeposit_type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -39,7 +42,7 @@ public struct PaymentIntentNextActionVerifyWithMicrodeposits: Swift.Codable, Swi
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.arrivalDate, at: "arrival_date")
         try container.encodeValue(self.hostedVerificationURL, at: "hosted_verification_url")
-        try container.encodeValueIfPresent(self.microdepositType, at: "microdeposit_type")
+        try container.encodeValueIfPresent(self.microdepositType, at: "microdeposit_type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

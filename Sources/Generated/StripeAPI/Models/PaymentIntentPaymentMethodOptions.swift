@@ -1159,6 +1159,8 @@ public struct PaymentIntentPaymentMethodOptions: Swift.Codable, Swift.Hashable, 
     public var wechatPay: PaymentIntentPaymentMethodOptionsWechatPay?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(acssDebit: PaymentIntentPaymentMethodOptionsAcssDebit2? = nil, afterpayClearpay: PaymentIntentPaymentMethodOptionsAfterpayClearpay? = nil, alipay: PaymentIntentPaymentMethodOptionsAlipay? = nil, auBecsDebit: PaymentIntentPaymentMethodOptionsAuBecsDebit2? = nil, bacsDebit: PaymentIntentPaymentMethodOptionsBacsDebit? = nil, bancontact: PaymentIntentPaymentMethodOptionsBancontact? = nil, boleto: PaymentIntentPaymentMethodOptionsBoleto? = nil, card: PaymentIntentPaymentMethodOptionsCard2? = nil, cardPresent: PaymentIntentPaymentMethodOptionsCardPresent? = nil, eps: PaymentIntentPaymentMethodOptionsEps2? = nil, fpx: PaymentIntentPaymentMethodOptionsFpx? = nil, giropay: PaymentIntentPaymentMethodOptionsGiropay? = nil, grabpay: PaymentIntentPaymentMethodOptionsGrabpay? = nil, ideal: PaymentIntentPaymentMethodOptionsIdeal? = nil, interacPresent: PaymentIntentPaymentMethodOptionsInteracPresent? = nil, klarna: PaymentIntentPaymentMethodOptionsKlarna? = nil, konbini: PaymentIntentPaymentMethodOptionsKonbini? = nil, oxxo: PaymentIntentPaymentMethodOptionsOxxo? = nil, p24: PaymentIntentPaymentMethodOptionsP24? = nil, paynow: PaymentIntentPaymentMethodOptionsPaynow? = nil, sepaDebit: PaymentIntentPaymentMethodOptionsSepaDebit2? = nil, sofort: PaymentIntentPaymentMethodOptionsSofort? = nil, usBankAccount: PaymentIntentPaymentMethodOptionsUsBankAccount2? = nil, wechatPay: PaymentIntentPaymentMethodOptionsWechatPay? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -1217,35 +1219,36 @@ public struct PaymentIntentPaymentMethodOptions: Swift.Codable, Swift.Hashable, 
         self.usBankAccount = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsUsBankAccount2.self, at: "us_bank_account")
         self.wechatPay = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsWechatPay.self, at: "wechat_pay")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit afterpay_clearpay alipay au_becs_debit bacs_debit bancontact boleto card card_present eps fpx giropay grabpay ideal interac_present klarna konbini oxxo p24 paynow sepa_debit sofort us_bank_account wechat_pay")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
-        try container.encodeValueIfPresent(self.afterpayClearpay, at: "afterpay_clearpay")
-        try container.encodeValueIfPresent(self.alipay, at: "alipay")
-        try container.encodeValueIfPresent(self.auBecsDebit, at: "au_becs_debit")
-        try container.encodeValueIfPresent(self.bacsDebit, at: "bacs_debit")
-        try container.encodeValueIfPresent(self.bancontact, at: "bancontact")
-        try container.encodeValueIfPresent(self.boleto, at: "boleto")
-        try container.encodeValueIfPresent(self.card, at: "card")
-        try container.encodeValueIfPresent(self.cardPresent, at: "card_present")
-        try container.encodeValueIfPresent(self.eps, at: "eps")
-        try container.encodeValueIfPresent(self.fpx, at: "fpx")
-        try container.encodeValueIfPresent(self.giropay, at: "giropay")
-        try container.encodeValueIfPresent(self.grabpay, at: "grabpay")
-        try container.encodeValueIfPresent(self.ideal, at: "ideal")
-        try container.encodeValueIfPresent(self.interacPresent, at: "interac_present")
-        try container.encodeValueIfPresent(self.klarna, at: "klarna")
-        try container.encodeValueIfPresent(self.konbini, at: "konbini")
-        try container.encodeValueIfPresent(self.oxxo, at: "oxxo")
-        try container.encodeValueIfPresent(self.p24, at: "p24")
-        try container.encodeValueIfPresent(self.paynow, at: "paynow")
-        try container.encodeValueIfPresent(self.sepaDebit, at: "sepa_debit")
-        try container.encodeValueIfPresent(self.sofort, at: "sofort")
-        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
-        try container.encodeValueIfPresent(self.wechatPay, at: "wechat_pay")
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.afterpayClearpay, at: "afterpay_clearpay", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.alipay, at: "alipay", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.auBecsDebit, at: "au_becs_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bacsDebit, at: "bacs_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bancontact, at: "bancontact", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.boleto, at: "boleto", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.card, at: "card", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cardPresent, at: "card_present", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.eps, at: "eps", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fpx, at: "fpx", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.giropay, at: "giropay", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.grabpay, at: "grabpay", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ideal, at: "ideal", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.interacPresent, at: "interac_present", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.klarna, at: "klarna", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.konbini, at: "konbini", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.oxxo, at: "oxxo", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.p24, at: "p24", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paynow, at: "paynow", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sepaDebit, at: "sepa_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sofort, at: "sofort", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.wechatPay, at: "wechat_pay", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

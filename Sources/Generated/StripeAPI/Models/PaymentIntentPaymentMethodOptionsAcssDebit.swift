@@ -26,6 +26,8 @@ public struct PaymentIntentPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.H
     public var verificationMethod: PaymentMethodOptionsAcssDebitVerificationMethod?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(mandateOptions: PaymentIntentPaymentMethodOptionsMandateOptionsAcssDebit? = nil, setupFutureUsage: PaymentMethodOptionsAcssDebitSetupFutureUsage? = nil, verificationMethod: PaymentMethodOptionsAcssDebitVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -42,14 +44,15 @@ public struct PaymentIntentPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.H
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsAcssDebitSetupFutureUsage.self, at: "setup_future_usage")
         self.verificationMethod = try container.decodeValueIfPresent(PaymentMethodOptionsAcssDebitVerificationMethod.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options setup_future_usage verification_method")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options")
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
-        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method")
+        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

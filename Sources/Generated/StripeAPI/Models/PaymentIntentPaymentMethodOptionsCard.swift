@@ -115,6 +115,8 @@ public struct PaymentIntentPaymentMethodOptionsCard: Swift.Codable, Swift.Hashab
     public var setupFutureUsage: PaymentPaymentMethodOptionsCardSetupFutureUsage?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `capture_method`, which the description allows one value for, is filled in.
     public init(installments: PaymentMethodOptionsCardInstallments? = nil, mandateOptions: PaymentMethodOptionsCardMandateOptions? = nil, network: PaymentIntentPaymentMethodOptionsCardNetwork? = nil, requestThreeDSecure: PaymentPaymentMethodOptionsCardRequestThreeDSecure? = nil, setupFutureUsage: PaymentPaymentMethodOptionsCardSetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -137,17 +139,18 @@ public struct PaymentIntentPaymentMethodOptionsCard: Swift.Codable, Swift.Hashab
         self.requestThreeDSecure = try container.decodeValueIfPresent(PaymentPaymentMethodOptionsCardRequestThreeDSecure.self, at: "request_three_d_secure")
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentPaymentMethodOptionsCardSetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "capture_method installments mandate_options network request_three_d_secure setup_future_usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.captureMethod, at: "capture_method")
-        try container.encodeValueIfPresent(self.installments, at: "installments")
-        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options")
-        try container.encodeValueIfPresent(self.network, at: "network")
-        try container.encodeValueIfPresent(self.requestThreeDSecure, at: "request_three_d_secure")
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.captureMethod, at: "capture_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.installments, at: "installments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.network, at: "network", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.requestThreeDSecure, at: "request_three_d_secure", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -20,6 +20,8 @@ public struct PaymentIntentPaymentMethodOptionsEps: Swift.Codable, Swift.Hashabl
     public var setupFutureUsage: PaymentPaymentMethodOptionsEpsSetupFutureUsage?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
     public init(additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -32,12 +34,13 @@ public struct PaymentIntentPaymentMethodOptionsEps: Swift.Codable, Swift.Hashabl
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentPaymentMethodOptionsEpsSetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

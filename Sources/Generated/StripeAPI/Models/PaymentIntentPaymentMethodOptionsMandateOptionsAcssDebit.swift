@@ -21,6 +21,8 @@ public struct PaymentIntentPaymentMethodOptionsMandateOptionsAcssDebit: Swift.Co
     public var transactionType: PaymentMandateOptionsAcssDebitTransactionType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(customMandateURL: Swift.String? = nil, intervalDescription: Swift.String? = nil, paymentSchedule: PaymentMandateOptionsAcssDebitPaymentSchedule? = nil, transactionType: PaymentMandateOptionsAcssDebitTransactionType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -39,15 +41,16 @@ public struct PaymentIntentPaymentMethodOptionsMandateOptionsAcssDebit: Swift.Co
         self.paymentSchedule = try container.decodeValueIfPresent(PaymentMandateOptionsAcssDebitPaymentSchedule.self, at: "payment_schedule")
         self.transactionType = try container.decodeValueIfPresent(PaymentMandateOptionsAcssDebitTransactionType.self, at: "transaction_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_mandate_url interval_description payment_schedule transaction_type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.customMandateURL, at: "custom_mandate_url")
-        try container.encodeValueIfPresent(self.intervalDescription, at: "interval_description")
-        try container.encodeValueIfPresent(self.paymentSchedule, at: "payment_schedule")
-        try container.encodeValueIfPresent(self.transactionType, at: "transaction_type")
+        try container.encodeValueIfPresent(self.customMandateURL, at: "custom_mandate_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.intervalDescription, at: "interval_description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentSchedule, at: "payment_schedule", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transactionType, at: "transaction_type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -21,6 +21,8 @@ public struct PaymentIntentPaymentMethodOptionsSepaDebit: Swift.Codable, Swift.H
     public var setupFutureUsage: PaymentMethodOptionsSepaDebitSetupFutureUsage?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(mandateOptions: PaymentIntentPaymentMethodOptionsMandateOptionsSepaDebit? = nil, setupFutureUsage: PaymentMethodOptionsSepaDebitSetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -35,13 +37,14 @@ public struct PaymentIntentPaymentMethodOptionsSepaDebit: Swift.Codable, Swift.H
         self.mandateOptions = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsMandateOptionsSepaDebit.self, at: "mandate_options")
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsSepaDebitSetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options setup_future_usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options")
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

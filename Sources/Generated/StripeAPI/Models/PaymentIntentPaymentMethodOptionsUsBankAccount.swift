@@ -25,6 +25,8 @@ public struct PaymentIntentPaymentMethodOptionsUsBankAccount: Swift.Codable, Swi
     public var verificationMethod: PaymentOptionsUsBankAccountVerificationMethod?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(setupFutureUsage: PaymentMethodOptionsUsBankAccountSetupFutureUsage? = nil, verificationMethod: PaymentOptionsUsBankAccountVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -39,13 +41,14 @@ public struct PaymentIntentPaymentMethodOptionsUsBankAccount: Swift.Codable, Swi
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsUsBankAccountSetupFutureUsage.self, at: "setup_future_usage")
         self.verificationMethod = try container.decodeValueIfPresent(PaymentOptionsUsBankAccountVerificationMethod.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage verification_method")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
-        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

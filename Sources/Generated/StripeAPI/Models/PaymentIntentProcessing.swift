@@ -13,6 +13,8 @@ public struct PaymentIntentProcessing: Swift.Codable, Swift.Hashable, Swift.Send
     public var type: PaymentIntentProcessingTypeModel
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `type`, which the description allows one value for, is filled in.
     public init(card: PaymentIntentCardProcessing? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -27,12 +29,13 @@ public struct PaymentIntentProcessing: Swift.Codable, Swift.Hashable, Swift.Send
         self.card = try container.decodeValueIfPresent(PaymentIntentCardProcessing.self, at: "card")
         self.type = try container.decodeValue(PaymentIntentProcessingTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "card type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.card, at: "card")
+        try container.encodeValueIfPresent(self.card, at: "card", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }

@@ -11,6 +11,8 @@ public struct PaymentIntentProcessingCustomerNotification: Swift.Codable, Swift.
     public var completesAt: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(approvalRequested: Swift.Bool? = nil, completesAt: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,13 +27,14 @@ public struct PaymentIntentProcessingCustomerNotification: Swift.Codable, Swift.
         self.approvalRequested = try container.decodeValueIfPresent(Swift.Bool.self, at: "approval_requested")
         self.completesAt = try container.decodeValueIfPresent(Swift.Int.self, at: "completes_at")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "approval_requested completes_at")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.approvalRequested, at: "approval_requested")
-        try container.encodeValueIfPresent(self.completesAt, at: "completes_at")
+        try container.encodeValueIfPresent(self.approvalRequested, at: "approval_requested", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.completesAt, at: "completes_at", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -76,6 +76,8 @@ public struct PaymentIntentTypeSpecificPaymentMethodOptionsClient: Swift.Codable
     public var verificationMethod: PaymentMethodOptionsClientVerificationMethod?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `capture_method`, which the description allows one value for, is filled in.
     public init(setupFutureUsage: PaymentPaymentMethodOptionsClientSetupFutureUsage? = nil, verificationMethod: PaymentMethodOptionsClientVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -92,14 +94,15 @@ public struct PaymentIntentTypeSpecificPaymentMethodOptionsClient: Swift.Codable
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentPaymentMethodOptionsClientSetupFutureUsage.self, at: "setup_future_usage")
         self.verificationMethod = try container.decodeValueIfPresent(PaymentMethodOptionsClientVerificationMethod.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "capture_method setup_future_usage verification_method")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.captureMethod, at: "capture_method")
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
-        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method")
+        try container.encodeValueIfPresent(self.captureMethod, at: "capture_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -149,6 +149,8 @@ public struct PaymentLink: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var url: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(active: Swift.Bool, afterCompletion: PaymentLinksResourceAfterCompletion, allowPromotionCodes: Swift.Bool, applicationFeeAmount: Swift.Int? = nil, applicationFeePercent: Swift.Double? = nil, automaticTax: PaymentLinksResourceAutomaticTax, billingAddressCollection: PaymentLinkBillingAddressCollection, id: Swift.String, lineItems: PaymentLinkLineItems? = nil, livemode: Swift.Bool, metadata: [Swift.String: Swift.String], onBehalfOf: PaymentLinkOnBehalfOf? = nil, paymentMethodTypes: [PaymentLinkPaymentMethodTypesItem]? = nil, phoneNumberCollection: PaymentLinksResourcePhoneNumberCollection, shippingAddressCollection: PaymentLinksResourceShippingAddressCollection? = nil, subscriptionData: PaymentLinksResourceSubscriptionData? = nil, transferData: PaymentLinksResourceTransferData? = nil, url: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -197,6 +199,7 @@ public struct PaymentLink: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.transferData = try container.decodeValueIfPresent(PaymentLinksResourceTransferData.self, at: "transfer_data")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "active after_completion allow_promotion_codes application_fee_amount application_fee_percent automatic_tax billing_address_collection id line_items livemode metadata object on_behalf_of payment_method_types phone_number_collection shipping_address_collection subscription_data transfer_data url")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -205,21 +208,21 @@ public struct PaymentLink: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.active, at: "active")
         try container.encodeValue(self.afterCompletion, at: "after_completion")
         try container.encodeValue(self.allowPromotionCodes, at: "allow_promotion_codes")
-        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount")
-        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent")
+        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent", nulls: self.__explicitNulls)
         try container.encodeValue(self.automaticTax, at: "automatic_tax")
         try container.encodeValue(self.billingAddressCollection, at: "billing_address_collection")
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.lineItems, at: "line_items")
+        try container.encodeValueIfPresent(self.lineItems, at: "line_items", nulls: self.__explicitNulls)
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.metadata, at: "metadata")
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
-        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types", nulls: self.__explicitNulls)
         try container.encodeValue(self.phoneNumberCollection, at: "phone_number_collection")
-        try container.encodeValueIfPresent(self.shippingAddressCollection, at: "shipping_address_collection")
-        try container.encodeValueIfPresent(self.subscriptionData, at: "subscription_data")
-        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
+        try container.encodeValueIfPresent(self.shippingAddressCollection, at: "shipping_address_collection", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.subscriptionData, at: "subscription_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data", nulls: self.__explicitNulls)
         try container.encodeValue(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }

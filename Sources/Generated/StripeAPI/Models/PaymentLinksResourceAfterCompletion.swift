@@ -56,6 +56,8 @@ public struct PaymentLinksResourceAfterCompletion: Swift.Codable, Swift.Hashable
     public var type: PaymentLinksResourceAfterCompletionTypeModel
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(hostedConfirmation: PaymentLinksResourceCompletionBehaviorConfirmationPage? = nil, redirect: PaymentLinksResourceCompletionBehaviorRedirect? = nil, type: PaymentLinksResourceAfterCompletionTypeModel, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -72,13 +74,14 @@ public struct PaymentLinksResourceAfterCompletion: Swift.Codable, Swift.Hashable
         self.redirect = try container.decodeValueIfPresent(PaymentLinksResourceCompletionBehaviorRedirect.self, at: "redirect")
         self.type = try container.decodeValue(PaymentLinksResourceAfterCompletionTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "hosted_confirmation redirect type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.hostedConfirmation, at: "hosted_confirmation")
-        try container.encodeValueIfPresent(self.redirect, at: "redirect")
+        try container.encodeValueIfPresent(self.hostedConfirmation, at: "hosted_confirmation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.redirect, at: "redirect", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }

@@ -14,6 +14,8 @@ public struct PaymentLinksResourceTransferData: Swift.Codable, Swift.Hashable, S
     public var destination: PaymentLinksResourceTransferDataDestination
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int? = nil, destination: PaymentLinksResourceTransferDataDestination, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -28,12 +30,13 @@ public struct PaymentLinksResourceTransferData: Swift.Codable, Swift.Hashable, S
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.destination = try container.decodeValue(PaymentLinksResourceTransferDataDestination.self, at: "destination")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount destination")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
         try container.encodeValue(self.destination, at: "destination")
         try container.encodeUndeclared(self.additionalProperties)
     }

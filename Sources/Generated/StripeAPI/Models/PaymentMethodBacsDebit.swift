@@ -13,6 +13,8 @@ public struct PaymentMethodBacsDebit: Swift.Codable, Swift.Hashable, Swift.Senda
     public var sortCode: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(fingerprint: Swift.String? = nil, last4: Swift.String? = nil, sortCode: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -29,14 +31,15 @@ public struct PaymentMethodBacsDebit: Swift.Codable, Swift.Hashable, Swift.Senda
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
         self.sortCode = try container.decodeValueIfPresent(Swift.String.self, at: "sort_code")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "fingerprint last4 sort_code")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint")
-        try container.encodeValueIfPresent(self.last4, at: "last4")
-        try container.encodeValueIfPresent(self.sortCode, at: "sort_code")
+        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.last4, at: "last4", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sortCode, at: "sort_code", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -33,6 +33,8 @@ public struct PaymentMethodCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var wallet: PaymentMethodCardWallet?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(brand: Swift.String, checks: PaymentMethodCardChecks? = nil, country: Swift.String? = nil, expMonth: Swift.Int, expYear: Swift.Int, fingerprint: Swift.String? = nil, funding: Swift.String, generatedFrom: PaymentMethodCardGeneratedCard? = nil, last4: Swift.String, networks: Networks? = nil, threeDSecureUsage: ThreeDSecureUsage? = nil, wallet: PaymentMethodCardWallet? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -67,23 +69,24 @@ public struct PaymentMethodCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.threeDSecureUsage = try container.decodeValueIfPresent(ThreeDSecureUsage.self, at: "three_d_secure_usage")
         self.wallet = try container.decodeValueIfPresent(PaymentMethodCardWallet.self, at: "wallet")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "brand checks country exp_month exp_year fingerprint funding generated_from last4 networks three_d_secure_usage wallet")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.brand, at: "brand")
-        try container.encodeValueIfPresent(self.checks, at: "checks")
-        try container.encodeValueIfPresent(self.country, at: "country")
+        try container.encodeValueIfPresent(self.checks, at: "checks", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.country, at: "country", nulls: self.__explicitNulls)
         try container.encodeValue(self.expMonth, at: "exp_month")
         try container.encodeValue(self.expYear, at: "exp_year")
-        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint")
+        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint", nulls: self.__explicitNulls)
         try container.encodeValue(self.funding, at: "funding")
-        try container.encodeValueIfPresent(self.generatedFrom, at: "generated_from")
+        try container.encodeValueIfPresent(self.generatedFrom, at: "generated_from", nulls: self.__explicitNulls)
         try container.encodeValue(self.last4, at: "last4")
-        try container.encodeValueIfPresent(self.networks, at: "networks")
-        try container.encodeValueIfPresent(self.threeDSecureUsage, at: "three_d_secure_usage")
-        try container.encodeValueIfPresent(self.wallet, at: "wallet")
+        try container.encodeValueIfPresent(self.networks, at: "networks", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.threeDSecureUsage, at: "three_d_secure_usage", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.wallet, at: "wallet", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

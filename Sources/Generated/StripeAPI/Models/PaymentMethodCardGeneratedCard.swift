@@ -16,6 +16,8 @@ public struct PaymentMethodCardGeneratedCard: Swift.Codable, Swift.Hashable, Swi
     public var setupAttempt: PaymentMethodCardGeneratedCardSetupAttempt?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(charge: Swift.String? = nil, paymentMethodDetails: CardGeneratedFromPaymentMethodDetails? = nil, setupAttempt: PaymentMethodCardGeneratedCardSetupAttempt? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -32,14 +34,15 @@ public struct PaymentMethodCardGeneratedCard: Swift.Codable, Swift.Hashable, Swi
         self.paymentMethodDetails = try container.decodeValueIfPresent(CardGeneratedFromPaymentMethodDetails.self, at: "payment_method_details")
         self.setupAttempt = try container.decodeValueIfPresent(PaymentMethodCardGeneratedCardSetupAttempt.self, at: "setup_attempt")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "charge payment_method_details setup_attempt")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.charge, at: "charge")
-        try container.encodeValueIfPresent(self.paymentMethodDetails, at: "payment_method_details")
-        try container.encodeValueIfPresent(self.setupAttempt, at: "setup_attempt")
+        try container.encodeValueIfPresent(self.charge, at: "charge", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodDetails, at: "payment_method_details", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.setupAttempt, at: "setup_attempt", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -78,6 +78,8 @@ public struct PaymentMethodCardWallet: Swift.Codable, Swift.Hashable, Swift.Send
     public var visaCheckout: PaymentMethodCardWalletVisaCheckout?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amexExpressCheckout: PaymentMethodCardWalletAmexExpressCheckout? = nil, applePay: PaymentMethodCardWalletApplePay? = nil, dynamicLast4: Swift.String? = nil, googlePay: PaymentMethodCardWalletGooglePay? = nil, masterpass: PaymentMethodCardWalletMasterpass? = nil, samsungPay: PaymentMethodCardWalletSamsungPay? = nil, type: PaymentMethodCardWalletTypeModel, visaCheckout: PaymentMethodCardWalletVisaCheckout? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -104,19 +106,20 @@ public struct PaymentMethodCardWallet: Swift.Codable, Swift.Hashable, Swift.Send
         self.type = try container.decodeValue(PaymentMethodCardWalletTypeModel.self, at: "type")
         self.visaCheckout = try container.decodeValueIfPresent(PaymentMethodCardWalletVisaCheckout.self, at: "visa_checkout")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amex_express_checkout apple_pay dynamic_last4 google_pay masterpass samsung_pay type visa_checkout")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amexExpressCheckout, at: "amex_express_checkout")
-        try container.encodeValueIfPresent(self.applePay, at: "apple_pay")
-        try container.encodeValueIfPresent(self.dynamicLast4, at: "dynamic_last4")
-        try container.encodeValueIfPresent(self.googlePay, at: "google_pay")
-        try container.encodeValueIfPresent(self.masterpass, at: "masterpass")
-        try container.encodeValueIfPresent(self.samsungPay, at: "samsung_pay")
+        try container.encodeValueIfPresent(self.amexExpressCheckout, at: "amex_express_checkout", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.applePay, at: "apple_pay", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.dynamicLast4, at: "dynamic_last4", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.googlePay, at: "google_pay", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.masterpass, at: "masterpass", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.samsungPay, at: "samsung_pay", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
-        try container.encodeValueIfPresent(self.visaCheckout, at: "visa_checkout")
+        try container.encodeValueIfPresent(self.visaCheckout, at: "visa_checkout", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -15,6 +15,8 @@ public struct PaymentMethodDetailsAchCreditTransfer: Swift.Codable, Swift.Hashab
     public var swiftCode: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(accountNumber: Swift.String? = nil, bankName: Swift.String? = nil, routingNumber: Swift.String? = nil, swiftCode: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -33,15 +35,16 @@ public struct PaymentMethodDetailsAchCreditTransfer: Swift.Codable, Swift.Hashab
         self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
         self.swiftCode = try container.decodeValueIfPresent(Swift.String.self, at: "swift_code")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "account_number bank_name routing_number swift_code")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.accountNumber, at: "account_number")
-        try container.encodeValueIfPresent(self.bankName, at: "bank_name")
-        try container.encodeValueIfPresent(self.routingNumber, at: "routing_number")
-        try container.encodeValueIfPresent(self.swiftCode, at: "swift_code")
+        try container.encodeValueIfPresent(self.accountNumber, at: "account_number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bankName, at: "bank_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.routingNumber, at: "routing_number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.swiftCode, at: "swift_code", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

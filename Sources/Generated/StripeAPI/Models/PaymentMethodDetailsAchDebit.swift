@@ -22,6 +22,8 @@ public struct PaymentMethodDetailsAchDebit: Swift.Codable, Swift.Hashable, Swift
     public var routingNumber: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(accountHolderType: PaymentMethodDetailsAchDebitAccountHolderType? = nil, bankName: Swift.String? = nil, country: Swift.String? = nil, fingerprint: Swift.String? = nil, last4: Swift.String? = nil, routingNumber: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -44,17 +46,18 @@ public struct PaymentMethodDetailsAchDebit: Swift.Codable, Swift.Hashable, Swift
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
         self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "account_holder_type bank_name country fingerprint last4 routing_number")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.accountHolderType, at: "account_holder_type")
-        try container.encodeValueIfPresent(self.bankName, at: "bank_name")
-        try container.encodeValueIfPresent(self.country, at: "country")
-        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint")
-        try container.encodeValueIfPresent(self.last4, at: "last4")
-        try container.encodeValueIfPresent(self.routingNumber, at: "routing_number")
+        try container.encodeValueIfPresent(self.accountHolderType, at: "account_holder_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bankName, at: "bank_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.country, at: "country", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.last4, at: "last4", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.routingNumber, at: "routing_number", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -19,6 +19,8 @@ public struct PaymentMethodDetailsAcssDebit: Swift.Codable, Swift.Hashable, Swif
     public var transitNumber: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(bankName: Swift.String? = nil, fingerprint: Swift.String? = nil, institutionNumber: Swift.String? = nil, last4: Swift.String? = nil, mandate: Swift.String? = nil, transitNumber: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -41,17 +43,18 @@ public struct PaymentMethodDetailsAcssDebit: Swift.Codable, Swift.Hashable, Swif
         self.mandate = try container.decodeValueIfPresent(Swift.String.self, at: "mandate")
         self.transitNumber = try container.decodeValueIfPresent(Swift.String.self, at: "transit_number")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_name fingerprint institution_number last4 mandate transit_number")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.bankName, at: "bank_name")
-        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint")
-        try container.encodeValueIfPresent(self.institutionNumber, at: "institution_number")
-        try container.encodeValueIfPresent(self.last4, at: "last4")
-        try container.encodeValueIfPresent(self.mandate, at: "mandate")
-        try container.encodeValueIfPresent(self.transitNumber, at: "transit_number")
+        try container.encodeValueIfPresent(self.bankName, at: "bank_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.institutionNumber, at: "institution_number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.last4, at: "last4", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.mandate, at: "mandate", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transitNumber, at: "transit_number", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

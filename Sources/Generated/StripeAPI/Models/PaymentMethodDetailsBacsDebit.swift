@@ -15,6 +15,8 @@ public struct PaymentMethodDetailsBacsDebit: Swift.Codable, Swift.Hashable, Swif
     public var sortCode: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(fingerprint: Swift.String? = nil, last4: Swift.String? = nil, mandate: Swift.String? = nil, sortCode: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -33,15 +35,16 @@ public struct PaymentMethodDetailsBacsDebit: Swift.Codable, Swift.Hashable, Swif
         self.mandate = try container.decodeValueIfPresent(Swift.String.self, at: "mandate")
         self.sortCode = try container.decodeValueIfPresent(Swift.String.self, at: "sort_code")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "fingerprint last4 mandate sort_code")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint")
-        try container.encodeValueIfPresent(self.last4, at: "last4")
-        try container.encodeValueIfPresent(self.mandate, at: "mandate")
-        try container.encodeValueIfPresent(self.sortCode, at: "sort_code")
+        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.last4, at: "last4", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.mandate, at: "mandate", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sortCode, at: "sort_code", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

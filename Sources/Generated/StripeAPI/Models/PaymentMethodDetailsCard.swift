@@ -37,6 +37,8 @@ public struct PaymentMethodDetailsCard: Swift.Codable, Swift.Hashable, Swift.Sen
     public var wallet: PaymentMethodDetailsCardWallet?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(brand: Swift.String? = nil, checks: PaymentMethodDetailsCardChecks? = nil, country: Swift.String? = nil, expMonth: Swift.Int, expYear: Swift.Int, fingerprint: Swift.String? = nil, funding: Swift.String? = nil, installments: PaymentMethodDetailsCardInstallments? = nil, last4: Swift.String? = nil, mandate: Swift.String? = nil, network: Swift.String? = nil, threeDSecure: ThreeDSecureDetails? = nil, wallet: PaymentMethodDetailsCardWallet? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -73,24 +75,25 @@ public struct PaymentMethodDetailsCard: Swift.Codable, Swift.Hashable, Swift.Sen
         self.threeDSecure = try container.decodeValueIfPresent(ThreeDSecureDetails.self, at: "three_d_secure")
         self.wallet = try container.decodeValueIfPresent(PaymentMethodDetailsCardWallet.self, at: "wallet")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "brand checks country exp_month exp_year fingerprint funding installments last4 mandate network three_d_secure wallet")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.brand, at: "brand")
-        try container.encodeValueIfPresent(self.checks, at: "checks")
-        try container.encodeValueIfPresent(self.country, at: "country")
+        try container.encodeValueIfPresent(self.brand, at: "brand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.checks, at: "checks", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.country, at: "country", nulls: self.__explicitNulls)
         try container.encodeValue(self.expMonth, at: "exp_month")
         try container.encodeValue(self.expYear, at: "exp_year")
-        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint")
-        try container.encodeValueIfPresent(self.funding, at: "funding")
-        try container.encodeValueIfPresent(self.installments, at: "installments")
-        try container.encodeValueIfPresent(self.last4, at: "last4")
-        try container.encodeValueIfPresent(self.mandate, at: "mandate")
-        try container.encodeValueIfPresent(self.network, at: "network")
-        try container.encodeValueIfPresent(self.threeDSecure, at: "three_d_secure")
-        try container.encodeValueIfPresent(self.wallet, at: "wallet")
+        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.funding, at: "funding", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.installments, at: "installments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.last4, at: "last4", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.mandate, at: "mandate", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.network, at: "network", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.threeDSecure, at: "three_d_secure", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.wallet, at: "wallet", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -13,6 +13,8 @@ public struct PaymentMethodDetailsCardChecks: Swift.Codable, Swift.Hashable, Swi
     public var cvcCheck: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(addressLine1Check: Swift.String? = nil, addressPostalCodeCheck: Swift.String? = nil, cvcCheck: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -29,14 +31,15 @@ public struct PaymentMethodDetailsCardChecks: Swift.Codable, Swift.Hashable, Swi
         self.addressPostalCodeCheck = try container.decodeValueIfPresent(Swift.String.self, at: "address_postal_code_check")
         self.cvcCheck = try container.decodeValueIfPresent(Swift.String.self, at: "cvc_check")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address_line1_check address_postal_code_check cvc_check")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.addressLine1Check, at: "address_line1_check")
-        try container.encodeValueIfPresent(self.addressPostalCodeCheck, at: "address_postal_code_check")
-        try container.encodeValueIfPresent(self.cvcCheck, at: "cvc_check")
+        try container.encodeValueIfPresent(self.addressLine1Check, at: "address_line1_check", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressPostalCodeCheck, at: "address_postal_code_check", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cvcCheck, at: "cvc_check", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

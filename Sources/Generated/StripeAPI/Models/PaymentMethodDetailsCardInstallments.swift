@@ -9,6 +9,8 @@ public struct PaymentMethodDetailsCardInstallments: Swift.Codable, Swift.Hashabl
     public var plan: PaymentMethodDetailsCardInstallmentsPlan?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(plan: PaymentMethodDetailsCardInstallmentsPlan? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -21,12 +23,13 @@ public struct PaymentMethodDetailsCardInstallments: Swift.Codable, Swift.Hashabl
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.plan = try container.decodeValueIfPresent(PaymentMethodDetailsCardInstallmentsPlan.self, at: "plan")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "plan")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.plan, at: "plan")
+        try container.encodeValueIfPresent(self.plan, at: "plan", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

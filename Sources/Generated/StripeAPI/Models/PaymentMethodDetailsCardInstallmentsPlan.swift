@@ -59,6 +59,8 @@ public struct PaymentMethodDetailsCardInstallmentsPlan: Swift.Codable, Swift.Has
     public var type: PaymentMethodDetailsCardInstallmentsPlanTypeModel
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `type`, which the description allows one value for, is filled in.
     public init(count: Swift.Int? = nil, interval: PaymentMethodDetailsCardInstallmentsPlanInterval? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -75,13 +77,14 @@ public struct PaymentMethodDetailsCardInstallmentsPlan: Swift.Codable, Swift.Has
         self.interval = try container.decodeValueIfPresent(PaymentMethodDetailsCardInstallmentsPlanInterval.self, at: "interval")
         self.type = try container.decodeValue(PaymentMethodDetailsCardInstallmentsPlanTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "count interval type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.count, at: "count")
-        try container.encodeValueIfPresent(self.interval, at: "interval")
+        try container.encodeValueIfPresent(self.count, at: "count", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.interval, at: "interval", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }

@@ -100,6 +100,8 @@ public struct PaymentMethodDetailsCardPresent: Swift.Codable, Swift.Hashable, Sw
     public var receipt: PaymentMethodDetailsCardPresentReceipt?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amountAuthorized: Swift.Int? = nil, brand: Swift.String? = nil, captureBefore: Swift.Int? = nil, cardholderName: Swift.String? = nil, country: Swift.String? = nil, emvAuthData: Swift.String? = nil, expMonth: Swift.Int, expYear: Swift.Int, fingerprint: Swift.String? = nil, funding: Swift.String? = nil, generatedCard: Swift.String? = nil, incrementalAuthorizationSupported: Swift.Bool? = nil, last4: Swift.String? = nil, network: Swift.String? = nil, overcaptureSupported: Swift.Bool? = nil, readMethod: PaymentMethodDetailsCardPresentReadMethod? = nil, receipt: PaymentMethodDetailsCardPresentReceipt? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -144,28 +146,29 @@ public struct PaymentMethodDetailsCardPresent: Swift.Codable, Swift.Hashable, Sw
         self.readMethod = try container.decodeValueIfPresent(PaymentMethodDetailsCardPresentReadMethod.self, at: "read_method")
         self.receipt = try container.decodeValueIfPresent(PaymentMethodDetailsCardPresentReceipt.self, at: "receipt")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_authorized brand capture_before cardholder_name country emv_auth_data exp_month exp_year fingerprint funding generated_card incremental_authorization_supported last4 network overcapture_supported read_method receipt")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amountAuthorized, at: "amount_authorized")
-        try container.encodeValueIfPresent(self.brand, at: "brand")
-        try container.encodeValueIfPresent(self.captureBefore, at: "capture_before")
-        try container.encodeValueIfPresent(self.cardholderName, at: "cardholder_name")
-        try container.encodeValueIfPresent(self.country, at: "country")
-        try container.encodeValueIfPresent(self.emvAuthData, at: "emv_auth_data")
+        try container.encodeValueIfPresent(self.amountAuthorized, at: "amount_authorized", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.brand, at: "brand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.captureBefore, at: "capture_before", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cardholderName, at: "cardholder_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.country, at: "country", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.emvAuthData, at: "emv_auth_data", nulls: self.__explicitNulls)
         try container.encodeValue(self.expMonth, at: "exp_month")
         try container.encodeValue(self.expYear, at: "exp_year")
-        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint")
-        try container.encodeValueIfPresent(self.funding, at: "funding")
-        try container.encodeValueIfPresent(self.generatedCard, at: "generated_card")
-        try container.encodeValueIfPresent(self.incrementalAuthorizationSupported, at: "incremental_authorization_supported")
-        try container.encodeValueIfPresent(self.last4, at: "last4")
-        try container.encodeValueIfPresent(self.network, at: "network")
-        try container.encodeValueIfPresent(self.overcaptureSupported, at: "overcapture_supported")
-        try container.encodeValueIfPresent(self.readMethod, at: "read_method")
-        try container.encodeValueIfPresent(self.receipt, at: "receipt")
+        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.funding, at: "funding", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.generatedCard, at: "generated_card", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.incrementalAuthorizationSupported, at: "incremental_authorization_supported", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.last4, at: "last4", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.network, at: "network", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.overcaptureSupported, at: "overcapture_supported", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.readMethod, at: "read_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.receipt, at: "receipt", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -15,6 +15,8 @@ public struct PaymentMethodDetailsCardWalletMasterpass: Swift.Codable, Swift.Has
     public var shippingAddress: Address?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(billingAddress: Address? = nil, email: Swift.String? = nil, name: Swift.String? = nil, shippingAddress: Address? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -33,15 +35,16 @@ public struct PaymentMethodDetailsCardWalletMasterpass: Swift.Codable, Swift.Has
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.shippingAddress = try container.decodeValueIfPresent(Address.self, at: "shipping_address")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_address email name shipping_address")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.billingAddress, at: "billing_address")
-        try container.encodeValueIfPresent(self.email, at: "email")
-        try container.encodeValueIfPresent(self.name, at: "name")
-        try container.encodeValueIfPresent(self.shippingAddress, at: "shipping_address")
+        try container.encodeValueIfPresent(self.billingAddress, at: "billing_address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shippingAddress, at: "shipping_address", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

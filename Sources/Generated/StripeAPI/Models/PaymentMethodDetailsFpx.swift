@@ -14,6 +14,8 @@ public struct PaymentMethodDetailsFpx: Swift.Codable, Swift.Hashable, Swift.Send
     public var transactionID: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(bank: PaymentMethodDetailsFpxBank, transactionID: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -28,13 +30,14 @@ public struct PaymentMethodDetailsFpx: Swift.Codable, Swift.Hashable, Swift.Send
         self.bank = try container.decodeValue(PaymentMethodDetailsFpxBank.self, at: "bank")
         self.transactionID = try container.decodeValueIfPresent(Swift.String.self, at: "transaction_id")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank transaction_id")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.bank, at: "bank")
-        try container.encodeValueIfPresent(self.transactionID, at: "transaction_id")
+        try container.encodeValueIfPresent(self.transactionID, at: "transaction_id", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

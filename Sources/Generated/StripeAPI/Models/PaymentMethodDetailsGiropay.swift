@@ -17,6 +17,8 @@ public struct PaymentMethodDetailsGiropay: Swift.Codable, Swift.Hashable, Swift.
     public var verifiedName: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(bankCode: Swift.String? = nil, bankName: Swift.String? = nil, bic: Swift.String? = nil, verifiedName: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -35,15 +37,16 @@ public struct PaymentMethodDetailsGiropay: Swift.Codable, Swift.Hashable, Swift.
         self.bic = try container.decodeValueIfPresent(Swift.String.self, at: "bic")
         self.verifiedName = try container.decodeValueIfPresent(Swift.String.self, at: "verified_name")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_code bank_name bic verified_name")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.bankCode, at: "bank_code")
-        try container.encodeValueIfPresent(self.bankName, at: "bank_name")
-        try container.encodeValueIfPresent(self.bic, at: "bic")
-        try container.encodeValueIfPresent(self.verifiedName, at: "verified_name")
+        try container.encodeValueIfPresent(self.bankCode, at: "bank_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bankName, at: "bank_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bic, at: "bic", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verifiedName, at: "verified_name", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -9,6 +9,8 @@ public struct PaymentMethodDetailsGrabpay: Swift.Codable, Swift.Hashable, Swift.
     public var transactionID: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(transactionID: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -21,12 +23,13 @@ public struct PaymentMethodDetailsGrabpay: Swift.Codable, Swift.Hashable, Swift.
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.transactionID = try container.decodeValueIfPresent(Swift.String.self, at: "transaction_id")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "transaction_id")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.transactionID, at: "transaction_id")
+        try container.encodeValueIfPresent(self.transactionID, at: "transaction_id", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -74,6 +74,8 @@ public struct PaymentMethodDetailsInteracPresentReceipt: Swift.Codable, Swift.Ha
     public var transactionStatusInformation: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(accountType: PaymentDetailsInteracPresentReceiptAccountType? = nil, applicationCryptogram: Swift.String? = nil, applicationPreferredName: Swift.String? = nil, authorizationCode: Swift.String? = nil, authorizationResponseCode: Swift.String? = nil, cardholderVerificationMethod: Swift.String? = nil, dedicatedFileName: Swift.String? = nil, terminalVerificationResults: Swift.String? = nil, transactionStatusInformation: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -102,20 +104,21 @@ public struct PaymentMethodDetailsInteracPresentReceipt: Swift.Codable, Swift.Ha
         self.terminalVerificationResults = try container.decodeValueIfPresent(Swift.String.self, at: "terminal_verification_results")
         self.transactionStatusInformation = try container.decodeValueIfPresent(Swift.String.self, at: "transaction_status_information")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "account_type application_cryptogram application_preferred_name authorization_code authorization_response_code cardholder_verification_method dedicated_file_name terminal_verification_results transaction_status_information")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.accountType, at: "account_type")
-        try container.encodeValueIfPresent(self.applicationCryptogram, at: "application_cryptogram")
-        try container.encodeValueIfPresent(self.applicationPreferredName, at: "application_preferred_name")
-        try container.encodeValueIfPresent(self.authorizationCode, at: "authorization_code")
-        try container.encodeValueIfPresent(self.authorizationResponseCode, at: "authorization_response_code")
-        try container.encodeValueIfPresent(self.cardholderVerificationMethod, at: "cardholder_verification_method")
-        try container.encodeValueIfPresent(self.dedicatedFileName, at: "dedicated_file_name")
-        try container.encodeValueIfPresent(self.terminalVerificationResults, at: "terminal_verification_results")
-        try container.encodeValueIfPresent(self.transactionStatusInformation, at: "transaction_status_information")
+        try container.encodeValueIfPresent(self.accountType, at: "account_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.applicationCryptogram, at: "application_cryptogram", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.applicationPreferredName, at: "application_preferred_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.authorizationCode, at: "authorization_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.authorizationResponseCode, at: "authorization_response_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cardholderVerificationMethod, at: "cardholder_verification_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.dedicatedFileName, at: "dedicated_file_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.terminalVerificationResults, at: "terminal_verification_results", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transactionStatusInformation, at: "transaction_status_information", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

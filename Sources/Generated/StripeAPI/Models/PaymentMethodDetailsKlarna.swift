@@ -13,6 +13,8 @@ public struct PaymentMethodDetailsKlarna: Swift.Codable, Swift.Hashable, Swift.S
     public var preferredLocale: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(paymentMethodCategory: Swift.String? = nil, preferredLocale: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -27,13 +29,14 @@ public struct PaymentMethodDetailsKlarna: Swift.Codable, Swift.Hashable, Swift.S
         self.paymentMethodCategory = try container.decodeValueIfPresent(Swift.String.self, at: "payment_method_category")
         self.preferredLocale = try container.decodeValueIfPresent(Swift.String.self, at: "preferred_locale")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_method_category preferred_locale")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.paymentMethodCategory, at: "payment_method_category")
-        try container.encodeValueIfPresent(self.preferredLocale, at: "preferred_locale")
+        try container.encodeValueIfPresent(self.paymentMethodCategory, at: "payment_method_category", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.preferredLocale, at: "preferred_locale", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

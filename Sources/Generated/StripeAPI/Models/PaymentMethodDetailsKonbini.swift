@@ -9,6 +9,8 @@ public struct PaymentMethodDetailsKonbini: Swift.Codable, Swift.Hashable, Swift.
     public var store: PaymentMethodDetailsKonbiniStore?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(store: PaymentMethodDetailsKonbiniStore? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -21,12 +23,13 @@ public struct PaymentMethodDetailsKonbini: Swift.Codable, Swift.Hashable, Swift.
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.store = try container.decodeValueIfPresent(PaymentMethodDetailsKonbiniStore.self, at: "store")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "store")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.store, at: "store")
+        try container.encodeValueIfPresent(self.store, at: "store", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

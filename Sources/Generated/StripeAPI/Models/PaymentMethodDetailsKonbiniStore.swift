@@ -62,6 +62,8 @@ public struct PaymentMethodDetailsKonbiniStore: Swift.Codable, Swift.Hashable, S
     public var chain: PaymentMethodDetailsKonbiniStoreChain?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(chain: PaymentMethodDetailsKonbiniStoreChain? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -74,12 +76,13 @@ public struct PaymentMethodDetailsKonbiniStore: Swift.Codable, Swift.Hashable, S
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.chain = try container.decodeValueIfPresent(PaymentMethodDetailsKonbiniStoreChain.self, at: "chain")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "chain")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.chain, at: "chain")
+        try container.encodeValueIfPresent(self.chain, at: "chain", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

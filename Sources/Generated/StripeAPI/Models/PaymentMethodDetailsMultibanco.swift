@@ -11,6 +11,8 @@ public struct PaymentMethodDetailsMultibanco: Swift.Codable, Swift.Hashable, Swi
     public var reference: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(entity: Swift.String? = nil, reference: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,13 +27,14 @@ public struct PaymentMethodDetailsMultibanco: Swift.Codable, Swift.Hashable, Swi
         self.entity = try container.decodeValueIfPresent(Swift.String.self, at: "entity")
         self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "entity reference")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.entity, at: "entity")
-        try container.encodeValueIfPresent(self.reference, at: "reference")
+        try container.encodeValueIfPresent(self.entity, at: "entity", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.reference, at: "reference", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

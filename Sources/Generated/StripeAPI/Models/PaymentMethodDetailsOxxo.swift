@@ -9,6 +9,8 @@ public struct PaymentMethodDetailsOxxo: Swift.Codable, Swift.Hashable, Swift.Sen
     public var number: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(number: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -21,12 +23,13 @@ public struct PaymentMethodDetailsOxxo: Swift.Codable, Swift.Hashable, Swift.Sen
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.number = try container.decodeValueIfPresent(Swift.String.self, at: "number")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "number")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.number, at: "number")
+        try container.encodeValueIfPresent(self.number, at: "number", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -18,6 +18,8 @@ public struct PaymentMethodDetailsP24: Swift.Codable, Swift.Hashable, Swift.Send
     public var verifiedName: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(bank: PaymentMethodDetailsP24Bank? = nil, reference: Swift.String? = nil, verifiedName: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -34,14 +36,15 @@ public struct PaymentMethodDetailsP24: Swift.Codable, Swift.Hashable, Swift.Send
         self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
         self.verifiedName = try container.decodeValueIfPresent(Swift.String.self, at: "verified_name")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank reference verified_name")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.bank, at: "bank")
-        try container.encodeValueIfPresent(self.reference, at: "reference")
-        try container.encodeValueIfPresent(self.verifiedName, at: "verified_name")
+        try container.encodeValueIfPresent(self.bank, at: "bank", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.reference, at: "reference", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verifiedName, at: "verified_name", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -189,6 +189,8 @@ public struct PaymentMethodIdeal: Swift.Codable, Swift.Hashable, Swift.Sendable 
     public var bic: PaymentMethodIdealBic?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(bank: PaymentMethodIdealBank? = nil, bic: PaymentMethodIdealBic? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -203,13 +205,14 @@ public struct PaymentMethodIdeal: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.bank = try container.decodeValueIfPresent(PaymentMethodIdealBank.self, at: "bank")
         self.bic = try container.decodeValueIfPresent(PaymentMethodIdealBic.self, at: "bic")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank bic")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.bank, at: "bank")
-        try container.encodeValueIfPresent(self.bic, at: "bic")
+        try container.encodeValueIfPresent(self.bank, at: "bank", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bic, at: "bic", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -9,6 +9,8 @@ public struct PaymentMethodKlarna: Swift.Codable, Swift.Hashable, Swift.Sendable
     public var dob: PaymentFlowsPrivatePaymentMethodsKlarnaDob?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(dob: PaymentFlowsPrivatePaymentMethodsKlarnaDob? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -21,12 +23,13 @@ public struct PaymentMethodKlarna: Swift.Codable, Swift.Hashable, Swift.Sendable
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.dob = try container.decodeValueIfPresent(PaymentFlowsPrivatePaymentMethodsKlarnaDob.self, at: "dob")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "dob")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.dob, at: "dob")
+        try container.encodeValueIfPresent(self.dob, at: "dob", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -25,6 +25,8 @@ public struct PaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashable, Swi
     public var setupFutureUsage: PaymentMethodOptionsBancontactSetupFutureUsage?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(preferredLanguage: PaymentMethodOptionsBancontactPreferredLanguage, setupFutureUsage: PaymentMethodOptionsBancontactSetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -39,13 +41,14 @@ public struct PaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashable, Swi
         self.preferredLanguage = try container.decodeValue(PaymentMethodOptionsBancontactPreferredLanguage.self, at: "preferred_language")
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsBancontactSetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "preferred_language setup_future_usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.preferredLanguage, at: "preferred_language")
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

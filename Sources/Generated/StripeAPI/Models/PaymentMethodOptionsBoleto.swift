@@ -68,6 +68,8 @@ public struct PaymentMethodOptionsBoleto: Swift.Codable, Swift.Hashable, Swift.S
     public var setupFutureUsage: PaymentMethodOptionsBoletoSetupFutureUsage?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expiresAfterDays: Swift.Int, setupFutureUsage: PaymentMethodOptionsBoletoSetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -82,13 +84,14 @@ public struct PaymentMethodOptionsBoleto: Swift.Codable, Swift.Hashable, Swift.S
         self.expiresAfterDays = try container.decodeValue(Swift.Int.self, at: "expires_after_days")
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsBoletoSetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_after_days setup_future_usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.expiresAfterDays, at: "expires_after_days")
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

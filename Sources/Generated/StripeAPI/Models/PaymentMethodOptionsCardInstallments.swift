@@ -13,6 +13,8 @@ public struct PaymentMethodOptionsCardInstallments: Swift.Codable, Swift.Hashabl
     public var plan: PaymentMethodDetailsCardInstallmentsPlan?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(availablePlans: [PaymentMethodDetailsCardInstallmentsPlan]? = nil, enabled: Swift.Bool, plan: PaymentMethodDetailsCardInstallmentsPlan? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -29,14 +31,15 @@ public struct PaymentMethodOptionsCardInstallments: Swift.Codable, Swift.Hashabl
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.plan = try container.decodeValueIfPresent(PaymentMethodDetailsCardInstallmentsPlan.self, at: "plan")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "available_plans enabled plan")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.availablePlans, at: "available_plans")
+        try container.encodeValueIfPresent(self.availablePlans, at: "available_plans", nulls: self.__explicitNulls)
         try container.encodeValue(self.enabled, at: "enabled")
-        try container.encodeValueIfPresent(self.plan, at: "plan")
+        try container.encodeValueIfPresent(self.plan, at: "plan", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -33,6 +33,8 @@ public struct PaymentMethodOptionsCardMandateOptions: Swift.Codable, Swift.Hasha
     public var supportedTypes: [PaymentOptionsCardMandateOptionsSupportedTypesItem]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int, amountType: PaymentMethodOptionsCardMandateOptionsAmountType, description: Swift.String? = nil, endDate: Swift.Int? = nil, interval: PaymentMethodOptionsCardMandateOptionsInterval, intervalCount: Swift.Int? = nil, reference: Swift.String, startDate: Swift.Int, supportedTypes: [PaymentOptionsCardMandateOptionsSupportedTypesItem]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -61,6 +63,7 @@ public struct PaymentMethodOptionsCardMandateOptions: Swift.Codable, Swift.Hasha
         self.startDate = try container.decodeValue(Swift.Int.self, at: "start_date")
         self.supportedTypes = try container.decodeValueIfPresent([PaymentOptionsCardMandateOptionsSupportedTypesItem].self, at: "supported_types")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_type description end_date interval interval_count reference start_date supported_types")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -68,13 +71,13 @@ public struct PaymentMethodOptionsCardMandateOptions: Swift.Codable, Swift.Hasha
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
         try container.encodeValue(self.amountType, at: "amount_type")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.endDate, at: "end_date")
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.endDate, at: "end_date", nulls: self.__explicitNulls)
         try container.encodeValue(self.interval, at: "interval")
-        try container.encodeValueIfPresent(self.intervalCount, at: "interval_count")
+        try container.encodeValueIfPresent(self.intervalCount, at: "interval_count", nulls: self.__explicitNulls)
         try container.encodeValue(self.reference, at: "reference")
         try container.encodeValue(self.startDate, at: "start_date")
-        try container.encodeValueIfPresent(self.supportedTypes, at: "supported_types")
+        try container.encodeValueIfPresent(self.supportedTypes, at: "supported_types", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

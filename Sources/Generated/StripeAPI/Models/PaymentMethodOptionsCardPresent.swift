@@ -11,6 +11,8 @@ public struct PaymentMethodOptionsCardPresent: Swift.Codable, Swift.Hashable, Sw
     public var requestIncrementalAuthorizationSupport: Swift.Bool?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(requestExtendedAuthorization: Swift.Bool? = nil, requestIncrementalAuthorizationSupport: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,13 +27,14 @@ public struct PaymentMethodOptionsCardPresent: Swift.Codable, Swift.Hashable, Sw
         self.requestExtendedAuthorization = try container.decodeValueIfPresent(Swift.Bool.self, at: "request_extended_authorization")
         self.requestIncrementalAuthorizationSupport = try container.decodeValueIfPresent(Swift.Bool.self, at: "request_incremental_authorization_support")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "request_extended_authorization request_incremental_authorization_support")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.requestExtendedAuthorization, at: "request_extended_authorization")
-        try container.encodeValueIfPresent(self.requestIncrementalAuthorizationSupport, at: "request_incremental_authorization_support")
+        try container.encodeValueIfPresent(self.requestExtendedAuthorization, at: "request_extended_authorization", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.requestIncrementalAuthorizationSupport, at: "request_incremental_authorization_support", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -62,6 +62,8 @@ public struct PaymentMethodOptionsIdeal: Swift.Codable, Swift.Hashable, Swift.Se
     public var setupFutureUsage: PaymentMethodOptionsIdealSetupFutureUsage?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(setupFutureUsage: PaymentMethodOptionsIdealSetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -74,12 +76,13 @@ public struct PaymentMethodOptionsIdeal: Swift.Codable, Swift.Hashable, Swift.Se
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsIdealSetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -65,6 +65,8 @@ public struct PaymentMethodOptionsKlarna: Swift.Codable, Swift.Hashable, Swift.S
     public var setupFutureUsage: PaymentMethodOptionsKlarnaSetupFutureUsage?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `capture_method` and `setup_future_usage`, which the description allows one value each for, are filled in.
     public init(preferredLocale: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -81,14 +83,15 @@ public struct PaymentMethodOptionsKlarna: Swift.Codable, Swift.Hashable, Swift.S
         self.preferredLocale = try container.decodeValueIfPresent(Swift.String.self, at: "preferred_locale")
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsKlarnaSetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "capture_method preferred_locale setup_future_usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.captureMethod, at: "capture_method")
-        try container.encodeValueIfPresent(self.preferredLocale, at: "preferred_locale")
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.captureMethod, at: "capture_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.preferredLocale, at: "preferred_locale", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -28,6 +28,8 @@ public struct PaymentMethodOptionsKonbini: Swift.Codable, Swift.Hashable, Swift.
     public var setupFutureUsage: PaymentMethodOptionsKonbiniSetupFutureUsage?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
     public init(confirmationNumber: Swift.String? = nil, expiresAfterDays: Swift.Int? = nil, expiresAt: Swift.Int? = nil, productDescription: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -48,16 +50,17 @@ public struct PaymentMethodOptionsKonbini: Swift.Codable, Swift.Hashable, Swift.
         self.productDescription = try container.decodeValueIfPresent(Swift.String.self, at: "product_description")
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsKonbiniSetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "confirmation_number expires_after_days expires_at product_description setup_future_usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.confirmationNumber, at: "confirmation_number")
-        try container.encodeValueIfPresent(self.expiresAfterDays, at: "expires_after_days")
-        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at")
-        try container.encodeValueIfPresent(self.productDescription, at: "product_description")
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.confirmationNumber, at: "confirmation_number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expiresAfterDays, at: "expires_after_days", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.productDescription, at: "product_description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

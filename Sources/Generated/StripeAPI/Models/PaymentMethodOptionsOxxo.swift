@@ -22,6 +22,8 @@ public struct PaymentMethodOptionsOxxo: Swift.Codable, Swift.Hashable, Swift.Sen
     public var setupFutureUsage: PaymentMethodOptionsOxxoSetupFutureUsage?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
     public init(expiresAfterDays: Swift.Int, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -36,13 +38,14 @@ public struct PaymentMethodOptionsOxxo: Swift.Codable, Swift.Hashable, Swift.Sen
         self.expiresAfterDays = try container.decodeValue(Swift.Int.self, at: "expires_after_days")
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsOxxoSetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_after_days setup_future_usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.expiresAfterDays, at: "expires_after_days")
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -73,6 +73,8 @@ public struct PaymentMethodOptionsWechatPay: Swift.Codable, Swift.Hashable, Swif
     public var setupFutureUsage: PaymentMethodOptionsWechatPaySetupFutureUsage?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
     public init(appID: Swift.String? = nil, client: PaymentMethodOptionsWechatPayClient? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -89,14 +91,15 @@ public struct PaymentMethodOptionsWechatPay: Swift.Codable, Swift.Hashable, Swif
         self.client = try container.decodeValueIfPresent(PaymentMethodOptionsWechatPayClient.self, at: "client")
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsWechatPaySetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "app_id client setup_future_usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.appID, at: "app_id")
-        try container.encodeValueIfPresent(self.client, at: "client")
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.appID, at: "app_id", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.client, at: "client", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -146,6 +146,8 @@ public struct PaymentMethodP24: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var bank: PaymentMethodP24Bank?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(bank: PaymentMethodP24Bank? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -158,12 +160,13 @@ public struct PaymentMethodP24: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bank = try container.decodeValueIfPresent(PaymentMethodP24Bank.self, at: "bank")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.bank, at: "bank")
+        try container.encodeValueIfPresent(self.bank, at: "bank", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -19,6 +19,8 @@ public struct PaymentMethodSepaDebit: Swift.Codable, Swift.Hashable, Swift.Senda
     public var last4: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(bankCode: Swift.String? = nil, branchCode: Swift.String? = nil, country: Swift.String? = nil, fingerprint: Swift.String? = nil, generatedFrom: SepaDebitGeneratedFrom? = nil, last4: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -41,17 +43,18 @@ public struct PaymentMethodSepaDebit: Swift.Codable, Swift.Hashable, Swift.Senda
         self.generatedFrom = try container.decodeValueIfPresent(SepaDebitGeneratedFrom.self, at: "generated_from")
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_code branch_code country fingerprint generated_from last4")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.bankCode, at: "bank_code")
-        try container.encodeValueIfPresent(self.branchCode, at: "branch_code")
-        try container.encodeValueIfPresent(self.country, at: "country")
-        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint")
-        try container.encodeValueIfPresent(self.generatedFrom, at: "generated_from")
-        try container.encodeValueIfPresent(self.last4, at: "last4")
+        try container.encodeValueIfPresent(self.bankCode, at: "bank_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.branchCode, at: "branch_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.country, at: "country", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.generatedFrom, at: "generated_from", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.last4, at: "last4", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

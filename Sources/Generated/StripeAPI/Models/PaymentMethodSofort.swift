@@ -9,6 +9,8 @@ public struct PaymentMethodSofort: Swift.Codable, Swift.Hashable, Swift.Sendable
     public var country: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(country: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -21,12 +23,13 @@ public struct PaymentMethodSofort: Swift.Codable, Swift.Hashable, Swift.Sendable
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "country")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.country, at: "country")
+        try container.encodeValueIfPresent(self.country, at: "country", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

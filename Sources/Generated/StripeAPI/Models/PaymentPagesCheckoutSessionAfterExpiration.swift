@@ -9,6 +9,8 @@ public struct PaymentPagesCheckoutSessionAfterExpiration: Swift.Codable, Swift.H
     public var recovery: PaymentPagesCheckoutSessionAfterExpirationRecovery?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(recovery: PaymentPagesCheckoutSessionAfterExpirationRecovery? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -21,12 +23,13 @@ public struct PaymentPagesCheckoutSessionAfterExpiration: Swift.Codable, Swift.H
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.recovery = try container.decodeValueIfPresent(PaymentPagesCheckoutSessionAfterExpirationRecovery.self, at: "recovery")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "recovery")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.recovery, at: "recovery")
+        try container.encodeValueIfPresent(self.recovery, at: "recovery", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -17,6 +17,8 @@ public struct PaymentPagesCheckoutSessionAfterExpirationRecovery: Swift.Codable,
     public var url: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(allowPromotionCodes: Swift.Bool, enabled: Swift.Bool, expiresAt: Swift.Int? = nil, url: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -35,6 +37,7 @@ public struct PaymentPagesCheckoutSessionAfterExpirationRecovery: Swift.Codable,
         self.expiresAt = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_at")
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "allow_promotion_codes enabled expires_at url")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -42,8 +45,8 @@ public struct PaymentPagesCheckoutSessionAfterExpirationRecovery: Swift.Codable,
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.allowPromotionCodes, at: "allow_promotion_codes")
         try container.encodeValue(self.enabled, at: "enabled")
-        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at")
-        try container.encodeValueIfPresent(self.url, at: "url")
+        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.url, at: "url", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -56,6 +56,8 @@ public struct PaymentPagesCheckoutSessionConsent: Swift.Codable, Swift.Hashable,
     public var promotions: PaymentPagesCheckoutSessionConsentPromotions?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(promotions: PaymentPagesCheckoutSessionConsentPromotions? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -68,12 +70,13 @@ public struct PaymentPagesCheckoutSessionConsent: Swift.Codable, Swift.Hashable,
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.promotions = try container.decodeValueIfPresent(PaymentPagesCheckoutSessionConsentPromotions.self, at: "promotions")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "promotions")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.promotions, at: "promotions")
+        try container.encodeValueIfPresent(self.promotions, at: "promotions", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -23,6 +23,8 @@ public struct PaymentPagesCheckoutSessionCustomerDetails: Swift.Codable, Swift.H
     public var taxIDs: [PaymentPagesCheckoutSessionTaxID]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(address: Address? = nil, email: Swift.String? = nil, name: Swift.String? = nil, phone: Swift.String? = nil, taxExempt: PaymentCheckoutSessionCustomerDetailsTaxExempt? = nil, taxIDs: [PaymentPagesCheckoutSessionTaxID]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -45,17 +47,18 @@ public struct PaymentPagesCheckoutSessionCustomerDetails: Swift.Codable, Swift.H
         self.taxExempt = try container.decodeValueIfPresent(PaymentCheckoutSessionCustomerDetailsTaxExempt.self, at: "tax_exempt")
         self.taxIDs = try container.decodeValueIfPresent([PaymentPagesCheckoutSessionTaxID].self, at: "tax_ids")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address email name phone tax_exempt tax_ids")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.address, at: "address")
-        try container.encodeValueIfPresent(self.email, at: "email")
-        try container.encodeValueIfPresent(self.name, at: "name")
-        try container.encodeValueIfPresent(self.phone, at: "phone")
-        try container.encodeValueIfPresent(self.taxExempt, at: "tax_exempt")
-        try container.encodeValueIfPresent(self.taxIDs, at: "tax_ids")
+        try container.encodeValueIfPresent(self.address, at: "address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.phone, at: "phone", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxExempt, at: "tax_exempt", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxIDs, at: "tax_ids", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

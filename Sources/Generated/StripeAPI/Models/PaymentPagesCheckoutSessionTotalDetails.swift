@@ -14,6 +14,8 @@ public struct PaymentPagesCheckoutSessionTotalDetails: Swift.Codable, Swift.Hash
     public var breakdown: PaymentPagesCheckoutSessionTotalDetailsResourceBreakdown?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amountDiscount: Swift.Int, amountShipping: Swift.Int? = nil, amountTax: Swift.Int, breakdown: PaymentPagesCheckoutSessionTotalDetailsResourceBreakdown? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -32,15 +34,16 @@ public struct PaymentPagesCheckoutSessionTotalDetails: Swift.Codable, Swift.Hash
         self.amountTax = try container.decodeValue(Swift.Int.self, at: "amount_tax")
         self.breakdown = try container.decodeValueIfPresent(PaymentPagesCheckoutSessionTotalDetailsResourceBreakdown.self, at: "breakdown")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_discount amount_shipping amount_tax breakdown")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amountDiscount, at: "amount_discount")
-        try container.encodeValueIfPresent(self.amountShipping, at: "amount_shipping")
+        try container.encodeValueIfPresent(self.amountShipping, at: "amount_shipping", nulls: self.__explicitNulls)
         try container.encodeValue(self.amountTax, at: "amount_tax")
-        try container.encodeValueIfPresent(self.breakdown, at: "breakdown")
+        try container.encodeValueIfPresent(self.breakdown, at: "breakdown", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -269,6 +269,8 @@ public struct Payout: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var type: PayoutTypeModel
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(amount: Swift.Int, arrivalDate: Swift.Int, automatic: Swift.Bool, balanceTransaction: PayoutBalanceTransaction? = nil, created: Swift.Int, currency: Swift.String, description: Swift.String? = nil, destination: PayoutDestination? = nil, failureBalanceTransaction: PayoutFailureBalanceTransaction? = nil, failureCode: Swift.String? = nil, failureMessage: Swift.String? = nil, id: Swift.String, livemode: Swift.Bool, metadata: [Swift.String: Swift.String]? = nil, method: Swift.String, originalPayout: PayoutOriginalPayout? = nil, reversedBy: PayoutReversedBy? = nil, sourceType: Swift.String, statementDescriptor: Swift.String? = nil, status: Swift.String, type: PayoutTypeModel, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -323,6 +325,7 @@ public struct Payout: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.type = try container.decodeValue(PayoutTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount arrival_date automatic balance_transaction created currency description destination failure_balance_transaction failure_code failure_message id livemode metadata method object original_payout reversed_by source_type statement_descriptor status type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -331,23 +334,23 @@ public struct Payout: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.amount, at: "amount")
         try container.encodeValue(self.arrivalDate, at: "arrival_date")
         try container.encodeValue(self.automatic, at: "automatic")
-        try container.encodeValueIfPresent(self.balanceTransaction, at: "balance_transaction")
+        try container.encodeValueIfPresent(self.balanceTransaction, at: "balance_transaction", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.destination, at: "destination")
-        try container.encodeValueIfPresent(self.failureBalanceTransaction, at: "failure_balance_transaction")
-        try container.encodeValueIfPresent(self.failureCode, at: "failure_code")
-        try container.encodeValueIfPresent(self.failureMessage, at: "failure_message")
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.destination, at: "destination", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.failureBalanceTransaction, at: "failure_balance_transaction", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.failureCode, at: "failure_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.failureMessage, at: "failure_message", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
         try container.encodeValue(self.method, at: "method")
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.originalPayout, at: "original_payout")
-        try container.encodeValueIfPresent(self.reversedBy, at: "reversed_by")
+        try container.encodeValueIfPresent(self.originalPayout, at: "original_payout", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.reversedBy, at: "reversed_by", nulls: self.__explicitNulls)
         try container.encodeValue(self.sourceType, at: "source_type")
-        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor", nulls: self.__explicitNulls)
         try container.encodeValue(self.status, at: "status")
         try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)

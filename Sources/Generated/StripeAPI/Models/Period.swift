@@ -11,6 +11,8 @@ public struct Period: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var start: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(end: Swift.Int? = nil, start: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,13 +27,14 @@ public struct Period: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.end = try container.decodeValueIfPresent(Swift.Int.self, at: "end")
         self.start = try container.decodeValueIfPresent(Swift.Int.self, at: "start")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "end start")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.end, at: "end")
-        try container.encodeValueIfPresent(self.start, at: "start")
+        try container.encodeValueIfPresent(self.end, at: "end", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.start, at: "start", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -148,6 +148,8 @@ public struct Person: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var verification: LegalEntityPersonVerification?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(account: Swift.String, address: Address? = nil, addressKana: LegalEntityJapanAddress? = nil, addressKanji: LegalEntityJapanAddress? = nil, created: Swift.Int, dob: LegalEntityDob? = nil, email: Swift.String? = nil, firstName: Swift.String? = nil, firstNameKana: Swift.String? = nil, firstNameKanji: Swift.String? = nil, fullNameAliases: [Swift.String]? = nil, futureRequirements: PersonFutureRequirements? = nil, gender: Swift.String? = nil, id: Swift.String, idNumberProvided: Swift.Bool? = nil, lastName: Swift.String? = nil, lastNameKana: Swift.String? = nil, lastNameKanji: Swift.String? = nil, maidenName: Swift.String? = nil, metadata: [Swift.String: Swift.String]? = nil, nationality: Swift.String? = nil, phone: Swift.String? = nil, politicalExposure: PersonPoliticalExposure? = nil, relationship: PersonRelationship? = nil, requirements: PersonRequirements? = nil, ssnLast4Provided: Swift.Bool? = nil, verification: LegalEntityPersonVerification? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -214,39 +216,40 @@ public struct Person: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.ssnLast4Provided = try container.decodeValueIfPresent(Swift.Bool.self, at: "ssn_last_4_provided")
         self.verification = try container.decodeValueIfPresent(LegalEntityPersonVerification.self, at: "verification")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "account address address_kana address_kanji created dob email first_name first_name_kana first_name_kanji full_name_aliases future_requirements gender id id_number_provided last_name last_name_kana last_name_kanji maiden_name metadata nationality object phone political_exposure relationship requirements ssn_last_4_provided verification")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.account, at: "account")
-        try container.encodeValueIfPresent(self.address, at: "address")
-        try container.encodeValueIfPresent(self.addressKana, at: "address_kana")
-        try container.encodeValueIfPresent(self.addressKanji, at: "address_kanji")
+        try container.encodeValueIfPresent(self.address, at: "address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressKana, at: "address_kana", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressKanji, at: "address_kanji", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
-        try container.encodeValueIfPresent(self.dob, at: "dob")
-        try container.encodeValueIfPresent(self.email, at: "email")
-        try container.encodeValueIfPresent(self.firstName, at: "first_name")
-        try container.encodeValueIfPresent(self.firstNameKana, at: "first_name_kana")
-        try container.encodeValueIfPresent(self.firstNameKanji, at: "first_name_kanji")
-        try container.encodeValueIfPresent(self.fullNameAliases, at: "full_name_aliases")
-        try container.encodeValueIfPresent(self.futureRequirements, at: "future_requirements")
-        try container.encodeValueIfPresent(self.gender, at: "gender")
+        try container.encodeValueIfPresent(self.dob, at: "dob", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.firstName, at: "first_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.firstNameKana, at: "first_name_kana", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.firstNameKanji, at: "first_name_kanji", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fullNameAliases, at: "full_name_aliases", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.futureRequirements, at: "future_requirements", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.gender, at: "gender", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.idNumberProvided, at: "id_number_provided")
-        try container.encodeValueIfPresent(self.lastName, at: "last_name")
-        try container.encodeValueIfPresent(self.lastNameKana, at: "last_name_kana")
-        try container.encodeValueIfPresent(self.lastNameKanji, at: "last_name_kanji")
-        try container.encodeValueIfPresent(self.maidenName, at: "maiden_name")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.nationality, at: "nationality")
+        try container.encodeValueIfPresent(self.idNumberProvided, at: "id_number_provided", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lastName, at: "last_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lastNameKana, at: "last_name_kana", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lastNameKanji, at: "last_name_kanji", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.maidenName, at: "maiden_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.nationality, at: "nationality", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.phone, at: "phone")
-        try container.encodeValueIfPresent(self.politicalExposure, at: "political_exposure")
-        try container.encodeValueIfPresent(self.relationship, at: "relationship")
-        try container.encodeValueIfPresent(self.requirements, at: "requirements")
-        try container.encodeValueIfPresent(self.ssnLast4Provided, at: "ssn_last_4_provided")
-        try container.encodeValueIfPresent(self.verification, at: "verification")
+        try container.encodeValueIfPresent(self.phone, at: "phone", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.politicalExposure, at: "political_exposure", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.relationship, at: "relationship", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.requirements, at: "requirements", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ssnLast4Provided, at: "ssn_last_4_provided", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verification, at: "verification", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

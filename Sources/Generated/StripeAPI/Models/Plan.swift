@@ -392,6 +392,8 @@ public struct Plan: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var usageType: PlanUsageType
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(active: Swift.Bool, aggregateUsage: PlanAggregateUsage? = nil, amount: Swift.Int? = nil, amountDecimal: Swift.String? = nil, billingScheme: PlanBillingScheme, created: Swift.Int, currency: Swift.String, id: Swift.String, interval: PlanInterval, intervalCount: Swift.Int, livemode: Swift.Bool, metadata: [Swift.String: Swift.String]? = nil, nickname: Swift.String? = nil, product: PlanProduct? = nil, tiers: [PlanTier]? = nil, tiersMode: PlanTiersMode? = nil, transformUsage: TransformUsage? = nil, trialPeriodDays: Swift.Int? = nil, usageType: PlanUsageType, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -442,15 +444,16 @@ public struct Plan: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.trialPeriodDays = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_period_days")
         self.usageType = try container.decodeValue(PlanUsageType.self, at: "usage_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "active aggregate_usage amount amount_decimal billing_scheme created currency id interval interval_count livemode metadata nickname object product tiers tiers_mode transform_usage trial_period_days usage_type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.active, at: "active")
-        try container.encodeValueIfPresent(self.aggregateUsage, at: "aggregate_usage")
-        try container.encodeValueIfPresent(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.amountDecimal, at: "amount_decimal")
+        try container.encodeValueIfPresent(self.aggregateUsage, at: "aggregate_usage", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.amountDecimal, at: "amount_decimal", nulls: self.__explicitNulls)
         try container.encodeValue(self.billingScheme, at: "billing_scheme")
         try container.encodeValue(self.created, at: "created")
         try container.encodeValue(self.currency, at: "currency")
@@ -458,14 +461,14 @@ public struct Plan: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.interval, at: "interval")
         try container.encodeValue(self.intervalCount, at: "interval_count")
         try container.encodeValue(self.livemode, at: "livemode")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.nickname, at: "nickname")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.nickname, at: "nickname", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.product, at: "product")
-        try container.encodeValueIfPresent(self.tiers, at: "tiers")
-        try container.encodeValueIfPresent(self.tiersMode, at: "tiers_mode")
-        try container.encodeValueIfPresent(self.transformUsage, at: "transform_usage")
-        try container.encodeValueIfPresent(self.trialPeriodDays, at: "trial_period_days")
+        try container.encodeValueIfPresent(self.product, at: "product", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.tiers, at: "tiers", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.tiersMode, at: "tiers_mode", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transformUsage, at: "transform_usage", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trialPeriodDays, at: "trial_period_days", nulls: self.__explicitNulls)
         try container.encodeValue(self.usageType, at: "usage_type")
         try container.encodeUndeclared(self.additionalProperties)
     }

@@ -13,6 +13,8 @@ public struct PortalBusinessProfile: Swift.Codable, Swift.Hashable, Swift.Sendab
     public var termsOfServiceURL: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(headline: Swift.String? = nil, privacyPolicyURL: Swift.String? = nil, termsOfServiceURL: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -29,14 +31,15 @@ public struct PortalBusinessProfile: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.privacyPolicyURL = try container.decodeValueIfPresent(Swift.String.self, at: "privacy_policy_url")
         self.termsOfServiceURL = try container.decodeValueIfPresent(Swift.String.self, at: "terms_of_service_url")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "headline privacy_policy_url terms_of_service_url")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.headline, at: "headline")
-        try container.encodeValueIfPresent(self.privacyPolicyURL, at: "privacy_policy_url")
-        try container.encodeValueIfPresent(self.termsOfServiceURL, at: "terms_of_service_url")
+        try container.encodeValueIfPresent(self.headline, at: "headline", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.privacyPolicyURL, at: "privacy_policy_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.termsOfServiceURL, at: "terms_of_service_url", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

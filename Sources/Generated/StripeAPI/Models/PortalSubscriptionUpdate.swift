@@ -20,6 +20,8 @@ public struct PortalSubscriptionUpdate: Swift.Codable, Swift.Hashable, Swift.Sen
     public var prorationBehavior: PortalSubscriptionUpdateProrationBehavior
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(defaultAllowedUpdates: [PortalSubscriptionUpdateDefaultAllowedUpdatesItem], enabled: Swift.Bool, products: [PortalSubscriptionUpdateProduct]? = nil, prorationBehavior: PortalSubscriptionUpdateProrationBehavior, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -38,6 +40,7 @@ public struct PortalSubscriptionUpdate: Swift.Codable, Swift.Hashable, Swift.Sen
         self.products = try container.decodeValueIfPresent([PortalSubscriptionUpdateProduct].self, at: "products")
         self.prorationBehavior = try container.decodeValue(PortalSubscriptionUpdateProrationBehavior.self, at: "proration_behavior")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "default_allowed_updates enabled products proration_behavior")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -45,7 +48,7 @@ public struct PortalSubscriptionUpdate: Swift.Codable, Swift.Hashable, Swift.Sen
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.defaultAllowedUpdates, at: "default_allowed_updates")
         try container.encodeValue(self.enabled, at: "enabled")
-        try container.encodeValueIfPresent(self.products, at: "products")
+        try container.encodeValueIfPresent(self.products, at: "products", nulls: self.__explicitNulls)
         try container.encodeValue(self.prorationBehavior, at: "proration_behavior")
         try container.encodeUndeclared(self.additionalProperties)
     }

@@ -196,6 +196,8 @@ public struct Price: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var unitAmountDecimal: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(active: Swift.Bool, billingScheme: PriceBillingScheme, created: Swift.Int, currency: Swift.String, id: Swift.String, livemode: Swift.Bool, lookupKey: Swift.String? = nil, metadata: [Swift.String: Swift.String], nickname: Swift.String? = nil, product: PriceProduct, recurring: Recurring? = nil, taxBehavior: PriceTaxBehavior? = nil, tiers: [PriceTier]? = nil, tiersMode: PriceTiersMode? = nil, transformQuantity: TransformQuantity? = nil, type: PriceTypeModel, unitAmount: Swift.Int? = nil, unitAmountDecimal: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -244,6 +246,7 @@ public struct Price: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
         self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "active billing_scheme created currency id livemode lookup_key metadata nickname object product recurring tax_behavior tiers tiers_mode transform_quantity type unit_amount unit_amount_decimal")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -255,19 +258,19 @@ public struct Price: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.currency, at: "currency")
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
-        try container.encodeValueIfPresent(self.lookupKey, at: "lookup_key")
+        try container.encodeValueIfPresent(self.lookupKey, at: "lookup_key", nulls: self.__explicitNulls)
         try container.encodeValue(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.nickname, at: "nickname")
+        try container.encodeValueIfPresent(self.nickname, at: "nickname", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.product, at: "product")
-        try container.encodeValueIfPresent(self.recurring, at: "recurring")
-        try container.encodeValueIfPresent(self.taxBehavior, at: "tax_behavior")
-        try container.encodeValueIfPresent(self.tiers, at: "tiers")
-        try container.encodeValueIfPresent(self.tiersMode, at: "tiers_mode")
-        try container.encodeValueIfPresent(self.transformQuantity, at: "transform_quantity")
+        try container.encodeValueIfPresent(self.recurring, at: "recurring", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxBehavior, at: "tax_behavior", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.tiers, at: "tiers", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.tiersMode, at: "tiers_mode", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transformQuantity, at: "transform_quantity", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
-        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount")
-        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal")
+        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -17,6 +17,8 @@ public struct PriceTier: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var upTo: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(flatAmount: Swift.Int? = nil, flatAmountDecimal: Swift.String? = nil, unitAmount: Swift.Int? = nil, unitAmountDecimal: Swift.String? = nil, upTo: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -37,16 +39,17 @@ public struct PriceTier: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
         self.upTo = try container.decodeValueIfPresent(Swift.Int.self, at: "up_to")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "flat_amount flat_amount_decimal unit_amount unit_amount_decimal up_to")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.flatAmount, at: "flat_amount")
-        try container.encodeValueIfPresent(self.flatAmountDecimal, at: "flat_amount_decimal")
-        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount")
-        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal")
-        try container.encodeValueIfPresent(self.upTo, at: "up_to")
+        try container.encodeValueIfPresent(self.flatAmount, at: "flat_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.flatAmountDecimal, at: "flat_amount_decimal", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.upTo, at: "up_to", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -137,6 +137,8 @@ public struct Product: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var url: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(active: Swift.Bool, created: Swift.Int, description: Swift.String? = nil, id: Swift.String, images: [Swift.String], livemode: Swift.Bool, metadata: [Swift.String: Swift.String], name: Swift.String, packageDimensions: PackageDimensions? = nil, shippable: Swift.Bool? = nil, statementDescriptor: Swift.String? = nil, taxCode: ProductTaxCode? = nil, unitLabel: Swift.String? = nil, updated: Swift.Int, url: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -179,6 +181,7 @@ public struct Product: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.updated = try container.decodeValue(Swift.Int.self, at: "updated")
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "active created description id images livemode metadata name object package_dimensions shippable statement_descriptor tax_code unit_label updated url")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -186,20 +189,20 @@ public struct Product: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.active, at: "active")
         try container.encodeValue(self.created, at: "created")
-        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.images, at: "images")
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.metadata, at: "metadata")
         try container.encodeValue(self.name, at: "name")
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.packageDimensions, at: "package_dimensions")
-        try container.encodeValueIfPresent(self.shippable, at: "shippable")
-        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
-        try container.encodeValueIfPresent(self.taxCode, at: "tax_code")
-        try container.encodeValueIfPresent(self.unitLabel, at: "unit_label")
+        try container.encodeValueIfPresent(self.packageDimensions, at: "package_dimensions", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shippable, at: "shippable", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxCode, at: "tax_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.unitLabel, at: "unit_label", nulls: self.__explicitNulls)
         try container.encodeValue(self.updated, at: "updated")
-        try container.encodeValueIfPresent(self.url, at: "url")
+        try container.encodeValueIfPresent(self.url, at: "url", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -78,6 +78,8 @@ public struct PromotionCode: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var timesRedeemed: Swift.Int
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(active: Swift.Bool, code: Swift.String, coupon: Coupon, created: Swift.Int, customer: PromotionCodeCustomer? = nil, expiresAt: Swift.Int? = nil, id: Swift.String, livemode: Swift.Bool, maxRedemptions: Swift.Int? = nil, metadata: [Swift.String: Swift.String]? = nil, restrictions: PromotionCodesResourceRestrictions, timesRedeemed: Swift.Int, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -114,6 +116,7 @@ public struct PromotionCode: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.restrictions = try container.decodeValue(PromotionCodesResourceRestrictions.self, at: "restrictions")
         self.timesRedeemed = try container.decodeValue(Swift.Int.self, at: "times_redeemed")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "active code coupon created customer expires_at id livemode max_redemptions metadata object restrictions times_redeemed")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -123,12 +126,12 @@ public struct PromotionCode: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.code, at: "code")
         try container.encodeValue(self.coupon, at: "coupon")
         try container.encodeValue(self.created, at: "created")
-        try container.encodeValueIfPresent(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at")
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
-        try container.encodeValueIfPresent(self.maxRedemptions, at: "max_redemptions")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.maxRedemptions, at: "max_redemptions", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.restrictions, at: "restrictions")
         try container.encodeValue(self.timesRedeemed, at: "times_redeemed")

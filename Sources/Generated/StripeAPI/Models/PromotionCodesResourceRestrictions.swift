@@ -13,6 +13,8 @@ public struct PromotionCodesResourceRestrictions: Swift.Codable, Swift.Hashable,
     public var minimumAmountCurrency: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(firstTimeTransaction: Swift.Bool, minimumAmount: Swift.Int? = nil, minimumAmountCurrency: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -29,14 +31,15 @@ public struct PromotionCodesResourceRestrictions: Swift.Codable, Swift.Hashable,
         self.minimumAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "minimum_amount")
         self.minimumAmountCurrency = try container.decodeValueIfPresent(Swift.String.self, at: "minimum_amount_currency")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "first_time_transaction minimum_amount minimum_amount_currency")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.firstTimeTransaction, at: "first_time_transaction")
-        try container.encodeValueIfPresent(self.minimumAmount, at: "minimum_amount")
-        try container.encodeValueIfPresent(self.minimumAmountCurrency, at: "minimum_amount_currency")
+        try container.encodeValueIfPresent(self.minimumAmount, at: "minimum_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.minimumAmountCurrency, at: "minimum_amount_currency", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -470,6 +470,8 @@ public struct Quote: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var transferData: QuotesResourceTransferData?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(amountSubtotal: Swift.Int, amountTotal: Swift.Int, applicationFeeAmount: Swift.Int? = nil, applicationFeePercent: Swift.Double? = nil, automaticTax: QuotesResourceAutomaticTax, collectionMethod: QuoteCollectionMethod, computed: QuotesResourceComputed, created: Swift.Int, currency: Swift.String? = nil, customer: QuoteCustomer? = nil, defaultTaxRates: [QuoteDefaultTaxRatesItem]? = nil, description: Swift.String? = nil, discounts: [QuoteDiscountsItem], expiresAt: Swift.Int, footer: Swift.String? = nil, fromQuote: QuotesResourceFromQuote? = nil, header: Swift.String? = nil, id: Swift.String, invoice: QuoteInvoice? = nil, invoiceSettings: InvoiceSettingQuoteSetting? = nil, lineItems: QuoteLineItems? = nil, livemode: Swift.Bool, metadata: [Swift.String: Swift.String], number: Swift.String? = nil, onBehalfOf: QuoteOnBehalfOf? = nil, status: QuoteStatus, statusTransitions: QuotesResourceStatusTransitions, subscription: QuoteSubscription? = nil, subscriptionData: QuotesResourceSubscriptionData, subscriptionSchedule: QuoteSubscriptionSchedule? = nil, testClock: QuoteTestClock? = nil, totalDetails: QuotesResourceTotalDetails, transferData: QuotesResourceTransferData? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -548,6 +550,7 @@ public struct Quote: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.totalDetails = try container.decodeValue(QuotesResourceTotalDetails.self, at: "total_details")
         self.transferData = try container.decodeValueIfPresent(QuotesResourceTransferData.self, at: "transfer_data")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_subtotal amount_total application_fee_amount application_fee_percent automatic_tax collection_method computed created currency customer default_tax_rates description discounts expires_at footer from_quote header id invoice invoice_settings line_items livemode metadata number object on_behalf_of status status_transitions subscription subscription_data subscription_schedule test_clock total_details transfer_data")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -555,38 +558,38 @@ public struct Quote: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amountSubtotal, at: "amount_subtotal")
         try container.encodeValue(self.amountTotal, at: "amount_total")
-        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount")
-        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent")
+        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent", nulls: self.__explicitNulls)
         try container.encodeValue(self.automaticTax, at: "automatic_tax")
         try container.encodeValue(self.collectionMethod, at: "collection_method")
         try container.encodeValue(self.computed, at: "computed")
         try container.encodeValue(self.created, at: "created")
-        try container.encodeValueIfPresent(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates")
-        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.currency, at: "currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
         try container.encodeValue(self.discounts, at: "discounts")
         try container.encodeValue(self.expiresAt, at: "expires_at")
-        try container.encodeValueIfPresent(self.footer, at: "footer")
-        try container.encodeValueIfPresent(self.fromQuote, at: "from_quote")
-        try container.encodeValueIfPresent(self.header, at: "header")
+        try container.encodeValueIfPresent(self.footer, at: "footer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fromQuote, at: "from_quote", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.header, at: "header", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.invoice, at: "invoice")
-        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings")
-        try container.encodeValueIfPresent(self.lineItems, at: "line_items")
+        try container.encodeValueIfPresent(self.invoice, at: "invoice", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lineItems, at: "line_items", nulls: self.__explicitNulls)
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.number, at: "number")
+        try container.encodeValueIfPresent(self.number, at: "number", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of", nulls: self.__explicitNulls)
         try container.encodeValue(self.status, at: "status")
         try container.encodeValue(self.statusTransitions, at: "status_transitions")
-        try container.encodeValueIfPresent(self.subscription, at: "subscription")
+        try container.encodeValueIfPresent(self.subscription, at: "subscription", nulls: self.__explicitNulls)
         try container.encodeValue(self.subscriptionData, at: "subscription_data")
-        try container.encodeValueIfPresent(self.subscriptionSchedule, at: "subscription_schedule")
-        try container.encodeValueIfPresent(self.testClock, at: "test_clock")
+        try container.encodeValueIfPresent(self.subscriptionSchedule, at: "subscription_schedule", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.testClock, at: "test_clock", nulls: self.__explicitNulls)
         try container.encodeValue(self.totalDetails, at: "total_details")
-        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

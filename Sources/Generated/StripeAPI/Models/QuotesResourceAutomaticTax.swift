@@ -14,6 +14,8 @@ public struct QuotesResourceAutomaticTax: Swift.Codable, Swift.Hashable, Swift.S
     public var status: QuotesResourceAutomaticTaxStatus?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(enabled: Swift.Bool, status: QuotesResourceAutomaticTaxStatus? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -28,13 +30,14 @@ public struct QuotesResourceAutomaticTax: Swift.Codable, Swift.Hashable, Swift.S
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.status = try container.decodeValueIfPresent(QuotesResourceAutomaticTaxStatus.self, at: "status")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "enabled status")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.enabled, at: "enabled")
-        try container.encodeValueIfPresent(self.status, at: "status")
+        try container.encodeValueIfPresent(self.status, at: "status", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

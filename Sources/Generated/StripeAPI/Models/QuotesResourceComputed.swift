@@ -10,6 +10,8 @@ public struct QuotesResourceComputed: Swift.Codable, Swift.Hashable, Swift.Senda
     public var upfront: QuotesResourceUpfront
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(recurring: QuotesResourceRecurring? = nil, upfront: QuotesResourceUpfront, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -24,12 +26,13 @@ public struct QuotesResourceComputed: Swift.Codable, Swift.Hashable, Swift.Senda
         self.recurring = try container.decodeValueIfPresent(QuotesResourceRecurring.self, at: "recurring")
         self.upfront = try container.decodeValue(QuotesResourceUpfront.self, at: "upfront")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "recurring upfront")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.recurring, at: "recurring")
+        try container.encodeValueIfPresent(self.recurring, at: "recurring", nulls: self.__explicitNulls)
         try container.encodeValue(self.upfront, at: "upfront")
         try container.encodeUndeclared(self.additionalProperties)
     }

@@ -13,6 +13,8 @@ public struct QuotesResourceStatusTransitions: Swift.Codable, Swift.Hashable, Sw
     public var finalizedAt: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(acceptedAt: Swift.Int? = nil, canceledAt: Swift.Int? = nil, finalizedAt: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -29,14 +31,15 @@ public struct QuotesResourceStatusTransitions: Swift.Codable, Swift.Hashable, Sw
         self.canceledAt = try container.decodeValueIfPresent(Swift.Int.self, at: "canceled_at")
         self.finalizedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "finalized_at")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "accepted_at canceled_at finalized_at")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.acceptedAt, at: "accepted_at")
-        try container.encodeValueIfPresent(self.canceledAt, at: "canceled_at")
-        try container.encodeValueIfPresent(self.finalizedAt, at: "finalized_at")
+        try container.encodeValueIfPresent(self.acceptedAt, at: "accepted_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.canceledAt, at: "canceled_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.finalizedAt, at: "finalized_at", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -11,6 +11,8 @@ public struct QuotesResourceSubscriptionData: Swift.Codable, Swift.Hashable, Swi
     public var trialPeriodDays: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(effectiveDate: Swift.Int? = nil, trialPeriodDays: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,13 +27,14 @@ public struct QuotesResourceSubscriptionData: Swift.Codable, Swift.Hashable, Swi
         self.effectiveDate = try container.decodeValueIfPresent(Swift.Int.self, at: "effective_date")
         self.trialPeriodDays = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_period_days")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "effective_date trial_period_days")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.effectiveDate, at: "effective_date")
-        try container.encodeValueIfPresent(self.trialPeriodDays, at: "trial_period_days")
+        try container.encodeValueIfPresent(self.effectiveDate, at: "effective_date", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trialPeriodDays, at: "trial_period_days", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -24,6 +24,8 @@ public struct QuotesResourceUpfront: Swift.Codable, Swift.Hashable, Swift.Sendab
     public var totalDetails: QuotesResourceTotalDetails
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amountSubtotal: Swift.Int, amountTotal: Swift.Int, lineItems: QuotesResourceUpfrontLineItems? = nil, totalDetails: QuotesResourceTotalDetails, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -42,6 +44,7 @@ public struct QuotesResourceUpfront: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.lineItems = try container.decodeValueIfPresent(QuotesResourceUpfrontLineItems.self, at: "line_items")
         self.totalDetails = try container.decodeValue(QuotesResourceTotalDetails.self, at: "total_details")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_subtotal amount_total line_items total_details")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -49,7 +52,7 @@ public struct QuotesResourceUpfront: Swift.Codable, Swift.Hashable, Swift.Sendab
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amountSubtotal, at: "amount_subtotal")
         try container.encodeValue(self.amountTotal, at: "amount_total")
-        try container.encodeValueIfPresent(self.lineItems, at: "line_items")
+        try container.encodeValueIfPresent(self.lineItems, at: "line_items", nulls: self.__explicitNulls)
         try container.encodeValue(self.totalDetails, at: "total_details")
         try container.encodeUndeclared(self.additionalProperties)
     }

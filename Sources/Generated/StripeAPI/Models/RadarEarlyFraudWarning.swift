@@ -75,6 +75,8 @@ public struct RadarEarlyFraudWarning: Swift.Codable, Swift.Hashable, Swift.Senda
     public var paymentIntent: RadarEarlyFraudWarningPaymentIntent?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(actionable: Swift.Bool, charge: RadarEarlyFraudWarningCharge, created: Swift.Int, fraudType: Swift.String, id: Swift.String, livemode: Swift.Bool, paymentIntent: RadarEarlyFraudWarningPaymentIntent? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -101,6 +103,7 @@ public struct RadarEarlyFraudWarning: Swift.Codable, Swift.Hashable, Swift.Senda
         self.object = try container.decodeValue(RadarEarlyFraudWarningObjectModel.self, at: "object")
         self.paymentIntent = try container.decodeValueIfPresent(RadarEarlyFraudWarningPaymentIntent.self, at: "payment_intent")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "actionable charge created fraud_type id livemode object payment_intent")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -113,7 +116,7 @@ public struct RadarEarlyFraudWarning: Swift.Codable, Swift.Hashable, Swift.Senda
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.paymentIntent, at: "payment_intent")
+        try container.encodeValueIfPresent(self.paymentIntent, at: "payment_intent", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

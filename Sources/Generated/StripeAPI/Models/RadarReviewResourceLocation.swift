@@ -17,6 +17,8 @@ public struct RadarReviewResourceLocation: Swift.Codable, Swift.Hashable, Swift.
     public var region: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(city: Swift.String? = nil, country: Swift.String? = nil, latitude: Swift.Double? = nil, longitude: Swift.Double? = nil, region: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -37,16 +39,17 @@ public struct RadarReviewResourceLocation: Swift.Codable, Swift.Hashable, Swift.
         self.longitude = try container.decodeValueIfPresent(Swift.Double.self, at: "longitude")
         self.region = try container.decodeValueIfPresent(Swift.String.self, at: "region")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "city country latitude longitude region")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.city, at: "city")
-        try container.encodeValueIfPresent(self.country, at: "country")
-        try container.encodeValueIfPresent(self.latitude, at: "latitude")
-        try container.encodeValueIfPresent(self.longitude, at: "longitude")
-        try container.encodeValueIfPresent(self.region, at: "region")
+        try container.encodeValueIfPresent(self.city, at: "city", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.country, at: "country", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.latitude, at: "latitude", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.longitude, at: "longitude", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.region, at: "region", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -15,6 +15,8 @@ public struct RadarReviewResourceSession: Swift.Codable, Swift.Hashable, Swift.S
     public var version: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(browser: Swift.String? = nil, device: Swift.String? = nil, platform: Swift.String? = nil, version: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -33,15 +35,16 @@ public struct RadarReviewResourceSession: Swift.Codable, Swift.Hashable, Swift.S
         self.platform = try container.decodeValueIfPresent(Swift.String.self, at: "platform")
         self.version = try container.decodeValueIfPresent(Swift.String.self, at: "version")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "browser device platform version")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.browser, at: "browser")
-        try container.encodeValueIfPresent(self.device, at: "device")
-        try container.encodeValueIfPresent(self.platform, at: "platform")
-        try container.encodeValueIfPresent(self.version, at: "version")
+        try container.encodeValueIfPresent(self.browser, at: "browser", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.device, at: "device", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.platform, at: "platform", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.version, at: "version", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -183,6 +183,8 @@ public struct Recipient: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var type: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(activeAccount: BankAccount? = nil, cards: RecipientCards? = nil, created: Swift.Int, defaultCard: RecipientDefaultCard? = nil, description: Swift.String? = nil, email: Swift.String? = nil, id: Swift.String, livemode: Swift.Bool, metadata: [Swift.String: Swift.String], migratedTo: RecipientMigratedTo? = nil, name: Swift.String? = nil, rolledBackFrom: RecipientRolledBackFrom? = nil, type: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -221,24 +223,25 @@ public struct Recipient: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.rolledBackFrom = try container.decodeValueIfPresent(RecipientRolledBackFrom.self, at: "rolled_back_from")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "active_account cards created default_card description email id livemode metadata migrated_to name object rolled_back_from type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.activeAccount, at: "active_account")
-        try container.encodeValueIfPresent(self.cards, at: "cards")
+        try container.encodeValueIfPresent(self.activeAccount, at: "active_account", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cards, at: "cards", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
-        try container.encodeValueIfPresent(self.defaultCard, at: "default_card")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.email, at: "email")
+        try container.encodeValueIfPresent(self.defaultCard, at: "default_card", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.migratedTo, at: "migrated_to")
-        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.migratedTo, at: "migrated_to", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.rolledBackFrom, at: "rolled_back_from")
+        try container.encodeValueIfPresent(self.rolledBackFrom, at: "rolled_back_from", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }

@@ -24,6 +24,8 @@ public struct Recurring: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var usageType: RecurringUsageType
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(aggregateUsage: RecurringAggregateUsage? = nil, interval: RecurringInterval, intervalCount: Swift.Int, usageType: RecurringUsageType, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -42,12 +44,13 @@ public struct Recurring: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.intervalCount = try container.decodeValue(Swift.Int.self, at: "interval_count")
         self.usageType = try container.decodeValue(RecurringUsageType.self, at: "usage_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "aggregate_usage interval interval_count usage_type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.aggregateUsage, at: "aggregate_usage")
+        try container.encodeValueIfPresent(self.aggregateUsage, at: "aggregate_usage", nulls: self.__explicitNulls)
         try container.encodeValue(self.interval, at: "interval")
         try container.encodeValue(self.intervalCount, at: "interval_count")
         try container.encodeValue(self.usageType, at: "usage_type")

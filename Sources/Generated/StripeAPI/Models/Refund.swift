@@ -205,6 +205,8 @@ public struct Refund: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var transferReversal: RefundTransferReversal?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(amount: Swift.Int, balanceTransaction: RefundBalanceTransaction? = nil, charge: RefundCharge? = nil, created: Swift.Int, currency: Swift.String, description: Swift.String? = nil, failureBalanceTransaction: RefundFailureBalanceTransaction? = nil, failureReason: Swift.String? = nil, id: Swift.String, metadata: [Swift.String: Swift.String]? = nil, nextAction: RefundNextAction? = nil, paymentIntent: RefundPaymentIntent? = nil, reason: RefundReason? = nil, receiptNumber: Swift.String? = nil, sourceTransferReversal: RefundSourceTransferReversal? = nil, status: Swift.String? = nil, transferReversal: RefundTransferReversal? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -251,29 +253,30 @@ public struct Refund: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.status = try container.decodeValueIfPresent(Swift.String.self, at: "status")
         self.transferReversal = try container.decodeValueIfPresent(RefundTransferReversal.self, at: "transfer_reversal")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount balance_transaction charge created currency description failure_balance_transaction failure_reason id metadata next_action object payment_intent reason receipt_number source_transfer_reversal status transfer_reversal")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.balanceTransaction, at: "balance_transaction")
-        try container.encodeValueIfPresent(self.charge, at: "charge")
+        try container.encodeValueIfPresent(self.balanceTransaction, at: "balance_transaction", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.charge, at: "charge", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.failureBalanceTransaction, at: "failure_balance_transaction")
-        try container.encodeValueIfPresent(self.failureReason, at: "failure_reason")
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.failureBalanceTransaction, at: "failure_balance_transaction", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.failureReason, at: "failure_reason", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.nextAction, at: "next_action")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.nextAction, at: "next_action", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.paymentIntent, at: "payment_intent")
-        try container.encodeValueIfPresent(self.reason, at: "reason")
-        try container.encodeValueIfPresent(self.receiptNumber, at: "receipt_number")
-        try container.encodeValueIfPresent(self.sourceTransferReversal, at: "source_transfer_reversal")
-        try container.encodeValueIfPresent(self.status, at: "status")
-        try container.encodeValueIfPresent(self.transferReversal, at: "transfer_reversal")
+        try container.encodeValueIfPresent(self.paymentIntent, at: "payment_intent", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.reason, at: "reason", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.receiptNumber, at: "receipt_number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sourceTransferReversal, at: "source_transfer_reversal", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.status, at: "status", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferReversal, at: "transfer_reversal", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -11,6 +11,8 @@ public struct RefundNextAction: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var type: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(displayDetails: RefundNextActionDisplayDetails? = nil, type: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,12 +27,13 @@ public struct RefundNextAction: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.displayDetails = try container.decodeValueIfPresent(RefundNextActionDisplayDetails.self, at: "display_details")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "display_details type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.displayDetails, at: "display_details")
+        try container.encodeValueIfPresent(self.displayDetails, at: "display_details", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }

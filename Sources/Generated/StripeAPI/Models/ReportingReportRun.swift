@@ -81,6 +81,8 @@ public struct ReportingReportRun: Swift.Codable, Swift.Hashable, Swift.Sendable 
     public var succeededAt: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(created: Swift.Int, error: Swift.String? = nil, id: Swift.String, livemode: Swift.Bool, parameters: FinancialReportingFinanceReportRunRunParameters, reportType: Swift.String, result: File? = nil, status: Swift.String, succeededAt: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -111,21 +113,22 @@ public struct ReportingReportRun: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.succeededAt = try container.decodeValueIfPresent(Swift.Int.self, at: "succeeded_at")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "created error id livemode object parameters report_type result status succeeded_at")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.created, at: "created")
-        try container.encodeValueIfPresent(self.error, at: "error")
+        try container.encodeValueIfPresent(self.error, at: "error", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.parameters, at: "parameters")
         try container.encodeValue(self.reportType, at: "report_type")
-        try container.encodeValueIfPresent(self.result, at: "result")
+        try container.encodeValueIfPresent(self.result, at: "result", nulls: self.__explicitNulls)
         try container.encodeValue(self.status, at: "status")
-        try container.encodeValueIfPresent(self.succeededAt, at: "succeeded_at")
+        try container.encodeValueIfPresent(self.succeededAt, at: "succeeded_at", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -75,6 +75,8 @@ public struct ReportingReportType: Swift.Codable, Swift.Hashable, Swift.Sendable
     public var version: Swift.Int
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(dataAvailableEnd: Swift.Int, dataAvailableStart: Swift.Int, defaultColumns: [Swift.String]? = nil, id: Swift.String, livemode: Swift.Bool, name: Swift.String, updated: Swift.Int, version: Swift.Int, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -103,6 +105,7 @@ public struct ReportingReportType: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.updated = try container.decodeValue(Swift.Int.self, at: "updated")
         self.version = try container.decodeValue(Swift.Int.self, at: "version")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "data_available_end data_available_start default_columns id livemode name object updated version")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -110,7 +113,7 @@ public struct ReportingReportType: Swift.Codable, Swift.Hashable, Swift.Sendable
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.dataAvailableEnd, at: "data_available_end")
         try container.encodeValue(self.dataAvailableStart, at: "data_available_start")
-        try container.encodeValueIfPresent(self.defaultColumns, at: "default_columns")
+        try container.encodeValueIfPresent(self.defaultColumns, at: "default_columns", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.name, at: "name")

@@ -57,6 +57,8 @@ public struct ReserveTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
     public var object: ReserveTransactionObjectModel
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(amount: Swift.Int, currency: Swift.String, description: Swift.String? = nil, id: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -77,6 +79,7 @@ public struct ReserveTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.object = try container.decodeValue(ReserveTransactionObjectModel.self, at: "object")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency description id object")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -84,7 +87,7 @@ public struct ReserveTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.object, at: "object")
         try container.encodeUndeclared(self.additionalProperties)

@@ -189,6 +189,8 @@ public struct Review: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var session: RadarReviewResourceSession?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(billingZip: Swift.String? = nil, charge: ReviewCharge? = nil, closedReason: ReviewClosedReason? = nil, created: Swift.Int, id: Swift.String, ipAddress: Swift.String? = nil, ipAddressLocation: RadarReviewResourceLocation? = nil, livemode: Swift.Bool, `open`: Swift.Bool, openedReason: ReviewOpenedReason, paymentIntent: ReviewPaymentIntent? = nil, reason: Swift.String, session: RadarReviewResourceSession? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -227,25 +229,26 @@ public struct Review: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.reason = try container.decodeValue(Swift.String.self, at: "reason")
         self.session = try container.decodeValueIfPresent(RadarReviewResourceSession.self, at: "session")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_zip charge closed_reason created id ip_address ip_address_location livemode object open opened_reason payment_intent reason session")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.billingZip, at: "billing_zip")
-        try container.encodeValueIfPresent(self.charge, at: "charge")
-        try container.encodeValueIfPresent(self.closedReason, at: "closed_reason")
+        try container.encodeValueIfPresent(self.billingZip, at: "billing_zip", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.charge, at: "charge", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.closedReason, at: "closed_reason", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.ipAddress, at: "ip_address")
-        try container.encodeValueIfPresent(self.ipAddressLocation, at: "ip_address_location")
+        try container.encodeValueIfPresent(self.ipAddress, at: "ip_address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ipAddressLocation, at: "ip_address_location", nulls: self.__explicitNulls)
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.`open`, at: "open")
         try container.encodeValue(self.openedReason, at: "opened_reason")
-        try container.encodeValueIfPresent(self.paymentIntent, at: "payment_intent")
+        try container.encodeValueIfPresent(self.paymentIntent, at: "payment_intent", nulls: self.__explicitNulls)
         try container.encodeValue(self.reason, at: "reason")
-        try container.encodeValueIfPresent(self.session, at: "session")
+        try container.encodeValueIfPresent(self.session, at: "session", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

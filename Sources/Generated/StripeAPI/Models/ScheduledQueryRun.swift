@@ -74,6 +74,8 @@ public struct ScheduledQueryRun: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var title: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(created: Swift.Int, dataLoadTime: Swift.Int, error: SigmaScheduledQueryRunError? = nil, file: File? = nil, id: Swift.String, livemode: Swift.Bool, resultAvailableUntil: Swift.Int, sql: Swift.String, status: Swift.String, title: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -106,6 +108,7 @@ public struct ScheduledQueryRun: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.title = try container.decodeValue(Swift.String.self, at: "title")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "created data_load_time error file id livemode object result_available_until sql status title")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -113,8 +116,8 @@ public struct ScheduledQueryRun: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.created, at: "created")
         try container.encodeValue(self.dataLoadTime, at: "data_load_time")
-        try container.encodeValueIfPresent(self.error, at: "error")
-        try container.encodeValueIfPresent(self.file, at: "file")
+        try container.encodeValueIfPresent(self.error, at: "error", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.file, at: "file", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.object, at: "object")

@@ -17,6 +17,8 @@ public struct SepaDebitGeneratedFrom: Swift.Codable, Swift.Hashable, Swift.Senda
     public var setupAttempt: SepaDebitGeneratedFromSetupAttempt?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(charge: SepaDebitGeneratedFromCharge? = nil, setupAttempt: SepaDebitGeneratedFromSetupAttempt? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -31,13 +33,14 @@ public struct SepaDebitGeneratedFrom: Swift.Codable, Swift.Hashable, Swift.Senda
         self.charge = try container.decodeValueIfPresent(SepaDebitGeneratedFromCharge.self, at: "charge")
         self.setupAttempt = try container.decodeValueIfPresent(SepaDebitGeneratedFromSetupAttempt.self, at: "setup_attempt")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "charge setup_attempt")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.charge, at: "charge")
-        try container.encodeValueIfPresent(self.setupAttempt, at: "setup_attempt")
+        try container.encodeValueIfPresent(self.charge, at: "charge", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.setupAttempt, at: "setup_attempt", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

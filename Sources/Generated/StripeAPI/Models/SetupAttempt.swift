@@ -138,6 +138,8 @@ public struct SetupAttempt: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var usage: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(application: SetupAttemptApplication? = nil, created: Swift.Int, customer: SetupAttemptCustomer? = nil, id: Swift.String, livemode: Swift.Bool, onBehalfOf: SetupAttemptOnBehalfOf? = nil, paymentMethod: SetupAttemptPaymentMethod, paymentMethodDetails: SetupAttemptPaymentMethodDetails, setupError: APIErrors? = nil, setupIntent: SetupAttemptSetupIntent, status: Swift.String, usage: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -174,21 +176,22 @@ public struct SetupAttempt: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.usage = try container.decodeValue(Swift.String.self, at: "usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "application created customer id livemode object on_behalf_of payment_method payment_method_details setup_error setup_intent status usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.application, at: "application")
+        try container.encodeValueIfPresent(self.application, at: "application", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
-        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of", nulls: self.__explicitNulls)
         try container.encodeValue(self.paymentMethod, at: "payment_method")
         try container.encodeValue(self.paymentMethodDetails, at: "payment_method_details")
-        try container.encodeValueIfPresent(self.setupError, at: "setup_error")
+        try container.encodeValueIfPresent(self.setupError, at: "setup_error", nulls: self.__explicitNulls)
         try container.encodeValue(self.setupIntent, at: "setup_intent")
         try container.encodeValue(self.status, at: "status")
         try container.encodeValue(self.usage, at: "usage")

@@ -20,6 +20,8 @@ public struct SetupAttemptPaymentMethodDetails: Swift.Codable, Swift.Hashable, S
     public var usBankAccount: SetupAttemptPaymentMethodDetailsUsBankAccount?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(acssDebit: SetupAttemptPaymentMethodDetailsAcssDebit? = nil, auBecsDebit: SetupAttemptPaymentMethodDetailsAuBecsDebit? = nil, bacsDebit: SetupAttemptPaymentMethodDetailsBacsDebit? = nil, bancontact: SetupAttemptPaymentMethodDetailsBancontact? = nil, boleto: SetupAttemptPaymentMethodDetailsBoleto? = nil, card: SetupAttemptPaymentMethodDetailsCard? = nil, cardPresent: SetupAttemptPaymentMethodDetailsCardPresent? = nil, ideal: SetupAttemptPaymentMethodDetailsIdeal? = nil, sepaDebit: SetupAttemptPaymentMethodDetailsSepaDebit? = nil, sofort: SetupAttemptPaymentMethodDetailsSofort? = nil, type: Swift.String, usBankAccount: SetupAttemptPaymentMethodDetailsUsBankAccount? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -54,23 +56,24 @@ public struct SetupAttemptPaymentMethodDetails: Swift.Codable, Swift.Hashable, S
         self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.usBankAccount = try container.decodeValueIfPresent(SetupAttemptPaymentMethodDetailsUsBankAccount.self, at: "us_bank_account")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit au_becs_debit bacs_debit bancontact boleto card card_present ideal sepa_debit sofort type us_bank_account")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
-        try container.encodeValueIfPresent(self.auBecsDebit, at: "au_becs_debit")
-        try container.encodeValueIfPresent(self.bacsDebit, at: "bacs_debit")
-        try container.encodeValueIfPresent(self.bancontact, at: "bancontact")
-        try container.encodeValueIfPresent(self.boleto, at: "boleto")
-        try container.encodeValueIfPresent(self.card, at: "card")
-        try container.encodeValueIfPresent(self.cardPresent, at: "card_present")
-        try container.encodeValueIfPresent(self.ideal, at: "ideal")
-        try container.encodeValueIfPresent(self.sepaDebit, at: "sepa_debit")
-        try container.encodeValueIfPresent(self.sofort, at: "sofort")
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.auBecsDebit, at: "au_becs_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bacsDebit, at: "bacs_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bancontact, at: "bancontact", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.boleto, at: "boleto", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.card, at: "card", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cardPresent, at: "card_present", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ideal, at: "ideal", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sepaDebit, at: "sepa_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sofort, at: "sofort", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
-        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -9,6 +9,8 @@ public struct SetupAttemptPaymentMethodDetailsCard: Swift.Codable, Swift.Hashabl
     public var threeDSecure: ThreeDSecureDetails?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(threeDSecure: ThreeDSecureDetails? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -21,12 +23,13 @@ public struct SetupAttemptPaymentMethodDetailsCard: Swift.Codable, Swift.Hashabl
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.threeDSecure = try container.decodeValueIfPresent(ThreeDSecureDetails.self, at: "three_d_secure")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "three_d_secure")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.threeDSecure, at: "three_d_secure")
+        try container.encodeValueIfPresent(self.threeDSecure, at: "three_d_secure", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

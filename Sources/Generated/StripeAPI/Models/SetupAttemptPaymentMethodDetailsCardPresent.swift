@@ -12,6 +12,8 @@ public struct SetupAttemptPaymentMethodDetailsCardPresent: Swift.Codable, Swift.
     public var generatedCard: SetupPaymentMethodDetailsCardPresentGeneratedCard?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(generatedCard: SetupPaymentMethodDetailsCardPresentGeneratedCard? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -24,12 +26,13 @@ public struct SetupAttemptPaymentMethodDetailsCardPresent: Swift.Codable, Swift.
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.generatedCard = try container.decodeValueIfPresent(SetupPaymentMethodDetailsCardPresentGeneratedCard.self, at: "generated_card")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "generated_card")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.generatedCard, at: "generated_card")
+        try container.encodeValueIfPresent(self.generatedCard, at: "generated_card", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

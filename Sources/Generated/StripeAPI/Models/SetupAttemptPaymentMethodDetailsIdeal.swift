@@ -32,6 +32,8 @@ public struct SetupAttemptPaymentMethodDetailsIdeal: Swift.Codable, Swift.Hashab
     public var verifiedName: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(bank: SetupAttemptPaymentMethodDetailsIdealBank? = nil, bic: SetupAttemptPaymentMethodDetailsIdealBic? = nil, generatedSepaDebit: SetupPaymentMethodDetailsIdealGeneratedSepaDebit? = nil, generatedSepaDebitMandate: SetupMethodDetailsIdealGeneratedSepaDebitMandate? = nil, ibanLast4: Swift.String? = nil, verifiedName: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -54,17 +56,18 @@ public struct SetupAttemptPaymentMethodDetailsIdeal: Swift.Codable, Swift.Hashab
         self.ibanLast4 = try container.decodeValueIfPresent(Swift.String.self, at: "iban_last4")
         self.verifiedName = try container.decodeValueIfPresent(Swift.String.self, at: "verified_name")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank bic generated_sepa_debit generated_sepa_debit_mandate iban_last4 verified_name")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.bank, at: "bank")
-        try container.encodeValueIfPresent(self.bic, at: "bic")
-        try container.encodeValueIfPresent(self.generatedSepaDebit, at: "generated_sepa_debit")
-        try container.encodeValueIfPresent(self.generatedSepaDebitMandate, at: "generated_sepa_debit_mandate")
-        try container.encodeValueIfPresent(self.ibanLast4, at: "iban_last4")
-        try container.encodeValueIfPresent(self.verifiedName, at: "verified_name")
+        try container.encodeValueIfPresent(self.bank, at: "bank", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bic, at: "bic", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.generatedSepaDebit, at: "generated_sepa_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.generatedSepaDebitMandate, at: "generated_sepa_debit_mandate", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ibanLast4, at: "iban_last4", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verifiedName, at: "verified_name", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -35,6 +35,8 @@ public struct SetupAttemptPaymentMethodDetailsSofort: Swift.Codable, Swift.Hasha
     public var verifiedName: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(bankCode: Swift.String? = nil, bankName: Swift.String? = nil, bic: Swift.String? = nil, generatedSepaDebit: SetupPaymentMethodDetailsSofortGeneratedSepaDebit? = nil, generatedSepaDebitMandate: SetupMethodDetailsSofortGeneratedSepaDebitMandate? = nil, ibanLast4: Swift.String? = nil, preferredLanguage: SetupPaymentMethodDetailsSofortPreferredLanguage? = nil, verifiedName: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -61,19 +63,20 @@ public struct SetupAttemptPaymentMethodDetailsSofort: Swift.Codable, Swift.Hasha
         self.preferredLanguage = try container.decodeValueIfPresent(SetupPaymentMethodDetailsSofortPreferredLanguage.self, at: "preferred_language")
         self.verifiedName = try container.decodeValueIfPresent(Swift.String.self, at: "verified_name")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_code bank_name bic generated_sepa_debit generated_sepa_debit_mandate iban_last4 preferred_language verified_name")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.bankCode, at: "bank_code")
-        try container.encodeValueIfPresent(self.bankName, at: "bank_name")
-        try container.encodeValueIfPresent(self.bic, at: "bic")
-        try container.encodeValueIfPresent(self.generatedSepaDebit, at: "generated_sepa_debit")
-        try container.encodeValueIfPresent(self.generatedSepaDebitMandate, at: "generated_sepa_debit_mandate")
-        try container.encodeValueIfPresent(self.ibanLast4, at: "iban_last4")
-        try container.encodeValueIfPresent(self.preferredLanguage, at: "preferred_language")
-        try container.encodeValueIfPresent(self.verifiedName, at: "verified_name")
+        try container.encodeValueIfPresent(self.bankCode, at: "bank_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bankName, at: "bank_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bic, at: "bic", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.generatedSepaDebit, at: "generated_sepa_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.generatedSepaDebitMandate, at: "generated_sepa_debit_mandate", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ibanLast4, at: "iban_last4", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.preferredLanguage, at: "preferred_language", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verifiedName, at: "verified_name", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -342,6 +342,8 @@ public struct SetupIntent: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var usage: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(application: SetupIntentApplication? = nil, cancellationReason: SetupIntentCancellationReason? = nil, clientSecret: Swift.String? = nil, created: Swift.Int, customer: SetupIntentCustomer? = nil, description: Swift.String? = nil, id: Swift.String, lastSetupError: APIErrors? = nil, latestAttempt: SetupIntentLatestAttempt? = nil, livemode: Swift.Bool, mandate: SetupIntentMandate? = nil, metadata: [Swift.String: Swift.String]? = nil, nextAction: SetupIntentNextAction? = nil, onBehalfOf: SetupIntentOnBehalfOf? = nil, paymentMethod: SetupIntentPaymentMethod? = nil, paymentMethodOptions: SetupIntentPaymentMethodOptions? = nil, paymentMethodTypes: [Swift.String], singleUseMandate: SetupIntentSingleUseMandate? = nil, status: SetupIntentStatus, usage: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -394,30 +396,31 @@ public struct SetupIntent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.status = try container.decodeValue(SetupIntentStatus.self, at: "status")
         self.usage = try container.decodeValue(Swift.String.self, at: "usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "application cancellation_reason client_secret created customer description id last_setup_error latest_attempt livemode mandate metadata next_action object on_behalf_of payment_method payment_method_options payment_method_types single_use_mandate status usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.application, at: "application")
-        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason")
-        try container.encodeValueIfPresent(self.clientSecret, at: "client_secret")
+        try container.encodeValueIfPresent(self.application, at: "application", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.clientSecret, at: "client_secret", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
-        try container.encodeValueIfPresent(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.lastSetupError, at: "last_setup_error")
-        try container.encodeValueIfPresent(self.latestAttempt, at: "latest_attempt")
+        try container.encodeValueIfPresent(self.lastSetupError, at: "last_setup_error", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.latestAttempt, at: "latest_attempt", nulls: self.__explicitNulls)
         try container.encodeValue(self.livemode, at: "livemode")
-        try container.encodeValueIfPresent(self.mandate, at: "mandate")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.nextAction, at: "next_action")
+        try container.encodeValueIfPresent(self.mandate, at: "mandate", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.nextAction, at: "next_action", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
-        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method")
-        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options", nulls: self.__explicitNulls)
         try container.encodeValue(self.paymentMethodTypes, at: "payment_method_types")
-        try container.encodeValueIfPresent(self.singleUseMandate, at: "single_use_mandate")
+        try container.encodeValueIfPresent(self.singleUseMandate, at: "single_use_mandate", nulls: self.__explicitNulls)
         try container.encodeValue(self.status, at: "status")
         try container.encodeValue(self.usage, at: "usage")
         try container.encodeUndeclared(self.additionalProperties)

@@ -13,6 +13,8 @@ public struct SetupIntentNextAction: Swift.Codable, Swift.Hashable, Swift.Sendab
     public var verifyWithMicrodeposits: SetupIntentNextActionVerifyWithMicrodeposits?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(redirectToURL: SetupIntentNextActionRedirectToURL? = nil, type: Swift.String, useStripeSdk: [Swift.String: Courier.JSONValue]? = nil, verifyWithMicrodeposits: SetupIntentNextActionVerifyWithMicrodeposits? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -31,15 +33,16 @@ public struct SetupIntentNextAction: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.useStripeSdk = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "use_stripe_sdk")
         self.verifyWithMicrodeposits = try container.decodeValueIfPresent(SetupIntentNextActionVerifyWithMicrodeposits.self, at: "verify_with_microdeposits")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "redirect_to_url type use_stripe_sdk verify_with_microdeposits")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.redirectToURL, at: "redirect_to_url")
+        try container.encodeValueIfPresent(self.redirectToURL, at: "redirect_to_url", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
-        try container.encodeValueIfPresent(self.useStripeSdk, at: "use_stripe_sdk")
-        try container.encodeValueIfPresent(self.verifyWithMicrodeposits, at: "verify_with_microdeposits")
+        try container.encodeValueIfPresent(self.useStripeSdk, at: "use_stripe_sdk", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verifyWithMicrodeposits, at: "verify_with_microdeposits", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -11,6 +11,8 @@ public struct SetupIntentNextActionRedirectToURL: Swift.Codable, Swift.Hashable,
     public var url: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(returnURL: Swift.String? = nil, url: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,13 +27,14 @@ public struct SetupIntentNextActionRedirectToURL: Swift.Codable, Swift.Hashable,
         self.returnURL = try container.decodeValueIfPresent(Swift.String.self, at: "return_url")
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "return_url url")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.returnURL, at: "return_url")
-        try container.encodeValueIfPresent(self.url, at: "url")
+        try container.encodeValueIfPresent(self.returnURL, at: "return_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.url, at: "url", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

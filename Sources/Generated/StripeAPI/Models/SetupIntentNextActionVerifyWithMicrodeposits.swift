@@ -58,6 +58,8 @@ public struct SetupIntentNextActionVerifyWithMicrodeposits: Swift.Codable, Swift
     public var microdepositType: SetupIntentNextActionVerifyWithMicrodepositType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(arrivalDate: Swift.Int, hostedVerificationURL: Swift.String, microdepositType: SetupIntentNextActionVerifyWithMicrodepositType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -74,6 +76,7 @@ public struct SetupIntentNextActionVerifyWithMicrodeposits: Swift.Codable, Swift
         self.hostedVerificationURL = try container.decodeValue(Swift.String.self, at: "hosted_verification_url")
         self.microdepositType = try container.decodeValueIfPresent(SetupIntentNextActionVerifyWithMicrodepositType.self, at: "microdeposit_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "arrival_date hosted_verification_url microdeposit_type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -81,7 +84,7 @@ public struct SetupIntentNextActionVerifyWithMicrodeposits: Swift.Codable, Swift
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.arrivalDate, at: "arrival_date")
         try container.encodeValue(self.hostedVerificationURL, at: "hosted_verification_url")
-        try container.encodeValueIfPresent(self.microdepositType, at: "microdeposit_type")
+        try container.encodeValueIfPresent(self.microdepositType, at: "microdeposit_type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

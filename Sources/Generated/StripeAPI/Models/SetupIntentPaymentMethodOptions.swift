@@ -152,6 +152,8 @@ public struct SetupIntentPaymentMethodOptions: Swift.Codable, Swift.Hashable, Sw
     public var usBankAccount: SetupIntentPaymentMethodOptionsUsBankAccount2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(acssDebit: SetupIntentPaymentMethodOptionsAcssDebit2? = nil, card: SetupIntentPaymentMethodOptionsCard? = nil, sepaDebit: SetupIntentPaymentMethodOptionsSepaDebit2? = nil, usBankAccount: SetupIntentPaymentMethodOptionsUsBankAccount2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -170,15 +172,16 @@ public struct SetupIntentPaymentMethodOptions: Swift.Codable, Swift.Hashable, Sw
         self.sepaDebit = try container.decodeValueIfPresent(SetupIntentPaymentMethodOptionsSepaDebit2.self, at: "sepa_debit")
         self.usBankAccount = try container.decodeValueIfPresent(SetupIntentPaymentMethodOptionsUsBankAccount2.self, at: "us_bank_account")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit card sepa_debit us_bank_account")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
-        try container.encodeValueIfPresent(self.card, at: "card")
-        try container.encodeValueIfPresent(self.sepaDebit, at: "sepa_debit")
-        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.card, at: "card", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sepaDebit, at: "sepa_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

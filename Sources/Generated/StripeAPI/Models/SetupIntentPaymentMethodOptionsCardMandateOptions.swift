@@ -35,6 +35,8 @@ public struct SetupIntentPaymentMethodOptionsCardMandateOptions: Swift.Codable, 
     public var supportedTypes: [SetupOptionsCardMandateOptionsSupportedTypesItem]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int, amountType: SetupMethodOptionsCardMandateOptionsAmountType, currency: Swift.String, description: Swift.String? = nil, endDate: Swift.Int? = nil, interval: SetupMethodOptionsCardMandateOptionsInterval, intervalCount: Swift.Int? = nil, reference: Swift.String, startDate: Swift.Int, supportedTypes: [SetupOptionsCardMandateOptionsSupportedTypesItem]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -65,6 +67,7 @@ public struct SetupIntentPaymentMethodOptionsCardMandateOptions: Swift.Codable, 
         self.startDate = try container.decodeValue(Swift.Int.self, at: "start_date")
         self.supportedTypes = try container.decodeValueIfPresent([SetupOptionsCardMandateOptionsSupportedTypesItem].self, at: "supported_types")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_type currency description end_date interval interval_count reference start_date supported_types")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -73,13 +76,13 @@ public struct SetupIntentPaymentMethodOptionsCardMandateOptions: Swift.Codable, 
         try container.encodeValue(self.amount, at: "amount")
         try container.encodeValue(self.amountType, at: "amount_type")
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.endDate, at: "end_date")
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.endDate, at: "end_date", nulls: self.__explicitNulls)
         try container.encodeValue(self.interval, at: "interval")
-        try container.encodeValueIfPresent(self.intervalCount, at: "interval_count")
+        try container.encodeValueIfPresent(self.intervalCount, at: "interval_count", nulls: self.__explicitNulls)
         try container.encodeValue(self.reference, at: "reference")
         try container.encodeValue(self.startDate, at: "start_date")
-        try container.encodeValueIfPresent(self.supportedTypes, at: "supported_types")
+        try container.encodeValueIfPresent(self.supportedTypes, at: "supported_types", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

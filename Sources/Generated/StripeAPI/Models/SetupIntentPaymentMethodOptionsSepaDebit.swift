@@ -8,6 +8,8 @@ public struct SetupIntentPaymentMethodOptionsSepaDebit: Swift.Codable, Swift.Has
     public var mandateOptions: SetupIntentPaymentMethodOptionsMandateOptionsSepaDebit?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(mandateOptions: SetupIntentPaymentMethodOptionsMandateOptionsSepaDebit? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -20,12 +22,13 @@ public struct SetupIntentPaymentMethodOptionsSepaDebit: Swift.Codable, Swift.Has
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.mandateOptions = try container.decodeValueIfPresent(SetupIntentPaymentMethodOptionsMandateOptionsSepaDebit.self, at: "mandate_options")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options")
+        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

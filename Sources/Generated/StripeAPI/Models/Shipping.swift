@@ -16,6 +16,8 @@ public struct Shipping: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var trackingNumber: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(address: Address? = nil, carrier: Swift.String? = nil, name: Swift.String? = nil, phone: Swift.String? = nil, trackingNumber: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -36,16 +38,17 @@ public struct Shipping: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
         self.trackingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "tracking_number")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address carrier name phone tracking_number")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.address, at: "address")
-        try container.encodeValueIfPresent(self.carrier, at: "carrier")
-        try container.encodeValueIfPresent(self.name, at: "name")
-        try container.encodeValueIfPresent(self.phone, at: "phone")
-        try container.encodeValueIfPresent(self.trackingNumber, at: "tracking_number")
+        try container.encodeValueIfPresent(self.address, at: "address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.carrier, at: "carrier", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.phone, at: "phone", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trackingNumber, at: "tracking_number", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

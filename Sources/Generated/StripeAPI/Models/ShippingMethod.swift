@@ -17,6 +17,8 @@ public struct ShippingMethod: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var id: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int, currency: Swift.String, deliveryEstimate: DeliveryEstimate? = nil, description: Swift.String, id: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -37,6 +39,7 @@ public struct ShippingMethod: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.description = try container.decodeValue(Swift.String.self, at: "description")
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency delivery_estimate description id")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -44,7 +47,7 @@ public struct ShippingMethod: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.deliveryEstimate, at: "delivery_estimate")
+        try container.encodeValueIfPresent(self.deliveryEstimate, at: "delivery_estimate", nulls: self.__explicitNulls)
         try container.encodeValue(self.description, at: "description")
         try container.encodeValue(self.id, at: "id")
         try container.encodeUndeclared(self.additionalProperties)

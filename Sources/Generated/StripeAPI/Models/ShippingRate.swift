@@ -121,6 +121,8 @@ public struct ShippingRate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var type: ShippingRateTypeModel
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object` and `type`, which the description allows one value each for, are filled in.
     public init(active: Swift.Bool, created: Swift.Int, deliveryEstimate: ShippingRateDeliveryEstimate? = nil, displayName: Swift.String? = nil, fixedAmount: ShippingRateFixedAmount? = nil, id: Swift.String, livemode: Swift.Bool, metadata: [Swift.String: Swift.String], taxBehavior: ShippingRateTaxBehavior? = nil, taxCode: ShippingRateTaxCode? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -155,6 +157,7 @@ public struct ShippingRate: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.taxCode = try container.decodeValueIfPresent(ShippingRateTaxCode.self, at: "tax_code")
         self.type = try container.decodeValue(ShippingRateTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "active created delivery_estimate display_name fixed_amount id livemode metadata object tax_behavior tax_code type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -162,15 +165,15 @@ public struct ShippingRate: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.active, at: "active")
         try container.encodeValue(self.created, at: "created")
-        try container.encodeValueIfPresent(self.deliveryEstimate, at: "delivery_estimate")
-        try container.encodeValueIfPresent(self.displayName, at: "display_name")
-        try container.encodeValueIfPresent(self.fixedAmount, at: "fixed_amount")
+        try container.encodeValueIfPresent(self.deliveryEstimate, at: "delivery_estimate", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.displayName, at: "display_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fixedAmount, at: "fixed_amount", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.metadata, at: "metadata")
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.taxBehavior, at: "tax_behavior")
-        try container.encodeValueIfPresent(self.taxCode, at: "tax_code")
+        try container.encodeValueIfPresent(self.taxBehavior, at: "tax_behavior", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxCode, at: "tax_code", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }

@@ -11,6 +11,8 @@ public struct ShippingRateDeliveryEstimate: Swift.Codable, Swift.Hashable, Swift
     public var minimum: ShippingRateDeliveryEstimateBound?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(maximum: ShippingRateDeliveryEstimateBound? = nil, minimum: ShippingRateDeliveryEstimateBound? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,13 +27,14 @@ public struct ShippingRateDeliveryEstimate: Swift.Codable, Swift.Hashable, Swift
         self.maximum = try container.decodeValueIfPresent(ShippingRateDeliveryEstimateBound.self, at: "maximum")
         self.minimum = try container.decodeValueIfPresent(ShippingRateDeliveryEstimateBound.self, at: "minimum")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "maximum minimum")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.maximum, at: "maximum")
-        try container.encodeValueIfPresent(self.minimum, at: "minimum")
+        try container.encodeValueIfPresent(self.maximum, at: "maximum", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.minimum, at: "minimum", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

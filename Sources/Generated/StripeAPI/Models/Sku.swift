@@ -130,6 +130,8 @@ public struct Sku: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var updated: Swift.Int
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(active: Swift.Bool, attributes: [Swift.String: Swift.String], created: Swift.Int, currency: Swift.String, id: Swift.String, image: Swift.String? = nil, inventory: SkuInventory, livemode: Swift.Bool, metadata: [Swift.String: Swift.String], packageDimensions: PackageDimensions? = nil, price: Swift.Int, product: SkuProduct, updated: Swift.Int, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -168,6 +170,7 @@ public struct Sku: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.product = try container.decodeValue(SkuProduct.self, at: "product")
         self.updated = try container.decodeValue(Swift.Int.self, at: "updated")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "active attributes created currency id image inventory livemode metadata object package_dimensions price product updated")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -178,12 +181,12 @@ public struct Sku: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.created, at: "created")
         try container.encodeValue(self.currency, at: "currency")
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.image, at: "image")
+        try container.encodeValueIfPresent(self.image, at: "image", nulls: self.__explicitNulls)
         try container.encodeValue(self.inventory, at: "inventory")
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.metadata, at: "metadata")
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.packageDimensions, at: "package_dimensions")
+        try container.encodeValueIfPresent(self.packageDimensions, at: "package_dimensions", nulls: self.__explicitNulls)
         try container.encodeValue(self.price, at: "price")
         try container.encodeValue(self.product, at: "product")
         try container.encodeValue(self.updated, at: "updated")

@@ -13,6 +13,8 @@ public struct SkuInventory: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var value: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(quantity: Swift.Int? = nil, type: Swift.String, value: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -29,14 +31,15 @@ public struct SkuInventory: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.value = try container.decodeValueIfPresent(Swift.String.self, at: "value")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "quantity type value")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValueIfPresent(self.quantity, at: "quantity", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
-        try container.encodeValueIfPresent(self.value, at: "value")
+        try container.encodeValueIfPresent(self.value, at: "value", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -72,6 +72,8 @@ public struct SourceMandateNotification: Swift.Codable, Swift.Hashable, Swift.Se
     public var type: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(acssDebit: SourceMandateNotificationAcssDebitData? = nil, amount: Swift.Int? = nil, bacsDebit: SourceMandateNotificationBacsDebitData? = nil, created: Swift.Int, id: Swift.String, livemode: Swift.Bool, reason: Swift.String, sepaDebit: SourceMandateNotificationSepaDebitData? = nil, source: Source, status: Swift.String, type: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -106,20 +108,21 @@ public struct SourceMandateNotification: Swift.Codable, Swift.Hashable, Swift.Se
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit amount bacs_debit created id livemode object reason sepa_debit source status type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
-        try container.encodeValueIfPresent(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.bacsDebit, at: "bacs_debit")
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bacsDebit, at: "bacs_debit", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.reason, at: "reason")
-        try container.encodeValueIfPresent(self.sepaDebit, at: "sepa_debit")
+        try container.encodeValueIfPresent(self.sepaDebit, at: "sepa_debit", nulls: self.__explicitNulls)
         try container.encodeValue(self.source, at: "source")
         try container.encodeValue(self.status, at: "status")
         try container.encodeValue(self.type, at: "type")

@@ -9,6 +9,8 @@ public struct SourceMandateNotificationBacsDebitData: Swift.Codable, Swift.Hasha
     public var last4: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(last4: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -21,12 +23,13 @@ public struct SourceMandateNotificationBacsDebitData: Swift.Codable, Swift.Hasha
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "last4")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.last4, at: "last4")
+        try container.encodeValueIfPresent(self.last4, at: "last4", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

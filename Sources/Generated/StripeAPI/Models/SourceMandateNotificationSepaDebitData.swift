@@ -13,6 +13,8 @@ public struct SourceMandateNotificationSepaDebitData: Swift.Codable, Swift.Hasha
     public var mandateReference: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(creditorIdentifier: Swift.String? = nil, last4: Swift.String? = nil, mandateReference: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -29,14 +31,15 @@ public struct SourceMandateNotificationSepaDebitData: Swift.Codable, Swift.Hasha
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
         self.mandateReference = try container.decodeValueIfPresent(Swift.String.self, at: "mandate_reference")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "creditor_identifier last4 mandate_reference")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.creditorIdentifier, at: "creditor_identifier")
-        try container.encodeValueIfPresent(self.last4, at: "last4")
-        try container.encodeValueIfPresent(self.mandateReference, at: "mandate_reference")
+        try container.encodeValueIfPresent(self.creditorIdentifier, at: "creditor_identifier", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.last4, at: "last4", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.mandateReference, at: "mandate_reference", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -16,6 +16,8 @@ public struct SourceOrder: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var shipping: Shipping?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int, currency: Swift.String, email: Swift.String? = nil, items: [SourceOrderItem]? = nil, shipping: Shipping? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -36,6 +38,7 @@ public struct SourceOrder: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.items = try container.decodeValueIfPresent([SourceOrderItem].self, at: "items")
         self.shipping = try container.decodeValueIfPresent(Shipping.self, at: "shipping")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency email items shipping")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -43,9 +46,9 @@ public struct SourceOrder: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.email, at: "email")
-        try container.encodeValueIfPresent(self.items, at: "items")
-        try container.encodeValueIfPresent(self.shipping, at: "shipping")
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.items, at: "items", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shipping, at: "shipping", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

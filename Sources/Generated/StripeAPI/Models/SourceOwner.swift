@@ -23,6 +23,8 @@ public struct SourceOwner: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var verifiedPhone: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(address: Address? = nil, email: Swift.String? = nil, name: Swift.String? = nil, phone: Swift.String? = nil, verifiedAddress: Address? = nil, verifiedEmail: Swift.String? = nil, verifiedName: Swift.String? = nil, verifiedPhone: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -49,19 +51,20 @@ public struct SourceOwner: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.verifiedName = try container.decodeValueIfPresent(Swift.String.self, at: "verified_name")
         self.verifiedPhone = try container.decodeValueIfPresent(Swift.String.self, at: "verified_phone")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address email name phone verified_address verified_email verified_name verified_phone")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.address, at: "address")
-        try container.encodeValueIfPresent(self.email, at: "email")
-        try container.encodeValueIfPresent(self.name, at: "name")
-        try container.encodeValueIfPresent(self.phone, at: "phone")
-        try container.encodeValueIfPresent(self.verifiedAddress, at: "verified_address")
-        try container.encodeValueIfPresent(self.verifiedEmail, at: "verified_email")
-        try container.encodeValueIfPresent(self.verifiedName, at: "verified_name")
-        try container.encodeValueIfPresent(self.verifiedPhone, at: "verified_phone")
+        try container.encodeValueIfPresent(self.address, at: "address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.phone, at: "phone", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verifiedAddress, at: "verified_address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verifiedEmail, at: "verified_email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verifiedName, at: "verified_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verifiedPhone, at: "verified_phone", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -19,6 +19,8 @@ public struct SourceReceiverFlow: Swift.Codable, Swift.Hashable, Swift.Sendable 
     public var refundAttributesStatus: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(address: Swift.String? = nil, amountCharged: Swift.Int, amountReceived: Swift.Int, amountReturned: Swift.Int, refundAttributesMethod: Swift.String, refundAttributesStatus: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -41,12 +43,13 @@ public struct SourceReceiverFlow: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.refundAttributesMethod = try container.decodeValue(Swift.String.self, at: "refund_attributes_method")
         self.refundAttributesStatus = try container.decodeValue(Swift.String.self, at: "refund_attributes_status")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address amount_charged amount_received amount_returned refund_attributes_method refund_attributes_status")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.address, at: "address")
+        try container.encodeValueIfPresent(self.address, at: "address", nulls: self.__explicitNulls)
         try container.encodeValue(self.amountCharged, at: "amount_charged")
         try container.encodeValue(self.amountReceived, at: "amount_received")
         try container.encodeValue(self.amountReturned, at: "amount_returned")

@@ -15,6 +15,8 @@ public struct SourceRedirectFlow: Swift.Codable, Swift.Hashable, Swift.Sendable 
     public var url: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(failureReason: Swift.String? = nil, returnURL: Swift.String, status: Swift.String, url: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -33,12 +35,13 @@ public struct SourceRedirectFlow: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "failure_reason return_url status url")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.failureReason, at: "failure_reason")
+        try container.encodeValueIfPresent(self.failureReason, at: "failure_reason", nulls: self.__explicitNulls)
         try container.encodeValue(self.returnURL, at: "return_url")
         try container.encodeValue(self.status, at: "status")
         try container.encodeValue(self.url, at: "url")

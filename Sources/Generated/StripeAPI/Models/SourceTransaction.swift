@@ -177,6 +177,8 @@ public struct SourceTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var type: SourceTransactionTypeModel
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(achCreditTransfer: SourceTransactionAchCreditTransferData? = nil, amount: Swift.Int, chfCreditTransfer: SourceTransactionChfCreditTransferData? = nil, created: Swift.Int, currency: Swift.String, gbpCreditTransfer: SourceTransactionGbpCreditTransferData? = nil, id: Swift.String, livemode: Swift.Bool, paperCheck: SourceTransactionPaperCheckData? = nil, sepaCreditTransfer: SourceTransactionSepaCreditTransferData? = nil, source: Swift.String, status: Swift.String, type: SourceTransactionTypeModel, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -215,22 +217,23 @@ public struct SourceTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.type = try container.decodeValue(SourceTransactionTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "ach_credit_transfer amount chf_credit_transfer created currency gbp_credit_transfer id livemode object paper_check sepa_credit_transfer source status type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.achCreditTransfer, at: "ach_credit_transfer")
+        try container.encodeValueIfPresent(self.achCreditTransfer, at: "ach_credit_transfer", nulls: self.__explicitNulls)
         try container.encodeValue(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.chfCreditTransfer, at: "chf_credit_transfer")
+        try container.encodeValueIfPresent(self.chfCreditTransfer, at: "chf_credit_transfer", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.gbpCreditTransfer, at: "gbp_credit_transfer")
+        try container.encodeValueIfPresent(self.gbpCreditTransfer, at: "gbp_credit_transfer", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.paperCheck, at: "paper_check")
-        try container.encodeValueIfPresent(self.sepaCreditTransfer, at: "sepa_credit_transfer")
+        try container.encodeValueIfPresent(self.paperCheck, at: "paper_check", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sepaCreditTransfer, at: "sepa_credit_transfer", nulls: self.__explicitNulls)
         try container.encodeValue(self.source, at: "source")
         try container.encodeValue(self.status, at: "status")
         try container.encodeValue(self.type, at: "type")

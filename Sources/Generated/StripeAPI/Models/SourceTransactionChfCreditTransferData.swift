@@ -17,6 +17,8 @@ public struct SourceTransactionChfCreditTransferData: Swift.Codable, Swift.Hasha
     public var senderName: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(reference: Swift.String? = nil, senderAddressCountry: Swift.String? = nil, senderAddressLine1: Swift.String? = nil, senderIban: Swift.String? = nil, senderName: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -37,16 +39,17 @@ public struct SourceTransactionChfCreditTransferData: Swift.Codable, Swift.Hasha
         self.senderIban = try container.decodeValueIfPresent(Swift.String.self, at: "sender_iban")
         self.senderName = try container.decodeValueIfPresent(Swift.String.self, at: "sender_name")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "reference sender_address_country sender_address_line1 sender_iban sender_name")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.reference, at: "reference")
-        try container.encodeValueIfPresent(self.senderAddressCountry, at: "sender_address_country")
-        try container.encodeValueIfPresent(self.senderAddressLine1, at: "sender_address_line1")
-        try container.encodeValueIfPresent(self.senderIban, at: "sender_iban")
-        try container.encodeValueIfPresent(self.senderName, at: "sender_name")
+        try container.encodeValueIfPresent(self.reference, at: "reference", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.senderAddressCountry, at: "sender_address_country", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.senderAddressLine1, at: "sender_address_line1", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.senderIban, at: "sender_iban", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.senderName, at: "sender_name", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -21,6 +21,8 @@ public struct SourceTransactionGbpCreditTransferData: Swift.Codable, Swift.Hasha
     public var senderSortCode: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(fingerprint: Swift.String? = nil, fundingMethod: Swift.String? = nil, last4: Swift.String? = nil, reference: Swift.String? = nil, senderAccountNumber: Swift.String? = nil, senderName: Swift.String? = nil, senderSortCode: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -45,18 +47,19 @@ public struct SourceTransactionGbpCreditTransferData: Swift.Codable, Swift.Hasha
         self.senderName = try container.decodeValueIfPresent(Swift.String.self, at: "sender_name")
         self.senderSortCode = try container.decodeValueIfPresent(Swift.String.self, at: "sender_sort_code")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "fingerprint funding_method last4 reference sender_account_number sender_name sender_sort_code")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint")
-        try container.encodeValueIfPresent(self.fundingMethod, at: "funding_method")
-        try container.encodeValueIfPresent(self.last4, at: "last4")
-        try container.encodeValueIfPresent(self.reference, at: "reference")
-        try container.encodeValueIfPresent(self.senderAccountNumber, at: "sender_account_number")
-        try container.encodeValueIfPresent(self.senderName, at: "sender_name")
-        try container.encodeValueIfPresent(self.senderSortCode, at: "sender_sort_code")
+        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fundingMethod, at: "funding_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.last4, at: "last4", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.reference, at: "reference", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.senderAccountNumber, at: "sender_account_number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.senderName, at: "sender_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.senderSortCode, at: "sender_sort_code", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

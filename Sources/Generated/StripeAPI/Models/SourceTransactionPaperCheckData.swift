@@ -11,6 +11,8 @@ public struct SourceTransactionPaperCheckData: Swift.Codable, Swift.Hashable, Sw
     public var invoices: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(availableAt: Swift.String? = nil, invoices: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,13 +27,14 @@ public struct SourceTransactionPaperCheckData: Swift.Codable, Swift.Hashable, Sw
         self.availableAt = try container.decodeValueIfPresent(Swift.String.self, at: "available_at")
         self.invoices = try container.decodeValueIfPresent(Swift.String.self, at: "invoices")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "available_at invoices")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.availableAt, at: "available_at")
-        try container.encodeValueIfPresent(self.invoices, at: "invoices")
+        try container.encodeValueIfPresent(self.availableAt, at: "available_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.invoices, at: "invoices", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

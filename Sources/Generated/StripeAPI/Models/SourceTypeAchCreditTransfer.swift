@@ -14,6 +14,8 @@ public struct SourceTypeAchCreditTransfer: Swift.Codable, Swift.Hashable, Swift.
     public var swiftCode: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(accountNumber: Swift.String? = nil, bankName: Swift.String? = nil, fingerprint: Swift.String? = nil, refundAccountHolderName: Swift.String? = nil, refundAccountHolderType: Swift.String? = nil, refundRoutingNumber: Swift.String? = nil, routingNumber: Swift.String? = nil, swiftCode: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -40,19 +42,20 @@ public struct SourceTypeAchCreditTransfer: Swift.Codable, Swift.Hashable, Swift.
         self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
         self.swiftCode = try container.decodeValueIfPresent(Swift.String.self, at: "swift_code")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "account_number bank_name fingerprint refund_account_holder_name refund_account_holder_type refund_routing_number routing_number swift_code")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.accountNumber, at: "account_number")
-        try container.encodeValueIfPresent(self.bankName, at: "bank_name")
-        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint")
-        try container.encodeValueIfPresent(self.refundAccountHolderName, at: "refund_account_holder_name")
-        try container.encodeValueIfPresent(self.refundAccountHolderType, at: "refund_account_holder_type")
-        try container.encodeValueIfPresent(self.refundRoutingNumber, at: "refund_routing_number")
-        try container.encodeValueIfPresent(self.routingNumber, at: "routing_number")
-        try container.encodeValueIfPresent(self.swiftCode, at: "swift_code")
+        try container.encodeValueIfPresent(self.accountNumber, at: "account_number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bankName, at: "bank_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.refundAccountHolderName, at: "refund_account_holder_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.refundAccountHolderType, at: "refund_account_holder_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.refundRoutingNumber, at: "refund_routing_number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.routingNumber, at: "routing_number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.swiftCode, at: "swift_code", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

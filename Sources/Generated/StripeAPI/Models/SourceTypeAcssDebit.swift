@@ -16,6 +16,8 @@ public struct SourceTypeAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable
     public var routingNumber: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(bankAddressCity: Swift.String? = nil, bankAddressLine1: Swift.String? = nil, bankAddressLine2: Swift.String? = nil, bankAddressPostalCode: Swift.String? = nil, bankName: Swift.String? = nil, category: Swift.String? = nil, country: Swift.String? = nil, fingerprint: Swift.String? = nil, last4: Swift.String? = nil, routingNumber: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -46,21 +48,22 @@ public struct SourceTypeAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
         self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_address_city bank_address_line_1 bank_address_line_2 bank_address_postal_code bank_name category country fingerprint last4 routing_number")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.bankAddressCity, at: "bank_address_city")
-        try container.encodeValueIfPresent(self.bankAddressLine1, at: "bank_address_line_1")
-        try container.encodeValueIfPresent(self.bankAddressLine2, at: "bank_address_line_2")
-        try container.encodeValueIfPresent(self.bankAddressPostalCode, at: "bank_address_postal_code")
-        try container.encodeValueIfPresent(self.bankName, at: "bank_name")
-        try container.encodeValueIfPresent(self.category, at: "category")
-        try container.encodeValueIfPresent(self.country, at: "country")
-        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint")
-        try container.encodeValueIfPresent(self.last4, at: "last4")
-        try container.encodeValueIfPresent(self.routingNumber, at: "routing_number")
+        try container.encodeValueIfPresent(self.bankAddressCity, at: "bank_address_city", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bankAddressLine1, at: "bank_address_line_1", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bankAddressLine2, at: "bank_address_line_2", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bankAddressPostalCode, at: "bank_address_postal_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bankName, at: "bank_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.category, at: "category", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.country, at: "country", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.last4, at: "last4", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.routingNumber, at: "routing_number", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

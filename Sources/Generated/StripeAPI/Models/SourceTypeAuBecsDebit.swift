@@ -9,6 +9,8 @@ public struct SourceTypeAuBecsDebit: Swift.Codable, Swift.Hashable, Swift.Sendab
     public var last4: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(bsbNumber: Swift.String? = nil, fingerprint: Swift.String? = nil, last4: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,14 +27,15 @@ public struct SourceTypeAuBecsDebit: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bsb_number fingerprint last4")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.bsbNumber, at: "bsb_number")
-        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint")
-        try container.encodeValueIfPresent(self.last4, at: "last4")
+        try container.encodeValueIfPresent(self.bsbNumber, at: "bsb_number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.last4, at: "last4", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -20,6 +20,8 @@ public struct SourceTypeCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var tokenizationMethod: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(addressLine1Check: Swift.String? = nil, addressZipCheck: Swift.String? = nil, brand: Swift.String? = nil, country: Swift.String? = nil, cvcCheck: Swift.String? = nil, dynamicLast4: Swift.String? = nil, expMonth: Swift.Int? = nil, expYear: Swift.Int? = nil, fingerprint: Swift.String? = nil, funding: Swift.String? = nil, last4: Swift.String? = nil, name: Swift.String? = nil, threeDSecure: Swift.String? = nil, tokenizationMethod: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -58,25 +60,26 @@ public struct SourceTypeCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.threeDSecure = try container.decodeValueIfPresent(Swift.String.self, at: "three_d_secure")
         self.tokenizationMethod = try container.decodeValueIfPresent(Swift.String.self, at: "tokenization_method")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address_line1_check address_zip_check brand country cvc_check dynamic_last4 exp_month exp_year fingerprint funding last4 name three_d_secure tokenization_method")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.addressLine1Check, at: "address_line1_check")
-        try container.encodeValueIfPresent(self.addressZipCheck, at: "address_zip_check")
-        try container.encodeValueIfPresent(self.brand, at: "brand")
-        try container.encodeValueIfPresent(self.country, at: "country")
-        try container.encodeValueIfPresent(self.cvcCheck, at: "cvc_check")
-        try container.encodeValueIfPresent(self.dynamicLast4, at: "dynamic_last4")
-        try container.encodeValueIfPresent(self.expMonth, at: "exp_month")
-        try container.encodeValueIfPresent(self.expYear, at: "exp_year")
-        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint")
-        try container.encodeValueIfPresent(self.funding, at: "funding")
-        try container.encodeValueIfPresent(self.last4, at: "last4")
-        try container.encodeValueIfPresent(self.name, at: "name")
-        try container.encodeValueIfPresent(self.threeDSecure, at: "three_d_secure")
-        try container.encodeValueIfPresent(self.tokenizationMethod, at: "tokenization_method")
+        try container.encodeValueIfPresent(self.addressLine1Check, at: "address_line1_check", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressZipCheck, at: "address_zip_check", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.brand, at: "brand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.country, at: "country", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cvcCheck, at: "cvc_check", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.dynamicLast4, at: "dynamic_last4", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expMonth, at: "exp_month", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expYear, at: "exp_year", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.funding, at: "funding", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.last4, at: "last4", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.threeDSecure, at: "three_d_secure", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.tokenizationMethod, at: "tokenization_method", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -29,6 +29,8 @@ public struct SourceTypeCardPresent: Swift.Codable, Swift.Hashable, Swift.Sendab
     public var transactionStatusInformation: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(applicationCryptogram: Swift.String? = nil, applicationPreferredName: Swift.String? = nil, authorizationCode: Swift.String? = nil, authorizationResponseCode: Swift.String? = nil, brand: Swift.String? = nil, country: Swift.String? = nil, cvmType: Swift.String? = nil, dataType: Swift.String? = nil, dedicatedFileName: Swift.String? = nil, emvAuthData: Swift.String? = nil, evidenceCustomerSignature: Swift.String? = nil, evidenceTransactionCertificate: Swift.String? = nil, expMonth: Swift.Int? = nil, expYear: Swift.Int? = nil, fingerprint: Swift.String? = nil, funding: Swift.String? = nil, last4: Swift.String? = nil, posDeviceID: Swift.String? = nil, posEntryMode: Swift.String? = nil, readMethod: Swift.String? = nil, reader: Swift.String? = nil, terminalVerificationResults: Swift.String? = nil, transactionStatusInformation: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -85,34 +87,35 @@ public struct SourceTypeCardPresent: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.terminalVerificationResults = try container.decodeValueIfPresent(Swift.String.self, at: "terminal_verification_results")
         self.transactionStatusInformation = try container.decodeValueIfPresent(Swift.String.self, at: "transaction_status_information")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "application_cryptogram application_preferred_name authorization_code authorization_response_code brand country cvm_type data_type dedicated_file_name emv_auth_data evidence_customer_signature evidence_transaction_certificate exp_month exp_year fingerprint funding last4 pos_device_id pos_entry_mode read_method reader terminal_verification_results transaction_status_information")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.applicationCryptogram, at: "application_cryptogram")
-        try container.encodeValueIfPresent(self.applicationPreferredName, at: "application_preferred_name")
-        try container.encodeValueIfPresent(self.authorizationCode, at: "authorization_code")
-        try container.encodeValueIfPresent(self.authorizationResponseCode, at: "authorization_response_code")
-        try container.encodeValueIfPresent(self.brand, at: "brand")
-        try container.encodeValueIfPresent(self.country, at: "country")
-        try container.encodeValueIfPresent(self.cvmType, at: "cvm_type")
-        try container.encodeValueIfPresent(self.dataType, at: "data_type")
-        try container.encodeValueIfPresent(self.dedicatedFileName, at: "dedicated_file_name")
-        try container.encodeValueIfPresent(self.emvAuthData, at: "emv_auth_data")
-        try container.encodeValueIfPresent(self.evidenceCustomerSignature, at: "evidence_customer_signature")
-        try container.encodeValueIfPresent(self.evidenceTransactionCertificate, at: "evidence_transaction_certificate")
-        try container.encodeValueIfPresent(self.expMonth, at: "exp_month")
-        try container.encodeValueIfPresent(self.expYear, at: "exp_year")
-        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint")
-        try container.encodeValueIfPresent(self.funding, at: "funding")
-        try container.encodeValueIfPresent(self.last4, at: "last4")
-        try container.encodeValueIfPresent(self.posDeviceID, at: "pos_device_id")
-        try container.encodeValueIfPresent(self.posEntryMode, at: "pos_entry_mode")
-        try container.encodeValueIfPresent(self.readMethod, at: "read_method")
-        try container.encodeValueIfPresent(self.reader, at: "reader")
-        try container.encodeValueIfPresent(self.terminalVerificationResults, at: "terminal_verification_results")
-        try container.encodeValueIfPresent(self.transactionStatusInformation, at: "transaction_status_information")
+        try container.encodeValueIfPresent(self.applicationCryptogram, at: "application_cryptogram", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.applicationPreferredName, at: "application_preferred_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.authorizationCode, at: "authorization_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.authorizationResponseCode, at: "authorization_response_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.brand, at: "brand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.country, at: "country", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cvmType, at: "cvm_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.dataType, at: "data_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.dedicatedFileName, at: "dedicated_file_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.emvAuthData, at: "emv_auth_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.evidenceCustomerSignature, at: "evidence_customer_signature", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.evidenceTransactionCertificate, at: "evidence_transaction_certificate", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expMonth, at: "exp_month", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expYear, at: "exp_year", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fingerprint, at: "fingerprint", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.funding, at: "funding", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.last4, at: "last4", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.posDeviceID, at: "pos_device_id", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.posEntryMode, at: "pos_entry_mode", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.readMethod, at: "read_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.reader, at: "reader", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.terminalVerificationResults, at: "terminal_verification_results", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transactionStatusInformation, at: "transaction_status_information", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -8,6 +8,8 @@ public struct SourceTypeEps: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var statementDescriptor: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(reference: Swift.String? = nil, statementDescriptor: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -22,13 +24,14 @@ public struct SourceTypeEps: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "reference statement_descriptor")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.reference, at: "reference")
-        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
+        try container.encodeValueIfPresent(self.reference, at: "reference", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -10,6 +10,8 @@ public struct SourceTypeIdeal: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var statementDescriptor: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(bank: Swift.String? = nil, bic: Swift.String? = nil, ibanLast4: Swift.String? = nil, statementDescriptor: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -28,15 +30,16 @@ public struct SourceTypeIdeal: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.ibanLast4 = try container.decodeValueIfPresent(Swift.String.self, at: "iban_last4")
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank bic iban_last4 statement_descriptor")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.bank, at: "bank")
-        try container.encodeValueIfPresent(self.bic, at: "bic")
-        try container.encodeValueIfPresent(self.ibanLast4, at: "iban_last4")
-        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
+        try container.encodeValueIfPresent(self.bank, at: "bank", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bic, at: "bic", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ibanLast4, at: "iban_last4", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

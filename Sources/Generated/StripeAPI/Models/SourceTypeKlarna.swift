@@ -32,6 +32,8 @@ public struct SourceTypeKlarna: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var shippingLastName: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(backgroundImageURL: Swift.String? = nil, clientToken: Swift.String? = nil, firstName: Swift.String? = nil, lastName: Swift.String? = nil, locale: Swift.String? = nil, logoURL: Swift.String? = nil, pageTitle: Swift.String? = nil, payLaterAssetURLsDescriptive: Swift.String? = nil, payLaterAssetURLsStandard: Swift.String? = nil, payLaterName: Swift.String? = nil, payLaterRedirectURL: Swift.String? = nil, payNowAssetURLsDescriptive: Swift.String? = nil, payNowAssetURLsStandard: Swift.String? = nil, payNowName: Swift.String? = nil, payNowRedirectURL: Swift.String? = nil, payOverTimeAssetURLsDescriptive: Swift.String? = nil, payOverTimeAssetURLsStandard: Swift.String? = nil, payOverTimeName: Swift.String? = nil, payOverTimeRedirectURL: Swift.String? = nil, paymentMethodCategories: Swift.String? = nil, purchaseCountry: Swift.String? = nil, purchaseType: Swift.String? = nil, redirectURL: Swift.String? = nil, shippingDelay: Swift.Int? = nil, shippingFirstName: Swift.String? = nil, shippingLastName: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -94,37 +96,38 @@ public struct SourceTypeKlarna: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.shippingFirstName = try container.decodeValueIfPresent(Swift.String.self, at: "shipping_first_name")
         self.shippingLastName = try container.decodeValueIfPresent(Swift.String.self, at: "shipping_last_name")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "background_image_url client_token first_name last_name locale logo_url page_title pay_later_asset_urls_descriptive pay_later_asset_urls_standard pay_later_name pay_later_redirect_url pay_now_asset_urls_descriptive pay_now_asset_urls_standard pay_now_name pay_now_redirect_url pay_over_time_asset_urls_descriptive pay_over_time_asset_urls_standard pay_over_time_name pay_over_time_redirect_url payment_method_categories purchase_country purchase_type redirect_url shipping_delay shipping_first_name shipping_last_name")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.backgroundImageURL, at: "background_image_url")
-        try container.encodeValueIfPresent(self.clientToken, at: "client_token")
-        try container.encodeValueIfPresent(self.firstName, at: "first_name")
-        try container.encodeValueIfPresent(self.lastName, at: "last_name")
-        try container.encodeValueIfPresent(self.locale, at: "locale")
-        try container.encodeValueIfPresent(self.logoURL, at: "logo_url")
-        try container.encodeValueIfPresent(self.pageTitle, at: "page_title")
-        try container.encodeValueIfPresent(self.payLaterAssetURLsDescriptive, at: "pay_later_asset_urls_descriptive")
-        try container.encodeValueIfPresent(self.payLaterAssetURLsStandard, at: "pay_later_asset_urls_standard")
-        try container.encodeValueIfPresent(self.payLaterName, at: "pay_later_name")
-        try container.encodeValueIfPresent(self.payLaterRedirectURL, at: "pay_later_redirect_url")
-        try container.encodeValueIfPresent(self.payNowAssetURLsDescriptive, at: "pay_now_asset_urls_descriptive")
-        try container.encodeValueIfPresent(self.payNowAssetURLsStandard, at: "pay_now_asset_urls_standard")
-        try container.encodeValueIfPresent(self.payNowName, at: "pay_now_name")
-        try container.encodeValueIfPresent(self.payNowRedirectURL, at: "pay_now_redirect_url")
-        try container.encodeValueIfPresent(self.payOverTimeAssetURLsDescriptive, at: "pay_over_time_asset_urls_descriptive")
-        try container.encodeValueIfPresent(self.payOverTimeAssetURLsStandard, at: "pay_over_time_asset_urls_standard")
-        try container.encodeValueIfPresent(self.payOverTimeName, at: "pay_over_time_name")
-        try container.encodeValueIfPresent(self.payOverTimeRedirectURL, at: "pay_over_time_redirect_url")
-        try container.encodeValueIfPresent(self.paymentMethodCategories, at: "payment_method_categories")
-        try container.encodeValueIfPresent(self.purchaseCountry, at: "purchase_country")
-        try container.encodeValueIfPresent(self.purchaseType, at: "purchase_type")
-        try container.encodeValueIfPresent(self.redirectURL, at: "redirect_url")
-        try container.encodeValueIfPresent(self.shippingDelay, at: "shipping_delay")
-        try container.encodeValueIfPresent(self.shippingFirstName, at: "shipping_first_name")
-        try container.encodeValueIfPresent(self.shippingLastName, at: "shipping_last_name")
+        try container.encodeValueIfPresent(self.backgroundImageURL, at: "background_image_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.clientToken, at: "client_token", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.firstName, at: "first_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lastName, at: "last_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.locale, at: "locale", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.logoURL, at: "logo_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.pageTitle, at: "page_title", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.payLaterAssetURLsDescriptive, at: "pay_later_asset_urls_descriptive", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.payLaterAssetURLsStandard, at: "pay_later_asset_urls_standard", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.payLaterName, at: "pay_later_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.payLaterRedirectURL, at: "pay_later_redirect_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.payNowAssetURLsDescriptive, at: "pay_now_asset_urls_descriptive", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.payNowAssetURLsStandard, at: "pay_now_asset_urls_standard", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.payNowName, at: "pay_now_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.payNowRedirectURL, at: "pay_now_redirect_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.payOverTimeAssetURLsDescriptive, at: "pay_over_time_asset_urls_descriptive", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.payOverTimeAssetURLsStandard, at: "pay_over_time_asset_urls_standard", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.payOverTimeName, at: "pay_over_time_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.payOverTimeRedirectURL, at: "pay_over_time_redirect_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodCategories, at: "payment_method_categories", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.purchaseCountry, at: "purchase_country", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.purchaseType, at: "purchase_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.redirectURL, at: "redirect_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shippingDelay, at: "shipping_delay", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shippingFirstName, at: "shipping_first_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shippingLastName, at: "shipping_last_name", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -16,6 +16,8 @@ public struct SourceTypeMultibanco: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public var refundIban: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(entity: Swift.String? = nil, reference: Swift.String? = nil, refundAccountHolderAddressCity: Swift.String? = nil, refundAccountHolderAddressCountry: Swift.String? = nil, refundAccountHolderAddressLine1: Swift.String? = nil, refundAccountHolderAddressLine2: Swift.String? = nil, refundAccountHolderAddressPostalCode: Swift.String? = nil, refundAccountHolderAddressState: Swift.String? = nil, refundAccountHolderName: Swift.String? = nil, refundIban: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -46,21 +48,22 @@ public struct SourceTypeMultibanco: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.refundAccountHolderName = try container.decodeValueIfPresent(Swift.String.self, at: "refund_account_holder_name")
         self.refundIban = try container.decodeValueIfPresent(Swift.String.self, at: "refund_iban")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "entity reference refund_account_holder_address_city refund_account_holder_address_country refund_account_holder_address_line1 refund_account_holder_address_line2 refund_account_holder_address_postal_code refund_account_holder_address_state refund_account_holder_name refund_iban")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.entity, at: "entity")
-        try container.encodeValueIfPresent(self.reference, at: "reference")
-        try container.encodeValueIfPresent(self.refundAccountHolderAddressCity, at: "refund_account_holder_address_city")
-        try container.encodeValueIfPresent(self.refundAccountHolderAddressCountry, at: "refund_account_holder_address_country")
-        try container.encodeValueIfPresent(self.refundAccountHolderAddressLine1, at: "refund_account_holder_address_line1")
-        try container.encodeValueIfPresent(self.refundAccountHolderAddressLine2, at: "refund_account_holder_address_line2")
-        try container.encodeValueIfPresent(self.refundAccountHolderAddressPostalCode, at: "refund_account_holder_address_postal_code")
-        try container.encodeValueIfPresent(self.refundAccountHolderAddressState, at: "refund_account_holder_address_state")
-        try container.encodeValueIfPresent(self.refundAccountHolderName, at: "refund_account_holder_name")
-        try container.encodeValueIfPresent(self.refundIban, at: "refund_iban")
+        try container.encodeValueIfPresent(self.entity, at: "entity", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.reference, at: "reference", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.refundAccountHolderAddressCity, at: "refund_account_holder_address_city", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.refundAccountHolderAddressCountry, at: "refund_account_holder_address_country", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.refundAccountHolderAddressLine1, at: "refund_account_holder_address_line1", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.refundAccountHolderAddressLine2, at: "refund_account_holder_address_line2", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.refundAccountHolderAddressPostalCode, at: "refund_account_holder_address_postal_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.refundAccountHolderAddressState, at: "refund_account_holder_address_state", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.refundAccountHolderName, at: "refund_account_holder_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.refundIban, at: "refund_iban", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -13,6 +13,8 @@ public struct SourceTypeSofort: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var statementDescriptor: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(bankCode: Swift.String? = nil, bankName: Swift.String? = nil, bic: Swift.String? = nil, country: Swift.String? = nil, ibanLast4: Swift.String? = nil, preferredLanguage: Swift.String? = nil, statementDescriptor: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -37,18 +39,19 @@ public struct SourceTypeSofort: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.preferredLanguage = try container.decodeValueIfPresent(Swift.String.self, at: "preferred_language")
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_code bank_name bic country iban_last4 preferred_language statement_descriptor")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.bankCode, at: "bank_code")
-        try container.encodeValueIfPresent(self.bankName, at: "bank_name")
-        try container.encodeValueIfPresent(self.bic, at: "bic")
-        try container.encodeValueIfPresent(self.country, at: "country")
-        try container.encodeValueIfPresent(self.ibanLast4, at: "iban_last4")
-        try container.encodeValueIfPresent(self.preferredLanguage, at: "preferred_language")
-        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
+        try container.encodeValueIfPresent(self.bankCode, at: "bank_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bankName, at: "bank_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bic, at: "bic", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.country, at: "country", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ibanLast4, at: "iban_last4", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.preferredLanguage, at: "preferred_language", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -9,6 +9,8 @@ public struct SourceTypeWechat: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var statementDescriptor: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(prepayID: Swift.String? = nil, qrCodeURL: Swift.String? = nil, statementDescriptor: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,14 +27,15 @@ public struct SourceTypeWechat: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.qrCodeURL = try container.decodeValueIfPresent(Swift.String.self, at: "qr_code_url")
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "prepay_id qr_code_url statement_descriptor")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.prepayID, at: "prepay_id")
-        try container.encodeValueIfPresent(self.qrCodeURL, at: "qr_code_url")
-        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
+        try container.encodeValueIfPresent(self.prepayID, at: "prepay_id", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.qrCodeURL, at: "qr_code_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

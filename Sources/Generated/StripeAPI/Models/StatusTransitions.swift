@@ -15,6 +15,8 @@ public struct StatusTransitions: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var returned: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(canceled: Swift.Int? = nil, fulfiled: Swift.Int? = nil, paid: Swift.Int? = nil, returned: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -33,15 +35,16 @@ public struct StatusTransitions: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.paid = try container.decodeValueIfPresent(Swift.Int.self, at: "paid")
         self.returned = try container.decodeValueIfPresent(Swift.Int.self, at: "returned")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "canceled fulfiled paid returned")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.canceled, at: "canceled")
-        try container.encodeValueIfPresent(self.fulfiled, at: "fulfiled")
-        try container.encodeValueIfPresent(self.paid, at: "paid")
-        try container.encodeValueIfPresent(self.returned, at: "returned")
+        try container.encodeValueIfPresent(self.canceled, at: "canceled", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fulfiled, at: "fulfiled", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paid, at: "paid", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.returned, at: "returned", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -11,6 +11,8 @@ public struct SubscriptionBillingThresholds: Swift.Codable, Swift.Hashable, Swif
     public var resetBillingCycleAnchor: Swift.Bool?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amountGte: Swift.Int? = nil, resetBillingCycleAnchor: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,13 +27,14 @@ public struct SubscriptionBillingThresholds: Swift.Codable, Swift.Hashable, Swif
         self.amountGte = try container.decodeValueIfPresent(Swift.Int.self, at: "amount_gte")
         self.resetBillingCycleAnchor = try container.decodeValueIfPresent(Swift.Bool.self, at: "reset_billing_cycle_anchor")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_gte reset_billing_cycle_anchor")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amountGte, at: "amount_gte")
-        try container.encodeValueIfPresent(self.resetBillingCycleAnchor, at: "reset_billing_cycle_anchor")
+        try container.encodeValueIfPresent(self.amountGte, at: "amount_gte", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.resetBillingCycleAnchor, at: "reset_billing_cycle_anchor", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -68,6 +68,8 @@ public struct SubscriptionItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var taxRates: [TaxRate]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(billingThresholds: SubscriptionItemBillingThresholds? = nil, created: Swift.Int, id: Swift.String, metadata: [Swift.String: Swift.String], price: Price, quantity: Swift.Int? = nil, subscription: Swift.String, taxRates: [TaxRate]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -96,20 +98,21 @@ public struct SubscriptionItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.subscription = try container.decodeValue(Swift.String.self, at: "subscription")
         self.taxRates = try container.decodeValueIfPresent([TaxRate].self, at: "tax_rates")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_thresholds created id metadata object price quantity subscription tax_rates")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.metadata, at: "metadata")
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.price, at: "price")
-        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValueIfPresent(self.quantity, at: "quantity", nulls: self.__explicitNulls)
         try container.encodeValue(self.subscription, at: "subscription")
-        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -9,6 +9,8 @@ public struct SubscriptionItemBillingThresholds: Swift.Codable, Swift.Hashable, 
     public var usageGte: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(usageGte: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -21,12 +23,13 @@ public struct SubscriptionItemBillingThresholds: Swift.Codable, Swift.Hashable, 
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.usageGte = try container.decodeValueIfPresent(Swift.Int.self, at: "usage_gte")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "usage_gte")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.usageGte, at: "usage_gte")
+        try container.encodeValueIfPresent(self.usageGte, at: "usage_gte", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -13,6 +13,8 @@ public struct SubscriptionPaymentMethodOptionsCard: Swift.Codable, Swift.Hashabl
     public var requestThreeDSecure: SubscriptionMethodOptionsCardRequestThreeDSecure?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(mandateOptions: InvoiceMandateOptionsCard? = nil, requestThreeDSecure: SubscriptionMethodOptionsCardRequestThreeDSecure? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -27,13 +29,14 @@ public struct SubscriptionPaymentMethodOptionsCard: Swift.Codable, Swift.Hashabl
         self.mandateOptions = try container.decodeValueIfPresent(InvoiceMandateOptionsCard.self, at: "mandate_options")
         self.requestThreeDSecure = try container.decodeValueIfPresent(SubscriptionMethodOptionsCardRequestThreeDSecure.self, at: "request_three_d_secure")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options request_three_d_secure")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options")
-        try container.encodeValueIfPresent(self.requestThreeDSecure, at: "request_three_d_secure")
+        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.requestThreeDSecure, at: "request_three_d_secure", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -204,6 +204,8 @@ public struct SubscriptionSchedule: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public var testClock: SubscriptionScheduleTestClock?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(canceledAt: Swift.Int? = nil, completedAt: Swift.Int? = nil, created: Swift.Int, currentPhase: SubscriptionScheduleCurrentPhase? = nil, customer: SubscriptionScheduleCustomer, defaultSettings: SubscriptionSchedulesResourceDefaultSettings, endBehavior: SubscriptionScheduleEndBehavior, id: Swift.String, livemode: Swift.Bool, metadata: [Swift.String: Swift.String]? = nil, phases: [SubscriptionSchedulePhaseConfiguration], releasedAt: Swift.Int? = nil, releasedSubscription: Swift.String? = nil, status: SubscriptionScheduleStatus, subscription: SubscriptionScheduleSubscription? = nil, testClock: SubscriptionScheduleTestClock? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -248,28 +250,29 @@ public struct SubscriptionSchedule: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.subscription = try container.decodeValueIfPresent(SubscriptionScheduleSubscription.self, at: "subscription")
         self.testClock = try container.decodeValueIfPresent(SubscriptionScheduleTestClock.self, at: "test_clock")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "canceled_at completed_at created current_phase customer default_settings end_behavior id livemode metadata object phases released_at released_subscription status subscription test_clock")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.canceledAt, at: "canceled_at")
-        try container.encodeValueIfPresent(self.completedAt, at: "completed_at")
+        try container.encodeValueIfPresent(self.canceledAt, at: "canceled_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.completedAt, at: "completed_at", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
-        try container.encodeValueIfPresent(self.currentPhase, at: "current_phase")
+        try container.encodeValueIfPresent(self.currentPhase, at: "current_phase", nulls: self.__explicitNulls)
         try container.encodeValue(self.customer, at: "customer")
         try container.encodeValue(self.defaultSettings, at: "default_settings")
         try container.encodeValue(self.endBehavior, at: "end_behavior")
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.phases, at: "phases")
-        try container.encodeValueIfPresent(self.releasedAt, at: "released_at")
-        try container.encodeValueIfPresent(self.releasedSubscription, at: "released_subscription")
+        try container.encodeValueIfPresent(self.releasedAt, at: "released_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.releasedSubscription, at: "released_subscription", nulls: self.__explicitNulls)
         try container.encodeValue(self.status, at: "status")
-        try container.encodeValueIfPresent(self.subscription, at: "subscription")
-        try container.encodeValueIfPresent(self.testClock, at: "test_clock")
+        try container.encodeValueIfPresent(self.subscription, at: "subscription", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.testClock, at: "test_clock", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -20,6 +20,8 @@ public struct SubscriptionScheduleConfigurationItem: Swift.Codable, Swift.Hashab
     public var taxRates: [TaxRate]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(billingThresholds: SubscriptionItemBillingThresholds? = nil, price: SubscriptionScheduleConfigurationItemPrice, quantity: Swift.Int? = nil, taxRates: [TaxRate]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -38,15 +40,16 @@ public struct SubscriptionScheduleConfigurationItem: Swift.Codable, Swift.Hashab
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.taxRates = try container.decodeValueIfPresent([TaxRate].self, at: "tax_rates")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_thresholds price quantity tax_rates")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds", nulls: self.__explicitNulls)
         try container.encodeValue(self.price, at: "price")
-        try container.encodeValueIfPresent(self.quantity, at: "quantity")
-        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
+        try container.encodeValueIfPresent(self.quantity, at: "quantity", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

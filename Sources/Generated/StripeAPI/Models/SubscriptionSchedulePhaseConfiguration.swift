@@ -106,6 +106,8 @@ public struct SubscriptionSchedulePhaseConfiguration: Swift.Codable, Swift.Hasha
     public var trialEnd: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(addInvoiceItems: [SubscriptionScheduleAddInvoiceItem], applicationFeePercent: Swift.Double? = nil, automaticTax: SchedulesPhaseAutomaticTax? = nil, billingCycleAnchor: SubscriptionPhaseConfigurationBillingCycleAnchor? = nil, billingThresholds: SubscriptionBillingThresholds? = nil, collectionMethod: SubscriptionPhaseConfigurationCollectionMethod? = nil, coupon: SubscriptionSchedulePhaseConfigurationCoupon? = nil, defaultPaymentMethod: SubscriptionPhaseConfigurationDefaultPaymentMethod? = nil, defaultTaxRates: [TaxRate]? = nil, endDate: Swift.Int, invoiceSettings: InvoiceSettingSubscriptionScheduleSetting? = nil, items: [SubscriptionScheduleConfigurationItem], prorationBehavior: SubscriptionPhaseConfigurationProrationBehavior, startDate: Swift.Int, transferData: SubscriptionTransferData? = nil, trialEnd: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -148,27 +150,28 @@ public struct SubscriptionSchedulePhaseConfiguration: Swift.Codable, Swift.Hasha
         self.transferData = try container.decodeValueIfPresent(SubscriptionTransferData.self, at: "transfer_data")
         self.trialEnd = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_end")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "add_invoice_items application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds collection_method coupon default_payment_method default_tax_rates end_date invoice_settings items proration_behavior start_date transfer_data trial_end")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.addInvoiceItems, at: "add_invoice_items")
-        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent")
-        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
-        try container.encodeValueIfPresent(self.billingCycleAnchor, at: "billing_cycle_anchor")
-        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
-        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method")
-        try container.encodeValueIfPresent(self.coupon, at: "coupon")
-        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method")
-        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates")
+        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.billingCycleAnchor, at: "billing_cycle_anchor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.coupon, at: "coupon", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates", nulls: self.__explicitNulls)
         try container.encodeValue(self.endDate, at: "end_date")
-        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings")
+        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings", nulls: self.__explicitNulls)
         try container.encodeValue(self.items, at: "items")
         try container.encodeValue(self.prorationBehavior, at: "proration_behavior")
         try container.encodeValue(self.startDate, at: "start_date")
-        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
-        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end")
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

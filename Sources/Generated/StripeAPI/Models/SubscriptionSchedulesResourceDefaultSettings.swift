@@ -31,6 +31,8 @@ public struct SubscriptionSchedulesResourceDefaultSettings: Swift.Codable, Swift
     public var transferData: SubscriptionTransferData?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(applicationFeePercent: Swift.Double? = nil, automaticTax: SubscriptionSchedulesResourceDefaultSettingsAutomaticTax? = nil, billingCycleAnchor: SubscriptionDefaultSettingsBillingCycleAnchor, billingThresholds: SubscriptionBillingThresholds? = nil, collectionMethod: SubscriptionDefaultSettingsCollectionMethod? = nil, defaultPaymentMethod: SubscriptionDefaultSettingsDefaultPaymentMethod? = nil, invoiceSettings: InvoiceSettingSubscriptionScheduleSetting? = nil, transferData: SubscriptionTransferData? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -57,19 +59,20 @@ public struct SubscriptionSchedulesResourceDefaultSettings: Swift.Codable, Swift
         self.invoiceSettings = try container.decodeValueIfPresent(InvoiceSettingSubscriptionScheduleSetting.self, at: "invoice_settings")
         self.transferData = try container.decodeValueIfPresent(SubscriptionTransferData.self, at: "transfer_data")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds collection_method default_payment_method invoice_settings transfer_data")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent")
-        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
+        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax", nulls: self.__explicitNulls)
         try container.encodeValue(self.billingCycleAnchor, at: "billing_cycle_anchor")
-        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
-        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method")
-        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method")
-        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings")
-        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

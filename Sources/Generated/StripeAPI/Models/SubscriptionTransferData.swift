@@ -14,6 +14,8 @@ public struct SubscriptionTransferData: Swift.Codable, Swift.Hashable, Swift.Sen
     public var destination: SubscriptionTransferDataDestination
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amountPercent: Swift.Double? = nil, destination: SubscriptionTransferDataDestination, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -28,12 +30,13 @@ public struct SubscriptionTransferData: Swift.Codable, Swift.Hashable, Swift.Sen
         self.amountPercent = try container.decodeValueIfPresent(Swift.Double.self, at: "amount_percent")
         self.destination = try container.decodeValue(SubscriptionTransferDataDestination.self, at: "destination")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_percent destination")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amountPercent, at: "amount_percent")
+        try container.encodeValueIfPresent(self.amountPercent, at: "amount_percent", nulls: self.__explicitNulls)
         try container.encodeValue(self.destination, at: "destination")
         try container.encodeUndeclared(self.additionalProperties)
     }

@@ -63,6 +63,8 @@ public struct SubscriptionsResourcePauseCollection: Swift.Codable, Swift.Hashabl
     public var resumesAt: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(behavior: SubscriptionsResourcePauseCollectionBehavior, resumesAt: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -77,13 +79,14 @@ public struct SubscriptionsResourcePauseCollection: Swift.Codable, Swift.Hashabl
         self.behavior = try container.decodeValue(SubscriptionsResourcePauseCollectionBehavior.self, at: "behavior")
         self.resumesAt = try container.decodeValueIfPresent(Swift.Int.self, at: "resumes_at")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "behavior resumes_at")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.behavior, at: "behavior")
-        try container.encodeValueIfPresent(self.resumesAt, at: "resumes_at")
+        try container.encodeValueIfPresent(self.resumesAt, at: "resumes_at", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

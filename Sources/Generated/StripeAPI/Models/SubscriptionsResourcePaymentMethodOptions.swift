@@ -19,6 +19,8 @@ public struct SubscriptionsResourcePaymentMethodOptions: Swift.Codable, Swift.Ha
     public var usBankAccount: InvoicePaymentMethodOptionsUsBankAccount?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(acssDebit: InvoicePaymentMethodOptionsAcssDebit? = nil, bancontact: InvoicePaymentMethodOptionsBancontact? = nil, card: SubscriptionPaymentMethodOptionsCard? = nil, customerBalance: InvoicePaymentMethodOptionsCustomerBalance? = nil, konbini: InvoicePaymentMethodOptionsKonbini? = nil, usBankAccount: InvoicePaymentMethodOptionsUsBankAccount? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -41,17 +43,18 @@ public struct SubscriptionsResourcePaymentMethodOptions: Swift.Codable, Swift.Ha
         self.konbini = try container.decodeValueIfPresent(InvoicePaymentMethodOptionsKonbini.self, at: "konbini")
         self.usBankAccount = try container.decodeValueIfPresent(InvoicePaymentMethodOptionsUsBankAccount.self, at: "us_bank_account")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit bancontact card customer_balance konbini us_bank_account")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
-        try container.encodeValueIfPresent(self.bancontact, at: "bancontact")
-        try container.encodeValueIfPresent(self.card, at: "card")
-        try container.encodeValueIfPresent(self.customerBalance, at: "customer_balance")
-        try container.encodeValueIfPresent(self.konbini, at: "konbini")
-        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bancontact, at: "bancontact", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.card, at: "card", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.customerBalance, at: "customer_balance", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.konbini, at: "konbini", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -13,6 +13,8 @@ public struct SubscriptionsResourcePaymentSettings: Swift.Codable, Swift.Hashabl
     public var paymentMethodTypes: [SubscriptionsPaymentSettingsPaymentMethodTypesItem]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(paymentMethodOptions: SubscriptionsResourcePaymentMethodOptions? = nil, paymentMethodTypes: [SubscriptionsPaymentSettingsPaymentMethodTypesItem]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -27,13 +29,14 @@ public struct SubscriptionsResourcePaymentSettings: Swift.Codable, Swift.Hashabl
         self.paymentMethodOptions = try container.decodeValueIfPresent(SubscriptionsResourcePaymentMethodOptions.self, at: "payment_method_options")
         self.paymentMethodTypes = try container.decodeValueIfPresent([SubscriptionsPaymentSettingsPaymentMethodTypesItem].self, at: "payment_method_types")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_method_options payment_method_types")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
-        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -20,6 +20,8 @@ public struct SubscriptionsResourcePendingUpdate: Swift.Codable, Swift.Hashable,
     public var trialFromPlan: Swift.Bool?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(billingCycleAnchor: Swift.Int? = nil, expiresAt: Swift.Int, subscriptionItems: [SubscriptionItem]? = nil, trialEnd: Swift.Int? = nil, trialFromPlan: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -40,16 +42,17 @@ public struct SubscriptionsResourcePendingUpdate: Swift.Codable, Swift.Hashable,
         self.trialEnd = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_end")
         self.trialFromPlan = try container.decodeValueIfPresent(Swift.Bool.self, at: "trial_from_plan")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_cycle_anchor expires_at subscription_items trial_end trial_from_plan")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.billingCycleAnchor, at: "billing_cycle_anchor")
+        try container.encodeValueIfPresent(self.billingCycleAnchor, at: "billing_cycle_anchor", nulls: self.__explicitNulls)
         try container.encodeValue(self.expiresAt, at: "expires_at")
-        try container.encodeValueIfPresent(self.subscriptionItems, at: "subscription_items")
-        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end")
-        try container.encodeValueIfPresent(self.trialFromPlan, at: "trial_from_plan")
+        try container.encodeValueIfPresent(self.subscriptionItems, at: "subscription_items", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trialFromPlan, at: "trial_from_plan", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

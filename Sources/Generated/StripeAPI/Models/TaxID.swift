@@ -340,6 +340,8 @@ public struct TaxID: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var verification: TaxIDVerification?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(country: Swift.String? = nil, created: Swift.Int, customer: TaxIDCustomer? = nil, id: Swift.String, livemode: Swift.Bool, type: TaxIDTypeModel, value: Swift.String, verification: TaxIDVerification? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -368,20 +370,21 @@ public struct TaxID: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.value = try container.decodeValue(Swift.String.self, at: "value")
         self.verification = try container.decodeValueIfPresent(TaxIDVerification.self, at: "verification")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "country created customer id livemode object type value verification")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.country, at: "country")
+        try container.encodeValueIfPresent(self.country, at: "country", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
-        try container.encodeValueIfPresent(self.customer, at: "customer")
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.type, at: "type")
         try container.encodeValue(self.value, at: "value")
-        try container.encodeValueIfPresent(self.verification, at: "verification")
+        try container.encodeValueIfPresent(self.verification, at: "verification", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -66,6 +66,8 @@ public struct TaxIDVerification: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var verifiedName: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(status: TaxIDVerificationStatus, verifiedAddress: Swift.String? = nil, verifiedName: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -82,14 +84,15 @@ public struct TaxIDVerification: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.verifiedAddress = try container.decodeValueIfPresent(Swift.String.self, at: "verified_address")
         self.verifiedName = try container.decodeValueIfPresent(Swift.String.self, at: "verified_name")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "status verified_address verified_name")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.status, at: "status")
-        try container.encodeValueIfPresent(self.verifiedAddress, at: "verified_address")
-        try container.encodeValueIfPresent(self.verifiedName, at: "verified_name")
+        try container.encodeValueIfPresent(self.verifiedAddress, at: "verified_address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verifiedName, at: "verified_name", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

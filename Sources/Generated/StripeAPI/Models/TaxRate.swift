@@ -149,6 +149,8 @@ public struct TaxRate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var taxType: TaxRateTaxType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(active: Swift.Bool, country: Swift.String? = nil, created: Swift.Int, description: Swift.String? = nil, displayName: Swift.String, id: Swift.String, inclusive: Swift.Bool, jurisdiction: Swift.String? = nil, livemode: Swift.Bool, metadata: [Swift.String: Swift.String]? = nil, percentage: Swift.Double, state: Swift.String? = nil, taxType: TaxRateTaxType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -187,25 +189,26 @@ public struct TaxRate: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
         self.taxType = try container.decodeValueIfPresent(TaxRateTaxType.self, at: "tax_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "active country created description display_name id inclusive jurisdiction livemode metadata object percentage state tax_type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.active, at: "active")
-        try container.encodeValueIfPresent(self.country, at: "country")
+        try container.encodeValueIfPresent(self.country, at: "country", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
-        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
         try container.encodeValue(self.displayName, at: "display_name")
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.inclusive, at: "inclusive")
-        try container.encodeValueIfPresent(self.jurisdiction, at: "jurisdiction")
+        try container.encodeValueIfPresent(self.jurisdiction, at: "jurisdiction", nulls: self.__explicitNulls)
         try container.encodeValue(self.livemode, at: "livemode")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.percentage, at: "percentage")
-        try container.encodeValueIfPresent(self.state, at: "state")
-        try container.encodeValueIfPresent(self.taxType, at: "tax_type")
+        try container.encodeValueIfPresent(self.state, at: "state", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxType, at: "tax_type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -58,6 +58,8 @@ public struct TerminalConnectionToken: Swift.Codable, Swift.Hashable, Swift.Send
     public var secret: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(location: Swift.String? = nil, secret: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -74,12 +76,13 @@ public struct TerminalConnectionToken: Swift.Codable, Swift.Hashable, Swift.Send
         self.object = try container.decodeValue(TerminalConnectionTokenObjectModel.self, at: "object")
         self.secret = try container.decodeValue(Swift.String.self, at: "secret")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "location object secret")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.location, at: "location")
+        try container.encodeValueIfPresent(self.location, at: "location", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.secret, at: "secret")
         try container.encodeUndeclared(self.additionalProperties)

@@ -181,6 +181,8 @@ public struct TerminalReader: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var status: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(action: TerminalReaderReaderResourceReaderAction? = nil, deviceSwVersion: Swift.String? = nil, deviceType: TerminalReaderDeviceType, id: Swift.String, ipAddress: Swift.String? = nil, label: Swift.String, livemode: Swift.Bool, location: TerminalReaderLocation? = nil, metadata: [Swift.String: Swift.String], serialNumber: Swift.String, status: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -215,23 +217,24 @@ public struct TerminalReader: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.serialNumber = try container.decodeValue(Swift.String.self, at: "serial_number")
         self.status = try container.decodeValueIfPresent(Swift.String.self, at: "status")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "action device_sw_version device_type id ip_address label livemode location metadata object serial_number status")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.action, at: "action")
-        try container.encodeValueIfPresent(self.deviceSwVersion, at: "device_sw_version")
+        try container.encodeValueIfPresent(self.action, at: "action", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.deviceSwVersion, at: "device_sw_version", nulls: self.__explicitNulls)
         try container.encodeValue(self.deviceType, at: "device_type")
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.ipAddress, at: "ip_address")
+        try container.encodeValueIfPresent(self.ipAddress, at: "ip_address", nulls: self.__explicitNulls)
         try container.encodeValue(self.label, at: "label")
         try container.encodeValue(self.livemode, at: "livemode")
-        try container.encodeValueIfPresent(self.location, at: "location")
+        try container.encodeValueIfPresent(self.location, at: "location", nulls: self.__explicitNulls)
         try container.encodeValue(self.metadata, at: "metadata")
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.serialNumber, at: "serial_number")
-        try container.encodeValueIfPresent(self.status, at: "status")
+        try container.encodeValueIfPresent(self.status, at: "status", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -17,6 +17,8 @@ public struct TerminalReaderReaderResourceCart: Swift.Codable, Swift.Hashable, S
     public var total: Swift.Int
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(currency: Swift.String, lineItems: [TerminalReaderReaderResourceLineItem], tax: Swift.Int? = nil, total: Swift.Int, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -35,6 +37,7 @@ public struct TerminalReaderReaderResourceCart: Swift.Codable, Swift.Hashable, S
         self.tax = try container.decodeValueIfPresent(Swift.Int.self, at: "tax")
         self.total = try container.decodeValue(Swift.Int.self, at: "total")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "currency line_items tax total")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -42,7 +45,7 @@ public struct TerminalReaderReaderResourceCart: Swift.Codable, Swift.Hashable, S
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.currency, at: "currency")
         try container.encodeValue(self.lineItems, at: "line_items")
-        try container.encodeValueIfPresent(self.tax, at: "tax")
+        try container.encodeValueIfPresent(self.tax, at: "tax", nulls: self.__explicitNulls)
         try container.encodeValue(self.total, at: "total")
         try container.encodeUndeclared(self.additionalProperties)
     }

@@ -15,6 +15,8 @@ public struct TerminalReaderReaderResourceProcessSetupIntentAction: Swift.Codabl
     public var setupIntent: TerminalProcessSetupIntentActionSetupIntent
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(generatedCard: Swift.String? = nil, setupIntent: TerminalProcessSetupIntentActionSetupIntent, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -29,12 +31,13 @@ public struct TerminalReaderReaderResourceProcessSetupIntentAction: Swift.Codabl
         self.generatedCard = try container.decodeValueIfPresent(Swift.String.self, at: "generated_card")
         self.setupIntent = try container.decodeValue(TerminalProcessSetupIntentActionSetupIntent.self, at: "setup_intent")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "generated_card setup_intent")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.generatedCard, at: "generated_card")
+        try container.encodeValueIfPresent(self.generatedCard, at: "generated_card", nulls: self.__explicitNulls)
         try container.encodeValue(self.setupIntent, at: "setup_intent")
         try container.encodeUndeclared(self.additionalProperties)
     }

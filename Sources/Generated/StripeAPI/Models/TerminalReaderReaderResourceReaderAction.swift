@@ -118,6 +118,8 @@ public struct TerminalReaderReaderResourceReaderAction: Swift.Codable, Swift.Has
     public var type: TerminalReaderReaderResourceReaderActionTypeModel
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(failureCode: Swift.String? = nil, failureMessage: Swift.String? = nil, processPaymentIntent: TerminalReaderReaderResourceProcessPaymentIntentAction? = nil, processSetupIntent: TerminalReaderReaderResourceProcessSetupIntentAction? = nil, setReaderDisplay: TerminalReaderReaderResourceSetReaderDisplayAction? = nil, status: TerminalReaderReaderResourceReaderActionStatus, type: TerminalReaderReaderResourceReaderActionTypeModel, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -142,16 +144,17 @@ public struct TerminalReaderReaderResourceReaderAction: Swift.Codable, Swift.Has
         self.status = try container.decodeValue(TerminalReaderReaderResourceReaderActionStatus.self, at: "status")
         self.type = try container.decodeValue(TerminalReaderReaderResourceReaderActionTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "failure_code failure_message process_payment_intent process_setup_intent set_reader_display status type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.failureCode, at: "failure_code")
-        try container.encodeValueIfPresent(self.failureMessage, at: "failure_message")
-        try container.encodeValueIfPresent(self.processPaymentIntent, at: "process_payment_intent")
-        try container.encodeValueIfPresent(self.processSetupIntent, at: "process_setup_intent")
-        try container.encodeValueIfPresent(self.setReaderDisplay, at: "set_reader_display")
+        try container.encodeValueIfPresent(self.failureCode, at: "failure_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.failureMessage, at: "failure_message", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.processPaymentIntent, at: "process_payment_intent", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.processSetupIntent, at: "process_setup_intent", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.setReaderDisplay, at: "set_reader_display", nulls: self.__explicitNulls)
         try container.encodeValue(self.status, at: "status")
         try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)

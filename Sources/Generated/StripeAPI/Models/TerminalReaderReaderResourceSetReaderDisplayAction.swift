@@ -54,6 +54,8 @@ public struct TerminalReaderReaderResourceSetReaderDisplayAction: Swift.Codable,
     public var type: TerminalResourceSetReaderDisplayActionTypeModel
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `type`, which the description allows one value for, is filled in.
     public init(cart: TerminalReaderReaderResourceCart? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -68,12 +70,13 @@ public struct TerminalReaderReaderResourceSetReaderDisplayAction: Swift.Codable,
         self.cart = try container.decodeValueIfPresent(TerminalReaderReaderResourceCart.self, at: "cart")
         self.type = try container.decodeValue(TerminalResourceSetReaderDisplayActionTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "cart type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.cart, at: "cart")
+        try container.encodeValueIfPresent(self.cart, at: "cart", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }

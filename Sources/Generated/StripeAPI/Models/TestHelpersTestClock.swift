@@ -117,6 +117,8 @@ public struct TestHelpersTestClock: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public var status: TestHelpersTestClockStatus
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(created: Swift.Int, deletesAfter: Swift.Int, frozenTime: Swift.Int, id: Swift.String, livemode: Swift.Bool, name: Swift.String? = nil, status: TestHelpersTestClockStatus, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -143,6 +145,7 @@ public struct TestHelpersTestClock: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.object = try container.decodeValue(TestHelpersTestClockObjectModel.self, at: "object")
         self.status = try container.decodeValue(TestHelpersTestClockStatus.self, at: "status")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "created deletes_after frozen_time id livemode name object status")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -153,7 +156,7 @@ public struct TestHelpersTestClock: Swift.Codable, Swift.Hashable, Swift.Sendabl
         try container.encodeValue(self.frozenTime, at: "frozen_time")
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
-        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.status, at: "status")
         try container.encodeUndeclared(self.additionalProperties)

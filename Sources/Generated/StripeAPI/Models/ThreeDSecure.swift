@@ -71,6 +71,8 @@ public struct ThreeDSecure: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var status: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(amount: Swift.Int, authenticated: Swift.Bool, card: Card, created: Swift.Int, currency: Swift.String, id: Swift.String, livemode: Swift.Bool, redirectURL: Swift.String? = nil, status: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -101,6 +103,7 @@ public struct ThreeDSecure: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.redirectURL = try container.decodeValueIfPresent(Swift.String.self, at: "redirect_url")
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount authenticated card created currency id livemode object redirect_url status")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -114,7 +117,7 @@ public struct ThreeDSecure: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.redirectURL, at: "redirect_url")
+        try container.encodeValueIfPresent(self.redirectURL, at: "redirect_url", nulls: self.__explicitNulls)
         try container.encodeValue(self.status, at: "status")
         try container.encodeUndeclared(self.additionalProperties)
     }

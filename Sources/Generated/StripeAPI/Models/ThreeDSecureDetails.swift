@@ -235,6 +235,8 @@ public struct ThreeDSecureDetails: Swift.Codable, Swift.Hashable, Swift.Sendable
     public var version: ThreeDSecureDetailsVersion?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(authenticationFlow: ThreeDSecureDetailsAuthenticationFlow? = nil, result: ThreeDSecureDetailsResultModel? = nil, resultReason: ThreeDSecureDetailsResultReason? = nil, version: ThreeDSecureDetailsVersion? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -253,15 +255,16 @@ public struct ThreeDSecureDetails: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.resultReason = try container.decodeValueIfPresent(ThreeDSecureDetailsResultReason.self, at: "result_reason")
         self.version = try container.decodeValueIfPresent(ThreeDSecureDetailsVersion.self, at: "version")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "authentication_flow result result_reason version")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.authenticationFlow, at: "authentication_flow")
-        try container.encodeValueIfPresent(self.result, at: "result")
-        try container.encodeValueIfPresent(self.resultReason, at: "result_reason")
-        try container.encodeValueIfPresent(self.version, at: "version")
+        try container.encodeValueIfPresent(self.authenticationFlow, at: "authentication_flow", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.result, at: "result", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.resultReason, at: "result_reason", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.version, at: "version", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

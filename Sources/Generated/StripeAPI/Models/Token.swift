@@ -87,6 +87,8 @@ public struct Token: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var used: Swift.Bool
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(bankAccount: BankAccount? = nil, card: Card? = nil, clientIP: Swift.String? = nil, created: Swift.Int, id: Swift.String, livemode: Swift.Bool, type: Swift.String, used: Swift.Bool, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -115,14 +117,15 @@ public struct Token: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.used = try container.decodeValue(Swift.Bool.self, at: "used")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_account card client_ip created id livemode object type used")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.bankAccount, at: "bank_account")
-        try container.encodeValueIfPresent(self.card, at: "card")
-        try container.encodeValueIfPresent(self.clientIP, at: "client_ip")
+        try container.encodeValueIfPresent(self.bankAccount, at: "bank_account", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.card, at: "card", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.clientIP, at: "client_ip", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")

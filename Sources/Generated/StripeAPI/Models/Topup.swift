@@ -190,6 +190,8 @@ public struct Topup: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var transferGroup: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(amount: Swift.Int, balanceTransaction: TopupBalanceTransaction? = nil, created: Swift.Int, currency: Swift.String, description: Swift.String? = nil, expectedAvailabilityDate: Swift.Int? = nil, failureCode: Swift.String? = nil, failureMessage: Swift.String? = nil, id: Swift.String, livemode: Swift.Bool, metadata: [Swift.String: Swift.String], source: Source, statementDescriptor: Swift.String? = nil, status: TopupStatus, transferGroup: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -232,27 +234,28 @@ public struct Topup: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.status = try container.decodeValue(TopupStatus.self, at: "status")
         self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount balance_transaction created currency description expected_availability_date failure_code failure_message id livemode metadata object source statement_descriptor status transfer_group")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.balanceTransaction, at: "balance_transaction")
+        try container.encodeValueIfPresent(self.balanceTransaction, at: "balance_transaction", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.expectedAvailabilityDate, at: "expected_availability_date")
-        try container.encodeValueIfPresent(self.failureCode, at: "failure_code")
-        try container.encodeValueIfPresent(self.failureMessage, at: "failure_message")
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expectedAvailabilityDate, at: "expected_availability_date", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.failureCode, at: "failure_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.failureMessage, at: "failure_message", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.metadata, at: "metadata")
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.source, at: "source")
-        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor", nulls: self.__explicitNulls)
         try container.encodeValue(self.status, at: "status")
-        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group")
+        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

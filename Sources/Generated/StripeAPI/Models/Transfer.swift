@@ -155,6 +155,8 @@ public struct Transfer: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var transferGroup: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(amount: Swift.Int, amountReversed: Swift.Int, balanceTransaction: TransferBalanceTransaction? = nil, created: Swift.Int, currency: Swift.String, description: Swift.String? = nil, destination: TransferDestination? = nil, destinationPayment: TransferDestinationPayment? = nil, id: Swift.String, livemode: Swift.Bool, metadata: [Swift.String: Swift.String], reversals: TransferReversals, reversed: Swift.Bool, sourceTransaction: TransferSourceTransaction? = nil, sourceType: Swift.String? = nil, transferGroup: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -199,6 +201,7 @@ public struct Transfer: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.sourceType = try container.decodeValueIfPresent(Swift.String.self, at: "source_type")
         self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_reversed balance_transaction created currency description destination destination_payment id livemode metadata object reversals reversed source_transaction source_type transfer_group")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -206,21 +209,21 @@ public struct Transfer: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
         try container.encodeValue(self.amountReversed, at: "amount_reversed")
-        try container.encodeValueIfPresent(self.balanceTransaction, at: "balance_transaction")
+        try container.encodeValueIfPresent(self.balanceTransaction, at: "balance_transaction", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.destination, at: "destination")
-        try container.encodeValueIfPresent(self.destinationPayment, at: "destination_payment")
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.destination, at: "destination", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.destinationPayment, at: "destination_payment", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.metadata, at: "metadata")
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.reversals, at: "reversals")
         try container.encodeValue(self.reversed, at: "reversed")
-        try container.encodeValueIfPresent(self.sourceTransaction, at: "source_transaction")
-        try container.encodeValueIfPresent(self.sourceType, at: "source_type")
-        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group")
+        try container.encodeValueIfPresent(self.sourceTransaction, at: "source_transaction", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sourceType, at: "source_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -94,6 +94,8 @@ public struct TransferReversal: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var transfer: TransferReversalTransfer
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(amount: Swift.Int, balanceTransaction: TransferReversalBalanceTransaction? = nil, created: Swift.Int, currency: Swift.String, destinationPaymentRefund: TransferReversalDestinationPaymentRefund? = nil, id: Swift.String, metadata: [Swift.String: Swift.String]? = nil, sourceRefund: TransferReversalSourceRefund? = nil, transfer: TransferReversalTransfer, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -124,20 +126,21 @@ public struct TransferReversal: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.sourceRefund = try container.decodeValueIfPresent(TransferReversalSourceRefund.self, at: "source_refund")
         self.transfer = try container.decodeValue(TransferReversalTransfer.self, at: "transfer")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount balance_transaction created currency destination_payment_refund id metadata object source_refund transfer")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.balanceTransaction, at: "balance_transaction")
+        try container.encodeValueIfPresent(self.balanceTransaction, at: "balance_transaction", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.destinationPaymentRefund, at: "destination_payment_refund")
+        try container.encodeValueIfPresent(self.destinationPaymentRefund, at: "destination_payment_refund", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.sourceRefund, at: "source_refund")
+        try container.encodeValueIfPresent(self.sourceRefund, at: "source_refund", nulls: self.__explicitNulls)
         try container.encodeValue(self.transfer, at: "transfer")
         try container.encodeUndeclared(self.additionalProperties)
     }

@@ -15,6 +15,8 @@ public struct TransferSchedule: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var weeklyAnchor: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(delayDays: Swift.Int, interval: Swift.String, monthlyAnchor: Swift.Int? = nil, weeklyAnchor: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -33,6 +35,7 @@ public struct TransferSchedule: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.monthlyAnchor = try container.decodeValueIfPresent(Swift.Int.self, at: "monthly_anchor")
         self.weeklyAnchor = try container.decodeValueIfPresent(Swift.String.self, at: "weekly_anchor")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "delay_days interval monthly_anchor weekly_anchor")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -40,8 +43,8 @@ public struct TransferSchedule: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.delayDays, at: "delay_days")
         try container.encodeValue(self.interval, at: "interval")
-        try container.encodeValueIfPresent(self.monthlyAnchor, at: "monthly_anchor")
-        try container.encodeValueIfPresent(self.weeklyAnchor, at: "weekly_anchor")
+        try container.encodeValueIfPresent(self.monthlyAnchor, at: "monthly_anchor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.weeklyAnchor, at: "weekly_anchor", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

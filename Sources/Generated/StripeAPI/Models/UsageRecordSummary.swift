@@ -61,6 +61,8 @@ public struct UsageRecordSummary: Swift.Codable, Swift.Hashable, Swift.Sendable 
     public var totalUsage: Swift.Int
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(id: Swift.String, invoice: Swift.String? = nil, livemode: Swift.Bool, period: Period, subscriptionItem: Swift.String, totalUsage: Swift.Int, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -85,13 +87,14 @@ public struct UsageRecordSummary: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.subscriptionItem = try container.decodeValue(Swift.String.self, at: "subscription_item")
         self.totalUsage = try container.decodeValue(Swift.Int.self, at: "total_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "id invoice livemode object period subscription_item total_usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.invoice, at: "invoice")
+        try container.encodeValueIfPresent(self.invoice, at: "invoice", nulls: self.__explicitNulls)
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.object, at: "object")
         try container.encodeValue(self.period, at: "period")

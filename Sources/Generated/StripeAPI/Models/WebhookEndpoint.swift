@@ -80,6 +80,8 @@ public struct WebhookEndpoint: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var url: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(apiVersion: Swift.String? = nil, application: Swift.String? = nil, created: Swift.Int, description: Swift.String? = nil, enabledEvents: [Swift.String], id: Swift.String, livemode: Swift.Bool, metadata: [Swift.String: Swift.String], secret: Swift.String? = nil, status: Swift.String, url: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -114,21 +116,22 @@ public struct WebhookEndpoint: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "api_version application created description enabled_events id livemode metadata object secret status url")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.apiVersion, at: "api_version")
-        try container.encodeValueIfPresent(self.application, at: "application")
+        try container.encodeValueIfPresent(self.apiVersion, at: "api_version", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.application, at: "application", nulls: self.__explicitNulls)
         try container.encodeValue(self.created, at: "created")
-        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
         try container.encodeValue(self.enabledEvents, at: "enabled_events")
         try container.encodeValue(self.id, at: "id")
         try container.encodeValue(self.livemode, at: "livemode")
         try container.encodeValue(self.metadata, at: "metadata")
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.secret, at: "secret")
+        try container.encodeValueIfPresent(self.secret, at: "secret", nulls: self.__explicitNulls)
         try container.encodeValue(self.status, at: "status")
         try container.encodeValue(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)

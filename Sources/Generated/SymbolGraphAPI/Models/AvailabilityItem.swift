@@ -41,6 +41,8 @@ public struct AvailabilityItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var willEventuallyBeDeprecated: Swift.Bool?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(domain: Swift.String? = nil, introducedVersion: SemanticVersion? = nil, deprecatedVersion: SemanticVersion? = nil, obsoletedVersion: SemanticVersion? = nil, message: Swift.String? = nil, renamed: Swift.String? = nil, isUnconditionallyDeprecated: Swift.Bool? = nil, isUnconditionallyUnavailable: Swift.Bool? = nil, willEventuallyBeDeprecated: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -69,20 +71,21 @@ public struct AvailabilityItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.isUnconditionallyUnavailable = try container.decodeValueIfPresent(Swift.Bool.self, at: "isUnconditionallyUnavailable")
         self.willEventuallyBeDeprecated = try container.decodeValueIfPresent(Swift.Bool.self, at: "willEventuallyBeDeprecated")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "domain introducedVersion deprecatedVersion obsoletedVersion message renamed isUnconditionallyDeprecated isUnconditionallyUnavailable willEventuallyBeDeprecated")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.domain, at: "domain")
-        try container.encodeValueIfPresent(self.introducedVersion, at: "introducedVersion")
-        try container.encodeValueIfPresent(self.deprecatedVersion, at: "deprecatedVersion")
-        try container.encodeValueIfPresent(self.obsoletedVersion, at: "obsoletedVersion")
-        try container.encodeValueIfPresent(self.message, at: "message")
-        try container.encodeValueIfPresent(self.renamed, at: "renamed")
-        try container.encodeValueIfPresent(self.isUnconditionallyDeprecated, at: "isUnconditionallyDeprecated")
-        try container.encodeValueIfPresent(self.isUnconditionallyUnavailable, at: "isUnconditionallyUnavailable")
-        try container.encodeValueIfPresent(self.willEventuallyBeDeprecated, at: "willEventuallyBeDeprecated")
+        try container.encodeValueIfPresent(self.domain, at: "domain", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.introducedVersion, at: "introducedVersion", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.deprecatedVersion, at: "deprecatedVersion", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.obsoletedVersion, at: "obsoletedVersion", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.message, at: "message", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.renamed, at: "renamed", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.isUnconditionallyDeprecated, at: "isUnconditionallyDeprecated", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.isUnconditionallyUnavailable, at: "isUnconditionallyUnavailable", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.willEventuallyBeDeprecated, at: "willEventuallyBeDeprecated", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -91,6 +91,8 @@ public struct DeclarationFragment: Swift.Codable, Swift.Hashable, Swift.Sendable
     public var preciseIdentifier: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(kind: DeclarationFragmentKind, spelling: Swift.String, preciseIdentifier: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -107,6 +109,7 @@ public struct DeclarationFragment: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.spelling = try container.decodeValue(Swift.String.self, at: "spelling")
         self.preciseIdentifier = try container.decodeValueIfPresent(Swift.String.self, at: "preciseIdentifier")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "kind spelling preciseIdentifier")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -114,7 +117,7 @@ public struct DeclarationFragment: Swift.Codable, Swift.Hashable, Swift.Sendable
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.kind, at: "kind")
         try container.encodeValue(self.spelling, at: "spelling")
-        try container.encodeValueIfPresent(self.preciseIdentifier, at: "preciseIdentifier")
+        try container.encodeValueIfPresent(self.preciseIdentifier, at: "preciseIdentifier", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

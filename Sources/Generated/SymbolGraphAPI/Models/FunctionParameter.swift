@@ -10,6 +10,8 @@ public struct FunctionParameter: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var children: [FunctionParameter]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(name: Swift.String? = nil, declaration: [DeclarationFragment], children: [FunctionParameter]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -26,14 +28,15 @@ public struct FunctionParameter: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.declaration = try container.decodeValue([DeclarationFragment].self, at: "declaration")
         self.children = try container.decodeValueIfPresent([FunctionParameter].self, at: "children")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "name declaration children")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
         try container.encodeValue(self.declaration, at: "declaration")
-        try container.encodeValueIfPresent(self.children, at: "children")
+        try container.encodeValueIfPresent(self.children, at: "children", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -12,6 +12,8 @@ public struct Line: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var range: SourceRange?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(text: Swift.String, range: SourceRange? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -26,13 +28,14 @@ public struct Line: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.text = try container.decodeValue(Swift.String.self, at: "text")
         self.range = try container.decodeValueIfPresent(SourceRange.self, at: "range")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "text range")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.text, at: "text")
-        try container.encodeValueIfPresent(self.range, at: "range")
+        try container.encodeValueIfPresent(self.range, at: "range", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -15,6 +15,8 @@ public struct Module: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var version: SemanticVersion?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(name: Swift.String, platform: Platform, version: SemanticVersion? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -31,6 +33,7 @@ public struct Module: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.platform = try container.decodeValue(Platform.self, at: "platform")
         self.version = try container.decodeValueIfPresent(SemanticVersion.self, at: "version")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "name platform version")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -38,7 +41,7 @@ public struct Module: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.name, at: "name")
         try container.encodeValue(self.platform, at: "platform")
-        try container.encodeValueIfPresent(self.version, at: "version")
+        try container.encodeValueIfPresent(self.version, at: "version", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

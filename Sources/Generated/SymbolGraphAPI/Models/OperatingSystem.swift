@@ -14,6 +14,8 @@ public struct OperatingSystem: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var minimumVersion: SemanticVersion?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(name: Swift.String, minimumVersion: SemanticVersion? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -28,13 +30,14 @@ public struct OperatingSystem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.minimumVersion = try container.decodeValueIfPresent(SemanticVersion.self, at: "minimumVersion")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "name minimumVersion")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.name, at: "name")
-        try container.encodeValueIfPresent(self.minimumVersion, at: "minimumVersion")
+        try container.encodeValueIfPresent(self.minimumVersion, at: "minimumVersion", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -16,6 +16,8 @@ public struct Platform: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var operatingSystem: OperatingSystem?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(architecture: Swift.String? = nil, vendor: Swift.String? = nil, operatingSystem: OperatingSystem? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -32,14 +34,15 @@ public struct Platform: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.vendor = try container.decodeValueIfPresent(Swift.String.self, at: "vendor")
         self.operatingSystem = try container.decodeValueIfPresent(OperatingSystem.self, at: "operatingSystem")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "architecture vendor operatingSystem")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.architecture, at: "architecture")
-        try container.encodeValueIfPresent(self.vendor, at: "vendor")
-        try container.encodeValueIfPresent(self.operatingSystem, at: "operatingSystem")
+        try container.encodeValueIfPresent(self.architecture, at: "architecture", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.vendor, at: "vendor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.operatingSystem, at: "operatingSystem", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

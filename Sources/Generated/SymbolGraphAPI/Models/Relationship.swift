@@ -85,6 +85,8 @@ public struct Relationship: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var targetFallback: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(source: Swift.String, target: Swift.String, kind: RelationshipKind, targetFallback: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -103,6 +105,7 @@ public struct Relationship: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.kind = try container.decodeValue(RelationshipKind.self, at: "kind")
         self.targetFallback = try container.decodeValueIfPresent(Swift.String.self, at: "targetFallback")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "source target kind targetFallback")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -111,7 +114,7 @@ public struct Relationship: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.source, at: "source")
         try container.encodeValue(self.target, at: "target")
         try container.encodeValue(self.kind, at: "kind")
-        try container.encodeValueIfPresent(self.targetFallback, at: "targetFallback")
+        try container.encodeValueIfPresent(self.targetFallback, at: "targetFallback", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -19,6 +19,8 @@ public struct SemanticVersion: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var buildMetadata: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(major: Swift.Double, minor: Swift.Double, patch: Swift.Double, prerelease: Swift.String? = nil, buildMetadata: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -39,6 +41,7 @@ public struct SemanticVersion: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.prerelease = try container.decodeValueIfPresent(Swift.String.self, at: "prerelease")
         self.buildMetadata = try container.decodeValueIfPresent(Swift.String.self, at: "buildMetadata")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "major minor patch prerelease buildMetadata")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -47,8 +50,8 @@ public struct SemanticVersion: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeValue(self.major, at: "major")
         try container.encodeValue(self.minor, at: "minor")
         try container.encodeValue(self.patch, at: "patch")
-        try container.encodeValueIfPresent(self.prerelease, at: "prerelease")
-        try container.encodeValueIfPresent(self.buildMetadata, at: "buildMetadata")
+        try container.encodeValueIfPresent(self.prerelease, at: "prerelease", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.buildMetadata, at: "buildMetadata", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

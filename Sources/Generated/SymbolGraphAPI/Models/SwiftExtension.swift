@@ -11,6 +11,8 @@ public struct SwiftExtension: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var constraints: [SwiftGenericConstraint]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(extendedModule: Swift.String, constraints: [SwiftGenericConstraint]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,13 +27,14 @@ public struct SwiftExtension: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.extendedModule = try container.decodeValue(Swift.String.self, at: "extendedModule")
         self.constraints = try container.decodeValueIfPresent([SwiftGenericConstraint].self, at: "constraints")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "extendedModule constraints")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.extendedModule, at: "extendedModule")
-        try container.encodeValueIfPresent(self.constraints, at: "constraints")
+        try container.encodeValueIfPresent(self.constraints, at: "constraints", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

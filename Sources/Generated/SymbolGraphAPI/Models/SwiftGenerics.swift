@@ -11,6 +11,8 @@ public struct SwiftGenerics: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var constraints: [SwiftGenericConstraint]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(parameters: [SwiftGenericParameter]? = nil, constraints: [SwiftGenericConstraint]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -25,13 +27,14 @@ public struct SwiftGenerics: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.parameters = try container.decodeValueIfPresent([SwiftGenericParameter].self, at: "parameters")
         self.constraints = try container.decodeValueIfPresent([SwiftGenericConstraint].self, at: "constraints")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "parameters constraints")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.parameters, at: "parameters")
-        try container.encodeValueIfPresent(self.constraints, at: "constraints")
+        try container.encodeValueIfPresent(self.parameters, at: "parameters", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.constraints, at: "constraints", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

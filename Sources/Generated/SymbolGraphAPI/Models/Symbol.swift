@@ -88,6 +88,8 @@ public struct SymbolNames: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var prose: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(title: Swift.String, navigator: [DeclarationFragment]? = nil, subHeading: [DeclarationFragment]? = nil, prose: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -106,15 +108,16 @@ public struct SymbolNames: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.subHeading = try container.decodeValueIfPresent([DeclarationFragment].self, at: "subHeading")
         self.prose = try container.decodeValueIfPresent(Swift.String.self, at: "prose")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "title navigator subHeading prose")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.title, at: "title")
-        try container.encodeValueIfPresent(self.navigator, at: "navigator")
-        try container.encodeValueIfPresent(self.subHeading, at: "subHeading")
-        try container.encodeValueIfPresent(self.prose, at: "prose")
+        try container.encodeValueIfPresent(self.navigator, at: "navigator", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.subHeading, at: "subHeading", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.prose, at: "prose", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -129,6 +132,8 @@ public struct SymbolLocation: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var position: SourcePosition?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(uri: Swift.String? = nil, position: SourcePosition? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -143,13 +148,14 @@ public struct SymbolLocation: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.uri = try container.decodeValueIfPresent(Swift.String.self, at: "uri")
         self.position = try container.decodeValueIfPresent(SourcePosition.self, at: "position")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "uri position")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.uri, at: "uri")
-        try container.encodeValueIfPresent(self.position, at: "position")
+        try container.encodeValueIfPresent(self.uri, at: "uri", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.position, at: "position", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -210,6 +216,8 @@ public struct Symbol: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var declarationFragments: [DeclarationFragment]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(identifier: SymbolIdentifier, pathComponents: [Swift.String]? = nil, kind: SymbolKind, type: Swift.String? = nil, names: SymbolNames, docComment: LineList? = nil, accessLevel: Swift.String = "public", availability: [AvailabilityItem]? = nil, swiftExtension: SwiftExtension? = nil, swiftGenerics: SwiftGenerics? = nil, location: SymbolLocation? = nil, isReadOnly: Swift.Bool? = nil, parameters: FunctionSignature? = nil, declarationFragments: [DeclarationFragment]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -248,25 +256,26 @@ public struct Symbol: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.parameters = try container.decodeValueIfPresent(FunctionSignature.self, at: "parameters")
         self.declarationFragments = try container.decodeValueIfPresent([DeclarationFragment].self, at: "declarationFragments")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "identifier pathComponents kind type names docComment accessLevel availability swiftExtension swiftGenerics location isReadOnly parameters declarationFragments")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.identifier, at: "identifier")
-        try container.encodeValueIfPresent(self.pathComponents, at: "pathComponents")
+        try container.encodeValueIfPresent(self.pathComponents, at: "pathComponents", nulls: self.__explicitNulls)
         try container.encodeValue(self.kind, at: "kind")
-        try container.encodeValueIfPresent(self.type, at: "type")
+        try container.encodeValueIfPresent(self.type, at: "type", nulls: self.__explicitNulls)
         try container.encodeValue(self.names, at: "names")
-        try container.encodeValueIfPresent(self.docComment, at: "docComment")
+        try container.encodeValueIfPresent(self.docComment, at: "docComment", nulls: self.__explicitNulls)
         try container.encodeValue(self.accessLevel, at: "accessLevel")
-        try container.encodeValueIfPresent(self.availability, at: "availability")
-        try container.encodeValueIfPresent(self.swiftExtension, at: "swiftExtension")
-        try container.encodeValueIfPresent(self.swiftGenerics, at: "swiftGenerics")
-        try container.encodeValueIfPresent(self.location, at: "location")
-        try container.encodeValueIfPresent(self.isReadOnly, at: "isReadOnly")
-        try container.encodeValueIfPresent(self.parameters, at: "parameters")
-        try container.encodeValueIfPresent(self.declarationFragments, at: "declarationFragments")
+        try container.encodeValueIfPresent(self.availability, at: "availability", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.swiftExtension, at: "swiftExtension", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.swiftGenerics, at: "swiftGenerics", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.location, at: "location", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.isReadOnly, at: "isReadOnly", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.parameters, at: "parameters", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.declarationFragments, at: "declarationFragments", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

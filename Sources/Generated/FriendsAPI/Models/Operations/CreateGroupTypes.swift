@@ -9,6 +9,8 @@ public struct CreateGroupRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
     public var color: GroupColor?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(name: Swift.String, color: GroupColor? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -23,13 +25,14 @@ public struct CreateGroupRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.color = try container.decodeValueIfPresent(GroupColor.self, at: "color")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "name color")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.name, at: "name")
-        try container.encodeValueIfPresent(self.color, at: "color")
+        try container.encodeValueIfPresent(self.color, at: "color", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

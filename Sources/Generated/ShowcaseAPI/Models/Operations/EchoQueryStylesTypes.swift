@@ -8,6 +8,8 @@ public struct EchoQueryStylesPoint: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public var y: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(x: Swift.String? = nil, y: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -22,13 +24,14 @@ public struct EchoQueryStylesPoint: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.x = try container.decodeValueIfPresent(Swift.String.self, at: "x")
         self.y = try container.decodeValueIfPresent(Swift.String.self, at: "y")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "x y")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.x, at: "x")
-        try container.encodeValueIfPresent(self.y, at: "y")
+        try container.encodeValueIfPresent(self.x, at: "x", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.y, at: "y", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -38,6 +41,8 @@ public struct EchoQueryStylesXPoint: Swift.Codable, Swift.Hashable, Swift.Sendab
     public var y: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(x: Swift.Int? = nil, y: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -52,13 +57,14 @@ public struct EchoQueryStylesXPoint: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.x = try container.decodeValueIfPresent(Swift.Int.self, at: "x")
         self.y = try container.decodeValueIfPresent(Swift.Int.self, at: "y")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "x y")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.x, at: "x")
-        try container.encodeValueIfPresent(self.y, at: "y")
+        try container.encodeValueIfPresent(self.x, at: "x", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.y, at: "y", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -70,6 +76,8 @@ public struct EchoQueryStylesPrefs: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public var size: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(theme: Swift.String? = nil, size: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -84,13 +92,14 @@ public struct EchoQueryStylesPrefs: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.theme = try container.decodeValueIfPresent(Swift.String.self, at: "theme")
         self.size = try container.decodeValueIfPresent(Swift.Int.self, at: "size")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "theme size")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.theme, at: "theme")
-        try container.encodeValueIfPresent(self.size, at: "size")
+        try container.encodeValueIfPresent(self.theme, at: "theme", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.size, at: "size", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -8,6 +8,8 @@ public struct SubmitFormRequestAddress: Swift.Codable, Swift.Hashable, Swift.Sen
     public var lines: [Swift.String]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(city: Swift.String? = nil, lines: [Swift.String]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -22,13 +24,14 @@ public struct SubmitFormRequestAddress: Swift.Codable, Swift.Hashable, Swift.Sen
         self.city = try container.decodeValueIfPresent(Swift.String.self, at: "city")
         self.lines = try container.decodeValueIfPresent([Swift.String].self, at: "lines")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "city lines")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.city, at: "city")
-        try container.encodeValueIfPresent(self.lines, at: "lines")
+        try container.encodeValueIfPresent(self.city, at: "city", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lines, at: "lines", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -37,6 +40,8 @@ public struct SubmitFormRequestPreferences: Swift.Codable, Swift.Hashable, Swift
     public var theme: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(theme: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -49,12 +54,13 @@ public struct SubmitFormRequestPreferences: Swift.Codable, Swift.Hashable, Swift
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.theme = try container.decodeValueIfPresent(Swift.String.self, at: "theme")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "theme")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.theme, at: "theme")
+        try container.encodeValueIfPresent(self.theme, at: "theme", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -69,6 +75,8 @@ public struct SubmitFormRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var preferences: SubmitFormRequestPreferences?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(email: Swift.String, topics: [Swift.String]? = nil, subscribe: Swift.Bool? = nil, address: SubmitFormRequestAddress? = nil, metadata: [Swift.String: Swift.String]? = nil, codes: [Swift.String]? = nil, preferences: SubmitFormRequestPreferences? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -93,18 +101,19 @@ public struct SubmitFormRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.codes = try container.decodeValueIfPresent([Swift.String].self, at: "codes")
         self.preferences = try container.decodeValueIfPresent(SubmitFormRequestPreferences.self, at: "preferences")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "email topics subscribe address metadata codes preferences")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.email, at: "email")
-        try container.encodeValueIfPresent(self.topics, at: "topics")
-        try container.encodeValueIfPresent(self.subscribe, at: "subscribe")
-        try container.encodeValueIfPresent(self.address, at: "address")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.codes, at: "codes")
-        try container.encodeValueIfPresent(self.preferences, at: "preferences")
+        try container.encodeValueIfPresent(self.topics, at: "topics", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.subscribe, at: "subscribe", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.address, at: "address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.codes, at: "codes", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.preferences, at: "preferences", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

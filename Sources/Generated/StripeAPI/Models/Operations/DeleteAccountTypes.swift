@@ -5,6 +5,8 @@ import Foundation
 
 public struct DeleteAccountRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var account: Swift.String?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(account: Swift.String? = nil) {
@@ -15,11 +17,12 @@ public struct DeleteAccountRequest: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.account = try container.decodeValueIfPresent(Swift.String.self, at: "account")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.account, at: "account")
+        try container.encodeValueIfPresent(self.account, at: "account", nulls: self.__explicitNulls)
     }
 }

@@ -21,6 +21,8 @@ public struct DeleteSubscriptionItemsItemRequest: Swift.Codable, Swift.Hashable,
     public var prorationBehavior: DeleteSubscriptionItemRequestProrationBehavior?
     /// If set, the proration will be calculated as though the subscription was updated at the given time. This can be used to apply the same proration that was previewed with the [upcoming invoice](https://stripe.com/docs/api#retrieve_customer_invoice) endpoint.
     public var prorationDate: Swift.Int?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(clearUsage: Swift.Bool? = nil, prorationBehavior: DeleteSubscriptionItemRequestProrationBehavior? = nil, prorationDate: Swift.Int? = nil) {
@@ -35,13 +37,14 @@ public struct DeleteSubscriptionItemsItemRequest: Swift.Codable, Swift.Hashable,
         self.clearUsage = try container.decodeValueIfPresent(Swift.Bool.self, at: "clear_usage")
         self.prorationBehavior = try container.decodeValueIfPresent(DeleteSubscriptionItemRequestProrationBehavior.self, at: "proration_behavior")
         self.prorationDate = try container.decodeValueIfPresent(Swift.Int.self, at: "proration_date")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.clearUsage, at: "clear_usage")
-        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior")
-        try container.encodeValueIfPresent(self.prorationDate, at: "proration_date")
+        try container.encodeValueIfPresent(self.clearUsage, at: "clear_usage", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.prorationDate, at: "proration_date", nulls: self.__explicitNulls)
     }
 }

@@ -10,6 +10,8 @@ public struct DeleteSubscriptionsSubscriptionExposedIDRequest: Swift.Codable, Sw
     public var invoiceNow: Swift.Bool?
     /// Will generate a proration invoice item that credits remaining unused time until the subscription period end.
     public var prorate: Swift.Bool?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expand: [Swift.String]? = nil, invoiceNow: Swift.Bool? = nil, prorate: Swift.Bool? = nil) {
@@ -24,13 +26,14 @@ public struct DeleteSubscriptionsSubscriptionExposedIDRequest: Swift.Codable, Sw
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.invoiceNow = try container.decodeValueIfPresent(Swift.Bool.self, at: "invoice_now")
         self.prorate = try container.decodeValueIfPresent(Swift.Bool.self, at: "prorate")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.invoiceNow, at: "invoice_now")
-        try container.encodeValueIfPresent(self.prorate, at: "prorate")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.invoiceNow, at: "invoice_now", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.prorate, at: "prorate", nulls: self.__explicitNulls)
     }
 }

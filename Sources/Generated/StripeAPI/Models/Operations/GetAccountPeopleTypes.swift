@@ -11,6 +11,8 @@ public struct GetAccountPeopleRelationship: Swift.Codable, Swift.Hashable, Swift
     public var representative: Swift.Bool?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(director: Swift.Bool? = nil, executive: Swift.Bool? = nil, owner: Swift.Bool? = nil, representative: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -29,15 +31,16 @@ public struct GetAccountPeopleRelationship: Swift.Codable, Swift.Hashable, Swift
         self.owner = try container.decodeValueIfPresent(Swift.Bool.self, at: "owner")
         self.representative = try container.decodeValueIfPresent(Swift.Bool.self, at: "representative")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "director executive owner representative")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.director, at: "director")
-        try container.encodeValueIfPresent(self.executive, at: "executive")
-        try container.encodeValueIfPresent(self.owner, at: "owner")
-        try container.encodeValueIfPresent(self.representative, at: "representative")
+        try container.encodeValueIfPresent(self.director, at: "director", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.executive, at: "executive", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.owner, at: "owner", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.representative, at: "representative", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

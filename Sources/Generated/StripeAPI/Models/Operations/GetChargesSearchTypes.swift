@@ -18,6 +18,8 @@ public struct GetChargesSearchResponse: Swift.Codable, Swift.Hashable, Swift.Sen
     public var url: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(data: [Charge], hasMore: Swift.Bool, nextPage: Swift.String? = nil, totalCount: Swift.Int? = nil, url: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -40,6 +42,7 @@ public struct GetChargesSearchResponse: Swift.Codable, Swift.Hashable, Swift.Sen
         self.totalCount = try container.decodeValueIfPresent(Swift.Int.self, at: "total_count")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "data has_more next_page object total_count url")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -47,9 +50,9 @@ public struct GetChargesSearchResponse: Swift.Codable, Swift.Hashable, Swift.Sen
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.data, at: "data")
         try container.encodeValue(self.hasMore, at: "has_more")
-        try container.encodeValueIfPresent(self.nextPage, at: "next_page")
+        try container.encodeValueIfPresent(self.nextPage, at: "next_page", nulls: self.__explicitNulls)
         try container.encodeValue(self.object, at: "object")
-        try container.encodeValueIfPresent(self.totalCount, at: "total_count")
+        try container.encodeValueIfPresent(self.totalCount, at: "total_count", nulls: self.__explicitNulls)
         try container.encodeValue(self.url, at: "url")
         try container.encodeUndeclared(self.additionalProperties)
     }

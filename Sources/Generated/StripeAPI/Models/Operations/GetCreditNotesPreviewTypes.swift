@@ -21,6 +21,8 @@ public struct GetCreditNotesPreviewLinesItem: Swift.Codable, Swift.Hashable, Swi
     public var unitAmountDecimal: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int? = nil, description: Swift.String? = nil, invoiceLineItem: Swift.String? = nil, quantity: Swift.Int? = nil, taxRates: GetCreditNotesPreviewLinesItemTaxRates? = nil, type: GetCreditNotesPreviewLinesItemTypeModel, unitAmount: Swift.Int? = nil, unitAmountDecimal: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -47,19 +49,20 @@ public struct GetCreditNotesPreviewLinesItem: Swift.Codable, Swift.Hashable, Swi
         self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
         self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount description invoice_line_item quantity tax_rates type unit_amount unit_amount_decimal")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.invoiceLineItem, at: "invoice_line_item")
-        try container.encodeValueIfPresent(self.quantity, at: "quantity")
-        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
+        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.invoiceLineItem, at: "invoice_line_item", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.quantity, at: "quantity", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
-        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount")
-        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal")
+        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -11,6 +11,8 @@ public struct GetFilesCreatedCase1: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public var lte: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(gt: Swift.Int? = nil, gte: Swift.Int? = nil, lt: Swift.Int? = nil, lte: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -29,15 +31,16 @@ public struct GetFilesCreatedCase1: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.lt = try container.decodeValueIfPresent(Swift.Int.self, at: "lt")
         self.lte = try container.decodeValueIfPresent(Swift.Int.self, at: "lte")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "gt gte lt lte")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.gt, at: "gt")
-        try container.encodeValueIfPresent(self.gte, at: "gte")
-        try container.encodeValueIfPresent(self.lt, at: "lt")
-        try container.encodeValueIfPresent(self.lte, at: "lte")
+        try container.encodeValueIfPresent(self.gt, at: "gt", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.gte, at: "gte", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lt, at: "lt", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lte, at: "lte", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

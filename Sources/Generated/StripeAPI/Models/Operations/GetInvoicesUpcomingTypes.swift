@@ -47,6 +47,8 @@ public struct GetInvoicesUpcomingCustomerDetails: Swift.Codable, Swift.Hashable,
     public var taxIDs: [GetInvoicesUpcomingCustomerDetailsTaxIDsItem]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(address: GetInvoicesUpcomingCustomerDetailsAddress? = nil, shipping: GetInvoicesUpcomingCustomerDetailsShipping? = nil, tax: GetInvoicesUpcomingCustomerDetailsTax? = nil, taxExempt: GetInvoicesUpcomingCustomerDetailsTaxExempt? = nil, taxIDs: [GetInvoicesUpcomingCustomerDetailsTaxIDsItem]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -67,16 +69,17 @@ public struct GetInvoicesUpcomingCustomerDetails: Swift.Codable, Swift.Hashable,
         self.taxExempt = try container.decodeValueIfPresent(GetInvoicesUpcomingCustomerDetailsTaxExempt.self, at: "tax_exempt")
         self.taxIDs = try container.decodeValueIfPresent([GetInvoicesUpcomingCustomerDetailsTaxIDsItem].self, at: "tax_ids")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address shipping tax tax_exempt tax_ids")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.address, at: "address")
-        try container.encodeValueIfPresent(self.shipping, at: "shipping")
-        try container.encodeValueIfPresent(self.tax, at: "tax")
-        try container.encodeValueIfPresent(self.taxExempt, at: "tax_exempt")
-        try container.encodeValueIfPresent(self.taxIDs, at: "tax_ids")
+        try container.encodeValueIfPresent(self.address, at: "address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shipping, at: "shipping", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.tax, at: "tax", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxExempt, at: "tax_exempt", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxIDs, at: "tax_ids", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -172,6 +175,8 @@ public struct GetInvoicesUpcomingInvoiceItemsItem: Swift.Codable, Swift.Hashable
     public var unitAmountDecimal: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int? = nil, currency: Swift.String? = nil, description: Swift.String? = nil, discountable: Swift.Bool? = nil, discounts: GetInvoicesUpcomingInvoiceItemsItemDiscounts? = nil, invoiceitem: Swift.String? = nil, metadata: GetInvoicesUpcomingInvoiceItemsItemMetadata? = nil, period: GetInvoicesUpcomingInvoiceItemsItemPeriod? = nil, price: Swift.String? = nil, priceData: GetInvoicesUpcomingInvoiceItemsItemPriceData? = nil, quantity: Swift.Int? = nil, taxRates: GetInvoicesUpcomingInvoiceItemsItemTaxRates? = nil, unitAmount: Swift.Int? = nil, unitAmountDecimal: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -210,25 +215,26 @@ public struct GetInvoicesUpcomingInvoiceItemsItem: Swift.Codable, Swift.Hashable
         self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
         self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency description discountable discounts invoiceitem metadata period price price_data quantity tax_rates unit_amount unit_amount_decimal")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.discountable, at: "discountable")
-        try container.encodeValueIfPresent(self.discounts, at: "discounts")
-        try container.encodeValueIfPresent(self.invoiceitem, at: "invoiceitem")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.period, at: "period")
-        try container.encodeValueIfPresent(self.price, at: "price")
-        try container.encodeValueIfPresent(self.priceData, at: "price_data")
-        try container.encodeValueIfPresent(self.quantity, at: "quantity")
-        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
-        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount")
-        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal")
+        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.currency, at: "currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.discountable, at: "discountable", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.discounts, at: "discounts", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.invoiceitem, at: "invoiceitem", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.period, at: "period", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.price, at: "price", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.priceData, at: "price_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.quantity, at: "quantity", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -36,6 +36,8 @@ public struct GetOrdersStatusTransitions: Swift.Codable, Swift.Hashable, Swift.S
     public var returned: GetOrdersStatusTransitionsReturned?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(canceled: GetOrdersStatusTransitionsCanceled? = nil, fulfilled: GetOrdersStatusTransitionsFulfilled? = nil, paid: GetOrdersStatusTransitionsPaid? = nil, returned: GetOrdersStatusTransitionsReturned? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -54,15 +56,16 @@ public struct GetOrdersStatusTransitions: Swift.Codable, Swift.Hashable, Swift.S
         self.paid = try container.decodeValueIfPresent(GetOrdersStatusTransitionsPaid.self, at: "paid")
         self.returned = try container.decodeValueIfPresent(GetOrdersStatusTransitionsReturned.self, at: "returned")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "canceled fulfilled paid returned")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.canceled, at: "canceled")
-        try container.encodeValueIfPresent(self.fulfilled, at: "fulfilled")
-        try container.encodeValueIfPresent(self.paid, at: "paid")
-        try container.encodeValueIfPresent(self.returned, at: "returned")
+        try container.encodeValueIfPresent(self.canceled, at: "canceled", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fulfilled, at: "fulfilled", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paid, at: "paid", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.returned, at: "returned", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

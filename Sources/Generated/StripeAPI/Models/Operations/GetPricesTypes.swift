@@ -18,6 +18,8 @@ public struct GetPricesRecurring: Swift.Codable, Swift.Hashable, Swift.Sendable 
     public var usageType: GetPricesRecurringUsageType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(interval: GetPricesRecurringInterval? = nil, usageType: GetPricesRecurringUsageType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -32,13 +34,14 @@ public struct GetPricesRecurring: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.interval = try container.decodeValueIfPresent(GetPricesRecurringInterval.self, at: "interval")
         self.usageType = try container.decodeValueIfPresent(GetPricesRecurringUsageType.self, at: "usage_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "interval usage_type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.interval, at: "interval")
-        try container.encodeValueIfPresent(self.usageType, at: "usage_type")
+        try container.encodeValueIfPresent(self.interval, at: "interval", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.usageType, at: "usage_type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -16,6 +16,8 @@ public struct Post3DSecureRequest: Swift.Codable, Swift.Hashable, Swift.Sendable
     public var expand: [Swift.String]?
     /// The URL that the cardholder's browser will be returned to when authentication completes.
     public var returnURL: Swift.String
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int, card: Swift.String? = nil, currency: Swift.String, customer: Swift.String? = nil, expand: [Swift.String]? = nil, returnURL: Swift.String) {
@@ -36,16 +38,17 @@ public struct Post3DSecureRequest: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.customer = try container.decodeValueIfPresent(Swift.String.self, at: "customer")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.returnURL = try container.decodeValue(Swift.String.self, at: "return_url")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.card, at: "card")
+        try container.encodeValueIfPresent(self.card, at: "card", nulls: self.__explicitNulls)
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
         try container.encodeValue(self.returnURL, at: "return_url")
     }
 }

@@ -45,6 +45,8 @@ public struct PostAccountBankAccountsIDRequest: Swift.Codable, Swift.Hashable, S
     public var metadata: PostAccountBankAccountsIDRequestMetadata?
     /// Cardholder name.
     public var name: Swift.String?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(accountHolderName: Swift.String? = nil, accountHolderType: PostAccountBankAccountsIDRequestAccountHolderType? = nil, accountType: PostAccountBankAccountsIDRequestAccountType? = nil, addressCity: Swift.String? = nil, addressCountry: Swift.String? = nil, addressLine1: Swift.String? = nil, addressLine2: Swift.String? = nil, addressState: Swift.String? = nil, addressZip: Swift.String? = nil, defaultForCurrency: Swift.Bool? = nil, expMonth: Swift.String? = nil, expYear: Swift.String? = nil, expand: [Swift.String]? = nil, metadata: PostAccountBankAccountsIDRequestMetadata? = nil, name: Swift.String? = nil) {
@@ -83,25 +85,26 @@ public struct PostAccountBankAccountsIDRequest: Swift.Codable, Swift.Hashable, S
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.metadata = try container.decodeValueIfPresent(PostAccountBankAccountsIDRequestMetadata.self, at: "metadata")
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.accountHolderName, at: "account_holder_name")
-        try container.encodeValueIfPresent(self.accountHolderType, at: "account_holder_type")
-        try container.encodeValueIfPresent(self.accountType, at: "account_type")
-        try container.encodeValueIfPresent(self.addressCity, at: "address_city")
-        try container.encodeValueIfPresent(self.addressCountry, at: "address_country")
-        try container.encodeValueIfPresent(self.addressLine1, at: "address_line1")
-        try container.encodeValueIfPresent(self.addressLine2, at: "address_line2")
-        try container.encodeValueIfPresent(self.addressState, at: "address_state")
-        try container.encodeValueIfPresent(self.addressZip, at: "address_zip")
-        try container.encodeValueIfPresent(self.defaultForCurrency, at: "default_for_currency")
-        try container.encodeValueIfPresent(self.expMonth, at: "exp_month")
-        try container.encodeValueIfPresent(self.expYear, at: "exp_year")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.accountHolderName, at: "account_holder_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.accountHolderType, at: "account_holder_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.accountType, at: "account_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressCity, at: "address_city", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressCountry, at: "address_country", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressLine1, at: "address_line1", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressLine2, at: "address_line2", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressState, at: "address_state", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressZip, at: "address_zip", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultForCurrency, at: "default_for_currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expMonth, at: "exp_month", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expYear, at: "exp_year", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
     }
 }

@@ -26,6 +26,8 @@ public struct PostAccountBankAccountsRequest: Swift.Codable, Swift.Hashable, Swi
     public var externalAccount: Swift.String?
     /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
     public var metadata: [Swift.String: Swift.String]?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(bankAccount: PostAccountBankAccountsRequestBankAccount? = nil, defaultForCurrency: Swift.Bool? = nil, expand: [Swift.String]? = nil, externalAccount: Swift.String? = nil, metadata: [Swift.String: Swift.String]? = nil) {
@@ -44,15 +46,16 @@ public struct PostAccountBankAccountsRequest: Swift.Codable, Swift.Hashable, Swi
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.externalAccount = try container.decodeValueIfPresent(Swift.String.self, at: "external_account")
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.bankAccount, at: "bank_account")
-        try container.encodeValueIfPresent(self.defaultForCurrency, at: "default_for_currency")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.externalAccount, at: "external_account")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.bankAccount, at: "bank_account", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultForCurrency, at: "default_for_currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.externalAccount, at: "external_account", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
     }
 }

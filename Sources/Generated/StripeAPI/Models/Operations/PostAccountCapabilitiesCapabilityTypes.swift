@@ -8,6 +8,8 @@ public struct PostAccountCapabilitiesCapabilityRequest: Swift.Codable, Swift.Has
     public var expand: [Swift.String]?
     /// Passing true requests the capability for the account, if it is not already requested. A requested capability may not immediately become active. Any requirements to activate the capability are returned in the `requirements` arrays.
     public var requested: Swift.Bool?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expand: [Swift.String]? = nil, requested: Swift.Bool? = nil) {
@@ -20,12 +22,13 @@ public struct PostAccountCapabilitiesCapabilityRequest: Swift.Codable, Swift.Has
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.requested = try container.decodeValueIfPresent(Swift.Bool.self, at: "requested")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.requested, at: "requested")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.requested, at: "requested", nulls: self.__explicitNulls)
     }
 }

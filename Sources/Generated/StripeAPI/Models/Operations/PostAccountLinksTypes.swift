@@ -106,6 +106,8 @@ public struct PostAccountLinksRequest: Swift.Codable, Swift.Hashable, Swift.Send
     public var returnURL: Swift.String?
     /// The type of account link the user is requesting. Possible values are `account_onboarding` or `account_update`.
     public var type: PostAccountLinksRequestTypeModel
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(account: Swift.String, collect: PostAccountLinksRequestCollect? = nil, expand: [Swift.String]? = nil, refreshURL: Swift.String? = nil, returnURL: Swift.String? = nil, type: PostAccountLinksRequestTypeModel) {
@@ -126,16 +128,17 @@ public struct PostAccountLinksRequest: Swift.Codable, Swift.Hashable, Swift.Send
         self.refreshURL = try container.decodeValueIfPresent(Swift.String.self, at: "refresh_url")
         self.returnURL = try container.decodeValueIfPresent(Swift.String.self, at: "return_url")
         self.type = try container.decodeValue(PostAccountLinksRequestTypeModel.self, at: "type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.account, at: "account")
-        try container.encodeValueIfPresent(self.collect, at: "collect")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.refreshURL, at: "refresh_url")
-        try container.encodeValueIfPresent(self.returnURL, at: "return_url")
+        try container.encodeValueIfPresent(self.collect, at: "collect", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.refreshURL, at: "refresh_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.returnURL, at: "return_url", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
     }
 }

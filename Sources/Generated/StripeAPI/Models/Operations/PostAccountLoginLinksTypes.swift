@@ -9,6 +9,8 @@ public struct PostAccountLoginLinksRequest: Swift.Codable, Swift.Hashable, Swift
     public var expand: [Swift.String]?
     /// Where to redirect the user after they log out of their dashboard.
     public var redirectURL: Swift.String?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(account: Swift.String, expand: [Swift.String]? = nil, redirectURL: Swift.String? = nil) {
@@ -23,13 +25,14 @@ public struct PostAccountLoginLinksRequest: Swift.Codable, Swift.Hashable, Swift
         self.account = try container.decodeValue(Swift.String.self, at: "account")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.redirectURL = try container.decodeValueIfPresent(Swift.String.self, at: "redirect_url")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.account, at: "account")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.redirectURL, at: "redirect_url")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.redirectURL, at: "redirect_url", nulls: self.__explicitNulls)
     }
 }

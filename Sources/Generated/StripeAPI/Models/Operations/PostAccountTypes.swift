@@ -21,6 +21,8 @@ public struct PostAccountRequestBankAccountCase1: Swift.Codable, Swift.Hashable,
     public var routingNumber: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(accountHolderName: Swift.String? = nil, accountHolderType: PostRequestBankAccountCase1AccountHolderType? = nil, accountNumber: Swift.String, accountType: PostAccountRequestBankAccountCase1AccountType? = nil, country: Swift.String, currency: Swift.String? = nil, routingNumber: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -47,19 +49,20 @@ public struct PostAccountRequestBankAccountCase1: Swift.Codable, Swift.Hashable,
         self.object = try container.decodeValueIfPresent(PostAccountRequestBankAccountCase1ObjectModel.self, at: "object")
         self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "account_holder_name account_holder_type account_number account_type country currency object routing_number")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.accountHolderName, at: "account_holder_name")
-        try container.encodeValueIfPresent(self.accountHolderType, at: "account_holder_type")
+        try container.encodeValueIfPresent(self.accountHolderName, at: "account_holder_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.accountHolderType, at: "account_holder_type", nulls: self.__explicitNulls)
         try container.encodeValue(self.accountNumber, at: "account_number")
-        try container.encodeValueIfPresent(self.accountType, at: "account_type")
+        try container.encodeValueIfPresent(self.accountType, at: "account_type", nulls: self.__explicitNulls)
         try container.encodeValue(self.country, at: "country")
-        try container.encodeValueIfPresent(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.object, at: "object")
-        try container.encodeValueIfPresent(self.routingNumber, at: "routing_number")
+        try container.encodeValueIfPresent(self.currency, at: "currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.object, at: "object", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.routingNumber, at: "routing_number", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -134,6 +137,8 @@ public struct PostAccountRequestBusinessProfile: Swift.Codable, Swift.Hashable, 
     public var url: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(mcc: Swift.String? = nil, name: Swift.String? = nil, productDescription: Swift.String? = nil, supportAddress: PostAccountRequestBusinessProfileSupportAddress? = nil, supportEmail: Swift.String? = nil, supportPhone: Swift.String? = nil, supportURL: PostAccountRequestBusinessProfileSupportURL? = nil, url: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -160,19 +165,20 @@ public struct PostAccountRequestBusinessProfile: Swift.Codable, Swift.Hashable, 
         self.supportURL = try container.decodeValueIfPresent(PostAccountRequestBusinessProfileSupportURL.self, at: "support_url")
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "mcc name product_description support_address support_email support_phone support_url url")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.mcc, at: "mcc")
-        try container.encodeValueIfPresent(self.name, at: "name")
-        try container.encodeValueIfPresent(self.productDescription, at: "product_description")
-        try container.encodeValueIfPresent(self.supportAddress, at: "support_address")
-        try container.encodeValueIfPresent(self.supportEmail, at: "support_email")
-        try container.encodeValueIfPresent(self.supportPhone, at: "support_phone")
-        try container.encodeValueIfPresent(self.supportURL, at: "support_url")
-        try container.encodeValueIfPresent(self.url, at: "url")
+        try container.encodeValueIfPresent(self.mcc, at: "mcc", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.productDescription, at: "product_description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.supportAddress, at: "support_address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.supportEmail, at: "support_email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.supportPhone, at: "support_phone", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.supportURL, at: "support_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.url, at: "url", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -263,6 +269,8 @@ public struct PostAccountRequestCapabilitiesTransfers: Swift.Codable, Swift.Hash
     public var requested: Swift.Bool?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(requested: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -275,12 +283,13 @@ public struct PostAccountRequestCapabilitiesTransfers: Swift.Codable, Swift.Hash
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.requested = try container.decodeValueIfPresent(Swift.Bool.self, at: "requested")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "requested")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.requested, at: "requested")
+        try container.encodeValueIfPresent(self.requested, at: "requested", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -350,6 +359,8 @@ public struct PostAccountRequestCapabilities: Swift.Codable, Swift.Hashable, Swi
     public var usBankAccountAchPayments: PostRequestCapabilitiesUsBankAccountAchPayments?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(acssDebitPayments: PostAccountRequestCapabilitiesAcssDebitPayments? = nil, afterpayClearpayPayments: PostRequestCapabilitiesAfterpayClearpayPayments? = nil, auBecsDebitPayments: PostAccountRequestCapabilitiesAuBecsDebitPayments? = nil, bacsDebitPayments: PostAccountRequestCapabilitiesBacsDebitPayments? = nil, bancontactPayments: PostAccountRequestCapabilitiesBancontactPayments? = nil, bankTransferPayments: PostAccountRequestCapabilitiesBankTransferPayments? = nil, boletoPayments: PostAccountRequestCapabilitiesBoletoPayments? = nil, cardIssuing: PostAccountRequestCapabilitiesCardIssuing? = nil, cardPayments: PostAccountRequestCapabilitiesCardPayments? = nil, cartesBancairesPayments: PostRequestCapabilitiesCartesBancairesPayments? = nil, epsPayments: PostAccountRequestCapabilitiesEpsPayments? = nil, fpxPayments: PostAccountRequestCapabilitiesFpxPayments? = nil, giropayPayments: PostAccountRequestCapabilitiesGiropayPayments? = nil, grabpayPayments: PostAccountRequestCapabilitiesGrabpayPayments? = nil, idealPayments: PostAccountRequestCapabilitiesIdealPayments? = nil, jcbPayments: PostAccountRequestCapabilitiesJcbPayments? = nil, klarnaPayments: PostAccountRequestCapabilitiesKlarnaPayments? = nil, konbiniPayments: PostAccountRequestCapabilitiesKonbiniPayments? = nil, legacyPayments: PostAccountRequestCapabilitiesLegacyPayments? = nil, oxxoPayments: PostAccountRequestCapabilitiesOxxoPayments? = nil, p24Payments: PostAccountRequestCapabilitiesP24Payments? = nil, paynowPayments: PostAccountRequestCapabilitiesPaynowPayments? = nil, sepaDebitPayments: PostAccountRequestCapabilitiesSepaDebitPayments? = nil, sofortPayments: PostAccountRequestCapabilitiesSofortPayments? = nil, taxReportingUs1099K: PostAccountRequestCapabilitiesTaxReportingUs1099K? = nil, taxReportingUs1099Misc: PostRequestCapabilitiesTaxReportingUs1099Misc? = nil, transfers: PostAccountRequestCapabilitiesTransfers? = nil, usBankAccountAchPayments: PostRequestCapabilitiesUsBankAccountAchPayments? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -416,39 +427,40 @@ public struct PostAccountRequestCapabilities: Swift.Codable, Swift.Hashable, Swi
         self.transfers = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesTransfers.self, at: "transfers")
         self.usBankAccountAchPayments = try container.decodeValueIfPresent(PostRequestCapabilitiesUsBankAccountAchPayments.self, at: "us_bank_account_ach_payments")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit_payments afterpay_clearpay_payments au_becs_debit_payments bacs_debit_payments bancontact_payments bank_transfer_payments boleto_payments card_issuing card_payments cartes_bancaires_payments eps_payments fpx_payments giropay_payments grabpay_payments ideal_payments jcb_payments klarna_payments konbini_payments legacy_payments oxxo_payments p24_payments paynow_payments sepa_debit_payments sofort_payments tax_reporting_us_1099_k tax_reporting_us_1099_misc transfers us_bank_account_ach_payments")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.acssDebitPayments, at: "acss_debit_payments")
-        try container.encodeValueIfPresent(self.afterpayClearpayPayments, at: "afterpay_clearpay_payments")
-        try container.encodeValueIfPresent(self.auBecsDebitPayments, at: "au_becs_debit_payments")
-        try container.encodeValueIfPresent(self.bacsDebitPayments, at: "bacs_debit_payments")
-        try container.encodeValueIfPresent(self.bancontactPayments, at: "bancontact_payments")
-        try container.encodeValueIfPresent(self.bankTransferPayments, at: "bank_transfer_payments")
-        try container.encodeValueIfPresent(self.boletoPayments, at: "boleto_payments")
-        try container.encodeValueIfPresent(self.cardIssuing, at: "card_issuing")
-        try container.encodeValueIfPresent(self.cardPayments, at: "card_payments")
-        try container.encodeValueIfPresent(self.cartesBancairesPayments, at: "cartes_bancaires_payments")
-        try container.encodeValueIfPresent(self.epsPayments, at: "eps_payments")
-        try container.encodeValueIfPresent(self.fpxPayments, at: "fpx_payments")
-        try container.encodeValueIfPresent(self.giropayPayments, at: "giropay_payments")
-        try container.encodeValueIfPresent(self.grabpayPayments, at: "grabpay_payments")
-        try container.encodeValueIfPresent(self.idealPayments, at: "ideal_payments")
-        try container.encodeValueIfPresent(self.jcbPayments, at: "jcb_payments")
-        try container.encodeValueIfPresent(self.klarnaPayments, at: "klarna_payments")
-        try container.encodeValueIfPresent(self.konbiniPayments, at: "konbini_payments")
-        try container.encodeValueIfPresent(self.legacyPayments, at: "legacy_payments")
-        try container.encodeValueIfPresent(self.oxxoPayments, at: "oxxo_payments")
-        try container.encodeValueIfPresent(self.p24Payments, at: "p24_payments")
-        try container.encodeValueIfPresent(self.paynowPayments, at: "paynow_payments")
-        try container.encodeValueIfPresent(self.sepaDebitPayments, at: "sepa_debit_payments")
-        try container.encodeValueIfPresent(self.sofortPayments, at: "sofort_payments")
-        try container.encodeValueIfPresent(self.taxReportingUs1099K, at: "tax_reporting_us_1099_k")
-        try container.encodeValueIfPresent(self.taxReportingUs1099Misc, at: "tax_reporting_us_1099_misc")
-        try container.encodeValueIfPresent(self.transfers, at: "transfers")
-        try container.encodeValueIfPresent(self.usBankAccountAchPayments, at: "us_bank_account_ach_payments")
+        try container.encodeValueIfPresent(self.acssDebitPayments, at: "acss_debit_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.afterpayClearpayPayments, at: "afterpay_clearpay_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.auBecsDebitPayments, at: "au_becs_debit_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bacsDebitPayments, at: "bacs_debit_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bancontactPayments, at: "bancontact_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bankTransferPayments, at: "bank_transfer_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.boletoPayments, at: "boleto_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cardIssuing, at: "card_issuing", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cardPayments, at: "card_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cartesBancairesPayments, at: "cartes_bancaires_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.epsPayments, at: "eps_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fpxPayments, at: "fpx_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.giropayPayments, at: "giropay_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.grabpayPayments, at: "grabpay_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.idealPayments, at: "ideal_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.jcbPayments, at: "jcb_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.klarnaPayments, at: "klarna_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.konbiniPayments, at: "konbini_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.legacyPayments, at: "legacy_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.oxxoPayments, at: "oxxo_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.p24Payments, at: "p24_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paynowPayments, at: "paynow_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sepaDebitPayments, at: "sepa_debit_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sofortPayments, at: "sofort_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxReportingUs1099K, at: "tax_reporting_us_1099_k", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxReportingUs1099Misc, at: "tax_reporting_us_1099_misc", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transfers, at: "transfers", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.usBankAccountAchPayments, at: "us_bank_account_ach_payments", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -593,6 +605,8 @@ public struct PostAccountRequestCompanyVerification: Swift.Codable, Swift.Hashab
     public var document: PostAccountRequestCompanyVerificationDocument?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(document: PostAccountRequestCompanyVerificationDocument? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -605,12 +619,13 @@ public struct PostAccountRequestCompanyVerification: Swift.Codable, Swift.Hashab
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.document = try container.decodeValueIfPresent(PostAccountRequestCompanyVerificationDocument.self, at: "document")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "document")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.document, at: "document")
+        try container.encodeValueIfPresent(self.document, at: "document", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -643,6 +658,8 @@ public struct PostAccountRequestCompany: Swift.Codable, Swift.Hashable, Swift.Se
     public var verification: PostAccountRequestCompanyVerification?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(address: PostAccountRequestCompanyAddress? = nil, addressKana: PostAccountRequestCompanyAddressKana? = nil, addressKanji: PostAccountRequestCompanyAddressKanji? = nil, directorsProvided: Swift.Bool? = nil, executivesProvided: Swift.Bool? = nil, name: Swift.String? = nil, nameKana: Swift.String? = nil, nameKanji: Swift.String? = nil, ownersProvided: Swift.Bool? = nil, ownershipDeclaration: PostAccountRequestCompanyOwnershipDeclaration? = nil, phone: Swift.String? = nil, registrationNumber: Swift.String? = nil, structure: PostAccountRequestCompanyStructure? = nil, taxID: Swift.String? = nil, taxIDRegistrar: Swift.String? = nil, vatID: Swift.String? = nil, verification: PostAccountRequestCompanyVerification? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -687,28 +704,29 @@ public struct PostAccountRequestCompany: Swift.Codable, Swift.Hashable, Swift.Se
         self.vatID = try container.decodeValueIfPresent(Swift.String.self, at: "vat_id")
         self.verification = try container.decodeValueIfPresent(PostAccountRequestCompanyVerification.self, at: "verification")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address address_kana address_kanji directors_provided executives_provided name name_kana name_kanji owners_provided ownership_declaration phone registration_number structure tax_id tax_id_registrar vat_id verification")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.address, at: "address")
-        try container.encodeValueIfPresent(self.addressKana, at: "address_kana")
-        try container.encodeValueIfPresent(self.addressKanji, at: "address_kanji")
-        try container.encodeValueIfPresent(self.directorsProvided, at: "directors_provided")
-        try container.encodeValueIfPresent(self.executivesProvided, at: "executives_provided")
-        try container.encodeValueIfPresent(self.name, at: "name")
-        try container.encodeValueIfPresent(self.nameKana, at: "name_kana")
-        try container.encodeValueIfPresent(self.nameKanji, at: "name_kanji")
-        try container.encodeValueIfPresent(self.ownersProvided, at: "owners_provided")
-        try container.encodeValueIfPresent(self.ownershipDeclaration, at: "ownership_declaration")
-        try container.encodeValueIfPresent(self.phone, at: "phone")
-        try container.encodeValueIfPresent(self.registrationNumber, at: "registration_number")
-        try container.encodeValueIfPresent(self.structure, at: "structure")
-        try container.encodeValueIfPresent(self.taxID, at: "tax_id")
-        try container.encodeValueIfPresent(self.taxIDRegistrar, at: "tax_id_registrar")
-        try container.encodeValueIfPresent(self.vatID, at: "vat_id")
-        try container.encodeValueIfPresent(self.verification, at: "verification")
+        try container.encodeValueIfPresent(self.address, at: "address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressKana, at: "address_kana", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressKanji, at: "address_kanji", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.directorsProvided, at: "directors_provided", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.executivesProvided, at: "executives_provided", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.nameKana, at: "name_kana", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.nameKanji, at: "name_kanji", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ownersProvided, at: "owners_provided", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ownershipDeclaration, at: "ownership_declaration", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.phone, at: "phone", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.registrationNumber, at: "registration_number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.structure, at: "structure", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxID, at: "tax_id", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxIDRegistrar, at: "tax_id_registrar", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.vatID, at: "vat_id", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verification, at: "verification", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -754,6 +772,8 @@ public struct PostAccountRequestDocuments: Swift.Codable, Swift.Hashable, Swift.
     public var proofOfRegistration: PostAccountRequestDocumentsProofOfRegistration?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(bankAccountOwnershipVerification: PostDocumentsBankAccountOwnershipVerification? = nil, companyLicense: PostAccountRequestDocumentsCompanyLicense? = nil, companyMemorandumOfAssociation: PostRequestDocumentsCompanyMemorandumOfAssociation? = nil, companyMinisterialDecree: PostRequestDocumentsCompanyMinisterialDecree? = nil, companyRegistrationVerification: PostDocumentsCompanyRegistrationVerification? = nil, companyTaxIDVerification: PostRequestDocumentsCompanyTaxIDVerification? = nil, proofOfRegistration: PostAccountRequestDocumentsProofOfRegistration? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -778,18 +798,19 @@ public struct PostAccountRequestDocuments: Swift.Codable, Swift.Hashable, Swift.
         self.companyTaxIDVerification = try container.decodeValueIfPresent(PostRequestDocumentsCompanyTaxIDVerification.self, at: "company_tax_id_verification")
         self.proofOfRegistration = try container.decodeValueIfPresent(PostAccountRequestDocumentsProofOfRegistration.self, at: "proof_of_registration")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_account_ownership_verification company_license company_memorandum_of_association company_ministerial_decree company_registration_verification company_tax_id_verification proof_of_registration")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.bankAccountOwnershipVerification, at: "bank_account_ownership_verification")
-        try container.encodeValueIfPresent(self.companyLicense, at: "company_license")
-        try container.encodeValueIfPresent(self.companyMemorandumOfAssociation, at: "company_memorandum_of_association")
-        try container.encodeValueIfPresent(self.companyMinisterialDecree, at: "company_ministerial_decree")
-        try container.encodeValueIfPresent(self.companyRegistrationVerification, at: "company_registration_verification")
-        try container.encodeValueIfPresent(self.companyTaxIDVerification, at: "company_tax_id_verification")
-        try container.encodeValueIfPresent(self.proofOfRegistration, at: "proof_of_registration")
+        try container.encodeValueIfPresent(self.bankAccountOwnershipVerification, at: "bank_account_ownership_verification", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.companyLicense, at: "company_license", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.companyMemorandumOfAssociation, at: "company_memorandum_of_association", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.companyMinisterialDecree, at: "company_ministerial_decree", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.companyRegistrationVerification, at: "company_registration_verification", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.companyTaxIDVerification, at: "company_tax_id_verification", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.proofOfRegistration, at: "proof_of_registration", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -859,6 +880,8 @@ public struct PostAccountRequestIndividual: Swift.Codable, Swift.Hashable, Swift
     public var verification: PostAccountRequestIndividualVerification?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(address: PostAccountRequestIndividualAddress? = nil, addressKana: PostAccountRequestIndividualAddressKana? = nil, addressKanji: PostAccountRequestIndividualAddressKanji? = nil, dob: PostAccountRequestIndividualDob? = nil, email: Swift.String? = nil, firstName: Swift.String? = nil, firstNameKana: Swift.String? = nil, firstNameKanji: Swift.String? = nil, fullNameAliases: PostAccountRequestIndividualFullNameAliases? = nil, gender: Swift.String? = nil, idNumber: Swift.String? = nil, lastName: Swift.String? = nil, lastNameKana: Swift.String? = nil, lastNameKanji: Swift.String? = nil, maidenName: Swift.String? = nil, metadata: PostAccountRequestIndividualMetadata? = nil, phone: Swift.String? = nil, politicalExposure: PostAccountRequestIndividualPoliticalExposure? = nil, ssnLast4: Swift.String? = nil, verification: PostAccountRequestIndividualVerification? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -909,31 +932,32 @@ public struct PostAccountRequestIndividual: Swift.Codable, Swift.Hashable, Swift
         self.ssnLast4 = try container.decodeValueIfPresent(Swift.String.self, at: "ssn_last_4")
         self.verification = try container.decodeValueIfPresent(PostAccountRequestIndividualVerification.self, at: "verification")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address address_kana address_kanji dob email first_name first_name_kana first_name_kanji full_name_aliases gender id_number last_name last_name_kana last_name_kanji maiden_name metadata phone political_exposure ssn_last_4 verification")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.address, at: "address")
-        try container.encodeValueIfPresent(self.addressKana, at: "address_kana")
-        try container.encodeValueIfPresent(self.addressKanji, at: "address_kanji")
-        try container.encodeValueIfPresent(self.dob, at: "dob")
-        try container.encodeValueIfPresent(self.email, at: "email")
-        try container.encodeValueIfPresent(self.firstName, at: "first_name")
-        try container.encodeValueIfPresent(self.firstNameKana, at: "first_name_kana")
-        try container.encodeValueIfPresent(self.firstNameKanji, at: "first_name_kanji")
-        try container.encodeValueIfPresent(self.fullNameAliases, at: "full_name_aliases")
-        try container.encodeValueIfPresent(self.gender, at: "gender")
-        try container.encodeValueIfPresent(self.idNumber, at: "id_number")
-        try container.encodeValueIfPresent(self.lastName, at: "last_name")
-        try container.encodeValueIfPresent(self.lastNameKana, at: "last_name_kana")
-        try container.encodeValueIfPresent(self.lastNameKanji, at: "last_name_kanji")
-        try container.encodeValueIfPresent(self.maidenName, at: "maiden_name")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.phone, at: "phone")
-        try container.encodeValueIfPresent(self.politicalExposure, at: "political_exposure")
-        try container.encodeValueIfPresent(self.ssnLast4, at: "ssn_last_4")
-        try container.encodeValueIfPresent(self.verification, at: "verification")
+        try container.encodeValueIfPresent(self.address, at: "address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressKana, at: "address_kana", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressKanji, at: "address_kanji", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.dob, at: "dob", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.firstName, at: "first_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.firstNameKana, at: "first_name_kana", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.firstNameKanji, at: "first_name_kanji", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fullNameAliases, at: "full_name_aliases", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.gender, at: "gender", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.idNumber, at: "id_number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lastName, at: "last_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lastNameKana, at: "last_name_kana", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lastNameKanji, at: "last_name_kanji", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.maidenName, at: "maiden_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.phone, at: "phone", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.politicalExposure, at: "political_exposure", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ssnLast4, at: "ssn_last_4", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verification, at: "verification", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -951,6 +975,8 @@ public struct PostAccountRequestSettingsBranding: Swift.Codable, Swift.Hashable,
     public var secondaryColor: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(icon: Swift.String? = nil, logo: Swift.String? = nil, primaryColor: Swift.String? = nil, secondaryColor: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -969,15 +995,16 @@ public struct PostAccountRequestSettingsBranding: Swift.Codable, Swift.Hashable,
         self.primaryColor = try container.decodeValueIfPresent(Swift.String.self, at: "primary_color")
         self.secondaryColor = try container.decodeValueIfPresent(Swift.String.self, at: "secondary_color")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "icon logo primary_color secondary_color")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.icon, at: "icon")
-        try container.encodeValueIfPresent(self.logo, at: "logo")
-        try container.encodeValueIfPresent(self.primaryColor, at: "primary_color")
-        try container.encodeValueIfPresent(self.secondaryColor, at: "secondary_color")
+        try container.encodeValueIfPresent(self.icon, at: "icon", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.logo, at: "logo", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.primaryColor, at: "primary_color", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.secondaryColor, at: "secondary_color", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -991,6 +1018,8 @@ public struct PostAccountRequestSettingsCardIssuing: Swift.Codable, Swift.Hashab
     public var tosAcceptance: PostAccountRequestSettingsCardIssuingTosAcceptance?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(tosAcceptance: PostAccountRequestSettingsCardIssuingTosAcceptance? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -1003,12 +1032,13 @@ public struct PostAccountRequestSettingsCardIssuing: Swift.Codable, Swift.Hashab
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.tosAcceptance = try container.decodeValueIfPresent(PostAccountRequestSettingsCardIssuingTosAcceptance.self, at: "tos_acceptance")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "tos_acceptance")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.tosAcceptance, at: "tos_acceptance")
+        try container.encodeValueIfPresent(self.tosAcceptance, at: "tos_acceptance", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1019,6 +1049,8 @@ public struct PostAccountRequestSettingsCardPaymentsDeclineOn: Swift.Codable, Sw
     public var cvcFailure: Swift.Bool?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(avsFailure: Swift.Bool? = nil, cvcFailure: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -1033,13 +1065,14 @@ public struct PostAccountRequestSettingsCardPaymentsDeclineOn: Swift.Codable, Sw
         self.avsFailure = try container.decodeValueIfPresent(Swift.Bool.self, at: "avs_failure")
         self.cvcFailure = try container.decodeValueIfPresent(Swift.Bool.self, at: "cvc_failure")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "avs_failure cvc_failure")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.avsFailure, at: "avs_failure")
-        try container.encodeValueIfPresent(self.cvcFailure, at: "cvc_failure")
+        try container.encodeValueIfPresent(self.avsFailure, at: "avs_failure", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cvcFailure, at: "cvc_failure", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1051,6 +1084,8 @@ public struct PostAccountRequestSettingsCardPayments: Swift.Codable, Swift.Hasha
     public var statementDescriptorPrefix: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(declineOn: PostAccountRequestSettingsCardPaymentsDeclineOn? = nil, statementDescriptorPrefix: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -1065,13 +1100,14 @@ public struct PostAccountRequestSettingsCardPayments: Swift.Codable, Swift.Hasha
         self.declineOn = try container.decodeValueIfPresent(PostAccountRequestSettingsCardPaymentsDeclineOn.self, at: "decline_on")
         self.statementDescriptorPrefix = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_prefix")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "decline_on statement_descriptor_prefix")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.declineOn, at: "decline_on")
-        try container.encodeValueIfPresent(self.statementDescriptorPrefix, at: "statement_descriptor_prefix")
+        try container.encodeValueIfPresent(self.declineOn, at: "decline_on", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptorPrefix, at: "statement_descriptor_prefix", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1083,6 +1119,8 @@ public struct PostAccountRequestSettingsPayments: Swift.Codable, Swift.Hashable,
     public var statementDescriptorKanji: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(statementDescriptor: Swift.String? = nil, statementDescriptorKana: Swift.String? = nil, statementDescriptorKanji: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -1099,14 +1137,15 @@ public struct PostAccountRequestSettingsPayments: Swift.Codable, Swift.Hashable,
         self.statementDescriptorKana = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_kana")
         self.statementDescriptorKanji = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_kanji")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "statement_descriptor statement_descriptor_kana statement_descriptor_kanji")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
-        try container.encodeValueIfPresent(self.statementDescriptorKana, at: "statement_descriptor_kana")
-        try container.encodeValueIfPresent(self.statementDescriptorKanji, at: "statement_descriptor_kanji")
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptorKana, at: "statement_descriptor_kana", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptorKanji, at: "statement_descriptor_kanji", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1274,6 +1313,8 @@ public struct PostAccountRequestSettingsPayoutsSchedule: Swift.Codable, Swift.Ha
     public var weeklyAnchor: PostRequestSettingsPayoutsScheduleWeeklyAnchor?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(delayDays: PostAccountRequestSettingsPayoutsScheduleDelayDays? = nil, interval: PostAccountRequestSettingsPayoutsScheduleInterval? = nil, monthlyAnchor: Swift.Int? = nil, weeklyAnchor: PostRequestSettingsPayoutsScheduleWeeklyAnchor? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -1292,15 +1333,16 @@ public struct PostAccountRequestSettingsPayoutsSchedule: Swift.Codable, Swift.Ha
         self.monthlyAnchor = try container.decodeValueIfPresent(Swift.Int.self, at: "monthly_anchor")
         self.weeklyAnchor = try container.decodeValueIfPresent(PostRequestSettingsPayoutsScheduleWeeklyAnchor.self, at: "weekly_anchor")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "delay_days interval monthly_anchor weekly_anchor")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.delayDays, at: "delay_days")
-        try container.encodeValueIfPresent(self.interval, at: "interval")
-        try container.encodeValueIfPresent(self.monthlyAnchor, at: "monthly_anchor")
-        try container.encodeValueIfPresent(self.weeklyAnchor, at: "weekly_anchor")
+        try container.encodeValueIfPresent(self.delayDays, at: "delay_days", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.interval, at: "interval", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.monthlyAnchor, at: "monthly_anchor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.weeklyAnchor, at: "weekly_anchor", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1313,6 +1355,8 @@ public struct PostAccountRequestSettingsPayouts: Swift.Codable, Swift.Hashable, 
     public var statementDescriptor: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(debitNegativeBalances: Swift.Bool? = nil, schedule: PostAccountRequestSettingsPayoutsSchedule? = nil, statementDescriptor: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -1329,14 +1373,15 @@ public struct PostAccountRequestSettingsPayouts: Swift.Codable, Swift.Hashable, 
         self.schedule = try container.decodeValueIfPresent(PostAccountRequestSettingsPayoutsSchedule.self, at: "schedule")
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "debit_negative_balances schedule statement_descriptor")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.debitNegativeBalances, at: "debit_negative_balances")
-        try container.encodeValueIfPresent(self.schedule, at: "schedule")
-        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
+        try container.encodeValueIfPresent(self.debitNegativeBalances, at: "debit_negative_balances", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.schedule, at: "schedule", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1357,6 +1402,8 @@ public struct PostAccountRequestSettings: Swift.Codable, Swift.Hashable, Swift.S
     public var payouts: PostAccountRequestSettingsPayouts?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(branding: PostAccountRequestSettingsBranding? = nil, cardIssuing: PostAccountRequestSettingsCardIssuing? = nil, cardPayments: PostAccountRequestSettingsCardPayments? = nil, payments: PostAccountRequestSettingsPayments? = nil, payouts: PostAccountRequestSettingsPayouts? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -1377,16 +1424,17 @@ public struct PostAccountRequestSettings: Swift.Codable, Swift.Hashable, Swift.S
         self.payments = try container.decodeValueIfPresent(PostAccountRequestSettingsPayments.self, at: "payments")
         self.payouts = try container.decodeValueIfPresent(PostAccountRequestSettingsPayouts.self, at: "payouts")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "branding card_issuing card_payments payments payouts")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.branding, at: "branding")
-        try container.encodeValueIfPresent(self.cardIssuing, at: "card_issuing")
-        try container.encodeValueIfPresent(self.cardPayments, at: "card_payments")
-        try container.encodeValueIfPresent(self.payments, at: "payments")
-        try container.encodeValueIfPresent(self.payouts, at: "payouts")
+        try container.encodeValueIfPresent(self.branding, at: "branding", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cardIssuing, at: "card_issuing", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cardPayments, at: "card_payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.payments, at: "payments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.payouts, at: "payouts", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1401,6 +1449,8 @@ public struct PostAccountRequestTosAcceptance: Swift.Codable, Swift.Hashable, Sw
     public var userAgent: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(date: Swift.Int? = nil, ip: Swift.String? = nil, serviceAgreement: Swift.String? = nil, userAgent: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -1419,15 +1469,16 @@ public struct PostAccountRequestTosAcceptance: Swift.Codable, Swift.Hashable, Sw
         self.serviceAgreement = try container.decodeValueIfPresent(Swift.String.self, at: "service_agreement")
         self.userAgent = try container.decodeValueIfPresent(Swift.String.self, at: "user_agent")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "date ip service_agreement user_agent")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.date, at: "date")
-        try container.encodeValueIfPresent(self.ip, at: "ip")
-        try container.encodeValueIfPresent(self.serviceAgreement, at: "service_agreement")
-        try container.encodeValueIfPresent(self.userAgent, at: "user_agent")
+        try container.encodeValueIfPresent(self.date, at: "date", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ip, at: "ip", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.serviceAgreement, at: "service_agreement", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.userAgent, at: "user_agent", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1477,6 +1528,8 @@ public struct PostAccountRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
     ///
     /// Details on the account's acceptance of the [Stripe Services Agreement](https://stripe.com/docs/connect/updating-accounts#tos-acceptance).
     public var tosAcceptance: PostAccountRequestTosAcceptance?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(accountToken: Swift.String? = nil, bankAccount: PostAccountRequestBankAccount? = nil, businessProfile: PostAccountRequestBusinessProfile? = nil, businessType: PostAccountRequestBusinessType? = nil, capabilities: PostAccountRequestCapabilities? = nil, company: PostAccountRequestCompany? = nil, defaultCurrency: Swift.String? = nil, documents: PostAccountRequestDocuments? = nil, email: Swift.String? = nil, expand: [Swift.String]? = nil, externalAccount: Swift.String? = nil, individual: PostAccountRequestIndividual? = nil, metadata: PostAccountRequestMetadata? = nil, settings: PostAccountRequestSettings? = nil, tosAcceptance: PostAccountRequestTosAcceptance? = nil) {
@@ -1515,25 +1568,26 @@ public struct PostAccountRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.metadata = try container.decodeValueIfPresent(PostAccountRequestMetadata.self, at: "metadata")
         self.settings = try container.decodeValueIfPresent(PostAccountRequestSettings.self, at: "settings")
         self.tosAcceptance = try container.decodeValueIfPresent(PostAccountRequestTosAcceptance.self, at: "tos_acceptance")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.accountToken, at: "account_token")
-        try container.encodeValueIfPresent(self.bankAccount, at: "bank_account")
-        try container.encodeValueIfPresent(self.businessProfile, at: "business_profile")
-        try container.encodeValueIfPresent(self.businessType, at: "business_type")
-        try container.encodeValueIfPresent(self.capabilities, at: "capabilities")
-        try container.encodeValueIfPresent(self.company, at: "company")
-        try container.encodeValueIfPresent(self.defaultCurrency, at: "default_currency")
-        try container.encodeValueIfPresent(self.documents, at: "documents")
-        try container.encodeValueIfPresent(self.email, at: "email")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.externalAccount, at: "external_account")
-        try container.encodeValueIfPresent(self.individual, at: "individual")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.settings, at: "settings")
-        try container.encodeValueIfPresent(self.tosAcceptance, at: "tos_acceptance")
+        try container.encodeValueIfPresent(self.accountToken, at: "account_token", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bankAccount, at: "bank_account", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.businessProfile, at: "business_profile", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.businessType, at: "business_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.capabilities, at: "capabilities", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.company, at: "company", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultCurrency, at: "default_currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.documents, at: "documents", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.externalAccount, at: "external_account", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.individual, at: "individual", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.settings, at: "settings", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.tosAcceptance, at: "tos_acceptance", nulls: self.__explicitNulls)
     }
 }

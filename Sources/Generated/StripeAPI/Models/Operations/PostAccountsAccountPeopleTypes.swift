@@ -133,6 +133,8 @@ public struct PostAccountsAccountPeopleRequest: Swift.Codable, Swift.Hashable, S
     ///
     /// The person's verification status.
     public var verification: PostAccountsAccountPeopleRequestVerification?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(address: PostAccountsAccountPeopleRequestAddress? = nil, addressKana: PostAccountsAccountPeopleRequestAddressKana? = nil, addressKanji: PostAccountsAccountPeopleRequestAddressKanji? = nil, dob: PostAccountsAccountPeopleRequestDob? = nil, documents: PostAccountsAccountPeopleRequestDocuments? = nil, email: Swift.String? = nil, expand: [Swift.String]? = nil, firstName: Swift.String? = nil, firstNameKana: Swift.String? = nil, firstNameKanji: Swift.String? = nil, fullNameAliases: PostAccountsAccountPeopleRequestFullNameAliases? = nil, gender: Swift.String? = nil, idNumber: Swift.String? = nil, lastName: Swift.String? = nil, lastNameKana: Swift.String? = nil, lastNameKanji: Swift.String? = nil, maidenName: Swift.String? = nil, metadata: PostAccountsAccountPeopleRequestMetadata? = nil, nationality: Swift.String? = nil, personToken: Swift.String? = nil, phone: Swift.String? = nil, politicalExposure: Swift.String? = nil, relationship: PostAccountsAccountPeopleRequestRelationship? = nil, ssnLast4: Swift.String? = nil, verification: PostAccountsAccountPeopleRequestVerification? = nil) {
@@ -191,35 +193,36 @@ public struct PostAccountsAccountPeopleRequest: Swift.Codable, Swift.Hashable, S
         self.relationship = try container.decodeValueIfPresent(PostAccountsAccountPeopleRequestRelationship.self, at: "relationship")
         self.ssnLast4 = try container.decodeValueIfPresent(Swift.String.self, at: "ssn_last_4")
         self.verification = try container.decodeValueIfPresent(PostAccountsAccountPeopleRequestVerification.self, at: "verification")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.address, at: "address")
-        try container.encodeValueIfPresent(self.addressKana, at: "address_kana")
-        try container.encodeValueIfPresent(self.addressKanji, at: "address_kanji")
-        try container.encodeValueIfPresent(self.dob, at: "dob")
-        try container.encodeValueIfPresent(self.documents, at: "documents")
-        try container.encodeValueIfPresent(self.email, at: "email")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.firstName, at: "first_name")
-        try container.encodeValueIfPresent(self.firstNameKana, at: "first_name_kana")
-        try container.encodeValueIfPresent(self.firstNameKanji, at: "first_name_kanji")
-        try container.encodeValueIfPresent(self.fullNameAliases, at: "full_name_aliases")
-        try container.encodeValueIfPresent(self.gender, at: "gender")
-        try container.encodeValueIfPresent(self.idNumber, at: "id_number")
-        try container.encodeValueIfPresent(self.lastName, at: "last_name")
-        try container.encodeValueIfPresent(self.lastNameKana, at: "last_name_kana")
-        try container.encodeValueIfPresent(self.lastNameKanji, at: "last_name_kanji")
-        try container.encodeValueIfPresent(self.maidenName, at: "maiden_name")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.nationality, at: "nationality")
-        try container.encodeValueIfPresent(self.personToken, at: "person_token")
-        try container.encodeValueIfPresent(self.phone, at: "phone")
-        try container.encodeValueIfPresent(self.politicalExposure, at: "political_exposure")
-        try container.encodeValueIfPresent(self.relationship, at: "relationship")
-        try container.encodeValueIfPresent(self.ssnLast4, at: "ssn_last_4")
-        try container.encodeValueIfPresent(self.verification, at: "verification")
+        try container.encodeValueIfPresent(self.address, at: "address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressKana, at: "address_kana", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressKanji, at: "address_kanji", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.dob, at: "dob", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.documents, at: "documents", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.firstName, at: "first_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.firstNameKana, at: "first_name_kana", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.firstNameKanji, at: "first_name_kanji", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fullNameAliases, at: "full_name_aliases", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.gender, at: "gender", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.idNumber, at: "id_number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lastName, at: "last_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lastNameKana, at: "last_name_kana", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lastNameKanji, at: "last_name_kanji", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.maidenName, at: "maiden_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.nationality, at: "nationality", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.personToken, at: "person_token", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.phone, at: "phone", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.politicalExposure, at: "political_exposure", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.relationship, at: "relationship", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ssnLast4, at: "ssn_last_4", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verification, at: "verification", nulls: self.__explicitNulls)
     }
 }

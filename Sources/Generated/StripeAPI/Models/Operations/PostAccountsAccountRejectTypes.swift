@@ -8,6 +8,8 @@ public struct PostAccountsAccountRejectRequest: Swift.Codable, Swift.Hashable, S
     public var expand: [Swift.String]?
     /// The reason for rejecting the account. Can be `fraud`, `terms_of_service`, or `other`.
     public var reason: Swift.String
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expand: [Swift.String]? = nil, reason: Swift.String) {
@@ -20,12 +22,13 @@ public struct PostAccountsAccountRejectRequest: Swift.Codable, Swift.Hashable, S
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.reason = try container.decodeValue(Swift.String.self, at: "reason")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
         try container.encodeValue(self.reason, at: "reason")
     }
 }

@@ -353,6 +353,8 @@ public struct PostAccountsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable
     public var tosAcceptance: PostAccountsRequestTosAcceptance?
     /// The type of Stripe account to create. May be one of `custom`, `express` or `standard`.
     public var type: PostAccountsRequestTypeModel?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(accountToken: Swift.String? = nil, bankAccount: PostAccountsRequestBankAccount? = nil, businessProfile: PostAccountsRequestBusinessProfile? = nil, businessType: PostAccountsRequestBusinessType? = nil, capabilities: PostAccountsRequestCapabilities? = nil, company: PostAccountsRequestCompany? = nil, country: Swift.String? = nil, defaultCurrency: Swift.String? = nil, documents: PostAccountsRequestDocuments? = nil, email: Swift.String? = nil, expand: [Swift.String]? = nil, externalAccount: Swift.String? = nil, individual: PostAccountsRequestIndividual? = nil, metadata: PostAccountsRequestMetadata? = nil, settings: PostAccountsRequestSettings? = nil, tosAcceptance: PostAccountsRequestTosAcceptance? = nil, type: PostAccountsRequestTypeModel? = nil) {
@@ -395,27 +397,28 @@ public struct PostAccountsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.settings = try container.decodeValueIfPresent(PostAccountsRequestSettings.self, at: "settings")
         self.tosAcceptance = try container.decodeValueIfPresent(PostAccountsRequestTosAcceptance.self, at: "tos_acceptance")
         self.type = try container.decodeValueIfPresent(PostAccountsRequestTypeModel.self, at: "type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.accountToken, at: "account_token")
-        try container.encodeValueIfPresent(self.bankAccount, at: "bank_account")
-        try container.encodeValueIfPresent(self.businessProfile, at: "business_profile")
-        try container.encodeValueIfPresent(self.businessType, at: "business_type")
-        try container.encodeValueIfPresent(self.capabilities, at: "capabilities")
-        try container.encodeValueIfPresent(self.company, at: "company")
-        try container.encodeValueIfPresent(self.country, at: "country")
-        try container.encodeValueIfPresent(self.defaultCurrency, at: "default_currency")
-        try container.encodeValueIfPresent(self.documents, at: "documents")
-        try container.encodeValueIfPresent(self.email, at: "email")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.externalAccount, at: "external_account")
-        try container.encodeValueIfPresent(self.individual, at: "individual")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.settings, at: "settings")
-        try container.encodeValueIfPresent(self.tosAcceptance, at: "tos_acceptance")
-        try container.encodeValueIfPresent(self.type, at: "type")
+        try container.encodeValueIfPresent(self.accountToken, at: "account_token", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bankAccount, at: "bank_account", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.businessProfile, at: "business_profile", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.businessType, at: "business_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.capabilities, at: "capabilities", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.company, at: "company", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.country, at: "country", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultCurrency, at: "default_currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.documents, at: "documents", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.externalAccount, at: "external_account", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.individual, at: "individual", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.settings, at: "settings", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.tosAcceptance, at: "tos_acceptance", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.type, at: "type", nulls: self.__explicitNulls)
     }
 }

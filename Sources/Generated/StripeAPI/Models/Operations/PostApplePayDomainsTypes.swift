@@ -7,6 +7,8 @@ public struct PostApplePayDomainsRequest: Swift.Codable, Swift.Hashable, Swift.S
     public var domainName: Swift.String
     /// Specifies which fields in the response should be expanded.
     public var expand: [Swift.String]?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(domainName: Swift.String, expand: [Swift.String]? = nil) {
@@ -19,12 +21,13 @@ public struct PostApplePayDomainsRequest: Swift.Codable, Swift.Hashable, Swift.S
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.domainName = try container.decodeValue(Swift.String.self, at: "domain_name")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.domainName, at: "domain_name")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
     }
 }

@@ -20,6 +20,8 @@ public struct PostPortalConfigurationRequestBusinessProfile: Swift.Codable, Swif
     public var termsOfServiceURL: PostRequestBusinessProfileTermsOfServiceURL?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(headline: Swift.String? = nil, privacyPolicyURL: PostRequestBusinessProfilePrivacyPolicyURL? = nil, termsOfServiceURL: PostRequestBusinessProfileTermsOfServiceURL? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -36,14 +38,15 @@ public struct PostPortalConfigurationRequestBusinessProfile: Swift.Codable, Swif
         self.privacyPolicyURL = try container.decodeValueIfPresent(PostRequestBusinessProfilePrivacyPolicyURL.self, at: "privacy_policy_url")
         self.termsOfServiceURL = try container.decodeValueIfPresent(PostRequestBusinessProfileTermsOfServiceURL.self, at: "terms_of_service_url")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "headline privacy_policy_url terms_of_service_url")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.headline, at: "headline")
-        try container.encodeValueIfPresent(self.privacyPolicyURL, at: "privacy_policy_url")
-        try container.encodeValueIfPresent(self.termsOfServiceURL, at: "terms_of_service_url")
+        try container.encodeValueIfPresent(self.headline, at: "headline", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.privacyPolicyURL, at: "privacy_policy_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.termsOfServiceURL, at: "terms_of_service_url", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -65,6 +68,8 @@ public struct PostConfigurationRequestFeaturesCustomerUpdate: Swift.Codable, Swi
     public var enabled: Swift.Bool?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(allowedUpdates: PostRequestFeaturesCustomerUpdateAllowedUpdates2? = nil, enabled: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -79,13 +84,14 @@ public struct PostConfigurationRequestFeaturesCustomerUpdate: Swift.Codable, Swi
         self.allowedUpdates = try container.decodeValueIfPresent(PostRequestFeaturesCustomerUpdateAllowedUpdates2.self, at: "allowed_updates")
         self.enabled = try container.decodeValueIfPresent(Swift.Bool.self, at: "enabled")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "allowed_updates enabled")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.allowedUpdates, at: "allowed_updates")
-        try container.encodeValueIfPresent(self.enabled, at: "enabled")
+        try container.encodeValueIfPresent(self.allowedUpdates, at: "allowed_updates", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.enabled, at: "enabled", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -108,6 +114,8 @@ public struct PostFeaturesSubscriptionCancelCancellationReason2: Swift.Codable, 
     public var options: PostSubscriptionCancelCancellationReason2Options?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(enabled: Swift.Bool, options: PostSubscriptionCancelCancellationReason2Options? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -122,13 +130,14 @@ public struct PostFeaturesSubscriptionCancelCancellationReason2: Swift.Codable, 
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.options = try container.decodeValueIfPresent(PostSubscriptionCancelCancellationReason2Options.self, at: "options")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "enabled options")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.enabled, at: "enabled")
-        try container.encodeValueIfPresent(self.options, at: "options")
+        try container.encodeValueIfPresent(self.options, at: "options", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -146,6 +155,8 @@ public struct PostConfigurationRequestFeaturesSubscriptionCancel: Swift.Codable,
     public var prorationBehavior: PostFeaturesSubscriptionCancelProrationBehavior2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(cancellationReason: PostFeaturesSubscriptionCancelCancellationReason2? = nil, enabled: Swift.Bool? = nil, mode: PostRequestFeaturesSubscriptionCancelMode2? = nil, prorationBehavior: PostFeaturesSubscriptionCancelProrationBehavior2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -164,15 +175,16 @@ public struct PostConfigurationRequestFeaturesSubscriptionCancel: Swift.Codable,
         self.mode = try container.decodeValueIfPresent(PostRequestFeaturesSubscriptionCancelMode2.self, at: "mode")
         self.prorationBehavior = try container.decodeValueIfPresent(PostFeaturesSubscriptionCancelProrationBehavior2.self, at: "proration_behavior")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "cancellation_reason enabled mode proration_behavior")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason")
-        try container.encodeValueIfPresent(self.enabled, at: "enabled")
-        try container.encodeValueIfPresent(self.mode, at: "mode")
-        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior")
+        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.enabled, at: "enabled", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.mode, at: "mode", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -182,6 +194,8 @@ public struct PostConfigurationRequestFeaturesSubscriptionPause: Swift.Codable, 
     public var enabled: Swift.Bool?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(enabled: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -194,12 +208,13 @@ public struct PostConfigurationRequestFeaturesSubscriptionPause: Swift.Codable, 
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.enabled = try container.decodeValueIfPresent(Swift.Bool.self, at: "enabled")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "enabled")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.enabled, at: "enabled")
+        try container.encodeValueIfPresent(self.enabled, at: "enabled", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -309,6 +324,8 @@ public struct PostConfigurationRequestFeaturesSubscriptionUpdate: Swift.Codable,
     public var prorationBehavior: PostFeaturesSubscriptionUpdateProrationBehavior2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(defaultAllowedUpdates: PostSubscriptionUpdateDefaultAllowedUpdates2? = nil, enabled: Swift.Bool? = nil, products: PostRequestFeaturesSubscriptionUpdateProducts2? = nil, prorationBehavior: PostFeaturesSubscriptionUpdateProrationBehavior2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -327,15 +344,16 @@ public struct PostConfigurationRequestFeaturesSubscriptionUpdate: Swift.Codable,
         self.products = try container.decodeValueIfPresent(PostRequestFeaturesSubscriptionUpdateProducts2.self, at: "products")
         self.prorationBehavior = try container.decodeValueIfPresent(PostFeaturesSubscriptionUpdateProrationBehavior2.self, at: "proration_behavior")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "default_allowed_updates enabled products proration_behavior")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.defaultAllowedUpdates, at: "default_allowed_updates")
-        try container.encodeValueIfPresent(self.enabled, at: "enabled")
-        try container.encodeValueIfPresent(self.products, at: "products")
-        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior")
+        try container.encodeValueIfPresent(self.defaultAllowedUpdates, at: "default_allowed_updates", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.enabled, at: "enabled", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.products, at: "products", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -358,6 +376,8 @@ public struct PostBillingPortalConfigurationRequestFeatures: Swift.Codable, Swif
     public var subscriptionUpdate: PostConfigurationRequestFeaturesSubscriptionUpdate?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(customerUpdate: PostConfigurationRequestFeaturesCustomerUpdate? = nil, invoiceHistory: PostConfigurationRequestFeaturesInvoiceHistory? = nil, paymentMethodUpdate: PostRequestFeaturesPaymentMethodUpdate2? = nil, subscriptionCancel: PostConfigurationRequestFeaturesSubscriptionCancel? = nil, subscriptionPause: PostConfigurationRequestFeaturesSubscriptionPause? = nil, subscriptionUpdate: PostConfigurationRequestFeaturesSubscriptionUpdate? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -380,17 +400,18 @@ public struct PostBillingPortalConfigurationRequestFeatures: Swift.Codable, Swif
         self.subscriptionPause = try container.decodeValueIfPresent(PostConfigurationRequestFeaturesSubscriptionPause.self, at: "subscription_pause")
         self.subscriptionUpdate = try container.decodeValueIfPresent(PostConfigurationRequestFeaturesSubscriptionUpdate.self, at: "subscription_update")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "customer_update invoice_history payment_method_update subscription_cancel subscription_pause subscription_update")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.customerUpdate, at: "customer_update")
-        try container.encodeValueIfPresent(self.invoiceHistory, at: "invoice_history")
-        try container.encodeValueIfPresent(self.paymentMethodUpdate, at: "payment_method_update")
-        try container.encodeValueIfPresent(self.subscriptionCancel, at: "subscription_cancel")
-        try container.encodeValueIfPresent(self.subscriptionPause, at: "subscription_pause")
-        try container.encodeValueIfPresent(self.subscriptionUpdate, at: "subscription_update")
+        try container.encodeValueIfPresent(self.customerUpdate, at: "customer_update", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.invoiceHistory, at: "invoice_history", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodUpdate, at: "payment_method_update", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.subscriptionCancel, at: "subscription_cancel", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.subscriptionPause, at: "subscription_pause", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.subscriptionUpdate, at: "subscription_update", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -417,6 +438,8 @@ public struct PostBillingPortalConfigurationRequest: Swift.Codable, Swift.Hashab
     public var features: PostBillingPortalConfigurationRequestFeatures?
     /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
     public var metadata: PostBillingPortalConfigurationRequestMetadata?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(active: Swift.Bool? = nil, businessProfile: PostPortalConfigurationRequestBusinessProfile? = nil, defaultReturnURL: PostPortalConfigurationRequestDefaultReturnURL? = nil, expand: [Swift.String]? = nil, features: PostBillingPortalConfigurationRequestFeatures? = nil, metadata: PostBillingPortalConfigurationRequestMetadata? = nil) {
@@ -437,16 +460,17 @@ public struct PostBillingPortalConfigurationRequest: Swift.Codable, Swift.Hashab
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.features = try container.decodeValueIfPresent(PostBillingPortalConfigurationRequestFeatures.self, at: "features")
         self.metadata = try container.decodeValueIfPresent(PostBillingPortalConfigurationRequestMetadata.self, at: "metadata")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.active, at: "active")
-        try container.encodeValueIfPresent(self.businessProfile, at: "business_profile")
-        try container.encodeValueIfPresent(self.defaultReturnURL, at: "default_return_url")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.features, at: "features")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.active, at: "active", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.businessProfile, at: "business_profile", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultReturnURL, at: "default_return_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.features, at: "features", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
     }
 }

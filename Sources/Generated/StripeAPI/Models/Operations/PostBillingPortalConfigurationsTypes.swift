@@ -12,6 +12,8 @@ public struct PostPortalConfigurationsRequestBusinessProfile: Swift.Codable, Swi
     public var termsOfServiceURL: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(headline: Swift.String? = nil, privacyPolicyURL: Swift.String? = nil, termsOfServiceURL: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -28,14 +30,15 @@ public struct PostPortalConfigurationsRequestBusinessProfile: Swift.Codable, Swi
         self.privacyPolicyURL = try container.decodeValueIfPresent(Swift.String.self, at: "privacy_policy_url")
         self.termsOfServiceURL = try container.decodeValueIfPresent(Swift.String.self, at: "terms_of_service_url")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "headline privacy_policy_url terms_of_service_url")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.headline, at: "headline")
-        try container.encodeValueIfPresent(self.privacyPolicyURL, at: "privacy_policy_url")
-        try container.encodeValueIfPresent(self.termsOfServiceURL, at: "terms_of_service_url")
+        try container.encodeValueIfPresent(self.headline, at: "headline", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.privacyPolicyURL, at: "privacy_policy_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.termsOfServiceURL, at: "terms_of_service_url", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -285,6 +288,8 @@ public struct PostRequestFeaturesSubscriptionCancel: Swift.Codable, Swift.Hashab
     public var prorationBehavior: PostFeaturesSubscriptionCancelProrationBehavior?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(cancellationReason: PostFeaturesSubscriptionCancelCancellationReason? = nil, enabled: Swift.Bool, mode: PostRequestFeaturesSubscriptionCancelMode? = nil, prorationBehavior: PostFeaturesSubscriptionCancelProrationBehavior? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -303,15 +308,16 @@ public struct PostRequestFeaturesSubscriptionCancel: Swift.Codable, Swift.Hashab
         self.mode = try container.decodeValueIfPresent(PostRequestFeaturesSubscriptionCancelMode.self, at: "mode")
         self.prorationBehavior = try container.decodeValueIfPresent(PostFeaturesSubscriptionCancelProrationBehavior.self, at: "proration_behavior")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "cancellation_reason enabled mode proration_behavior")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason")
+        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason", nulls: self.__explicitNulls)
         try container.encodeValue(self.enabled, at: "enabled")
-        try container.encodeValueIfPresent(self.mode, at: "mode")
-        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior")
+        try container.encodeValueIfPresent(self.mode, at: "mode", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -497,6 +503,8 @@ public struct PostRequestFeaturesSubscriptionUpdate: Swift.Codable, Swift.Hashab
     public var prorationBehavior: PostFeaturesSubscriptionUpdateProrationBehavior?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(defaultAllowedUpdates: PostSubscriptionUpdateDefaultAllowedUpdates, enabled: Swift.Bool, products: PostRequestFeaturesSubscriptionUpdateProducts, prorationBehavior: PostFeaturesSubscriptionUpdateProrationBehavior? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -515,6 +523,7 @@ public struct PostRequestFeaturesSubscriptionUpdate: Swift.Codable, Swift.Hashab
         self.products = try container.decodeValue(PostRequestFeaturesSubscriptionUpdateProducts.self, at: "products")
         self.prorationBehavior = try container.decodeValueIfPresent(PostFeaturesSubscriptionUpdateProrationBehavior.self, at: "proration_behavior")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "default_allowed_updates enabled products proration_behavior")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -523,7 +532,7 @@ public struct PostRequestFeaturesSubscriptionUpdate: Swift.Codable, Swift.Hashab
         try container.encodeValue(self.defaultAllowedUpdates, at: "default_allowed_updates")
         try container.encodeValue(self.enabled, at: "enabled")
         try container.encodeValue(self.products, at: "products")
-        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior")
+        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -546,6 +555,8 @@ public struct PostBillingPortalConfigurationsRequestFeatures: Swift.Codable, Swi
     public var subscriptionUpdate: PostRequestFeaturesSubscriptionUpdate?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(customerUpdate: PostConfigurationsRequestFeaturesCustomerUpdate? = nil, invoiceHistory: PostConfigurationsRequestFeaturesInvoiceHistory? = nil, paymentMethodUpdate: PostRequestFeaturesPaymentMethodUpdate? = nil, subscriptionCancel: PostRequestFeaturesSubscriptionCancel? = nil, subscriptionPause: PostConfigurationsRequestFeaturesSubscriptionPause? = nil, subscriptionUpdate: PostRequestFeaturesSubscriptionUpdate? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -568,17 +579,18 @@ public struct PostBillingPortalConfigurationsRequestFeatures: Swift.Codable, Swi
         self.subscriptionPause = try container.decodeValueIfPresent(PostConfigurationsRequestFeaturesSubscriptionPause.self, at: "subscription_pause")
         self.subscriptionUpdate = try container.decodeValueIfPresent(PostRequestFeaturesSubscriptionUpdate.self, at: "subscription_update")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "customer_update invoice_history payment_method_update subscription_cancel subscription_pause subscription_update")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.customerUpdate, at: "customer_update")
-        try container.encodeValueIfPresent(self.invoiceHistory, at: "invoice_history")
-        try container.encodeValueIfPresent(self.paymentMethodUpdate, at: "payment_method_update")
-        try container.encodeValueIfPresent(self.subscriptionCancel, at: "subscription_cancel")
-        try container.encodeValueIfPresent(self.subscriptionPause, at: "subscription_pause")
-        try container.encodeValueIfPresent(self.subscriptionUpdate, at: "subscription_update")
+        try container.encodeValueIfPresent(self.customerUpdate, at: "customer_update", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.invoiceHistory, at: "invoice_history", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodUpdate, at: "payment_method_update", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.subscriptionCancel, at: "subscription_cancel", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.subscriptionPause, at: "subscription_pause", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.subscriptionUpdate, at: "subscription_update", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -598,6 +610,8 @@ public struct PostBillingPortalConfigurationsRequest: Swift.Codable, Swift.Hasha
     public var features: PostBillingPortalConfigurationsRequestFeatures
     /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
     public var metadata: [Swift.String: Swift.String]?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(businessProfile: PostPortalConfigurationsRequestBusinessProfile, defaultReturnURL: PostPortalConfigurationsRequestDefaultReturnURL? = nil, expand: [Swift.String]? = nil, features: PostBillingPortalConfigurationsRequestFeatures, metadata: [Swift.String: Swift.String]? = nil) {
@@ -616,15 +630,16 @@ public struct PostBillingPortalConfigurationsRequest: Swift.Codable, Swift.Hasha
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.features = try container.decodeValue(PostBillingPortalConfigurationsRequestFeatures.self, at: "features")
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.businessProfile, at: "business_profile")
-        try container.encodeValueIfPresent(self.defaultReturnURL, at: "default_return_url")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.defaultReturnURL, at: "default_return_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
         try container.encodeValue(self.features, at: "features")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
     }
 }

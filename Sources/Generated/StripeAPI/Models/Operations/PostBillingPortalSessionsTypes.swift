@@ -19,6 +19,8 @@ public struct PostBillingPortalSessionsRequest: Swift.Codable, Swift.Hashable, S
     public var onBehalfOf: Swift.String?
     /// The default URL to redirect customers to when they click on the portal's link to return to your website.
     public var returnURL: Swift.String?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(configuration: Swift.String? = nil, customer: Swift.String, expand: [Swift.String]? = nil, locale: PostBillingPortalSessionsRequestLocaleModel? = nil, onBehalfOf: Swift.String? = nil, returnURL: Swift.String? = nil) {
@@ -39,16 +41,17 @@ public struct PostBillingPortalSessionsRequest: Swift.Codable, Swift.Hashable, S
         self.locale = try container.decodeValueIfPresent(PostBillingPortalSessionsRequestLocaleModel.self, at: "locale")
         self.onBehalfOf = try container.decodeValueIfPresent(Swift.String.self, at: "on_behalf_of")
         self.returnURL = try container.decodeValueIfPresent(Swift.String.self, at: "return_url")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.configuration, at: "configuration")
+        try container.encodeValueIfPresent(self.configuration, at: "configuration", nulls: self.__explicitNulls)
         try container.encodeValue(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.locale, at: "locale")
-        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
-        try container.encodeValueIfPresent(self.returnURL, at: "return_url")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.locale, at: "locale", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.returnURL, at: "return_url", nulls: self.__explicitNulls)
     }
 }

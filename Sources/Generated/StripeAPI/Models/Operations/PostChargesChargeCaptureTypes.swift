@@ -10,6 +10,8 @@ public struct PostChargesChargeCaptureRequestTransferData: Swift.Codable, Swift.
     public var amount: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -22,12 +24,13 @@ public struct PostChargesChargeCaptureRequestTransferData: Swift.Codable, Swift.
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -53,6 +56,8 @@ public struct PostChargesChargeCaptureRequest: Swift.Codable, Swift.Hashable, Sw
     public var transferData: PostChargesChargeCaptureRequestTransferData?
     /// A string that identifies this transaction as part of a group. `transfer_group` may only be provided if it has not been set. See the [Connect documentation](https://stripe.com/docs/connect/charges-transfers#transfer-options) for details.
     public var transferGroup: Swift.String?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int? = nil, applicationFee: Swift.Int? = nil, applicationFeeAmount: Swift.Int? = nil, expand: [Swift.String]? = nil, receiptEmail: Swift.String? = nil, statementDescriptor: Swift.String? = nil, statementDescriptorSuffix: Swift.String? = nil, transferData: PostChargesChargeCaptureRequestTransferData? = nil, transferGroup: Swift.String? = nil) {
@@ -79,19 +84,20 @@ public struct PostChargesChargeCaptureRequest: Swift.Codable, Swift.Hashable, Sw
         self.statementDescriptorSuffix = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_suffix")
         self.transferData = try container.decodeValueIfPresent(PostChargesChargeCaptureRequestTransferData.self, at: "transfer_data")
         self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.applicationFee, at: "application_fee")
-        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.receiptEmail, at: "receipt_email")
-        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
-        try container.encodeValueIfPresent(self.statementDescriptorSuffix, at: "statement_descriptor_suffix")
-        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
-        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group")
+        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.applicationFee, at: "application_fee", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.receiptEmail, at: "receipt_email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptorSuffix, at: "statement_descriptor_suffix", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group", nulls: self.__explicitNulls)
     }
 }

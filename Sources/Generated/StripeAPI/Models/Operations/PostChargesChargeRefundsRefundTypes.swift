@@ -11,6 +11,8 @@ public struct PostChargesChargeRefundsRefundRequest: Swift.Codable, Swift.Hashab
     /// Specifies which fields in the response should be expanded.
     public var expand: [Swift.String]?
     public var metadata: PostChargesChargeRefundsRefundRequestMetadata?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expand: [Swift.String]? = nil, metadata: PostChargesChargeRefundsRefundRequestMetadata? = nil) {
@@ -23,12 +25,13 @@ public struct PostChargesChargeRefundsRefundRequest: Swift.Codable, Swift.Hashab
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.metadata = try container.decodeValueIfPresent(PostChargesChargeRefundsRefundRequestMetadata.self, at: "metadata")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
     }
 }

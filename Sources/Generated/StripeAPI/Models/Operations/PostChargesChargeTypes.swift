@@ -113,6 +113,8 @@ public struct PostChargesChargeRequest: Swift.Codable, Swift.Hashable, Swift.Sen
     public var shipping: PostChargesChargeRequestShipping?
     /// A string that identifies this transaction as part of a group. `transfer_group` may only be provided if it has not been set. See the [Connect documentation](https://stripe.com/docs/connect/charges-transfers#transfer-options) for details.
     public var transferGroup: Swift.String?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(customer: Swift.String? = nil, description: Swift.String? = nil, expand: [Swift.String]? = nil, fraudDetails: PostChargesChargeRequestFraudDetails? = nil, metadata: PostChargesChargeRequestMetadata? = nil, receiptEmail: Swift.String? = nil, shipping: PostChargesChargeRequestShipping? = nil, transferGroup: Swift.String? = nil) {
@@ -137,18 +139,19 @@ public struct PostChargesChargeRequest: Swift.Codable, Swift.Hashable, Swift.Sen
         self.receiptEmail = try container.decodeValueIfPresent(Swift.String.self, at: "receipt_email")
         self.shipping = try container.decodeValueIfPresent(PostChargesChargeRequestShipping.self, at: "shipping")
         self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.fraudDetails, at: "fraud_details")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.receiptEmail, at: "receipt_email")
-        try container.encodeValueIfPresent(self.shipping, at: "shipping")
-        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group")
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fraudDetails, at: "fraud_details", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.receiptEmail, at: "receipt_email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shipping, at: "shipping", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group", nulls: self.__explicitNulls)
     }
 }

@@ -22,6 +22,8 @@ public struct PostChargesRequestCardCase1: Swift.Codable, Swift.Hashable, Swift.
     public var object: PostChargesRequestCardCase1ObjectModel?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(addressCity: Swift.String? = nil, addressCountry: Swift.String? = nil, addressLine1: Swift.String? = nil, addressLine2: Swift.String? = nil, addressState: Swift.String? = nil, addressZip: Swift.String? = nil, cvc: Swift.String? = nil, expMonth: Swift.Int, expYear: Swift.Int, metadata: [Swift.String: Swift.String]? = nil, name: Swift.String? = nil, number: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -58,24 +60,25 @@ public struct PostChargesRequestCardCase1: Swift.Codable, Swift.Hashable, Swift.
         self.number = try container.decodeValue(Swift.String.self, at: "number")
         self.object = try container.decodeValueIfPresent(PostChargesRequestCardCase1ObjectModel.self, at: "object")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address_city address_country address_line1 address_line2 address_state address_zip cvc exp_month exp_year metadata name number object")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.addressCity, at: "address_city")
-        try container.encodeValueIfPresent(self.addressCountry, at: "address_country")
-        try container.encodeValueIfPresent(self.addressLine1, at: "address_line1")
-        try container.encodeValueIfPresent(self.addressLine2, at: "address_line2")
-        try container.encodeValueIfPresent(self.addressState, at: "address_state")
-        try container.encodeValueIfPresent(self.addressZip, at: "address_zip")
-        try container.encodeValueIfPresent(self.cvc, at: "cvc")
+        try container.encodeValueIfPresent(self.addressCity, at: "address_city", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressCountry, at: "address_country", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressLine1, at: "address_line1", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressLine2, at: "address_line2", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressState, at: "address_state", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressZip, at: "address_zip", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cvc, at: "cvc", nulls: self.__explicitNulls)
         try container.encodeValue(self.expMonth, at: "exp_month")
         try container.encodeValue(self.expYear, at: "exp_year")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
         try container.encodeValue(self.number, at: "number")
-        try container.encodeValueIfPresent(self.object, at: "object")
+        try container.encodeValueIfPresent(self.object, at: "object", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -134,6 +137,8 @@ public struct PostChargesRequestDestinationCase1: Swift.Codable, Swift.Hashable,
     public var amount: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(account: Swift.String, amount: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -148,13 +153,14 @@ public struct PostChargesRequestDestinationCase1: Swift.Codable, Swift.Hashable,
         self.account = try container.decodeValue(Swift.String.self, at: "account")
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "account amount")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.account, at: "account")
-        try container.encodeValueIfPresent(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -226,6 +232,8 @@ public struct PostChargesRequestShipping: Swift.Codable, Swift.Hashable, Swift.S
     public var trackingNumber: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(address: PostChargesRequestShippingAddress, carrier: Swift.String? = nil, name: Swift.String, phone: Swift.String? = nil, trackingNumber: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -246,16 +254,17 @@ public struct PostChargesRequestShipping: Swift.Codable, Swift.Hashable, Swift.S
         self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
         self.trackingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "tracking_number")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address carrier name phone tracking_number")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.address, at: "address")
-        try container.encodeValueIfPresent(self.carrier, at: "carrier")
+        try container.encodeValueIfPresent(self.carrier, at: "carrier", nulls: self.__explicitNulls)
         try container.encodeValue(self.name, at: "name")
-        try container.encodeValueIfPresent(self.phone, at: "phone")
-        try container.encodeValueIfPresent(self.trackingNumber, at: "tracking_number")
+        try container.encodeValueIfPresent(self.phone, at: "phone", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trackingNumber, at: "tracking_number", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -268,6 +277,8 @@ public struct PostChargesRequestTransferData: Swift.Codable, Swift.Hashable, Swi
     public var destination: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int? = nil, destination: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -282,12 +293,13 @@ public struct PostChargesRequestTransferData: Swift.Codable, Swift.Hashable, Swi
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.destination = try container.decodeValue(Swift.String.self, at: "destination")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount destination")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
         try container.encodeValue(self.destination, at: "destination")
         try container.encodeUndeclared(self.additionalProperties)
     }
@@ -334,6 +346,8 @@ public struct PostChargesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
     public var transferData: PostChargesRequestTransferData?
     /// A string that identifies this transaction as part of a group. For details, see [Grouping transactions](https://stripe.com/docs/connect/charges-transfers#transfer-options).
     public var transferGroup: Swift.String?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int? = nil, applicationFee: Swift.Int? = nil, applicationFeeAmount: Swift.Int? = nil, capture: Swift.Bool? = nil, card: PostChargesRequestCard? = nil, currency: Swift.String? = nil, customer: Swift.String? = nil, description: Swift.String? = nil, destination: PostChargesRequestDestination? = nil, expand: [Swift.String]? = nil, metadata: PostChargesRequestMetadata? = nil, onBehalfOf: Swift.String? = nil, receiptEmail: Swift.String? = nil, shipping: PostChargesRequestShipping? = nil, source: Swift.String? = nil, statementDescriptor: Swift.String? = nil, statementDescriptorSuffix: Swift.String? = nil, transferData: PostChargesRequestTransferData? = nil, transferGroup: Swift.String? = nil) {
@@ -380,29 +394,30 @@ public struct PostChargesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.statementDescriptorSuffix = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_suffix")
         self.transferData = try container.decodeValueIfPresent(PostChargesRequestTransferData.self, at: "transfer_data")
         self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.applicationFee, at: "application_fee")
-        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount")
-        try container.encodeValueIfPresent(self.capture, at: "capture")
-        try container.encodeValueIfPresent(self.card, at: "card")
-        try container.encodeValueIfPresent(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.destination, at: "destination")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
-        try container.encodeValueIfPresent(self.receiptEmail, at: "receipt_email")
-        try container.encodeValueIfPresent(self.shipping, at: "shipping")
-        try container.encodeValueIfPresent(self.source, at: "source")
-        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
-        try container.encodeValueIfPresent(self.statementDescriptorSuffix, at: "statement_descriptor_suffix")
-        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
-        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group")
+        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.applicationFee, at: "application_fee", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.capture, at: "capture", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.card, at: "card", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.currency, at: "currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.destination, at: "destination", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.receiptEmail, at: "receipt_email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shipping, at: "shipping", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.source, at: "source", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptorSuffix, at: "statement_descriptor_suffix", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group", nulls: self.__explicitNulls)
     }
 }

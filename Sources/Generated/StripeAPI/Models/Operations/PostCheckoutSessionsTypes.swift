@@ -9,6 +9,8 @@ public struct PostCheckoutSessionsRequestAfterExpirationRecovery: Swift.Codable,
     public var enabled: Swift.Bool
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(allowPromotionCodes: Swift.Bool? = nil, enabled: Swift.Bool, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -23,12 +25,13 @@ public struct PostCheckoutSessionsRequestAfterExpirationRecovery: Swift.Codable,
         self.allowPromotionCodes = try container.decodeValueIfPresent(Swift.Bool.self, at: "allow_promotion_codes")
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "allow_promotion_codes enabled")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.allowPromotionCodes, at: "allow_promotion_codes")
+        try container.encodeValueIfPresent(self.allowPromotionCodes, at: "allow_promotion_codes", nulls: self.__explicitNulls)
         try container.encodeValue(self.enabled, at: "enabled")
         try container.encodeUndeclared(self.additionalProperties)
     }
@@ -42,6 +45,8 @@ public struct PostCheckoutSessionsRequestAfterExpiration: Swift.Codable, Swift.H
     public var recovery: PostCheckoutSessionsRequestAfterExpirationRecovery?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(recovery: PostCheckoutSessionsRequestAfterExpirationRecovery? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -54,12 +59,13 @@ public struct PostCheckoutSessionsRequestAfterExpiration: Swift.Codable, Swift.H
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.recovery = try container.decodeValueIfPresent(PostCheckoutSessionsRequestAfterExpirationRecovery.self, at: "recovery")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "recovery")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.recovery, at: "recovery")
+        try container.encodeValueIfPresent(self.recovery, at: "recovery", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -118,6 +124,8 @@ public struct PostCheckoutSessionsRequestConsentCollection: Swift.Codable, Swift
     public var promotions: PostSessionsRequestConsentCollectionPromotions?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `promotions`, which the description allows one value for, is filled in.
     public init(additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -130,12 +138,13 @@ public struct PostCheckoutSessionsRequestConsentCollection: Swift.Codable, Swift
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.promotions = try container.decodeValueIfPresent(PostSessionsRequestConsentCollectionPromotions.self, at: "promotions")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "promotions")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.promotions, at: "promotions")
+        try container.encodeValueIfPresent(self.promotions, at: "promotions", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -206,6 +215,8 @@ public struct PostCheckoutSessionsRequestCustomerUpdate: Swift.Codable, Swift.Ha
     public var shipping: PostCheckoutSessionsRequestCustomerUpdateShipping?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(address: PostCheckoutSessionsRequestCustomerUpdateAddress? = nil, name: PostCheckoutSessionsRequestCustomerUpdateName? = nil, shipping: PostCheckoutSessionsRequestCustomerUpdateShipping? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -222,14 +233,15 @@ public struct PostCheckoutSessionsRequestCustomerUpdate: Swift.Codable, Swift.Ha
         self.name = try container.decodeValueIfPresent(PostCheckoutSessionsRequestCustomerUpdateName.self, at: "name")
         self.shipping = try container.decodeValueIfPresent(PostCheckoutSessionsRequestCustomerUpdateShipping.self, at: "shipping")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address name shipping")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.address, at: "address")
-        try container.encodeValueIfPresent(self.name, at: "name")
-        try container.encodeValueIfPresent(self.shipping, at: "shipping")
+        try container.encodeValueIfPresent(self.address, at: "address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shipping, at: "shipping", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -240,6 +252,8 @@ public struct PostCheckoutSessionsRequestDiscountsItem: Swift.Codable, Swift.Has
     public var promotionCode: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(coupon: Swift.String? = nil, promotionCode: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -254,13 +268,14 @@ public struct PostCheckoutSessionsRequestDiscountsItem: Swift.Codable, Swift.Has
         self.coupon = try container.decodeValueIfPresent(Swift.String.self, at: "coupon")
         self.promotionCode = try container.decodeValueIfPresent(Swift.String.self, at: "promotion_code")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "coupon promotion_code")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.coupon, at: "coupon")
-        try container.encodeValueIfPresent(self.promotionCode, at: "promotion_code")
+        try container.encodeValueIfPresent(self.coupon, at: "coupon", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.promotionCode, at: "promotion_code", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -272,6 +287,8 @@ public struct PostSessionsRequestLineItemAdjustableQuantity: Swift.Codable, Swif
     public var minimum: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(enabled: Swift.Bool, maximum: Swift.Int? = nil, minimum: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -288,14 +305,15 @@ public struct PostSessionsRequestLineItemAdjustableQuantity: Swift.Codable, Swif
         self.maximum = try container.decodeValueIfPresent(Swift.Int.self, at: "maximum")
         self.minimum = try container.decodeValueIfPresent(Swift.Int.self, at: "minimum")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "enabled maximum minimum")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.enabled, at: "enabled")
-        try container.encodeValueIfPresent(self.maximum, at: "maximum")
-        try container.encodeValueIfPresent(self.minimum, at: "minimum")
+        try container.encodeValueIfPresent(self.maximum, at: "maximum", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.minimum, at: "minimum", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -309,6 +327,8 @@ public struct PostSessionsRequestLineItemPriceDataProductData: Swift.Codable, Sw
     public var taxCode: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(description: Swift.String? = nil, images: [Swift.String]? = nil, metadata: [Swift.String: Swift.String]? = nil, name: Swift.String, taxCode: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -329,16 +349,17 @@ public struct PostSessionsRequestLineItemPriceDataProductData: Swift.Codable, Sw
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.taxCode = try container.decodeValueIfPresent(Swift.String.self, at: "tax_code")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "description images metadata name tax_code")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.images, at: "images")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.images, at: "images", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
         try container.encodeValue(self.name, at: "name")
-        try container.encodeValueIfPresent(self.taxCode, at: "tax_code")
+        try container.encodeValueIfPresent(self.taxCode, at: "tax_code", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -363,6 +384,8 @@ public struct PostCheckoutSessionsRequestLineItemsItemPriceData: Swift.Codable, 
     public var unitAmountDecimal: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(currency: Swift.String, product: Swift.String? = nil, productData: PostSessionsRequestLineItemPriceDataProductData? = nil, recurring: PostSessionsRequestLineItemPriceDataRecurring? = nil, taxBehavior: PostSessionsRequestLineItemPriceDataTaxBehavior? = nil, unitAmount: Swift.Int? = nil, unitAmountDecimal: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -387,18 +410,19 @@ public struct PostCheckoutSessionsRequestLineItemsItemPriceData: Swift.Codable, 
         self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
         self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "currency product product_data recurring tax_behavior unit_amount unit_amount_decimal")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.product, at: "product")
-        try container.encodeValueIfPresent(self.productData, at: "product_data")
-        try container.encodeValueIfPresent(self.recurring, at: "recurring")
-        try container.encodeValueIfPresent(self.taxBehavior, at: "tax_behavior")
-        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount")
-        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal")
+        try container.encodeValueIfPresent(self.product, at: "product", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.productData, at: "product_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.recurring, at: "recurring", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxBehavior, at: "tax_behavior", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -415,6 +439,8 @@ public struct PostCheckoutSessionsRequestLineItemsItem: Swift.Codable, Swift.Has
     public var taxRates: [Swift.String]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(adjustableQuantity: PostSessionsRequestLineItemAdjustableQuantity? = nil, dynamicTaxRates: [Swift.String]? = nil, price: Swift.String? = nil, priceData: PostCheckoutSessionsRequestLineItemsItemPriceData? = nil, quantity: Swift.Int? = nil, taxRates: [Swift.String]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -437,17 +463,18 @@ public struct PostCheckoutSessionsRequestLineItemsItem: Swift.Codable, Swift.Has
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.taxRates = try container.decodeValueIfPresent([Swift.String].self, at: "tax_rates")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "adjustable_quantity dynamic_tax_rates price price_data quantity tax_rates")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.adjustableQuantity, at: "adjustable_quantity")
-        try container.encodeValueIfPresent(self.dynamicTaxRates, at: "dynamic_tax_rates")
-        try container.encodeValueIfPresent(self.price, at: "price")
-        try container.encodeValueIfPresent(self.priceData, at: "price_data")
-        try container.encodeValueIfPresent(self.quantity, at: "quantity")
-        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
+        try container.encodeValueIfPresent(self.adjustableQuantity, at: "adjustable_quantity", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.dynamicTaxRates, at: "dynamic_tax_rates", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.price, at: "price", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.priceData, at: "price_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.quantity, at: "quantity", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -472,6 +499,8 @@ public struct PostRequestPaymentIntentDataShippingAddress: Swift.Codable, Swift.
     public var state: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(city: Swift.String? = nil, country: Swift.String? = nil, line1: Swift.String, line2: Swift.String? = nil, postalCode: Swift.String? = nil, state: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -494,17 +523,18 @@ public struct PostRequestPaymentIntentDataShippingAddress: Swift.Codable, Swift.
         self.postalCode = try container.decodeValueIfPresent(Swift.String.self, at: "postal_code")
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "city country line1 line2 postal_code state")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.city, at: "city")
-        try container.encodeValueIfPresent(self.country, at: "country")
+        try container.encodeValueIfPresent(self.city, at: "city", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.country, at: "country", nulls: self.__explicitNulls)
         try container.encodeValue(self.line1, at: "line1")
-        try container.encodeValueIfPresent(self.line2, at: "line2")
-        try container.encodeValueIfPresent(self.postalCode, at: "postal_code")
-        try container.encodeValueIfPresent(self.state, at: "state")
+        try container.encodeValueIfPresent(self.line2, at: "line2", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.postalCode, at: "postal_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.state, at: "state", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -519,6 +549,8 @@ public struct PostSessionsRequestPaymentIntentDataShipping: Swift.Codable, Swift
     public var trackingNumber: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(address: PostRequestPaymentIntentDataShippingAddress, carrier: Swift.String? = nil, name: Swift.String, phone: Swift.String? = nil, trackingNumber: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -539,16 +571,17 @@ public struct PostSessionsRequestPaymentIntentDataShipping: Swift.Codable, Swift
         self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
         self.trackingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "tracking_number")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address carrier name phone tracking_number")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.address, at: "address")
-        try container.encodeValueIfPresent(self.carrier, at: "carrier")
+        try container.encodeValueIfPresent(self.carrier, at: "carrier", nulls: self.__explicitNulls)
         try container.encodeValue(self.name, at: "name")
-        try container.encodeValueIfPresent(self.phone, at: "phone")
-        try container.encodeValueIfPresent(self.trackingNumber, at: "tracking_number")
+        try container.encodeValueIfPresent(self.phone, at: "phone", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trackingNumber, at: "tracking_number", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -576,6 +609,8 @@ public struct PostCheckoutSessionsRequestPaymentIntentData: Swift.Codable, Swift
     public var transferGroup: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(applicationFeeAmount: Swift.Int? = nil, captureMethod: PostSessionsRequestPaymentIntentDataCaptureMethod? = nil, description: Swift.String? = nil, metadata: [Swift.String: Swift.String]? = nil, onBehalfOf: Swift.String? = nil, receiptEmail: Swift.String? = nil, setupFutureUsage: PostRequestPaymentIntentDataSetupFutureUsage? = nil, shipping: PostSessionsRequestPaymentIntentDataShipping? = nil, statementDescriptor: Swift.String? = nil, statementDescriptorSuffix: Swift.String? = nil, transferData: PostSessionsRequestPaymentIntentDataTransferData? = nil, transferGroup: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -610,23 +645,24 @@ public struct PostCheckoutSessionsRequestPaymentIntentData: Swift.Codable, Swift
         self.transferData = try container.decodeValueIfPresent(PostSessionsRequestPaymentIntentDataTransferData.self, at: "transfer_data")
         self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "application_fee_amount capture_method description metadata on_behalf_of receipt_email setup_future_usage shipping statement_descriptor statement_descriptor_suffix transfer_data transfer_group")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount")
-        try container.encodeValueIfPresent(self.captureMethod, at: "capture_method")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
-        try container.encodeValueIfPresent(self.receiptEmail, at: "receipt_email")
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
-        try container.encodeValueIfPresent(self.shipping, at: "shipping")
-        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
-        try container.encodeValueIfPresent(self.statementDescriptorSuffix, at: "statement_descriptor_suffix")
-        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
-        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group")
+        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.captureMethod, at: "capture_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.receiptEmail, at: "receipt_email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shipping, at: "shipping", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptorSuffix, at: "statement_descriptor_suffix", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -652,6 +688,8 @@ public struct PostPaymentMethodOptionsAcssDebitMandateOptions: Swift.Codable, Sw
     public var transactionType: PostOptionsAcssDebitMandateOptionsTransactionType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(customMandateURL: PostOptionsAcssDebitMandateOptionsCustomMandateURL? = nil, defaultFor: [PostOptionsAcssDebitMandateOptionsDefaultForItem]? = nil, intervalDescription: Swift.String? = nil, paymentSchedule: PostOptionsAcssDebitMandateOptionsPaymentSchedule? = nil, transactionType: PostOptionsAcssDebitMandateOptionsTransactionType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -672,16 +710,17 @@ public struct PostPaymentMethodOptionsAcssDebitMandateOptions: Swift.Codable, Sw
         self.paymentSchedule = try container.decodeValueIfPresent(PostOptionsAcssDebitMandateOptionsPaymentSchedule.self, at: "payment_schedule")
         self.transactionType = try container.decodeValueIfPresent(PostOptionsAcssDebitMandateOptionsTransactionType.self, at: "transaction_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_mandate_url default_for interval_description payment_schedule transaction_type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.customMandateURL, at: "custom_mandate_url")
-        try container.encodeValueIfPresent(self.defaultFor, at: "default_for")
-        try container.encodeValueIfPresent(self.intervalDescription, at: "interval_description")
-        try container.encodeValueIfPresent(self.paymentSchedule, at: "payment_schedule")
-        try container.encodeValueIfPresent(self.transactionType, at: "transaction_type")
+        try container.encodeValueIfPresent(self.customMandateURL, at: "custom_mandate_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultFor, at: "default_for", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.intervalDescription, at: "interval_description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentSchedule, at: "payment_schedule", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transactionType, at: "transaction_type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -696,6 +735,8 @@ public struct PostSessionsRequestPaymentMethodOptionsAcssDebit: Swift.Codable, S
     public var verificationMethod: PostMethodOptionsAcssDebitVerificationMethod?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(currency: PostRequestPaymentMethodOptionsAcssDebitCurrency? = nil, mandateOptions: PostPaymentMethodOptionsAcssDebitMandateOptions? = nil, verificationMethod: PostMethodOptionsAcssDebitVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -712,14 +753,15 @@ public struct PostSessionsRequestPaymentMethodOptionsAcssDebit: Swift.Codable, S
         self.mandateOptions = try container.decodeValueIfPresent(PostPaymentMethodOptionsAcssDebitMandateOptions.self, at: "mandate_options")
         self.verificationMethod = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitVerificationMethod.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "currency mandate_options verification_method")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options")
-        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method")
+        try container.encodeValueIfPresent(self.currency, at: "currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -736,6 +778,8 @@ public struct PostSessionsRequestPaymentMethodOptionsKonbini: Swift.Codable, Swi
     public var expiresAfterDays: PostPaymentMethodOptionsKonbiniExpiresAfterDays?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expiresAfterDays: PostPaymentMethodOptionsKonbiniExpiresAfterDays? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -748,12 +792,13 @@ public struct PostSessionsRequestPaymentMethodOptionsKonbini: Swift.Codable, Swi
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expiresAfterDays = try container.decodeValueIfPresent(PostPaymentMethodOptionsKonbiniExpiresAfterDays.self, at: "expires_after_days")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_after_days")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.expiresAfterDays, at: "expires_after_days")
+        try container.encodeValueIfPresent(self.expiresAfterDays, at: "expires_after_days", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -763,6 +808,8 @@ public struct PostSessionsRequestPaymentMethodOptionsOxxo: Swift.Codable, Swift.
     public var expiresAfterDays: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expiresAfterDays: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -775,12 +822,13 @@ public struct PostSessionsRequestPaymentMethodOptionsOxxo: Swift.Codable, Swift.
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expiresAfterDays = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_after_days")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_after_days")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.expiresAfterDays, at: "expires_after_days")
+        try container.encodeValueIfPresent(self.expiresAfterDays, at: "expires_after_days", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -792,6 +840,8 @@ public struct PostRequestPaymentMethodOptionsUsBankAccount: Swift.Codable, Swift
     public var verificationMethod: PostMethodOptionsUsBankAccountVerificationMethod?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(verificationMethod: PostMethodOptionsUsBankAccountVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -804,12 +854,13 @@ public struct PostRequestPaymentMethodOptionsUsBankAccount: Swift.Codable, Swift
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.verificationMethod = try container.decodeValueIfPresent(PostMethodOptionsUsBankAccountVerificationMethod.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "verification_method")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method")
+        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -822,6 +873,8 @@ public struct PostSessionsRequestPaymentMethodOptionsWechatPay: Swift.Codable, S
     public var client: PostRequestPaymentMethodOptionsWechatPayClient
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(appID: Swift.String? = nil, client: PostRequestPaymentMethodOptionsWechatPayClient, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -836,12 +889,13 @@ public struct PostSessionsRequestPaymentMethodOptionsWechatPay: Swift.Codable, S
         self.appID = try container.decodeValueIfPresent(Swift.String.self, at: "app_id")
         self.client = try container.decodeValue(PostRequestPaymentMethodOptionsWechatPayClient.self, at: "client")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "app_id client")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.appID, at: "app_id")
+        try container.encodeValueIfPresent(self.appID, at: "app_id", nulls: self.__explicitNulls)
         try container.encodeValue(self.client, at: "client")
         try container.encodeUndeclared(self.additionalProperties)
     }
@@ -865,6 +919,8 @@ public struct PostCheckoutSessionsRequestPaymentMethodOptions: Swift.Codable, Sw
     public var wechatPay: PostSessionsRequestPaymentMethodOptionsWechatPay?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(acssDebit: PostSessionsRequestPaymentMethodOptionsAcssDebit? = nil, boleto: PostSessionsRequestPaymentMethodOptionsBoleto? = nil, konbini: PostSessionsRequestPaymentMethodOptionsKonbini? = nil, oxxo: PostSessionsRequestPaymentMethodOptionsOxxo? = nil, usBankAccount: PostRequestPaymentMethodOptionsUsBankAccount? = nil, wechatPay: PostSessionsRequestPaymentMethodOptionsWechatPay? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -887,17 +943,18 @@ public struct PostCheckoutSessionsRequestPaymentMethodOptions: Swift.Codable, Sw
         self.usBankAccount = try container.decodeValueIfPresent(PostRequestPaymentMethodOptionsUsBankAccount.self, at: "us_bank_account")
         self.wechatPay = try container.decodeValueIfPresent(PostSessionsRequestPaymentMethodOptionsWechatPay.self, at: "wechat_pay")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit boleto konbini oxxo us_bank_account wechat_pay")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
-        try container.encodeValueIfPresent(self.boleto, at: "boleto")
-        try container.encodeValueIfPresent(self.konbini, at: "konbini")
-        try container.encodeValueIfPresent(self.oxxo, at: "oxxo")
-        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
-        try container.encodeValueIfPresent(self.wechatPay, at: "wechat_pay")
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.boleto, at: "boleto", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.konbini, at: "konbini", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.oxxo, at: "oxxo", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.wechatPay, at: "wechat_pay", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -921,6 +978,8 @@ public struct PostCheckoutSessionsRequestSetupIntentData: Swift.Codable, Swift.H
     public var onBehalfOf: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(description: Swift.String? = nil, metadata: [Swift.String: Swift.String]? = nil, onBehalfOf: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -937,14 +996,15 @@ public struct PostCheckoutSessionsRequestSetupIntentData: Swift.Codable, Swift.H
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
         self.onBehalfOf = try container.decodeValueIfPresent(Swift.String.self, at: "on_behalf_of")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "description metadata on_behalf_of")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1041,6 +1101,8 @@ public struct PostRequestShippingOptionsItemShippingRateData: Swift.Codable, Swi
     public var type: PostShippingOptionsItemShippingRateDataTypeModel?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `type`, which the description allows one value for, is filled in.
     public init(deliveryEstimate: PostOptionsItemShippingRateDataDeliveryEstimate? = nil, displayName: Swift.String, fixedAmount: PostShippingOptionsItemShippingRateDataFixedAmount? = nil, metadata: [Swift.String: Swift.String]? = nil, taxBehavior: PostShippingOptionsItemShippingRateDataTaxBehavior? = nil, taxCode: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -1065,18 +1127,19 @@ public struct PostRequestShippingOptionsItemShippingRateData: Swift.Codable, Swi
         self.taxCode = try container.decodeValueIfPresent(Swift.String.self, at: "tax_code")
         self.type = try container.decodeValueIfPresent(PostShippingOptionsItemShippingRateDataTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "delivery_estimate display_name fixed_amount metadata tax_behavior tax_code type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.deliveryEstimate, at: "delivery_estimate")
+        try container.encodeValueIfPresent(self.deliveryEstimate, at: "delivery_estimate", nulls: self.__explicitNulls)
         try container.encodeValue(self.displayName, at: "display_name")
-        try container.encodeValueIfPresent(self.fixedAmount, at: "fixed_amount")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.taxBehavior, at: "tax_behavior")
-        try container.encodeValueIfPresent(self.taxCode, at: "tax_code")
-        try container.encodeValueIfPresent(self.type, at: "type")
+        try container.encodeValueIfPresent(self.fixedAmount, at: "fixed_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxBehavior, at: "tax_behavior", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxCode, at: "tax_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.type, at: "type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1088,6 +1151,8 @@ public struct PostCheckoutSessionsRequestShippingOptionsItem: Swift.Codable, Swi
     public var shippingRateData: PostRequestShippingOptionsItemShippingRateData?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(shippingRate: Swift.String? = nil, shippingRateData: PostRequestShippingOptionsItemShippingRateData? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -1102,13 +1167,14 @@ public struct PostCheckoutSessionsRequestShippingOptionsItem: Swift.Codable, Swi
         self.shippingRate = try container.decodeValueIfPresent(Swift.String.self, at: "shipping_rate")
         self.shippingRateData = try container.decodeValueIfPresent(PostRequestShippingOptionsItemShippingRateData.self, at: "shipping_rate_data")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "shipping_rate shipping_rate_data")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.shippingRate, at: "shipping_rate")
-        try container.encodeValueIfPresent(self.shippingRateData, at: "shipping_rate_data")
+        try container.encodeValueIfPresent(self.shippingRate, at: "shipping_rate", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shippingRateData, at: "shipping_rate_data", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1126,6 +1192,8 @@ public struct PostCheckoutSessionsRequestSubscriptionDataItem: Swift.Codable, Sw
     public var taxRates: [Swift.String]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(plan: Swift.String, quantity: Swift.Int? = nil, taxRates: [Swift.String]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -1142,14 +1210,15 @@ public struct PostCheckoutSessionsRequestSubscriptionDataItem: Swift.Codable, Sw
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.taxRates = try container.decodeValueIfPresent([Swift.String].self, at: "tax_rates")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "plan quantity tax_rates")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.plan, at: "plan")
-        try container.encodeValueIfPresent(self.quantity, at: "quantity")
-        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
+        try container.encodeValueIfPresent(self.quantity, at: "quantity", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1171,6 +1240,8 @@ public struct PostCheckoutSessionsRequestSubscriptionData: Swift.Codable, Swift.
     public var trialPeriodDays: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(applicationFeePercent: Swift.Double? = nil, defaultTaxRates: [Swift.String]? = nil, items: [PostCheckoutSessionsRequestSubscriptionDataItem]? = nil, metadata: [Swift.String: Swift.String]? = nil, transferData: PostSessionsRequestSubscriptionDataTransferData? = nil, trialEnd: Swift.Int? = nil, trialPeriodDays: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -1195,18 +1266,19 @@ public struct PostCheckoutSessionsRequestSubscriptionData: Swift.Codable, Swift.
         self.trialEnd = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_end")
         self.trialPeriodDays = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_period_days")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "application_fee_percent default_tax_rates items metadata transfer_data trial_end trial_period_days")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent")
-        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates")
-        try container.encodeValueIfPresent(self.items, at: "items")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
-        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end")
-        try container.encodeValueIfPresent(self.trialPeriodDays, at: "trial_period_days")
+        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.items, at: "items", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trialPeriodDays, at: "trial_period_days", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1340,6 +1412,8 @@ public struct PostCheckoutSessionsRequest: Swift.Codable, Swift.Hashable, Swift.
     ///
     /// Controls tax ID collection settings for the session.
     public var taxIDCollection: PostCheckoutSessionsRequestTaxIDCollection?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(afterExpiration: PostCheckoutSessionsRequestAfterExpiration? = nil, allowPromotionCodes: Swift.Bool? = nil, automaticTax: PostCheckoutSessionsRequestAutomaticTax? = nil, billingAddressCollection: PostSessionsRequestBillingAddressCollection? = nil, cancelURL: Swift.String, clientReferenceID: Swift.String? = nil, consentCollection: PostCheckoutSessionsRequestConsentCollection? = nil, customer: Swift.String? = nil, customerCreation: PostCheckoutSessionsRequestCustomerCreation? = nil, customerEmail: Swift.String? = nil, customerUpdate: PostCheckoutSessionsRequestCustomerUpdate? = nil, discounts: [PostCheckoutSessionsRequestDiscountsItem]? = nil, expand: [Swift.String]? = nil, expiresAt: Swift.Int? = nil, lineItems: [PostCheckoutSessionsRequestLineItemsItem]? = nil, locale: PostCheckoutSessionsRequestLocaleModel? = nil, metadata: [Swift.String: Swift.String]? = nil, mode: PostCheckoutSessionsRequestMode? = nil, paymentIntentData: PostCheckoutSessionsRequestPaymentIntentData? = nil, paymentMethodOptions: PostCheckoutSessionsRequestPaymentMethodOptions? = nil, paymentMethodTypes: [PostCheckoutSessionsRequestPaymentMethodTypesItem]? = nil, phoneNumberCollection: PostCheckoutSessionsRequestPhoneNumberCollection? = nil, setupIntentData: PostCheckoutSessionsRequestSetupIntentData? = nil, shippingAddressCollection: PostSessionsRequestShippingAddressCollection? = nil, shippingOptions: [PostCheckoutSessionsRequestShippingOptionsItem]? = nil, submitType: PostCheckoutSessionsRequestSubmitType? = nil, subscriptionData: PostCheckoutSessionsRequestSubscriptionData? = nil, successURL: Swift.String, taxIDCollection: PostCheckoutSessionsRequestTaxIDCollection? = nil) {
@@ -1406,39 +1480,40 @@ public struct PostCheckoutSessionsRequest: Swift.Codable, Swift.Hashable, Swift.
         self.subscriptionData = try container.decodeValueIfPresent(PostCheckoutSessionsRequestSubscriptionData.self, at: "subscription_data")
         self.successURL = try container.decodeValue(Swift.String.self, at: "success_url")
         self.taxIDCollection = try container.decodeValueIfPresent(PostCheckoutSessionsRequestTaxIDCollection.self, at: "tax_id_collection")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.afterExpiration, at: "after_expiration")
-        try container.encodeValueIfPresent(self.allowPromotionCodes, at: "allow_promotion_codes")
-        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
-        try container.encodeValueIfPresent(self.billingAddressCollection, at: "billing_address_collection")
+        try container.encodeValueIfPresent(self.afterExpiration, at: "after_expiration", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.allowPromotionCodes, at: "allow_promotion_codes", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.billingAddressCollection, at: "billing_address_collection", nulls: self.__explicitNulls)
         try container.encodeValue(self.cancelURL, at: "cancel_url")
-        try container.encodeValueIfPresent(self.clientReferenceID, at: "client_reference_id")
-        try container.encodeValueIfPresent(self.consentCollection, at: "consent_collection")
-        try container.encodeValueIfPresent(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.customerCreation, at: "customer_creation")
-        try container.encodeValueIfPresent(self.customerEmail, at: "customer_email")
-        try container.encodeValueIfPresent(self.customerUpdate, at: "customer_update")
-        try container.encodeValueIfPresent(self.discounts, at: "discounts")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at")
-        try container.encodeValueIfPresent(self.lineItems, at: "line_items")
-        try container.encodeValueIfPresent(self.locale, at: "locale")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.mode, at: "mode")
-        try container.encodeValueIfPresent(self.paymentIntentData, at: "payment_intent_data")
-        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
-        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
-        try container.encodeValueIfPresent(self.phoneNumberCollection, at: "phone_number_collection")
-        try container.encodeValueIfPresent(self.setupIntentData, at: "setup_intent_data")
-        try container.encodeValueIfPresent(self.shippingAddressCollection, at: "shipping_address_collection")
-        try container.encodeValueIfPresent(self.shippingOptions, at: "shipping_options")
-        try container.encodeValueIfPresent(self.submitType, at: "submit_type")
-        try container.encodeValueIfPresent(self.subscriptionData, at: "subscription_data")
+        try container.encodeValueIfPresent(self.clientReferenceID, at: "client_reference_id", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.consentCollection, at: "consent_collection", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.customerCreation, at: "customer_creation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.customerEmail, at: "customer_email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.customerUpdate, at: "customer_update", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.discounts, at: "discounts", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lineItems, at: "line_items", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.locale, at: "locale", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.mode, at: "mode", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentIntentData, at: "payment_intent_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.phoneNumberCollection, at: "phone_number_collection", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.setupIntentData, at: "setup_intent_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shippingAddressCollection, at: "shipping_address_collection", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shippingOptions, at: "shipping_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.submitType, at: "submit_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.subscriptionData, at: "subscription_data", nulls: self.__explicitNulls)
         try container.encodeValue(self.successURL, at: "success_url")
-        try container.encodeValueIfPresent(self.taxIDCollection, at: "tax_id_collection")
+        try container.encodeValueIfPresent(self.taxIDCollection, at: "tax_id_collection", nulls: self.__explicitNulls)
     }
 }

@@ -15,6 +15,8 @@ public struct PostCouponsCouponRequest: Swift.Codable, Swift.Hashable, Swift.Sen
     public var metadata: PostCouponsCouponRequestMetadata?
     /// Name of the coupon displayed to customers on, for instance invoices, or receipts. By default the `id` is shown if `name` is not set.
     public var name: Swift.String?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expand: [Swift.String]? = nil, metadata: PostCouponsCouponRequestMetadata? = nil, name: Swift.String? = nil) {
@@ -29,13 +31,14 @@ public struct PostCouponsCouponRequest: Swift.Codable, Swift.Hashable, Swift.Sen
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.metadata = try container.decodeValueIfPresent(PostCouponsCouponRequestMetadata.self, at: "metadata")
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
     }
 }

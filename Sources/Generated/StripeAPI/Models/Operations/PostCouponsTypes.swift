@@ -10,6 +10,8 @@ public struct PostCouponsRequestAppliesTo: Swift.Codable, Swift.Hashable, Swift.
     public var products: [Swift.String]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(products: [Swift.String]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -22,12 +24,13 @@ public struct PostCouponsRequestAppliesTo: Swift.Codable, Swift.Hashable, Swift.
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.products = try container.decodeValueIfPresent([Swift.String].self, at: "products")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "products")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.products, at: "products")
+        try container.encodeValueIfPresent(self.products, at: "products", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -67,6 +70,8 @@ public struct PostCouponsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
     public var percentOff: Swift.Double?
     /// Unix timestamp specifying the last time at which the coupon can be redeemed. After the redeem_by date, the coupon can no longer be applied to new customers.
     public var redeemBy: Swift.Int?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amountOff: Swift.Int? = nil, appliesTo: PostCouponsRequestAppliesTo? = nil, currency: Swift.String? = nil, duration: PostCouponsRequestDuration? = nil, durationInMonths: Swift.Int? = nil, expand: [Swift.String]? = nil, id: Swift.String? = nil, maxRedemptions: Swift.Int? = nil, metadata: PostCouponsRequestMetadata? = nil, name: Swift.String? = nil, percentOff: Swift.Double? = nil, redeemBy: Swift.Int? = nil) {
@@ -99,22 +104,23 @@ public struct PostCouponsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.percentOff = try container.decodeValueIfPresent(Swift.Double.self, at: "percent_off")
         self.redeemBy = try container.decodeValueIfPresent(Swift.Int.self, at: "redeem_by")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amountOff, at: "amount_off")
-        try container.encodeValueIfPresent(self.appliesTo, at: "applies_to")
-        try container.encodeValueIfPresent(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.duration, at: "duration")
-        try container.encodeValueIfPresent(self.durationInMonths, at: "duration_in_months")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.id, at: "id")
-        try container.encodeValueIfPresent(self.maxRedemptions, at: "max_redemptions")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.name, at: "name")
-        try container.encodeValueIfPresent(self.percentOff, at: "percent_off")
-        try container.encodeValueIfPresent(self.redeemBy, at: "redeem_by")
+        try container.encodeValueIfPresent(self.amountOff, at: "amount_off", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.appliesTo, at: "applies_to", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.currency, at: "currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.duration, at: "duration", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.durationInMonths, at: "duration_in_months", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.id, at: "id", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.maxRedemptions, at: "max_redemptions", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.percentOff, at: "percent_off", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.redeemBy, at: "redeem_by", nulls: self.__explicitNulls)
     }
 }

@@ -38,6 +38,8 @@ public struct PostCreditNotesRequest: Swift.Codable, Swift.Hashable, Swift.Senda
     public var refund: Swift.String?
     /// The integer amount in %s representing the amount to refund. If set, a refund will be created for the charge associated with the invoice.
     public var refundAmount: Swift.Int?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int? = nil, creditAmount: Swift.Int? = nil, expand: [Swift.String]? = nil, invoice: Swift.String, lines: [PostCreditNotesRequestLinesItem]? = nil, memo: Swift.String? = nil, metadata: [Swift.String: Swift.String]? = nil, outOfBandAmount: Swift.Int? = nil, reason: PostCreditNotesRequestReason? = nil, refund: Swift.String? = nil, refundAmount: Swift.Int? = nil) {
@@ -68,21 +70,22 @@ public struct PostCreditNotesRequest: Swift.Codable, Swift.Hashable, Swift.Senda
         self.reason = try container.decodeValueIfPresent(PostCreditNotesRequestReason.self, at: "reason")
         self.refund = try container.decodeValueIfPresent(Swift.String.self, at: "refund")
         self.refundAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "refund_amount")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.creditAmount, at: "credit_amount")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.creditAmount, at: "credit_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
         try container.encodeValue(self.invoice, at: "invoice")
-        try container.encodeValueIfPresent(self.lines, at: "lines")
-        try container.encodeValueIfPresent(self.memo, at: "memo")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.outOfBandAmount, at: "out_of_band_amount")
-        try container.encodeValueIfPresent(self.reason, at: "reason")
-        try container.encodeValueIfPresent(self.refund, at: "refund")
-        try container.encodeValueIfPresent(self.refundAmount, at: "refund_amount")
+        try container.encodeValueIfPresent(self.lines, at: "lines", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.memo, at: "memo", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.outOfBandAmount, at: "out_of_band_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.reason, at: "reason", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.refund, at: "refund", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.refundAmount, at: "refund_amount", nulls: self.__explicitNulls)
     }
 }

@@ -19,6 +19,8 @@ public struct PostCustomersCustomerBalanceTransactionsRequest: Swift.Codable, Sw
     public var expand: [Swift.String]?
     /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
     public var metadata: PostCustomerBalanceTransactionsRequestMetadata?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int, currency: Swift.String, description: Swift.String? = nil, expand: [Swift.String]? = nil, metadata: PostCustomerBalanceTransactionsRequestMetadata? = nil) {
@@ -37,6 +39,7 @@ public struct PostCustomersCustomerBalanceTransactionsRequest: Swift.Codable, Sw
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.metadata = try container.decodeValueIfPresent(PostCustomerBalanceTransactionsRequestMetadata.self, at: "metadata")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
@@ -44,8 +47,8 @@ public struct PostCustomersCustomerBalanceTransactionsRequest: Swift.Codable, Sw
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
     }
 }

@@ -34,6 +34,8 @@ public struct PostCustomersCustomerCardsRequest: Swift.Codable, Swift.Hashable, 
     public var metadata: [Swift.String: Swift.String]?
     /// Please refer to full [documentation](https://stripe.com/docs/api) instead.
     public var source: Swift.String?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(alipayAccount: Swift.String? = nil, bankAccount: PostCustomersCustomerCardsRequestBankAccount? = nil, card: PostCustomersCustomerCardsRequestCard? = nil, expand: [Swift.String]? = nil, metadata: [Swift.String: Swift.String]? = nil, source: Swift.String? = nil) {
@@ -54,16 +56,17 @@ public struct PostCustomersCustomerCardsRequest: Swift.Codable, Swift.Hashable, 
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
         self.source = try container.decodeValueIfPresent(Swift.String.self, at: "source")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.alipayAccount, at: "alipay_account")
-        try container.encodeValueIfPresent(self.bankAccount, at: "bank_account")
-        try container.encodeValueIfPresent(self.card, at: "card")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.source, at: "source")
+        try container.encodeValueIfPresent(self.alipayAccount, at: "alipay_account", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bankAccount, at: "bank_account", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.card, at: "card", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.source, at: "source", nulls: self.__explicitNulls)
     }
 }

@@ -18,6 +18,8 @@ public struct PostCustomerSourcesRequestBankAccountCase1: Swift.Codable, Swift.H
     public var routingNumber: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
     public init(accountHolderName: Swift.String? = nil, accountHolderType: PostRequestBankAccountCase1AccountHolderType8? = nil, accountNumber: Swift.String, country: Swift.String, currency: Swift.String? = nil, routingNumber: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -42,18 +44,19 @@ public struct PostCustomerSourcesRequestBankAccountCase1: Swift.Codable, Swift.H
         self.object = try container.decodeValueIfPresent(PostSourcesRequestBankAccountCase1ObjectModel.self, at: "object")
         self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "account_holder_name account_holder_type account_number country currency object routing_number")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.accountHolderName, at: "account_holder_name")
-        try container.encodeValueIfPresent(self.accountHolderType, at: "account_holder_type")
+        try container.encodeValueIfPresent(self.accountHolderName, at: "account_holder_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.accountHolderType, at: "account_holder_type", nulls: self.__explicitNulls)
         try container.encodeValue(self.accountNumber, at: "account_number")
         try container.encodeValue(self.country, at: "country")
-        try container.encodeValueIfPresent(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.object, at: "object")
-        try container.encodeValueIfPresent(self.routingNumber, at: "routing_number")
+        try container.encodeValueIfPresent(self.currency, at: "currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.object, at: "object", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.routingNumber, at: "routing_number", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -29,6 +29,8 @@ public struct PostExposedIDRequestBillingThresholdsCase1: Swift.Codable, Swift.H
     public var resetBillingCycleAnchor: Swift.Bool?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amountGte: Swift.Int? = nil, resetBillingCycleAnchor: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -43,13 +45,14 @@ public struct PostExposedIDRequestBillingThresholdsCase1: Swift.Codable, Swift.H
         self.amountGte = try container.decodeValueIfPresent(Swift.Int.self, at: "amount_gte")
         self.resetBillingCycleAnchor = try container.decodeValueIfPresent(Swift.Bool.self, at: "reset_billing_cycle_anchor")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_gte reset_billing_cycle_anchor")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amountGte, at: "amount_gte")
-        try container.encodeValueIfPresent(self.resetBillingCycleAnchor, at: "reset_billing_cycle_anchor")
+        try container.encodeValueIfPresent(self.amountGte, at: "amount_gte", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.resetBillingCycleAnchor, at: "reset_billing_cycle_anchor", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -136,6 +139,8 @@ public struct PostExposedIDRequestItemPriceDataRecurring: Swift.Codable, Swift.H
     public var intervalCount: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(interval: PostExposedIDRequestItemPriceDataRecurringInterval, intervalCount: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -150,13 +155,14 @@ public struct PostExposedIDRequestItemPriceDataRecurring: Swift.Codable, Swift.H
         self.interval = try container.decodeValue(PostExposedIDRequestItemPriceDataRecurringInterval.self, at: "interval")
         self.intervalCount = try container.decodeValueIfPresent(Swift.Int.self, at: "interval_count")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "interval interval_count")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.interval, at: "interval")
-        try container.encodeValueIfPresent(self.intervalCount, at: "interval_count")
+        try container.encodeValueIfPresent(self.intervalCount, at: "interval_count", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -186,6 +192,8 @@ public struct PostExposedIDRequestPauseCollectionCase1: Swift.Codable, Swift.Has
     public var resumesAt: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(behavior: PostExposedIDRequestPauseCollectionCase1Behavior, resumesAt: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -200,13 +208,14 @@ public struct PostExposedIDRequestPauseCollectionCase1: Swift.Codable, Swift.Has
         self.behavior = try container.decodeValue(PostExposedIDRequestPauseCollectionCase1Behavior.self, at: "behavior")
         self.resumesAt = try container.decodeValueIfPresent(Swift.Int.self, at: "resumes_at")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "behavior resumes_at")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.behavior, at: "behavior")
-        try container.encodeValueIfPresent(self.resumesAt, at: "resumes_at")
+        try container.encodeValueIfPresent(self.resumesAt, at: "resumes_at", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -389,6 +398,8 @@ public struct PostSubscriptionExposedIDRequestPaymentSettings: Swift.Codable, Sw
     public var paymentMethodTypes: PostIDRequestPaymentSettingsPaymentMethodTypes?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(paymentMethodOptions: PostIDRequestPaymentSettingsPaymentMethodOptions? = nil, paymentMethodTypes: PostIDRequestPaymentSettingsPaymentMethodTypes? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -403,13 +414,14 @@ public struct PostSubscriptionExposedIDRequestPaymentSettings: Swift.Codable, Sw
         self.paymentMethodOptions = try container.decodeValueIfPresent(PostIDRequestPaymentSettingsPaymentMethodOptions.self, at: "payment_method_options")
         self.paymentMethodTypes = try container.decodeValueIfPresent(PostIDRequestPaymentSettingsPaymentMethodTypes.self, at: "payment_method_types")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_method_options payment_method_types")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
-        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -603,6 +615,8 @@ public struct PostCustomerSubscriptionExposedIDRequest: Swift.Codable, Swift.Has
     public var trialEnd: PostCustomerSubscriptionExposedIDRequestTrialEnd?
     /// Indicates if a plan's `trial_period_days` should be applied to the subscription. Setting `trial_end` per subscription is preferred, and this defaults to `false`. Setting this flag to `true` together with `trial_end` is not allowed. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
     public var trialFromPlan: Swift.Bool?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(addInvoiceItems: [PostSubscriptionExposedIDRequestAddInvoiceItem]? = nil, applicationFeePercent: Swift.Double? = nil, automaticTax: PostSubscriptionExposedIDRequestAutomaticTax? = nil, billingCycleAnchor: PostSubscriptionExposedIDRequestBillingCycleAnchor? = nil, billingThresholds: PostSubscriptionExposedIDRequestBillingThresholds? = nil, cancelAt: PostCustomerSubscriptionExposedIDRequestCancelAt? = nil, cancelAtPeriodEnd: Swift.Bool? = nil, collectionMethod: PostSubscriptionExposedIDRequestCollectionMethod? = nil, coupon: Swift.String? = nil, daysUntilDue: Swift.Int? = nil, defaultPaymentMethod: Swift.String? = nil, defaultSource: Swift.String? = nil, defaultTaxRates: PostSubscriptionExposedIDRequestDefaultTaxRates? = nil, expand: [Swift.String]? = nil, items: [PostCustomerSubscriptionExposedIDRequestItemsItem]? = nil, metadata: PostCustomerSubscriptionExposedIDRequestMetadata? = nil, offSession: Swift.Bool? = nil, pauseCollection: PostSubscriptionExposedIDRequestPauseCollection? = nil, paymentBehavior: PostSubscriptionExposedIDRequestPaymentBehavior? = nil, paymentSettings: PostSubscriptionExposedIDRequestPaymentSettings? = nil, pendingInvoiceItemInterval: PostExposedIDRequestPendingInvoiceItemInterval? = nil, promotionCode: Swift.String? = nil, prorationBehavior: PostSubscriptionExposedIDRequestProrationBehavior? = nil, prorationDate: Swift.Int? = nil, transferData: PostSubscriptionExposedIDRequestTransferData? = nil, trialEnd: PostCustomerSubscriptionExposedIDRequestTrialEnd? = nil, trialFromPlan: Swift.Bool? = nil) {
@@ -665,37 +679,38 @@ public struct PostCustomerSubscriptionExposedIDRequest: Swift.Codable, Swift.Has
         self.transferData = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestTransferData.self, at: "transfer_data")
         self.trialEnd = try container.decodeValueIfPresent(PostCustomerSubscriptionExposedIDRequestTrialEnd.self, at: "trial_end")
         self.trialFromPlan = try container.decodeValueIfPresent(Swift.Bool.self, at: "trial_from_plan")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.addInvoiceItems, at: "add_invoice_items")
-        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent")
-        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
-        try container.encodeValueIfPresent(self.billingCycleAnchor, at: "billing_cycle_anchor")
-        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
-        try container.encodeValueIfPresent(self.cancelAt, at: "cancel_at")
-        try container.encodeValueIfPresent(self.cancelAtPeriodEnd, at: "cancel_at_period_end")
-        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method")
-        try container.encodeValueIfPresent(self.coupon, at: "coupon")
-        try container.encodeValueIfPresent(self.daysUntilDue, at: "days_until_due")
-        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method")
-        try container.encodeValueIfPresent(self.defaultSource, at: "default_source")
-        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.items, at: "items")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.offSession, at: "off_session")
-        try container.encodeValueIfPresent(self.pauseCollection, at: "pause_collection")
-        try container.encodeValueIfPresent(self.paymentBehavior, at: "payment_behavior")
-        try container.encodeValueIfPresent(self.paymentSettings, at: "payment_settings")
-        try container.encodeValueIfPresent(self.pendingInvoiceItemInterval, at: "pending_invoice_item_interval")
-        try container.encodeValueIfPresent(self.promotionCode, at: "promotion_code")
-        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior")
-        try container.encodeValueIfPresent(self.prorationDate, at: "proration_date")
-        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
-        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end")
-        try container.encodeValueIfPresent(self.trialFromPlan, at: "trial_from_plan")
+        try container.encodeValueIfPresent(self.addInvoiceItems, at: "add_invoice_items", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.billingCycleAnchor, at: "billing_cycle_anchor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cancelAt, at: "cancel_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cancelAtPeriodEnd, at: "cancel_at_period_end", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.coupon, at: "coupon", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.daysUntilDue, at: "days_until_due", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultSource, at: "default_source", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.items, at: "items", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.offSession, at: "off_session", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.pauseCollection, at: "pause_collection", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentBehavior, at: "payment_behavior", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentSettings, at: "payment_settings", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.pendingInvoiceItemInterval, at: "pending_invoice_item_interval", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.promotionCode, at: "promotion_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.prorationDate, at: "proration_date", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trialFromPlan, at: "trial_from_plan", nulls: self.__explicitNulls)
     }
 }

@@ -81,6 +81,8 @@ public struct PostMethodOptionsAcssDebitCase1MandateOptions: Swift.Codable, Swif
     public var transactionType: PostAcssDebitCase1MandateOptionsTransactionType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(transactionType: PostAcssDebitCase1MandateOptionsTransactionType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -93,12 +95,13 @@ public struct PostMethodOptionsAcssDebitCase1MandateOptions: Swift.Codable, Swif
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.transactionType = try container.decodeValueIfPresent(PostAcssDebitCase1MandateOptionsTransactionType.self, at: "transaction_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "transaction_type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.transactionType, at: "transaction_type")
+        try container.encodeValueIfPresent(self.transactionType, at: "transaction_type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -112,6 +115,8 @@ public struct PostSettingsPaymentMethodOptionsAcssDebitCase1: Swift.Codable, Swi
     public var verificationMethod: PostMethodOptionsAcssDebitCase1VerificationMethod?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(mandateOptions: PostMethodOptionsAcssDebitCase1MandateOptions? = nil, verificationMethod: PostMethodOptionsAcssDebitCase1VerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -126,13 +131,14 @@ public struct PostSettingsPaymentMethodOptionsAcssDebitCase1: Swift.Codable, Swi
         self.mandateOptions = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitCase1MandateOptions.self, at: "mandate_options")
         self.verificationMethod = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitCase1VerificationMethod.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options verification_method")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options")
-        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method")
+        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -193,6 +199,8 @@ public struct PostSettingsPaymentMethodOptionsBancontactCase1: Swift.Codable, Sw
     public var preferredLanguage: PostMethodOptionsBancontactCase1PreferredLanguage?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(preferredLanguage: PostMethodOptionsBancontactCase1PreferredLanguage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -205,12 +213,13 @@ public struct PostSettingsPaymentMethodOptionsBancontactCase1: Swift.Codable, Sw
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.preferredLanguage = try container.decodeValueIfPresent(PostMethodOptionsBancontactCase1PreferredLanguage.self, at: "preferred_language")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "preferred_language")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.preferredLanguage, at: "preferred_language")
+        try container.encodeValueIfPresent(self.preferredLanguage, at: "preferred_language", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -273,6 +282,8 @@ public struct PostPaymentMethodOptionsCardCase1MandateOptions: Swift.Codable, Sw
     public var description: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int? = nil, amountType: PostMethodOptionsCardCase1MandateOptionsAmountType? = nil, description: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -289,14 +300,15 @@ public struct PostPaymentMethodOptionsCardCase1MandateOptions: Swift.Codable, Sw
         self.amountType = try container.decodeValueIfPresent(PostMethodOptionsCardCase1MandateOptionsAmountType.self, at: "amount_type")
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_type description")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.amountType, at: "amount_type")
-        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.amountType, at: "amount_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -351,6 +363,8 @@ public struct PostPaymentSettingsPaymentMethodOptionsCardCase1: Swift.Codable, S
     public var requestThreeDSecure: PostMethodOptionsCardCase1RequestThreeDSecure?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(mandateOptions: PostPaymentMethodOptionsCardCase1MandateOptions? = nil, requestThreeDSecure: PostMethodOptionsCardCase1RequestThreeDSecure? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -365,13 +379,14 @@ public struct PostPaymentSettingsPaymentMethodOptionsCardCase1: Swift.Codable, S
         self.mandateOptions = try container.decodeValueIfPresent(PostPaymentMethodOptionsCardCase1MandateOptions.self, at: "mandate_options")
         self.requestThreeDSecure = try container.decodeValueIfPresent(PostMethodOptionsCardCase1RequestThreeDSecure.self, at: "request_three_d_secure")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options request_three_d_secure")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options")
-        try container.encodeValueIfPresent(self.requestThreeDSecure, at: "request_three_d_secure")
+        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.requestThreeDSecure, at: "request_three_d_secure", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -385,6 +400,8 @@ public struct PostMethodOptionsCustomerBalanceCase1BankTransfer: Swift.Codable, 
     public var type: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(type: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -397,12 +414,13 @@ public struct PostMethodOptionsCustomerBalanceCase1BankTransfer: Swift.Codable, 
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.type = try container.decodeValueIfPresent(Swift.String.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.type, at: "type")
+        try container.encodeValueIfPresent(self.type, at: "type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -414,6 +432,8 @@ public struct PostPaymentMethodOptionsCustomerBalanceCase1: Swift.Codable, Swift
     public var fundingType: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(bankTransfer: PostMethodOptionsCustomerBalanceCase1BankTransfer? = nil, fundingType: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -428,13 +448,14 @@ public struct PostPaymentMethodOptionsCustomerBalanceCase1: Swift.Codable, Swift
         self.bankTransfer = try container.decodeValueIfPresent(PostMethodOptionsCustomerBalanceCase1BankTransfer.self, at: "bank_transfer")
         self.fundingType = try container.decodeValueIfPresent(Swift.String.self, at: "funding_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_transfer funding_type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.bankTransfer, at: "bank_transfer")
-        try container.encodeValueIfPresent(self.fundingType, at: "funding_type")
+        try container.encodeValueIfPresent(self.bankTransfer, at: "bank_transfer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fundingType, at: "funding_type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -556,6 +577,8 @@ public struct PostRequestPaymentSettingsPaymentMethodOptions: Swift.Codable, Swi
     public var usBankAccount: PostSettingsPaymentMethodOptionsUsBankAccount?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(acssDebit: PostPaymentSettingsPaymentMethodOptionsAcssDebit? = nil, bancontact: PostPaymentSettingsPaymentMethodOptionsBancontact? = nil, card: PostRequestPaymentSettingsPaymentMethodOptionsCard? = nil, customerBalance: PostSettingsPaymentMethodOptionsCustomerBalance? = nil, konbini: PostPaymentSettingsPaymentMethodOptionsKonbini? = nil, usBankAccount: PostSettingsPaymentMethodOptionsUsBankAccount? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -578,17 +601,18 @@ public struct PostRequestPaymentSettingsPaymentMethodOptions: Swift.Codable, Swi
         self.konbini = try container.decodeValueIfPresent(PostPaymentSettingsPaymentMethodOptionsKonbini.self, at: "konbini")
         self.usBankAccount = try container.decodeValueIfPresent(PostSettingsPaymentMethodOptionsUsBankAccount.self, at: "us_bank_account")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit bancontact card customer_balance konbini us_bank_account")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
-        try container.encodeValueIfPresent(self.bancontact, at: "bancontact")
-        try container.encodeValueIfPresent(self.card, at: "card")
-        try container.encodeValueIfPresent(self.customerBalance, at: "customer_balance")
-        try container.encodeValueIfPresent(self.konbini, at: "konbini")
-        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bancontact, at: "bancontact", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.card, at: "card", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.customerBalance, at: "customer_balance", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.konbini, at: "konbini", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -649,6 +673,8 @@ public struct PostCustomerSubscriptionsRequestPaymentSettings: Swift.Codable, Sw
     public var paymentMethodTypes: PostRequestPaymentSettingsPaymentMethodTypes?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(paymentMethodOptions: PostRequestPaymentSettingsPaymentMethodOptions? = nil, paymentMethodTypes: PostRequestPaymentSettingsPaymentMethodTypes? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -663,13 +689,14 @@ public struct PostCustomerSubscriptionsRequestPaymentSettings: Swift.Codable, Sw
         self.paymentMethodOptions = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodOptions.self, at: "payment_method_options")
         self.paymentMethodTypes = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodTypes.self, at: "payment_method_types")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_method_options payment_method_types")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
-        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -768,6 +795,8 @@ public struct PostCustomersCustomerSubscriptionsRequest: Swift.Codable, Swift.Ha
     public var trialFromPlan: Swift.Bool?
     /// Integer representing the number of trial period days before the customer is charged for the first time. This will always overwrite any trials that might apply via a subscribed plan. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
     public var trialPeriodDays: Swift.Int?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(addInvoiceItems: [PostCustomerSubscriptionsRequestAddInvoiceItem]? = nil, applicationFeePercent: Swift.Double? = nil, automaticTax: PostCustomerSubscriptionsRequestAutomaticTax? = nil, backdateStartDate: Swift.Int? = nil, billingCycleAnchor: Swift.Int? = nil, billingThresholds: PostCustomerSubscriptionsRequestBillingThresholds? = nil, cancelAt: Swift.Int? = nil, cancelAtPeriodEnd: Swift.Bool? = nil, collectionMethod: PostCustomerSubscriptionsRequestCollectionMethod? = nil, coupon: Swift.String? = nil, daysUntilDue: Swift.Int? = nil, defaultPaymentMethod: Swift.String? = nil, defaultSource: Swift.String? = nil, defaultTaxRates: PostCustomerSubscriptionsRequestDefaultTaxRates? = nil, expand: [Swift.String]? = nil, items: [PostCustomersCustomerSubscriptionsRequestItemsItem]? = nil, metadata: PostCustomersCustomerSubscriptionsRequestMetadata? = nil, offSession: Swift.Bool? = nil, paymentBehavior: PostCustomerSubscriptionsRequestPaymentBehavior? = nil, paymentSettings: PostCustomerSubscriptionsRequestPaymentSettings? = nil, pendingInvoiceItemInterval: PostSubscriptionsRequestPendingInvoiceItemInterval? = nil, promotionCode: Swift.String? = nil, prorationBehavior: PostCustomerSubscriptionsRequestProrationBehavior? = nil, transferData: PostCustomerSubscriptionsRequestTransferData? = nil, trialEnd: PostCustomersCustomerSubscriptionsRequestTrialEnd? = nil, trialFromPlan: Swift.Bool? = nil, trialPeriodDays: Swift.Int? = nil) {
@@ -830,37 +859,38 @@ public struct PostCustomersCustomerSubscriptionsRequest: Swift.Codable, Swift.Ha
         self.trialEnd = try container.decodeValueIfPresent(PostCustomersCustomerSubscriptionsRequestTrialEnd.self, at: "trial_end")
         self.trialFromPlan = try container.decodeValueIfPresent(Swift.Bool.self, at: "trial_from_plan")
         self.trialPeriodDays = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_period_days")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.addInvoiceItems, at: "add_invoice_items")
-        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent")
-        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
-        try container.encodeValueIfPresent(self.backdateStartDate, at: "backdate_start_date")
-        try container.encodeValueIfPresent(self.billingCycleAnchor, at: "billing_cycle_anchor")
-        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
-        try container.encodeValueIfPresent(self.cancelAt, at: "cancel_at")
-        try container.encodeValueIfPresent(self.cancelAtPeriodEnd, at: "cancel_at_period_end")
-        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method")
-        try container.encodeValueIfPresent(self.coupon, at: "coupon")
-        try container.encodeValueIfPresent(self.daysUntilDue, at: "days_until_due")
-        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method")
-        try container.encodeValueIfPresent(self.defaultSource, at: "default_source")
-        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.items, at: "items")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.offSession, at: "off_session")
-        try container.encodeValueIfPresent(self.paymentBehavior, at: "payment_behavior")
-        try container.encodeValueIfPresent(self.paymentSettings, at: "payment_settings")
-        try container.encodeValueIfPresent(self.pendingInvoiceItemInterval, at: "pending_invoice_item_interval")
-        try container.encodeValueIfPresent(self.promotionCode, at: "promotion_code")
-        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior")
-        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
-        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end")
-        try container.encodeValueIfPresent(self.trialFromPlan, at: "trial_from_plan")
-        try container.encodeValueIfPresent(self.trialPeriodDays, at: "trial_period_days")
+        try container.encodeValueIfPresent(self.addInvoiceItems, at: "add_invoice_items", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.backdateStartDate, at: "backdate_start_date", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.billingCycleAnchor, at: "billing_cycle_anchor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cancelAt, at: "cancel_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cancelAtPeriodEnd, at: "cancel_at_period_end", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.coupon, at: "coupon", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.daysUntilDue, at: "days_until_due", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultSource, at: "default_source", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.items, at: "items", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.offSession, at: "off_session", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentBehavior, at: "payment_behavior", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentSettings, at: "payment_settings", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.pendingInvoiceItemInterval, at: "pending_invoice_item_interval", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.promotionCode, at: "promotion_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trialFromPlan, at: "trial_from_plan", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trialPeriodDays, at: "trial_period_days", nulls: self.__explicitNulls)
     }
 }

@@ -13,6 +13,8 @@ public struct PostCustomersCustomerTaxIDsRequest: Swift.Codable, Swift.Hashable,
     public var type: PostCustomersCustomerTaxIDsRequestTypeModel
     /// Value of the tax ID.
     public var value: Swift.String
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expand: [Swift.String]? = nil, type: PostCustomersCustomerTaxIDsRequestTypeModel, value: Swift.String) {
@@ -27,12 +29,13 @@ public struct PostCustomersCustomerTaxIDsRequest: Swift.Codable, Swift.Hashable,
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.type = try container.decodeValue(PostCustomersCustomerTaxIDsRequestTypeModel.self, at: "type")
         self.value = try container.decodeValue(Swift.String.self, at: "value")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
         try container.encodeValue(self.value, at: "value")
     }

@@ -176,6 +176,8 @@ public struct PostCustomersCustomerRequest: Swift.Codable, Swift.Hashable, Swift
     public var taxExempt: PostCustomersCustomerRequestTaxExempt?
     /// Unix timestamp representing the end of the trial period the customer will get before being charged for the first time. This will always overwrite any trials that might apply via a subscribed plan. If set, trial_end will override the default trial period of the plan the customer is being subscribed to. The special value `now` can be provided to end the customer's trial immediately. Can be at most two years from `billing_cycle_anchor`.
     public var trialEnd: PostCustomersCustomerRequestTrialEnd?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(address: PostCustomersCustomerRequestAddress? = nil, balance: Swift.Int? = nil, bankAccount: PostCustomersCustomerRequestBankAccount? = nil, card: PostCustomersCustomerRequestCard? = nil, coupon: Swift.String? = nil, defaultAlipayAccount: Swift.String? = nil, defaultBankAccount: Swift.String? = nil, defaultCard: Swift.String? = nil, defaultSource: Swift.String? = nil, description: Swift.String? = nil, email: Swift.String? = nil, expand: [Swift.String]? = nil, invoicePrefix: Swift.String? = nil, invoiceSettings: PostCustomersCustomerRequestInvoiceSettings? = nil, metadata: PostCustomersCustomerRequestMetadata? = nil, name: Swift.String? = nil, nextInvoiceSequence: Swift.Int? = nil, phone: Swift.String? = nil, preferredLocales: [Swift.String]? = nil, promotionCode: Swift.String? = nil, shipping: PostCustomersCustomerRequestShipping? = nil, source: Swift.String? = nil, tax: PostCustomersCustomerRequestTax? = nil, taxExempt: PostCustomersCustomerRequestTaxExempt? = nil, trialEnd: PostCustomersCustomerRequestTrialEnd? = nil) {
@@ -234,35 +236,36 @@ public struct PostCustomersCustomerRequest: Swift.Codable, Swift.Hashable, Swift
         self.tax = try container.decodeValueIfPresent(PostCustomersCustomerRequestTax.self, at: "tax")
         self.taxExempt = try container.decodeValueIfPresent(PostCustomersCustomerRequestTaxExempt.self, at: "tax_exempt")
         self.trialEnd = try container.decodeValueIfPresent(PostCustomersCustomerRequestTrialEnd.self, at: "trial_end")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.address, at: "address")
-        try container.encodeValueIfPresent(self.balance, at: "balance")
-        try container.encodeValueIfPresent(self.bankAccount, at: "bank_account")
-        try container.encodeValueIfPresent(self.card, at: "card")
-        try container.encodeValueIfPresent(self.coupon, at: "coupon")
-        try container.encodeValueIfPresent(self.defaultAlipayAccount, at: "default_alipay_account")
-        try container.encodeValueIfPresent(self.defaultBankAccount, at: "default_bank_account")
-        try container.encodeValueIfPresent(self.defaultCard, at: "default_card")
-        try container.encodeValueIfPresent(self.defaultSource, at: "default_source")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.email, at: "email")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.invoicePrefix, at: "invoice_prefix")
-        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.name, at: "name")
-        try container.encodeValueIfPresent(self.nextInvoiceSequence, at: "next_invoice_sequence")
-        try container.encodeValueIfPresent(self.phone, at: "phone")
-        try container.encodeValueIfPresent(self.preferredLocales, at: "preferred_locales")
-        try container.encodeValueIfPresent(self.promotionCode, at: "promotion_code")
-        try container.encodeValueIfPresent(self.shipping, at: "shipping")
-        try container.encodeValueIfPresent(self.source, at: "source")
-        try container.encodeValueIfPresent(self.tax, at: "tax")
-        try container.encodeValueIfPresent(self.taxExempt, at: "tax_exempt")
-        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end")
+        try container.encodeValueIfPresent(self.address, at: "address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.balance, at: "balance", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bankAccount, at: "bank_account", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.card, at: "card", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.coupon, at: "coupon", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultAlipayAccount, at: "default_alipay_account", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultBankAccount, at: "default_bank_account", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultCard, at: "default_card", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultSource, at: "default_source", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.invoicePrefix, at: "invoice_prefix", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.nextInvoiceSequence, at: "next_invoice_sequence", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.phone, at: "phone", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.preferredLocales, at: "preferred_locales", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.promotionCode, at: "promotion_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shipping, at: "shipping", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.source, at: "source", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.tax, at: "tax", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxExempt, at: "tax_exempt", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end", nulls: self.__explicitNulls)
     }
 }

@@ -72,6 +72,8 @@ public struct PostCustomersRequestInvoiceSettings: Swift.Codable, Swift.Hashable
     public var footer: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(customFields: PostCustomersRequestInvoiceSettingsCustomFields? = nil, defaultPaymentMethod: Swift.String? = nil, footer: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -88,14 +90,15 @@ public struct PostCustomersRequestInvoiceSettings: Swift.Codable, Swift.Hashable
         self.defaultPaymentMethod = try container.decodeValueIfPresent(Swift.String.self, at: "default_payment_method")
         self.footer = try container.decodeValueIfPresent(Swift.String.self, at: "footer")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_fields default_payment_method footer")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.customFields, at: "custom_fields")
-        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method")
-        try container.encodeValueIfPresent(self.footer, at: "footer")
+        try container.encodeValueIfPresent(self.customFields, at: "custom_fields", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.footer, at: "footer", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -172,6 +175,8 @@ public struct PostCustomersRequestTax: Swift.Codable, Swift.Hashable, Swift.Send
     public var ipAddress: PostCustomersRequestTaxIPAddress?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(ipAddress: PostCustomersRequestTaxIPAddress? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -184,12 +189,13 @@ public struct PostCustomersRequestTax: Swift.Codable, Swift.Hashable, Swift.Send
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.ipAddress = try container.decodeValueIfPresent(PostCustomersRequestTaxIPAddress.self, at: "ip_address")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "ip_address")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.ipAddress, at: "ip_address")
+        try container.encodeValueIfPresent(self.ipAddress, at: "ip_address", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -537,6 +543,8 @@ public struct PostCustomersRequest: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public var taxIDData: [PostCustomersRequestTaxIDDataItem]?
     /// ID of the test clock to attach to the customer.
     public var testClock: Swift.String?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(address: PostCustomersRequestAddress? = nil, balance: Swift.Int? = nil, coupon: Swift.String? = nil, description: Swift.String? = nil, email: Swift.String? = nil, expand: [Swift.String]? = nil, invoicePrefix: Swift.String? = nil, invoiceSettings: PostCustomersRequestInvoiceSettings? = nil, metadata: PostCustomersRequestMetadata? = nil, name: Swift.String? = nil, nextInvoiceSequence: Swift.Int? = nil, paymentMethod: Swift.String? = nil, phone: Swift.String? = nil, preferredLocales: [Swift.String]? = nil, promotionCode: Swift.String? = nil, shipping: PostCustomersRequestShipping? = nil, source: Swift.String? = nil, tax: PostCustomersRequestTax? = nil, taxExempt: PostCustomersRequestTaxExempt? = nil, taxIDData: [PostCustomersRequestTaxIDDataItem]? = nil, testClock: Swift.String? = nil) {
@@ -587,31 +595,32 @@ public struct PostCustomersRequest: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.taxExempt = try container.decodeValueIfPresent(PostCustomersRequestTaxExempt.self, at: "tax_exempt")
         self.taxIDData = try container.decodeValueIfPresent([PostCustomersRequestTaxIDDataItem].self, at: "tax_id_data")
         self.testClock = try container.decodeValueIfPresent(Swift.String.self, at: "test_clock")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.address, at: "address")
-        try container.encodeValueIfPresent(self.balance, at: "balance")
-        try container.encodeValueIfPresent(self.coupon, at: "coupon")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.email, at: "email")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.invoicePrefix, at: "invoice_prefix")
-        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.name, at: "name")
-        try container.encodeValueIfPresent(self.nextInvoiceSequence, at: "next_invoice_sequence")
-        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method")
-        try container.encodeValueIfPresent(self.phone, at: "phone")
-        try container.encodeValueIfPresent(self.preferredLocales, at: "preferred_locales")
-        try container.encodeValueIfPresent(self.promotionCode, at: "promotion_code")
-        try container.encodeValueIfPresent(self.shipping, at: "shipping")
-        try container.encodeValueIfPresent(self.source, at: "source")
-        try container.encodeValueIfPresent(self.tax, at: "tax")
-        try container.encodeValueIfPresent(self.taxExempt, at: "tax_exempt")
-        try container.encodeValueIfPresent(self.taxIDData, at: "tax_id_data")
-        try container.encodeValueIfPresent(self.testClock, at: "test_clock")
+        try container.encodeValueIfPresent(self.address, at: "address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.balance, at: "balance", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.coupon, at: "coupon", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.invoicePrefix, at: "invoice_prefix", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.nextInvoiceSequence, at: "next_invoice_sequence", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.phone, at: "phone", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.preferredLocales, at: "preferred_locales", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.promotionCode, at: "promotion_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shipping, at: "shipping", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.source, at: "source", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.tax, at: "tax", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxExempt, at: "tax_exempt", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxIDData, at: "tax_id_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.testClock, at: "test_clock", nulls: self.__explicitNulls)
     }
 }

@@ -36,6 +36,8 @@ public struct PostDisputesDisputeRequestEvidence: Swift.Codable, Swift.Hashable,
     public var uncategorizedText: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(accessActivityLog: Swift.String? = nil, billingAddress: Swift.String? = nil, cancellationPolicy: Swift.String? = nil, cancellationPolicyDisclosure: Swift.String? = nil, cancellationRebuttal: Swift.String? = nil, customerCommunication: Swift.String? = nil, customerEmailAddress: Swift.String? = nil, customerName: Swift.String? = nil, customerPurchaseIP: Swift.String? = nil, customerSignature: Swift.String? = nil, duplicateChargeDocumentation: Swift.String? = nil, duplicateChargeExplanation: Swift.String? = nil, duplicateChargeID: Swift.String? = nil, productDescription: Swift.String? = nil, receipt: Swift.String? = nil, refundPolicy: Swift.String? = nil, refundPolicyDisclosure: Swift.String? = nil, refundRefusalExplanation: Swift.String? = nil, serviceDate: Swift.String? = nil, serviceDocumentation: Swift.String? = nil, shippingAddress: Swift.String? = nil, shippingCarrier: Swift.String? = nil, shippingDate: Swift.String? = nil, shippingDocumentation: Swift.String? = nil, shippingTrackingNumber: Swift.String? = nil, uncategorizedFile: Swift.String? = nil, uncategorizedText: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -100,38 +102,39 @@ public struct PostDisputesDisputeRequestEvidence: Swift.Codable, Swift.Hashable,
         self.uncategorizedFile = try container.decodeValueIfPresent(Swift.String.self, at: "uncategorized_file")
         self.uncategorizedText = try container.decodeValueIfPresent(Swift.String.self, at: "uncategorized_text")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "access_activity_log billing_address cancellation_policy cancellation_policy_disclosure cancellation_rebuttal customer_communication customer_email_address customer_name customer_purchase_ip customer_signature duplicate_charge_documentation duplicate_charge_explanation duplicate_charge_id product_description receipt refund_policy refund_policy_disclosure refund_refusal_explanation service_date service_documentation shipping_address shipping_carrier shipping_date shipping_documentation shipping_tracking_number uncategorized_file uncategorized_text")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.accessActivityLog, at: "access_activity_log")
-        try container.encodeValueIfPresent(self.billingAddress, at: "billing_address")
-        try container.encodeValueIfPresent(self.cancellationPolicy, at: "cancellation_policy")
-        try container.encodeValueIfPresent(self.cancellationPolicyDisclosure, at: "cancellation_policy_disclosure")
-        try container.encodeValueIfPresent(self.cancellationRebuttal, at: "cancellation_rebuttal")
-        try container.encodeValueIfPresent(self.customerCommunication, at: "customer_communication")
-        try container.encodeValueIfPresent(self.customerEmailAddress, at: "customer_email_address")
-        try container.encodeValueIfPresent(self.customerName, at: "customer_name")
-        try container.encodeValueIfPresent(self.customerPurchaseIP, at: "customer_purchase_ip")
-        try container.encodeValueIfPresent(self.customerSignature, at: "customer_signature")
-        try container.encodeValueIfPresent(self.duplicateChargeDocumentation, at: "duplicate_charge_documentation")
-        try container.encodeValueIfPresent(self.duplicateChargeExplanation, at: "duplicate_charge_explanation")
-        try container.encodeValueIfPresent(self.duplicateChargeID, at: "duplicate_charge_id")
-        try container.encodeValueIfPresent(self.productDescription, at: "product_description")
-        try container.encodeValueIfPresent(self.receipt, at: "receipt")
-        try container.encodeValueIfPresent(self.refundPolicy, at: "refund_policy")
-        try container.encodeValueIfPresent(self.refundPolicyDisclosure, at: "refund_policy_disclosure")
-        try container.encodeValueIfPresent(self.refundRefusalExplanation, at: "refund_refusal_explanation")
-        try container.encodeValueIfPresent(self.serviceDate, at: "service_date")
-        try container.encodeValueIfPresent(self.serviceDocumentation, at: "service_documentation")
-        try container.encodeValueIfPresent(self.shippingAddress, at: "shipping_address")
-        try container.encodeValueIfPresent(self.shippingCarrier, at: "shipping_carrier")
-        try container.encodeValueIfPresent(self.shippingDate, at: "shipping_date")
-        try container.encodeValueIfPresent(self.shippingDocumentation, at: "shipping_documentation")
-        try container.encodeValueIfPresent(self.shippingTrackingNumber, at: "shipping_tracking_number")
-        try container.encodeValueIfPresent(self.uncategorizedFile, at: "uncategorized_file")
-        try container.encodeValueIfPresent(self.uncategorizedText, at: "uncategorized_text")
+        try container.encodeValueIfPresent(self.accessActivityLog, at: "access_activity_log", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.billingAddress, at: "billing_address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cancellationPolicy, at: "cancellation_policy", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cancellationPolicyDisclosure, at: "cancellation_policy_disclosure", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cancellationRebuttal, at: "cancellation_rebuttal", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.customerCommunication, at: "customer_communication", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.customerEmailAddress, at: "customer_email_address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.customerName, at: "customer_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.customerPurchaseIP, at: "customer_purchase_ip", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.customerSignature, at: "customer_signature", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.duplicateChargeDocumentation, at: "duplicate_charge_documentation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.duplicateChargeExplanation, at: "duplicate_charge_explanation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.duplicateChargeID, at: "duplicate_charge_id", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.productDescription, at: "product_description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.receipt, at: "receipt", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.refundPolicy, at: "refund_policy", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.refundPolicyDisclosure, at: "refund_policy_disclosure", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.refundRefusalExplanation, at: "refund_refusal_explanation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.serviceDate, at: "service_date", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.serviceDocumentation, at: "service_documentation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shippingAddress, at: "shipping_address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shippingCarrier, at: "shipping_carrier", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shippingDate, at: "shipping_date", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shippingDocumentation, at: "shipping_documentation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shippingTrackingNumber, at: "shipping_tracking_number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.uncategorizedFile, at: "uncategorized_file", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.uncategorizedText, at: "uncategorized_text", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -152,6 +155,8 @@ public struct PostDisputesDisputeRequest: Swift.Codable, Swift.Hashable, Swift.S
     public var metadata: PostDisputesDisputeRequestMetadata?
     /// Whether to immediately submit evidence to the bank. If `false`, evidence is staged on the dispute. Staged evidence is visible in the API and Dashboard, and can be submitted to the bank by making another request with this attribute set to `true` (the default).
     public var submit: Swift.Bool?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(evidence: PostDisputesDisputeRequestEvidence? = nil, expand: [Swift.String]? = nil, metadata: PostDisputesDisputeRequestMetadata? = nil, submit: Swift.Bool? = nil) {
@@ -168,14 +173,15 @@ public struct PostDisputesDisputeRequest: Swift.Codable, Swift.Hashable, Swift.S
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.metadata = try container.decodeValueIfPresent(PostDisputesDisputeRequestMetadata.self, at: "metadata")
         self.submit = try container.decodeValueIfPresent(Swift.Bool.self, at: "submit")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.evidence, at: "evidence")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.submit, at: "submit")
+        try container.encodeValueIfPresent(self.evidence, at: "evidence", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.submit, at: "submit", nulls: self.__explicitNulls)
     }
 }

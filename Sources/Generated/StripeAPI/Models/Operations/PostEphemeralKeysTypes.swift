@@ -10,6 +10,8 @@ public struct PostEphemeralKeysRequest: Swift.Codable, Swift.Hashable, Swift.Sen
     public var expand: [Swift.String]?
     /// The ID of the Issuing Card you'd like to access using the resulting ephemeral key.
     public var issuingCard: Swift.String?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(customer: Swift.String? = nil, expand: [Swift.String]? = nil, issuingCard: Swift.String? = nil) {
@@ -24,13 +26,14 @@ public struct PostEphemeralKeysRequest: Swift.Codable, Swift.Hashable, Swift.Sen
         self.customer = try container.decodeValueIfPresent(Swift.String.self, at: "customer")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.issuingCard = try container.decodeValueIfPresent(Swift.String.self, at: "issuing_card")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.issuingCard, at: "issuing_card")
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.issuingCard, at: "issuing_card", nulls: self.__explicitNulls)
     }
 }

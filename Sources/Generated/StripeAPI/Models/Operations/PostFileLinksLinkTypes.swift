@@ -72,6 +72,8 @@ public struct PostFileLinksLinkRequest: Swift.Codable, Swift.Hashable, Swift.Sen
     public var expiresAt: PostFileLinksLinkRequestExpiresAt?
     /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
     public var metadata: PostFileLinksLinkRequestMetadata?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expand: [Swift.String]? = nil, expiresAt: PostFileLinksLinkRequestExpiresAt? = nil, metadata: PostFileLinksLinkRequestMetadata? = nil) {
@@ -86,13 +88,14 @@ public struct PostFileLinksLinkRequest: Swift.Codable, Swift.Hashable, Swift.Sen
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.expiresAt = try container.decodeValueIfPresent(PostFileLinksLinkRequestExpiresAt.self, at: "expires_at")
         self.metadata = try container.decodeValueIfPresent(PostFileLinksLinkRequestMetadata.self, at: "metadata")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
     }
 }

@@ -17,6 +17,8 @@ public struct PostFileLinksRequest: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public var file: Swift.String
     /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
     public var metadata: PostFileLinksRequestMetadata?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expand: [Swift.String]? = nil, expiresAt: Swift.Int? = nil, file: Swift.String, metadata: PostFileLinksRequestMetadata? = nil) {
@@ -33,14 +35,15 @@ public struct PostFileLinksRequest: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.expiresAt = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_at")
         self.file = try container.decodeValue(Swift.String.self, at: "file")
         self.metadata = try container.decodeValueIfPresent(PostFileLinksRequestMetadata.self, at: "metadata")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at", nulls: self.__explicitNulls)
         try container.encodeValue(self.file, at: "file")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
     }
 }

@@ -16,6 +16,8 @@ public struct PostFilesFormFileLinkData: Swift.Codable, Swift.Hashable, Swift.Se
     public var metadata: PostFilesFormFileLinkDataMetadata?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(create: Swift.Bool, expiresAt: Swift.Int? = nil, metadata: PostFilesFormFileLinkDataMetadata? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -32,14 +34,15 @@ public struct PostFilesFormFileLinkData: Swift.Codable, Swift.Hashable, Swift.Se
         self.expiresAt = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_at")
         self.metadata = try container.decodeValueIfPresent(PostFilesFormFileLinkDataMetadata.self, at: "metadata")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "create expires_at metadata")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.create, at: "create")
-        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }

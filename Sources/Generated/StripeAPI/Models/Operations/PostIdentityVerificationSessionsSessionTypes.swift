@@ -64,6 +64,8 @@ public struct PostIdentityVerificationSessionRequestOptions: Swift.Codable, Swif
     public var document: PostVerificationSessionRequestOptionsDocument?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(document: PostVerificationSessionRequestOptionsDocument? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -76,12 +78,13 @@ public struct PostIdentityVerificationSessionRequestOptions: Swift.Codable, Swif
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.document = try container.decodeValueIfPresent(PostVerificationSessionRequestOptionsDocument.self, at: "document")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "document")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.document, at: "document")
+        try container.encodeValueIfPresent(self.document, at: "document", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -100,6 +103,8 @@ public struct PostIdentityVerificationSessionsSessionRequest: Swift.Codable, Swi
     public var options: PostIdentityVerificationSessionRequestOptions?
     /// The type of [verification check](https://stripe.com/docs/identity/verification-checks) to be performed.
     public var type: PostIdentityVerificationSessionRequestTypeModel?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expand: [Swift.String]? = nil, metadata: [Swift.String: Swift.String]? = nil, options: PostIdentityVerificationSessionRequestOptions? = nil, type: PostIdentityVerificationSessionRequestTypeModel? = nil) {
@@ -116,14 +121,15 @@ public struct PostIdentityVerificationSessionsSessionRequest: Swift.Codable, Swi
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
         self.options = try container.decodeValueIfPresent(PostIdentityVerificationSessionRequestOptions.self, at: "options")
         self.type = try container.decodeValueIfPresent(PostIdentityVerificationSessionRequestTypeModel.self, at: "type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.options, at: "options")
-        try container.encodeValueIfPresent(self.type, at: "type")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.options, at: "options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.type, at: "type", nulls: self.__explicitNulls)
     }
 }

@@ -13,6 +13,8 @@ public struct PostSessionsRequestOptionsDocumentCase1: Swift.Codable, Swift.Hash
     public var requireMatchingSelfie: Swift.Bool?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(allowedTypes: [PostRequestOptionsDocumentCase1AllowedTypesItem]? = nil, requireIDNumber: Swift.Bool? = nil, requireLiveCapture: Swift.Bool? = nil, requireMatchingSelfie: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -31,15 +33,16 @@ public struct PostSessionsRequestOptionsDocumentCase1: Swift.Codable, Swift.Hash
         self.requireLiveCapture = try container.decodeValueIfPresent(Swift.Bool.self, at: "require_live_capture")
         self.requireMatchingSelfie = try container.decodeValueIfPresent(Swift.Bool.self, at: "require_matching_selfie")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "allowed_types require_id_number require_live_capture require_matching_selfie")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.allowedTypes, at: "allowed_types")
-        try container.encodeValueIfPresent(self.requireIDNumber, at: "require_id_number")
-        try container.encodeValueIfPresent(self.requireLiveCapture, at: "require_live_capture")
-        try container.encodeValueIfPresent(self.requireMatchingSelfie, at: "require_matching_selfie")
+        try container.encodeValueIfPresent(self.allowedTypes, at: "allowed_types", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.requireIDNumber, at: "require_id_number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.requireLiveCapture, at: "require_live_capture", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.requireMatchingSelfie, at: "require_matching_selfie", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -69,6 +72,8 @@ public struct PostIdentityVerificationSessionsRequest: Swift.Codable, Swift.Hash
     public var returnURL: Swift.String?
     /// The type of [verification check](https://stripe.com/docs/identity/verification-checks) to be performed.
     public var type: PostIdentityVerificationSessionsRequestTypeModel
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expand: [Swift.String]? = nil, metadata: [Swift.String: Swift.String]? = nil, options: PostIdentityVerificationSessionsRequestOptions? = nil, returnURL: Swift.String? = nil, type: PostIdentityVerificationSessionsRequestTypeModel) {
@@ -87,15 +92,16 @@ public struct PostIdentityVerificationSessionsRequest: Swift.Codable, Swift.Hash
         self.options = try container.decodeValueIfPresent(PostIdentityVerificationSessionsRequestOptions.self, at: "options")
         self.returnURL = try container.decodeValueIfPresent(Swift.String.self, at: "return_url")
         self.type = try container.decodeValue(PostIdentityVerificationSessionsRequestTypeModel.self, at: "type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.options, at: "options")
-        try container.encodeValueIfPresent(self.returnURL, at: "return_url")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.options, at: "options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.returnURL, at: "return_url", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
     }
 }

@@ -105,6 +105,8 @@ public struct PostInvoiceitemsInvoiceitemRequest: Swift.Codable, Swift.Hashable,
     public var unitAmount: Swift.Int?
     /// Same as `unit_amount`, but accepts a decimal value in %s with at most 12 decimal places. Only one of `unit_amount` and `unit_amount_decimal` can be set.
     public var unitAmountDecimal: Swift.String?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int? = nil, description: Swift.String? = nil, discountable: Swift.Bool? = nil, discounts: PostInvoiceitemsInvoiceitemRequestDiscounts? = nil, expand: [Swift.String]? = nil, metadata: PostInvoiceitemsInvoiceitemRequestMetadata? = nil, period: PostInvoiceitemsInvoiceitemRequestPeriod? = nil, price: Swift.String? = nil, priceData: PostInvoiceitemsInvoiceitemRequestPriceData? = nil, quantity: Swift.Int? = nil, taxRates: PostInvoiceitemsInvoiceitemRequestTaxRates? = nil, unitAmount: Swift.Int? = nil, unitAmountDecimal: Swift.String? = nil) {
@@ -139,23 +141,24 @@ public struct PostInvoiceitemsInvoiceitemRequest: Swift.Codable, Swift.Hashable,
         self.taxRates = try container.decodeValueIfPresent(PostInvoiceitemsInvoiceitemRequestTaxRates.self, at: "tax_rates")
         self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
         self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.discountable, at: "discountable")
-        try container.encodeValueIfPresent(self.discounts, at: "discounts")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.period, at: "period")
-        try container.encodeValueIfPresent(self.price, at: "price")
-        try container.encodeValueIfPresent(self.priceData, at: "price_data")
-        try container.encodeValueIfPresent(self.quantity, at: "quantity")
-        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
-        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount")
-        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal")
+        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.discountable, at: "discountable", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.discounts, at: "discounts", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.period, at: "period", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.price, at: "price", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.priceData, at: "price_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.quantity, at: "quantity", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal", nulls: self.__explicitNulls)
     }
 }

@@ -8,6 +8,8 @@ public struct PostInvoicesInvoiceFinalizeRequest: Swift.Codable, Swift.Hashable,
     public var autoAdvance: Swift.Bool?
     /// Specifies which fields in the response should be expanded.
     public var expand: [Swift.String]?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(autoAdvance: Swift.Bool? = nil, expand: [Swift.String]? = nil) {
@@ -20,12 +22,13 @@ public struct PostInvoicesInvoiceFinalizeRequest: Swift.Codable, Swift.Hashable,
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.autoAdvance = try container.decodeValueIfPresent(Swift.Bool.self, at: "auto_advance")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.autoAdvance, at: "auto_advance")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.autoAdvance, at: "auto_advance", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
     }
 }

@@ -18,6 +18,8 @@ public struct PostInvoicesInvoicePayRequest: Swift.Codable, Swift.Hashable, Swif
     public var paymentMethod: Swift.String?
     /// A payment source to be charged. The source must be the ID of a source belonging to the customer associated with the invoice being paid.
     public var source: Swift.String?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expand: [Swift.String]? = nil, forgive: Swift.Bool? = nil, offSession: Swift.Bool? = nil, paidOutOfBand: Swift.Bool? = nil, paymentMethod: Swift.String? = nil, source: Swift.String? = nil) {
@@ -38,16 +40,17 @@ public struct PostInvoicesInvoicePayRequest: Swift.Codable, Swift.Hashable, Swif
         self.paidOutOfBand = try container.decodeValueIfPresent(Swift.Bool.self, at: "paid_out_of_band")
         self.paymentMethod = try container.decodeValueIfPresent(Swift.String.self, at: "payment_method")
         self.source = try container.decodeValueIfPresent(Swift.String.self, at: "source")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.forgive, at: "forgive")
-        try container.encodeValueIfPresent(self.offSession, at: "off_session")
-        try container.encodeValueIfPresent(self.paidOutOfBand, at: "paid_out_of_band")
-        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method")
-        try container.encodeValueIfPresent(self.source, at: "source")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.forgive, at: "forgive", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.offSession, at: "off_session", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paidOutOfBand, at: "paid_out_of_band", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.source, at: "source", nulls: self.__explicitNulls)
     }
 }

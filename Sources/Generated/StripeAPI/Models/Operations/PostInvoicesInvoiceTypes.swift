@@ -161,6 +161,8 @@ public struct PostInvoicesInvoiceRequestPaymentSettings: Swift.Codable, Swift.Ha
     public var paymentMethodTypes: PostRequestPaymentSettingsPaymentMethodTypes3?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(paymentMethodOptions: PostRequestPaymentSettingsPaymentMethodOptions3? = nil, paymentMethodTypes: PostRequestPaymentSettingsPaymentMethodTypes3? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -175,13 +177,14 @@ public struct PostInvoicesInvoiceRequestPaymentSettings: Swift.Codable, Swift.Ha
         self.paymentMethodOptions = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodOptions3.self, at: "payment_method_options")
         self.paymentMethodTypes = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodTypes3.self, at: "payment_method_types")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_method_options payment_method_types")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
-        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -284,6 +287,8 @@ public struct PostInvoicesInvoiceRequest: Swift.Codable, Swift.Hashable, Swift.S
     public var statementDescriptor: Swift.String?
     /// If specified, the funds from the invoice will be transferred to the destination and the ID of the resulting transfer will be found on the invoice's charge. This will be unset if you POST an empty value.
     public var transferData: PostInvoicesInvoiceRequestTransferData?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(accountTaxIDs: PostInvoicesInvoiceRequestAccountTaxIDs? = nil, applicationFeeAmount: Swift.Int? = nil, autoAdvance: Swift.Bool? = nil, automaticTax: PostInvoicesInvoiceRequestAutomaticTax? = nil, collectionMethod: PostInvoicesInvoiceRequestCollectionMethod? = nil, customFields: PostInvoicesInvoiceRequestCustomFields? = nil, daysUntilDue: Swift.Int? = nil, defaultPaymentMethod: Swift.String? = nil, defaultSource: Swift.String? = nil, defaultTaxRates: PostInvoicesInvoiceRequestDefaultTaxRates? = nil, description: Swift.String? = nil, discounts: PostInvoicesInvoiceRequestDiscounts? = nil, dueDate: Swift.Int? = nil, expand: [Swift.String]? = nil, footer: Swift.String? = nil, metadata: PostInvoicesInvoiceRequestMetadata? = nil, onBehalfOf: PostInvoicesInvoiceRequestOnBehalfOf? = nil, paymentSettings: PostInvoicesInvoiceRequestPaymentSettings? = nil, statementDescriptor: Swift.String? = nil, transferData: PostInvoicesInvoiceRequestTransferData? = nil) {
@@ -332,30 +337,31 @@ public struct PostInvoicesInvoiceRequest: Swift.Codable, Swift.Hashable, Swift.S
         self.paymentSettings = try container.decodeValueIfPresent(PostInvoicesInvoiceRequestPaymentSettings.self, at: "payment_settings")
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
         self.transferData = try container.decodeValueIfPresent(PostInvoicesInvoiceRequestTransferData.self, at: "transfer_data")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.accountTaxIDs, at: "account_tax_ids")
-        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount")
-        try container.encodeValueIfPresent(self.autoAdvance, at: "auto_advance")
-        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
-        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method")
-        try container.encodeValueIfPresent(self.customFields, at: "custom_fields")
-        try container.encodeValueIfPresent(self.daysUntilDue, at: "days_until_due")
-        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method")
-        try container.encodeValueIfPresent(self.defaultSource, at: "default_source")
-        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.discounts, at: "discounts")
-        try container.encodeValueIfPresent(self.dueDate, at: "due_date")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.footer, at: "footer")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
-        try container.encodeValueIfPresent(self.paymentSettings, at: "payment_settings")
-        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
-        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
+        try container.encodeValueIfPresent(self.accountTaxIDs, at: "account_tax_ids", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.autoAdvance, at: "auto_advance", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.customFields, at: "custom_fields", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.daysUntilDue, at: "days_until_due", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultSource, at: "default_source", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.discounts, at: "discounts", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.dueDate, at: "due_date", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.footer, at: "footer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentSettings, at: "payment_settings", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data", nulls: self.__explicitNulls)
     }
 }

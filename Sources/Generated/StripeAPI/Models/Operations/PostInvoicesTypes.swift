@@ -136,6 +136,8 @@ public struct PostPaymentSettingsPaymentMethodOptions2CardCase1: Swift.Codable, 
     public var requestThreeDSecure: PostMethodOptions2CardCase1RequestThreeDSecure?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(requestThreeDSecure: PostMethodOptions2CardCase1RequestThreeDSecure? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -148,12 +150,13 @@ public struct PostPaymentSettingsPaymentMethodOptions2CardCase1: Swift.Codable, 
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.requestThreeDSecure = try container.decodeValueIfPresent(PostMethodOptions2CardCase1RequestThreeDSecure.self, at: "request_three_d_secure")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "request_three_d_secure")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.requestThreeDSecure, at: "request_three_d_secure")
+        try container.encodeValueIfPresent(self.requestThreeDSecure, at: "request_three_d_secure", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -240,6 +243,8 @@ public struct PostRequestPaymentSettingsPaymentMethodOptions2: Swift.Codable, Sw
     public var usBankAccount: PostSettingsPaymentMethodOptions2UsBankAccount?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(acssDebit: PostPaymentSettingsPaymentMethodOptions2AcssDebit? = nil, bancontact: PostPaymentSettingsPaymentMethodOptions2Bancontact? = nil, card: PostPaymentSettingsPaymentMethodOptions2Card? = nil, customerBalance: PostSettingsPaymentMethodOptions2CustomerBalance? = nil, konbini: PostPaymentSettingsPaymentMethodOptions2Konbini? = nil, usBankAccount: PostSettingsPaymentMethodOptions2UsBankAccount? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -262,17 +267,18 @@ public struct PostRequestPaymentSettingsPaymentMethodOptions2: Swift.Codable, Sw
         self.konbini = try container.decodeValueIfPresent(PostPaymentSettingsPaymentMethodOptions2Konbini.self, at: "konbini")
         self.usBankAccount = try container.decodeValueIfPresent(PostSettingsPaymentMethodOptions2UsBankAccount.self, at: "us_bank_account")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit bancontact card customer_balance konbini us_bank_account")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
-        try container.encodeValueIfPresent(self.bancontact, at: "bancontact")
-        try container.encodeValueIfPresent(self.card, at: "card")
-        try container.encodeValueIfPresent(self.customerBalance, at: "customer_balance")
-        try container.encodeValueIfPresent(self.konbini, at: "konbini")
-        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bancontact, at: "bancontact", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.card, at: "card", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.customerBalance, at: "customer_balance", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.konbini, at: "konbini", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -333,6 +339,8 @@ public struct PostInvoicesRequestPaymentSettings: Swift.Codable, Swift.Hashable,
     public var paymentMethodTypes: PostRequestPaymentSettingsPaymentMethodTypes2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(paymentMethodOptions: PostRequestPaymentSettingsPaymentMethodOptions2? = nil, paymentMethodTypes: PostRequestPaymentSettingsPaymentMethodTypes2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -347,13 +355,14 @@ public struct PostInvoicesRequestPaymentSettings: Swift.Codable, Swift.Hashable,
         self.paymentMethodOptions = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodOptions2.self, at: "payment_method_options")
         self.paymentMethodTypes = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodTypes2.self, at: "payment_method_types")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_method_options payment_method_types")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
-        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -465,6 +474,8 @@ public struct PostInvoicesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable
     ///
     /// If specified, the funds from the invoice will be transferred to the destination and the ID of the resulting transfer will be found on the invoice's charge.
     public var transferData: PostInvoicesRequestTransferData?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(accountTaxIDs: PostInvoicesRequestAccountTaxIDs? = nil, applicationFeeAmount: Swift.Int? = nil, autoAdvance: Swift.Bool? = nil, automaticTax: PostInvoicesRequestAutomaticTax? = nil, collectionMethod: PostInvoicesRequestCollectionMethod? = nil, customFields: PostInvoicesRequestCustomFields? = nil, customer: Swift.String? = nil, daysUntilDue: Swift.Int? = nil, defaultPaymentMethod: Swift.String? = nil, defaultSource: Swift.String? = nil, defaultTaxRates: [Swift.String]? = nil, description: Swift.String? = nil, discounts: PostInvoicesRequestDiscounts? = nil, dueDate: Swift.Int? = nil, expand: [Swift.String]? = nil, footer: Swift.String? = nil, metadata: PostInvoicesRequestMetadata? = nil, onBehalfOf: Swift.String? = nil, paymentSettings: PostInvoicesRequestPaymentSettings? = nil, pendingInvoiceItemsBehavior: PostInvoicesRequestPendingInvoiceItemsBehavior? = nil, statementDescriptor: Swift.String? = nil, subscription: Swift.String? = nil, transferData: PostInvoicesRequestTransferData? = nil) {
@@ -519,33 +530,34 @@ public struct PostInvoicesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
         self.subscription = try container.decodeValueIfPresent(Swift.String.self, at: "subscription")
         self.transferData = try container.decodeValueIfPresent(PostInvoicesRequestTransferData.self, at: "transfer_data")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.accountTaxIDs, at: "account_tax_ids")
-        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount")
-        try container.encodeValueIfPresent(self.autoAdvance, at: "auto_advance")
-        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
-        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method")
-        try container.encodeValueIfPresent(self.customFields, at: "custom_fields")
-        try container.encodeValueIfPresent(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.daysUntilDue, at: "days_until_due")
-        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method")
-        try container.encodeValueIfPresent(self.defaultSource, at: "default_source")
-        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.discounts, at: "discounts")
-        try container.encodeValueIfPresent(self.dueDate, at: "due_date")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.footer, at: "footer")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
-        try container.encodeValueIfPresent(self.paymentSettings, at: "payment_settings")
-        try container.encodeValueIfPresent(self.pendingInvoiceItemsBehavior, at: "pending_invoice_items_behavior")
-        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
-        try container.encodeValueIfPresent(self.subscription, at: "subscription")
-        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
+        try container.encodeValueIfPresent(self.accountTaxIDs, at: "account_tax_ids", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.autoAdvance, at: "auto_advance", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.customFields, at: "custom_fields", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.daysUntilDue, at: "days_until_due", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultSource, at: "default_source", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.discounts, at: "discounts", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.dueDate, at: "due_date", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.footer, at: "footer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentSettings, at: "payment_settings", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.pendingInvoiceItemsBehavior, at: "pending_invoice_items_behavior", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.subscription, at: "subscription", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data", nulls: self.__explicitNulls)
     }
 }

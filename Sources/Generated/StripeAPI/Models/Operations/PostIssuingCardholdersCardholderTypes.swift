@@ -51,6 +51,8 @@ public struct PostIssuingCardholderRequestSpendingControls: Swift.Codable, Swift
     public var spendingLimitsCurrency: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(allowedCategories: [PostRequestSpendingControlsAllowedCategoriesItem2]? = nil, blockedCategories: [PostRequestSpendingControlsBlockedCategoriesItem2]? = nil, spendingLimits: [PostRequestSpendingControlsSpendingLimitsItem2]? = nil, spendingLimitsCurrency: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -69,15 +71,16 @@ public struct PostIssuingCardholderRequestSpendingControls: Swift.Codable, Swift
         self.spendingLimits = try container.decodeValueIfPresent([PostRequestSpendingControlsSpendingLimitsItem2].self, at: "spending_limits")
         self.spendingLimitsCurrency = try container.decodeValueIfPresent(Swift.String.self, at: "spending_limits_currency")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "allowed_categories blocked_categories spending_limits spending_limits_currency")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.allowedCategories, at: "allowed_categories")
-        try container.encodeValueIfPresent(self.blockedCategories, at: "blocked_categories")
-        try container.encodeValueIfPresent(self.spendingLimits, at: "spending_limits")
-        try container.encodeValueIfPresent(self.spendingLimitsCurrency, at: "spending_limits_currency")
+        try container.encodeValueIfPresent(self.allowedCategories, at: "allowed_categories", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.blockedCategories, at: "blocked_categories", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.spendingLimits, at: "spending_limits", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.spendingLimitsCurrency, at: "spending_limits_currency", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -112,6 +115,8 @@ public struct PostIssuingCardholdersCardholderRequest: Swift.Codable, Swift.Hash
     public var spendingControls: PostIssuingCardholderRequestSpendingControls?
     /// Specifies whether to permit authorizations on this cardholder's cards.
     public var status: PostIssuingCardholdersCardholderRequestStatus?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(billing: PostIssuingCardholdersCardholderRequestBilling? = nil, company: PostIssuingCardholdersCardholderRequestCompany? = nil, email: Swift.String? = nil, expand: [Swift.String]? = nil, individual: PostIssuingCardholdersCardholderRequestIndividual? = nil, metadata: [Swift.String: Swift.String]? = nil, phoneNumber: Swift.String? = nil, spendingControls: PostIssuingCardholderRequestSpendingControls? = nil, status: PostIssuingCardholdersCardholderRequestStatus? = nil) {
@@ -138,19 +143,20 @@ public struct PostIssuingCardholdersCardholderRequest: Swift.Codable, Swift.Hash
         self.phoneNumber = try container.decodeValueIfPresent(Swift.String.self, at: "phone_number")
         self.spendingControls = try container.decodeValueIfPresent(PostIssuingCardholderRequestSpendingControls.self, at: "spending_controls")
         self.status = try container.decodeValueIfPresent(PostIssuingCardholdersCardholderRequestStatus.self, at: "status")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.billing, at: "billing")
-        try container.encodeValueIfPresent(self.company, at: "company")
-        try container.encodeValueIfPresent(self.email, at: "email")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.individual, at: "individual")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.phoneNumber, at: "phone_number")
-        try container.encodeValueIfPresent(self.spendingControls, at: "spending_controls")
-        try container.encodeValueIfPresent(self.status, at: "status")
+        try container.encodeValueIfPresent(self.billing, at: "billing", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.company, at: "company", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.individual, at: "individual", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.phoneNumber, at: "phone_number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.spendingControls, at: "spending_controls", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.status, at: "status", nulls: self.__explicitNulls)
     }
 }

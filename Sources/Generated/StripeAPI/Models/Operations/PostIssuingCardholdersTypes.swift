@@ -43,6 +43,8 @@ public struct PostIssuingCardholdersRequestCompany: Swift.Codable, Swift.Hashabl
     public var taxID: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(taxID: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -55,12 +57,13 @@ public struct PostIssuingCardholdersRequestCompany: Swift.Codable, Swift.Hashabl
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.taxID = try container.decodeValueIfPresent(Swift.String.self, at: "tax_id")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "tax_id")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.taxID, at: "tax_id")
+        try container.encodeValueIfPresent(self.taxID, at: "tax_id", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -74,6 +77,8 @@ public struct PostRequestIndividualVerificationDocument: Swift.Codable, Swift.Ha
     public var front: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(back: Swift.String? = nil, front: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -88,13 +93,14 @@ public struct PostRequestIndividualVerificationDocument: Swift.Codable, Swift.Ha
         self.back = try container.decodeValueIfPresent(Swift.String.self, at: "back")
         self.front = try container.decodeValueIfPresent(Swift.String.self, at: "front")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "back front")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.back, at: "back")
-        try container.encodeValueIfPresent(self.front, at: "front")
+        try container.encodeValueIfPresent(self.back, at: "back", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.front, at: "front", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -105,6 +111,8 @@ public struct PostCardholdersRequestIndividualVerification: Swift.Codable, Swift
     public var document: PostRequestIndividualVerificationDocument?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(document: PostRequestIndividualVerificationDocument? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -117,12 +125,13 @@ public struct PostCardholdersRequestIndividualVerification: Swift.Codable, Swift
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.document = try container.decodeValueIfPresent(PostRequestIndividualVerificationDocument.self, at: "document")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "document")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.document, at: "document")
+        try container.encodeValueIfPresent(self.document, at: "document", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -139,6 +148,8 @@ public struct PostIssuingCardholdersRequestIndividual: Swift.Codable, Swift.Hash
     public var verification: PostCardholdersRequestIndividualVerification?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(dob: PostIssuingCardholdersRequestIndividualDob? = nil, firstName: Swift.String, lastName: Swift.String, verification: PostCardholdersRequestIndividualVerification? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -157,15 +168,16 @@ public struct PostIssuingCardholdersRequestIndividual: Swift.Codable, Swift.Hash
         self.lastName = try container.decodeValue(Swift.String.self, at: "last_name")
         self.verification = try container.decodeValueIfPresent(PostCardholdersRequestIndividualVerification.self, at: "verification")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "dob first_name last_name verification")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.dob, at: "dob")
+        try container.encodeValueIfPresent(self.dob, at: "dob", nulls: self.__explicitNulls)
         try container.encodeValue(self.firstName, at: "first_name")
         try container.encodeValue(self.lastName, at: "last_name")
-        try container.encodeValueIfPresent(self.verification, at: "verification")
+        try container.encodeValueIfPresent(self.verification, at: "verification", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -185,6 +197,8 @@ public struct PostRequestSpendingControlsSpendingLimitsItem: Swift.Codable, Swif
     public var interval: PostSpendingControlsSpendingLimitsItemInterval
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int, categories: [PostControlsSpendingLimitsItemCategoriesItem]? = nil, interval: PostSpendingControlsSpendingLimitsItemInterval, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -201,13 +215,14 @@ public struct PostRequestSpendingControlsSpendingLimitsItem: Swift.Codable, Swif
         self.categories = try container.decodeValueIfPresent([PostControlsSpendingLimitsItemCategoriesItem].self, at: "categories")
         self.interval = try container.decodeValue(PostSpendingControlsSpendingLimitsItemInterval.self, at: "interval")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount categories interval")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.categories, at: "categories")
+        try container.encodeValueIfPresent(self.categories, at: "categories", nulls: self.__explicitNulls)
         try container.encodeValue(self.interval, at: "interval")
         try container.encodeUndeclared(self.additionalProperties)
     }
@@ -255,6 +270,8 @@ public struct PostIssuingCardholdersRequest: Swift.Codable, Swift.Hashable, Swif
     public var status: PostIssuingCardholdersRequestStatus?
     /// One of `individual` or `company`.
     public var type: PostIssuingCardholdersRequestTypeModel
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(billing: PostIssuingCardholdersRequestBilling, company: PostIssuingCardholdersRequestCompany? = nil, email: Swift.String? = nil, expand: [Swift.String]? = nil, individual: PostIssuingCardholdersRequestIndividual? = nil, metadata: [Swift.String: Swift.String]? = nil, name: Swift.String, phoneNumber: Swift.String? = nil, spendingControls: PostIssuingCardholdersRequestSpendingControls? = nil, status: PostIssuingCardholdersRequestStatus? = nil, type: PostIssuingCardholdersRequestTypeModel) {
@@ -285,21 +302,22 @@ public struct PostIssuingCardholdersRequest: Swift.Codable, Swift.Hashable, Swif
         self.spendingControls = try container.decodeValueIfPresent(PostIssuingCardholdersRequestSpendingControls.self, at: "spending_controls")
         self.status = try container.decodeValueIfPresent(PostIssuingCardholdersRequestStatus.self, at: "status")
         self.type = try container.decodeValue(PostIssuingCardholdersRequestTypeModel.self, at: "type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.billing, at: "billing")
-        try container.encodeValueIfPresent(self.company, at: "company")
-        try container.encodeValueIfPresent(self.email, at: "email")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.individual, at: "individual")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.company, at: "company", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.individual, at: "individual", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
         try container.encodeValue(self.name, at: "name")
-        try container.encodeValueIfPresent(self.phoneNumber, at: "phone_number")
-        try container.encodeValueIfPresent(self.spendingControls, at: "spending_controls")
-        try container.encodeValueIfPresent(self.status, at: "status")
+        try container.encodeValueIfPresent(self.phoneNumber, at: "phone_number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.spendingControls, at: "spending_controls", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.status, at: "status", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
     }
 }

@@ -18,6 +18,8 @@ public struct PostIssuingCardsCardRequestPin: Swift.Codable, Swift.Hashable, Swi
     public var encryptedNumber: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(encryptedNumber: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -30,12 +32,13 @@ public struct PostIssuingCardsCardRequestPin: Swift.Codable, Swift.Hashable, Swi
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.encryptedNumber = try container.decodeValueIfPresent(Swift.String.self, at: "encrypted_number")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "encrypted_number")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.encryptedNumber, at: "encrypted_number")
+        try container.encodeValueIfPresent(self.encryptedNumber, at: "encrypted_number", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -76,6 +79,8 @@ public struct PostIssuingCardsCardRequest: Swift.Codable, Swift.Hashable, Swift.
     public var spendingControls: PostIssuingCardsCardRequestSpendingControls?
     /// Dictates whether authorizations can be approved on this card. If this card is being canceled because it was lost or stolen, this information should be provided as `cancellation_reason`.
     public var status: PostIssuingCardsCardRequestStatus?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(cancellationReason: PostIssuingCardsCardRequestCancellationReason? = nil, expand: [Swift.String]? = nil, metadata: PostIssuingCardsCardRequestMetadata? = nil, pin: PostIssuingCardsCardRequestPin? = nil, spendingControls: PostIssuingCardsCardRequestSpendingControls? = nil, status: PostIssuingCardsCardRequestStatus? = nil) {
@@ -96,16 +101,17 @@ public struct PostIssuingCardsCardRequest: Swift.Codable, Swift.Hashable, Swift.
         self.pin = try container.decodeValueIfPresent(PostIssuingCardsCardRequestPin.self, at: "pin")
         self.spendingControls = try container.decodeValueIfPresent(PostIssuingCardsCardRequestSpendingControls.self, at: "spending_controls")
         self.status = try container.decodeValueIfPresent(PostIssuingCardsCardRequestStatus.self, at: "status")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.pin, at: "pin")
-        try container.encodeValueIfPresent(self.spendingControls, at: "spending_controls")
-        try container.encodeValueIfPresent(self.status, at: "status")
+        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.pin, at: "pin", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.spendingControls, at: "spending_controls", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.status, at: "status", nulls: self.__explicitNulls)
     }
 }

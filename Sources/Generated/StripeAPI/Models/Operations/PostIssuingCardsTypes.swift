@@ -16,6 +16,8 @@ public struct PostIssuingCardsRequestShippingAddress: Swift.Codable, Swift.Hasha
     public var state: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(city: Swift.String, country: Swift.String, line1: Swift.String, line2: Swift.String? = nil, postalCode: Swift.String, state: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -38,6 +40,7 @@ public struct PostIssuingCardsRequestShippingAddress: Swift.Codable, Swift.Hasha
         self.postalCode = try container.decodeValue(Swift.String.self, at: "postal_code")
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "city country line1 line2 postal_code state")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -46,9 +49,9 @@ public struct PostIssuingCardsRequestShippingAddress: Swift.Codable, Swift.Hasha
         try container.encodeValue(self.city, at: "city")
         try container.encodeValue(self.country, at: "country")
         try container.encodeValue(self.line1, at: "line1")
-        try container.encodeValueIfPresent(self.line2, at: "line2")
+        try container.encodeValueIfPresent(self.line2, at: "line2", nulls: self.__explicitNulls)
         try container.encodeValue(self.postalCode, at: "postal_code")
-        try container.encodeValueIfPresent(self.state, at: "state")
+        try container.encodeValueIfPresent(self.state, at: "state", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -68,6 +71,8 @@ public struct PostIssuingCardsRequestShipping: Swift.Codable, Swift.Hashable, Sw
     public var type: PostIssuingCardsRequestShippingTypeModel?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(address: PostIssuingCardsRequestShippingAddress, name: Swift.String, service: PostIssuingCardsRequestShippingService? = nil, type: PostIssuingCardsRequestShippingTypeModel? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -86,6 +91,7 @@ public struct PostIssuingCardsRequestShipping: Swift.Codable, Swift.Hashable, Sw
         self.service = try container.decodeValueIfPresent(PostIssuingCardsRequestShippingService.self, at: "service")
         self.type = try container.decodeValueIfPresent(PostIssuingCardsRequestShippingTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address name service type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -93,8 +99,8 @@ public struct PostIssuingCardsRequestShipping: Swift.Codable, Swift.Hashable, Sw
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.address, at: "address")
         try container.encodeValue(self.name, at: "name")
-        try container.encodeValueIfPresent(self.service, at: "service")
-        try container.encodeValueIfPresent(self.type, at: "type")
+        try container.encodeValueIfPresent(self.service, at: "service", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.type, at: "type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -119,6 +125,8 @@ public struct PostIssuingCardsRequestSpendingControls: Swift.Codable, Swift.Hash
     public var spendingLimits: [PostCardsRequestSpendingControlsSpendingLimitsItem]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(allowedCategories: [PostRequestSpendingControlsAllowedCategoriesItem3]? = nil, blockedCategories: [PostRequestSpendingControlsBlockedCategoriesItem3]? = nil, spendingLimits: [PostCardsRequestSpendingControlsSpendingLimitsItem]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -135,14 +143,15 @@ public struct PostIssuingCardsRequestSpendingControls: Swift.Codable, Swift.Hash
         self.blockedCategories = try container.decodeValueIfPresent([PostRequestSpendingControlsBlockedCategoriesItem3].self, at: "blocked_categories")
         self.spendingLimits = try container.decodeValueIfPresent([PostCardsRequestSpendingControlsSpendingLimitsItem].self, at: "spending_limits")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "allowed_categories blocked_categories spending_limits")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.allowedCategories, at: "allowed_categories")
-        try container.encodeValueIfPresent(self.blockedCategories, at: "blocked_categories")
-        try container.encodeValueIfPresent(self.spendingLimits, at: "spending_limits")
+        try container.encodeValueIfPresent(self.allowedCategories, at: "allowed_categories", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.blockedCategories, at: "blocked_categories", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.spendingLimits, at: "spending_limits", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -220,6 +229,8 @@ public struct PostIssuingCardsRequest: Swift.Codable, Swift.Hashable, Swift.Send
     public var status: PostIssuingCardsRequestStatus?
     /// The type of card to issue. Possible values are `physical` or `virtual`.
     public var type: PostIssuingCardsRequestTypeModel
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(cardholder: Swift.String? = nil, currency: Swift.String, expand: [Swift.String]? = nil, metadata: [Swift.String: Swift.String]? = nil, replacementFor: Swift.String? = nil, replacementReason: PostIssuingCardsRequestReplacementReason? = nil, shipping: PostIssuingCardsRequestShipping? = nil, spendingControls: PostIssuingCardsRequestSpendingControls? = nil, status: PostIssuingCardsRequestStatus? = nil, type: PostIssuingCardsRequestTypeModel) {
@@ -248,20 +259,21 @@ public struct PostIssuingCardsRequest: Swift.Codable, Swift.Hashable, Swift.Send
         self.spendingControls = try container.decodeValueIfPresent(PostIssuingCardsRequestSpendingControls.self, at: "spending_controls")
         self.status = try container.decodeValueIfPresent(PostIssuingCardsRequestStatus.self, at: "status")
         self.type = try container.decodeValue(PostIssuingCardsRequestTypeModel.self, at: "type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.cardholder, at: "cardholder")
+        try container.encodeValueIfPresent(self.cardholder, at: "cardholder", nulls: self.__explicitNulls)
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.replacementFor, at: "replacement_for")
-        try container.encodeValueIfPresent(self.replacementReason, at: "replacement_reason")
-        try container.encodeValueIfPresent(self.shipping, at: "shipping")
-        try container.encodeValueIfPresent(self.spendingControls, at: "spending_controls")
-        try container.encodeValueIfPresent(self.status, at: "status")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.replacementFor, at: "replacement_for", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.replacementReason, at: "replacement_reason", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shipping, at: "shipping", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.spendingControls, at: "spending_controls", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.status, at: "status", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
     }
 }

@@ -41,6 +41,8 @@ public struct PostIssuingDisputeRequestEvidenceCanceledCase1: Swift.Codable, Swi
     public var returnedAt: PostDisputeRequestEvidenceCanceledCase1ReturnedAt?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(additionalDocumentation: PostEvidenceCanceledCase1AdditionalDocumentation2? = nil, canceledAt: PostDisputeRequestEvidenceCanceledCase1CanceledAt? = nil, cancellationPolicyProvided: PostCanceledCase1CancellationPolicyProvided2? = nil, cancellationReason: Swift.String? = nil, expectedAt: PostDisputeRequestEvidenceCanceledCase1ExpectedAt? = nil, explanation: Swift.String? = nil, productDescription: Swift.String? = nil, productType: PostDisputeRequestEvidenceCanceledCase1ProductType? = nil, returnStatus: PostRequestEvidenceCanceledCase1ReturnStatus2? = nil, returnedAt: PostDisputeRequestEvidenceCanceledCase1ReturnedAt? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -71,21 +73,22 @@ public struct PostIssuingDisputeRequestEvidenceCanceledCase1: Swift.Codable, Swi
         self.returnStatus = try container.decodeValueIfPresent(PostRequestEvidenceCanceledCase1ReturnStatus2.self, at: "return_status")
         self.returnedAt = try container.decodeValueIfPresent(PostDisputeRequestEvidenceCanceledCase1ReturnedAt.self, at: "returned_at")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation canceled_at cancellation_policy_provided cancellation_reason expected_at explanation product_description product_type return_status returned_at")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation")
-        try container.encodeValueIfPresent(self.canceledAt, at: "canceled_at")
-        try container.encodeValueIfPresent(self.cancellationPolicyProvided, at: "cancellation_policy_provided")
-        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason")
-        try container.encodeValueIfPresent(self.expectedAt, at: "expected_at")
-        try container.encodeValueIfPresent(self.explanation, at: "explanation")
-        try container.encodeValueIfPresent(self.productDescription, at: "product_description")
-        try container.encodeValueIfPresent(self.productType, at: "product_type")
-        try container.encodeValueIfPresent(self.returnStatus, at: "return_status")
-        try container.encodeValueIfPresent(self.returnedAt, at: "returned_at")
+        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.canceledAt, at: "canceled_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cancellationPolicyProvided, at: "cancellation_policy_provided", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expectedAt, at: "expected_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.explanation, at: "explanation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.productDescription, at: "product_description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.productType, at: "product_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.returnStatus, at: "return_status", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.returnedAt, at: "returned_at", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -120,6 +123,8 @@ public struct PostIssuingDisputeRequestEvidenceDuplicateCase1: Swift.Codable, Sw
     public var originalTransaction: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(additionalDocumentation: PostEvidenceDuplicateCase1AdditionalDocumentation2? = nil, cardStatement: PostRequestEvidenceDuplicateCase1CardStatement2? = nil, cashReceipt: PostRequestEvidenceDuplicateCase1CashReceipt2? = nil, checkImage: PostDisputeRequestEvidenceDuplicateCase1CheckImage? = nil, explanation: Swift.String? = nil, originalTransaction: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -142,17 +147,18 @@ public struct PostIssuingDisputeRequestEvidenceDuplicateCase1: Swift.Codable, Sw
         self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
         self.originalTransaction = try container.decodeValueIfPresent(Swift.String.self, at: "original_transaction")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation card_statement cash_receipt check_image explanation original_transaction")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation")
-        try container.encodeValueIfPresent(self.cardStatement, at: "card_statement")
-        try container.encodeValueIfPresent(self.cashReceipt, at: "cash_receipt")
-        try container.encodeValueIfPresent(self.checkImage, at: "check_image")
-        try container.encodeValueIfPresent(self.explanation, at: "explanation")
-        try container.encodeValueIfPresent(self.originalTransaction, at: "original_transaction")
+        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cardStatement, at: "card_statement", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cashReceipt, at: "cash_receipt", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.checkImage, at: "check_image", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.explanation, at: "explanation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.originalTransaction, at: "original_transaction", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -171,6 +177,8 @@ public struct PostIssuingDisputeRequestEvidenceFraudulentCase1: Swift.Codable, S
     public var explanation: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(additionalDocumentation: PostEvidenceFraudulentCase1AdditionalDocumentation2? = nil, explanation: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -185,13 +193,14 @@ public struct PostIssuingDisputeRequestEvidenceFraudulentCase1: Swift.Codable, S
         self.additionalDocumentation = try container.decodeValueIfPresent(PostEvidenceFraudulentCase1AdditionalDocumentation2.self, at: "additional_documentation")
         self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation explanation")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation")
-        try container.encodeValueIfPresent(self.explanation, at: "explanation")
+        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.explanation, at: "explanation", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -285,6 +294,8 @@ public struct PostIssuingDisputeRequestEvidenceNotReceivedCase1: Swift.Codable, 
     public var productType: PostRequestEvidenceNotReceivedCase1ProductType2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(additionalDocumentation: PostNotReceivedCase1AdditionalDocumentation2? = nil, expectedAt: PostRequestEvidenceNotReceivedCase1ExpectedAt2? = nil, explanation: Swift.String? = nil, productDescription: Swift.String? = nil, productType: PostRequestEvidenceNotReceivedCase1ProductType2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -305,16 +316,17 @@ public struct PostIssuingDisputeRequestEvidenceNotReceivedCase1: Swift.Codable, 
         self.productDescription = try container.decodeValueIfPresent(Swift.String.self, at: "product_description")
         self.productType = try container.decodeValueIfPresent(PostRequestEvidenceNotReceivedCase1ProductType2.self, at: "product_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation expected_at explanation product_description product_type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation")
-        try container.encodeValueIfPresent(self.expectedAt, at: "expected_at")
-        try container.encodeValueIfPresent(self.explanation, at: "explanation")
-        try container.encodeValueIfPresent(self.productDescription, at: "product_description")
-        try container.encodeValueIfPresent(self.productType, at: "product_type")
+        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expectedAt, at: "expected_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.explanation, at: "explanation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.productDescription, at: "product_description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.productType, at: "product_type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -382,6 +394,8 @@ public struct PostIssuingDisputeRequestEvidenceOtherCase1: Swift.Codable, Swift.
     public var productType: PostDisputeRequestEvidenceOtherCase1ProductType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(additionalDocumentation: PostEvidenceOtherCase1AdditionalDocumentation2? = nil, explanation: Swift.String? = nil, productDescription: Swift.String? = nil, productType: PostDisputeRequestEvidenceOtherCase1ProductType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -400,15 +414,16 @@ public struct PostIssuingDisputeRequestEvidenceOtherCase1: Swift.Codable, Swift.
         self.productDescription = try container.decodeValueIfPresent(Swift.String.self, at: "product_description")
         self.productType = try container.decodeValueIfPresent(PostDisputeRequestEvidenceOtherCase1ProductType.self, at: "product_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation explanation product_description product_type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation")
-        try container.encodeValueIfPresent(self.explanation, at: "explanation")
-        try container.encodeValueIfPresent(self.productDescription, at: "product_description")
-        try container.encodeValueIfPresent(self.productType, at: "product_type")
+        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.explanation, at: "explanation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.productDescription, at: "product_description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.productType, at: "product_type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -502,6 +517,8 @@ public struct PostIssuingDisputesDisputeRequest: Swift.Codable, Swift.Hashable, 
     public var expand: [Swift.String]?
     /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
     public var metadata: PostIssuingDisputesDisputeRequestMetadata?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(evidence: PostIssuingDisputesDisputeRequestEvidence? = nil, expand: [Swift.String]? = nil, metadata: PostIssuingDisputesDisputeRequestMetadata? = nil) {
@@ -516,13 +533,14 @@ public struct PostIssuingDisputesDisputeRequest: Swift.Codable, Swift.Hashable, 
         self.evidence = try container.decodeValueIfPresent(PostIssuingDisputesDisputeRequestEvidence.self, at: "evidence")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.metadata = try container.decodeValueIfPresent(PostIssuingDisputesDisputeRequestMetadata.self, at: "metadata")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.evidence, at: "evidence")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.evidence, at: "evidence", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
     }
 }

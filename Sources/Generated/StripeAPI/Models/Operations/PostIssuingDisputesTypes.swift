@@ -316,6 +316,8 @@ public struct PostRequestEvidenceMerchandiseNotAsDescribedCase1: Swift.Codable, 
     public var returnedAt: PostMerchandiseNotAsDescribedCase1ReturnedAt?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(additionalDocumentation: PostNotAsDescribedCase1AdditionalDocumentation? = nil, explanation: Swift.String? = nil, receivedAt: PostMerchandiseNotAsDescribedCase1ReceivedAt? = nil, returnDescription: Swift.String? = nil, returnStatus: PostMerchandiseNotAsDescribedCase1ReturnStatus? = nil, returnedAt: PostMerchandiseNotAsDescribedCase1ReturnedAt? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -338,17 +340,18 @@ public struct PostRequestEvidenceMerchandiseNotAsDescribedCase1: Swift.Codable, 
         self.returnStatus = try container.decodeValueIfPresent(PostMerchandiseNotAsDescribedCase1ReturnStatus.self, at: "return_status")
         self.returnedAt = try container.decodeValueIfPresent(PostMerchandiseNotAsDescribedCase1ReturnedAt.self, at: "returned_at")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation explanation received_at return_description return_status returned_at")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation")
-        try container.encodeValueIfPresent(self.explanation, at: "explanation")
-        try container.encodeValueIfPresent(self.receivedAt, at: "received_at")
-        try container.encodeValueIfPresent(self.returnDescription, at: "return_description")
-        try container.encodeValueIfPresent(self.returnStatus, at: "return_status")
-        try container.encodeValueIfPresent(self.returnedAt, at: "returned_at")
+        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.explanation, at: "explanation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.receivedAt, at: "received_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.returnDescription, at: "return_description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.returnStatus, at: "return_status", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.returnedAt, at: "returned_at", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -500,6 +503,8 @@ public struct PostRequestEvidenceServiceNotAsDescribedCase1: Swift.Codable, Swif
     public var receivedAt: PostEvidenceServiceNotAsDescribedCase1ReceivedAt?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(additionalDocumentation: PostNotAsDescribedCase1AdditionalDocumentation2? = nil, canceledAt: PostEvidenceServiceNotAsDescribedCase1CanceledAt? = nil, cancellationReason: Swift.String? = nil, explanation: Swift.String? = nil, receivedAt: PostEvidenceServiceNotAsDescribedCase1ReceivedAt? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -520,16 +525,17 @@ public struct PostRequestEvidenceServiceNotAsDescribedCase1: Swift.Codable, Swif
         self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
         self.receivedAt = try container.decodeValueIfPresent(PostEvidenceServiceNotAsDescribedCase1ReceivedAt.self, at: "received_at")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation canceled_at cancellation_reason explanation received_at")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation")
-        try container.encodeValueIfPresent(self.canceledAt, at: "canceled_at")
-        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason")
-        try container.encodeValueIfPresent(self.explanation, at: "explanation")
-        try container.encodeValueIfPresent(self.receivedAt, at: "received_at")
+        try container.encodeValueIfPresent(self.additionalDocumentation, at: "additional_documentation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.canceledAt, at: "canceled_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.explanation, at: "explanation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.receivedAt, at: "received_at", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -552,6 +558,8 @@ public struct PostIssuingDisputesRequestEvidence: Swift.Codable, Swift.Hashable,
     public var serviceNotAsDescribed: PostDisputesRequestEvidenceServiceNotAsDescribed?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(canceled: PostIssuingDisputesRequestEvidenceCanceled? = nil, duplicate: PostIssuingDisputesRequestEvidenceDuplicate? = nil, fraudulent: PostIssuingDisputesRequestEvidenceFraudulent? = nil, merchandiseNotAsDescribed: PostRequestEvidenceMerchandiseNotAsDescribed? = nil, notReceived: PostIssuingDisputesRequestEvidenceNotReceived? = nil, other: PostIssuingDisputesRequestEvidenceOther? = nil, reason: PostIssuingDisputesRequestEvidenceReason? = nil, serviceNotAsDescribed: PostDisputesRequestEvidenceServiceNotAsDescribed? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -578,19 +586,20 @@ public struct PostIssuingDisputesRequestEvidence: Swift.Codable, Swift.Hashable,
         self.reason = try container.decodeValueIfPresent(PostIssuingDisputesRequestEvidenceReason.self, at: "reason")
         self.serviceNotAsDescribed = try container.decodeValueIfPresent(PostDisputesRequestEvidenceServiceNotAsDescribed.self, at: "service_not_as_described")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "canceled duplicate fraudulent merchandise_not_as_described not_received other reason service_not_as_described")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.canceled, at: "canceled")
-        try container.encodeValueIfPresent(self.duplicate, at: "duplicate")
-        try container.encodeValueIfPresent(self.fraudulent, at: "fraudulent")
-        try container.encodeValueIfPresent(self.merchandiseNotAsDescribed, at: "merchandise_not_as_described")
-        try container.encodeValueIfPresent(self.notReceived, at: "not_received")
-        try container.encodeValueIfPresent(self.other, at: "other")
-        try container.encodeValueIfPresent(self.reason, at: "reason")
-        try container.encodeValueIfPresent(self.serviceNotAsDescribed, at: "service_not_as_described")
+        try container.encodeValueIfPresent(self.canceled, at: "canceled", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.duplicate, at: "duplicate", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fraudulent, at: "fraudulent", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.merchandiseNotAsDescribed, at: "merchandise_not_as_described", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.notReceived, at: "not_received", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.other, at: "other", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.reason, at: "reason", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.serviceNotAsDescribed, at: "service_not_as_described", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -606,6 +615,8 @@ public struct PostIssuingDisputesRequest: Swift.Codable, Swift.Hashable, Swift.S
     public var metadata: [Swift.String: Swift.String]?
     /// The ID of the issuing transaction to create a dispute for.
     public var transaction: Swift.String
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(evidence: PostIssuingDisputesRequestEvidence? = nil, expand: [Swift.String]? = nil, metadata: [Swift.String: Swift.String]? = nil, transaction: Swift.String) {
@@ -622,14 +633,15 @@ public struct PostIssuingDisputesRequest: Swift.Codable, Swift.Hashable, Swift.S
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
         self.transaction = try container.decodeValue(Swift.String.self, at: "transaction")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.evidence, at: "evidence")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.evidence, at: "evidence", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
         try container.encodeValue(self.transaction, at: "transaction")
     }
 }

@@ -14,6 +14,8 @@ public struct PostOrdersIDReturnsRequestItemsCase1Item: Swift.Codable, Swift.Has
     public var type: PostOrdersIDReturnsRequestItemsCase1ItemTypeModel?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int? = nil, description: Swift.String? = nil, parent: Swift.String? = nil, quantity: Swift.Int? = nil, type: PostOrdersIDReturnsRequestItemsCase1ItemTypeModel? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -34,16 +36,17 @@ public struct PostOrdersIDReturnsRequestItemsCase1Item: Swift.Codable, Swift.Has
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.type = try container.decodeValueIfPresent(PostOrdersIDReturnsRequestItemsCase1ItemTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount description parent quantity type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.parent, at: "parent")
-        try container.encodeValueIfPresent(self.quantity, at: "quantity")
-        try container.encodeValueIfPresent(self.type, at: "type")
+        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.parent, at: "parent", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.quantity, at: "quantity", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.type, at: "type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -99,6 +102,8 @@ public struct PostOrdersIDReturnsRequest: Swift.Codable, Swift.Hashable, Swift.S
     public var expand: [Swift.String]?
     /// List of items to return.
     public var items: PostOrdersIDReturnsRequestItems?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expand: [Swift.String]? = nil, items: PostOrdersIDReturnsRequestItems? = nil) {
@@ -111,12 +116,13 @@ public struct PostOrdersIDReturnsRequest: Swift.Codable, Swift.Hashable, Swift.S
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.items = try container.decodeValueIfPresent(PostOrdersIDReturnsRequestItems.self, at: "items")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.items, at: "items")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.items, at: "items", nulls: self.__explicitNulls)
     }
 }

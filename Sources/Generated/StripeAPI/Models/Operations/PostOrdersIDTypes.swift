@@ -113,6 +113,8 @@ public struct PostOrdersIDRequest: Swift.Codable, Swift.Hashable, Swift.Sendable
     public var shipping: PostOrdersIDRequestShipping?
     /// Current order status. One of `created`, `paid`, `canceled`, `fulfilled`, or `returned`. More detail in the [Orders Guide](https://stripe.com/docs/orders/guide#understanding-order-statuses).
     public var status: PostOrdersIDRequestStatus?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(coupon: Swift.String? = nil, expand: [Swift.String]? = nil, metadata: PostOrdersIDRequestMetadata? = nil, selectedShippingMethod: Swift.String? = nil, shipping: PostOrdersIDRequestShipping? = nil, status: PostOrdersIDRequestStatus? = nil) {
@@ -133,16 +135,17 @@ public struct PostOrdersIDRequest: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.selectedShippingMethod = try container.decodeValueIfPresent(Swift.String.self, at: "selected_shipping_method")
         self.shipping = try container.decodeValueIfPresent(PostOrdersIDRequestShipping.self, at: "shipping")
         self.status = try container.decodeValueIfPresent(PostOrdersIDRequestStatus.self, at: "status")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.coupon, at: "coupon")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.selectedShippingMethod, at: "selected_shipping_method")
-        try container.encodeValueIfPresent(self.shipping, at: "shipping")
-        try container.encodeValueIfPresent(self.status, at: "status")
+        try container.encodeValueIfPresent(self.coupon, at: "coupon", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.selectedShippingMethod, at: "selected_shipping_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shipping, at: "shipping", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.status, at: "status", nulls: self.__explicitNulls)
     }
 }

@@ -64,6 +64,8 @@ public struct PostOrdersRequestItemsItem: Swift.Codable, Swift.Hashable, Swift.S
     public var type: PostOrdersRequestItemsItemTypeModel?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int? = nil, currency: Swift.String? = nil, description: Swift.String? = nil, parent: Swift.String? = nil, quantity: Swift.Int? = nil, type: PostOrdersRequestItemsItemTypeModel? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -86,17 +88,18 @@ public struct PostOrdersRequestItemsItem: Swift.Codable, Swift.Hashable, Swift.S
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.type = try container.decodeValueIfPresent(PostOrdersRequestItemsItemTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency description parent quantity type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.parent, at: "parent")
-        try container.encodeValueIfPresent(self.quantity, at: "quantity")
-        try container.encodeValueIfPresent(self.type, at: "type")
+        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.currency, at: "currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.parent, at: "parent", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.quantity, at: "quantity", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.type, at: "type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -114,6 +117,8 @@ public struct PostOrdersRequestShipping: Swift.Codable, Swift.Hashable, Swift.Se
     public var phone: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(address: PostOrdersRequestShippingAddress, name: Swift.String, phone: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -130,6 +135,7 @@ public struct PostOrdersRequestShipping: Swift.Codable, Swift.Hashable, Swift.Se
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address name phone")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -137,7 +143,7 @@ public struct PostOrdersRequestShipping: Swift.Codable, Swift.Hashable, Swift.Se
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.address, at: "address")
         try container.encodeValue(self.name, at: "name")
-        try container.encodeValueIfPresent(self.phone, at: "phone")
+        try container.encodeValueIfPresent(self.phone, at: "phone", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -161,6 +167,8 @@ public struct PostOrdersRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     ///
     /// Shipping address for the order. Required if any of the SKUs are for products that have `shippable` set to true.
     public var shipping: PostOrdersRequestShipping?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(coupon: Swift.String? = nil, currency: Swift.String, customer: Swift.String? = nil, email: Swift.String? = nil, expand: [Swift.String]? = nil, items: [PostOrdersRequestItemsItem]? = nil, metadata: [Swift.String: Swift.String]? = nil, shipping: PostOrdersRequestShipping? = nil) {
@@ -185,18 +193,19 @@ public struct PostOrdersRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.items = try container.decodeValueIfPresent([PostOrdersRequestItemsItem].self, at: "items")
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
         self.shipping = try container.decodeValueIfPresent(PostOrdersRequestShipping.self, at: "shipping")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.coupon, at: "coupon")
+        try container.encodeValueIfPresent(self.coupon, at: "coupon", nulls: self.__explicitNulls)
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.email, at: "email")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.items, at: "items")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.shipping, at: "shipping")
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.items, at: "items", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shipping, at: "shipping", nulls: self.__explicitNulls)
     }
 }

@@ -16,6 +16,8 @@ public struct PostPaymentIntentApplyCustomerBalanceRequest: Swift.Codable, Swift
     public var currency: Swift.String?
     /// Specifies which fields in the response should be expanded.
     public var expand: [Swift.String]?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int? = nil, currency: Swift.String? = nil, expand: [Swift.String]? = nil) {
@@ -30,13 +32,14 @@ public struct PostPaymentIntentApplyCustomerBalanceRequest: Swift.Codable, Swift
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.currency, at: "currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
     }
 }

@@ -25,6 +25,8 @@ public struct PostPaymentIntentsIntentCaptureRequest: Swift.Codable, Swift.Hasha
     /// The parameters used to automatically create a Transfer when the payment
     /// is captured. For more information, see the PaymentIntents [use case for connected accounts](https://stripe.com/docs/payments/connected-accounts).
     public var transferData: PostPaymentIntentsIntentCaptureRequestTransferData?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amountToCapture: Swift.Int? = nil, applicationFeeAmount: Swift.Int? = nil, expand: [Swift.String]? = nil, statementDescriptor: Swift.String? = nil, statementDescriptorSuffix: Swift.String? = nil, transferData: PostPaymentIntentsIntentCaptureRequestTransferData? = nil) {
@@ -45,16 +47,17 @@ public struct PostPaymentIntentsIntentCaptureRequest: Swift.Codable, Swift.Hasha
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
         self.statementDescriptorSuffix = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_suffix")
         self.transferData = try container.decodeValueIfPresent(PostPaymentIntentsIntentCaptureRequestTransferData.self, at: "transfer_data")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amountToCapture, at: "amount_to_capture")
-        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
-        try container.encodeValueIfPresent(self.statementDescriptorSuffix, at: "statement_descriptor_suffix")
-        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
+        try container.encodeValueIfPresent(self.amountToCapture, at: "amount_to_capture", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptorSuffix, at: "statement_descriptor_suffix", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data", nulls: self.__explicitNulls)
     }
 }

@@ -46,6 +46,8 @@ public struct PostRequestMandateDataCase1CustomerAcceptance: Swift.Codable, Swif
     public var type: PostMandateDataCase1CustomerAcceptanceTypeModel
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(acceptedAt: Swift.Int? = nil, offline: [Swift.String: Courier.JSONValue]? = nil, online: PostMandateDataCase1CustomerAcceptanceOnline? = nil, type: PostMandateDataCase1CustomerAcceptanceTypeModel, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -64,14 +66,15 @@ public struct PostRequestMandateDataCase1CustomerAcceptance: Swift.Codable, Swif
         self.online = try container.decodeValueIfPresent(PostMandateDataCase1CustomerAcceptanceOnline.self, at: "online")
         self.type = try container.decodeValue(PostMandateDataCase1CustomerAcceptanceTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "accepted_at offline online type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.acceptedAt, at: "accepted_at")
-        try container.encodeValueIfPresent(self.offline, at: "offline")
-        try container.encodeValueIfPresent(self.online, at: "online")
+        try container.encodeValueIfPresent(self.acceptedAt, at: "accepted_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.offline, at: "offline", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.online, at: "online", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
@@ -86,6 +89,8 @@ public struct PostMandateDataCase2CustomerAcceptanceOnline: Swift.Codable, Swift
     public var userAgent: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(ipAddress: Swift.String? = nil, userAgent: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -100,13 +105,14 @@ public struct PostMandateDataCase2CustomerAcceptanceOnline: Swift.Codable, Swift
         self.ipAddress = try container.decodeValueIfPresent(Swift.String.self, at: "ip_address")
         self.userAgent = try container.decodeValueIfPresent(Swift.String.self, at: "user_agent")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "ip_address user_agent")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.ipAddress, at: "ip_address")
-        try container.encodeValueIfPresent(self.userAgent, at: "user_agent")
+        try container.encodeValueIfPresent(self.ipAddress, at: "ip_address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.userAgent, at: "user_agent", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -707,6 +713,8 @@ public struct PostIntentConfirmRequestPaymentMethodOptions: Swift.Codable, Swift
     public var wechatPay: PostConfirmRequestPaymentMethodOptionsWechatPay?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(acssDebit: PostConfirmRequestPaymentMethodOptionsAcssDebit? = nil, afterpayClearpay: PostRequestPaymentMethodOptionsAfterpayClearpay3? = nil, alipay: PostIntentConfirmRequestPaymentMethodOptionsAlipay? = nil, auBecsDebit: PostConfirmRequestPaymentMethodOptionsAuBecsDebit? = nil, bacsDebit: PostConfirmRequestPaymentMethodOptionsBacsDebit? = nil, bancontact: PostConfirmRequestPaymentMethodOptionsBancontact? = nil, boleto: PostIntentConfirmRequestPaymentMethodOptionsBoleto? = nil, card: PostIntentConfirmRequestPaymentMethodOptionsCard? = nil, cardPresent: PostConfirmRequestPaymentMethodOptionsCardPresent? = nil, eps: PostIntentConfirmRequestPaymentMethodOptionsEps? = nil, fpx: PostIntentConfirmRequestPaymentMethodOptionsFpx? = nil, giropay: PostConfirmRequestPaymentMethodOptionsGiropay? = nil, grabpay: PostConfirmRequestPaymentMethodOptionsGrabpay? = nil, ideal: PostIntentConfirmRequestPaymentMethodOptionsIdeal? = nil, interacPresent: PostRequestPaymentMethodOptionsInteracPresent3? = nil, klarna: PostIntentConfirmRequestPaymentMethodOptionsKlarna? = nil, konbini: PostConfirmRequestPaymentMethodOptionsKonbini? = nil, oxxo: PostIntentConfirmRequestPaymentMethodOptionsOxxo? = nil, p24: PostIntentConfirmRequestPaymentMethodOptionsP24? = nil, paynow: PostIntentConfirmRequestPaymentMethodOptionsPaynow? = nil, sepaDebit: PostConfirmRequestPaymentMethodOptionsSepaDebit? = nil, sofort: PostIntentConfirmRequestPaymentMethodOptionsSofort? = nil, usBankAccount: PostRequestPaymentMethodOptionsUsBankAccount3? = nil, wechatPay: PostConfirmRequestPaymentMethodOptionsWechatPay? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -765,35 +773,36 @@ public struct PostIntentConfirmRequestPaymentMethodOptions: Swift.Codable, Swift
         self.usBankAccount = try container.decodeValueIfPresent(PostRequestPaymentMethodOptionsUsBankAccount3.self, at: "us_bank_account")
         self.wechatPay = try container.decodeValueIfPresent(PostConfirmRequestPaymentMethodOptionsWechatPay.self, at: "wechat_pay")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit afterpay_clearpay alipay au_becs_debit bacs_debit bancontact boleto card card_present eps fpx giropay grabpay ideal interac_present klarna konbini oxxo p24 paynow sepa_debit sofort us_bank_account wechat_pay")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
-        try container.encodeValueIfPresent(self.afterpayClearpay, at: "afterpay_clearpay")
-        try container.encodeValueIfPresent(self.alipay, at: "alipay")
-        try container.encodeValueIfPresent(self.auBecsDebit, at: "au_becs_debit")
-        try container.encodeValueIfPresent(self.bacsDebit, at: "bacs_debit")
-        try container.encodeValueIfPresent(self.bancontact, at: "bancontact")
-        try container.encodeValueIfPresent(self.boleto, at: "boleto")
-        try container.encodeValueIfPresent(self.card, at: "card")
-        try container.encodeValueIfPresent(self.cardPresent, at: "card_present")
-        try container.encodeValueIfPresent(self.eps, at: "eps")
-        try container.encodeValueIfPresent(self.fpx, at: "fpx")
-        try container.encodeValueIfPresent(self.giropay, at: "giropay")
-        try container.encodeValueIfPresent(self.grabpay, at: "grabpay")
-        try container.encodeValueIfPresent(self.ideal, at: "ideal")
-        try container.encodeValueIfPresent(self.interacPresent, at: "interac_present")
-        try container.encodeValueIfPresent(self.klarna, at: "klarna")
-        try container.encodeValueIfPresent(self.konbini, at: "konbini")
-        try container.encodeValueIfPresent(self.oxxo, at: "oxxo")
-        try container.encodeValueIfPresent(self.p24, at: "p24")
-        try container.encodeValueIfPresent(self.paynow, at: "paynow")
-        try container.encodeValueIfPresent(self.sepaDebit, at: "sepa_debit")
-        try container.encodeValueIfPresent(self.sofort, at: "sofort")
-        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
-        try container.encodeValueIfPresent(self.wechatPay, at: "wechat_pay")
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.afterpayClearpay, at: "afterpay_clearpay", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.alipay, at: "alipay", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.auBecsDebit, at: "au_becs_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bacsDebit, at: "bacs_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bancontact, at: "bancontact", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.boleto, at: "boleto", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.card, at: "card", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cardPresent, at: "card_present", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.eps, at: "eps", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fpx, at: "fpx", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.giropay, at: "giropay", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.grabpay, at: "grabpay", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ideal, at: "ideal", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.interacPresent, at: "interac_present", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.klarna, at: "klarna", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.konbini, at: "konbini", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.oxxo, at: "oxxo", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.p24, at: "p24", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paynow, at: "paynow", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sepaDebit, at: "sepa_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sofort, at: "sofort", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.wechatPay, at: "wechat_pay", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -914,6 +923,8 @@ public struct PostPaymentIntentsIntentConfirmRequest: Swift.Codable, Swift.Hasha
     public var shipping: PostPaymentIntentsIntentConfirmRequestShipping?
     /// Set to `true` only when using manual confirmation and the iOS or Android SDKs to handle additional authentication steps.
     public var useStripeSdk: Swift.Bool?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(clientSecret: Swift.String? = nil, errorOnRequiresAction: Swift.Bool? = nil, expand: [Swift.String]? = nil, mandate: Swift.String? = nil, mandateData: PostPaymentIntentsIntentConfirmRequestMandateData? = nil, offSession: PostPaymentIntentsIntentConfirmRequestOffSession? = nil, paymentMethod: Swift.String? = nil, paymentMethodData: PostPaymentIntentConfirmRequestPaymentMethodData? = nil, paymentMethodOptions: PostIntentConfirmRequestPaymentMethodOptions? = nil, paymentMethodTypes: [Swift.String]? = nil, receiptEmail: PostPaymentIntentsIntentConfirmRequestReceiptEmail? = nil, returnURL: Swift.String? = nil, setupFutureUsage: PostPaymentIntentConfirmRequestSetupFutureUsage? = nil, shipping: PostPaymentIntentsIntentConfirmRequestShipping? = nil, useStripeSdk: Swift.Bool? = nil) {
@@ -952,25 +963,26 @@ public struct PostPaymentIntentsIntentConfirmRequest: Swift.Codable, Swift.Hasha
         self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentIntentConfirmRequestSetupFutureUsage.self, at: "setup_future_usage")
         self.shipping = try container.decodeValueIfPresent(PostPaymentIntentsIntentConfirmRequestShipping.self, at: "shipping")
         self.useStripeSdk = try container.decodeValueIfPresent(Swift.Bool.self, at: "use_stripe_sdk")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.clientSecret, at: "client_secret")
-        try container.encodeValueIfPresent(self.errorOnRequiresAction, at: "error_on_requires_action")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.mandate, at: "mandate")
-        try container.encodeValueIfPresent(self.mandateData, at: "mandate_data")
-        try container.encodeValueIfPresent(self.offSession, at: "off_session")
-        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method")
-        try container.encodeValueIfPresent(self.paymentMethodData, at: "payment_method_data")
-        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
-        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
-        try container.encodeValueIfPresent(self.receiptEmail, at: "receipt_email")
-        try container.encodeValueIfPresent(self.returnURL, at: "return_url")
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
-        try container.encodeValueIfPresent(self.shipping, at: "shipping")
-        try container.encodeValueIfPresent(self.useStripeSdk, at: "use_stripe_sdk")
+        try container.encodeValueIfPresent(self.clientSecret, at: "client_secret", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.errorOnRequiresAction, at: "error_on_requires_action", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.mandate, at: "mandate", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.mandateData, at: "mandate_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.offSession, at: "off_session", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodData, at: "payment_method_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.receiptEmail, at: "receipt_email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.returnURL, at: "return_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shipping, at: "shipping", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.useStripeSdk, at: "use_stripe_sdk", nulls: self.__explicitNulls)
     }
 }

@@ -25,6 +25,8 @@ public struct PostPaymentIntentIncrementAuthorizationRequest: Swift.Codable, Swi
     /// The parameters used to automatically create a Transfer when the payment is captured.
     /// For more information, see the PaymentIntents [use case for connected accounts](https://stripe.com/docs/payments/connected-accounts).
     public var transferData: PostIncrementAuthorizationRequestTransferData?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int, applicationFeeAmount: Swift.Int? = nil, description: Swift.String? = nil, expand: [Swift.String]? = nil, metadata: [Swift.String: Swift.String]? = nil, transferData: PostIncrementAuthorizationRequestTransferData? = nil) {
@@ -45,16 +47,17 @@ public struct PostPaymentIntentIncrementAuthorizationRequest: Swift.Codable, Swi
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
         self.transferData = try container.decodeValueIfPresent(PostIncrementAuthorizationRequestTransferData.self, at: "transfer_data")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
+        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data", nulls: self.__explicitNulls)
     }
 }

@@ -105,6 +105,8 @@ public struct PostMethodOptionsAcssDebitCase12MandateOptions: Swift.Codable, Swi
     public var transactionType: PostAcssDebitCase12MandateOptionsTransactionType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(customMandateURL: PostAcssDebitCase12MandateOptionsCustomMandateURL? = nil, intervalDescription: Swift.String? = nil, paymentSchedule: PostAcssDebitCase12MandateOptionsPaymentSchedule? = nil, transactionType: PostAcssDebitCase12MandateOptionsTransactionType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -123,15 +125,16 @@ public struct PostMethodOptionsAcssDebitCase12MandateOptions: Swift.Codable, Swi
         self.paymentSchedule = try container.decodeValueIfPresent(PostAcssDebitCase12MandateOptionsPaymentSchedule.self, at: "payment_schedule")
         self.transactionType = try container.decodeValueIfPresent(PostAcssDebitCase12MandateOptionsTransactionType.self, at: "transaction_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_mandate_url interval_description payment_schedule transaction_type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.customMandateURL, at: "custom_mandate_url")
-        try container.encodeValueIfPresent(self.intervalDescription, at: "interval_description")
-        try container.encodeValueIfPresent(self.paymentSchedule, at: "payment_schedule")
-        try container.encodeValueIfPresent(self.transactionType, at: "transaction_type")
+        try container.encodeValueIfPresent(self.customMandateURL, at: "custom_mandate_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.intervalDescription, at: "interval_description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentSchedule, at: "payment_schedule", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transactionType, at: "transaction_type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -339,6 +342,8 @@ public struct PostIntentRequestPaymentMethodOptionsBoletoCase1: Swift.Codable, S
     public var setupFutureUsage: PostMethodOptionsBoletoCase1SetupFutureUsage2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expiresAfterDays: Swift.Int? = nil, setupFutureUsage: PostMethodOptionsBoletoCase1SetupFutureUsage2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -353,13 +358,14 @@ public struct PostIntentRequestPaymentMethodOptionsBoletoCase1: Swift.Codable, S
         self.expiresAfterDays = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_after_days")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsBoletoCase1SetupFutureUsage2.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_after_days setup_future_usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.expiresAfterDays, at: "expires_after_days")
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.expiresAfterDays, at: "expires_after_days", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -449,6 +455,8 @@ public struct PostIntentRequestPaymentMethodOptionsCardCase1: Swift.Codable, Swi
     public var setupFutureUsage: PostPaymentMethodOptionsCardCase1SetupFutureUsage2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(captureMethod: PostPaymentMethodOptionsCardCase1CaptureMethod2? = nil, cvcToken: Swift.String? = nil, installments: PostPaymentMethodOptionsCardCase1Installments2? = nil, mandateOptions: PostPaymentMethodOptionsCardCase1MandateOptions3? = nil, network: PostRequestPaymentMethodOptionsCardCase1Network2? = nil, requestThreeDSecure: PostMethodOptionsCardCase1RequestThreeDSecure3? = nil, setupFutureUsage: PostPaymentMethodOptionsCardCase1SetupFutureUsage2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -473,18 +481,19 @@ public struct PostIntentRequestPaymentMethodOptionsCardCase1: Swift.Codable, Swi
         self.requestThreeDSecure = try container.decodeValueIfPresent(PostMethodOptionsCardCase1RequestThreeDSecure3.self, at: "request_three_d_secure")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentMethodOptionsCardCase1SetupFutureUsage2.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "capture_method cvc_token installments mandate_options network request_three_d_secure setup_future_usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.captureMethod, at: "capture_method")
-        try container.encodeValueIfPresent(self.cvcToken, at: "cvc_token")
-        try container.encodeValueIfPresent(self.installments, at: "installments")
-        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options")
-        try container.encodeValueIfPresent(self.network, at: "network")
-        try container.encodeValueIfPresent(self.requestThreeDSecure, at: "request_three_d_secure")
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.captureMethod, at: "capture_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cvcToken, at: "cvc_token", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.installments, at: "installments", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.network, at: "network", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.requestThreeDSecure, at: "request_three_d_secure", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -552,6 +561,8 @@ public struct PostIntentRequestPaymentMethodOptionsEpsCase1: Swift.Codable, Swif
     public var setupFutureUsage: PostPaymentMethodOptionsEpsCase1SetupFutureUsage2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
     public init(additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -564,12 +575,13 @@ public struct PostIntentRequestPaymentMethodOptionsEpsCase1: Swift.Codable, Swif
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentMethodOptionsEpsCase1SetupFutureUsage2.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -657,6 +669,8 @@ public struct PostIntentRequestPaymentMethodOptionsIdealCase1: Swift.Codable, Sw
     public var setupFutureUsage: PostPaymentMethodOptionsIdealCase1SetupFutureUsage2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(setupFutureUsage: PostPaymentMethodOptionsIdealCase1SetupFutureUsage2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -669,12 +683,13 @@ public struct PostIntentRequestPaymentMethodOptionsIdealCase1: Swift.Codable, Sw
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentMethodOptionsIdealCase1SetupFutureUsage2.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -700,6 +715,8 @@ public struct PostIntentRequestPaymentMethodOptionsKlarnaCase1: Swift.Codable, S
     public var setupFutureUsage: PostMethodOptionsKlarnaCase1SetupFutureUsage2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
     public init(captureMethod: PostPaymentMethodOptionsKlarnaCase1CaptureMethod2? = nil, preferredLocale: PostPaymentMethodOptionsKlarnaCase1PreferredLocale2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -716,14 +733,15 @@ public struct PostIntentRequestPaymentMethodOptionsKlarnaCase1: Swift.Codable, S
         self.preferredLocale = try container.decodeValueIfPresent(PostPaymentMethodOptionsKlarnaCase1PreferredLocale2.self, at: "preferred_locale")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsKlarnaCase1SetupFutureUsage2.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "capture_method preferred_locale setup_future_usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.captureMethod, at: "capture_method")
-        try container.encodeValueIfPresent(self.preferredLocale, at: "preferred_locale")
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.captureMethod, at: "capture_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.preferredLocale, at: "preferred_locale", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -751,6 +769,8 @@ public struct PostIntentRequestPaymentMethodOptionsKonbiniCase1: Swift.Codable, 
     public var setupFutureUsage: PostMethodOptionsKonbiniCase1SetupFutureUsage2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
     public init(confirmationNumber: Swift.String? = nil, expiresAfterDays: PostMethodOptionsKonbiniCase1ExpiresAfterDays2? = nil, expiresAt: PostPaymentMethodOptionsKonbiniCase1ExpiresAt2? = nil, productDescription: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -771,16 +791,17 @@ public struct PostIntentRequestPaymentMethodOptionsKonbiniCase1: Swift.Codable, 
         self.productDescription = try container.decodeValueIfPresent(Swift.String.self, at: "product_description")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsKonbiniCase1SetupFutureUsage2.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "confirmation_number expires_after_days expires_at product_description setup_future_usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.confirmationNumber, at: "confirmation_number")
-        try container.encodeValueIfPresent(self.expiresAfterDays, at: "expires_after_days")
-        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at")
-        try container.encodeValueIfPresent(self.productDescription, at: "product_description")
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.confirmationNumber, at: "confirmation_number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expiresAfterDays, at: "expires_after_days", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.productDescription, at: "product_description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -842,6 +863,8 @@ public struct PostIntentRequestPaymentMethodOptionsOxxoCase1: Swift.Codable, Swi
     public var setupFutureUsage: PostPaymentMethodOptionsOxxoCase1SetupFutureUsage2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
     public init(expiresAfterDays: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -856,13 +879,14 @@ public struct PostIntentRequestPaymentMethodOptionsOxxoCase1: Swift.Codable, Swi
         self.expiresAfterDays = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_after_days")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentMethodOptionsOxxoCase1SetupFutureUsage2.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_after_days setup_future_usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.expiresAfterDays, at: "expires_after_days")
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.expiresAfterDays, at: "expires_after_days", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -879,6 +903,8 @@ public struct PostIntentRequestPaymentMethodOptionsP24Case1: Swift.Codable, Swif
     public var tosShownAndAccepted: Swift.Bool?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
     public init(tosShownAndAccepted: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -893,13 +919,14 @@ public struct PostIntentRequestPaymentMethodOptionsP24Case1: Swift.Codable, Swif
         self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentMethodOptionsP24Case1SetupFutureUsage2.self, at: "setup_future_usage")
         self.tosShownAndAccepted = try container.decodeValueIfPresent(Swift.Bool.self, at: "tos_shown_and_accepted")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage tos_shown_and_accepted")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
-        try container.encodeValueIfPresent(self.tosShownAndAccepted, at: "tos_shown_and_accepted")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.tosShownAndAccepted, at: "tos_shown_and_accepted", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -981,6 +1008,8 @@ public struct PostIntentRequestPaymentMethodOptionsSofortCase1: Swift.Codable, S
     public var setupFutureUsage: PostMethodOptionsSofortCase1SetupFutureUsage2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(preferredLanguage: PostMethodOptionsSofortCase1PreferredLanguage2? = nil, setupFutureUsage: PostMethodOptionsSofortCase1SetupFutureUsage2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -995,13 +1024,14 @@ public struct PostIntentRequestPaymentMethodOptionsSofortCase1: Swift.Codable, S
         self.preferredLanguage = try container.decodeValueIfPresent(PostMethodOptionsSofortCase1PreferredLanguage2.self, at: "preferred_language")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsSofortCase1SetupFutureUsage2.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "preferred_language setup_future_usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.preferredLanguage, at: "preferred_language")
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.preferredLanguage, at: "preferred_language", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1020,6 +1050,8 @@ public struct PostRequestPaymentMethodOptionsUsBankAccountCase1: Swift.Codable, 
     public var verificationMethod: PostOptionsUsBankAccountCase1VerificationMethod2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(setupFutureUsage: PostOptionsUsBankAccountCase1SetupFutureUsage? = nil, verificationMethod: PostOptionsUsBankAccountCase1VerificationMethod2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -1034,13 +1066,14 @@ public struct PostRequestPaymentMethodOptionsUsBankAccountCase1: Swift.Codable, 
         self.setupFutureUsage = try container.decodeValueIfPresent(PostOptionsUsBankAccountCase1SetupFutureUsage.self, at: "setup_future_usage")
         self.verificationMethod = try container.decodeValueIfPresent(PostOptionsUsBankAccountCase1VerificationMethod2.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage verification_method")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
-        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1240,6 +1273,8 @@ public struct PostPaymentIntentsIntentRequest: Swift.Codable, Swift.Hashable, Sw
     public var transferData: PostPaymentIntentsIntentRequestTransferData?
     /// A string that identifies the resulting payment as part of a group. `transfer_group` may only be provided if it has not been set. See the PaymentIntents [use case for connected accounts](https://stripe.com/docs/payments/connected-accounts) for details.
     public var transferGroup: Swift.String?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int? = nil, applicationFeeAmount: PostPaymentIntentRequestApplicationFeeAmount? = nil, currency: Swift.String? = nil, customer: Swift.String? = nil, description: Swift.String? = nil, expand: [Swift.String]? = nil, metadata: PostPaymentIntentsIntentRequestMetadata? = nil, paymentMethod: Swift.String? = nil, paymentMethodData: PostPaymentIntentsIntentRequestPaymentMethodData? = nil, paymentMethodOptions: PostPaymentIntentRequestPaymentMethodOptions? = nil, paymentMethodTypes: [Swift.String]? = nil, receiptEmail: PostPaymentIntentsIntentRequestReceiptEmail? = nil, setupFutureUsage: PostPaymentIntentsIntentRequestSetupFutureUsage? = nil, shipping: PostPaymentIntentsIntentRequestShipping? = nil, statementDescriptor: Swift.String? = nil, statementDescriptorSuffix: Swift.String? = nil, transferData: PostPaymentIntentsIntentRequestTransferData? = nil, transferGroup: Swift.String? = nil) {
@@ -1284,28 +1319,29 @@ public struct PostPaymentIntentsIntentRequest: Swift.Codable, Swift.Hashable, Sw
         self.statementDescriptorSuffix = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_suffix")
         self.transferData = try container.decodeValueIfPresent(PostPaymentIntentsIntentRequestTransferData.self, at: "transfer_data")
         self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount")
-        try container.encodeValueIfPresent(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method")
-        try container.encodeValueIfPresent(self.paymentMethodData, at: "payment_method_data")
-        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
-        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
-        try container.encodeValueIfPresent(self.receiptEmail, at: "receipt_email")
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
-        try container.encodeValueIfPresent(self.shipping, at: "shipping")
-        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
-        try container.encodeValueIfPresent(self.statementDescriptorSuffix, at: "statement_descriptor_suffix")
-        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
-        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group")
+        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.currency, at: "currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodData, at: "payment_method_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.receiptEmail, at: "receipt_email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shipping, at: "shipping", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptorSuffix, at: "statement_descriptor_suffix", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group", nulls: self.__explicitNulls)
     }
 }

@@ -358,6 +358,8 @@ public struct PostPaymentIntentsRequestPaymentMethodData: Swift.Codable, Swift.H
     public var wechatPay: [Swift.String: Courier.JSONValue]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(acssDebit: PostIntentsRequestPaymentMethodDataAcssDebit? = nil, afterpayClearpay: [Swift.String: Courier.JSONValue]? = nil, alipay: [Swift.String: Courier.JSONValue]? = nil, auBecsDebit: PostIntentsRequestPaymentMethodDataAuBecsDebit? = nil, bacsDebit: PostIntentsRequestPaymentMethodDataBacsDebit? = nil, bancontact: [Swift.String: Courier.JSONValue]? = nil, billingDetails: PostIntentsRequestPaymentMethodDataBillingDetails? = nil, boleto: PostPaymentIntentsRequestPaymentMethodDataBoleto? = nil, eps: PostPaymentIntentsRequestPaymentMethodDataEps? = nil, fpx: PostPaymentIntentsRequestPaymentMethodDataFpx? = nil, giropay: [Swift.String: Courier.JSONValue]? = nil, grabpay: [Swift.String: Courier.JSONValue]? = nil, ideal: PostPaymentIntentsRequestPaymentMethodDataIdeal? = nil, interacPresent: [Swift.String: Courier.JSONValue]? = nil, klarna: PostPaymentIntentsRequestPaymentMethodDataKlarna? = nil, konbini: [Swift.String: Courier.JSONValue]? = nil, metadata: [Swift.String: Swift.String]? = nil, oxxo: [Swift.String: Courier.JSONValue]? = nil, p24: PostPaymentIntentsRequestPaymentMethodDataP24? = nil, paynow: [Swift.String: Courier.JSONValue]? = nil, sepaDebit: PostIntentsRequestPaymentMethodDataSepaDebit? = nil, sofort: PostPaymentIntentsRequestPaymentMethodDataSofort? = nil, type: PostIntentsRequestPaymentMethodDataTypeModel, usBankAccount: PostIntentsRequestPaymentMethodDataUsBankAccount? = nil, wechatPay: [Swift.String: Courier.JSONValue]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -418,36 +420,37 @@ public struct PostPaymentIntentsRequestPaymentMethodData: Swift.Codable, Swift.H
         self.usBankAccount = try container.decodeValueIfPresent(PostIntentsRequestPaymentMethodDataUsBankAccount.self, at: "us_bank_account")
         self.wechatPay = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "wechat_pay")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit afterpay_clearpay alipay au_becs_debit bacs_debit bancontact billing_details boleto eps fpx giropay grabpay ideal interac_present klarna konbini metadata oxxo p24 paynow sepa_debit sofort type us_bank_account wechat_pay")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
-        try container.encodeValueIfPresent(self.afterpayClearpay, at: "afterpay_clearpay")
-        try container.encodeValueIfPresent(self.alipay, at: "alipay")
-        try container.encodeValueIfPresent(self.auBecsDebit, at: "au_becs_debit")
-        try container.encodeValueIfPresent(self.bacsDebit, at: "bacs_debit")
-        try container.encodeValueIfPresent(self.bancontact, at: "bancontact")
-        try container.encodeValueIfPresent(self.billingDetails, at: "billing_details")
-        try container.encodeValueIfPresent(self.boleto, at: "boleto")
-        try container.encodeValueIfPresent(self.eps, at: "eps")
-        try container.encodeValueIfPresent(self.fpx, at: "fpx")
-        try container.encodeValueIfPresent(self.giropay, at: "giropay")
-        try container.encodeValueIfPresent(self.grabpay, at: "grabpay")
-        try container.encodeValueIfPresent(self.ideal, at: "ideal")
-        try container.encodeValueIfPresent(self.interacPresent, at: "interac_present")
-        try container.encodeValueIfPresent(self.klarna, at: "klarna")
-        try container.encodeValueIfPresent(self.konbini, at: "konbini")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.oxxo, at: "oxxo")
-        try container.encodeValueIfPresent(self.p24, at: "p24")
-        try container.encodeValueIfPresent(self.paynow, at: "paynow")
-        try container.encodeValueIfPresent(self.sepaDebit, at: "sepa_debit")
-        try container.encodeValueIfPresent(self.sofort, at: "sofort")
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.afterpayClearpay, at: "afterpay_clearpay", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.alipay, at: "alipay", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.auBecsDebit, at: "au_becs_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bacsDebit, at: "bacs_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bancontact, at: "bancontact", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.billingDetails, at: "billing_details", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.boleto, at: "boleto", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.eps, at: "eps", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fpx, at: "fpx", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.giropay, at: "giropay", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.grabpay, at: "grabpay", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ideal, at: "ideal", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.interacPresent, at: "interac_present", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.klarna, at: "klarna", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.konbini, at: "konbini", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.oxxo, at: "oxxo", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.p24, at: "p24", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paynow, at: "paynow", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sepaDebit, at: "sepa_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sofort, at: "sofort", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
-        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
-        try container.encodeValueIfPresent(self.wechatPay, at: "wechat_pay")
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.wechatPay, at: "wechat_pay", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -475,6 +478,8 @@ public struct PostRequestPaymentMethodOptionsAcssDebitCase1: Swift.Codable, Swif
     public var verificationMethod: PostMethodOptionsAcssDebitCase1VerificationMethod2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(mandateOptions: PostMethodOptionsAcssDebitCase1MandateOptions2? = nil, setupFutureUsage: PostMethodOptionsAcssDebitCase1SetupFutureUsage? = nil, verificationMethod: PostMethodOptionsAcssDebitCase1VerificationMethod2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -491,14 +496,15 @@ public struct PostRequestPaymentMethodOptionsAcssDebitCase1: Swift.Codable, Swif
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitCase1SetupFutureUsage.self, at: "setup_future_usage")
         self.verificationMethod = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitCase1VerificationMethod2.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options setup_future_usage verification_method")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options")
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
-        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method")
+        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -559,6 +565,8 @@ public struct PostPaymentMethodOptionsAfterpayClearpayCase1: Swift.Codable, Swif
     public var setupFutureUsage: PostOptionsAfterpayClearpayCase1SetupFutureUsage?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
     public init(captureMethod: PostOptionsAfterpayClearpayCase1CaptureMethod? = nil, reference: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -575,14 +583,15 @@ public struct PostPaymentMethodOptionsAfterpayClearpayCase1: Swift.Codable, Swif
         self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostOptionsAfterpayClearpayCase1SetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "capture_method reference setup_future_usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.captureMethod, at: "capture_method")
-        try container.encodeValueIfPresent(self.reference, at: "reference")
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.captureMethod, at: "capture_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.reference, at: "reference", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -751,6 +760,8 @@ public struct PostRequestPaymentMethodOptionsBacsDebitCase1: Swift.Codable, Swif
     public var setupFutureUsage: PostMethodOptionsBacsDebitCase1SetupFutureUsage?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(setupFutureUsage: PostMethodOptionsBacsDebitCase1SetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -763,12 +774,13 @@ public struct PostRequestPaymentMethodOptionsBacsDebitCase1: Swift.Codable, Swif
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsBacsDebitCase1SetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -787,6 +799,8 @@ public struct PostRequestPaymentMethodOptionsBancontactCase1: Swift.Codable, Swi
     public var setupFutureUsage: PostMethodOptionsBancontactCase1SetupFutureUsage?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(preferredLanguage: PostMethodOptionsBancontactCase1PreferredLanguage2? = nil, setupFutureUsage: PostMethodOptionsBancontactCase1SetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -801,13 +815,14 @@ public struct PostRequestPaymentMethodOptionsBancontactCase1: Swift.Codable, Swi
         self.preferredLanguage = try container.decodeValueIfPresent(PostMethodOptionsBancontactCase1PreferredLanguage2.self, at: "preferred_language")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsBancontactCase1SetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "preferred_language setup_future_usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.preferredLanguage, at: "preferred_language")
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.preferredLanguage, at: "preferred_language", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1015,6 +1030,8 @@ public struct PostPaymentMethodOptionsCardCase1Installments: Swift.Codable, Swif
     public var plan: PostPaymentMethodOptionsCardCase1InstallmentsPlan?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(enabled: Swift.Bool? = nil, plan: PostPaymentMethodOptionsCardCase1InstallmentsPlan? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -1029,13 +1046,14 @@ public struct PostPaymentMethodOptionsCardCase1Installments: Swift.Codable, Swif
         self.enabled = try container.decodeValueIfPresent(Swift.Bool.self, at: "enabled")
         self.plan = try container.decodeValueIfPresent(PostPaymentMethodOptionsCardCase1InstallmentsPlan.self, at: "plan")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "enabled plan")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.enabled, at: "enabled")
-        try container.encodeValueIfPresent(self.plan, at: "plan")
+        try container.encodeValueIfPresent(self.enabled, at: "enabled", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.plan, at: "plan", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1096,6 +1114,8 @@ public struct PostPaymentMethodOptionsCardCase1MandateOptions2: Swift.Codable, S
     public var supportedTypes: [PostCardCase1MandateOptions2SupportedTypesItem]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int, amountType: PostOptionsCardCase1MandateOptions2AmountType, description: Swift.String? = nil, endDate: Swift.Int? = nil, interval: PostMethodOptionsCardCase1MandateOptions2Interval, intervalCount: Swift.Int? = nil, reference: Swift.String, startDate: Swift.Int, supportedTypes: [PostCardCase1MandateOptions2SupportedTypesItem]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -1124,6 +1144,7 @@ public struct PostPaymentMethodOptionsCardCase1MandateOptions2: Swift.Codable, S
         self.startDate = try container.decodeValue(Swift.Int.self, at: "start_date")
         self.supportedTypes = try container.decodeValueIfPresent([PostCardCase1MandateOptions2SupportedTypesItem].self, at: "supported_types")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_type description end_date interval interval_count reference start_date supported_types")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -1131,13 +1152,13 @@ public struct PostPaymentMethodOptionsCardCase1MandateOptions2: Swift.Codable, S
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
         try container.encodeValue(self.amountType, at: "amount_type")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.endDate, at: "end_date")
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.endDate, at: "end_date", nulls: self.__explicitNulls)
         try container.encodeValue(self.interval, at: "interval")
-        try container.encodeValueIfPresent(self.intervalCount, at: "interval_count")
+        try container.encodeValueIfPresent(self.intervalCount, at: "interval_count", nulls: self.__explicitNulls)
         try container.encodeValue(self.reference, at: "reference")
         try container.encodeValue(self.startDate, at: "start_date")
-        try container.encodeValueIfPresent(self.supportedTypes, at: "supported_types")
+        try container.encodeValueIfPresent(self.supportedTypes, at: "supported_types", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1161,6 +1182,8 @@ public struct PostRequestPaymentMethodOptionsCardPresentCase1: Swift.Codable, Sw
     public var requestIncrementalAuthorizationSupport: Swift.Bool?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(requestExtendedAuthorization: Swift.Bool? = nil, requestIncrementalAuthorizationSupport: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -1175,13 +1198,14 @@ public struct PostRequestPaymentMethodOptionsCardPresentCase1: Swift.Codable, Sw
         self.requestExtendedAuthorization = try container.decodeValueIfPresent(Swift.Bool.self, at: "request_extended_authorization")
         self.requestIncrementalAuthorizationSupport = try container.decodeValueIfPresent(Swift.Bool.self, at: "request_incremental_authorization_support")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "request_extended_authorization request_incremental_authorization_support")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.requestExtendedAuthorization, at: "request_extended_authorization")
-        try container.encodeValueIfPresent(self.requestIncrementalAuthorizationSupport, at: "request_incremental_authorization_support")
+        try container.encodeValueIfPresent(self.requestExtendedAuthorization, at: "request_extended_authorization", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.requestIncrementalAuthorizationSupport, at: "request_incremental_authorization_support", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1540,6 +1564,8 @@ public struct PostRequestPaymentMethodOptionsSepaDebitCase1: Swift.Codable, Swif
     public var setupFutureUsage: PostMethodOptionsSepaDebitCase1SetupFutureUsage?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(mandateOptions: [Swift.String: Courier.JSONValue]? = nil, setupFutureUsage: PostMethodOptionsSepaDebitCase1SetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -1554,13 +1580,14 @@ public struct PostRequestPaymentMethodOptionsSepaDebitCase1: Swift.Codable, Swif
         self.mandateOptions = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "mandate_options")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsSepaDebitCase1SetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options setup_future_usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options")
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1757,6 +1784,8 @@ public struct PostRequestPaymentMethodOptionsWechatPayCase1: Swift.Codable, Swif
     public var setupFutureUsage: PostMethodOptionsWechatPayCase1SetupFutureUsage?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
     public init(appID: Swift.String? = nil, client: PostPaymentMethodOptionsWechatPayCase1Client, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -1773,14 +1802,15 @@ public struct PostRequestPaymentMethodOptionsWechatPayCase1: Swift.Codable, Swif
         self.client = try container.decodeValue(PostPaymentMethodOptionsWechatPayCase1Client.self, at: "client")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsWechatPayCase1SetupFutureUsage.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "app_id client setup_future_usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.appID, at: "app_id")
+        try container.encodeValueIfPresent(self.appID, at: "app_id", nulls: self.__explicitNulls)
         try container.encodeValue(self.client, at: "client")
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -1898,6 +1928,8 @@ public struct PostPaymentIntentsRequest: Swift.Codable, Swift.Hashable, Swift.Se
     public var transferGroup: Swift.String?
     /// Set to `true` only when using manual confirmation and the iOS or Android SDKs to handle additional authentication steps.
     public var useStripeSdk: Swift.Bool?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int, applicationFeeAmount: Swift.Int? = nil, automaticPaymentMethods: PostPaymentIntentsRequestAutomaticPaymentMethods? = nil, captureMethod: PostPaymentIntentsRequestCaptureMethod? = nil, confirm: Swift.Bool? = nil, confirmationMethod: PostPaymentIntentsRequestConfirmationMethod? = nil, currency: Swift.String, customer: Swift.String? = nil, description: Swift.String? = nil, errorOnRequiresAction: Swift.Bool? = nil, expand: [Swift.String]? = nil, mandate: Swift.String? = nil, mandateData: PostPaymentIntentsRequestMandateData? = nil, metadata: [Swift.String: Swift.String]? = nil, offSession: PostPaymentIntentsRequestOffSession? = nil, onBehalfOf: Swift.String? = nil, paymentMethod: Swift.String? = nil, paymentMethodData: PostPaymentIntentsRequestPaymentMethodData? = nil, paymentMethodOptions: PostPaymentIntentsRequestPaymentMethodOptions? = nil, paymentMethodTypes: [Swift.String]? = nil, receiptEmail: Swift.String? = nil, returnURL: Swift.String? = nil, setupFutureUsage: PostPaymentIntentsRequestSetupFutureUsage? = nil, shipping: PostPaymentIntentsRequestShipping? = nil, statementDescriptor: Swift.String? = nil, statementDescriptorSuffix: Swift.String? = nil, transferData: PostPaymentIntentsRequestTransferData? = nil, transferGroup: Swift.String? = nil, useStripeSdk: Swift.Bool? = nil) {
@@ -1964,39 +1996,40 @@ public struct PostPaymentIntentsRequest: Swift.Codable, Swift.Hashable, Swift.Se
         self.transferData = try container.decodeValueIfPresent(PostPaymentIntentsRequestTransferData.self, at: "transfer_data")
         self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
         self.useStripeSdk = try container.decodeValueIfPresent(Swift.Bool.self, at: "use_stripe_sdk")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount")
-        try container.encodeValueIfPresent(self.automaticPaymentMethods, at: "automatic_payment_methods")
-        try container.encodeValueIfPresent(self.captureMethod, at: "capture_method")
-        try container.encodeValueIfPresent(self.confirm, at: "confirm")
-        try container.encodeValueIfPresent(self.confirmationMethod, at: "confirmation_method")
+        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.automaticPaymentMethods, at: "automatic_payment_methods", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.captureMethod, at: "capture_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.confirm, at: "confirm", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.confirmationMethod, at: "confirmation_method", nulls: self.__explicitNulls)
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.errorOnRequiresAction, at: "error_on_requires_action")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.mandate, at: "mandate")
-        try container.encodeValueIfPresent(self.mandateData, at: "mandate_data")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.offSession, at: "off_session")
-        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
-        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method")
-        try container.encodeValueIfPresent(self.paymentMethodData, at: "payment_method_data")
-        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
-        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
-        try container.encodeValueIfPresent(self.receiptEmail, at: "receipt_email")
-        try container.encodeValueIfPresent(self.returnURL, at: "return_url")
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage")
-        try container.encodeValueIfPresent(self.shipping, at: "shipping")
-        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
-        try container.encodeValueIfPresent(self.statementDescriptorSuffix, at: "statement_descriptor_suffix")
-        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
-        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group")
-        try container.encodeValueIfPresent(self.useStripeSdk, at: "use_stripe_sdk")
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.errorOnRequiresAction, at: "error_on_requires_action", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.mandate, at: "mandate", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.mandateData, at: "mandate_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.offSession, at: "off_session", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodData, at: "payment_method_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.receiptEmail, at: "receipt_email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.returnURL, at: "return_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shipping, at: "shipping", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptorSuffix, at: "statement_descriptor_suffix", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.useStripeSdk, at: "use_stripe_sdk", nulls: self.__explicitNulls)
     }
 }

@@ -8,6 +8,8 @@ public struct PostLinkRequestAfterCompletionHostedConfirmation: Swift.Codable, S
     public var customMessage: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(customMessage: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -20,12 +22,13 @@ public struct PostLinkRequestAfterCompletionHostedConfirmation: Swift.Codable, S
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.customMessage = try container.decodeValueIfPresent(Swift.String.self, at: "custom_message")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_message")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.customMessage, at: "custom_message")
+        try container.encodeValueIfPresent(self.customMessage, at: "custom_message", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -59,6 +62,8 @@ public struct PostPaymentLinksPaymentLinkRequestLineItemsItem: Swift.Codable, Sw
     public var quantity: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(adjustableQuantity: PostPaymentLinkRequestLineItemAdjustableQuantity? = nil, id: Swift.String, quantity: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -75,14 +80,15 @@ public struct PostPaymentLinksPaymentLinkRequestLineItemsItem: Swift.Codable, Sw
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "adjustable_quantity id quantity")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.adjustableQuantity, at: "adjustable_quantity")
+        try container.encodeValueIfPresent(self.adjustableQuantity, at: "adjustable_quantity", nulls: self.__explicitNulls)
         try container.encodeValue(self.id, at: "id")
-        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValueIfPresent(self.quantity, at: "quantity", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -215,6 +221,8 @@ public struct PostPaymentLinksPaymentLinkRequest: Swift.Codable, Swift.Hashable,
     public var paymentMethodTypes: PostLinksPaymentLinkRequestPaymentMethodTypes?
     /// Configuration for collecting the customer's shipping address.
     public var shippingAddressCollection: PostPaymentLinkRequestShippingAddressCollection?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(active: Swift.Bool? = nil, afterCompletion: PostPaymentLinksPaymentLinkRequestAfterCompletion? = nil, allowPromotionCodes: Swift.Bool? = nil, automaticTax: PostPaymentLinksPaymentLinkRequestAutomaticTax? = nil, billingAddressCollection: PostPaymentLinkRequestBillingAddressCollection? = nil, expand: [Swift.String]? = nil, lineItems: [PostPaymentLinksPaymentLinkRequestLineItemsItem]? = nil, metadata: [Swift.String: Swift.String]? = nil, paymentMethodTypes: PostLinksPaymentLinkRequestPaymentMethodTypes? = nil, shippingAddressCollection: PostPaymentLinkRequestShippingAddressCollection? = nil) {
@@ -243,20 +251,21 @@ public struct PostPaymentLinksPaymentLinkRequest: Swift.Codable, Swift.Hashable,
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
         self.paymentMethodTypes = try container.decodeValueIfPresent(PostLinksPaymentLinkRequestPaymentMethodTypes.self, at: "payment_method_types")
         self.shippingAddressCollection = try container.decodeValueIfPresent(PostPaymentLinkRequestShippingAddressCollection.self, at: "shipping_address_collection")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.active, at: "active")
-        try container.encodeValueIfPresent(self.afterCompletion, at: "after_completion")
-        try container.encodeValueIfPresent(self.allowPromotionCodes, at: "allow_promotion_codes")
-        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
-        try container.encodeValueIfPresent(self.billingAddressCollection, at: "billing_address_collection")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.lineItems, at: "line_items")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
-        try container.encodeValueIfPresent(self.shippingAddressCollection, at: "shipping_address_collection")
+        try container.encodeValueIfPresent(self.active, at: "active", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.afterCompletion, at: "after_completion", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.allowPromotionCodes, at: "allow_promotion_codes", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.billingAddressCollection, at: "billing_address_collection", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lineItems, at: "line_items", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shippingAddressCollection, at: "shipping_address_collection", nulls: self.__explicitNulls)
     }
 }

@@ -46,6 +46,8 @@ public struct PostPaymentLinksRequestAfterCompletion: Swift.Codable, Swift.Hasha
     public var type: PostPaymentLinksRequestAfterCompletionTypeModel
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(hostedConfirmation: PostLinksRequestAfterCompletionHostedConfirmation? = nil, redirect: PostPaymentLinksRequestAfterCompletionRedirect? = nil, type: PostPaymentLinksRequestAfterCompletionTypeModel, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -62,13 +64,14 @@ public struct PostPaymentLinksRequestAfterCompletion: Swift.Codable, Swift.Hasha
         self.redirect = try container.decodeValueIfPresent(PostPaymentLinksRequestAfterCompletionRedirect.self, at: "redirect")
         self.type = try container.decodeValue(PostPaymentLinksRequestAfterCompletionTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "hosted_confirmation redirect type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.hostedConfirmation, at: "hosted_confirmation")
-        try container.encodeValueIfPresent(self.redirect, at: "redirect")
+        try container.encodeValueIfPresent(self.hostedConfirmation, at: "hosted_confirmation", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.redirect, at: "redirect", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
         try container.encodeUndeclared(self.additionalProperties)
     }
@@ -93,6 +96,8 @@ public struct PostPaymentLinksRequestLineItemsItem: Swift.Codable, Swift.Hashabl
     public var quantity: Swift.Int
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(adjustableQuantity: PostPaymentLinksRequestLineItemAdjustableQuantity? = nil, price: Swift.String, quantity: Swift.Int, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -109,12 +114,13 @@ public struct PostPaymentLinksRequestLineItemsItem: Swift.Codable, Swift.Hashabl
         self.price = try container.decodeValue(Swift.String.self, at: "price")
         self.quantity = try container.decodeValue(Swift.Int.self, at: "quantity")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "adjustable_quantity price quantity")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.adjustableQuantity, at: "adjustable_quantity")
+        try container.encodeValueIfPresent(self.adjustableQuantity, at: "adjustable_quantity", nulls: self.__explicitNulls)
         try container.encodeValue(self.price, at: "price")
         try container.encodeValue(self.quantity, at: "quantity")
         try container.encodeUndeclared(self.additionalProperties)
@@ -144,6 +150,8 @@ public struct PostPaymentLinksRequestSubscriptionData: Swift.Codable, Swift.Hash
     public var trialPeriodDays: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(trialPeriodDays: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -156,12 +164,13 @@ public struct PostPaymentLinksRequestSubscriptionData: Swift.Codable, Swift.Hash
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.trialPeriodDays = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_period_days")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "trial_period_days")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.trialPeriodDays, at: "trial_period_days")
+        try container.encodeValueIfPresent(self.trialPeriodDays, at: "trial_period_days", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -216,6 +225,8 @@ public struct PostPaymentLinksRequest: Swift.Codable, Swift.Hashable, Swift.Send
     ///
     /// The account (if any) the payments will be attributed to for tax reporting, and where funds from each payment will be transferred to.
     public var transferData: PostPaymentLinksRequestTransferData?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(afterCompletion: PostPaymentLinksRequestAfterCompletion? = nil, allowPromotionCodes: Swift.Bool? = nil, applicationFeeAmount: Swift.Int? = nil, applicationFeePercent: Swift.Double? = nil, automaticTax: PostPaymentLinksRequestAutomaticTax? = nil, billingAddressCollection: PostPaymentLinksRequestBillingAddressCollection? = nil, expand: [Swift.String]? = nil, lineItems: [PostPaymentLinksRequestLineItemsItem], metadata: [Swift.String: Swift.String]? = nil, onBehalfOf: Swift.String? = nil, paymentMethodTypes: [PostPaymentLinksRequestPaymentMethodTypesItem]? = nil, phoneNumberCollection: PostPaymentLinksRequestPhoneNumberCollection? = nil, shippingAddressCollection: PostPaymentLinksRequestShippingAddressCollection? = nil, subscriptionData: PostPaymentLinksRequestSubscriptionData? = nil, transferData: PostPaymentLinksRequestTransferData? = nil) {
@@ -254,25 +265,26 @@ public struct PostPaymentLinksRequest: Swift.Codable, Swift.Hashable, Swift.Send
         self.shippingAddressCollection = try container.decodeValueIfPresent(PostPaymentLinksRequestShippingAddressCollection.self, at: "shipping_address_collection")
         self.subscriptionData = try container.decodeValueIfPresent(PostPaymentLinksRequestSubscriptionData.self, at: "subscription_data")
         self.transferData = try container.decodeValueIfPresent(PostPaymentLinksRequestTransferData.self, at: "transfer_data")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.afterCompletion, at: "after_completion")
-        try container.encodeValueIfPresent(self.allowPromotionCodes, at: "allow_promotion_codes")
-        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount")
-        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent")
-        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
-        try container.encodeValueIfPresent(self.billingAddressCollection, at: "billing_address_collection")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.afterCompletion, at: "after_completion", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.allowPromotionCodes, at: "allow_promotion_codes", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.billingAddressCollection, at: "billing_address_collection", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
         try container.encodeValue(self.lineItems, at: "line_items")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
-        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
-        try container.encodeValueIfPresent(self.phoneNumberCollection, at: "phone_number_collection")
-        try container.encodeValueIfPresent(self.shippingAddressCollection, at: "shipping_address_collection")
-        try container.encodeValueIfPresent(self.subscriptionData, at: "subscription_data")
-        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.phoneNumberCollection, at: "phone_number_collection", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shippingAddressCollection, at: "shipping_address_collection", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.subscriptionData, at: "subscription_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data", nulls: self.__explicitNulls)
     }
 }

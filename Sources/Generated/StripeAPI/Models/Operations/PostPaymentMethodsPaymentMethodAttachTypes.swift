@@ -8,6 +8,8 @@ public struct PostPaymentMethodsPaymentMethodAttachRequest: Swift.Codable, Swift
     public var customer: Swift.String
     /// Specifies which fields in the response should be expanded.
     public var expand: [Swift.String]?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(customer: Swift.String, expand: [Swift.String]? = nil) {
@@ -20,12 +22,13 @@ public struct PostPaymentMethodsPaymentMethodAttachRequest: Swift.Codable, Swift
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.customer = try container.decodeValue(Swift.String.self, at: "customer")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
     }
 }

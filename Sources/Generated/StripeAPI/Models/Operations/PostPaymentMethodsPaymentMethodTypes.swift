@@ -27,6 +27,8 @@ public struct PostPaymentMethodsPaymentMethodRequestCard: Swift.Codable, Swift.H
     public var expYear: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expMonth: Swift.Int? = nil, expYear: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -41,13 +43,14 @@ public struct PostPaymentMethodsPaymentMethodRequestCard: Swift.Codable, Swift.H
         self.expMonth = try container.decodeValueIfPresent(Swift.Int.self, at: "exp_month")
         self.expYear = try container.decodeValueIfPresent(Swift.Int.self, at: "exp_year")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "exp_month exp_year")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.expMonth, at: "exp_month")
-        try container.encodeValueIfPresent(self.expYear, at: "exp_year")
+        try container.encodeValueIfPresent(self.expMonth, at: "exp_month", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expYear, at: "exp_year", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -66,6 +69,8 @@ public struct PostMethodsPaymentMethodRequestUsBankAccount: Swift.Codable, Swift
     public var accountHolderType: PostPaymentMethodRequestUsBankAccountHolderType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(accountHolderType: PostPaymentMethodRequestUsBankAccountHolderType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -78,12 +83,13 @@ public struct PostMethodsPaymentMethodRequestUsBankAccount: Swift.Codable, Swift
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.accountHolderType = try container.decodeValueIfPresent(PostPaymentMethodRequestUsBankAccountHolderType.self, at: "account_holder_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "account_holder_type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.accountHolderType, at: "account_holder_type")
+        try container.encodeValueIfPresent(self.accountHolderType, at: "account_holder_type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -105,6 +111,8 @@ public struct PostPaymentMethodsPaymentMethodRequest: Swift.Codable, Swift.Hasha
     ///
     /// If this is an `us_bank_account` PaymentMethod, this hash contains details about the US bank account payment method.
     public var usBankAccount: PostMethodsPaymentMethodRequestUsBankAccount?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(billingDetails: PostMethodsPaymentMethodRequestBillingDetails? = nil, card: PostPaymentMethodsPaymentMethodRequestCard? = nil, expand: [Swift.String]? = nil, metadata: PostPaymentMethodsPaymentMethodRequestMetadata? = nil, usBankAccount: PostMethodsPaymentMethodRequestUsBankAccount? = nil) {
@@ -123,15 +131,16 @@ public struct PostPaymentMethodsPaymentMethodRequest: Swift.Codable, Swift.Hasha
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.metadata = try container.decodeValueIfPresent(PostPaymentMethodsPaymentMethodRequestMetadata.self, at: "metadata")
         self.usBankAccount = try container.decodeValueIfPresent(PostMethodsPaymentMethodRequestUsBankAccount.self, at: "us_bank_account")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.billingDetails, at: "billing_details")
-        try container.encodeValueIfPresent(self.card, at: "card")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
+        try container.encodeValueIfPresent(self.billingDetails, at: "billing_details", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.card, at: "card", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account", nulls: self.__explicitNulls)
     }
 }

@@ -81,6 +81,8 @@ public struct PostPaymentMethodsRequestBacsDebit: Swift.Codable, Swift.Hashable,
     public var sortCode: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(accountNumber: Swift.String? = nil, sortCode: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -95,13 +97,14 @@ public struct PostPaymentMethodsRequestBacsDebit: Swift.Codable, Swift.Hashable,
         self.accountNumber = try container.decodeValueIfPresent(Swift.String.self, at: "account_number")
         self.sortCode = try container.decodeValueIfPresent(Swift.String.self, at: "sort_code")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "account_number sort_code")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.accountNumber, at: "account_number")
-        try container.encodeValueIfPresent(self.sortCode, at: "sort_code")
+        try container.encodeValueIfPresent(self.accountNumber, at: "account_number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sortCode, at: "sort_code", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -127,6 +130,8 @@ public struct PostPaymentMethodsRequestBillingDetails: Swift.Codable, Swift.Hash
     public var phone: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(address: PostPaymentMethodsRequestBillingDetailsAddress? = nil, email: PostPaymentMethodsRequestBillingDetailsEmail? = nil, name: Swift.String? = nil, phone: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -145,15 +150,16 @@ public struct PostPaymentMethodsRequestBillingDetails: Swift.Codable, Swift.Hash
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address email name phone")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.address, at: "address")
-        try container.encodeValueIfPresent(self.email, at: "email")
-        try container.encodeValueIfPresent(self.name, at: "name")
-        try container.encodeValueIfPresent(self.phone, at: "phone")
+        try container.encodeValueIfPresent(self.address, at: "address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.phone, at: "phone", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -195,6 +201,8 @@ public struct PostPaymentMethodsRequestCardCase1: Swift.Codable, Swift.Hashable,
     public var number: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(cvc: Swift.String? = nil, expMonth: Swift.Int, expYear: Swift.Int, number: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -213,12 +221,13 @@ public struct PostPaymentMethodsRequestCardCase1: Swift.Codable, Swift.Hashable,
         self.expYear = try container.decodeValue(Swift.Int.self, at: "exp_year")
         self.number = try container.decodeValue(Swift.String.self, at: "number")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "cvc exp_month exp_year number")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.cvc, at: "cvc")
+        try container.encodeValueIfPresent(self.cvc, at: "cvc", nulls: self.__explicitNulls)
         try container.encodeValue(self.expMonth, at: "exp_month")
         try container.encodeValue(self.expYear, at: "exp_year")
         try container.encodeValue(self.number, at: "number")
@@ -310,6 +319,8 @@ public struct PostPaymentMethodsRequestEps: Swift.Codable, Swift.Hashable, Swift
     public var bank: PostPaymentMethodsRequestEpsBank?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(bank: PostPaymentMethodsRequestEpsBank? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -322,12 +333,13 @@ public struct PostPaymentMethodsRequestEps: Swift.Codable, Swift.Hashable, Swift
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bank = try container.decodeValueIfPresent(PostPaymentMethodsRequestEpsBank.self, at: "bank")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.bank, at: "bank")
+        try container.encodeValueIfPresent(self.bank, at: "bank", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -372,6 +384,8 @@ public struct PostPaymentMethodsRequestIdeal: Swift.Codable, Swift.Hashable, Swi
     public var bank: PostPaymentMethodsRequestIdealBank?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(bank: PostPaymentMethodsRequestIdealBank? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -384,12 +398,13 @@ public struct PostPaymentMethodsRequestIdeal: Swift.Codable, Swift.Hashable, Swi
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bank = try container.decodeValueIfPresent(PostPaymentMethodsRequestIdealBank.self, at: "bank")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.bank, at: "bank")
+        try container.encodeValueIfPresent(self.bank, at: "bank", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -405,6 +420,8 @@ public struct PostPaymentMethodsRequestKlarna: Swift.Codable, Swift.Hashable, Sw
     public var dob: PostPaymentMethodsRequestKlarnaDob?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(dob: PostPaymentMethodsRequestKlarnaDob? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -417,12 +434,13 @@ public struct PostPaymentMethodsRequestKlarna: Swift.Codable, Swift.Hashable, Sw
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.dob = try container.decodeValueIfPresent(PostPaymentMethodsRequestKlarnaDob.self, at: "dob")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "dob")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.dob, at: "dob")
+        try container.encodeValueIfPresent(self.dob, at: "dob", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -436,6 +454,8 @@ public struct PostPaymentMethodsRequestP24: Swift.Codable, Swift.Hashable, Swift
     public var bank: PostPaymentMethodsRequestP24Bank?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(bank: PostPaymentMethodsRequestP24Bank? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -448,12 +468,13 @@ public struct PostPaymentMethodsRequestP24: Swift.Codable, Swift.Hashable, Swift
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bank = try container.decodeValueIfPresent(PostPaymentMethodsRequestP24Bank.self, at: "bank")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "bank")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.bank, at: "bank")
+        try container.encodeValueIfPresent(self.bank, at: "bank", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -592,6 +613,8 @@ public struct PostPaymentMethodsRequestUsBankAccount: Swift.Codable, Swift.Hasha
     public var routingNumber: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(accountHolderType: PostPaymentMethodsRequestUsBankAccountHolderType? = nil, accountNumber: Swift.String? = nil, accountType: PostPaymentMethodsRequestUsBankAccountAccountType? = nil, routingNumber: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -610,15 +633,16 @@ public struct PostPaymentMethodsRequestUsBankAccount: Swift.Codable, Swift.Hasha
         self.accountType = try container.decodeValueIfPresent(PostPaymentMethodsRequestUsBankAccountAccountType.self, at: "account_type")
         self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "account_holder_type account_number account_type routing_number")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.accountHolderType, at: "account_holder_type")
-        try container.encodeValueIfPresent(self.accountNumber, at: "account_number")
-        try container.encodeValueIfPresent(self.accountType, at: "account_type")
-        try container.encodeValueIfPresent(self.routingNumber, at: "routing_number")
+        try container.encodeValueIfPresent(self.accountHolderType, at: "account_holder_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.accountNumber, at: "account_number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.accountType, at: "account_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.routingNumber, at: "routing_number", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -728,6 +752,8 @@ public struct PostPaymentMethodsRequest: Swift.Codable, Swift.Hashable, Swift.Se
     ///
     /// If this is an `wechat_pay` PaymentMethod, this hash contains details about the wechat_pay payment method.
     public var wechatPay: [Swift.String: Courier.JSONValue]?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(acssDebit: PostPaymentMethodsRequestAcssDebit? = nil, afterpayClearpay: [Swift.String: Courier.JSONValue]? = nil, alipay: [Swift.String: Courier.JSONValue]? = nil, auBecsDebit: PostPaymentMethodsRequestAuBecsDebit? = nil, bacsDebit: PostPaymentMethodsRequestBacsDebit? = nil, bancontact: [Swift.String: Courier.JSONValue]? = nil, billingDetails: PostPaymentMethodsRequestBillingDetails? = nil, boleto: PostPaymentMethodsRequestBoleto? = nil, card: PostPaymentMethodsRequestCard? = nil, customer: Swift.String? = nil, eps: PostPaymentMethodsRequestEps? = nil, expand: [Swift.String]? = nil, fpx: PostPaymentMethodsRequestFpx? = nil, giropay: [Swift.String: Courier.JSONValue]? = nil, grabpay: [Swift.String: Courier.JSONValue]? = nil, ideal: PostPaymentMethodsRequestIdeal? = nil, interacPresent: [Swift.String: Courier.JSONValue]? = nil, klarna: PostPaymentMethodsRequestKlarna? = nil, konbini: [Swift.String: Courier.JSONValue]? = nil, metadata: [Swift.String: Swift.String]? = nil, oxxo: [Swift.String: Courier.JSONValue]? = nil, p24: PostPaymentMethodsRequestP24? = nil, paymentMethod: Swift.String? = nil, paynow: [Swift.String: Courier.JSONValue]? = nil, sepaDebit: PostPaymentMethodsRequestSepaDebit? = nil, sofort: PostPaymentMethodsRequestSofort? = nil, type: PostPaymentMethodsRequestTypeModel? = nil, usBankAccount: PostPaymentMethodsRequestUsBankAccount? = nil, wechatPay: [Swift.String: Courier.JSONValue]? = nil) {
@@ -794,39 +820,40 @@ public struct PostPaymentMethodsRequest: Swift.Codable, Swift.Hashable, Swift.Se
         self.type = try container.decodeValueIfPresent(PostPaymentMethodsRequestTypeModel.self, at: "type")
         self.usBankAccount = try container.decodeValueIfPresent(PostPaymentMethodsRequestUsBankAccount.self, at: "us_bank_account")
         self.wechatPay = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "wechat_pay")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
-        try container.encodeValueIfPresent(self.afterpayClearpay, at: "afterpay_clearpay")
-        try container.encodeValueIfPresent(self.alipay, at: "alipay")
-        try container.encodeValueIfPresent(self.auBecsDebit, at: "au_becs_debit")
-        try container.encodeValueIfPresent(self.bacsDebit, at: "bacs_debit")
-        try container.encodeValueIfPresent(self.bancontact, at: "bancontact")
-        try container.encodeValueIfPresent(self.billingDetails, at: "billing_details")
-        try container.encodeValueIfPresent(self.boleto, at: "boleto")
-        try container.encodeValueIfPresent(self.card, at: "card")
-        try container.encodeValueIfPresent(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.eps, at: "eps")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.fpx, at: "fpx")
-        try container.encodeValueIfPresent(self.giropay, at: "giropay")
-        try container.encodeValueIfPresent(self.grabpay, at: "grabpay")
-        try container.encodeValueIfPresent(self.ideal, at: "ideal")
-        try container.encodeValueIfPresent(self.interacPresent, at: "interac_present")
-        try container.encodeValueIfPresent(self.klarna, at: "klarna")
-        try container.encodeValueIfPresent(self.konbini, at: "konbini")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.oxxo, at: "oxxo")
-        try container.encodeValueIfPresent(self.p24, at: "p24")
-        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method")
-        try container.encodeValueIfPresent(self.paynow, at: "paynow")
-        try container.encodeValueIfPresent(self.sepaDebit, at: "sepa_debit")
-        try container.encodeValueIfPresent(self.sofort, at: "sofort")
-        try container.encodeValueIfPresent(self.type, at: "type")
-        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
-        try container.encodeValueIfPresent(self.wechatPay, at: "wechat_pay")
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.afterpayClearpay, at: "afterpay_clearpay", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.alipay, at: "alipay", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.auBecsDebit, at: "au_becs_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bacsDebit, at: "bacs_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bancontact, at: "bancontact", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.billingDetails, at: "billing_details", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.boleto, at: "boleto", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.card, at: "card", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.eps, at: "eps", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fpx, at: "fpx", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.giropay, at: "giropay", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.grabpay, at: "grabpay", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ideal, at: "ideal", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.interacPresent, at: "interac_present", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.klarna, at: "klarna", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.konbini, at: "konbini", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.oxxo, at: "oxxo", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.p24, at: "p24", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paynow, at: "paynow", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sepaDebit, at: "sepa_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sofort, at: "sofort", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.type, at: "type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.wechatPay, at: "wechat_pay", nulls: self.__explicitNulls)
     }
 }

@@ -116,6 +116,8 @@ public struct PostPayoutsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
     public var sourceType: PostPayoutsRequestSourceType?
     /// A string to be displayed on the recipient's bank or card statement. This may be at most 22 characters. Attempting to use a `statement_descriptor` longer than 22 characters will return an error. Note: Most banks will truncate this information and/or display it inconsistently. Some may not display it at all.
     public var statementDescriptor: Swift.String?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int, currency: Swift.String, description: Swift.String? = nil, destination: Swift.String? = nil, expand: [Swift.String]? = nil, metadata: [Swift.String: Swift.String]? = nil, method: PostPayoutsRequestMethod? = nil, sourceType: PostPayoutsRequestSourceType? = nil, statementDescriptor: Swift.String? = nil) {
@@ -142,6 +144,7 @@ public struct PostPayoutsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.method = try container.decodeValueIfPresent(PostPayoutsRequestMethod.self, at: "method")
         self.sourceType = try container.decodeValueIfPresent(PostPayoutsRequestSourceType.self, at: "source_type")
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
@@ -149,12 +152,12 @@ public struct PostPayoutsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.destination, at: "destination")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.method, at: "method")
-        try container.encodeValueIfPresent(self.sourceType, at: "source_type")
-        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.destination, at: "destination", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.method, at: "method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sourceType, at: "source_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor", nulls: self.__explicitNulls)
     }
 }

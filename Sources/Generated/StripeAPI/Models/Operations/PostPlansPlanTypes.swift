@@ -21,6 +21,8 @@ public struct PostPlansPlanRequest: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public var product: Swift.String?
     /// Default number of trial days when subscribing a customer to this plan using [`trial_from_plan=true`](https://stripe.com/docs/api#create_subscription-trial_from_plan).
     public var trialPeriodDays: Swift.Int?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(active: Swift.Bool? = nil, expand: [Swift.String]? = nil, metadata: PostPlansPlanRequestMetadata? = nil, nickname: Swift.String? = nil, product: Swift.String? = nil, trialPeriodDays: Swift.Int? = nil) {
@@ -41,16 +43,17 @@ public struct PostPlansPlanRequest: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.nickname = try container.decodeValueIfPresent(Swift.String.self, at: "nickname")
         self.product = try container.decodeValueIfPresent(Swift.String.self, at: "product")
         self.trialPeriodDays = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_period_days")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.active, at: "active")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.nickname, at: "nickname")
-        try container.encodeValueIfPresent(self.product, at: "product")
-        try container.encodeValueIfPresent(self.trialPeriodDays, at: "trial_period_days")
+        try container.encodeValueIfPresent(self.active, at: "active", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.nickname, at: "nickname", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.product, at: "product", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trialPeriodDays, at: "trial_period_days", nulls: self.__explicitNulls)
     }
 }

@@ -112,6 +112,8 @@ public struct PostPlansRequestProductCase1: Swift.Codable, Swift.Hashable, Swift
     public var unitLabel: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(active: Swift.Bool? = nil, id: Swift.String? = nil, metadata: [Swift.String: Swift.String]? = nil, name: Swift.String, statementDescriptor: Swift.String? = nil, taxCode: Swift.String? = nil, unitLabel: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -136,18 +138,19 @@ public struct PostPlansRequestProductCase1: Swift.Codable, Swift.Hashable, Swift
         self.taxCode = try container.decodeValueIfPresent(Swift.String.self, at: "tax_code")
         self.unitLabel = try container.decodeValueIfPresent(Swift.String.self, at: "unit_label")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "active id metadata name statement_descriptor tax_code unit_label")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.active, at: "active")
-        try container.encodeValueIfPresent(self.id, at: "id")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.active, at: "active", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.id, at: "id", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
         try container.encodeValue(self.name, at: "name")
-        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
-        try container.encodeValueIfPresent(self.taxCode, at: "tax_code")
-        try container.encodeValueIfPresent(self.unitLabel, at: "unit_label")
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxCode, at: "tax_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.unitLabel, at: "unit_label", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -293,6 +296,8 @@ public struct PostPlansRequestTiersItem: Swift.Codable, Swift.Hashable, Swift.Se
     public var upTo: PostPlansRequestTiersItemUpTo
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(flatAmount: Swift.Int? = nil, flatAmountDecimal: Swift.String? = nil, unitAmount: Swift.Int? = nil, unitAmountDecimal: Swift.String? = nil, upTo: PostPlansRequestTiersItemUpTo, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -313,15 +318,16 @@ public struct PostPlansRequestTiersItem: Swift.Codable, Swift.Hashable, Swift.Se
         self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
         self.upTo = try container.decodeValue(PostPlansRequestTiersItemUpTo.self, at: "up_to")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "flat_amount flat_amount_decimal unit_amount unit_amount_decimal up_to")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.flatAmount, at: "flat_amount")
-        try container.encodeValueIfPresent(self.flatAmountDecimal, at: "flat_amount_decimal")
-        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount")
-        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal")
+        try container.encodeValueIfPresent(self.flatAmount, at: "flat_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.flatAmountDecimal, at: "flat_amount_decimal", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal", nulls: self.__explicitNulls)
         try container.encodeValue(self.upTo, at: "up_to")
         try container.encodeUndeclared(self.additionalProperties)
     }
@@ -406,6 +412,8 @@ public struct PostPlansRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var trialPeriodDays: Swift.Int?
     /// Configures how the quantity per period should be determined. Can be either `metered` or `licensed`. `licensed` automatically bills the `quantity` set when adding it to a subscription. `metered` aggregates the total usage based on usage records. Defaults to `licensed`.
     public var usageType: PostPlansRequestUsageType?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(active: Swift.Bool? = nil, aggregateUsage: PostPlansRequestAggregateUsage? = nil, amount: Swift.Int? = nil, amountDecimal: Swift.String? = nil, billingScheme: PostPlansRequestBillingScheme? = nil, currency: Swift.String, expand: [Swift.String]? = nil, id: Swift.String? = nil, interval: PostPlansRequestInterval, intervalCount: Swift.Int? = nil, metadata: PostPlansRequestMetadata? = nil, nickname: Swift.String? = nil, product: PostPlansRequestProduct? = nil, tiers: [PostPlansRequestTiersItem]? = nil, tiersMode: PostPlansRequestTiersMode? = nil, transformUsage: PostPlansRequestTransformUsage? = nil, trialPeriodDays: Swift.Int? = nil, usageType: PostPlansRequestUsageType? = nil) {
@@ -450,28 +458,29 @@ public struct PostPlansRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.transformUsage = try container.decodeValueIfPresent(PostPlansRequestTransformUsage.self, at: "transform_usage")
         self.trialPeriodDays = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_period_days")
         self.usageType = try container.decodeValueIfPresent(PostPlansRequestUsageType.self, at: "usage_type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.active, at: "active")
-        try container.encodeValueIfPresent(self.aggregateUsage, at: "aggregate_usage")
-        try container.encodeValueIfPresent(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.amountDecimal, at: "amount_decimal")
-        try container.encodeValueIfPresent(self.billingScheme, at: "billing_scheme")
+        try container.encodeValueIfPresent(self.active, at: "active", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.aggregateUsage, at: "aggregate_usage", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.amountDecimal, at: "amount_decimal", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.billingScheme, at: "billing_scheme", nulls: self.__explicitNulls)
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.id, at: "id")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.id, at: "id", nulls: self.__explicitNulls)
         try container.encodeValue(self.interval, at: "interval")
-        try container.encodeValueIfPresent(self.intervalCount, at: "interval_count")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.nickname, at: "nickname")
-        try container.encodeValueIfPresent(self.product, at: "product")
-        try container.encodeValueIfPresent(self.tiers, at: "tiers")
-        try container.encodeValueIfPresent(self.tiersMode, at: "tiers_mode")
-        try container.encodeValueIfPresent(self.transformUsage, at: "transform_usage")
-        try container.encodeValueIfPresent(self.trialPeriodDays, at: "trial_period_days")
-        try container.encodeValueIfPresent(self.usageType, at: "usage_type")
+        try container.encodeValueIfPresent(self.intervalCount, at: "interval_count", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.nickname, at: "nickname", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.product, at: "product", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.tiers, at: "tiers", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.tiersMode, at: "tiers_mode", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transformUsage, at: "transform_usage", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trialPeriodDays, at: "trial_period_days", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.usageType, at: "usage_type", nulls: self.__explicitNulls)
     }
 }

@@ -26,6 +26,8 @@ public struct PostPricesPriceRequest: Swift.Codable, Swift.Hashable, Swift.Senda
     public var taxBehavior: PostPricesPriceRequestTaxBehavior?
     /// If set to true, will atomically remove the lookup key from the existing price, and assign it to this price.
     public var transferLookupKey: Swift.Bool?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(active: Swift.Bool? = nil, expand: [Swift.String]? = nil, lookupKey: Swift.String? = nil, metadata: PostPricesPriceRequestMetadata? = nil, nickname: Swift.String? = nil, taxBehavior: PostPricesPriceRequestTaxBehavior? = nil, transferLookupKey: Swift.Bool? = nil) {
@@ -48,17 +50,18 @@ public struct PostPricesPriceRequest: Swift.Codable, Swift.Hashable, Swift.Senda
         self.nickname = try container.decodeValueIfPresent(Swift.String.self, at: "nickname")
         self.taxBehavior = try container.decodeValueIfPresent(PostPricesPriceRequestTaxBehavior.self, at: "tax_behavior")
         self.transferLookupKey = try container.decodeValueIfPresent(Swift.Bool.self, at: "transfer_lookup_key")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.active, at: "active")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.lookupKey, at: "lookup_key")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.nickname, at: "nickname")
-        try container.encodeValueIfPresent(self.taxBehavior, at: "tax_behavior")
-        try container.encodeValueIfPresent(self.transferLookupKey, at: "transfer_lookup_key")
+        try container.encodeValueIfPresent(self.active, at: "active", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lookupKey, at: "lookup_key", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.nickname, at: "nickname", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxBehavior, at: "tax_behavior", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferLookupKey, at: "transfer_lookup_key", nulls: self.__explicitNulls)
     }
 }

@@ -27,6 +27,8 @@ public struct PostPricesRequestRecurring: Swift.Codable, Swift.Hashable, Swift.S
     public var usageType: PostPricesRequestRecurringUsageType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(aggregateUsage: PostPricesRequestRecurringAggregateUsage? = nil, interval: PostPricesRequestRecurringInterval, intervalCount: Swift.Int? = nil, usageType: PostPricesRequestRecurringUsageType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -45,15 +47,16 @@ public struct PostPricesRequestRecurring: Swift.Codable, Swift.Hashable, Swift.S
         self.intervalCount = try container.decodeValueIfPresent(Swift.Int.self, at: "interval_count")
         self.usageType = try container.decodeValueIfPresent(PostPricesRequestRecurringUsageType.self, at: "usage_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "aggregate_usage interval interval_count usage_type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.aggregateUsage, at: "aggregate_usage")
+        try container.encodeValueIfPresent(self.aggregateUsage, at: "aggregate_usage", nulls: self.__explicitNulls)
         try container.encodeValue(self.interval, at: "interval")
-        try container.encodeValueIfPresent(self.intervalCount, at: "interval_count")
-        try container.encodeValueIfPresent(self.usageType, at: "usage_type")
+        try container.encodeValueIfPresent(self.intervalCount, at: "interval_count", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.usageType, at: "usage_type", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -119,6 +122,8 @@ public struct PostPricesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var unitAmount: Swift.Int?
     /// Same as `unit_amount`, but accepts a decimal value in %s with at most 12 decimal places. Only one of `unit_amount` and `unit_amount_decimal` can be set.
     public var unitAmountDecimal: Swift.String?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(active: Swift.Bool? = nil, billingScheme: PostPricesRequestBillingScheme? = nil, currency: Swift.String, expand: [Swift.String]? = nil, lookupKey: Swift.String? = nil, metadata: [Swift.String: Swift.String]? = nil, nickname: Swift.String? = nil, product: Swift.String? = nil, productData: PostPricesRequestProductData? = nil, recurring: PostPricesRequestRecurring? = nil, taxBehavior: PostPricesRequestTaxBehavior? = nil, tiers: [PostPricesRequestTiersItem]? = nil, tiersMode: PostPricesRequestTiersMode? = nil, transferLookupKey: Swift.Bool? = nil, transformQuantity: PostPricesRequestTransformQuantity? = nil, unitAmount: Swift.Int? = nil, unitAmountDecimal: Swift.String? = nil) {
@@ -161,27 +166,28 @@ public struct PostPricesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.transformQuantity = try container.decodeValueIfPresent(PostPricesRequestTransformQuantity.self, at: "transform_quantity")
         self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
         self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.active, at: "active")
-        try container.encodeValueIfPresent(self.billingScheme, at: "billing_scheme")
+        try container.encodeValueIfPresent(self.active, at: "active", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.billingScheme, at: "billing_scheme", nulls: self.__explicitNulls)
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.lookupKey, at: "lookup_key")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.nickname, at: "nickname")
-        try container.encodeValueIfPresent(self.product, at: "product")
-        try container.encodeValueIfPresent(self.productData, at: "product_data")
-        try container.encodeValueIfPresent(self.recurring, at: "recurring")
-        try container.encodeValueIfPresent(self.taxBehavior, at: "tax_behavior")
-        try container.encodeValueIfPresent(self.tiers, at: "tiers")
-        try container.encodeValueIfPresent(self.tiersMode, at: "tiers_mode")
-        try container.encodeValueIfPresent(self.transferLookupKey, at: "transfer_lookup_key")
-        try container.encodeValueIfPresent(self.transformQuantity, at: "transform_quantity")
-        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount")
-        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lookupKey, at: "lookup_key", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.nickname, at: "nickname", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.product, at: "product", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.productData, at: "product_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.recurring, at: "recurring", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxBehavior, at: "tax_behavior", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.tiers, at: "tiers", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.tiersMode, at: "tiers_mode", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferLookupKey, at: "transfer_lookup_key", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transformQuantity, at: "transform_quantity", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal", nulls: self.__explicitNulls)
     }
 }

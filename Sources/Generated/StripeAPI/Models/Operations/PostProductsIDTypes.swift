@@ -100,6 +100,8 @@ public struct PostProductsIDRequest: Swift.Codable, Swift.Hashable, Swift.Sendab
     public var unitLabel: Swift.String?
     /// A URL of a publicly-accessible webpage for this product.
     public var url: PostProductsIDRequestURLModel?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(active: Swift.Bool? = nil, description: Swift.String? = nil, expand: [Swift.String]? = nil, images: PostProductsIDRequestImages? = nil, metadata: PostProductsIDRequestMetadata? = nil, name: Swift.String? = nil, packageDimensions: PostProductsIDRequestPackageDimensions? = nil, shippable: Swift.Bool? = nil, statementDescriptor: Swift.String? = nil, taxCode: PostProductsIDRequestTaxCode? = nil, unitLabel: Swift.String? = nil, url: PostProductsIDRequestURLModel? = nil) {
@@ -132,22 +134,23 @@ public struct PostProductsIDRequest: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.taxCode = try container.decodeValueIfPresent(PostProductsIDRequestTaxCode.self, at: "tax_code")
         self.unitLabel = try container.decodeValueIfPresent(Swift.String.self, at: "unit_label")
         self.url = try container.decodeValueIfPresent(PostProductsIDRequestURLModel.self, at: "url")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.active, at: "active")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.images, at: "images")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.name, at: "name")
-        try container.encodeValueIfPresent(self.packageDimensions, at: "package_dimensions")
-        try container.encodeValueIfPresent(self.shippable, at: "shippable")
-        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
-        try container.encodeValueIfPresent(self.taxCode, at: "tax_code")
-        try container.encodeValueIfPresent(self.unitLabel, at: "unit_label")
-        try container.encodeValueIfPresent(self.url, at: "url")
+        try container.encodeValueIfPresent(self.active, at: "active", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.images, at: "images", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.packageDimensions, at: "package_dimensions", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shippable, at: "shippable", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxCode, at: "tax_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.unitLabel, at: "unit_label", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.url, at: "url", nulls: self.__explicitNulls)
     }
 }

@@ -40,6 +40,8 @@ public struct PostProductsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable
     public var unitLabel: Swift.String?
     /// A URL of a publicly-accessible webpage for this product.
     public var url: Swift.String?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(active: Swift.Bool? = nil, description: Swift.String? = nil, expand: [Swift.String]? = nil, id: Swift.String? = nil, images: [Swift.String]? = nil, metadata: [Swift.String: Swift.String]? = nil, name: Swift.String, packageDimensions: PostProductsRequestPackageDimensions? = nil, shippable: Swift.Bool? = nil, statementDescriptor: Swift.String? = nil, taxCode: Swift.String? = nil, unitLabel: Swift.String? = nil, url: Swift.String? = nil) {
@@ -74,23 +76,24 @@ public struct PostProductsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.taxCode = try container.decodeValueIfPresent(Swift.String.self, at: "tax_code")
         self.unitLabel = try container.decodeValueIfPresent(Swift.String.self, at: "unit_label")
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.active, at: "active")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.id, at: "id")
-        try container.encodeValueIfPresent(self.images, at: "images")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.active, at: "active", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.id, at: "id", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.images, at: "images", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
         try container.encodeValue(self.name, at: "name")
-        try container.encodeValueIfPresent(self.packageDimensions, at: "package_dimensions")
-        try container.encodeValueIfPresent(self.shippable, at: "shippable")
-        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
-        try container.encodeValueIfPresent(self.taxCode, at: "tax_code")
-        try container.encodeValueIfPresent(self.unitLabel, at: "unit_label")
-        try container.encodeValueIfPresent(self.url, at: "url")
+        try container.encodeValueIfPresent(self.packageDimensions, at: "package_dimensions", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shippable, at: "shippable", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxCode, at: "tax_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.unitLabel, at: "unit_label", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.url, at: "url", nulls: self.__explicitNulls)
     }
 }

@@ -12,6 +12,8 @@ public struct PostPromotionCodesRequestRestrictions: Swift.Codable, Swift.Hashab
     public var minimumAmountCurrency: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(firstTimeTransaction: Swift.Bool? = nil, minimumAmount: Swift.Int? = nil, minimumAmountCurrency: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -28,14 +30,15 @@ public struct PostPromotionCodesRequestRestrictions: Swift.Codable, Swift.Hashab
         self.minimumAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "minimum_amount")
         self.minimumAmountCurrency = try container.decodeValueIfPresent(Swift.String.self, at: "minimum_amount_currency")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "first_time_transaction minimum_amount minimum_amount_currency")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.firstTimeTransaction, at: "first_time_transaction")
-        try container.encodeValueIfPresent(self.minimumAmount, at: "minimum_amount")
-        try container.encodeValueIfPresent(self.minimumAmountCurrency, at: "minimum_amount_currency")
+        try container.encodeValueIfPresent(self.firstTimeTransaction, at: "first_time_transaction", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.minimumAmount, at: "minimum_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.minimumAmountCurrency, at: "minimum_amount_currency", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -61,6 +64,8 @@ public struct PostPromotionCodesRequest: Swift.Codable, Swift.Hashable, Swift.Se
     ///
     /// Settings that restrict the redemption of the promotion code.
     public var restrictions: PostPromotionCodesRequestRestrictions?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(active: Swift.Bool? = nil, code: Swift.String? = nil, coupon: Swift.String, customer: Swift.String? = nil, expand: [Swift.String]? = nil, expiresAt: Swift.Int? = nil, maxRedemptions: Swift.Int? = nil, metadata: [Swift.String: Swift.String]? = nil, restrictions: PostPromotionCodesRequestRestrictions? = nil) {
@@ -87,19 +92,20 @@ public struct PostPromotionCodesRequest: Swift.Codable, Swift.Hashable, Swift.Se
         self.maxRedemptions = try container.decodeValueIfPresent(Swift.Int.self, at: "max_redemptions")
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
         self.restrictions = try container.decodeValueIfPresent(PostPromotionCodesRequestRestrictions.self, at: "restrictions")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.active, at: "active")
-        try container.encodeValueIfPresent(self.code, at: "code")
+        try container.encodeValueIfPresent(self.active, at: "active", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.code, at: "code", nulls: self.__explicitNulls)
         try container.encodeValue(self.coupon, at: "coupon")
-        try container.encodeValueIfPresent(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at")
-        try container.encodeValueIfPresent(self.maxRedemptions, at: "max_redemptions")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.restrictions, at: "restrictions")
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.maxRedemptions, at: "max_redemptions", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.restrictions, at: "restrictions", nulls: self.__explicitNulls)
     }
 }

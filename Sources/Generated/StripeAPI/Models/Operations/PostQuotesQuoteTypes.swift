@@ -63,6 +63,8 @@ public struct PostQuotesQuoteRequestLineItemsItem: Swift.Codable, Swift.Hashable
     public var taxRates: PostQuotesQuoteRequestLineItemsItemTaxRates?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(id: Swift.String? = nil, price: Swift.String? = nil, priceData: PostQuotesQuoteRequestLineItemsItemPriceData? = nil, quantity: Swift.Int? = nil, taxRates: PostQuotesQuoteRequestLineItemsItemTaxRates? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -83,16 +85,17 @@ public struct PostQuotesQuoteRequestLineItemsItem: Swift.Codable, Swift.Hashable
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.taxRates = try container.decodeValueIfPresent(PostQuotesQuoteRequestLineItemsItemTaxRates.self, at: "tax_rates")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "id price price_data quantity tax_rates")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.id, at: "id")
-        try container.encodeValueIfPresent(self.price, at: "price")
-        try container.encodeValueIfPresent(self.priceData, at: "price_data")
-        try container.encodeValueIfPresent(self.quantity, at: "quantity")
-        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
+        try container.encodeValueIfPresent(self.id, at: "id", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.price, at: "price", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.priceData, at: "price_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.quantity, at: "quantity", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -218,6 +221,8 @@ public struct PostQuotesQuoteRequest: Swift.Codable, Swift.Hashable, Swift.Senda
     public var subscriptionData: PostQuotesQuoteRequestSubscriptionData?
     /// The data with which to automatically create a Transfer for each of the invoices.
     public var transferData: PostQuotesQuoteRequestTransferData?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(applicationFeeAmount: PostQuotesQuoteRequestApplicationFeeAmount? = nil, applicationFeePercent: PostQuotesQuoteRequestApplicationFeePercent? = nil, automaticTax: PostQuotesQuoteRequestAutomaticTax? = nil, collectionMethod: PostQuotesQuoteRequestCollectionMethod? = nil, customer: Swift.String? = nil, defaultTaxRates: PostQuotesQuoteRequestDefaultTaxRates? = nil, description: Swift.String? = nil, discounts: PostQuotesQuoteRequestDiscounts? = nil, expand: [Swift.String]? = nil, expiresAt: Swift.Int? = nil, footer: Swift.String? = nil, header: Swift.String? = nil, invoiceSettings: PostQuotesQuoteRequestInvoiceSettings? = nil, lineItems: [PostQuotesQuoteRequestLineItemsItem]? = nil, metadata: [Swift.String: Swift.String]? = nil, onBehalfOf: PostQuotesQuoteRequestOnBehalfOf? = nil, subscriptionData: PostQuotesQuoteRequestSubscriptionData? = nil, transferData: PostQuotesQuoteRequestTransferData? = nil) {
@@ -262,28 +267,29 @@ public struct PostQuotesQuoteRequest: Swift.Codable, Swift.Hashable, Swift.Senda
         self.onBehalfOf = try container.decodeValueIfPresent(PostQuotesQuoteRequestOnBehalfOf.self, at: "on_behalf_of")
         self.subscriptionData = try container.decodeValueIfPresent(PostQuotesQuoteRequestSubscriptionData.self, at: "subscription_data")
         self.transferData = try container.decodeValueIfPresent(PostQuotesQuoteRequestTransferData.self, at: "transfer_data")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount")
-        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent")
-        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
-        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method")
-        try container.encodeValueIfPresent(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.discounts, at: "discounts")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at")
-        try container.encodeValueIfPresent(self.footer, at: "footer")
-        try container.encodeValueIfPresent(self.header, at: "header")
-        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings")
-        try container.encodeValueIfPresent(self.lineItems, at: "line_items")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
-        try container.encodeValueIfPresent(self.subscriptionData, at: "subscription_data")
-        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
+        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.discounts, at: "discounts", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.footer, at: "footer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.header, at: "header", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lineItems, at: "line_items", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.subscriptionData, at: "subscription_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data", nulls: self.__explicitNulls)
     }
 }

@@ -100,6 +100,8 @@ public struct PostQuotesRequestDiscountsCase1Item: Swift.Codable, Swift.Hashable
     public var discount: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(coupon: Swift.String? = nil, discount: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -114,13 +116,14 @@ public struct PostQuotesRequestDiscountsCase1Item: Swift.Codable, Swift.Hashable
         self.coupon = try container.decodeValueIfPresent(Swift.String.self, at: "coupon")
         self.discount = try container.decodeValueIfPresent(Swift.String.self, at: "discount")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "coupon discount")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.coupon, at: "coupon")
-        try container.encodeValueIfPresent(self.discount, at: "discount")
+        try container.encodeValueIfPresent(self.coupon, at: "coupon", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.discount, at: "discount", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -179,6 +182,8 @@ public struct PostQuotesRequestFromQuote: Swift.Codable, Swift.Hashable, Swift.S
     public var quote: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(isRevision: Swift.Bool? = nil, quote: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -193,12 +198,13 @@ public struct PostQuotesRequestFromQuote: Swift.Codable, Swift.Hashable, Swift.S
         self.isRevision = try container.decodeValueIfPresent(Swift.Bool.self, at: "is_revision")
         self.quote = try container.decodeValue(Swift.String.self, at: "quote")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "is_revision quote")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.isRevision, at: "is_revision")
+        try container.encodeValueIfPresent(self.isRevision, at: "is_revision", nulls: self.__explicitNulls)
         try container.encodeValue(self.quote, at: "quote")
         try container.encodeUndeclared(self.additionalProperties)
     }
@@ -211,6 +217,8 @@ public struct PostQuotesRequestInvoiceSettings: Swift.Codable, Swift.Hashable, S
     public var daysUntilDue: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(daysUntilDue: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -223,12 +231,13 @@ public struct PostQuotesRequestInvoiceSettings: Swift.Codable, Swift.Hashable, S
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.daysUntilDue = try container.decodeValueIfPresent(Swift.Int.self, at: "days_until_due")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "days_until_due")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.daysUntilDue, at: "days_until_due")
+        try container.encodeValueIfPresent(self.daysUntilDue, at: "days_until_due", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -251,6 +260,8 @@ public struct PostQuotesRequestLineItemsItemPriceData: Swift.Codable, Swift.Hash
     public var unitAmountDecimal: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(currency: Swift.String, product: Swift.String, recurring: PostQuotesRequestLineItemsItemPriceDataRecurring? = nil, taxBehavior: PostQuotesRequestLineItemsItemPriceDataTaxBehavior? = nil, unitAmount: Swift.Int? = nil, unitAmountDecimal: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -273,6 +284,7 @@ public struct PostQuotesRequestLineItemsItemPriceData: Swift.Codable, Swift.Hash
         self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
         self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "currency product recurring tax_behavior unit_amount unit_amount_decimal")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -280,10 +292,10 @@ public struct PostQuotesRequestLineItemsItemPriceData: Swift.Codable, Swift.Hash
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.currency, at: "currency")
         try container.encodeValue(self.product, at: "product")
-        try container.encodeValueIfPresent(self.recurring, at: "recurring")
-        try container.encodeValueIfPresent(self.taxBehavior, at: "tax_behavior")
-        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount")
-        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal")
+        try container.encodeValueIfPresent(self.recurring, at: "recurring", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxBehavior, at: "tax_behavior", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -301,6 +313,8 @@ public struct PostQuotesRequestLineItemsItem: Swift.Codable, Swift.Hashable, Swi
     public var taxRates: PostQuotesRequestLineItemsItemTaxRates?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(price: Swift.String? = nil, priceData: PostQuotesRequestLineItemsItemPriceData? = nil, quantity: Swift.Int? = nil, taxRates: PostQuotesRequestLineItemsItemTaxRates? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -319,15 +333,16 @@ public struct PostQuotesRequestLineItemsItem: Swift.Codable, Swift.Hashable, Swi
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.taxRates = try container.decodeValueIfPresent(PostQuotesRequestLineItemsItemTaxRates.self, at: "tax_rates")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "price price_data quantity tax_rates")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.price, at: "price")
-        try container.encodeValueIfPresent(self.priceData, at: "price_data")
-        try container.encodeValueIfPresent(self.quantity, at: "quantity")
-        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
+        try container.encodeValueIfPresent(self.price, at: "price", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.priceData, at: "price_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.quantity, at: "quantity", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -447,6 +462,8 @@ public struct PostQuotesRequestSubscriptionData: Swift.Codable, Swift.Hashable, 
     public var trialPeriodDays: PostQuotesRequestSubscriptionDataTrialPeriodDays?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(effectiveDate: PostQuotesRequestSubscriptionDataEffectiveDate? = nil, trialPeriodDays: PostQuotesRequestSubscriptionDataTrialPeriodDays? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -461,13 +478,14 @@ public struct PostQuotesRequestSubscriptionData: Swift.Codable, Swift.Hashable, 
         self.effectiveDate = try container.decodeValueIfPresent(PostQuotesRequestSubscriptionDataEffectiveDate.self, at: "effective_date")
         self.trialPeriodDays = try container.decodeValueIfPresent(PostQuotesRequestSubscriptionDataTrialPeriodDays.self, at: "trial_period_days")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "effective_date trial_period_days")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.effectiveDate, at: "effective_date")
-        try container.encodeValueIfPresent(self.trialPeriodDays, at: "trial_period_days")
+        try container.encodeValueIfPresent(self.effectiveDate, at: "effective_date", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trialPeriodDays, at: "trial_period_days", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -479,6 +497,8 @@ public struct PostQuotesRequestTransferDataCase1: Swift.Codable, Swift.Hashable,
     public var destination: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int? = nil, amountPercent: Swift.Double? = nil, destination: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -495,13 +515,14 @@ public struct PostQuotesRequestTransferDataCase1: Swift.Codable, Swift.Hashable,
         self.amountPercent = try container.decodeValueIfPresent(Swift.Double.self, at: "amount_percent")
         self.destination = try container.decodeValue(Swift.String.self, at: "destination")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_percent destination")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.amountPercent, at: "amount_percent")
+        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.amountPercent, at: "amount_percent", nulls: self.__explicitNulls)
         try container.encodeValue(self.destination, at: "destination")
         try container.encodeUndeclared(self.additionalProperties)
     }
@@ -606,6 +627,8 @@ public struct PostQuotesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var testClock: Swift.String?
     /// The data with which to automatically create a Transfer for each of the invoices.
     public var transferData: PostQuotesRequestTransferData?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(applicationFeeAmount: PostQuotesRequestApplicationFeeAmount? = nil, applicationFeePercent: PostQuotesRequestApplicationFeePercent? = nil, automaticTax: PostQuotesRequestAutomaticTax? = nil, collectionMethod: PostQuotesRequestCollectionMethod? = nil, customer: Swift.String? = nil, defaultTaxRates: PostQuotesRequestDefaultTaxRates? = nil, description: Swift.String? = nil, discounts: PostQuotesRequestDiscounts? = nil, expand: [Swift.String]? = nil, expiresAt: Swift.Int? = nil, footer: Swift.String? = nil, fromQuote: PostQuotesRequestFromQuote? = nil, header: Swift.String? = nil, invoiceSettings: PostQuotesRequestInvoiceSettings? = nil, lineItems: [PostQuotesRequestLineItemsItem]? = nil, metadata: [Swift.String: Swift.String]? = nil, onBehalfOf: PostQuotesRequestOnBehalfOf? = nil, subscriptionData: PostQuotesRequestSubscriptionData? = nil, testClock: Swift.String? = nil, transferData: PostQuotesRequestTransferData? = nil) {
@@ -654,30 +677,31 @@ public struct PostQuotesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.subscriptionData = try container.decodeValueIfPresent(PostQuotesRequestSubscriptionData.self, at: "subscription_data")
         self.testClock = try container.decodeValueIfPresent(Swift.String.self, at: "test_clock")
         self.transferData = try container.decodeValueIfPresent(PostQuotesRequestTransferData.self, at: "transfer_data")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount")
-        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent")
-        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
-        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method")
-        try container.encodeValueIfPresent(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.discounts, at: "discounts")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at")
-        try container.encodeValueIfPresent(self.footer, at: "footer")
-        try container.encodeValueIfPresent(self.fromQuote, at: "from_quote")
-        try container.encodeValueIfPresent(self.header, at: "header")
-        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings")
-        try container.encodeValueIfPresent(self.lineItems, at: "line_items")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
-        try container.encodeValueIfPresent(self.subscriptionData, at: "subscription_data")
-        try container.encodeValueIfPresent(self.testClock, at: "test_clock")
-        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
+        try container.encodeValueIfPresent(self.applicationFeeAmount, at: "application_fee_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.discounts, at: "discounts", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expiresAt, at: "expires_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.footer, at: "footer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fromQuote, at: "from_quote", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.header, at: "header", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lineItems, at: "line_items", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.subscriptionData, at: "subscription_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.testClock, at: "test_clock", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data", nulls: self.__explicitNulls)
     }
 }

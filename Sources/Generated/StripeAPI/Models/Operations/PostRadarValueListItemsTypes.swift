@@ -10,6 +10,8 @@ public struct PostRadarValueListItemsRequest: Swift.Codable, Swift.Hashable, Swi
     public var value: Swift.String
     /// The identifier of the value list which the created item will be added to.
     public var valueList: Swift.String
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expand: [Swift.String]? = nil, value: Swift.String, valueList: Swift.String) {
@@ -24,12 +26,13 @@ public struct PostRadarValueListItemsRequest: Swift.Codable, Swift.Hashable, Swi
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.value = try container.decodeValue(Swift.String.self, at: "value")
         self.valueList = try container.decodeValue(Swift.String.self, at: "value_list")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
         try container.encodeValue(self.value, at: "value")
         try container.encodeValue(self.valueList, at: "value_list")
     }

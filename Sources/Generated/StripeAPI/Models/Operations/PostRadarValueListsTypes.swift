@@ -17,6 +17,8 @@ public struct PostRadarValueListsRequest: Swift.Codable, Swift.Hashable, Swift.S
     public var metadata: [Swift.String: Swift.String]?
     /// The human-readable name of the value list.
     public var name: Swift.String
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(alias: Swift.String, expand: [Swift.String]? = nil, itemType: PostRadarValueListsRequestItemType? = nil, metadata: [Swift.String: Swift.String]? = nil, name: Swift.String) {
@@ -35,15 +37,16 @@ public struct PostRadarValueListsRequest: Swift.Codable, Swift.Hashable, Swift.S
         self.itemType = try container.decodeValueIfPresent(PostRadarValueListsRequestItemType.self, at: "item_type")
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
         self.name = try container.decodeValue(Swift.String.self, at: "name")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.alias, at: "alias")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.itemType, at: "item_type")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.itemType, at: "item_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
         try container.encodeValue(self.name, at: "name")
     }
 }

@@ -12,6 +12,8 @@ public struct PostRadarValueListsValueListRequest: Swift.Codable, Swift.Hashable
     public var metadata: [Swift.String: Swift.String]?
     /// The human-readable name of the value list.
     public var name: Swift.String?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(alias: Swift.String? = nil, expand: [Swift.String]? = nil, metadata: [Swift.String: Swift.String]? = nil, name: Swift.String? = nil) {
@@ -28,14 +30,15 @@ public struct PostRadarValueListsValueListRequest: Swift.Codable, Swift.Hashable
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.alias, at: "alias")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.alias, at: "alias", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
     }
 }

@@ -27,6 +27,8 @@ public struct PostRecipientsRequest: Swift.Codable, Swift.Hashable, Swift.Sendab
     public var taxID: Swift.String?
     /// Type of the recipient: either `individual` or `corporation`.
     public var type: Swift.String
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(bankAccount: Swift.String? = nil, card: Swift.String? = nil, description: Swift.String? = nil, email: Swift.String? = nil, expand: [Swift.String]? = nil, metadata: PostRecipientsRequestMetadata? = nil, name: Swift.String, taxID: Swift.String? = nil, type: Swift.String) {
@@ -53,19 +55,20 @@ public struct PostRecipientsRequest: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.taxID = try container.decodeValueIfPresent(Swift.String.self, at: "tax_id")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.bankAccount, at: "bank_account")
-        try container.encodeValueIfPresent(self.card, at: "card")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.email, at: "email")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.bankAccount, at: "bank_account", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.card, at: "card", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
         try container.encodeValue(self.name, at: "name")
-        try container.encodeValueIfPresent(self.taxID, at: "tax_id")
+        try container.encodeValueIfPresent(self.taxID, at: "tax_id", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
     }
 }

@@ -66,6 +66,8 @@ public struct PostRefundsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
     public var reason: PostRefundsRequestReason?
     public var refundApplicationFee: Swift.Bool?
     public var reverseTransfer: Swift.Bool?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int? = nil, charge: Swift.String? = nil, expand: [Swift.String]? = nil, metadata: PostRefundsRequestMetadata? = nil, paymentIntent: Swift.String? = nil, reason: PostRefundsRequestReason? = nil, refundApplicationFee: Swift.Bool? = nil, reverseTransfer: Swift.Bool? = nil) {
@@ -90,18 +92,19 @@ public struct PostRefundsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.reason = try container.decodeValueIfPresent(PostRefundsRequestReason.self, at: "reason")
         self.refundApplicationFee = try container.decodeValueIfPresent(Swift.Bool.self, at: "refund_application_fee")
         self.reverseTransfer = try container.decodeValueIfPresent(Swift.Bool.self, at: "reverse_transfer")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.charge, at: "charge")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.paymentIntent, at: "payment_intent")
-        try container.encodeValueIfPresent(self.reason, at: "reason")
-        try container.encodeValueIfPresent(self.refundApplicationFee, at: "refund_application_fee")
-        try container.encodeValueIfPresent(self.reverseTransfer, at: "reverse_transfer")
+        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.charge, at: "charge", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentIntent, at: "payment_intent", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.reason, at: "reason", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.refundApplicationFee, at: "refund_application_fee", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.reverseTransfer, at: "reverse_transfer", nulls: self.__explicitNulls)
     }
 }

@@ -2599,6 +2599,8 @@ public struct PostReportingReportRunsRequestParameters: Swift.Codable, Swift.Has
     public var timezone: PostReportingReportRunsRequestParametersTimezone?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(columns: [Swift.String]? = nil, connectedAccount: Swift.String? = nil, currency: Swift.String? = nil, intervalEnd: Swift.Int? = nil, intervalStart: Swift.Int? = nil, payout: Swift.String? = nil, reportingCategory: PostReportRunsRequestParametersReportingCategory? = nil, timezone: PostReportingReportRunsRequestParametersTimezone? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -2625,19 +2627,20 @@ public struct PostReportingReportRunsRequestParameters: Swift.Codable, Swift.Has
         self.reportingCategory = try container.decodeValueIfPresent(PostReportRunsRequestParametersReportingCategory.self, at: "reporting_category")
         self.timezone = try container.decodeValueIfPresent(PostReportingReportRunsRequestParametersTimezone.self, at: "timezone")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "columns connected_account currency interval_end interval_start payout reporting_category timezone")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.columns, at: "columns")
-        try container.encodeValueIfPresent(self.connectedAccount, at: "connected_account")
-        try container.encodeValueIfPresent(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.intervalEnd, at: "interval_end")
-        try container.encodeValueIfPresent(self.intervalStart, at: "interval_start")
-        try container.encodeValueIfPresent(self.payout, at: "payout")
-        try container.encodeValueIfPresent(self.reportingCategory, at: "reporting_category")
-        try container.encodeValueIfPresent(self.timezone, at: "timezone")
+        try container.encodeValueIfPresent(self.columns, at: "columns", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.connectedAccount, at: "connected_account", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.currency, at: "currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.intervalEnd, at: "interval_end", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.intervalStart, at: "interval_start", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.payout, at: "payout", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.reportingCategory, at: "reporting_category", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.timezone, at: "timezone", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -2651,6 +2654,8 @@ public struct PostReportingReportRunsRequest: Swift.Codable, Swift.Hashable, Swi
     public var parameters: PostReportingReportRunsRequestParameters?
     /// The ID of the [report type](https://stripe.com/docs/reporting/statements/api#report-types) to run, such as `"balance.summary.1"`.
     public var reportType: Swift.String
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expand: [Swift.String]? = nil, parameters: PostReportingReportRunsRequestParameters? = nil, reportType: Swift.String) {
@@ -2665,13 +2670,14 @@ public struct PostReportingReportRunsRequest: Swift.Codable, Swift.Hashable, Swi
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.parameters = try container.decodeValueIfPresent(PostReportingReportRunsRequestParameters.self, at: "parameters")
         self.reportType = try container.decodeValue(Swift.String.self, at: "report_type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.parameters, at: "parameters")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.parameters, at: "parameters", nulls: self.__explicitNulls)
         try container.encodeValue(self.reportType, at: "report_type")
     }
 }

@@ -11,6 +11,8 @@ public struct PostSetupIntentsIntentCancelRequest: Swift.Codable, Swift.Hashable
     public var cancellationReason: PostSetupIntentCancelRequestCancellationReason?
     /// Specifies which fields in the response should be expanded.
     public var expand: [Swift.String]?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(cancellationReason: PostSetupIntentCancelRequestCancellationReason? = nil, expand: [Swift.String]? = nil) {
@@ -23,12 +25,13 @@ public struct PostSetupIntentsIntentCancelRequest: Swift.Codable, Swift.Hashable
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.cancellationReason = try container.decodeValueIfPresent(PostSetupIntentCancelRequestCancellationReason.self, at: "cancellation_reason")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.cancellationReason, at: "cancellation_reason", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
     }
 }

@@ -215,6 +215,8 @@ public struct PostSetupIntentsIntentConfirmRequest: Swift.Codable, Swift.Hashabl
     /// If you'd prefer to redirect to a mobile application, you can alternatively supply an application URI scheme.
     /// This parameter is only used for cards and other redirect-based payment methods.
     public var returnURL: Swift.String?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(clientSecret: Swift.String? = nil, expand: [Swift.String]? = nil, mandateData: PostSetupIntentsIntentConfirmRequestMandateData? = nil, paymentMethod: Swift.String? = nil, paymentMethodOptions: PostSetupIntentConfirmRequestPaymentMethodOptions? = nil, returnURL: Swift.String? = nil) {
@@ -235,16 +237,17 @@ public struct PostSetupIntentsIntentConfirmRequest: Swift.Codable, Swift.Hashabl
         self.paymentMethod = try container.decodeValueIfPresent(Swift.String.self, at: "payment_method")
         self.paymentMethodOptions = try container.decodeValueIfPresent(PostSetupIntentConfirmRequestPaymentMethodOptions.self, at: "payment_method_options")
         self.returnURL = try container.decodeValueIfPresent(Swift.String.self, at: "return_url")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.clientSecret, at: "client_secret")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.mandateData, at: "mandate_data")
-        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method")
-        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
-        try container.encodeValueIfPresent(self.returnURL, at: "return_url")
+        try container.encodeValueIfPresent(self.clientSecret, at: "client_secret", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.mandateData, at: "mandate_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.returnURL, at: "return_url", nulls: self.__explicitNulls)
     }
 }

@@ -33,6 +33,8 @@ public struct PostIntentRequestPaymentMethodOptionsAcssDebit2: Swift.Codable, Sw
     public var verificationMethod: PostMethodOptionsAcssDebit2VerificationMethod2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(currency: PostRequestPaymentMethodOptionsAcssDebit2Currency2? = nil, mandateOptions: PostPaymentMethodOptionsAcssDebit2MandateOptions2? = nil, verificationMethod: PostMethodOptionsAcssDebit2VerificationMethod2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -49,14 +51,15 @@ public struct PostIntentRequestPaymentMethodOptionsAcssDebit2: Swift.Codable, Sw
         self.mandateOptions = try container.decodeValueIfPresent(PostPaymentMethodOptionsAcssDebit2MandateOptions2.self, at: "mandate_options")
         self.verificationMethod = try container.decodeValueIfPresent(PostMethodOptionsAcssDebit2VerificationMethod2.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "currency mandate_options verification_method")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options")
-        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method")
+        try container.encodeValueIfPresent(self.currency, at: "currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -79,6 +82,8 @@ public struct PostSetupIntentRequestPaymentMethodOptionsCard: Swift.Codable, Swi
     public var requestThreeDSecure: PostPaymentMethodOptionsCardRequestThreeDSecure2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(mandateOptions: PostRequestPaymentMethodOptionsCardMandateOptions2? = nil, requestThreeDSecure: PostPaymentMethodOptionsCardRequestThreeDSecure2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -93,13 +98,14 @@ public struct PostSetupIntentRequestPaymentMethodOptionsCard: Swift.Codable, Swi
         self.mandateOptions = try container.decodeValueIfPresent(PostRequestPaymentMethodOptionsCardMandateOptions2.self, at: "mandate_options")
         self.requestThreeDSecure = try container.decodeValueIfPresent(PostPaymentMethodOptionsCardRequestThreeDSecure2.self, at: "request_three_d_secure")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options request_three_d_secure")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options")
-        try container.encodeValueIfPresent(self.requestThreeDSecure, at: "request_three_d_secure")
+        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.requestThreeDSecure, at: "request_three_d_secure", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -110,6 +116,8 @@ public struct PostIntentRequestPaymentMethodOptionsSepaDebit2: Swift.Codable, Sw
     public var mandateOptions: [Swift.String: Courier.JSONValue]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(mandateOptions: [Swift.String: Courier.JSONValue]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -122,12 +130,13 @@ public struct PostIntentRequestPaymentMethodOptionsSepaDebit2: Swift.Codable, Sw
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.mandateOptions = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "mandate_options")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options")
+        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -161,6 +170,8 @@ public struct PostSetupIntentsIntentRequest: Swift.Codable, Swift.Hashable, Swif
     public var paymentMethodOptions: PostSetupIntentsIntentRequestPaymentMethodOptions?
     /// The list of payment method types (e.g. card) that this SetupIntent is allowed to set up. If this is not provided, defaults to ["card"].
     public var paymentMethodTypes: [Swift.String]?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(customer: Swift.String? = nil, description: Swift.String? = nil, expand: [Swift.String]? = nil, metadata: PostSetupIntentsIntentRequestMetadata? = nil, paymentMethod: Swift.String? = nil, paymentMethodOptions: PostSetupIntentsIntentRequestPaymentMethodOptions? = nil, paymentMethodTypes: [Swift.String]? = nil) {
@@ -183,17 +194,18 @@ public struct PostSetupIntentsIntentRequest: Swift.Codable, Swift.Hashable, Swif
         self.paymentMethod = try container.decodeValueIfPresent(Swift.String.self, at: "payment_method")
         self.paymentMethodOptions = try container.decodeValueIfPresent(PostSetupIntentsIntentRequestPaymentMethodOptions.self, at: "payment_method_options")
         self.paymentMethodTypes = try container.decodeValueIfPresent([Swift.String].self, at: "payment_method_types")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method")
-        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
-        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types", nulls: self.__explicitNulls)
     }
 }

@@ -12,6 +12,8 @@ public struct PostSetupIntentsIntentVerifyMicrodepositsRequest: Swift.Codable, S
     public var descriptorCode: Swift.String?
     /// Specifies which fields in the response should be expanded.
     public var expand: [Swift.String]?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amounts: [Swift.Int]? = nil, clientSecret: Swift.String? = nil, descriptorCode: Swift.String? = nil, expand: [Swift.String]? = nil) {
@@ -28,14 +30,15 @@ public struct PostSetupIntentsIntentVerifyMicrodepositsRequest: Swift.Codable, S
         self.clientSecret = try container.decodeValueIfPresent(Swift.String.self, at: "client_secret")
         self.descriptorCode = try container.decodeValueIfPresent(Swift.String.self, at: "descriptor_code")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amounts, at: "amounts")
-        try container.encodeValueIfPresent(self.clientSecret, at: "client_secret")
-        try container.encodeValueIfPresent(self.descriptorCode, at: "descriptor_code")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.amounts, at: "amounts", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.clientSecret, at: "client_secret", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.descriptorCode, at: "descriptor_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
     }
 }

@@ -81,6 +81,8 @@ public struct PostRequestPaymentMethodOptionsCardMandateOptions: Swift.Codable, 
     public var supportedTypes: [PostOptionsCardMandateOptionsSupportedTypesItem]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int, amountType: PostMethodOptionsCardMandateOptionsAmountType, currency: Swift.String, description: Swift.String? = nil, endDate: Swift.Int? = nil, interval: PostPaymentMethodOptionsCardMandateOptionsInterval, intervalCount: Swift.Int? = nil, reference: Swift.String, startDate: Swift.Int, supportedTypes: [PostOptionsCardMandateOptionsSupportedTypesItem]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -111,6 +113,7 @@ public struct PostRequestPaymentMethodOptionsCardMandateOptions: Swift.Codable, 
         self.startDate = try container.decodeValue(Swift.Int.self, at: "start_date")
         self.supportedTypes = try container.decodeValueIfPresent([PostOptionsCardMandateOptionsSupportedTypesItem].self, at: "supported_types")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_type currency description end_date interval interval_count reference start_date supported_types")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -119,13 +122,13 @@ public struct PostRequestPaymentMethodOptionsCardMandateOptions: Swift.Codable, 
         try container.encodeValue(self.amount, at: "amount")
         try container.encodeValue(self.amountType, at: "amount_type")
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.endDate, at: "end_date")
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.endDate, at: "end_date", nulls: self.__explicitNulls)
         try container.encodeValue(self.interval, at: "interval")
-        try container.encodeValueIfPresent(self.intervalCount, at: "interval_count")
+        try container.encodeValueIfPresent(self.intervalCount, at: "interval_count", nulls: self.__explicitNulls)
         try container.encodeValue(self.reference, at: "reference")
         try container.encodeValue(self.startDate, at: "start_date")
-        try container.encodeValueIfPresent(self.supportedTypes, at: "supported_types")
+        try container.encodeValueIfPresent(self.supportedTypes, at: "supported_types", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -157,6 +160,8 @@ public struct PostSetupIntentsRequestPaymentMethodOptions: Swift.Codable, Swift.
     public var usBankAccount: PostRequestPaymentMethodOptionsUsBankAccount4?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(acssDebit: PostIntentsRequestPaymentMethodOptionsAcssDebit2? = nil, card: PostSetupIntentsRequestPaymentMethodOptionsCard? = nil, sepaDebit: PostIntentsRequestPaymentMethodOptionsSepaDebit2? = nil, usBankAccount: PostRequestPaymentMethodOptionsUsBankAccount4? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -175,15 +180,16 @@ public struct PostSetupIntentsRequestPaymentMethodOptions: Swift.Codable, Swift.
         self.sepaDebit = try container.decodeValueIfPresent(PostIntentsRequestPaymentMethodOptionsSepaDebit2.self, at: "sepa_debit")
         self.usBankAccount = try container.decodeValueIfPresent(PostRequestPaymentMethodOptionsUsBankAccount4.self, at: "us_bank_account")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit card sepa_debit us_bank_account")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit")
-        try container.encodeValueIfPresent(self.card, at: "card")
-        try container.encodeValueIfPresent(self.sepaDebit, at: "sepa_debit")
-        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account")
+        try container.encodeValueIfPresent(self.acssDebit, at: "acss_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.card, at: "card", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sepaDebit, at: "sepa_debit", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.usBankAccount, at: "us_bank_account", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -301,6 +307,8 @@ public struct PostSetupIntentsRequest: Swift.Codable, Swift.Hashable, Swift.Send
     public var singleUse: PostSetupIntentsRequestSingleUse?
     /// Indicates how the payment method is intended to be used in the future. If not provided, this value defaults to `off_session`.
     public var usage: PostSetupIntentsRequestUsage?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(confirm: Swift.Bool? = nil, customer: Swift.String? = nil, description: Swift.String? = nil, expand: [Swift.String]? = nil, mandateData: PostSetupIntentsRequestMandateData? = nil, metadata: [Swift.String: Swift.String]? = nil, onBehalfOf: Swift.String? = nil, paymentMethod: Swift.String? = nil, paymentMethodOptions: PostSetupIntentsRequestPaymentMethodOptions? = nil, paymentMethodTypes: [Swift.String]? = nil, returnURL: Swift.String? = nil, singleUse: PostSetupIntentsRequestSingleUse? = nil, usage: PostSetupIntentsRequestUsage? = nil) {
@@ -335,23 +343,24 @@ public struct PostSetupIntentsRequest: Swift.Codable, Swift.Hashable, Swift.Send
         self.returnURL = try container.decodeValueIfPresent(Swift.String.self, at: "return_url")
         self.singleUse = try container.decodeValueIfPresent(PostSetupIntentsRequestSingleUse.self, at: "single_use")
         self.usage = try container.decodeValueIfPresent(PostSetupIntentsRequestUsage.self, at: "usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.confirm, at: "confirm")
-        try container.encodeValueIfPresent(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.mandateData, at: "mandate_data")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of")
-        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method")
-        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
-        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
-        try container.encodeValueIfPresent(self.returnURL, at: "return_url")
-        try container.encodeValueIfPresent(self.singleUse, at: "single_use")
-        try container.encodeValueIfPresent(self.usage, at: "usage")
+        try container.encodeValueIfPresent(self.confirm, at: "confirm", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.mandateData, at: "mandate_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.onBehalfOf, at: "on_behalf_of", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethod, at: "payment_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.returnURL, at: "return_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.singleUse, at: "single_use", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.usage, at: "usage", nulls: self.__explicitNulls)
     }
 }

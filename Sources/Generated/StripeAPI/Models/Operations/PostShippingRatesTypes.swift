@@ -23,6 +23,8 @@ public struct PostShippingRatesRequestDeliveryEstimate: Swift.Codable, Swift.Has
     public var minimum: PostShippingRatesRequestDeliveryEstimateMinimum?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(maximum: PostShippingRatesRequestDeliveryEstimateMaximum? = nil, minimum: PostShippingRatesRequestDeliveryEstimateMinimum? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -37,13 +39,14 @@ public struct PostShippingRatesRequestDeliveryEstimate: Swift.Codable, Swift.Has
         self.maximum = try container.decodeValueIfPresent(PostShippingRatesRequestDeliveryEstimateMaximum.self, at: "maximum")
         self.minimum = try container.decodeValueIfPresent(PostShippingRatesRequestDeliveryEstimateMinimum.self, at: "minimum")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "maximum minimum")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.maximum, at: "maximum")
-        try container.encodeValueIfPresent(self.minimum, at: "minimum")
+        try container.encodeValueIfPresent(self.maximum, at: "maximum", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.minimum, at: "minimum", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -80,6 +83,8 @@ public struct PostShippingRatesRequest: Swift.Codable, Swift.Hashable, Swift.Sen
     public var taxCode: Swift.String?
     /// The type of calculation to use on the shipping rate. Can only be `fixed_amount` for now.
     public var type: PostShippingRatesRequestTypeModel?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `type`, which the description allows one value for, is filled in.
     public init(deliveryEstimate: PostShippingRatesRequestDeliveryEstimate? = nil, displayName: Swift.String, expand: [Swift.String]? = nil, fixedAmount: PostShippingRatesRequestFixedAmount? = nil, metadata: [Swift.String: Swift.String]? = nil, taxBehavior: PostShippingRatesRequestTaxBehavior? = nil, taxCode: Swift.String? = nil) {
@@ -104,18 +109,19 @@ public struct PostShippingRatesRequest: Swift.Codable, Swift.Hashable, Swift.Sen
         self.taxBehavior = try container.decodeValueIfPresent(PostShippingRatesRequestTaxBehavior.self, at: "tax_behavior")
         self.taxCode = try container.decodeValueIfPresent(Swift.String.self, at: "tax_code")
         self.type = try container.decodeValueIfPresent(PostShippingRatesRequestTypeModel.self, at: "type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.deliveryEstimate, at: "delivery_estimate")
+        try container.encodeValueIfPresent(self.deliveryEstimate, at: "delivery_estimate", nulls: self.__explicitNulls)
         try container.encodeValue(self.displayName, at: "display_name")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.fixedAmount, at: "fixed_amount")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.taxBehavior, at: "tax_behavior")
-        try container.encodeValueIfPresent(self.taxCode, at: "tax_code")
-        try container.encodeValueIfPresent(self.type, at: "type")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fixedAmount, at: "fixed_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxBehavior, at: "tax_behavior", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxCode, at: "tax_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.type, at: "type", nulls: self.__explicitNulls)
     }
 }

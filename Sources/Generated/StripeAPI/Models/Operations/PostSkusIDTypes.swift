@@ -16,6 +16,8 @@ public struct PostSkusIDRequestInventory: Swift.Codable, Swift.Hashable, Swift.S
     public var value: PostSkusIDRequestInventoryValue?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(quantity: Swift.Int? = nil, type: PostSkusIDRequestInventoryTypeModel? = nil, value: PostSkusIDRequestInventoryValue? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -32,14 +34,15 @@ public struct PostSkusIDRequestInventory: Swift.Codable, Swift.Hashable, Swift.S
         self.type = try container.decodeValueIfPresent(PostSkusIDRequestInventoryTypeModel.self, at: "type")
         self.value = try container.decodeValueIfPresent(PostSkusIDRequestInventoryValue.self, at: "value")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "quantity type value")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.quantity, at: "quantity")
-        try container.encodeValueIfPresent(self.type, at: "type")
-        try container.encodeValueIfPresent(self.value, at: "value")
+        try container.encodeValueIfPresent(self.quantity, at: "quantity", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.type, at: "type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.value, at: "value", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -125,6 +128,8 @@ public struct PostSkusIDRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var price: Swift.Int?
     /// The ID of the product that this SKU should belong to. The product must exist, have the same set of attribute names as the SKU's current product, and be of type `good`.
     public var product: Swift.String?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(active: Swift.Bool? = nil, attributes: [Swift.String: Swift.String]? = nil, currency: Swift.String? = nil, expand: [Swift.String]? = nil, image: Swift.String? = nil, inventory: PostSkusIDRequestInventory? = nil, metadata: PostSkusIDRequestMetadata? = nil, packageDimensions: PostSkusIDRequestPackageDimensions? = nil, price: Swift.Int? = nil, product: Swift.String? = nil) {
@@ -153,20 +158,21 @@ public struct PostSkusIDRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.packageDimensions = try container.decodeValueIfPresent(PostSkusIDRequestPackageDimensions.self, at: "package_dimensions")
         self.price = try container.decodeValueIfPresent(Swift.Int.self, at: "price")
         self.product = try container.decodeValueIfPresent(Swift.String.self, at: "product")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.active, at: "active")
-        try container.encodeValueIfPresent(self.attributes, at: "attributes")
-        try container.encodeValueIfPresent(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.image, at: "image")
-        try container.encodeValueIfPresent(self.inventory, at: "inventory")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.packageDimensions, at: "package_dimensions")
-        try container.encodeValueIfPresent(self.price, at: "price")
-        try container.encodeValueIfPresent(self.product, at: "product")
+        try container.encodeValueIfPresent(self.active, at: "active", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.attributes, at: "attributes", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.currency, at: "currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.image, at: "image", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.inventory, at: "inventory", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.packageDimensions, at: "package_dimensions", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.price, at: "price", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.product, at: "product", nulls: self.__explicitNulls)
     }
 }

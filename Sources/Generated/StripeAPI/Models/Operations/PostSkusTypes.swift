@@ -110,6 +110,8 @@ public struct PostSkusRequestInventory: Swift.Codable, Swift.Hashable, Swift.Sen
     public var value: PostSkusRequestInventoryValue?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(quantity: Swift.Int? = nil, type: PostSkusRequestInventoryTypeModel, value: PostSkusRequestInventoryValue? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -126,14 +128,15 @@ public struct PostSkusRequestInventory: Swift.Codable, Swift.Hashable, Swift.Sen
         self.type = try container.decodeValue(PostSkusRequestInventoryTypeModel.self, at: "type")
         self.value = try container.decodeValueIfPresent(PostSkusRequestInventoryValue.self, at: "value")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "quantity type value")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValueIfPresent(self.quantity, at: "quantity", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
-        try container.encodeValueIfPresent(self.value, at: "value")
+        try container.encodeValueIfPresent(self.value, at: "value", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -206,6 +209,8 @@ public struct PostSkusRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var price: Swift.Int
     /// The ID of the product this SKU is associated with. Must be a product with type `good`.
     public var product: Swift.String
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(active: Swift.Bool? = nil, attributes: [Swift.String: Swift.String]? = nil, currency: Swift.String, expand: [Swift.String]? = nil, id: Swift.String? = nil, image: Swift.String? = nil, inventory: PostSkusRequestInventory, metadata: [Swift.String: Swift.String]? = nil, packageDimensions: PostSkusRequestPackageDimensions? = nil, price: Swift.Int, product: Swift.String) {
@@ -236,20 +241,21 @@ public struct PostSkusRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.packageDimensions = try container.decodeValueIfPresent(PostSkusRequestPackageDimensions.self, at: "package_dimensions")
         self.price = try container.decodeValue(Swift.Int.self, at: "price")
         self.product = try container.decodeValue(Swift.String.self, at: "product")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.active, at: "active")
-        try container.encodeValueIfPresent(self.attributes, at: "attributes")
+        try container.encodeValueIfPresent(self.active, at: "active", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.attributes, at: "attributes", nulls: self.__explicitNulls)
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.id, at: "id")
-        try container.encodeValueIfPresent(self.image, at: "image")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.id, at: "id", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.image, at: "image", nulls: self.__explicitNulls)
         try container.encodeValue(self.inventory, at: "inventory")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.packageDimensions, at: "package_dimensions")
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.packageDimensions, at: "package_dimensions", nulls: self.__explicitNulls)
         try container.encodeValue(self.price, at: "price")
         try container.encodeValue(self.product, at: "product")
     }

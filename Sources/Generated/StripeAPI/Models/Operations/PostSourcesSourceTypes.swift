@@ -77,6 +77,8 @@ public struct PostSourcesSourceRequest: Swift.Codable, Swift.Hashable, Swift.Sen
     ///
     /// Information about the items and shipping associated with the source. Required for transactional credit (for example Klarna) sources before you can charge it.
     public var sourceOrder: PostSourcesSourceRequestSourceOrder?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int? = nil, expand: [Swift.String]? = nil, mandate: PostSourcesSourceRequestMandate? = nil, metadata: PostSourcesSourceRequestMetadata? = nil, owner: PostSourcesSourceRequestOwner? = nil, sourceOrder: PostSourcesSourceRequestSourceOrder? = nil) {
@@ -97,16 +99,17 @@ public struct PostSourcesSourceRequest: Swift.Codable, Swift.Hashable, Swift.Sen
         self.metadata = try container.decodeValueIfPresent(PostSourcesSourceRequestMetadata.self, at: "metadata")
         self.owner = try container.decodeValueIfPresent(PostSourcesSourceRequestOwner.self, at: "owner")
         self.sourceOrder = try container.decodeValueIfPresent(PostSourcesSourceRequestSourceOrder.self, at: "source_order")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.mandate, at: "mandate")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.owner, at: "owner")
-        try container.encodeValueIfPresent(self.sourceOrder, at: "source_order")
+        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.mandate, at: "mandate", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.owner, at: "owner", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sourceOrder, at: "source_order", nulls: self.__explicitNulls)
     }
 }

@@ -8,6 +8,8 @@ public struct PostSourcesSourceVerifyRequest: Swift.Codable, Swift.Hashable, Swi
     public var expand: [Swift.String]?
     /// The values needed to verify the source.
     public var values: [Swift.String]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expand: [Swift.String]? = nil, values: [Swift.String]) {
@@ -20,12 +22,13 @@ public struct PostSourcesSourceVerifyRequest: Swift.Codable, Swift.Hashable, Swi
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.values = try container.decodeValue([Swift.String].self, at: "values")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
         try container.encodeValue(self.values, at: "values")
     }
 }

@@ -90,6 +90,8 @@ public struct PostSourcesRequestMandateAcceptanceOnline: Swift.Codable, Swift.Ha
     public var userAgent: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(date: Swift.Int? = nil, ip: Swift.String? = nil, userAgent: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -106,14 +108,15 @@ public struct PostSourcesRequestMandateAcceptanceOnline: Swift.Codable, Swift.Ha
         self.ip = try container.decodeValueIfPresent(Swift.String.self, at: "ip")
         self.userAgent = try container.decodeValueIfPresent(Swift.String.self, at: "user_agent")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "date ip user_agent")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.date, at: "date")
-        try container.encodeValueIfPresent(self.ip, at: "ip")
-        try container.encodeValueIfPresent(self.userAgent, at: "user_agent")
+        try container.encodeValueIfPresent(self.date, at: "date", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ip, at: "ip", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.userAgent, at: "user_agent", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -135,6 +138,8 @@ public struct PostSourcesRequestMandateAcceptance: Swift.Codable, Swift.Hashable
     public var userAgent: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(date: Swift.Int? = nil, ip: Swift.String? = nil, offline: PostSourcesRequestMandateAcceptanceOffline? = nil, online: PostSourcesRequestMandateAcceptanceOnline? = nil, status: PostSourcesRequestMandateAcceptanceStatus, type: PostSourcesRequestMandateAcceptanceTypeModel? = nil, userAgent: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -159,18 +164,19 @@ public struct PostSourcesRequestMandateAcceptance: Swift.Codable, Swift.Hashable
         self.type = try container.decodeValueIfPresent(PostSourcesRequestMandateAcceptanceTypeModel.self, at: "type")
         self.userAgent = try container.decodeValueIfPresent(Swift.String.self, at: "user_agent")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "date ip offline online status type user_agent")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.date, at: "date")
-        try container.encodeValueIfPresent(self.ip, at: "ip")
-        try container.encodeValueIfPresent(self.offline, at: "offline")
-        try container.encodeValueIfPresent(self.online, at: "online")
+        try container.encodeValueIfPresent(self.date, at: "date", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ip, at: "ip", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.offline, at: "offline", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.online, at: "online", nulls: self.__explicitNulls)
         try container.encodeValue(self.status, at: "status")
-        try container.encodeValueIfPresent(self.type, at: "type")
-        try container.encodeValueIfPresent(self.userAgent, at: "user_agent")
+        try container.encodeValueIfPresent(self.type, at: "type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.userAgent, at: "user_agent", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -337,6 +343,8 @@ public struct PostSourcesRequestMandate: Swift.Codable, Swift.Hashable, Swift.Se
     public var notificationMethod: PostSourcesRequestMandateNotificationMethod?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(acceptance: PostSourcesRequestMandateAcceptance? = nil, amount: PostSourcesRequestMandateAmount? = nil, currency: Swift.String? = nil, interval: PostSourcesRequestMandateInterval? = nil, notificationMethod: PostSourcesRequestMandateNotificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -357,16 +365,17 @@ public struct PostSourcesRequestMandate: Swift.Codable, Swift.Hashable, Swift.Se
         self.interval = try container.decodeValueIfPresent(PostSourcesRequestMandateInterval.self, at: "interval")
         self.notificationMethod = try container.decodeValueIfPresent(PostSourcesRequestMandateNotificationMethod.self, at: "notification_method")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "acceptance amount currency interval notification_method")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.acceptance, at: "acceptance")
-        try container.encodeValueIfPresent(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.interval, at: "interval")
-        try container.encodeValueIfPresent(self.notificationMethod, at: "notification_method")
+        try container.encodeValueIfPresent(self.acceptance, at: "acceptance", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.currency, at: "currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.interval, at: "interval", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.notificationMethod, at: "notification_method", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -381,6 +390,8 @@ public struct PostSourcesRequestOwnerAddress: Swift.Codable, Swift.Hashable, Swi
     public var state: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(city: Swift.String? = nil, country: Swift.String? = nil, line1: Swift.String? = nil, line2: Swift.String? = nil, postalCode: Swift.String? = nil, state: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -403,17 +414,18 @@ public struct PostSourcesRequestOwnerAddress: Swift.Codable, Swift.Hashable, Swi
         self.postalCode = try container.decodeValueIfPresent(Swift.String.self, at: "postal_code")
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "city country line1 line2 postal_code state")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.city, at: "city")
-        try container.encodeValueIfPresent(self.country, at: "country")
-        try container.encodeValueIfPresent(self.line1, at: "line1")
-        try container.encodeValueIfPresent(self.line2, at: "line2")
-        try container.encodeValueIfPresent(self.postalCode, at: "postal_code")
-        try container.encodeValueIfPresent(self.state, at: "state")
+        try container.encodeValueIfPresent(self.city, at: "city", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.country, at: "country", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.line1, at: "line1", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.line2, at: "line2", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.postalCode, at: "postal_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.state, at: "state", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -429,6 +441,8 @@ public struct PostSourcesRequestOwner: Swift.Codable, Swift.Hashable, Swift.Send
     public var phone: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(address: PostSourcesRequestOwnerAddress? = nil, email: Swift.String? = nil, name: Swift.String? = nil, phone: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -447,15 +461,16 @@ public struct PostSourcesRequestOwner: Swift.Codable, Swift.Hashable, Swift.Send
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address email name phone")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.address, at: "address")
-        try container.encodeValueIfPresent(self.email, at: "email")
-        try container.encodeValueIfPresent(self.name, at: "name")
-        try container.encodeValueIfPresent(self.phone, at: "phone")
+        try container.encodeValueIfPresent(self.address, at: "address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.phone, at: "phone", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -514,6 +529,8 @@ public struct PostSourcesRequestReceiver: Swift.Codable, Swift.Hashable, Swift.S
     public var refundAttributesMethod: PostSourcesRequestReceiverRefundAttributesMethod?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(refundAttributesMethod: PostSourcesRequestReceiverRefundAttributesMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -526,12 +543,13 @@ public struct PostSourcesRequestReceiver: Swift.Codable, Swift.Hashable, Swift.S
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.refundAttributesMethod = try container.decodeValueIfPresent(PostSourcesRequestReceiverRefundAttributesMethod.self, at: "refund_attributes_method")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "refund_attributes_method")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.refundAttributesMethod, at: "refund_attributes_method")
+        try container.encodeValueIfPresent(self.refundAttributesMethod, at: "refund_attributes_method", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -583,6 +601,8 @@ public struct PostSourcesRequestSourceOrderShipping: Swift.Codable, Swift.Hashab
     public var trackingNumber: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(address: PostSourcesRequestSourceOrderShippingAddress, carrier: Swift.String? = nil, name: Swift.String? = nil, phone: Swift.String? = nil, trackingNumber: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -603,16 +623,17 @@ public struct PostSourcesRequestSourceOrderShipping: Swift.Codable, Swift.Hashab
         self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
         self.trackingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "tracking_number")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address carrier name phone tracking_number")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.address, at: "address")
-        try container.encodeValueIfPresent(self.carrier, at: "carrier")
-        try container.encodeValueIfPresent(self.name, at: "name")
-        try container.encodeValueIfPresent(self.phone, at: "phone")
-        try container.encodeValueIfPresent(self.trackingNumber, at: "tracking_number")
+        try container.encodeValueIfPresent(self.carrier, at: "carrier", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.phone, at: "phone", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trackingNumber, at: "tracking_number", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -626,6 +647,8 @@ public struct PostSourcesRequestSourceOrder: Swift.Codable, Swift.Hashable, Swif
     public var shipping: PostSourcesRequestSourceOrderShipping?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(items: [PostSourcesRequestSourceOrderItemsItem]? = nil, shipping: PostSourcesRequestSourceOrderShipping? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -640,13 +663,14 @@ public struct PostSourcesRequestSourceOrder: Swift.Codable, Swift.Hashable, Swif
         self.items = try container.decodeValueIfPresent([PostSourcesRequestSourceOrderItemsItem].self, at: "items")
         self.shipping = try container.decodeValueIfPresent(PostSourcesRequestSourceOrderShipping.self, at: "shipping")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "items shipping")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.items, at: "items")
-        try container.encodeValueIfPresent(self.shipping, at: "shipping")
+        try container.encodeValueIfPresent(self.items, at: "items", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.shipping, at: "shipping", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -735,6 +759,8 @@ public struct PostSourcesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
     /// The `type` of the source to create. Required unless `customer` and `original_source` are specified (see the [Cloning card Sources](https://stripe.com/docs/sources/connect#cloning-card-sources) guide)
     public var type: Swift.String?
     public var usage: PostSourcesRequestUsage?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int? = nil, currency: Swift.String? = nil, customer: Swift.String? = nil, expand: [Swift.String]? = nil, flow: PostSourcesRequestFlow? = nil, mandate: PostSourcesRequestMandate? = nil, metadata: [Swift.String: Swift.String]? = nil, originalSource: Swift.String? = nil, owner: PostSourcesRequestOwner? = nil, receiver: PostSourcesRequestReceiver? = nil, redirect: PostSourcesRequestRedirect? = nil, sourceOrder: PostSourcesRequestSourceOrder? = nil, statementDescriptor: Swift.String? = nil, token: Swift.String? = nil, type: Swift.String? = nil, usage: PostSourcesRequestUsage? = nil) {
@@ -775,26 +801,27 @@ public struct PostSourcesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.token = try container.decodeValueIfPresent(Swift.String.self, at: "token")
         self.type = try container.decodeValueIfPresent(Swift.String.self, at: "type")
         self.usage = try container.decodeValueIfPresent(PostSourcesRequestUsage.self, at: "usage")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.flow, at: "flow")
-        try container.encodeValueIfPresent(self.mandate, at: "mandate")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.originalSource, at: "original_source")
-        try container.encodeValueIfPresent(self.owner, at: "owner")
-        try container.encodeValueIfPresent(self.receiver, at: "receiver")
-        try container.encodeValueIfPresent(self.redirect, at: "redirect")
-        try container.encodeValueIfPresent(self.sourceOrder, at: "source_order")
-        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
-        try container.encodeValueIfPresent(self.token, at: "token")
-        try container.encodeValueIfPresent(self.type, at: "type")
-        try container.encodeValueIfPresent(self.usage, at: "usage")
+        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.currency, at: "currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.flow, at: "flow", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.mandate, at: "mandate", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.originalSource, at: "original_source", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.owner, at: "owner", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.receiver, at: "receiver", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.redirect, at: "redirect", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sourceOrder, at: "source_order", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.token, at: "token", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.type, at: "type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.usage, at: "usage", nulls: self.__explicitNulls)
     }
 }

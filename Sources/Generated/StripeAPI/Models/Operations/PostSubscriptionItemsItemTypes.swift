@@ -84,6 +84,8 @@ public struct PostSubscriptionItemsItemRequest: Swift.Codable, Swift.Hashable, S
     public var quantity: Swift.Int?
     /// A list of [Tax Rate](https://stripe.com/docs/api/tax_rates) ids. These Tax Rates will override the [`default_tax_rates`](https://stripe.com/docs/api/subscriptions/create#create_subscription-default_tax_rates) on the Subscription. When updating, pass an empty string to remove previously-defined tax rates.
     public var taxRates: PostSubscriptionItemsItemRequestTaxRates?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(billingThresholds: PostSubscriptionItemsItemRequestBillingThresholds? = nil, expand: [Swift.String]? = nil, metadata: PostSubscriptionItemsItemRequestMetadata? = nil, offSession: Swift.Bool? = nil, paymentBehavior: PostSubscriptionItemsItemRequestPaymentBehavior? = nil, price: Swift.String? = nil, priceData: PostSubscriptionItemsItemRequestPriceData? = nil, prorationBehavior: PostSubscriptionItemsItemRequestProrationBehavior? = nil, prorationDate: Swift.Int? = nil, quantity: Swift.Int? = nil, taxRates: PostSubscriptionItemsItemRequestTaxRates? = nil) {
@@ -114,21 +116,22 @@ public struct PostSubscriptionItemsItemRequest: Swift.Codable, Swift.Hashable, S
         self.prorationDate = try container.decodeValueIfPresent(Swift.Int.self, at: "proration_date")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.taxRates = try container.decodeValueIfPresent(PostSubscriptionItemsItemRequestTaxRates.self, at: "tax_rates")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.offSession, at: "off_session")
-        try container.encodeValueIfPresent(self.paymentBehavior, at: "payment_behavior")
-        try container.encodeValueIfPresent(self.price, at: "price")
-        try container.encodeValueIfPresent(self.priceData, at: "price_data")
-        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior")
-        try container.encodeValueIfPresent(self.prorationDate, at: "proration_date")
-        try container.encodeValueIfPresent(self.quantity, at: "quantity")
-        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.offSession, at: "off_session", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentBehavior, at: "payment_behavior", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.price, at: "price", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.priceData, at: "price_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.prorationDate, at: "proration_date", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.quantity, at: "quantity", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates", nulls: self.__explicitNulls)
     }
 }

@@ -62,6 +62,8 @@ public struct PostItemsSubscriptionItemUsageRecordsRequest: Swift.Codable, Swift
     public var quantity: Swift.Int
     /// The timestamp for the usage event. This timestamp must be within the current billing period of the subscription of the provided `subscription_item`, and must not be in the future. When passing `"now"`, Stripe records usage for the current time. Default is `"now"` if a value is not provided.
     public var timestamp: PostSubscriptionItemUsageRecordsRequestTimestamp?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(action: PostItemsSubscriptionItemUsageRecordsRequestAction? = nil, expand: [Swift.String]? = nil, quantity: Swift.Int, timestamp: PostSubscriptionItemUsageRecordsRequestTimestamp? = nil) {
@@ -78,14 +80,15 @@ public struct PostItemsSubscriptionItemUsageRecordsRequest: Swift.Codable, Swift
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.quantity = try container.decodeValue(Swift.Int.self, at: "quantity")
         self.timestamp = try container.decodeValueIfPresent(PostSubscriptionItemUsageRecordsRequestTimestamp.self, at: "timestamp")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.action, at: "action")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.action, at: "action", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
         try container.encodeValue(self.quantity, at: "quantity")
-        try container.encodeValueIfPresent(self.timestamp, at: "timestamp")
+        try container.encodeValueIfPresent(self.timestamp, at: "timestamp", nulls: self.__explicitNulls)
     }
 }

@@ -40,6 +40,8 @@ public struct PostSubscriptionItemsRequestPriceData: Swift.Codable, Swift.Hashab
     public var unitAmountDecimal: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(currency: Swift.String, product: Swift.String, recurring: PostSubscriptionItemsRequestPriceDataRecurring, taxBehavior: PostSubscriptionItemsRequestPriceDataTaxBehavior? = nil, unitAmount: Swift.Int? = nil, unitAmountDecimal: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -62,6 +64,7 @@ public struct PostSubscriptionItemsRequestPriceData: Swift.Codable, Swift.Hashab
         self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
         self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "currency product recurring tax_behavior unit_amount unit_amount_decimal")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -70,9 +73,9 @@ public struct PostSubscriptionItemsRequestPriceData: Swift.Codable, Swift.Hashab
         try container.encodeValue(self.currency, at: "currency")
         try container.encodeValue(self.product, at: "product")
         try container.encodeValue(self.recurring, at: "recurring")
-        try container.encodeValueIfPresent(self.taxBehavior, at: "tax_behavior")
-        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount")
-        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal")
+        try container.encodeValueIfPresent(self.taxBehavior, at: "tax_behavior", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.unitAmount, at: "unit_amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.unitAmountDecimal, at: "unit_amount_decimal", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -124,6 +127,8 @@ public struct PostSubscriptionItemsRequest: Swift.Codable, Swift.Hashable, Swift
     public var subscription: Swift.String
     /// A list of [Tax Rate](https://stripe.com/docs/api/tax_rates) ids. These Tax Rates will override the [`default_tax_rates`](https://stripe.com/docs/api/subscriptions/create#create_subscription-default_tax_rates) on the Subscription. When updating, pass an empty string to remove previously-defined tax rates.
     public var taxRates: PostSubscriptionItemsRequestTaxRates?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(billingThresholds: PostSubscriptionItemsRequestBillingThresholds? = nil, expand: [Swift.String]? = nil, metadata: [Swift.String: Swift.String]? = nil, paymentBehavior: PostSubscriptionItemsRequestPaymentBehavior? = nil, price: Swift.String? = nil, priceData: PostSubscriptionItemsRequestPriceData? = nil, prorationBehavior: PostSubscriptionItemsRequestProrationBehavior? = nil, prorationDate: Swift.Int? = nil, quantity: Swift.Int? = nil, subscription: Swift.String, taxRates: PostSubscriptionItemsRequestTaxRates? = nil) {
@@ -154,21 +159,22 @@ public struct PostSubscriptionItemsRequest: Swift.Codable, Swift.Hashable, Swift
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.subscription = try container.decodeValue(Swift.String.self, at: "subscription")
         self.taxRates = try container.decodeValueIfPresent(PostSubscriptionItemsRequestTaxRates.self, at: "tax_rates")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.paymentBehavior, at: "payment_behavior")
-        try container.encodeValueIfPresent(self.price, at: "price")
-        try container.encodeValueIfPresent(self.priceData, at: "price_data")
-        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior")
-        try container.encodeValueIfPresent(self.prorationDate, at: "proration_date")
-        try container.encodeValueIfPresent(self.quantity, at: "quantity")
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentBehavior, at: "payment_behavior", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.price, at: "price", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.priceData, at: "price_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.prorationDate, at: "proration_date", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.quantity, at: "quantity", nulls: self.__explicitNulls)
         try container.encodeValue(self.subscription, at: "subscription")
-        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates", nulls: self.__explicitNulls)
     }
 }

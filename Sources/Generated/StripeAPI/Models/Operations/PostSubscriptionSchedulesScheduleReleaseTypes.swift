@@ -8,6 +8,8 @@ public struct PostSubscriptionSchedulesScheduleReleaseRequest: Swift.Codable, Sw
     public var expand: [Swift.String]?
     /// Keep any cancellation on the subscription that the schedule has set
     public var preserveCancelDate: Swift.Bool?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expand: [Swift.String]? = nil, preserveCancelDate: Swift.Bool? = nil) {
@@ -20,12 +22,13 @@ public struct PostSubscriptionSchedulesScheduleReleaseRequest: Swift.Codable, Sw
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.preserveCancelDate = try container.decodeValueIfPresent(Swift.Bool.self, at: "preserve_cancel_date")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.preserveCancelDate, at: "preserve_cancel_date")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.preserveCancelDate, at: "preserve_cancel_date", nulls: self.__explicitNulls)
     }
 }

@@ -43,6 +43,8 @@ public struct PostSubscriptionScheduleRequestDefaultSettings: Swift.Codable, Swi
     public var transferData: PostScheduleRequestDefaultSettingsTransferData?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(applicationFeePercent: Swift.Double? = nil, automaticTax: PostScheduleRequestDefaultSettingsAutomaticTax? = nil, billingCycleAnchor: PostRequestDefaultSettingsBillingCycleAnchor2? = nil, billingThresholds: PostRequestDefaultSettingsBillingThresholds2? = nil, collectionMethod: PostScheduleRequestDefaultSettingsCollectionMethod? = nil, defaultPaymentMethod: Swift.String? = nil, invoiceSettings: PostScheduleRequestDefaultSettingsInvoiceSettings? = nil, transferData: PostScheduleRequestDefaultSettingsTransferData? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -69,19 +71,20 @@ public struct PostSubscriptionScheduleRequestDefaultSettings: Swift.Codable, Swi
         self.invoiceSettings = try container.decodeValueIfPresent(PostScheduleRequestDefaultSettingsInvoiceSettings.self, at: "invoice_settings")
         self.transferData = try container.decodeValueIfPresent(PostScheduleRequestDefaultSettingsTransferData.self, at: "transfer_data")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds collection_method default_payment_method invoice_settings transfer_data")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent")
-        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
-        try container.encodeValueIfPresent(self.billingCycleAnchor, at: "billing_cycle_anchor")
-        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
-        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method")
-        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method")
-        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings")
-        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
+        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.billingCycleAnchor, at: "billing_cycle_anchor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -112,6 +115,8 @@ public struct PostScheduleRequestPhasesItemAddInvoiceItem: Swift.Codable, Swift.
     public var taxRates: PostRequestPhasesItemAddInvoiceItemTaxRates2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(price: Swift.String? = nil, priceData: PostRequestPhasesItemAddInvoiceItemPriceData2? = nil, quantity: Swift.Int? = nil, taxRates: PostRequestPhasesItemAddInvoiceItemTaxRates2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -130,15 +135,16 @@ public struct PostScheduleRequestPhasesItemAddInvoiceItem: Swift.Codable, Swift.
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.taxRates = try container.decodeValueIfPresent(PostRequestPhasesItemAddInvoiceItemTaxRates2.self, at: "tax_rates")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "price price_data quantity tax_rates")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.price, at: "price")
-        try container.encodeValueIfPresent(self.priceData, at: "price_data")
-        try container.encodeValueIfPresent(self.quantity, at: "quantity")
-        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
+        try container.encodeValueIfPresent(self.price, at: "price", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.priceData, at: "price_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.quantity, at: "quantity", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -199,6 +205,8 @@ public struct PostSubscriptionScheduleRequestPhasesItem: Swift.Codable, Swift.Ha
     public var taxRates: PostSubscriptionScheduleRequestPhasesItemTaxRates?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(billingThresholds: PostScheduleRequestPhasesItemBillingThresholds2? = nil, price: Swift.String? = nil, priceData: PostSubscriptionScheduleRequestPhasesItemPriceData? = nil, quantity: Swift.Int? = nil, taxRates: PostSubscriptionScheduleRequestPhasesItemTaxRates? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -219,16 +227,17 @@ public struct PostSubscriptionScheduleRequestPhasesItem: Swift.Codable, Swift.Ha
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.taxRates = try container.decodeValueIfPresent(PostSubscriptionScheduleRequestPhasesItemTaxRates.self, at: "tax_rates")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_thresholds price price_data quantity tax_rates")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
-        try container.encodeValueIfPresent(self.price, at: "price")
-        try container.encodeValueIfPresent(self.priceData, at: "price_data")
-        try container.encodeValueIfPresent(self.quantity, at: "quantity")
-        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.price, at: "price", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.priceData, at: "price_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.quantity, at: "quantity", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -271,6 +280,8 @@ public struct PostSubscriptionSchedulesScheduleRequestPhasesItem: Swift.Codable,
     public var trialEnd: PostSubscriptionScheduleRequestPhasesItemTrialEnd?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(addInvoiceItems: [PostScheduleRequestPhasesItemAddInvoiceItem]? = nil, applicationFeePercent: Swift.Double? = nil, automaticTax: PostScheduleRequestPhasesItemAutomaticTax? = nil, billingCycleAnchor: PostScheduleRequestPhasesItemBillingCycleAnchor? = nil, billingThresholds: PostScheduleRequestPhasesItemBillingThresholds? = nil, collectionMethod: PostScheduleRequestPhasesItemCollectionMethod? = nil, coupon: Swift.String? = nil, defaultPaymentMethod: Swift.String? = nil, defaultTaxRates: PostScheduleRequestPhasesItemDefaultTaxRates? = nil, endDate: PostSubscriptionScheduleRequestPhasesItemEndDate? = nil, invoiceSettings: PostScheduleRequestPhasesItemInvoiceSettings? = nil, items: [PostSubscriptionScheduleRequestPhasesItem], iterations: Swift.Int? = nil, prorationBehavior: PostScheduleRequestPhasesItemProrationBehavior? = nil, startDate: PostSubscriptionScheduleRequestPhasesItemStartDate? = nil, transferData: PostScheduleRequestPhasesItemTransferData? = nil, trial: Swift.Bool? = nil, trialEnd: PostSubscriptionScheduleRequestPhasesItemTrialEnd? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -317,29 +328,30 @@ public struct PostSubscriptionSchedulesScheduleRequestPhasesItem: Swift.Codable,
         self.trial = try container.decodeValueIfPresent(Swift.Bool.self, at: "trial")
         self.trialEnd = try container.decodeValueIfPresent(PostSubscriptionScheduleRequestPhasesItemTrialEnd.self, at: "trial_end")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "add_invoice_items application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds collection_method coupon default_payment_method default_tax_rates end_date invoice_settings items iterations proration_behavior start_date transfer_data trial trial_end")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.addInvoiceItems, at: "add_invoice_items")
-        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent")
-        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
-        try container.encodeValueIfPresent(self.billingCycleAnchor, at: "billing_cycle_anchor")
-        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
-        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method")
-        try container.encodeValueIfPresent(self.coupon, at: "coupon")
-        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method")
-        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates")
-        try container.encodeValueIfPresent(self.endDate, at: "end_date")
-        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings")
+        try container.encodeValueIfPresent(self.addInvoiceItems, at: "add_invoice_items", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.billingCycleAnchor, at: "billing_cycle_anchor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.coupon, at: "coupon", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.endDate, at: "end_date", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings", nulls: self.__explicitNulls)
         try container.encodeValue(self.items, at: "items")
-        try container.encodeValueIfPresent(self.iterations, at: "iterations")
-        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior")
-        try container.encodeValueIfPresent(self.startDate, at: "start_date")
-        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
-        try container.encodeValueIfPresent(self.trial, at: "trial")
-        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end")
+        try container.encodeValueIfPresent(self.iterations, at: "iterations", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.startDate, at: "start_date", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trial, at: "trial", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -362,6 +374,8 @@ public struct PostSubscriptionSchedulesScheduleRequest: Swift.Codable, Swift.Has
     public var phases: [PostSubscriptionSchedulesScheduleRequestPhasesItem]?
     /// If the update changes the current phase, indicates if the changes should be prorated. Possible values are `create_prorations` or `none`, and the default value is `create_prorations`.
     public var prorationBehavior: PostSubscriptionScheduleRequestProrationBehavior?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(defaultSettings: PostSubscriptionScheduleRequestDefaultSettings? = nil, endBehavior: PostSubscriptionScheduleRequestEndBehavior? = nil, expand: [Swift.String]? = nil, metadata: PostSubscriptionSchedulesScheduleRequestMetadata? = nil, phases: [PostSubscriptionSchedulesScheduleRequestPhasesItem]? = nil, prorationBehavior: PostSubscriptionScheduleRequestProrationBehavior? = nil) {
@@ -382,16 +396,17 @@ public struct PostSubscriptionSchedulesScheduleRequest: Swift.Codable, Swift.Has
         self.metadata = try container.decodeValueIfPresent(PostSubscriptionSchedulesScheduleRequestMetadata.self, at: "metadata")
         self.phases = try container.decodeValueIfPresent([PostSubscriptionSchedulesScheduleRequestPhasesItem].self, at: "phases")
         self.prorationBehavior = try container.decodeValueIfPresent(PostSubscriptionScheduleRequestProrationBehavior.self, at: "proration_behavior")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.defaultSettings, at: "default_settings")
-        try container.encodeValueIfPresent(self.endBehavior, at: "end_behavior")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.phases, at: "phases")
-        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior")
+        try container.encodeValueIfPresent(self.defaultSettings, at: "default_settings", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.endBehavior, at: "end_behavior", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.phases, at: "phases", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior", nulls: self.__explicitNulls)
     }
 }

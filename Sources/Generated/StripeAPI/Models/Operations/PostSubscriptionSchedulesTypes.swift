@@ -191,6 +191,8 @@ public struct PostSubscriptionSchedulesRequestPhasesItem: Swift.Codable, Swift.H
     public var trialEnd: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(addInvoiceItems: [PostSchedulesRequestPhasesItemAddInvoiceItem]? = nil, applicationFeePercent: Swift.Double? = nil, automaticTax: PostSchedulesRequestPhasesItemAutomaticTax? = nil, billingCycleAnchor: PostSchedulesRequestPhasesItemBillingCycleAnchor? = nil, billingThresholds: PostSchedulesRequestPhasesItemBillingThresholds? = nil, collectionMethod: PostSchedulesRequestPhasesItemCollectionMethod? = nil, coupon: Swift.String? = nil, defaultPaymentMethod: Swift.String? = nil, defaultTaxRates: PostSchedulesRequestPhasesItemDefaultTaxRates? = nil, endDate: Swift.Int? = nil, invoiceSettings: PostSchedulesRequestPhasesItemInvoiceSettings? = nil, items: [PostSubscriptionSchedulesRequestPhasesItem2], iterations: Swift.Int? = nil, prorationBehavior: PostSchedulesRequestPhasesItemProrationBehavior? = nil, transferData: PostSchedulesRequestPhasesItemTransferData? = nil, trial: Swift.Bool? = nil, trialEnd: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -235,28 +237,29 @@ public struct PostSubscriptionSchedulesRequestPhasesItem: Swift.Codable, Swift.H
         self.trial = try container.decodeValueIfPresent(Swift.Bool.self, at: "trial")
         self.trialEnd = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_end")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "add_invoice_items application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds collection_method coupon default_payment_method default_tax_rates end_date invoice_settings items iterations proration_behavior transfer_data trial trial_end")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.addInvoiceItems, at: "add_invoice_items")
-        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent")
-        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
-        try container.encodeValueIfPresent(self.billingCycleAnchor, at: "billing_cycle_anchor")
-        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
-        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method")
-        try container.encodeValueIfPresent(self.coupon, at: "coupon")
-        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method")
-        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates")
-        try container.encodeValueIfPresent(self.endDate, at: "end_date")
-        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings")
+        try container.encodeValueIfPresent(self.addInvoiceItems, at: "add_invoice_items", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.billingCycleAnchor, at: "billing_cycle_anchor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.coupon, at: "coupon", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.endDate, at: "end_date", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.invoiceSettings, at: "invoice_settings", nulls: self.__explicitNulls)
         try container.encodeValue(self.items, at: "items")
-        try container.encodeValueIfPresent(self.iterations, at: "iterations")
-        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior")
-        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
-        try container.encodeValueIfPresent(self.trial, at: "trial")
-        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end")
+        try container.encodeValueIfPresent(self.iterations, at: "iterations", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trial, at: "trial", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -329,6 +332,8 @@ public struct PostSubscriptionSchedulesRequest: Swift.Codable, Swift.Hashable, S
     public var phases: [PostSubscriptionSchedulesRequestPhasesItem]?
     /// When the subscription schedule starts. We recommend using `now` so that it starts the subscription immediately. You can also use a Unix timestamp to backdate the subscription so that it starts on a past date, or set a future date for the subscription to start on.
     public var startDate: PostSubscriptionSchedulesRequestStartDate?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(customer: Swift.String? = nil, defaultSettings: PostSubscriptionSchedulesRequestDefaultSettings? = nil, endBehavior: PostSubscriptionSchedulesRequestEndBehavior? = nil, expand: [Swift.String]? = nil, fromSubscription: Swift.String? = nil, metadata: PostSubscriptionSchedulesRequestMetadata? = nil, phases: [PostSubscriptionSchedulesRequestPhasesItem]? = nil, startDate: PostSubscriptionSchedulesRequestStartDate? = nil) {
@@ -353,18 +358,19 @@ public struct PostSubscriptionSchedulesRequest: Swift.Codable, Swift.Hashable, S
         self.metadata = try container.decodeValueIfPresent(PostSubscriptionSchedulesRequestMetadata.self, at: "metadata")
         self.phases = try container.decodeValueIfPresent([PostSubscriptionSchedulesRequestPhasesItem].self, at: "phases")
         self.startDate = try container.decodeValueIfPresent(PostSubscriptionSchedulesRequestStartDate.self, at: "start_date")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.defaultSettings, at: "default_settings")
-        try container.encodeValueIfPresent(self.endBehavior, at: "end_behavior")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.fromSubscription, at: "from_subscription")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.phases, at: "phases")
-        try container.encodeValueIfPresent(self.startDate, at: "start_date")
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultSettings, at: "default_settings", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.endBehavior, at: "end_behavior", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fromSubscription, at: "from_subscription", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.phases, at: "phases", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.startDate, at: "start_date", nulls: self.__explicitNulls)
     }
 }

@@ -83,6 +83,8 @@ public struct PostSubscriptionExposedIDRequestItem: Swift.Codable, Swift.Hashabl
     public var taxRates: PostSubscriptionExposedIDRequestItemTaxRates2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(billingThresholds: PostExposedIDRequestItemBillingThresholds2? = nil, clearUsage: Swift.Bool? = nil, deleted: Swift.Bool? = nil, id: Swift.String? = nil, metadata: PostSubscriptionExposedIDRequestItemMetadata2? = nil, price: Swift.String? = nil, priceData: PostSubscriptionExposedIDRequestItemPriceData2? = nil, quantity: Swift.Int? = nil, taxRates: PostSubscriptionExposedIDRequestItemTaxRates2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -111,20 +113,21 @@ public struct PostSubscriptionExposedIDRequestItem: Swift.Codable, Swift.Hashabl
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.taxRates = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestItemTaxRates2.self, at: "tax_rates")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_thresholds clear_usage deleted id metadata price price_data quantity tax_rates")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
-        try container.encodeValueIfPresent(self.clearUsage, at: "clear_usage")
-        try container.encodeValueIfPresent(self.deleted, at: "deleted")
-        try container.encodeValueIfPresent(self.id, at: "id")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.price, at: "price")
-        try container.encodeValueIfPresent(self.priceData, at: "price_data")
-        try container.encodeValueIfPresent(self.quantity, at: "quantity")
-        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.clearUsage, at: "clear_usage", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.deleted, at: "deleted", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.id, at: "id", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.price, at: "price", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.priceData, at: "price_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.quantity, at: "quantity", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -256,6 +259,8 @@ public struct PostPaymentMethodOptionsUsBankAccountCase1: Swift.Codable, Swift.H
     public var verificationMethod: PostOptionsUsBankAccountCase1VerificationMethod3?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(verificationMethod: PostOptionsUsBankAccountCase1VerificationMethod3? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -268,12 +273,13 @@ public struct PostPaymentMethodOptionsUsBankAccountCase1: Swift.Codable, Swift.H
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.verificationMethod = try container.decodeValueIfPresent(PostOptionsUsBankAccountCase1VerificationMethod3.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "verification_method")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method")
+        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -341,6 +347,8 @@ public struct PostSubscriptionExposedIDRequestPaymentSettings2: Swift.Codable, S
     public var paymentMethodTypes: PostIDRequestPaymentSettings2PaymentMethodTypes?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(paymentMethodOptions: PostIDRequestPaymentSettings2PaymentMethodOptions? = nil, paymentMethodTypes: PostIDRequestPaymentSettings2PaymentMethodTypes? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -355,13 +363,14 @@ public struct PostSubscriptionExposedIDRequestPaymentSettings2: Swift.Codable, S
         self.paymentMethodOptions = try container.decodeValueIfPresent(PostIDRequestPaymentSettings2PaymentMethodOptions.self, at: "payment_method_options")
         self.paymentMethodTypes = try container.decodeValueIfPresent(PostIDRequestPaymentSettings2PaymentMethodTypes.self, at: "payment_method_types")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_method_options payment_method_types")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
-        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -465,6 +474,8 @@ public struct PostSubscriptionsSubscriptionExposedIDRequest: Swift.Codable, Swif
     public var trialEnd: PostSubscriptionExposedIDRequestTrialEnd?
     /// Indicates if a plan's `trial_period_days` should be applied to the subscription. Setting `trial_end` per subscription is preferred, and this defaults to `false`. Setting this flag to `true` together with `trial_end` is not allowed. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
     public var trialFromPlan: Swift.Bool?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(addInvoiceItems: [PostSubscriptionExposedIDRequestAddInvoiceItem2]? = nil, applicationFeePercent: Swift.Double? = nil, automaticTax: PostSubscriptionExposedIDRequestAutomaticTax2? = nil, billingCycleAnchor: PostSubscriptionExposedIDRequestBillingCycleAnchor2? = nil, billingThresholds: PostSubscriptionExposedIDRequestBillingThresholds2? = nil, cancelAt: PostSubscriptionExposedIDRequestCancelAt? = nil, cancelAtPeriodEnd: Swift.Bool? = nil, collectionMethod: PostSubscriptionExposedIDRequestCollectionMethod2? = nil, coupon: Swift.String? = nil, daysUntilDue: Swift.Int? = nil, defaultPaymentMethod: Swift.String? = nil, defaultSource: Swift.String? = nil, defaultTaxRates: PostSubscriptionExposedIDRequestDefaultTaxRates2? = nil, expand: [Swift.String]? = nil, items: [PostSubscriptionExposedIDRequestItem]? = nil, metadata: PostSubscriptionExposedIDRequestMetadata? = nil, offSession: Swift.Bool? = nil, pauseCollection: PostSubscriptionExposedIDRequestPauseCollection2? = nil, paymentBehavior: PostSubscriptionExposedIDRequestPaymentBehavior2? = nil, paymentSettings: PostSubscriptionExposedIDRequestPaymentSettings2? = nil, pendingInvoiceItemInterval: PostExposedIDRequestPendingInvoiceItemInterval2? = nil, promotionCode: Swift.String? = nil, prorationBehavior: PostSubscriptionExposedIDRequestProrationBehavior2? = nil, prorationDate: Swift.Int? = nil, transferData: PostSubscriptionExposedIDRequestTransferData2? = nil, trialEnd: PostSubscriptionExposedIDRequestTrialEnd? = nil, trialFromPlan: Swift.Bool? = nil) {
@@ -527,37 +538,38 @@ public struct PostSubscriptionsSubscriptionExposedIDRequest: Swift.Codable, Swif
         self.transferData = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestTransferData2.self, at: "transfer_data")
         self.trialEnd = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestTrialEnd.self, at: "trial_end")
         self.trialFromPlan = try container.decodeValueIfPresent(Swift.Bool.self, at: "trial_from_plan")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.addInvoiceItems, at: "add_invoice_items")
-        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent")
-        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
-        try container.encodeValueIfPresent(self.billingCycleAnchor, at: "billing_cycle_anchor")
-        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
-        try container.encodeValueIfPresent(self.cancelAt, at: "cancel_at")
-        try container.encodeValueIfPresent(self.cancelAtPeriodEnd, at: "cancel_at_period_end")
-        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method")
-        try container.encodeValueIfPresent(self.coupon, at: "coupon")
-        try container.encodeValueIfPresent(self.daysUntilDue, at: "days_until_due")
-        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method")
-        try container.encodeValueIfPresent(self.defaultSource, at: "default_source")
-        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.items, at: "items")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.offSession, at: "off_session")
-        try container.encodeValueIfPresent(self.pauseCollection, at: "pause_collection")
-        try container.encodeValueIfPresent(self.paymentBehavior, at: "payment_behavior")
-        try container.encodeValueIfPresent(self.paymentSettings, at: "payment_settings")
-        try container.encodeValueIfPresent(self.pendingInvoiceItemInterval, at: "pending_invoice_item_interval")
-        try container.encodeValueIfPresent(self.promotionCode, at: "promotion_code")
-        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior")
-        try container.encodeValueIfPresent(self.prorationDate, at: "proration_date")
-        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
-        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end")
-        try container.encodeValueIfPresent(self.trialFromPlan, at: "trial_from_plan")
+        try container.encodeValueIfPresent(self.addInvoiceItems, at: "add_invoice_items", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.billingCycleAnchor, at: "billing_cycle_anchor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cancelAt, at: "cancel_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cancelAtPeriodEnd, at: "cancel_at_period_end", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.coupon, at: "coupon", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.daysUntilDue, at: "days_until_due", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultSource, at: "default_source", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.items, at: "items", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.offSession, at: "off_session", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.pauseCollection, at: "pause_collection", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentBehavior, at: "payment_behavior", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentSettings, at: "payment_settings", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.pendingInvoiceItemInterval, at: "pending_invoice_item_interval", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.promotionCode, at: "promotion_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.prorationDate, at: "proration_date", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trialFromPlan, at: "trial_from_plan", nulls: self.__explicitNulls)
     }
 }

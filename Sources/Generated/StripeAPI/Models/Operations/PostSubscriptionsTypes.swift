@@ -113,6 +113,8 @@ public struct PostSubscriptionsRequestItemsItem: Swift.Codable, Swift.Hashable, 
     public var taxRates: PostSubscriptionsRequestItemsItemTaxRates?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(billingThresholds: PostSubscriptionsRequestItemsItemBillingThresholds? = nil, metadata: [Swift.String: Swift.String]? = nil, price: Swift.String? = nil, priceData: PostSubscriptionsRequestItemsItemPriceData? = nil, quantity: Swift.Int? = nil, taxRates: PostSubscriptionsRequestItemsItemTaxRates? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -135,17 +137,18 @@ public struct PostSubscriptionsRequestItemsItem: Swift.Codable, Swift.Hashable, 
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.taxRates = try container.decodeValueIfPresent(PostSubscriptionsRequestItemsItemTaxRates.self, at: "tax_rates")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_thresholds metadata price price_data quantity tax_rates")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.price, at: "price")
-        try container.encodeValueIfPresent(self.priceData, at: "price_data")
-        try container.encodeValueIfPresent(self.quantity, at: "quantity")
-        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates")
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.price, at: "price", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.priceData, at: "price_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.quantity, at: "quantity", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxRates, at: "tax_rates", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -333,6 +336,8 @@ public struct PostSubscriptionsRequestPaymentSettings: Swift.Codable, Swift.Hash
     public var paymentMethodTypes: PostRequestPaymentSettingsPaymentMethodTypes4?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(paymentMethodOptions: PostRequestPaymentSettingsPaymentMethodOptions4? = nil, paymentMethodTypes: PostRequestPaymentSettingsPaymentMethodTypes4? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -347,13 +352,14 @@ public struct PostSubscriptionsRequestPaymentSettings: Swift.Codable, Swift.Hash
         self.paymentMethodOptions = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodOptions4.self, at: "payment_method_options")
         self.paymentMethodTypes = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodTypes4.self, at: "payment_method_types")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_method_options payment_method_types")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options")
-        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types")
+        try container.encodeValueIfPresent(self.paymentMethodOptions, at: "payment_method_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentMethodTypes, at: "payment_method_types", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -381,6 +387,8 @@ public struct PostSubscriptionsRequestTransferData: Swift.Codable, Swift.Hashabl
     public var destination: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amountPercent: Swift.Double? = nil, destination: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -395,12 +403,13 @@ public struct PostSubscriptionsRequestTransferData: Swift.Codable, Swift.Hashabl
         self.amountPercent = try container.decodeValueIfPresent(Swift.Double.self, at: "amount_percent")
         self.destination = try container.decodeValue(Swift.String.self, at: "destination")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_percent destination")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amountPercent, at: "amount_percent")
+        try container.encodeValueIfPresent(self.amountPercent, at: "amount_percent", nulls: self.__explicitNulls)
         try container.encodeValue(self.destination, at: "destination")
         try container.encodeUndeclared(self.additionalProperties)
     }
@@ -563,6 +572,8 @@ public struct PostSubscriptionsRequest: Swift.Codable, Swift.Hashable, Swift.Sen
     public var trialFromPlan: Swift.Bool?
     /// Integer representing the number of trial period days before the customer is charged for the first time. This will always overwrite any trials that might apply via a subscribed plan. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
     public var trialPeriodDays: Swift.Int?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(addInvoiceItems: [PostSubscriptionsRequestAddInvoiceItemsItem]? = nil, applicationFeePercent: Swift.Double? = nil, automaticTax: PostSubscriptionsRequestAutomaticTax? = nil, backdateStartDate: Swift.Int? = nil, billingCycleAnchor: Swift.Int? = nil, billingThresholds: PostSubscriptionsRequestBillingThresholds? = nil, cancelAt: Swift.Int? = nil, cancelAtPeriodEnd: Swift.Bool? = nil, collectionMethod: PostSubscriptionsRequestCollectionMethod? = nil, coupon: Swift.String? = nil, customer: Swift.String, daysUntilDue: Swift.Int? = nil, defaultPaymentMethod: Swift.String? = nil, defaultSource: Swift.String? = nil, defaultTaxRates: PostSubscriptionsRequestDefaultTaxRates? = nil, expand: [Swift.String]? = nil, items: [PostSubscriptionsRequestItemsItem]? = nil, metadata: PostSubscriptionsRequestMetadata? = nil, offSession: Swift.Bool? = nil, paymentBehavior: PostSubscriptionsRequestPaymentBehavior? = nil, paymentSettings: PostSubscriptionsRequestPaymentSettings? = nil, pendingInvoiceItemInterval: PostSubscriptionsRequestPendingInvoiceItemInterval2? = nil, promotionCode: Swift.String? = nil, prorationBehavior: PostSubscriptionsRequestProrationBehavior? = nil, transferData: PostSubscriptionsRequestTransferData? = nil, trialEnd: PostSubscriptionsRequestTrialEnd? = nil, trialFromPlan: Swift.Bool? = nil, trialPeriodDays: Swift.Int? = nil) {
@@ -627,38 +638,39 @@ public struct PostSubscriptionsRequest: Swift.Codable, Swift.Hashable, Swift.Sen
         self.trialEnd = try container.decodeValueIfPresent(PostSubscriptionsRequestTrialEnd.self, at: "trial_end")
         self.trialFromPlan = try container.decodeValueIfPresent(Swift.Bool.self, at: "trial_from_plan")
         self.trialPeriodDays = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_period_days")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.addInvoiceItems, at: "add_invoice_items")
-        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent")
-        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax")
-        try container.encodeValueIfPresent(self.backdateStartDate, at: "backdate_start_date")
-        try container.encodeValueIfPresent(self.billingCycleAnchor, at: "billing_cycle_anchor")
-        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds")
-        try container.encodeValueIfPresent(self.cancelAt, at: "cancel_at")
-        try container.encodeValueIfPresent(self.cancelAtPeriodEnd, at: "cancel_at_period_end")
-        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method")
-        try container.encodeValueIfPresent(self.coupon, at: "coupon")
+        try container.encodeValueIfPresent(self.addInvoiceItems, at: "add_invoice_items", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.applicationFeePercent, at: "application_fee_percent", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.automaticTax, at: "automatic_tax", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.backdateStartDate, at: "backdate_start_date", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.billingCycleAnchor, at: "billing_cycle_anchor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.billingThresholds, at: "billing_thresholds", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cancelAt, at: "cancel_at", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cancelAtPeriodEnd, at: "cancel_at_period_end", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.collectionMethod, at: "collection_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.coupon, at: "coupon", nulls: self.__explicitNulls)
         try container.encodeValue(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.daysUntilDue, at: "days_until_due")
-        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method")
-        try container.encodeValueIfPresent(self.defaultSource, at: "default_source")
-        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.items, at: "items")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.offSession, at: "off_session")
-        try container.encodeValueIfPresent(self.paymentBehavior, at: "payment_behavior")
-        try container.encodeValueIfPresent(self.paymentSettings, at: "payment_settings")
-        try container.encodeValueIfPresent(self.pendingInvoiceItemInterval, at: "pending_invoice_item_interval")
-        try container.encodeValueIfPresent(self.promotionCode, at: "promotion_code")
-        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior")
-        try container.encodeValueIfPresent(self.transferData, at: "transfer_data")
-        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end")
-        try container.encodeValueIfPresent(self.trialFromPlan, at: "trial_from_plan")
-        try container.encodeValueIfPresent(self.trialPeriodDays, at: "trial_period_days")
+        try container.encodeValueIfPresent(self.daysUntilDue, at: "days_until_due", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultPaymentMethod, at: "default_payment_method", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultSource, at: "default_source", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.defaultTaxRates, at: "default_tax_rates", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.items, at: "items", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.offSession, at: "off_session", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentBehavior, at: "payment_behavior", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentSettings, at: "payment_settings", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.pendingInvoiceItemInterval, at: "pending_invoice_item_interval", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.promotionCode, at: "promotion_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.prorationBehavior, at: "proration_behavior", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferData, at: "transfer_data", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trialEnd, at: "trial_end", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trialFromPlan, at: "trial_from_plan", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.trialPeriodDays, at: "trial_period_days", nulls: self.__explicitNulls)
     }
 }

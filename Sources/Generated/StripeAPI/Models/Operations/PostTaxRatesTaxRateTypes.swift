@@ -30,6 +30,8 @@ public struct PostTaxRatesTaxRateRequest: Swift.Codable, Swift.Hashable, Swift.S
     public var state: Swift.String?
     /// The high-level tax type, such as `vat` or `sales_tax`.
     public var taxType: PostTaxRatesTaxRateRequestTaxType?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(active: Swift.Bool? = nil, country: Swift.String? = nil, description: Swift.String? = nil, displayName: Swift.String? = nil, expand: [Swift.String]? = nil, jurisdiction: Swift.String? = nil, metadata: PostTaxRatesTaxRateRequestMetadata? = nil, state: Swift.String? = nil, taxType: PostTaxRatesTaxRateRequestTaxType? = nil) {
@@ -56,19 +58,20 @@ public struct PostTaxRatesTaxRateRequest: Swift.Codable, Swift.Hashable, Swift.S
         self.metadata = try container.decodeValueIfPresent(PostTaxRatesTaxRateRequestMetadata.self, at: "metadata")
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
         self.taxType = try container.decodeValueIfPresent(PostTaxRatesTaxRateRequestTaxType.self, at: "tax_type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.active, at: "active")
-        try container.encodeValueIfPresent(self.country, at: "country")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.displayName, at: "display_name")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.jurisdiction, at: "jurisdiction")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.state, at: "state")
-        try container.encodeValueIfPresent(self.taxType, at: "tax_type")
+        try container.encodeValueIfPresent(self.active, at: "active", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.country, at: "country", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.displayName, at: "display_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.jurisdiction, at: "jurisdiction", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.state, at: "state", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxType, at: "tax_type", nulls: self.__explicitNulls)
     }
 }

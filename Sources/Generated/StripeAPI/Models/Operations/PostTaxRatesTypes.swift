@@ -29,6 +29,8 @@ public struct PostTaxRatesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable
     public var state: Swift.String?
     /// The high-level tax type, such as `vat` or `sales_tax`.
     public var taxType: PostTaxRatesRequestTaxType?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(active: Swift.Bool? = nil, country: Swift.String? = nil, description: Swift.String? = nil, displayName: Swift.String, expand: [Swift.String]? = nil, inclusive: Swift.Bool, jurisdiction: Swift.String? = nil, metadata: [Swift.String: Swift.String]? = nil, percentage: Swift.Double, state: Swift.String? = nil, taxType: PostTaxRatesRequestTaxType? = nil) {
@@ -59,21 +61,22 @@ public struct PostTaxRatesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.percentage = try container.decodeValue(Swift.Double.self, at: "percentage")
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
         self.taxType = try container.decodeValueIfPresent(PostTaxRatesRequestTaxType.self, at: "tax_type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.active, at: "active")
-        try container.encodeValueIfPresent(self.country, at: "country")
-        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.active, at: "active", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.country, at: "country", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
         try container.encodeValue(self.displayName, at: "display_name")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
         try container.encodeValue(self.inclusive, at: "inclusive")
-        try container.encodeValueIfPresent(self.jurisdiction, at: "jurisdiction")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.jurisdiction, at: "jurisdiction", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
         try container.encodeValue(self.percentage, at: "percentage")
-        try container.encodeValueIfPresent(self.state, at: "state")
-        try container.encodeValueIfPresent(self.taxType, at: "tax_type")
+        try container.encodeValueIfPresent(self.state, at: "state", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxType, at: "tax_type", nulls: self.__explicitNulls)
     }
 }

@@ -8,6 +8,8 @@ public struct PostTerminalConnectionTokensRequest: Swift.Codable, Swift.Hashable
     public var expand: [Swift.String]?
     /// The id of the location that this connection token is scoped to. If specified the connection token will only be usable with readers assigned to that location, otherwise the connection token will be usable with all readers. Note that location scoping only applies to internet-connected readers. For more details, see [the docs on scoping connection tokens](https://stripe.com/docs/terminal/fleet/locations#connection-tokens).
     public var location: Swift.String?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expand: [Swift.String]? = nil, location: Swift.String? = nil) {
@@ -20,12 +22,13 @@ public struct PostTerminalConnectionTokensRequest: Swift.Codable, Swift.Hashable
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.location = try container.decodeValueIfPresent(Swift.String.self, at: "location")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.location, at: "location")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.location, at: "location", nulls: self.__explicitNulls)
     }
 }

@@ -15,6 +15,8 @@ public struct PostTerminalLocationsRequestAddress: Swift.Codable, Swift.Hashable
     public var state: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(city: Swift.String? = nil, country: Swift.String, line1: Swift.String? = nil, line2: Swift.String? = nil, postalCode: Swift.String? = nil, state: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -37,17 +39,18 @@ public struct PostTerminalLocationsRequestAddress: Swift.Codable, Swift.Hashable
         self.postalCode = try container.decodeValueIfPresent(Swift.String.self, at: "postal_code")
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "city country line1 line2 postal_code state")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.city, at: "city")
+        try container.encodeValueIfPresent(self.city, at: "city", nulls: self.__explicitNulls)
         try container.encodeValue(self.country, at: "country")
-        try container.encodeValueIfPresent(self.line1, at: "line1")
-        try container.encodeValueIfPresent(self.line2, at: "line2")
-        try container.encodeValueIfPresent(self.postalCode, at: "postal_code")
-        try container.encodeValueIfPresent(self.state, at: "state")
+        try container.encodeValueIfPresent(self.line1, at: "line1", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.line2, at: "line2", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.postalCode, at: "postal_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.state, at: "state", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -68,6 +71,8 @@ public struct PostTerminalLocationsRequest: Swift.Codable, Swift.Hashable, Swift
     public var expand: [Swift.String]?
     /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
     public var metadata: PostTerminalLocationsRequestMetadata?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(address: PostTerminalLocationsRequestAddress, displayName: Swift.String, expand: [Swift.String]? = nil, metadata: PostTerminalLocationsRequestMetadata? = nil) {
@@ -84,6 +89,7 @@ public struct PostTerminalLocationsRequest: Swift.Codable, Swift.Hashable, Swift
         self.displayName = try container.decodeValue(Swift.String.self, at: "display_name")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.metadata = try container.decodeValueIfPresent(PostTerminalLocationsRequestMetadata.self, at: "metadata")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
@@ -91,7 +97,7 @@ public struct PostTerminalLocationsRequest: Swift.Codable, Swift.Hashable, Swift
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.address, at: "address")
         try container.encodeValue(self.displayName, at: "display_name")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
     }
 }

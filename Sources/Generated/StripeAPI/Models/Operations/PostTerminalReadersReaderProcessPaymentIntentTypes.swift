@@ -10,6 +10,8 @@ public struct PostReaderProcessPaymentIntentRequestProcessConfig: Swift.Codable,
     public var skipTipping: Swift.Bool?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(skipTipping: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -22,12 +24,13 @@ public struct PostReaderProcessPaymentIntentRequestProcessConfig: Swift.Codable,
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.skipTipping = try container.decodeValueIfPresent(Swift.Bool.self, at: "skip_tipping")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "skip_tipping")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.skipTipping, at: "skip_tipping")
+        try container.encodeValueIfPresent(self.skipTipping, at: "skip_tipping", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -41,6 +44,8 @@ public struct PostTerminalReaderProcessPaymentIntentRequest: Swift.Codable, Swif
     ///
     /// Configuration overrides
     public var processConfig: PostReaderProcessPaymentIntentRequestProcessConfig?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expand: [Swift.String]? = nil, paymentIntent: Swift.String, processConfig: PostReaderProcessPaymentIntentRequestProcessConfig? = nil) {
@@ -55,13 +60,14 @@ public struct PostTerminalReaderProcessPaymentIntentRequest: Swift.Codable, Swif
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.paymentIntent = try container.decodeValue(Swift.String.self, at: "payment_intent")
         self.processConfig = try container.decodeValueIfPresent(PostReaderProcessPaymentIntentRequestProcessConfig.self, at: "process_config")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
         try container.encodeValue(self.paymentIntent, at: "payment_intent")
-        try container.encodeValueIfPresent(self.processConfig, at: "process_config")
+        try container.encodeValueIfPresent(self.processConfig, at: "process_config", nulls: self.__explicitNulls)
     }
 }

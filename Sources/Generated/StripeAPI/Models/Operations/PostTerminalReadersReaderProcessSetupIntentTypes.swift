@@ -10,6 +10,8 @@ public struct PostTerminalReadersReaderProcessSetupIntentRequest: Swift.Codable,
     public var expand: [Swift.String]?
     /// SetupIntent ID
     public var setupIntent: Swift.String
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(customerConsentCollected: Swift.Bool, expand: [Swift.String]? = nil, setupIntent: Swift.String) {
@@ -24,13 +26,14 @@ public struct PostTerminalReadersReaderProcessSetupIntentRequest: Swift.Codable,
         self.customerConsentCollected = try container.decodeValue(Swift.Bool.self, at: "customer_consent_collected")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.setupIntent = try container.decodeValue(Swift.String.self, at: "setup_intent")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.customerConsentCollected, at: "customer_consent_collected")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
         try container.encodeValue(self.setupIntent, at: "setup_intent")
     }
 }

@@ -48,6 +48,8 @@ public struct PostTerminalReaderSetReaderDisplayRequestCart: Swift.Codable, Swif
     public var total: Swift.Int
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(currency: Swift.String, lineItems: [PostReaderSetReaderDisplayRequestCartLineItem], tax: Swift.Int? = nil, total: Swift.Int, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -66,6 +68,7 @@ public struct PostTerminalReaderSetReaderDisplayRequestCart: Swift.Codable, Swif
         self.tax = try container.decodeValueIfPresent(Swift.Int.self, at: "tax")
         self.total = try container.decodeValue(Swift.Int.self, at: "total")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "currency line_items tax total")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -73,7 +76,7 @@ public struct PostTerminalReaderSetReaderDisplayRequestCart: Swift.Codable, Swif
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.currency, at: "currency")
         try container.encodeValue(self.lineItems, at: "line_items")
-        try container.encodeValueIfPresent(self.tax, at: "tax")
+        try container.encodeValueIfPresent(self.tax, at: "tax", nulls: self.__explicitNulls)
         try container.encodeValue(self.total, at: "total")
         try container.encodeUndeclared(self.additionalProperties)
     }
@@ -91,6 +94,8 @@ public struct PostTerminalReadersReaderSetReaderDisplayRequest: Swift.Codable, S
     public var expand: [Swift.String]?
     /// Type
     public var type: PostTerminalReaderSetReaderDisplayRequestTypeModel
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `type`, which the description allows one value for, is filled in.
     public init(cart: PostTerminalReaderSetReaderDisplayRequestCart? = nil, expand: [Swift.String]? = nil) {
@@ -105,13 +110,14 @@ public struct PostTerminalReadersReaderSetReaderDisplayRequest: Swift.Codable, S
         self.cart = try container.decodeValueIfPresent(PostTerminalReaderSetReaderDisplayRequestCart.self, at: "cart")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.type = try container.decodeValue(PostTerminalReaderSetReaderDisplayRequestTypeModel.self, at: "type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.cart, at: "cart")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.cart, at: "cart", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
         try container.encodeValue(self.type, at: "type")
     }
 }

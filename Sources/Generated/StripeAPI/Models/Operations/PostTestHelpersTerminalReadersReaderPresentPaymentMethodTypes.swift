@@ -10,6 +10,8 @@ public struct PostReaderPresentPaymentMethodRequestCardPresent: Swift.Codable, S
     public var number: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(number: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -22,12 +24,13 @@ public struct PostReaderPresentPaymentMethodRequestCardPresent: Swift.Codable, S
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.number = try container.decodeValueIfPresent(Swift.String.self, at: "number")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "number")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.number, at: "number")
+        try container.encodeValueIfPresent(self.number, at: "number", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -82,6 +85,8 @@ public struct PostTerminalReaderPresentPaymentMethodRequest: Swift.Codable, Swif
     public var expand: [Swift.String]?
     /// Simulated payment type
     public var type: PostReaderPresentPaymentMethodRequestTypeModel?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `type`, which the description allows one value for, is filled in.
     public init(cardPresent: PostReaderPresentPaymentMethodRequestCardPresent? = nil, expand: [Swift.String]? = nil) {
@@ -96,13 +101,14 @@ public struct PostTerminalReaderPresentPaymentMethodRequest: Swift.Codable, Swif
         self.cardPresent = try container.decodeValueIfPresent(PostReaderPresentPaymentMethodRequestCardPresent.self, at: "card_present")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.type = try container.decodeValueIfPresent(PostReaderPresentPaymentMethodRequestTypeModel.self, at: "type")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.cardPresent, at: "card_present")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.type, at: "type")
+        try container.encodeValueIfPresent(self.cardPresent, at: "card_present", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.type, at: "type", nulls: self.__explicitNulls)
     }
 }

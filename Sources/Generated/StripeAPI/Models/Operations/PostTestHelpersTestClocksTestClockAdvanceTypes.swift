@@ -8,6 +8,8 @@ public struct PostTestHelpersTestClocksTestClockAdvanceRequest: Swift.Codable, S
     public var expand: [Swift.String]?
     /// The time to advance the test clock. Must be after the test clock's current frozen time. Cannot be more than two intervals in the future from the shortest subscription in this test clock. If there are no subscriptions in this test clock, it cannot be more than two years in the future.
     public var frozenTime: Swift.Int
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expand: [Swift.String]? = nil, frozenTime: Swift.Int) {
@@ -20,12 +22,13 @@ public struct PostTestHelpersTestClocksTestClockAdvanceRequest: Swift.Codable, S
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.frozenTime = try container.decodeValue(Swift.Int.self, at: "frozen_time")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
         try container.encodeValue(self.frozenTime, at: "frozen_time")
     }
 }

@@ -10,6 +10,8 @@ public struct PostTestHelpersTestClocksRequest: Swift.Codable, Swift.Hashable, S
     public var frozenTime: Swift.Int
     /// The name for this test clock.
     public var name: Swift.String?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(expand: [Swift.String]? = nil, frozenTime: Swift.Int, name: Swift.String? = nil) {
@@ -24,13 +26,14 @@ public struct PostTestHelpersTestClocksRequest: Swift.Codable, Swift.Hashable, S
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.frozenTime = try container.decodeValue(Swift.Int.self, at: "frozen_time")
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.expand, at: "expand")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
         try container.encodeValue(self.frozenTime, at: "frozen_time")
-        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
     }
 }

@@ -52,6 +52,8 @@ public struct PostTokensRequestAccountCompany: Swift.Codable, Swift.Hashable, Sw
     public var verification: PostTokensRequestAccountCompanyVerification?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(address: PostTokensRequestAccountCompanyAddress? = nil, addressKana: PostTokensRequestAccountCompanyAddressKana? = nil, addressKanji: PostTokensRequestAccountCompanyAddressKanji? = nil, directorsProvided: Swift.Bool? = nil, executivesProvided: Swift.Bool? = nil, name: Swift.String? = nil, nameKana: Swift.String? = nil, nameKanji: Swift.String? = nil, ownersProvided: Swift.Bool? = nil, ownershipDeclaration: PostRequestAccountCompanyOwnershipDeclaration? = nil, ownershipDeclarationShownAndSigned: Swift.Bool? = nil, phone: Swift.String? = nil, registrationNumber: Swift.String? = nil, structure: PostTokensRequestAccountCompanyStructure? = nil, taxID: Swift.String? = nil, taxIDRegistrar: Swift.String? = nil, vatID: Swift.String? = nil, verification: PostTokensRequestAccountCompanyVerification? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -98,29 +100,30 @@ public struct PostTokensRequestAccountCompany: Swift.Codable, Swift.Hashable, Sw
         self.vatID = try container.decodeValueIfPresent(Swift.String.self, at: "vat_id")
         self.verification = try container.decodeValueIfPresent(PostTokensRequestAccountCompanyVerification.self, at: "verification")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address address_kana address_kanji directors_provided executives_provided name name_kana name_kanji owners_provided ownership_declaration ownership_declaration_shown_and_signed phone registration_number structure tax_id tax_id_registrar vat_id verification")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.address, at: "address")
-        try container.encodeValueIfPresent(self.addressKana, at: "address_kana")
-        try container.encodeValueIfPresent(self.addressKanji, at: "address_kanji")
-        try container.encodeValueIfPresent(self.directorsProvided, at: "directors_provided")
-        try container.encodeValueIfPresent(self.executivesProvided, at: "executives_provided")
-        try container.encodeValueIfPresent(self.name, at: "name")
-        try container.encodeValueIfPresent(self.nameKana, at: "name_kana")
-        try container.encodeValueIfPresent(self.nameKanji, at: "name_kanji")
-        try container.encodeValueIfPresent(self.ownersProvided, at: "owners_provided")
-        try container.encodeValueIfPresent(self.ownershipDeclaration, at: "ownership_declaration")
-        try container.encodeValueIfPresent(self.ownershipDeclarationShownAndSigned, at: "ownership_declaration_shown_and_signed")
-        try container.encodeValueIfPresent(self.phone, at: "phone")
-        try container.encodeValueIfPresent(self.registrationNumber, at: "registration_number")
-        try container.encodeValueIfPresent(self.structure, at: "structure")
-        try container.encodeValueIfPresent(self.taxID, at: "tax_id")
-        try container.encodeValueIfPresent(self.taxIDRegistrar, at: "tax_id_registrar")
-        try container.encodeValueIfPresent(self.vatID, at: "vat_id")
-        try container.encodeValueIfPresent(self.verification, at: "verification")
+        try container.encodeValueIfPresent(self.address, at: "address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressKana, at: "address_kana", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressKanji, at: "address_kanji", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.directorsProvided, at: "directors_provided", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.executivesProvided, at: "executives_provided", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.nameKana, at: "name_kana", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.nameKanji, at: "name_kanji", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ownersProvided, at: "owners_provided", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ownershipDeclaration, at: "ownership_declaration", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ownershipDeclarationShownAndSigned, at: "ownership_declaration_shown_and_signed", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.phone, at: "phone", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.registrationNumber, at: "registration_number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.structure, at: "structure", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxID, at: "tax_id", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxIDRegistrar, at: "tax_id_registrar", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.vatID, at: "vat_id", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verification, at: "verification", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -175,6 +178,8 @@ public struct PostTokensRequestAccount: Swift.Codable, Swift.Hashable, Swift.Sen
     public var tosShownAndAccepted: Swift.Bool?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(businessType: PostTokensRequestAccountBusinessType? = nil, company: PostTokensRequestAccountCompany? = nil, individual: PostTokensRequestAccountIndividual? = nil, tosShownAndAccepted: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -193,15 +198,16 @@ public struct PostTokensRequestAccount: Swift.Codable, Swift.Hashable, Swift.Sen
         self.individual = try container.decodeValueIfPresent(PostTokensRequestAccountIndividual.self, at: "individual")
         self.tosShownAndAccepted = try container.decodeValueIfPresent(Swift.Bool.self, at: "tos_shown_and_accepted")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "business_type company individual tos_shown_and_accepted")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.businessType, at: "business_type")
-        try container.encodeValueIfPresent(self.company, at: "company")
-        try container.encodeValueIfPresent(self.individual, at: "individual")
-        try container.encodeValueIfPresent(self.tosShownAndAccepted, at: "tos_shown_and_accepted")
+        try container.encodeValueIfPresent(self.businessType, at: "business_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.company, at: "company", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.individual, at: "individual", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.tosShownAndAccepted, at: "tos_shown_and_accepted", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -272,6 +278,8 @@ public struct PostTokensRequestBankAccount: Swift.Codable, Swift.Hashable, Swift
     public var routingNumber: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(accountHolderName: Swift.String? = nil, accountHolderType: PostTokensRequestBankAccountAccountHolderType? = nil, accountNumber: Swift.String, accountType: PostTokensRequestBankAccountAccountType? = nil, country: Swift.String, currency: Swift.String? = nil, routingNumber: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -296,18 +304,19 @@ public struct PostTokensRequestBankAccount: Swift.Codable, Swift.Hashable, Swift
         self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
         self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "account_holder_name account_holder_type account_number account_type country currency routing_number")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.accountHolderName, at: "account_holder_name")
-        try container.encodeValueIfPresent(self.accountHolderType, at: "account_holder_type")
+        try container.encodeValueIfPresent(self.accountHolderName, at: "account_holder_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.accountHolderType, at: "account_holder_type", nulls: self.__explicitNulls)
         try container.encodeValue(self.accountNumber, at: "account_number")
-        try container.encodeValueIfPresent(self.accountType, at: "account_type")
+        try container.encodeValueIfPresent(self.accountType, at: "account_type", nulls: self.__explicitNulls)
         try container.encodeValue(self.country, at: "country")
-        try container.encodeValueIfPresent(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.routingNumber, at: "routing_number")
+        try container.encodeValueIfPresent(self.currency, at: "currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.routingNumber, at: "routing_number", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -328,6 +337,8 @@ public struct PostTokensRequestCardCase1: Swift.Codable, Swift.Hashable, Swift.S
     public var number: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(addressCity: Swift.String? = nil, addressCountry: Swift.String? = nil, addressLine1: Swift.String? = nil, addressLine2: Swift.String? = nil, addressState: Swift.String? = nil, addressZip: Swift.String? = nil, currency: Swift.String? = nil, cvc: Swift.String? = nil, expMonth: Swift.String, expYear: Swift.String, name: Swift.String? = nil, number: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -362,22 +373,23 @@ public struct PostTokensRequestCardCase1: Swift.Codable, Swift.Hashable, Swift.S
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.number = try container.decodeValue(Swift.String.self, at: "number")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address_city address_country address_line1 address_line2 address_state address_zip currency cvc exp_month exp_year name number")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.addressCity, at: "address_city")
-        try container.encodeValueIfPresent(self.addressCountry, at: "address_country")
-        try container.encodeValueIfPresent(self.addressLine1, at: "address_line1")
-        try container.encodeValueIfPresent(self.addressLine2, at: "address_line2")
-        try container.encodeValueIfPresent(self.addressState, at: "address_state")
-        try container.encodeValueIfPresent(self.addressZip, at: "address_zip")
-        try container.encodeValueIfPresent(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.cvc, at: "cvc")
+        try container.encodeValueIfPresent(self.addressCity, at: "address_city", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressCountry, at: "address_country", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressLine1, at: "address_line1", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressLine2, at: "address_line2", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressState, at: "address_state", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressZip, at: "address_zip", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.currency, at: "currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cvc, at: "cvc", nulls: self.__explicitNulls)
         try container.encodeValue(self.expMonth, at: "exp_month")
         try container.encodeValue(self.expYear, at: "exp_year")
-        try container.encodeValueIfPresent(self.name, at: "name")
+        try container.encodeValueIfPresent(self.name, at: "name", nulls: self.__explicitNulls)
         try container.encodeValue(self.number, at: "number")
         try container.encodeUndeclared(self.additionalProperties)
     }
@@ -473,6 +485,8 @@ public struct PostTokensRequestPersonAddressKana: Swift.Codable, Swift.Hashable,
     public var town: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(city: Swift.String? = nil, country: Swift.String? = nil, line1: Swift.String? = nil, line2: Swift.String? = nil, postalCode: Swift.String? = nil, state: Swift.String? = nil, town: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -497,18 +511,19 @@ public struct PostTokensRequestPersonAddressKana: Swift.Codable, Swift.Hashable,
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
         self.town = try container.decodeValueIfPresent(Swift.String.self, at: "town")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "city country line1 line2 postal_code state town")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.city, at: "city")
-        try container.encodeValueIfPresent(self.country, at: "country")
-        try container.encodeValueIfPresent(self.line1, at: "line1")
-        try container.encodeValueIfPresent(self.line2, at: "line2")
-        try container.encodeValueIfPresent(self.postalCode, at: "postal_code")
-        try container.encodeValueIfPresent(self.state, at: "state")
-        try container.encodeValueIfPresent(self.town, at: "town")
+        try container.encodeValueIfPresent(self.city, at: "city", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.country, at: "country", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.line1, at: "line1", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.line2, at: "line2", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.postalCode, at: "postal_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.state, at: "state", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.town, at: "town", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -611,6 +626,8 @@ public struct PostTokensRequestPersonDocumentsVisa: Swift.Codable, Swift.Hashabl
     public var files: [Swift.String]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(files: [Swift.String]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -623,12 +640,13 @@ public struct PostTokensRequestPersonDocumentsVisa: Swift.Codable, Swift.Hashabl
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.files = try container.decodeValueIfPresent([Swift.String].self, at: "files")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "files")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.files, at: "files")
+        try container.encodeValueIfPresent(self.files, at: "files", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -643,6 +661,8 @@ public struct PostTokensRequestPersonDocuments: Swift.Codable, Swift.Hashable, S
     public var visa: PostTokensRequestPersonDocumentsVisa?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(companyAuthorization: PostRequestPersonDocumentsCompanyAuthorization? = nil, passport: PostTokensRequestPersonDocumentsPassport? = nil, visa: PostTokensRequestPersonDocumentsVisa? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -659,14 +679,15 @@ public struct PostTokensRequestPersonDocuments: Swift.Codable, Swift.Hashable, S
         self.passport = try container.decodeValueIfPresent(PostTokensRequestPersonDocumentsPassport.self, at: "passport")
         self.visa = try container.decodeValueIfPresent(PostTokensRequestPersonDocumentsVisa.self, at: "visa")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "company_authorization passport visa")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.companyAuthorization, at: "company_authorization")
-        try container.encodeValueIfPresent(self.passport, at: "passport")
-        try container.encodeValueIfPresent(self.visa, at: "visa")
+        try container.encodeValueIfPresent(self.companyAuthorization, at: "company_authorization", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.passport, at: "passport", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.visa, at: "visa", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -693,6 +714,8 @@ public struct PostTokensRequestPersonRelationship: Swift.Codable, Swift.Hashable
     public var title: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(director: Swift.Bool? = nil, executive: Swift.Bool? = nil, owner: Swift.Bool? = nil, percentOwnership: PostRequestPersonRelationshipPercentOwnership? = nil, representative: Swift.Bool? = nil, title: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -715,17 +738,18 @@ public struct PostTokensRequestPersonRelationship: Swift.Codable, Swift.Hashable
         self.representative = try container.decodeValueIfPresent(Swift.Bool.self, at: "representative")
         self.title = try container.decodeValueIfPresent(Swift.String.self, at: "title")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "director executive owner percent_ownership representative title")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.director, at: "director")
-        try container.encodeValueIfPresent(self.executive, at: "executive")
-        try container.encodeValueIfPresent(self.owner, at: "owner")
-        try container.encodeValueIfPresent(self.percentOwnership, at: "percent_ownership")
-        try container.encodeValueIfPresent(self.representative, at: "representative")
-        try container.encodeValueIfPresent(self.title, at: "title")
+        try container.encodeValueIfPresent(self.director, at: "director", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.executive, at: "executive", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.owner, at: "owner", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.percentOwnership, at: "percent_ownership", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.representative, at: "representative", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.title, at: "title", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -744,6 +768,8 @@ public struct PostTokensRequestPersonVerification: Swift.Codable, Swift.Hashable
     public var document: PostTokensRequestPersonVerificationDocument?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(additionalDocument: PostRequestPersonVerificationAdditionalDocument? = nil, document: PostTokensRequestPersonVerificationDocument? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -758,13 +784,14 @@ public struct PostTokensRequestPersonVerification: Swift.Codable, Swift.Hashable
         self.additionalDocument = try container.decodeValueIfPresent(PostRequestPersonVerificationAdditionalDocument.self, at: "additional_document")
         self.document = try container.decodeValueIfPresent(PostTokensRequestPersonVerificationDocument.self, at: "document")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_document document")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.additionalDocument, at: "additional_document")
-        try container.encodeValueIfPresent(self.document, at: "document")
+        try container.encodeValueIfPresent(self.additionalDocument, at: "additional_document", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.document, at: "document", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -804,6 +831,8 @@ public struct PostTokensRequestPerson: Swift.Codable, Swift.Hashable, Swift.Send
     public var verification: PostTokensRequestPersonVerification?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(address: PostTokensRequestPersonAddress? = nil, addressKana: PostTokensRequestPersonAddressKana? = nil, addressKanji: PostTokensRequestPersonAddressKanji? = nil, dob: PostTokensRequestPersonDob? = nil, documents: PostTokensRequestPersonDocuments? = nil, email: Swift.String? = nil, firstName: Swift.String? = nil, firstNameKana: Swift.String? = nil, firstNameKanji: Swift.String? = nil, fullNameAliases: PostTokensRequestPersonFullNameAliases? = nil, gender: Swift.String? = nil, idNumber: Swift.String? = nil, lastName: Swift.String? = nil, lastNameKana: Swift.String? = nil, lastNameKanji: Swift.String? = nil, maidenName: Swift.String? = nil, metadata: PostTokensRequestPersonMetadata? = nil, nationality: Swift.String? = nil, phone: Swift.String? = nil, politicalExposure: Swift.String? = nil, relationship: PostTokensRequestPersonRelationship? = nil, ssnLast4: Swift.String? = nil, verification: PostTokensRequestPersonVerification? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -860,34 +889,35 @@ public struct PostTokensRequestPerson: Swift.Codable, Swift.Hashable, Swift.Send
         self.ssnLast4 = try container.decodeValueIfPresent(Swift.String.self, at: "ssn_last_4")
         self.verification = try container.decodeValueIfPresent(PostTokensRequestPersonVerification.self, at: "verification")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address address_kana address_kanji dob documents email first_name first_name_kana first_name_kanji full_name_aliases gender id_number last_name last_name_kana last_name_kanji maiden_name metadata nationality phone political_exposure relationship ssn_last_4 verification")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.address, at: "address")
-        try container.encodeValueIfPresent(self.addressKana, at: "address_kana")
-        try container.encodeValueIfPresent(self.addressKanji, at: "address_kanji")
-        try container.encodeValueIfPresent(self.dob, at: "dob")
-        try container.encodeValueIfPresent(self.documents, at: "documents")
-        try container.encodeValueIfPresent(self.email, at: "email")
-        try container.encodeValueIfPresent(self.firstName, at: "first_name")
-        try container.encodeValueIfPresent(self.firstNameKana, at: "first_name_kana")
-        try container.encodeValueIfPresent(self.firstNameKanji, at: "first_name_kanji")
-        try container.encodeValueIfPresent(self.fullNameAliases, at: "full_name_aliases")
-        try container.encodeValueIfPresent(self.gender, at: "gender")
-        try container.encodeValueIfPresent(self.idNumber, at: "id_number")
-        try container.encodeValueIfPresent(self.lastName, at: "last_name")
-        try container.encodeValueIfPresent(self.lastNameKana, at: "last_name_kana")
-        try container.encodeValueIfPresent(self.lastNameKanji, at: "last_name_kanji")
-        try container.encodeValueIfPresent(self.maidenName, at: "maiden_name")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.nationality, at: "nationality")
-        try container.encodeValueIfPresent(self.phone, at: "phone")
-        try container.encodeValueIfPresent(self.politicalExposure, at: "political_exposure")
-        try container.encodeValueIfPresent(self.relationship, at: "relationship")
-        try container.encodeValueIfPresent(self.ssnLast4, at: "ssn_last_4")
-        try container.encodeValueIfPresent(self.verification, at: "verification")
+        try container.encodeValueIfPresent(self.address, at: "address", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressKana, at: "address_kana", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.addressKanji, at: "address_kanji", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.dob, at: "dob", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.documents, at: "documents", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.email, at: "email", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.firstName, at: "first_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.firstNameKana, at: "first_name_kana", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.firstNameKanji, at: "first_name_kanji", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.fullNameAliases, at: "full_name_aliases", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.gender, at: "gender", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.idNumber, at: "id_number", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lastName, at: "last_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lastNameKana, at: "last_name_kana", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.lastNameKanji, at: "last_name_kanji", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.maidenName, at: "maiden_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.nationality, at: "nationality", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.phone, at: "phone", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.politicalExposure, at: "political_exposure", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.relationship, at: "relationship", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.ssnLast4, at: "ssn_last_4", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verification, at: "verification", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -899,6 +929,8 @@ public struct PostTokensRequestPii: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public var idNumber: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(idNumber: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
@@ -911,12 +943,13 @@ public struct PostTokensRequestPii: Swift.Codable, Swift.Hashable, Swift.Sendabl
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.idNumber = try container.decodeValueIfPresent(Swift.String.self, at: "id_number")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "id_number")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.idNumber, at: "id_number")
+        try container.encodeValueIfPresent(self.idNumber, at: "id_number", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
@@ -947,6 +980,8 @@ public struct PostTokensRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     ///
     /// The PII this token will represent.
     public var pii: PostTokensRequestPii?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(account: PostTokensRequestAccount? = nil, bankAccount: PostTokensRequestBankAccount? = nil, card: PostTokensRequestCard? = nil, customer: Swift.String? = nil, cvcUpdate: PostTokensRequestCvcUpdate? = nil, expand: [Swift.String]? = nil, person: PostTokensRequestPerson? = nil, pii: PostTokensRequestPii? = nil) {
@@ -971,18 +1006,19 @@ public struct PostTokensRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.person = try container.decodeValueIfPresent(PostTokensRequestPerson.self, at: "person")
         self.pii = try container.decodeValueIfPresent(PostTokensRequestPii.self, at: "pii")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.account, at: "account")
-        try container.encodeValueIfPresent(self.bankAccount, at: "bank_account")
-        try container.encodeValueIfPresent(self.card, at: "card")
-        try container.encodeValueIfPresent(self.customer, at: "customer")
-        try container.encodeValueIfPresent(self.cvcUpdate, at: "cvc_update")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.person, at: "person")
-        try container.encodeValueIfPresent(self.pii, at: "pii")
+        try container.encodeValueIfPresent(self.account, at: "account", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.bankAccount, at: "bank_account", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.card, at: "card", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.customer, at: "customer", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.cvcUpdate, at: "cvc_update", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.person, at: "person", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.pii, at: "pii", nulls: self.__explicitNulls)
     }
 }

@@ -15,6 +15,8 @@ public struct PostTopupsTopupRequest: Swift.Codable, Swift.Hashable, Swift.Senda
     public var expand: [Swift.String]?
     /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
     public var metadata: PostTopupsTopupRequestMetadata?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(description: Swift.String? = nil, expand: [Swift.String]? = nil, metadata: PostTopupsTopupRequestMetadata? = nil) {
@@ -29,13 +31,14 @@ public struct PostTopupsTopupRequest: Swift.Codable, Swift.Hashable, Swift.Senda
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.metadata = try container.decodeValueIfPresent(PostTopupsTopupRequestMetadata.self, at: "metadata")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
     }
 }

@@ -25,6 +25,8 @@ public struct PostTopupsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var statementDescriptor: Swift.String?
     /// A string that identifies this top-up as part of a group.
     public var transferGroup: Swift.String?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int, currency: Swift.String, description: Swift.String? = nil, expand: [Swift.String]? = nil, metadata: PostTopupsRequestMetadata? = nil, source: Swift.String? = nil, statementDescriptor: Swift.String? = nil, transferGroup: Swift.String? = nil) {
@@ -49,6 +51,7 @@ public struct PostTopupsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.source = try container.decodeValueIfPresent(Swift.String.self, at: "source")
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
         self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
@@ -56,11 +59,11 @@ public struct PostTopupsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.amount, at: "amount")
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.source, at: "source")
-        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor")
-        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group")
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.source, at: "source", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group", nulls: self.__explicitNulls)
     }
 }

@@ -19,6 +19,8 @@ public struct PostTransfersIDReversalsRequest: Swift.Codable, Swift.Hashable, Sw
     public var metadata: PostTransfersIDReversalsRequestMetadata?
     /// Boolean indicating whether the application fee should be refunded when reversing this transfer. If a full transfer reversal is given, the full application fee will be refunded. Otherwise, the application fee will be refunded with an amount proportional to the amount of the transfer reversed.
     public var refundApplicationFee: Swift.Bool?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int? = nil, description: Swift.String? = nil, expand: [Swift.String]? = nil, metadata: PostTransfersIDReversalsRequestMetadata? = nil, refundApplicationFee: Swift.Bool? = nil) {
@@ -37,15 +39,16 @@ public struct PostTransfersIDReversalsRequest: Swift.Codable, Swift.Hashable, Sw
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.metadata = try container.decodeValueIfPresent(PostTransfersIDReversalsRequestMetadata.self, at: "metadata")
         self.refundApplicationFee = try container.decodeValueIfPresent(Swift.Bool.self, at: "refund_application_fee")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amount, at: "amount")
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.refundApplicationFee, at: "refund_application_fee")
+        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.refundApplicationFee, at: "refund_application_fee", nulls: self.__explicitNulls)
     }
 }

@@ -25,6 +25,8 @@ public struct PostTransfersRequest: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public var sourceType: PostTransfersRequestSourceType?
     /// A string that identifies this transaction as part of a group. See the [Connect documentation](https://stripe.com/docs/connect/charges-transfers#transfer-options) for details.
     public var transferGroup: Swift.String?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(amount: Swift.Int? = nil, currency: Swift.String, description: Swift.String? = nil, destination: Swift.String, expand: [Swift.String]? = nil, metadata: [Swift.String: Swift.String]? = nil, sourceTransaction: Swift.String? = nil, sourceType: PostTransfersRequestSourceType? = nil, transferGroup: Swift.String? = nil) {
@@ -51,19 +53,20 @@ public struct PostTransfersRequest: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.sourceTransaction = try container.decodeValueIfPresent(Swift.String.self, at: "source_transaction")
         self.sourceType = try container.decodeValueIfPresent(PostTransfersRequestSourceType.self, at: "source_type")
         self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amount, at: "amount")
+        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
         try container.encodeValue(self.currency, at: "currency")
-        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
         try container.encodeValue(self.destination, at: "destination")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.sourceTransaction, at: "source_transaction")
-        try container.encodeValueIfPresent(self.sourceType, at: "source_type")
-        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sourceTransaction, at: "source_transaction", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.sourceType, at: "source_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transferGroup, at: "transfer_group", nulls: self.__explicitNulls)
     }
 }

@@ -446,6 +446,8 @@ public struct PostWebhookEndpointsRequest: Swift.Codable, Swift.Hashable, Swift.
     public var metadata: PostWebhookEndpointsRequestMetadata?
     /// The URL of the webhook endpoint.
     public var url: Swift.String
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(apiVersion: PostWebhookEndpointsRequestAPIVersion? = nil, connect: Swift.Bool? = nil, description: Swift.String? = nil, enabledEvents: [PostWebhookEndpointsRequestEnabledEventsItem], expand: [Swift.String]? = nil, metadata: PostWebhookEndpointsRequestMetadata? = nil, url: Swift.String) {
@@ -468,17 +470,18 @@ public struct PostWebhookEndpointsRequest: Swift.Codable, Swift.Hashable, Swift.
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.metadata = try container.decodeValueIfPresent(PostWebhookEndpointsRequestMetadata.self, at: "metadata")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.apiVersion, at: "api_version")
-        try container.encodeValueIfPresent(self.connect, at: "connect")
-        try container.encodeValueIfPresent(self.description, at: "description")
+        try container.encodeValueIfPresent(self.apiVersion, at: "api_version", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.connect, at: "connect", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
         try container.encodeValue(self.enabledEvents, at: "enabled_events")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
         try container.encodeValue(self.url, at: "url")
     }
 }

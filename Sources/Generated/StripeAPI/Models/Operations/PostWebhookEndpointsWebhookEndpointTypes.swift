@@ -812,6 +812,8 @@ public struct PostWebhookEndpointsWebhookEndpointRequest: Swift.Codable, Swift.H
     public var metadata: PostWebhookEndpointsWebhookEndpointRequestMetadata?
     /// The URL of the webhook endpoint.
     public var url: Swift.String?
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
     public init(description: Swift.String? = nil, disabled: Swift.Bool? = nil, enabledEvents: [PostWebhookEndpointRequestEnabledEventsItem]? = nil, expand: [Swift.String]? = nil, metadata: PostWebhookEndpointsWebhookEndpointRequestMetadata? = nil, url: Swift.String? = nil) {
@@ -832,16 +834,17 @@ public struct PostWebhookEndpointsWebhookEndpointRequest: Swift.Codable, Swift.H
         self.expand = try container.decodeValueIfPresent([Swift.String].self, at: "expand")
         self.metadata = try container.decodeValueIfPresent(PostWebhookEndpointsWebhookEndpointRequestMetadata.self, at: "metadata")
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
+        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.description, at: "description")
-        try container.encodeValueIfPresent(self.disabled, at: "disabled")
-        try container.encodeValueIfPresent(self.enabledEvents, at: "enabled_events")
-        try container.encodeValueIfPresent(self.expand, at: "expand")
-        try container.encodeValueIfPresent(self.metadata, at: "metadata")
-        try container.encodeValueIfPresent(self.url, at: "url")
+        try container.encodeValueIfPresent(self.description, at: "description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.disabled, at: "disabled", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.enabledEvents, at: "enabled_events", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.expand, at: "expand", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.url, at: "url", nulls: self.__explicitNulls)
     }
 }
