@@ -565,6 +565,31 @@ import Testing
         #expect(body["weight"] == nil && body["cost"] == nil && body["parent"] == nil)
     }
 
+    /// A merge patch (RFC 7396) clears a value with `null` and keeps one with a missing key:
+    /// `setNull(_:)` sends a key as `null`, a property left `nil` is left out, and a property
+    /// set after `setNull(_:)` sends its value.
+    @Test func setNullSendsAKeyAsNullInAMergePatch() async throws {
+        let api = Showcase(baseURL: TestServer.shared.baseURL)
+        var update = WidgetUpdate(name: "Renamed", price: 9.5)
+        update.setNull(.note)
+        update.setNull(.filter)
+        update.setNull(.price)
+        update.setNull(.tags)
+        update.tags = ["kept"]
+        #expect(update.price == nil && update.note == nil && update.tags == ["kept"])
+        let sent = try await api.updateWidget(widgetID: "w1", body: update)
+        #expect(sent.method == "PATCH" && sent.headers["content-type"] == "application/merge-patch+json")
+        let body = try decode([String: JSONValue].self, try #require(sent.body))
+        #expect(
+            body == [
+                "name": .string("Renamed"), "note": .null, "filter": .null, "price": .null,
+                "tags": .array([.string("kept")]),
+            ])
+        // Without `setNull(_:)`, a `nil` property is left out.
+        let plain = try await api.updateWidget(widgetID: "w1", body: WidgetUpdate(name: "Only"))
+        #expect(try decode([String: JSONValue].self, try #require(plain.body)) == ["name": .string("Only")])
+    }
+
     /// A form body's `encoding` object decides how each property is written, as it does for
     /// Stripe's 698 fields (`metadata[key]=value`): `deepObject` in brackets, `form` without
     /// explode as one item, and a property it gives only a `contentType` as JSON text.

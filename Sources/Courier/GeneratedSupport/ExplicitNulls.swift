@@ -14,6 +14,12 @@
     /// No key read as `null`.
     @inlinable public init() {}
 
+    /// Adds `name`, to be sent as `null` while its property is `nil` (`setNull(_:)`).
+    /// - Parameter name: The key's name.
+    public mutating func insert(_ name: String) {
+        if !names.contains(name) { names.append(name) }
+    }
+
     /// Whether `name` was read as `null`.
     @inlinable func contains(_ name: String) -> Bool {
         !names.isEmpty && names.contains(name)

@@ -620,7 +620,8 @@ final class SchemaConverter {
             hasVariantMember = hasVariantMember || (notAnObject == nil && !usable.isEmpty)
         }
         let keepsUndeclaredKeys = additional != nil || !hasVariantMember
-        var names = UniqueNames(reserved: keepsUndeclaredKeys ? ["additionalProperties"] : [])
+        // `setNull` is a method of sent structs with keys that may be `null` (`SentOnlyStructs`).
+        var names = UniqueNames(reserved: keepsUndeclaredKeys ? ["additionalProperties", "setNull"] : ["setNull"])
         var properties: [PropertyModel] = []
         for (key, propertySchema) in propertySchemas {
             let (type, nullable) = try convert(propertySchema, name: name + Naming.typeName(key), exactName: false)

@@ -1,10 +1,16 @@
+/// What a struct needs for being sent or received, a model-stage pass run once every
+/// declaration is known.
+///
 /// Structs whose schema allows no undeclared keys (`additionalProperties: false`) keep the keys a
 /// server sends anyway, so that a value received and encoded again loses nothing; a struct that
 /// is only ever sent (reached from request bodies and parameters, never from a response or a
 /// webhook) has nothing to keep, so it gets no `additionalProperties` member: its initializer
-/// offers only the keys the schema allows. A model-stage pass, run once every declaration is known.
+/// offers only the keys the schema allows. A struct that is sent and has optional keys whose
+/// value may be `null` offers `setNull(_:)`, to send one of them as `null` (a `PATCH` that
+/// clears a value).
 enum SentOnlyStructs {
-    /// Drops the undeclared-keys member of the closed structs that are only sent.
+    /// Drops the undeclared-keys member of the closed structs that are only sent, and marks the
+    /// sent structs that offer `setNull(_:)`.
     static func resolve(
         _ declarations: inout [PlacedDeclaration], operations: [OperationModel], webhooks: [WebhookModel]
     ) {
@@ -25,6 +31,13 @@ enum SentOnlyStructs {
         }
         let receivedNames = reachable(from: received, index)
         let sentNames = reachable(from: sent, index)
+        for position in declarations.indices {
+            guard case .structure(var model) = declarations[position].declaration, sentNames.contains(model.name),
+                model.properties.contains(where: \.canBeSentAsNull)
+            else { continue }
+            model.offersSetNull = true
+            declarations[position].declaration = .structure(model)
+        }
         for position in declarations.indices {
             guard case .structure(var model) = declarations[position].declaration, !model.allowsUndeclaredKeys,
                 model.additionalProperties != nil, !model.undeclaredKeysAreDescribed,

@@ -150,6 +150,16 @@ struct PropertyModel {
     /// Whether encoding writes the key even when the value is `nil` (as `null`).
     var encodesNull: Bool { isRequired && isOptional && isNullable }
 
+    /// Whether a payload's `null` for this key is remembered, so that encoding writes `null`
+    /// again rather than leaving the key out: a server's `"customer": null` and its missing
+    /// `customer` both read `nil`, but are different payloads. A required key that may be
+    /// `null` always writes it; a key with a default reads the default.
+    var tracksNull: Bool { isOptional && !encodesNull && defaultExpression == nil }
+
+    /// Whether a sender may ask for this key to go as `null` (`setNull(_:)`): a remembered key
+    /// whose value may be `null`.
+    var canBeSentAsNull: Bool { tracksNull && isNullable }
+
     /// Whether the value lives in private storage behind a public accessor: a boxed value, and a
     /// deprecated one (so that generated code never touches the deprecated name, which would warn).
     var hasStorage: Bool { isBoxed || isDeprecated }
@@ -199,6 +209,9 @@ struct StructModel {
     var undeclaredKeysAreDescribed = false
     /// Whether the schema allows undeclared keys (it is not `additionalProperties: false`).
     var allowsUndeclaredKeys = true
+    /// Whether values are sent (in a request body or parameter) and some optional key may be
+    /// `null`: the struct then offers `setNull(_:)` for those keys.
+    var offersSetNull = false
     /// The alternatives (`oneOf`/`anyOf`) the value also matches, each decoded from the same JSON
     /// object as the properties.
     var variants: [VariantMember] = []

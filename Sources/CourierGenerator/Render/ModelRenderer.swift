@@ -82,13 +82,17 @@ struct ModelRenderer {
                 )
                 writer.line("\(access) var \(Naming.escaped(variant.swiftName)): \(variant.type.code)")
             }
-            if model.properties.contains(where: tracksNull) {
+            if model.properties.contains(where: \.tracksNull) {
                 // Never a property's storage, which is `_` and a member name (never `_…` but `_self`).
                 writer.line("/// The optional keys read as `null`, written as `null` again.")
                 writer.line("private var \(Self.explicitNulls) = Courier.ExplicitNulls()")
             }
             writer.line()
             renderInitializer(model, into: &writer)
+            if model.offersSetNull {
+                writer.line()
+                renderSetNull(model, into: &writer)
+            }
             writer.line()
             renderDecoding(model, into: &writer)
             writer.line()
@@ -158,16 +162,41 @@ struct ModelRenderer {
         Naming.stringLiteral(property.jsonName)
     }
 
-    /// Whether an optional key that a payload sends as `null` is remembered, so that encoding
-    /// writes `null` again rather than leaving the key out: a server's `"customer": null` and
-    /// its missing `customer` both read `nil`, but are different payloads. A required key that
-    /// may be `null` always writes it; a key with a default reads the default.
-    private func tracksNull(_ property: PropertyModel) -> Bool {
-        property.isOptional && !property.encodesNull && property.defaultExpression == nil
-    }
-
     /// The stored property holding the keys read as `null`.
     private static let explicitNulls = "__explicitNulls"
+
+    /// The keys a sent value can send as `null`, and the method that does: a server that merges
+    /// what it is sent (`PATCH`) reads a key's `null` as "clear this value", and its absence as
+    /// "keep it".
+    private func renderSetNull(_ model: StructModel, into writer: inout SwiftWriter) {
+        let properties = model.properties.filter(\.canBeSentAsNull)
+        writer.line("/// The optional keys that may be sent as `null`, with ``setNull(_:)``.")
+        writer.block(
+            "\(access) enum NullableKey: Swift.Hashable, Swift.Sendable"
+        ) { writer in
+            // No raw values: a key named `rawValue` or `allCases` would clash with the conformance's own.
+            for property in properties {
+                let text = property.jsonName.replacingOccurrences(of: "`", with: "'").split(whereSeparator: \.isNewline)
+                writer.line("/// The `\(text.joined(separator: " "))` key.")
+                writer.line("case \(Naming.escaped(property.swiftName))")
+            }
+        }
+        writer.line()
+        writer.line("/// Sets the property of `key` to `nil` and sends the key as `null`, as a server that merges")
+        writer.line("/// what it is sent (`PATCH`) reads as \"clear this value\". A property that is `nil` otherwise")
+        writer.line("/// is left out (\"keep it\"); setting the property again sends its value.")
+        writer.block("\(access) mutating func setNull(_ key: NullableKey)") { writer in
+            writer.switchBlock("key") { writer in
+                for property in properties {
+                    writer.line("case .\(Naming.escaped(property.swiftName)):")
+                    writer.indented { writer in
+                        writer.line("self.\(Naming.escaped(property.storageName)) = nil")
+                        writer.line("self.\(Self.explicitNulls).insert(\(key(property)))")
+                    }
+                }
+            }
+        }
+    }
 
     private func renderDecoding(_ model: StructModel, into writer: inout SwiftWriter) {
         writer.line(
@@ -225,7 +254,7 @@ struct ModelRenderer {
                 }
                 writer.line("self.additionalProperties = additionalProperties")
             }
-            if model.properties.contains(where: tracksNull) {
+            if model.properties.contains(where: \.tracksNull) {
                 // One pass over the object, rather than a second lookup for each `nil`.
                 writer.line("self.\(Self.explicitNulls) = try Courier.ExplicitNulls(of: container, decoder: decoder)")
             }
@@ -273,7 +302,7 @@ struct ModelRenderer {
                 // left out, unless it was read as `null`.
                 let encode = property.type.holdsNestedURLs ? "encodeURLs" : "encodeValue"
                 let method = property.isOptional && !property.encodesNull ? "\(encode)IfPresent" : encode
-                let nulls = tracksNull(property) ? ", nulls: self.\(Self.explicitNulls)" : ""
+                let nulls = property.tracksNull ? ", nulls: self.\(Self.explicitNulls)" : ""
                 writer.line(
                     "try container.\(method)(self.\(Naming.escaped(property.storageName)), at: \(key(property))\(nulls))"
                 )

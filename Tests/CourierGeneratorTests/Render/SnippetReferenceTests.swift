@@ -945,6 +945,55 @@ import Testing
         #expect(nested.contains(#".value([.object, .integer], properties: "size t"),"#))
     }
 
+    /// A struct that is sent and has optional keys that may be `null` offers `setNull(_:)` for
+    /// them, to send one as `null`; one only received does not, and a property named after the
+    /// method gets another name.
+    @Test func sentStructsOfferSetNullForKeysThatMayBeNull() throws {
+        let files = try generate(
+            spec(
+                schemas: """
+                    Patch:
+                      type: object
+                      properties:
+                        class: {type: [string, "null"]}
+                        old: {type: [integer, "null"], deprecated: true}
+                        plain: {type: string}
+                        set_null: {type: boolean}
+                    Thing:
+                      type: object
+                      properties: {gone: {type: [string, "null"]}}
+                    """,
+                paths: """
+                    {/things: {patch: {operationId: patchThing, requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/Patch'}}}},
+                      responses: {'200': {description: OK, content: {application/json: {schema: {$ref: '#/components/schemas/Thing'}}}}}}}}
+                    """))
+        let patch = try #require(files["Models/Patch.swift"])
+        #expect(patch.contains("public var setNull2: Swift.Bool?"))
+        #expect(
+            patch.contains(
+                """
+                    public enum NullableKey: Swift.Hashable, Swift.Sendable {
+                        /// The `class` key.
+                        case `class`
+                        /// The `old` key.
+                        case old
+                    }
+                """))
+        #expect(
+            patch.contains(
+                """
+                        switch key {
+                        case .`class`:
+                            self.`class` = nil
+                            self.__explicitNulls.insert("class")
+                        case .old:
+                            self._old = nil
+                            self.__explicitNulls.insert("old")
+                        }
+                """))
+        #expect(!(try #require(files["Models/Thing.swift"])).contains("setNull"))
+    }
+
     /// An alternative that allows only `null`, inline or through a `$ref` (drf-spectacular lists
     /// `NullEnum: {enum: [null]}` beside every nullable choice field's enum), is no case: it
     /// makes the value optional, so that a string no other variant lists is not taken as "null".

@@ -26,6 +26,28 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.additionalProperties = additionalProperties
     }
 
+    /// The optional keys that may be sent as `null`, with ``setNull(_:)``.
+    public enum NullableKey: Swift.Hashable, Swift.Sendable {
+        /// The `email` key.
+        case email
+        /// The `name` key.
+        case name
+    }
+
+    /// Sets the property of `key` to `nil` and sends the key as `null`, as a server that merges
+    /// what it is sent (`PATCH`) reads as "clear this value". A property that is `nil` otherwise
+    /// is left out ("keep it"); setting the property again sends its value.
+    public mutating func setNull(_ key: NullableKey) {
+        switch key {
+        case .email:
+            self.email = nil
+            self.__explicitNulls.insert("email")
+        case .name:
+            self.name = nil
+            self.__explicitNulls.insert("name")
+        }
+    }
+
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)

@@ -18,6 +18,20 @@ extension Showcase {
         try await client.send(Endpoints.widgetEcho(id: widgetID, tags: tags, ids: ids, filter: filter, sort: sort, since: since, maxCost: maxCost, xRequestID: xRequestID, legacy: legacy))
     }
 
+    /// Update a widget
+    ///
+    /// A JSON merge patch (RFC 7396): a key sent as null clears the value, a key left out keeps it.
+    ///
+    /// - Parameters:
+    ///   - widgetID: The widget's id.
+    ///   - body: The request body.
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP PATCH /echo/widgets/{widgetId}
+    public func updateWidget(widgetID: Swift.String, body: WidgetUpdate) async throws(Courier.ServiceError) -> Echo {
+        try await client.send(Endpoints.updateWidget(widgetID: widgetID, body: body))
+    }
+
     /// Echo path parameters in each style
     ///
     /// simple, label and matrix (RFC 6570), exploded and not: the echo shows the path as sent.
@@ -170,6 +184,24 @@ extension Showcase.Endpoints {
         endpoint.query += Courier.QueryItem.items("maxCost", maxCost)
         endpoint.headers["X-Request-ID"] = Courier.QueryItem.simpleText(list: xRequestID)
         endpoint.query += Courier.QueryItem.items("legacy", legacy)
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/updateWidget(widgetID:body:)``.
+    ///
+    /// Update a widget
+    ///
+    /// A JSON merge patch (RFC 7396): a key sent as null clears the value, a key left out keeps it.
+    ///
+    /// - Parameters:
+    ///   - widgetID: The widget's id.
+    ///   - body: The request body.
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP PATCH /echo/widgets/{widgetId}
+    public static func updateWidget(widgetID: Swift.String, body: WidgetUpdate) -> Courier.Endpoint<Echo> {
+        var endpoint = Courier.Endpoint<Echo>(method: .patch, path: "/echo/widgets/\(widgetID)", operationID: "updateWidget")
+        endpoint.body = .json(body)
+        endpoint.headers["Content-Type"] = "application/merge-patch+json"
         return endpoint
     }
 
