@@ -35,6 +35,15 @@ import Testing
         #expect(result.isFaithful, "\(decoder.0) decoder: \(result)")
     }
 
+    /// A struct whose undeclared keys have a type of their own finds its `null`s in a pass of
+    /// their own rather than while listing undeclared keys.
+    @Test(arguments: decoders)
+    func aStructWithTypedAdditionalPropertiesKeepsItsNulls(decoder: (String, JSONDecoder?)) throws {
+        let example = DescriptionExample.decoding(Extensible.self, name: "extensible", json: #"{"name":null,"x":"y"}"#)
+        let result = try example.check(decoder: decoder.1)
+        #expect(result.isFaithful, "\(decoder.0) decoder: \(result)")
+    }
+
     @Test func aValueSetSinceIsSentAndAMissingKeyStaysMissing() throws {
         let json = #"{"id":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f","name":"W","kind":"gadget","price":null,"note":null}"#
         var widget = try JSONDecoder().decode(Widget.self, from: Data(json.utf8))

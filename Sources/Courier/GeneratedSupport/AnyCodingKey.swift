@@ -47,11 +47,54 @@
         try undeclaredValues(excluding: KeyNames.cached(names))
     }
 
+    /// The values of the keys a generated struct does not declare, and the declared keys whose
+    /// value is `null` (see `ExplicitNulls`), found as the keys are listed.
+    /// - Parameters:
+    ///   - names: The names the struct declares, none of them empty or holding a space.
+    ///   - nulls: Set to the declared keys whose value is `null`.
+    /// - Returns: The other keys' values.
+    /// - Throws: `DecodingError` when a value is not JSON.
+    public func undeclaredValues(declaredNames names: StaticString, nulls: inout ExplicitNulls) throws -> [String:
+        JSONValue]
+    {
+        try undeclaredValues(excluding: KeyNames.cached(names), nulls: &nulls)
+    }
+
+    /// The values of the keys a generated struct does not declare, and the declared keys whose
+    /// value is `null` (see `ExplicitNulls`), found as the keys are listed.
+    /// - Parameters:
+    ///   - declared: The keys the struct declares.
+    ///   - nulls: Set to the declared keys whose value is `null`.
+    /// - Returns: The other keys' values.
+    /// - Throws: `DecodingError` when a value is not JSON.
+    public func undeclaredValues(declared: KeyNames, nulls: inout ExplicitNulls) throws -> [String: JSONValue] {
+        try undeclaredValues(excluding: declared, nulls: &nulls)
+    }
+
     private func undeclaredValues(excluding declared: KeyNames) throws -> [String: JSONValue] {
+        try undeclaredValues(UndeclaredKeyListing.keys(of: self, excluding: declared).keys, excluding: declared)
+    }
+
+    private func undeclaredValues(excluding declared: KeyNames, nulls: inout ExplicitNulls) throws -> [String:
+        JSONValue]
+    {
+        let (keys, declaredNulls) = UndeclaredKeyListing.keys(of: self, excluding: declared)
+        if let declaredNulls {
+            nulls.names = declaredNulls
+        } else {
+            // Another decoder: it never showed the declared names, so each is asked.
+            for name in declared.names where contains(AnyCodingKey(name)) {
+                if try decodeNil(forKey: AnyCodingKey(name)) { nulls.names.append(name) }
+            }
+        }
+        return try undeclaredValues(keys, excluding: declared)
+    }
+
+    private func undeclaredValues(_ keys: [AnyCodingKey], excluding declared: KeyNames) throws -> [String: JSONValue] {
         var values: [String: JSONValue] = [:]
         var enclosing: [String]??
         // The check again: a decoder that made its keys before the listing still lists them all.
-        for key in UndeclaredKeyListing.keys(of: self, excluding: declared) where !declared.contains(key.stringValue) {
+        for key in keys where !declared.contains(key.stringValue) {
             // An alternative decoded from its parent's object leaves the parent's keys to the parent.
             if enclosing == nil {
                 let current = EnclosingKeys.current

@@ -15,13 +15,24 @@ struct DocumentKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var allKeys: [Key] {
         var keys: [Key] = []
         // While a generated struct lists its undeclared keys, its declared names are skipped by
-        // their bytes, before a string is made for them.
-        let declared = Key.self == AnyCodingKey.self ? UndeclaredKeyListing.declaredNames : nil
+        // their bytes, before a string is made for them; those whose value is `null` are noted.
+        let listing = Key.self == AnyCodingKey.self ? UndeclaredKeyListing.current : nil
+        listing?.pointee.declaredNulls = []
         for token in document.keys(of: object) {
-            if let declared, document.tokens[token].flags == 0, declared.pointee.contains(utf8: document.text(token)) {
+            if let listing, document.tokens[token].flags == 0,
+                listing.pointee.declared.contains(utf8: document.text(token))
+            {
+                if document.tokens[token + 1].kind == .null, let name = try? document.keyName(token) {
+                    listing.pointee.declaredNulls?.append(name)
+                }
                 continue
             }
-            guard let name = try? document.keyName(token), let key = Key(stringValue: name) else { continue }
+            guard let name = try? document.keyName(token) else { continue }
+            guard let key = Key(stringValue: name) else {
+                // A declared name written with an escape, which `AnyCodingKey` refuses.
+                if let listing, document.tokens[token + 1].kind == .null { listing.pointee.declaredNulls?.append(name) }
+                continue
+            }
             keys.append(key)
         }
         return keys

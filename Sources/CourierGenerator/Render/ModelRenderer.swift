@@ -225,15 +225,21 @@ struct ModelRenderer {
                     writer.line("\(target) = try container.\(decode)(\(stored).self, at: \(key(property)))")
                 }
             }
-            if model.additionalProperties == .json && !model.undeclaredKeysAreDescribed && !model.properties.isEmpty {
+            let tracksNulls = model.properties.contains(where: \.tracksNull)
+            // The declared keys read as `null`, noted as the undeclared ones are listed.
+            let nulls = tracksNulls ? ", nulls: &self.\(Self.explicitNulls)" : ""
+            let listsUndeclaredKeys =
+                model.additionalProperties == .json && !model.undeclaredKeysAreDescribed && !model.properties.isEmpty
+            if listsUndeclaredKeys {
                 // Keys JSON Schema allows without describing them: one call, cheaper to compile than a switch per struct.
                 let names = model.properties.map(\.jsonName)
                 writer.line(
                     Naming.isSpaceSeparable(names)
                         // Inline: a static property per struct costs the compiler a declaration,
                         // accessors and a one-time initializer each.
-                        ? "self.additionalProperties = try container.undeclaredValues(declaredNames: \(Naming.stringLiteral(names.joined(separator: " "))))"
-                        : "self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)")
+                        ? "self.additionalProperties = try container.undeclaredValues(declaredNames: \(Naming.stringLiteral(names.joined(separator: " ")))\(nulls))"
+                        : "self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys\(nulls))"
+                )
             } else if let additional = model.additionalProperties {
                 writer.line("var additionalProperties: [Swift.String: \(additional.code)] = [:]")
                 let decode =
@@ -254,7 +260,7 @@ struct ModelRenderer {
                 }
                 writer.line("self.additionalProperties = additionalProperties")
             }
-            if model.properties.contains(where: \.tracksNull) {
+            if tracksNulls && !listsUndeclaredKeys {
                 // One pass over the object, rather than a second lookup for each `nil`.
                 writer.line("self.\(Self.explicitNulls) = try Courier.ExplicitNulls(of: container, decoder: decoder)")
             }

@@ -484,8 +484,7 @@ import Testing
                         self.id = try container.decodeValue(Swift.Int64.self, at: "id")
                         self.ownerName = try container.decodeValueIfPresent(Swift.String.self, at: "owner_name")
                         self.tag = try container.decodeValueIfPresent(Swift.String.self, at: "tag")
-                        self.additionalProperties = try container.undeclaredValues(declaredNames: "id owner_name tag")
-                        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+                        self.additionalProperties = try container.undeclaredValues(declaredNames: "id owner_name tag", nulls: &self.__explicitNulls)
                     }
 
                     /// Encodes the value as a JSON object, with any additional properties.
@@ -514,7 +513,8 @@ import Testing
                         id: {type: integer}
                     """))
         let person = try #require(files["Models/Person.swift"])
-        #expect(person.contains("try container.undeclaredValues(declared: Self._declaredKeys)\n"))
+        #expect(
+            person.contains("try container.undeclaredValues(declared: Self._declaredKeys, nulls: &self.__explicitNulls)\n"))
         #expect(person.contains(#"private static let _declaredKeys: Courier.KeyNames = ["first name", "id"]"#))
     }
 

@@ -26,8 +26,7 @@ public struct APIError: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.message = try container.decodeValueIfPresent(Swift.String.self, at: "message")
         self.code = try container.decodeValue(Swift.String.self, at: "code")
         self.details = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "details")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "message code details")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "message code details", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

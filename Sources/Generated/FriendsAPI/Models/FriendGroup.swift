@@ -30,8 +30,7 @@ public struct FriendGroup: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.color = try container.decodeValueIfPresent(GroupColor.self, at: "color")
         self.memberIDs = try container.decodeValue([Swift.Int64].self, at: "member_ids")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "id name color member_ids")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "id name color member_ids", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -23,8 +23,7 @@ public struct OAuthError: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.error = try container.decodeValue(Swift.String.self, at: "error")
         self.errorDescription = try container.decodeValueIfPresent(Swift.String.self, at: "error_description")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "error error_description")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "error error_description", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

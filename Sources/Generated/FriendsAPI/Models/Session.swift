@@ -31,8 +31,7 @@ public struct Session: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.refreshToken = try container.decodeValue(Swift.String.self, at: "refresh_token")
         self.expiresIn = try container.decodeValue(Swift.Int.self, at: "expires_in")
         self.tokenType = try container.decodeValueIfPresent(Swift.String.self, at: "token_type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "access_token refresh_token expires_in token_type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "access_token refresh_token expires_in token_type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

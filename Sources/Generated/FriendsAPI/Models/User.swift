@@ -56,8 +56,7 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.avatarURL = try container.decodeValue(Foundation.URL.self, at: "avatar_url")
         self.createdAt = try container.decodeValue(Foundation.Date.self, at: "created_at")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "id email name avatar_url created_at")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "id email name avatar_url created_at", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -35,8 +35,7 @@ public struct BuyMuseumTickets: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.ticketDate = try container.decodeValue(DateModel.self, at: "ticketDate")
         self.ticketType = try container.decodeValue(TicketType.self, at: "ticketType")
         self.eventID = try container.decodeValueIfPresent(EventID.self, at: "eventId")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "email ticketId ticketDate ticketType eventId")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "email ticketId ticketDate ticketType eventId", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

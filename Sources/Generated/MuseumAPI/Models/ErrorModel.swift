@@ -23,8 +23,7 @@ public struct ErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.type = try container.decodeValueIfPresent(Swift.String.self, at: "type")
         self.title = try container.decodeValueIfPresent(Swift.String.self, at: "title")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "type title")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "type title", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -38,8 +38,7 @@ public struct MuseumTicketsConfirmation: Swift.Codable, Swift.Hashable, Swift.Se
         self.eventID = try container.decodeValueIfPresent(EventID.self, at: "eventId")
         self.message = try container.decodeValue(TicketMessage.self, at: "message")
         self.confirmationCode = try container.decodeValue(TicketConfirmation.self, at: "confirmationCode")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "ticketId ticketDate ticketType eventId message confirmationCode")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "ticketId ticketDate ticketType eventId message confirmationCode", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -35,8 +35,7 @@ public struct SpecialEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.eventDescription = try container.decodeValue(EventDescription.self, at: "eventDescription")
         self.dates = try container.decodeValue(EventDates.self, at: "dates")
         self.price = try container.decodeValue(EventPrice.self, at: "price")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "eventId name location eventDescription dates price")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "eventId name location eventDescription dates price", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

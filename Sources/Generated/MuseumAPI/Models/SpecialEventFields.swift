@@ -32,8 +32,7 @@ public struct SpecialEventFields: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.eventDescription = try container.decodeValueIfPresent(EventDescription.self, at: "eventDescription")
         self.dates = try container.decodeValueIfPresent(EventDates.self, at: "dates")
         self.price = try container.decodeValueIfPresent(EventPrice.self, at: "price")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "name location eventDescription dates price")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "name location eventDescription dates price", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -23,8 +23,7 @@ public struct ErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.code = try container.decodeValue(Swift.Int32.self, at: "code")
         self.message = try container.decodeValueIfPresent(Swift.String.self, at: "message")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "code message")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "code message", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -26,8 +26,7 @@ public struct Pet: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.id = try container.decodeValue(Swift.Int64.self, at: "id")
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.tag = try container.decodeValueIfPresent(Swift.String.self, at: "tag")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "id name tag")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "id name tag", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

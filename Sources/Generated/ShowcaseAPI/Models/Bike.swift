@@ -29,8 +29,7 @@ public struct Bike: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.wheels = try container.decodeValueIfPresent(Swift.Int.self, at: "wheels")
         self.gears = try container.decodeValueIfPresent(Swift.Int.self, at: "gears")
         self.towing = try container.decodeValueIfPresent(Vehicle.self, at: "towing")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "kind wheels gears towing")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "kind wheels gears towing", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -26,8 +26,7 @@ public struct Bird: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.species = try container.decodeValue(Swift.String.self, at: "species")
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.wingspan = try container.decodeValueIfPresent(Swift.Double.self, at: "wingspan")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "species name wingspan")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "species name wingspan", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -26,8 +26,7 @@ public struct Car: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.kind = try container.decodeValue(Swift.String.self, at: "kind")
         self.wheels = try container.decodeValueIfPresent(Swift.Int.self, at: "wheels")
         self.doors = try container.decodeValueIfPresent(Swift.Int.self, at: "doors")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "kind wheels doors")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "kind wheels doors", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

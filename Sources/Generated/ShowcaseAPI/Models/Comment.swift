@@ -34,8 +34,7 @@ public struct Comment: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.text = try container.decodeValue(Swift.String.self, at: "text")
         self._replyTo = try container.decodeValueIfPresent(Courier.Indirect<Comment>.self, at: "replyTo")
         self._thread = try container.decodeValueIfPresent(Courier.Indirect<Thread>.self, at: "thread")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "text replyTo thread")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "text replyTo thread", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -27,8 +27,7 @@ public struct Contact: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
         self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "name email phone")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "name email phone", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -23,8 +23,7 @@ public struct DocumentMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.title = try container.decodeValueIfPresent(Swift.String.self, at: "title")
         self.pages = try container.decodeValueIfPresent(Swift.Int.self, at: "pages")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "title pages")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "title pages", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -35,8 +35,7 @@ public struct Echo: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.query = try container.decodeValueIfPresent([Swift.String: [Swift.String]].self, at: "query")
         self.headers = try container.decodeValue([Swift.String: Swift.String].self, at: "headers")
         self.body = try container.decodeValueIfPresent(Swift.String.self, at: "body")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "method path rawQuery query headers body")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "method path rawQuery query headers body", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

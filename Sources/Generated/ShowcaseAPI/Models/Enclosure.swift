@@ -23,8 +23,7 @@ public struct Enclosure: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.residents = try container.decodeValue([Animal].self, at: "residents")
         self.keeper = try container.decodeValueIfPresent(AnimalAlias.self, at: "keeper")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "residents keeper")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "residents keeper", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -27,8 +27,7 @@ public struct Extended: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.id = try container.decodeValue(Swift.Int.self, at: "id")
         self.createdAt = try container.decodeValueIfPresent(Foundation.Date.self, at: "createdAt")
         self.label = try container.decodeValue(Swift.String.self, at: "label")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "id createdAt label")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "id createdAt label", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -23,8 +23,7 @@ public struct Filter: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.minSize = try container.decodeValueIfPresent(Swift.Int.self, at: "minSize")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "name minSize")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "name minSize", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -29,8 +29,7 @@ public struct Fish: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.fins = try container.decodeValueIfPresent(Swift.Int.self, at: "fins")
         self.school = try container.decodeValueIfPresent([Animal].self, at: "school")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "species name fins school")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "species name fins school", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -27,8 +27,7 @@ public struct Gecko: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.species = try container.decodeValue(Swift.String.self, at: "species")
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.sticky = try container.decodeValueIfPresent(Swift.Bool.self, at: "sticky")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "species name sticky")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "species name sticky", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

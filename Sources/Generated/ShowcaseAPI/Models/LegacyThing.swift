@@ -21,8 +21,7 @@ public struct LegacyThing: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.v = try container.decodeValueIfPresent(Swift.Int.self, at: "v")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "v")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "v", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

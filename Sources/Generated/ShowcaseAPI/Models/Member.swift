@@ -69,8 +69,7 @@ public struct Member: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decodeValue(MemberObjectModel.self, at: "object")
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "id object name email")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "id object name email", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

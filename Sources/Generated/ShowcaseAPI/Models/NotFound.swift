@@ -23,8 +23,7 @@ public struct NotFound: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.message = try container.decodeValueIfPresent(Swift.String.self, at: "message")
         self.code = try container.decodeValue(Swift.String.self, at: "code")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "message code")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "message code", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -23,8 +23,7 @@ public struct OtherPayment: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.kind = try container.decodeValueIfPresent(Swift.String.self, at: "kind")
         self.note = try container.decodeValueIfPresent(Swift.String.self, at: "note")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "kind note")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "kind note", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

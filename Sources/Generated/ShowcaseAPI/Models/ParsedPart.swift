@@ -35,8 +35,7 @@ public struct ParsedPart: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.size = try container.decodeValue(Swift.Int.self, at: "size")
         self.sha256 = try container.decodeValue(Swift.String.self, at: "sha256")
         self.text = try container.decodeValueIfPresent(Swift.String.self, at: "text")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "name filename content_type size sha256 text")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "name filename content_type size sha256 text", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -23,8 +23,7 @@ public struct PathPoint: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.x = try container.decodeValue(Swift.String.self, at: "x")
         self.y = try container.decodeValueIfPresent(Swift.Int.self, at: "y")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "x y")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "x y", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

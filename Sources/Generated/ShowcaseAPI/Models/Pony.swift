@@ -65,8 +65,7 @@ public struct Pony: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.species = try container.decodeValue(PonySpecies.self, at: "species")
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.hands = try container.decodeValueIfPresent(Swift.Double.self, at: "hands")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "species name hands")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "species name hands", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -23,8 +23,7 @@ public struct Problem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.title = try container.decodeValueIfPresent(Swift.String.self, at: "title")
         self.detail = try container.decodeValueIfPresent(Swift.String.self, at: "detail")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "title detail")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "title detail", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

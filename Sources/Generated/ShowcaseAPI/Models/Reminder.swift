@@ -216,8 +216,7 @@ public struct Reminder: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.links = try container.decodeURLsIfPresent([Swift.String: Foundation.URL].self, at: "links")
         self.mirrors = try container.decodeURLsIfPresent([Foundation.URL?].self, at: "mirrors")
         self.repeats = try container.decodeValueIfPresent(ReminderRepeats.self, at: "repeats")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "due target links mirrors repeats")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "due target links mirrors repeats", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

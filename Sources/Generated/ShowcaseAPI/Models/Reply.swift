@@ -23,8 +23,7 @@ public struct Reply: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.text = try container.decodeValue(Swift.String.self, at: "text")
         self.streamed = try container.decodeValueIfPresent(Swift.Bool.self, at: "streamed")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "text streamed")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "text streamed", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

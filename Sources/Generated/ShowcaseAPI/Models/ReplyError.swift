@@ -23,8 +23,7 @@ public struct ReplyErrorErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendabl
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.message = try container.decodeValue(Swift.String.self, at: "message")
         self.type = try container.decodeValueIfPresent(Swift.String.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "message type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "message type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -26,8 +26,7 @@ public struct ReplyRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.input = try container.decodeValue(Swift.String.self, at: "input")
         self.stream = try container.decodeValueIfPresent(Swift.Bool.self, at: "stream")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "input stream")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "input stream", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

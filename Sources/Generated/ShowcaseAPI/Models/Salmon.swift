@@ -33,8 +33,7 @@ public struct Salmon: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.fins = try container.decodeValueIfPresent(Swift.Int.self, at: "fins")
         self.school = try container.decodeValueIfPresent([Animal].self, at: "school")
         self.river = try container.decodeValueIfPresent(Swift.String.self, at: "river")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "species name fins school river")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "species name fins school river", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -66,8 +66,7 @@ public struct ShipmentOrigin: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.city = try container.decodeValue(Swift.String.self, at: "city")
         self.country = try container.decodeValueIfPresent(ShipmentOriginCountry.self, at: "country")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "city country")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "city country", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -208,8 +207,7 @@ public struct Shipment: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.destination = try container.decodeValueIfPresent(ShipmentDestination.self, at: "destination")
         self.returnTo = try container.decodeValueIfPresent(ShipmentReturnTo.self, at: "returnTo")
         self.forwardTo = try container.decodeValueIfPresent(ShipmentForwardTo.self, at: "forwardTo")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "origin destination returnTo forwardTo")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "origin destination returnTo forwardTo", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

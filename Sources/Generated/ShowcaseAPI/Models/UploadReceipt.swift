@@ -29,8 +29,7 @@ public struct UploadReceipt: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.bytes = try container.decodeValue(Swift.Int.self, at: "bytes")
         self.chunked = try container.decodeValue(Swift.Bool.self, at: "chunked")
         self.contentType = try container.decodeValueIfPresent(Swift.String.self, at: "content_type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "sha256 bytes chunked content_type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "sha256 bytes chunked content_type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

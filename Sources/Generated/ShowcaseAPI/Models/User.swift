@@ -35,8 +35,7 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
         self.password = try container.decodeValueIfPresent(Swift.String.self, at: "password")
         self.createdAt = try container.decodeValue(Foundation.Date.self, at: "createdAt")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "id name email password createdAt")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "id name email password createdAt", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -23,8 +23,7 @@ public struct WidgetDimensions: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.width = try container.decodeValueIfPresent(Swift.Double.self, at: "width")
         self.height = try container.decodeValueIfPresent(Swift.Double.self, at: "height")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "width height")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "width height", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -169,8 +168,7 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self._parent = try container.decodeValueIfPresent(Courier.Indirect<Widget>.self, at: "parent")
         self.children = try container.decodeValueIfPresent([Widget].self, at: "children")
         self.shape = try container.decodeValueIfPresent(Shape.self, at: "shape")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "id name kind size weight price ratio cost visible tags createdAt releaseDate homepage thumbnail note metadata anything attributes readings labels class snake_case_name kebab-name legacy_code status dimensions parent children shape")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "id name kind size weight price ratio cost visible tags createdAt releaseDate homepage thumbnail note metadata anything attributes readings labels class snake_case_name kebab-name legacy_code status dimensions parent children shape", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

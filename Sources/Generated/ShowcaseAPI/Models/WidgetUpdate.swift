@@ -65,8 +65,7 @@ public struct WidgetUpdate: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.price = try container.decodeValueIfPresent(Swift.Double.self, at: "price")
         self.tags = try container.decodeValueIfPresent([Swift.String].self, at: "tags")
         self.filter = try container.decodeValueIfPresent(Filter.self, at: "filter")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "name note price tags filter")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "name note price tags filter", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

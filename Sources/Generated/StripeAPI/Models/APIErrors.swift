@@ -178,8 +178,7 @@ public struct APIErrors: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self._setupIntent = try container.decodeValueIfPresent(Courier.Indirect<SetupIntent>.self, at: "setup_intent")
         self.source = try container.decodeValueIfPresent(APIErrorsSource.self, at: "source")
         self.type = try container.decodeValue(APIErrorsTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "charge code decline_code doc_url message param payment_intent payment_method payment_method_type setup_intent source type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "charge code decline_code doc_url message param payment_intent payment_method payment_method_type setup_intent source type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -347,8 +347,7 @@ public struct Account: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.settings = try container.decodeValueIfPresent(AccountSettings.self, at: "settings")
         self.tosAcceptance = try container.decodeValueIfPresent(AccountTosAcceptance.self, at: "tos_acceptance")
         self.type = try container.decodeValueIfPresent(AccountTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "business_profile business_type capabilities charges_enabled company controller country created default_currency details_submitted email external_accounts future_requirements id individual metadata object payouts_enabled requirements settings tos_acceptance type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "business_profile business_type capabilities charges_enabled company controller country created default_currency details_submitted email external_accounts future_requirements id individual metadata object payouts_enabled requirements settings tos_acceptance type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

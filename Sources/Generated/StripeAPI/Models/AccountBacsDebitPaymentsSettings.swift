@@ -22,8 +22,7 @@ public struct AccountBacsDebitPaymentsSettings: Swift.Codable, Swift.Hashable, S
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.displayName = try container.decodeValueIfPresent(Swift.String.self, at: "display_name")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "display_name")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "display_name", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

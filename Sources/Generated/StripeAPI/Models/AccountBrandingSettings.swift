@@ -40,8 +40,7 @@ public struct AccountBrandingSettings: Swift.Codable, Swift.Hashable, Swift.Send
         self.logo = try container.decodeValueIfPresent(AccountBrandingSettingsLogo.self, at: "logo")
         self.primaryColor = try container.decodeValueIfPresent(Swift.String.self, at: "primary_color")
         self.secondaryColor = try container.decodeValueIfPresent(Swift.String.self, at: "secondary_color")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "icon logo primary_color secondary_color")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "icon logo primary_color secondary_color", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

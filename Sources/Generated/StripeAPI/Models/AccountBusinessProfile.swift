@@ -50,8 +50,7 @@ public struct AccountBusinessProfile: Swift.Codable, Swift.Hashable, Swift.Senda
         self.supportPhone = try container.decodeValueIfPresent(Swift.String.self, at: "support_phone")
         self.supportURL = try container.decodeValueIfPresent(Swift.String.self, at: "support_url")
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "mcc name product_description support_address support_email support_phone support_url url")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "mcc name product_description support_address support_email support_phone support_url url", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -214,8 +214,7 @@ public struct AccountCapabilities: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.taxReportingUs1099Misc = try container.decodeValueIfPresent(AccountCapabilitiesTaxReportingUs1099Misc.self, at: "tax_reporting_us_1099_misc")
         self.transfers = try container.decodeValueIfPresent(AccountCapabilitiesTransfers.self, at: "transfers")
         self.usBankAccountAchPayments = try container.decodeValueIfPresent(AccountCapabilitiesUsBankAccountAchPayments.self, at: "us_bank_account_ach_payments")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit_payments afterpay_clearpay_payments au_becs_debit_payments bacs_debit_payments bancontact_payments bank_transfer_payments boleto_payments card_issuing card_payments cartes_bancaires_payments eps_payments fpx_payments giropay_payments grabpay_payments ideal_payments jcb_payments klarna_payments konbini_payments legacy_payments oxxo_payments p24_payments paynow_payments sepa_debit_payments sofort_payments tax_reporting_us_1099_k tax_reporting_us_1099_misc transfers us_bank_account_ach_payments")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit_payments afterpay_clearpay_payments au_becs_debit_payments bacs_debit_payments bancontact_payments bank_transfer_payments boleto_payments card_issuing card_payments cartes_bancaires_payments eps_payments fpx_payments giropay_payments grabpay_payments ideal_payments jcb_payments klarna_payments konbini_payments legacy_payments oxxo_payments p24_payments paynow_payments sepa_debit_payments sofort_payments tax_reporting_us_1099_k tax_reporting_us_1099_misc transfers us_bank_account_ach_payments", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

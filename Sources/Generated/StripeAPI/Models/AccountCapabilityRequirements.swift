@@ -56,8 +56,7 @@ public struct AccountCapabilityRequirements: Swift.Codable, Swift.Hashable, Swif
         self.eventuallyDue = try container.decodeValue([Swift.String].self, at: "eventually_due")
         self.pastDue = try container.decodeValue([Swift.String].self, at: "past_due")
         self.pendingVerification = try container.decodeValue([Swift.String].self, at: "pending_verification")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "alternatives current_deadline currently_due disabled_reason errors eventually_due past_due pending_verification")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "alternatives current_deadline currently_due disabled_reason errors eventually_due past_due pending_verification", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -21,8 +21,7 @@ public struct AccountCardIssuingSettings: Swift.Codable, Swift.Hashable, Swift.S
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.tosAcceptance = try container.decodeValueIfPresent(CardIssuingAccountTermsOfService.self, at: "tos_acceptance")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "tos_acceptance")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "tos_acceptance", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

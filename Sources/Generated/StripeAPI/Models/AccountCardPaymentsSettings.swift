@@ -25,8 +25,7 @@ public struct AccountCardPaymentsSettings: Swift.Codable, Swift.Hashable, Swift.
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.declineOn = try container.decodeValueIfPresent(AccountDeclineChargeOn.self, at: "decline_on")
         self.statementDescriptorPrefix = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_prefix")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "decline_on statement_descriptor_prefix")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "decline_on statement_descriptor_prefix", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -26,8 +26,7 @@ public struct AccountDashboardSettings: Swift.Codable, Swift.Hashable, Swift.Sen
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.displayName = try container.decodeValueIfPresent(Swift.String.self, at: "display_name")
         self.timezone = try container.decodeValueIfPresent(Swift.String.self, at: "timezone")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "display_name timezone")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "display_name timezone", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -50,8 +50,7 @@ public struct AccountFutureRequirements: Swift.Codable, Swift.Hashable, Swift.Se
         self.eventuallyDue = try container.decodeValueIfPresent([Swift.String].self, at: "eventually_due")
         self.pastDue = try container.decodeValueIfPresent([Swift.String].self, at: "past_due")
         self.pendingVerification = try container.decodeValueIfPresent([Swift.String].self, at: "pending_verification")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "alternatives current_deadline currently_due disabled_reason errors eventually_due past_due pending_verification")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "alternatives current_deadline currently_due disabled_reason errors eventually_due past_due pending_verification", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

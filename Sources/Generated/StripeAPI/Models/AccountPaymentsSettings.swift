@@ -30,8 +30,7 @@ public struct AccountPaymentsSettings: Swift.Codable, Swift.Hashable, Swift.Send
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
         self.statementDescriptorKana = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_kana")
         self.statementDescriptorKanji = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_kanji")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "statement_descriptor statement_descriptor_kana statement_descriptor_kanji")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "statement_descriptor statement_descriptor_kana statement_descriptor_kanji", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

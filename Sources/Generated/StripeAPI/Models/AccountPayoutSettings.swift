@@ -29,8 +29,7 @@ public struct AccountPayoutSettings: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.debitNegativeBalances = try container.decodeValue(Swift.Bool.self, at: "debit_negative_balances")
         self.schedule = try container.decodeValue(TransferSchedule.self, at: "schedule")
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "debit_negative_balances schedule statement_descriptor")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "debit_negative_balances schedule statement_descriptor", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

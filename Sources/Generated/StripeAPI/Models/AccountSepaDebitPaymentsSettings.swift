@@ -22,8 +22,7 @@ public struct AccountSepaDebitPaymentsSettings: Swift.Codable, Swift.Hashable, S
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.creditorID = try container.decodeValueIfPresent(Swift.String.self, at: "creditor_id")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "creditor_id")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "creditor_id", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

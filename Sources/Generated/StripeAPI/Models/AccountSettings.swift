@@ -42,8 +42,7 @@ public struct AccountSettings: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.payments = try container.decodeValue(AccountPaymentsSettings.self, at: "payments")
         self.payouts = try container.decodeValueIfPresent(AccountPayoutSettings.self, at: "payouts")
         self.sepaDebitPayments = try container.decodeValueIfPresent(AccountSepaDebitPaymentsSettings.self, at: "sepa_debit_payments")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "bacs_debit_payments branding card_issuing card_payments dashboard payments payouts sepa_debit_payments")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bacs_debit_payments branding card_issuing card_payments dashboard payments payouts sepa_debit_payments", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -34,8 +34,7 @@ public struct AccountTosAcceptance: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.ip = try container.decodeValueIfPresent(Swift.String.self, at: "ip")
         self.serviceAgreement = try container.decodeValueIfPresent(Swift.String.self, at: "service_agreement")
         self.userAgent = try container.decodeValueIfPresent(Swift.String.self, at: "user_agent")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "date ip service_agreement user_agent")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "date ip service_agreement user_agent", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

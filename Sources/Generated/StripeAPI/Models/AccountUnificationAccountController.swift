@@ -71,8 +71,7 @@ public struct AccountUnificationAccountController: Swift.Codable, Swift.Hashable
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.isController = try container.decodeValueIfPresent(Swift.Bool.self, at: "is_controller")
         self.type = try container.decodeValue(AccountUnificationAccountControllerTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "is_controller type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "is_controller type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

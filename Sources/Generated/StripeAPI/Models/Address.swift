@@ -42,8 +42,7 @@ public struct Address: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.line2 = try container.decodeValueIfPresent(Swift.String.self, at: "line2")
         self.postalCode = try container.decodeValueIfPresent(Swift.String.self, at: "postal_code")
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "city country line1 line2 postal_code state")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "city country line1 line2 postal_code state", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -110,8 +110,7 @@ public struct AlipayAccount: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.reusable = try container.decodeValue(Swift.Bool.self, at: "reusable")
         self.used = try container.decodeValue(Swift.Bool.self, at: "used")
         self.username = try container.decodeValue(Swift.String.self, at: "username")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "created customer fingerprint id livemode metadata object payment_amount payment_currency reusable used username")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "created customer fingerprint id livemode metadata object payment_amount payment_currency reusable used username", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -71,8 +71,7 @@ public struct Application: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.object = try container.decodeValue(ApplicationObjectModel.self, at: "object")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "id name object")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "id name object", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -180,8 +180,7 @@ public struct ApplicationFee: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.originatingTransaction = try container.decodeValueIfPresent(ApplicationFeeOriginatingTransaction.self, at: "originating_transaction")
         self.refunded = try container.decodeValue(Swift.Bool.self, at: "refunded")
         self.refunds = try container.decodeValue(ApplicationFeeRefunds.self, at: "refunds")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "account amount amount_refunded application balance_transaction charge created currency id livemode object originating_transaction refunded refunds")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account amount amount_refunded application balance_transaction charge created currency id livemode object originating_transaction refunded refunds", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

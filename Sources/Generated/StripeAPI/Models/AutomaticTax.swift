@@ -75,8 +75,7 @@ public struct AutomaticTax: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.status = try container.decodeValueIfPresent(AutomaticTaxStatus.self, at: "status")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "enabled status")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "enabled status", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -98,8 +98,7 @@ public struct Balance: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
         self.object = try container.decodeValue(BalanceObjectModel.self, at: "object")
         self.pending = try container.decodeValue([BalanceAmount].self, at: "pending")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "available connect_reserved instant_available issuing livemode object pending")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "available connect_reserved instant_available issuing livemode object pending", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

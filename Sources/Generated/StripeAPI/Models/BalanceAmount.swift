@@ -29,8 +29,7 @@ public struct BalanceAmount: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.currency = try container.decodeValue(Swift.String.self, at: "currency")
         self.sourceTypes = try container.decodeValueIfPresent(BalanceAmountBySourceType.self, at: "source_types")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency source_types")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency source_types", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

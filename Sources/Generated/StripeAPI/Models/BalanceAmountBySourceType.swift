@@ -30,8 +30,7 @@ public struct BalanceAmountBySourceType: Swift.Codable, Swift.Hashable, Swift.Se
         self.bankAccount = try container.decodeValueIfPresent(Swift.Int.self, at: "bank_account")
         self.card = try container.decodeValueIfPresent(Swift.Int.self, at: "card")
         self.fpx = try container.decodeValueIfPresent(Swift.Int.self, at: "fpx")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_account card fpx")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_account card fpx", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -427,8 +427,7 @@ public struct BalanceTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.source = try container.decodeValueIfPresent(BalanceTransactionSource.self, at: "source")
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.type = try container.decodeValue(BalanceTransactionTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount available_on created currency description exchange_rate fee fee_details id net object reporting_category source status type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount available_on created currency description exchange_rate fee fee_details id net object reporting_category source status type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -145,8 +145,7 @@ public struct BankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decodeValue(BankAccountObjectModel.self, at: "object")
         self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
         self.status = try container.decodeValue(Swift.String.self, at: "status")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "account account_holder_name account_holder_type account_type available_payout_methods bank_name country currency customer default_for_currency fingerprint id last4 metadata object routing_number status")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account account_holder_name account_holder_type account_type available_payout_methods bank_name country currency customer default_for_currency fingerprint id last4 metadata object routing_number status", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

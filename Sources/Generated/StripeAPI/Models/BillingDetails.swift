@@ -34,8 +34,7 @@ public struct BillingDetails: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "address email name phone")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address email name phone", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

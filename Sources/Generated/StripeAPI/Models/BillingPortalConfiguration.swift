@@ -107,8 +107,7 @@ public struct BillingPortalConfiguration: Swift.Codable, Swift.Hashable, Swift.S
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
         self.object = try container.decodeValue(BillingPortalConfigurationObjectModel.self, at: "object")
         self.updated = try container.decodeValue(Swift.Int.self, at: "updated")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "active application business_profile created default_return_url features id is_default livemode metadata object updated")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "active application business_profile created default_return_url features id is_default livemode metadata object updated", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

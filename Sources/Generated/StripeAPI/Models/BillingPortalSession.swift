@@ -387,8 +387,7 @@ public struct BillingPortalSession: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.onBehalfOf = try container.decodeValueIfPresent(Swift.String.self, at: "on_behalf_of")
         self.returnURL = try container.decodeValue(Swift.String.self, at: "return_url")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "configuration created customer id livemode locale object on_behalf_of return_url url")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "configuration created customer id livemode locale object on_behalf_of return_url url", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

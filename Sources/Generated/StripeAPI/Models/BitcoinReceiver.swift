@@ -197,8 +197,7 @@ public struct BitcoinReceiver: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.transactions = try container.decodeValueIfPresent(BitcoinReceiverTransactions.self, at: "transactions")
         self.uncapturedFunds = try container.decodeValue(Swift.Bool.self, at: "uncaptured_funds")
         self.usedForPayment = try container.decodeValueIfPresent(Swift.Bool.self, at: "used_for_payment")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "active amount amount_received bitcoin_amount bitcoin_amount_received bitcoin_uri created currency customer description email filled id inbound_address livemode metadata object payment refund_address transactions uncaptured_funds used_for_payment")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "active amount amount_received bitcoin_amount bitcoin_amount_received bitcoin_uri created currency customer description email filled id inbound_address livemode metadata object payment refund_address transactions uncaptured_funds used_for_payment", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -153,8 +153,7 @@ public struct Capability: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.requestedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "requested_at")
         self.requirements = try container.decodeValueIfPresent(AccountCapabilityRequirements.self, at: "requirements")
         self.status = try container.decodeValue(CapabilityStatus.self, at: "status")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "account future_requirements id object requested requested_at requirements status")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account future_requirements id object requested requested_at requirements status", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

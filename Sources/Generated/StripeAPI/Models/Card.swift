@@ -335,8 +335,7 @@ public struct Card: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.recipient = try container.decodeValueIfPresent(CardRecipient.self, at: "recipient")
         self.status = try container.decodeValueIfPresent(Swift.String.self, at: "status")
         self.tokenizationMethod = try container.decodeValueIfPresent(Swift.String.self, at: "tokenization_method")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "account address_city address_country address_line1 address_line1_check address_line2 address_state address_zip address_zip_check available_payout_methods brand country currency customer cvc_check default_for_currency dynamic_last4 exp_month exp_year fingerprint funding id last4 metadata name object recipient status tokenization_method")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account address_city address_country address_line1 address_line1_check address_line2 address_state address_zip address_zip_check available_payout_methods brand country currency customer cvc_check default_for_currency dynamic_last4 exp_month exp_year fingerprint funding id last4 metadata name object recipient status tokenization_method", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -25,8 +25,7 @@ public struct CardGeneratedFromPaymentMethodDetails: Swift.Codable, Swift.Hashab
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.cardPresent = try container.decodeValueIfPresent(PaymentMethodDetailsCardPresent.self, at: "card_present")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "card_present type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "card_present type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

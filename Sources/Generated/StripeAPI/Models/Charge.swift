@@ -649,8 +649,7 @@ public struct Charge: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.transfer = try container.decodeValueIfPresent(ChargeTransfer.self, at: "transfer")
         self.transferData = try container.decodeValueIfPresent(ChargeTransferData.self, at: "transfer_data")
         self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_captured amount_refunded application application_fee application_fee_amount balance_transaction billing_details calculated_statement_descriptor captured created currency customer description disputed failure_balance_transaction failure_code failure_message fraud_details id invoice livemode metadata object on_behalf_of order outcome paid payment_intent payment_method payment_method_details receipt_email receipt_number receipt_url refunded refunds review shipping source_transfer statement_descriptor statement_descriptor_suffix status transfer transfer_data transfer_group")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_captured amount_refunded application application_fee application_fee_amount balance_transaction billing_details calculated_statement_descriptor captured created currency customer description disputed failure_balance_transaction failure_code failure_message fraud_details id invoice livemode metadata object on_behalf_of order outcome paid payment_intent payment_method payment_method_details receipt_email receipt_number receipt_url refunded refunds review shipping source_transfer statement_descriptor statement_descriptor_suffix status transfer transfer_data transfer_group", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

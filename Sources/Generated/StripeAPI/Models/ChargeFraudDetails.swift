@@ -26,8 +26,7 @@ public struct ChargeFraudDetails: Swift.Codable, Swift.Hashable, Swift.Sendable 
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.stripeReport = try container.decodeValueIfPresent(Swift.String.self, at: "stripe_report")
         self.userReport = try container.decodeValueIfPresent(Swift.String.self, at: "user_report")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "stripe_report user_report")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "stripe_report user_report", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

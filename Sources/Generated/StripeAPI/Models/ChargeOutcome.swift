@@ -94,8 +94,7 @@ public struct ChargeOutcome: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.rule = try container.decodeValueIfPresent(ChargeOutcomeRule.self, at: "rule")
         self.sellerMessage = try container.decodeValueIfPresent(Swift.String.self, at: "seller_message")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "network_status reason risk_level risk_score rule seller_message type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "network_status reason risk_level risk_score rule seller_message type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

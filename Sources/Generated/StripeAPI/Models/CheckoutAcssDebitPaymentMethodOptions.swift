@@ -77,8 +77,7 @@ public struct CheckoutAcssDebitPaymentMethodOptions: Swift.Codable, Swift.Hashab
         self.currency = try container.decodeValueIfPresent(CheckoutAcssDebitPaymentMethodOptionsCurrency.self, at: "currency")
         self.mandateOptions = try container.decodeValueIfPresent(CheckoutAcssDebitMandateOptions.self, at: "mandate_options")
         self.verificationMethod = try container.decodeValueIfPresent(CheckoutPaymentMethodOptionsVerificationMethod.self, at: "verification_method")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "currency mandate_options verification_method")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "currency mandate_options verification_method", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -33,8 +33,7 @@ public struct CheckoutSessionPaymentMethodOptions: Swift.Codable, Swift.Hashable
         self.konbini = try container.decodeValueIfPresent(CheckoutKonbiniPaymentMethodOptions.self, at: "konbini")
         self.oxxo = try container.decodeValueIfPresent(CheckoutOxxoPaymentMethodOptions.self, at: "oxxo")
         self.usBankAccount = try container.decodeValueIfPresent(CheckoutUsBankAccountPaymentMethodOptions.self, at: "us_bank_account")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit boleto konbini oxxo us_bank_account")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit boleto konbini oxxo us_bank_account", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

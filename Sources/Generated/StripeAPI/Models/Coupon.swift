@@ -175,8 +175,7 @@ public struct Coupon: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.redeemBy = try container.decodeValueIfPresent(Swift.Int.self, at: "redeem_by")
         self.timesRedeemed = try container.decodeValue(Swift.Int.self, at: "times_redeemed")
         self.valid = try container.decodeValue(Swift.Bool.self, at: "valid")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_off applies_to created currency duration duration_in_months id livemode max_redemptions metadata name object percent_off redeem_by times_redeemed valid")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_off applies_to created currency duration duration_in_months id livemode max_redemptions metadata name object percent_off redeem_by times_redeemed valid", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -458,8 +458,7 @@ public struct CreditNote: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.total = try container.decodeValue(Swift.Int.self, at: "total")
         self.type = try container.decodeValue(CreditNoteTypeModel.self, at: "type")
         self.voidedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "voided_at")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount created currency customer customer_balance_transaction discount_amount discount_amounts id invoice lines livemode memo metadata number object out_of_band_amount pdf reason refund status subtotal tax_amounts total type voided_at")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount created currency customer customer_balance_transaction discount_amount discount_amounts id invoice lines livemode memo metadata number object out_of_band_amount pdf reason refund status subtotal tax_amounts total type voided_at", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

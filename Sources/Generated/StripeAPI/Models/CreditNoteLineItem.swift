@@ -160,8 +160,7 @@ public struct CreditNoteLineItem: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.type = try container.decodeValue(CreditNoteLineItemTypeModel.self, at: "type")
         self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
         self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount description discount_amount discount_amounts id invoice_line_item livemode object quantity tax_amounts tax_rates type unit_amount unit_amount_decimal")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount description discount_amount discount_amounts id invoice_line_item livemode object quantity tax_amounts tax_rates type unit_amount unit_amount_decimal", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

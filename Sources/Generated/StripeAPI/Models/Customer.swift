@@ -442,8 +442,7 @@ public struct Customer: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.taxExempt = try container.decodeValueIfPresent(CustomerTaxExempt.self, at: "tax_exempt")
         self.taxIDs = try container.decodeValueIfPresent(CustomerTaxIDs.self, at: "tax_ids")
         self.testClock = try container.decodeValueIfPresent(CustomerTestClock.self, at: "test_clock")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "address balance created currency default_source delinquent description discount email id invoice_prefix invoice_settings livemode metadata name next_invoice_sequence object phone preferred_locales shipping sources subscriptions tax tax_exempt tax_ids test_clock")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address balance created currency default_source delinquent description discount email id invoice_prefix invoice_settings livemode metadata name next_invoice_sequence object phone preferred_locales shipping sources subscriptions tax tax_exempt tax_ids test_clock", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

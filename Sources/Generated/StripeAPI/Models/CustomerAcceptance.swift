@@ -35,8 +35,7 @@ public struct CustomerAcceptance: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.offline = try container.decodeValueIfPresent(OfflineAcceptance.self, at: "offline")
         self.online = try container.decodeValueIfPresent(OnlineAcceptance.self, at: "online")
         self.type = try container.decodeValue(CustomerAcceptanceTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "accepted_at offline online type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "accepted_at offline online type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -245,8 +245,7 @@ public struct CustomerBalanceTransaction: Swift.Codable, Swift.Hashable, Swift.S
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
         self.object = try container.decodeValue(CustomerBalanceTransactionObjectModel.self, at: "object")
         self.type = try container.decodeValue(CustomerBalanceTransactionTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount created credit_note currency customer description ending_balance id invoice livemode metadata object type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount created credit_note currency customer description ending_balance id invoice livemode metadata object type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -83,8 +83,7 @@ public struct CustomerTax: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.automaticTax = try container.decodeValue(CustomerTaxAutomaticTax.self, at: "automatic_tax")
         self.ipAddress = try container.decodeValueIfPresent(Swift.String.self, at: "ip_address")
         self.location = try container.decodeValueIfPresent(CustomerTaxLocation.self, at: "location")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "automatic_tax ip_address location")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "automatic_tax ip_address location", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -83,8 +83,7 @@ public struct CustomerTaxLocation: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.country = try container.decodeValue(Swift.String.self, at: "country")
         self.source = try container.decodeValue(CustomerTaxLocationSource.self, at: "source")
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "country source state")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "country source state", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -37,8 +37,7 @@ public struct DeletedBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.deleted = try container.decodeValue(Swift.Bool.self, at: "deleted")
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.object = try container.decodeValue(DeletedBankAccountObjectModel.self, at: "object")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "currency deleted id object")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "currency deleted id object", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

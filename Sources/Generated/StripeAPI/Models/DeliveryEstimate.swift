@@ -34,8 +34,7 @@ public struct DeliveryEstimate: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.earliest = try container.decodeValueIfPresent(Swift.String.self, at: "earliest")
         self.latest = try container.decodeValueIfPresent(Swift.String.self, at: "latest")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "date earliest latest type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "date earliest latest type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -159,8 +159,7 @@ public struct Discount: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.promotionCode = try container.decodeValueIfPresent(DiscountPromotionCode.self, at: "promotion_code")
         self.start = try container.decodeValue(Swift.Int.self, at: "start")
         self.subscription = try container.decodeValueIfPresent(Swift.String.self, at: "subscription")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "checkout_session coupon customer end id invoice invoice_item object promotion_code start subscription")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "checkout_session coupon customer end id invoice invoice_item object promotion_code start subscription", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

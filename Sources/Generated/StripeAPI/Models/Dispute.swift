@@ -200,8 +200,7 @@ public struct Dispute: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.paymentIntent = try container.decodeValueIfPresent(DisputePaymentIntent.self, at: "payment_intent")
         self.reason = try container.decodeValue(Swift.String.self, at: "reason")
         self.status = try container.decodeValue(DisputeStatus.self, at: "status")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount balance_transactions charge created currency evidence evidence_details id is_charge_refundable livemode metadata object payment_intent reason status")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount balance_transactions charge created currency evidence evidence_details id is_charge_refundable livemode metadata object payment_intent reason status", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

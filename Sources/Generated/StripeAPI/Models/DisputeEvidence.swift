@@ -153,8 +153,7 @@ public struct DisputeEvidence: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.shippingTrackingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "shipping_tracking_number")
         self.uncategorizedFile = try container.decodeValueIfPresent(DisputeEvidenceUncategorizedFile.self, at: "uncategorized_file")
         self.uncategorizedText = try container.decodeValueIfPresent(Swift.String.self, at: "uncategorized_text")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "access_activity_log billing_address cancellation_policy cancellation_policy_disclosure cancellation_rebuttal customer_communication customer_email_address customer_name customer_purchase_ip customer_signature duplicate_charge_documentation duplicate_charge_explanation duplicate_charge_id product_description receipt refund_policy refund_policy_disclosure refund_refusal_explanation service_date service_documentation shipping_address shipping_carrier shipping_date shipping_documentation shipping_tracking_number uncategorized_file uncategorized_text")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "access_activity_log billing_address cancellation_policy cancellation_policy_disclosure cancellation_rebuttal customer_communication customer_email_address customer_name customer_purchase_ip customer_signature duplicate_charge_documentation duplicate_charge_explanation duplicate_charge_id product_description receipt refund_policy refund_policy_disclosure refund_refusal_explanation service_date service_documentation shipping_address shipping_carrier shipping_date shipping_documentation shipping_tracking_number uncategorized_file uncategorized_text", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -34,8 +34,7 @@ public struct DisputeEvidenceDetails: Swift.Codable, Swift.Hashable, Swift.Senda
         self.hasEvidence = try container.decodeValue(Swift.Bool.self, at: "has_evidence")
         self.pastDue = try container.decodeValue(Swift.Bool.self, at: "past_due")
         self.submissionCount = try container.decodeValue(Swift.Int.self, at: "submission_count")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "due_by has_evidence past_due submission_count")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "due_by has_evidence past_due submission_count", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

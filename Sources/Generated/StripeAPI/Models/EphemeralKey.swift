@@ -83,8 +83,7 @@ public struct EphemeralKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
         self.object = try container.decodeValue(EphemeralKeyObjectModel.self, at: "object")
         self.secret = try container.decodeValueIfPresent(Swift.String.self, at: "secret")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "created expires id livemode object secret")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "created expires id livemode object secret", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

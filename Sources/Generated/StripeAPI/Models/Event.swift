@@ -128,8 +128,7 @@ public struct Event: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.pendingWebhooks = try container.decodeValue(Swift.Int.self, at: "pending_webhooks")
         self.request = try container.decodeValueIfPresent(NotificationEventRequest.self, at: "request")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "account api_version created data id livemode object pending_webhooks request type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account api_version created data id livemode object pending_webhooks request type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -38,8 +38,7 @@ public struct Fee: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.currency = try container.decodeValue(Swift.String.self, at: "currency")
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount application currency description type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount application currency description type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

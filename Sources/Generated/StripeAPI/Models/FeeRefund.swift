@@ -148,8 +148,7 @@ public struct FeeRefund: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
         self.object = try container.decodeValue(FeeRefundObjectModel.self, at: "object")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount balance_transaction created currency fee id metadata object")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount balance_transaction created currency fee id metadata object", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -292,8 +292,7 @@ public struct File: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.title = try container.decodeValueIfPresent(Swift.String.self, at: "title")
         self.type = try container.decodeValueIfPresent(Swift.String.self, at: "type")
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "created expires_at filename id links object purpose size title type url")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "created expires_at filename id links object purpose size title type url", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -147,8 +147,7 @@ public struct FileLink: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.metadata = try container.decodeValue([Swift.String: Swift.String].self, at: "metadata")
         self.object = try container.decodeValue(FileLinkObjectModel.self, at: "object")
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "created expired expires_at file id livemode metadata object url")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "created expired expires_at file id livemode metadata object url", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

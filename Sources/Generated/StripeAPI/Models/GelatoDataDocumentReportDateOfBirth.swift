@@ -32,8 +32,7 @@ public struct GelatoDataDocumentReportDateOfBirth: Swift.Codable, Swift.Hashable
         self.day = try container.decodeValueIfPresent(Swift.Int.self, at: "day")
         self.month = try container.decodeValueIfPresent(Swift.Int.self, at: "month")
         self.year = try container.decodeValueIfPresent(Swift.Int.self, at: "year")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "day month year")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "day month year", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -120,8 +120,7 @@ public struct GelatoDocumentReport: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.number = try container.decodeValueIfPresent(Swift.String.self, at: "number")
         self.status = try container.decodeValue(GelatoDocumentReportStatus.self, at: "status")
         self.type = try container.decodeValueIfPresent(GelatoDocumentReportTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "address dob error expiration_date files first_name issued_date issuing_country last_name number status type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address dob error expiration_date files first_name issued_date issuing_country last_name number status type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -75,8 +75,7 @@ public struct GelatoDocumentReportError: Swift.Codable, Swift.Hashable, Swift.Se
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.code = try container.decodeValueIfPresent(GelatoDocumentReportErrorCode.self, at: "code")
         self.reason = try container.decodeValueIfPresent(Swift.String.self, at: "reason")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "code reason")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "code reason", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -100,8 +100,7 @@ public struct GelatoIDNumberReport: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.idNumberType = try container.decodeValueIfPresent(GelatoIDNumberReportIDNumberType.self, at: "id_number_type")
         self.lastName = try container.decodeValueIfPresent(Swift.String.self, at: "last_name")
         self.status = try container.decodeValue(GelatoIDNumberReportStatus.self, at: "status")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "dob error first_name id_number id_number_type last_name status")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "dob error first_name id_number id_number_type last_name status", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

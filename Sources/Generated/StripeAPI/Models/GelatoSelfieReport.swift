@@ -81,8 +81,7 @@ public struct GelatoSelfieReport: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.error = try container.decodeValueIfPresent(GelatoSelfieReportError.self, at: "error")
         self.selfie = try container.decodeValueIfPresent(Swift.String.self, at: "selfie")
         self.status = try container.decodeValue(GelatoSelfieReportStatus.self, at: "status")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "document error selfie status")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "document error selfie status", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -24,8 +24,7 @@ public struct GelatoVerificationReportOptions: Swift.Codable, Swift.Hashable, Sw
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.document = try container.decodeValueIfPresent(GelatoReportDocumentOptions.self, at: "document")
         self.idNumber = try container.decodeValueIfPresent(GelatoReportIDNumberOptions.self, at: "id_number")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "document id_number")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "document id_number", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

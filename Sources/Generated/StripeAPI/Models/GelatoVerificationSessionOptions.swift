@@ -24,8 +24,7 @@ public struct GelatoVerificationSessionOptions: Swift.Codable, Swift.Hashable, S
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.document = try container.decodeValueIfPresent(GelatoSessionDocumentOptions.self, at: "document")
         self.idNumber = try container.decodeValueIfPresent(GelatoSessionIDNumberOptions.self, at: "id_number")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "document id_number")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "document id_number", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -45,8 +45,7 @@ public struct GelatoVerifiedOutputs: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.idNumber = try container.decodeValueIfPresent(Swift.String.self, at: "id_number")
         self.idNumberType = try container.decodeValueIfPresent(GelatoVerifiedOutputsIDNumberType.self, at: "id_number_type")
         self.lastName = try container.decodeValueIfPresent(Swift.String.self, at: "last_name")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "address dob first_name id_number id_number_type last_name")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address dob first_name id_number id_number_type last_name", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -152,8 +152,7 @@ public struct IdentityVerificationReport: Swift.Codable, Swift.Hashable, Swift.S
         self.selfie = try container.decodeValueIfPresent(GelatoSelfieReport.self, at: "selfie")
         self.type = try container.decodeValue(IdentityVerificationReportTypeModel.self, at: "type")
         self.verificationSession = try container.decodeValueIfPresent(Swift.String.self, at: "verification_session")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "created document id id_number livemode object options selfie type verification_session")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "created document id id_number livemode object options selfie type verification_session", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

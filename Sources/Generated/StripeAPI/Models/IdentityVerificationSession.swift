@@ -230,8 +230,7 @@ public struct IdentityVerificationSession: Swift.Codable, Swift.Hashable, Swift.
         self.type = try container.decodeValue(IdentityVerificationSessionTypeModel.self, at: "type")
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
         self.verifiedOutputs = try container.decodeValueIfPresent(GelatoVerifiedOutputs.self, at: "verified_outputs")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "client_secret created id last_error last_verification_report livemode metadata object options redaction status type url verified_outputs")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "client_secret created id last_error last_verification_report livemode metadata object options redaction status type url verified_outputs", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

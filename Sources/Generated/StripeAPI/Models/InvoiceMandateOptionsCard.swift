@@ -75,8 +75,7 @@ public struct InvoiceMandateOptionsCard: Swift.Codable, Swift.Hashable, Swift.Se
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.amountType = try container.decodeValueIfPresent(InvoiceMandateOptionsCardAmountType.self, at: "amount_type")
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_type description")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_type description", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

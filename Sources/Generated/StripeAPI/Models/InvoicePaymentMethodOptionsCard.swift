@@ -25,8 +25,7 @@ public struct InvoicePaymentMethodOptionsCard: Swift.Codable, Swift.Hashable, Sw
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.requestThreeDSecure = try container.decodeValueIfPresent(InvoicePaymentMethodOptionsCardRequestThreeDSecure.self, at: "request_three_d_secure")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "request_three_d_secure")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "request_three_d_secure", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -66,8 +66,7 @@ public struct InvoicePaymentMethodOptionsCustomerBalance: Swift.Codable, Swift.H
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bankTransfer = try container.decodeValueIfPresent(InvoicePaymentMethodOptionsCustomerBalanceBankTransfer.self, at: "bank_transfer")
         self.fundingType = try container.decodeValueIfPresent(InvoiceMethodOptionsCustomerBalanceFundingType.self, at: "funding_type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_transfer funding_type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_transfer funding_type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

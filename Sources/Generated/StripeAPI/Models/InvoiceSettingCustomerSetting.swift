@@ -33,8 +33,7 @@ public struct InvoiceSettingCustomerSetting: Swift.Codable, Swift.Hashable, Swif
         self.customFields = try container.decodeValueIfPresent([InvoiceSettingCustomField].self, at: "custom_fields")
         self.defaultPaymentMethod = try container.decodeValueIfPresent(InvoiceSettingCustomerSettingDefaultPaymentMethod.self, at: "default_payment_method")
         self.footer = try container.decodeValueIfPresent(Swift.String.self, at: "footer")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_fields default_payment_method footer")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_fields default_payment_method footer", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -22,8 +22,7 @@ public struct InvoiceSettingSubscriptionScheduleSetting: Swift.Codable, Swift.Ha
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.daysUntilDue = try container.decodeValueIfPresent(Swift.Int.self, at: "days_until_due")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "days_until_due")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "days_until_due", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -26,8 +26,7 @@ public struct InvoiceThresholdReason: Swift.Codable, Swift.Hashable, Swift.Senda
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amountGte = try container.decodeValueIfPresent(Swift.Int.self, at: "amount_gte")
         self.itemReasons = try container.decodeValue([InvoiceItemThresholdReason].self, at: "item_reasons")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_gte item_reasons")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_gte item_reasons", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

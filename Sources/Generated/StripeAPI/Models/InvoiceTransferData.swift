@@ -29,8 +29,7 @@ public struct InvoiceTransferData: Swift.Codable, Swift.Hashable, Swift.Sendable
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.destination = try container.decodeValue(InvoiceTransferDataDestination.self, at: "destination")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount destination")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount destination", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -168,8 +168,7 @@ public struct Invoiceitem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.testClock = try container.decodeValueIfPresent(InvoiceitemTestClock.self, at: "test_clock")
         self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
         self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency customer date description discountable discounts id invoice livemode metadata object period price proration quantity subscription subscription_item tax_rates test_clock unit_amount unit_amount_decimal")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency customer date description discountable discounts id invoice livemode metadata object period price proration quantity subscription subscription_item tax_rates test_clock unit_amount unit_amount_decimal", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

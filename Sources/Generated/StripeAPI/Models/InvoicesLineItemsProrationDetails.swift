@@ -22,8 +22,7 @@ public struct InvoicesLineItemsProrationDetails: Swift.Codable, Swift.Hashable, 
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.creditedItems = try container.decodeValueIfPresent(InvoicesLineItemsCreditedItems.self, at: "credited_items")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "credited_items")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "credited_items", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -42,8 +42,7 @@ public struct InvoicesPaymentMethodOptions: Swift.Codable, Swift.Hashable, Swift
         self.customerBalance = try container.decodeValueIfPresent(InvoicePaymentMethodOptionsCustomerBalance.self, at: "customer_balance")
         self.konbini = try container.decodeValueIfPresent(InvoicePaymentMethodOptionsKonbini.self, at: "konbini")
         self.usBankAccount = try container.decodeValueIfPresent(InvoicePaymentMethodOptionsUsBankAccount.self, at: "us_bank_account")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit bancontact card customer_balance konbini us_bank_account")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit bancontact card customer_balance konbini us_bank_account", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

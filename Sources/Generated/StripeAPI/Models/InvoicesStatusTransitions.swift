@@ -34,8 +34,7 @@ public struct InvoicesStatusTransitions: Swift.Codable, Swift.Hashable, Swift.Se
         self.markedUncollectibleAt = try container.decodeValueIfPresent(Swift.Int.self, at: "marked_uncollectible_at")
         self.paidAt = try container.decodeValueIfPresent(Swift.Int.self, at: "paid_at")
         self.voidedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "voided_at")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "finalized_at marked_uncollectible_at paid_at voided_at")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "finalized_at marked_uncollectible_at paid_at voided_at", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -259,8 +259,7 @@ public struct IssuingAuthorization: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.transactions = try container.decodeValue([IssuingTransaction].self, at: "transactions")
         self.verificationData = try container.decodeValue(IssuingAuthorizationVerificationData.self, at: "verification_data")
         self.wallet = try container.decodeValueIfPresent(Swift.String.self, at: "wallet")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_details approved authorization_method balance_transactions card cardholder created currency id livemode merchant_amount merchant_currency merchant_data metadata object pending_request request_history status transactions verification_data wallet")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_details approved authorization_method balance_transactions card cardholder created currency id livemode merchant_amount merchant_currency merchant_data metadata object pending_request request_history status transactions verification_data wallet", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -22,8 +22,7 @@ public struct IssuingAuthorizationAmountDetails: Swift.Codable, Swift.Hashable, 
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.atmFee = try container.decodeValueIfPresent(Swift.Int.self, at: "atm_fee")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "atm_fee")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "atm_fee", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

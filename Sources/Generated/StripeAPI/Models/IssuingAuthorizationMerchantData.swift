@@ -50,8 +50,7 @@ public struct IssuingAuthorizationMerchantData: Swift.Codable, Swift.Hashable, S
         self.networkID = try container.decodeValue(Swift.String.self, at: "network_id")
         self.postalCode = try container.decodeValueIfPresent(Swift.String.self, at: "postal_code")
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "category category_code city country name network_id postal_code state")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "category category_code city country name network_id postal_code state", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -42,8 +42,7 @@ public struct IssuingAuthorizationPendingRequest: Swift.Codable, Swift.Hashable,
         self.isAmountControllable = try container.decodeValue(Swift.Bool.self, at: "is_amount_controllable")
         self.merchantAmount = try container.decodeValue(Swift.Int.self, at: "merchant_amount")
         self.merchantCurrency = try container.decodeValue(Swift.String.self, at: "merchant_currency")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_details currency is_amount_controllable merchant_amount merchant_currency")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_details currency is_amount_controllable merchant_amount merchant_currency", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -139,8 +139,7 @@ public struct IssuingAuthorizationRequest: Swift.Codable, Swift.Hashable, Swift.
         self.merchantAmount = try container.decodeValue(Swift.Int.self, at: "merchant_amount")
         self.merchantCurrency = try container.decodeValue(Swift.String.self, at: "merchant_currency")
         self.reason = try container.decodeValue(IssuingAuthorizationRequestReason.self, at: "reason")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_details approved created currency merchant_amount merchant_currency reason")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_details approved created currency merchant_amount merchant_currency reason", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

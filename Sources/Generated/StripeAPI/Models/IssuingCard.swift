@@ -390,8 +390,7 @@ public struct IssuingCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.status = try container.decodeValue(IssuingCardStatus.self, at: "status")
         self.type = try container.decodeValue(IssuingCardTypeModel.self, at: "type")
         self.wallets = try container.decodeValueIfPresent(IssuingCardWallets.self, at: "wallets")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "brand cancellation_reason cardholder created currency cvc exp_month exp_year id last4 livemode metadata number object replaced_by replacement_for replacement_reason shipping spending_controls status type wallets")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "brand cancellation_reason cardholder created currency cvc exp_month exp_year id last4 livemode metadata number object replaced_by replacement_for replacement_reason shipping spending_controls status type wallets", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -38,8 +38,7 @@ public struct IssuingCardAuthorizationControls: Swift.Codable, Swift.Hashable, S
         self.blockedCategories = try container.decodeValueIfPresent([IssuingAuthorizationControlsBlockedCategoriesItem].self, at: "blocked_categories")
         self.spendingLimits = try container.decodeValueIfPresent([IssuingCardSpendingLimit].self, at: "spending_limits")
         self.spendingLimitsCurrency = try container.decodeValueIfPresent(Swift.String.self, at: "spending_limits_currency")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "allowed_categories blocked_categories spending_limits spending_limits_currency")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "allowed_categories blocked_categories spending_limits spending_limits_currency", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -29,8 +29,7 @@ public struct IssuingCardGooglePay: Swift.Codable, Swift.Hashable, Swift.Sendabl
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.eligible = try container.decodeValue(Swift.Bool.self, at: "eligible")
         self.ineligibleReason = try container.decodeValueIfPresent(IssuingCardGooglePayIneligibleReason.self, at: "ineligible_reason")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "eligible ineligible_reason")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "eligible ineligible_reason", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

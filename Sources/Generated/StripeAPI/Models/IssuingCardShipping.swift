@@ -261,8 +261,7 @@ public struct IssuingCardShipping: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.trackingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "tracking_number")
         self.trackingURL = try container.decodeValueIfPresent(Swift.String.self, at: "tracking_url")
         self.type = try container.decodeValue(IssuingCardShippingTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "address carrier eta name service status tracking_number tracking_url type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address carrier eta name service status tracking_number tracking_url type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

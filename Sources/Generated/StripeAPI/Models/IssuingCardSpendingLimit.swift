@@ -1278,8 +1278,7 @@ public struct IssuingCardSpendingLimit: Swift.Codable, Swift.Hashable, Swift.Sen
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.categories = try container.decodeValueIfPresent([IssuingCardSpendingLimitCategoriesItem].self, at: "categories")
         self.interval = try container.decodeValue(IssuingCardSpendingLimitInterval.self, at: "interval")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount categories interval")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount categories interval", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

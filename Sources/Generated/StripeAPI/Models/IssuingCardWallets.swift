@@ -28,8 +28,7 @@ public struct IssuingCardWallets: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.applePay = try container.decodeValue(IssuingCardApplePay.self, at: "apple_pay")
         self.googlePay = try container.decodeValue(IssuingCardGooglePay.self, at: "google_pay")
         self.primaryAccountIdentifier = try container.decodeValueIfPresent(Swift.String.self, at: "primary_account_identifier")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "apple_pay google_pay primary_account_identifier")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "apple_pay google_pay primary_account_identifier", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

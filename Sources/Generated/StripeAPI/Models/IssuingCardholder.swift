@@ -215,8 +215,7 @@ public struct IssuingCardholder: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.spendingControls = try container.decodeValueIfPresent(IssuingCardholderAuthorizationControls.self, at: "spending_controls")
         self.status = try container.decodeValue(IssuingCardholderStatus.self, at: "status")
         self.type = try container.decodeValue(IssuingCardholderTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "billing company created email id individual livemode metadata name object phone_number requirements spending_controls status type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "billing company created email id individual livemode metadata name object phone_number requirements spending_controls status type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -32,8 +32,7 @@ public struct IssuingCardholderIDDocument: Swift.Codable, Swift.Hashable, Swift.
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.back = try container.decodeValueIfPresent(IssuingCardholderIDDocumentBack.self, at: "back")
         self.front = try container.decodeValueIfPresent(IssuingCardholderIDDocumentFront.self, at: "front")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "back front")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "back front", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -34,8 +34,7 @@ public struct IssuingCardholderIndividual: Swift.Codable, Swift.Hashable, Swift.
         self.firstName = try container.decodeValue(Swift.String.self, at: "first_name")
         self.lastName = try container.decodeValue(Swift.String.self, at: "last_name")
         self.verification = try container.decodeValueIfPresent(IssuingCardholderVerification.self, at: "verification")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "dob first_name last_name verification")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "dob first_name last_name verification", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -138,8 +138,7 @@ public struct IssuingCardholderRequirements: Swift.Codable, Swift.Hashable, Swif
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.disabledReason = try container.decodeValueIfPresent(IssuingCardholderRequirementsDisabledReason.self, at: "disabled_reason")
         self.pastDue = try container.decodeValueIfPresent([IssuingCardholderRequirementsPastDueItem].self, at: "past_due")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "disabled_reason past_due")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "disabled_reason past_due", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -35,8 +35,7 @@ public struct IssuingCardholderSpendingLimit: Swift.Codable, Swift.Hashable, Swi
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.categories = try container.decodeValueIfPresent([IssuingCardholderSpendingLimitCategoriesItem].self, at: "categories")
         self.interval = try container.decodeValue(IssuingCardholderSpendingLimitInterval.self, at: "interval")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount categories interval")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount categories interval", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -211,8 +211,7 @@ public struct IssuingDispute: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decodeValue(IssuingDisputeObjectModel.self, at: "object")
         self.status = try container.decodeValue(IssuingDisputeStatus.self, at: "status")
         self.transaction = try container.decodeValue(IssuingDisputeTransaction.self, at: "transaction")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount balance_transactions created currency evidence id livemode metadata object status transaction")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount balance_transactions created currency evidence id livemode metadata object status transaction", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -67,8 +67,7 @@ public struct IssuingDisputeCanceledEvidence: Swift.Codable, Swift.Hashable, Swi
         self.productType = try container.decodeValueIfPresent(IssuingDisputeCanceledEvidenceProductType.self, at: "product_type")
         self.returnStatus = try container.decodeValueIfPresent(IssuingDisputeCanceledEvidenceReturnStatus.self, at: "return_status")
         self.returnedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "returned_at")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation canceled_at cancellation_policy_provided cancellation_reason expected_at explanation product_description product_type return_status returned_at")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation canceled_at cancellation_policy_provided cancellation_reason expected_at explanation product_description product_type return_status returned_at", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -54,8 +54,7 @@ public struct IssuingDisputeDuplicateEvidence: Swift.Codable, Swift.Hashable, Sw
         self.checkImage = try container.decodeValueIfPresent(IssuingDisputeDuplicateEvidenceCheckImage.self, at: "check_image")
         self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
         self.originalTransaction = try container.decodeValueIfPresent(Swift.String.self, at: "original_transaction")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation card_statement cash_receipt check_image explanation original_transaction")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation card_statement cash_receipt check_image explanation original_transaction", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -108,8 +108,7 @@ public struct IssuingDisputeEvidence: Swift.Codable, Swift.Hashable, Swift.Senda
         self.other = try container.decodeValueIfPresent(IssuingDisputeOtherEvidence.self, at: "other")
         self.reason = try container.decodeValue(IssuingDisputeEvidenceReason.self, at: "reason")
         self.serviceNotAsDescribed = try container.decodeValueIfPresent(IssuingDisputeServiceNotAsDescribedEvidence.self, at: "service_not_as_described")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "canceled duplicate fraudulent merchandise_not_as_described not_received other reason service_not_as_described")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "canceled duplicate fraudulent merchandise_not_as_described not_received other reason service_not_as_described", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -29,8 +29,7 @@ public struct IssuingDisputeFraudulentEvidence: Swift.Codable, Swift.Hashable, S
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.additionalDocumentation = try container.decodeValueIfPresent(IssuingFraudulentEvidenceAdditionalDocumentation.self, at: "additional_documentation")
         self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation explanation")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation explanation", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -90,8 +90,7 @@ public struct IssuingDisputeMerchandiseNotAsDescribedEvidence: Swift.Codable, Sw
         self.returnDescription = try container.decodeValueIfPresent(Swift.String.self, at: "return_description")
         self.returnStatus = try container.decodeValueIfPresent(IssuingNotAsDescribedEvidenceReturnStatus.self, at: "return_status")
         self.returnedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "returned_at")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation explanation received_at return_description return_status returned_at")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation explanation received_at return_description return_status returned_at", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -82,8 +82,7 @@ public struct IssuingDisputeOtherEvidence: Swift.Codable, Swift.Hashable, Swift.
         self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
         self.productDescription = try container.decodeValueIfPresent(Swift.String.self, at: "product_description")
         self.productType = try container.decodeValueIfPresent(IssuingDisputeOtherEvidenceProductType.self, at: "product_type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation explanation product_description product_type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation explanation product_description product_type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

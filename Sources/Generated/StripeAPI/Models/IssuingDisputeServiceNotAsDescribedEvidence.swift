@@ -41,8 +41,7 @@ public struct IssuingDisputeServiceNotAsDescribedEvidence: Swift.Codable, Swift.
         self.cancellationReason = try container.decodeValueIfPresent(Swift.String.self, at: "cancellation_reason")
         self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
         self.receivedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "received_at")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation canceled_at cancellation_reason explanation received_at")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation canceled_at cancellation_reason explanation received_at", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -384,8 +384,7 @@ public struct IssuingTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.purchaseDetails = try container.decodeValueIfPresent(IssuingTransactionPurchaseDetails.self, at: "purchase_details")
         self.type = try container.decodeValue(IssuingTransactionTypeModel.self, at: "type")
         self.wallet = try container.decodeValueIfPresent(IssuingTransactionWallet.self, at: "wallet")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_details authorization balance_transaction card cardholder created currency dispute id livemode merchant_amount merchant_currency merchant_data metadata object purchase_details type wallet")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_details authorization balance_transaction card cardholder created currency dispute id livemode merchant_amount merchant_currency merchant_data metadata object purchase_details type wallet", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

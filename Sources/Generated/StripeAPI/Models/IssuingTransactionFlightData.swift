@@ -38,8 +38,7 @@ public struct IssuingTransactionFlightData: Swift.Codable, Swift.Hashable, Swift
         self.refundable = try container.decodeValueIfPresent(Swift.Bool.self, at: "refundable")
         self.segments = try container.decodeValueIfPresent([IssuingTransactionFlightDataLeg].self, at: "segments")
         self.travelAgency = try container.decodeValueIfPresent(Swift.String.self, at: "travel_agency")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "departure_at passenger_name refundable segments travel_agency")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "departure_at passenger_name refundable segments travel_agency", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

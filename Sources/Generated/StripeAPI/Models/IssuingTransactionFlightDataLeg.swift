@@ -42,8 +42,7 @@ public struct IssuingTransactionFlightDataLeg: Swift.Codable, Swift.Hashable, Sw
         self.flightNumber = try container.decodeValueIfPresent(Swift.String.self, at: "flight_number")
         self.serviceClass = try container.decodeValueIfPresent(Swift.String.self, at: "service_class")
         self.stopoverAllowed = try container.decodeValueIfPresent(Swift.Bool.self, at: "stopover_allowed")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "arrival_airport_code carrier departure_airport_code flight_number service_class stopover_allowed")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "arrival_airport_code carrier departure_airport_code flight_number service_class stopover_allowed", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

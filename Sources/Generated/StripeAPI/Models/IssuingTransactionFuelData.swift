@@ -34,8 +34,7 @@ public struct IssuingTransactionFuelData: Swift.Codable, Swift.Hashable, Swift.S
         self.unit = try container.decodeValue(Swift.String.self, at: "unit")
         self.unitCostDecimal = try container.decodeValue(Swift.String.self, at: "unit_cost_decimal")
         self.volumeDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "volume_decimal")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "type unit unit_cost_decimal volume_decimal")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "type unit unit_cost_decimal volume_decimal", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -26,8 +26,7 @@ public struct IssuingTransactionLodgingData: Swift.Codable, Swift.Hashable, Swif
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.checkInAt = try container.decodeValueIfPresent(Swift.Int.self, at: "check_in_at")
         self.nights = try container.decodeValueIfPresent(Swift.Int.self, at: "nights")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "check_in_at nights")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "check_in_at nights", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -38,8 +38,7 @@ public struct IssuingTransactionPurchaseDetails: Swift.Codable, Swift.Hashable, 
         self.lodging = try container.decodeValueIfPresent(IssuingTransactionLodgingData.self, at: "lodging")
         self.receipt = try container.decodeValueIfPresent([IssuingTransactionReceiptData].self, at: "receipt")
         self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "flight fuel lodging receipt reference")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "flight fuel lodging receipt reference", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

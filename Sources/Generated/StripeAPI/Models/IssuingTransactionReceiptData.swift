@@ -34,8 +34,7 @@ public struct IssuingTransactionReceiptData: Swift.Codable, Swift.Hashable, Swif
         self.quantity = try container.decodeValueIfPresent(Swift.Double.self, at: "quantity")
         self.total = try container.decodeValueIfPresent(Swift.Int.self, at: "total")
         self.unitCost = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_cost")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "description quantity total unit_cost")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "description quantity total unit_cost", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

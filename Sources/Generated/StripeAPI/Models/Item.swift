@@ -101,8 +101,7 @@ public struct Item: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.price = try container.decodeValueIfPresent(Price.self, at: "price")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.taxes = try container.decodeValueIfPresent([LineItemsTaxAmount].self, at: "taxes")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_subtotal amount_total currency description discounts id object price quantity taxes")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_subtotal amount_total currency description discounts id object price quantity taxes", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -198,8 +198,7 @@ public struct LegalEntityCompany: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.taxIDRegistrar = try container.decodeValueIfPresent(Swift.String.self, at: "tax_id_registrar")
         self.vatIDProvided = try container.decodeValueIfPresent(Swift.Bool.self, at: "vat_id_provided")
         self.verification = try container.decodeValueIfPresent(LegalEntityCompanyVerification.self, at: "verification")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "address address_kana address_kanji directors_provided executives_provided name name_kana name_kanji owners_provided ownership_declaration phone structure tax_id_provided tax_id_registrar vat_id_provided verification")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address address_kana address_kanji directors_provided executives_provided name name_kana name_kanji owners_provided ownership_declaration phone structure tax_id_provided tax_id_registrar vat_id_provided verification", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -40,8 +40,7 @@ public struct LegalEntityCompanyVerificationDocument: Swift.Codable, Swift.Hasha
         self.details = try container.decodeValueIfPresent(Swift.String.self, at: "details")
         self.detailsCode = try container.decodeValueIfPresent(Swift.String.self, at: "details_code")
         self.front = try container.decodeValueIfPresent(LegalEntityCompanyVerificationDocumentFront.self, at: "front")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "back details details_code front")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "back details details_code front", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -46,8 +46,7 @@ public struct LegalEntityJapanAddress: Swift.Codable, Swift.Hashable, Swift.Send
         self.postalCode = try container.decodeValueIfPresent(Swift.String.self, at: "postal_code")
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
         self.town = try container.decodeValueIfPresent(Swift.String.self, at: "town")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "city country line1 line2 postal_code state town")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "city country line1 line2 postal_code state town", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -37,8 +37,7 @@ public struct LegalEntityPersonVerification: Swift.Codable, Swift.Hashable, Swif
         self.detailsCode = try container.decodeValueIfPresent(Swift.String.self, at: "details_code")
         self.document = try container.decodeValueIfPresent(LegalEntityPersonVerificationDocument.self, at: "document")
         self.status = try container.decodeValue(Swift.String.self, at: "status")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_document details details_code document status")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_document details details_code document status", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -30,8 +30,7 @@ public struct LegalEntityUboDeclaration: Swift.Codable, Swift.Hashable, Swift.Se
         self.date = try container.decodeValueIfPresent(Swift.Int.self, at: "date")
         self.ip = try container.decodeValueIfPresent(Swift.String.self, at: "ip")
         self.userAgent = try container.decodeValueIfPresent(Swift.String.self, at: "user_agent")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "date ip user_agent")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "date ip user_agent", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -189,8 +189,7 @@ public struct LineItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.taxAmounts = try container.decodeValueIfPresent([InvoiceTaxAmount].self, at: "tax_amounts")
         self.taxRates = try container.decodeValueIfPresent([TaxRate].self, at: "tax_rates")
         self.type = try container.decodeValue(LineItemTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency description discount_amounts discountable discounts id invoice_item livemode metadata object period price proration proration_details quantity subscription subscription_item tax_amounts tax_rates type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency description discount_amounts discountable discounts id invoice_item livemode metadata object period price proration proration_details quantity subscription subscription_item tax_amounts tax_rates type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

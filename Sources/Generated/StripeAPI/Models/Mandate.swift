@@ -239,8 +239,7 @@ public struct Mandate: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.singleUse = try container.decodeValueIfPresent(MandateSingleUse.self, at: "single_use")
         self.status = try container.decodeValue(MandateStatus.self, at: "status")
         self.type = try container.decodeValue(MandateTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "customer_acceptance id livemode multi_use object payment_method payment_method_details single_use status type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "customer_acceptance id livemode multi_use object payment_method payment_method_details single_use status type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -171,8 +171,7 @@ public struct MandateAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.intervalDescription = try container.decodeValueIfPresent(Swift.String.self, at: "interval_description")
         self.paymentSchedule = try container.decodeValue(MandateAcssDebitPaymentSchedule.self, at: "payment_schedule")
         self.transactionType = try container.decodeValue(MandateAcssDebitTransactionType.self, at: "transaction_type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "default_for interval_description payment_schedule transaction_type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "default_for interval_description payment_schedule transaction_type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

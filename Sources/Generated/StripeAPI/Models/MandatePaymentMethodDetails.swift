@@ -40,8 +40,7 @@ public struct MandatePaymentMethodDetails: Swift.Codable, Swift.Hashable, Swift.
         self.sepaDebit = try container.decodeValueIfPresent(MandateSepaDebit.self, at: "sepa_debit")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.usBankAccount = try container.decodeValueIfPresent(MandateUsBankAccount.self, at: "us_bank_account")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit au_becs_debit bacs_debit card sepa_debit type us_bank_account")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit au_becs_debit bacs_debit card sepa_debit type us_bank_account", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -26,8 +26,7 @@ public struct Networks: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.available = try container.decodeValue([Swift.String].self, at: "available")
         self.preferred = try container.decodeValueIfPresent(Swift.String.self, at: "preferred")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "available preferred")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "available preferred", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

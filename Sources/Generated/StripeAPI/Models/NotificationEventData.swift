@@ -26,8 +26,7 @@ public struct NotificationEventData: Swift.Codable, Swift.Hashable, Swift.Sendab
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.object = try container.decodeValue([Swift.String: Courier.JSONValue].self, at: "object")
         self.previousAttributes = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "previous_attributes")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "object previous_attributes")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "object previous_attributes", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -26,8 +26,7 @@ public struct NotificationEventRequest: Swift.Codable, Swift.Hashable, Swift.Sen
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.id = try container.decodeValueIfPresent(Swift.String.self, at: "id")
         self.idempotencyKey = try container.decodeValueIfPresent(Swift.String.self, at: "idempotency_key")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "id idempotency_key")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "id idempotency_key", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -258,8 +258,7 @@ public struct Order: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.statusTransitions = try container.decodeValueIfPresent(StatusTransitions.self, at: "status_transitions")
         self.updated = try container.decodeValueIfPresent(Swift.Int.self, at: "updated")
         self.upstreamID = try container.decodeValueIfPresent(Swift.String.self, at: "upstream_id")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_returned application application_fee charge created currency customer email external_coupon_code id items livemode metadata object returns selected_shipping_method shipping shipping_methods status status_transitions updated upstream_id")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_returned application application_fee charge created currency customer email external_coupon_code id items livemode metadata object returns selected_shipping_method shipping shipping_methods status status_transitions updated upstream_id", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -140,8 +140,7 @@ public struct OrderItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.parent = try container.decodeValueIfPresent(OrderItemParent.self, at: "parent")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency description object parent quantity type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency description object parent quantity type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -106,8 +106,7 @@ public struct OrderReturn: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decodeValue(OrderReturnObjectModel.self, at: "object")
         self.order = try container.decodeValueIfPresent(OrderReturnOrder.self, at: "order")
         self.refund = try container.decodeValueIfPresent(OrderReturnRefund.self, at: "refund")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount created currency id items livemode object order refund")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount created currency id items livemode object order refund", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

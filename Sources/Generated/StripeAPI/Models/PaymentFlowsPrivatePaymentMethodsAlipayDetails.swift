@@ -30,8 +30,7 @@ public struct PaymentFlowsPrivatePaymentMethodsAlipayDetails: Swift.Codable, Swi
         self.buyerID = try container.decodeValueIfPresent(Swift.String.self, at: "buyer_id")
         self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
         self.transactionID = try container.decodeValueIfPresent(Swift.String.self, at: "transaction_id")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "buyer_id fingerprint transaction_id")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "buyer_id fingerprint transaction_id", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

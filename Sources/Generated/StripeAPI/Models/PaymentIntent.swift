@@ -486,8 +486,7 @@ public struct PaymentIntent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.status = try container.decodeValue(PaymentIntentStatus.self, at: "status")
         self.transferData = try container.decodeValueIfPresent(TransferData.self, at: "transfer_data")
         self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_capturable amount_received application application_fee_amount automatic_payment_methods canceled_at cancellation_reason capture_method charges client_secret confirmation_method created currency customer description id invoice last_payment_error livemode metadata next_action object on_behalf_of payment_method payment_method_options payment_method_types processing receipt_email review setup_future_usage shipping statement_descriptor statement_descriptor_suffix status transfer_data transfer_group")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_capturable amount_received application application_fee_amount automatic_payment_methods canceled_at cancellation_reason capture_method charges client_secret confirmation_method created currency customer description id invoice last_payment_error livemode metadata next_action object on_behalf_of payment_method payment_method_options payment_method_types processing receipt_email review setup_future_usage shipping statement_descriptor statement_descriptor_suffix status transfer_data transfer_group", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

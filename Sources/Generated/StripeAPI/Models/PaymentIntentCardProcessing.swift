@@ -21,8 +21,7 @@ public struct PaymentIntentCardProcessing: Swift.Codable, Swift.Hashable, Swift.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.customerNotification = try container.decodeValueIfPresent(PaymentIntentProcessingCustomerNotification.self, at: "customer_notification")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "customer_notification")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "customer_notification", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -59,8 +59,7 @@ public struct PaymentIntentNextAction: Swift.Codable, Swift.Hashable, Swift.Send
         self.wechatPayDisplayQrCode = try container.decodeValueIfPresent(PaymentIntentNextActionWechatPayDisplayQrCode.self, at: "wechat_pay_display_qr_code")
         self.wechatPayRedirectToAndroidApp = try container.decodeValueIfPresent(PaymentIntentNextActionWechatPayRedirectToAndroidApp.self, at: "wechat_pay_redirect_to_android_app")
         self.wechatPayRedirectToIosApp = try container.decodeValueIfPresent(PaymentIntentNextActionWechatPayRedirectToIosApp.self, at: "wechat_pay_redirect_to_ios_app")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "alipay_handle_redirect boleto_display_details card_await_notification konbini_display_details oxxo_display_details paynow_display_qr_code redirect_to_url type use_stripe_sdk verify_with_microdeposits wechat_pay_display_qr_code wechat_pay_redirect_to_android_app wechat_pay_redirect_to_ios_app")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "alipay_handle_redirect boleto_display_details card_await_notification konbini_display_details oxxo_display_details paynow_display_qr_code redirect_to_url type use_stripe_sdk verify_with_microdeposits wechat_pay_display_qr_code wechat_pay_redirect_to_android_app wechat_pay_redirect_to_ios_app", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

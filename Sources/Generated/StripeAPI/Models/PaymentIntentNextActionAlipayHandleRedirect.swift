@@ -34,8 +34,7 @@ public struct PaymentIntentNextActionAlipayHandleRedirect: Swift.Codable, Swift.
         self.nativeURL = try container.decodeValueIfPresent(Swift.String.self, at: "native_url")
         self.returnURL = try container.decodeValueIfPresent(Swift.String.self, at: "return_url")
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "native_data native_url return_url url")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "native_data native_url return_url url", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -34,8 +34,7 @@ public struct PaymentIntentNextActionBoleto: Swift.Codable, Swift.Hashable, Swif
         self.hostedVoucherURL = try container.decodeValueIfPresent(Swift.String.self, at: "hosted_voucher_url")
         self.number = try container.decodeValueIfPresent(Swift.String.self, at: "number")
         self.pdf = try container.decodeValueIfPresent(Swift.String.self, at: "pdf")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_at hosted_voucher_url number pdf")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_at hosted_voucher_url number pdf", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -26,8 +26,7 @@ public struct PaymentIntentNextActionCardAwaitNotification: Swift.Codable, Swift
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.chargeAttemptAt = try container.decodeValueIfPresent(Swift.Int.self, at: "charge_attempt_at")
         self.customerApprovalRequired = try container.decodeValueIfPresent(Swift.Bool.self, at: "customer_approval_required")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "charge_attempt_at customer_approval_required")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "charge_attempt_at customer_approval_required", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

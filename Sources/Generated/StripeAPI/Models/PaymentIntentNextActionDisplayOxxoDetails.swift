@@ -30,8 +30,7 @@ public struct PaymentIntentNextActionDisplayOxxoDetails: Swift.Codable, Swift.Ha
         self.expiresAfter = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_after")
         self.hostedVoucherURL = try container.decodeValueIfPresent(Swift.String.self, at: "hosted_voucher_url")
         self.number = try container.decodeValueIfPresent(Swift.String.self, at: "number")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_after hosted_voucher_url number")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_after hosted_voucher_url number", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

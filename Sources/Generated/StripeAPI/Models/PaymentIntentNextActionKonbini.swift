@@ -29,8 +29,7 @@ public struct PaymentIntentNextActionKonbini: Swift.Codable, Swift.Hashable, Swi
         self.expiresAt = try container.decodeValue(Swift.Int.self, at: "expires_at")
         self.hostedVoucherURL = try container.decodeValueIfPresent(Swift.String.self, at: "hosted_voucher_url")
         self.stores = try container.decodeValue(PaymentIntentNextActionKonbiniStores.self, at: "stores")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_at hosted_voucher_url stores")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_at hosted_voucher_url stores", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

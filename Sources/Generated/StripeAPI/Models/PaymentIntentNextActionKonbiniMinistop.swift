@@ -26,8 +26,7 @@ public struct PaymentIntentNextActionKonbiniMinistop: Swift.Codable, Swift.Hasha
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.confirmationNumber = try container.decodeValueIfPresent(Swift.String.self, at: "confirmation_number")
         self.paymentCode = try container.decodeValue(Swift.String.self, at: "payment_code")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "confirmation_number payment_code")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "confirmation_number payment_code", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

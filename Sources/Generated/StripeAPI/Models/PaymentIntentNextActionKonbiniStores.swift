@@ -34,8 +34,7 @@ public struct PaymentIntentNextActionKonbiniStores: Swift.Codable, Swift.Hashabl
         self.lawson = try container.decodeValueIfPresent(PaymentIntentNextActionKonbiniLawson.self, at: "lawson")
         self.ministop = try container.decodeValueIfPresent(PaymentIntentNextActionKonbiniMinistop.self, at: "ministop")
         self.seicomart = try container.decodeValueIfPresent(PaymentIntentNextActionKonbiniSeicomart.self, at: "seicomart")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "familymart lawson ministop seicomart")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "familymart lawson ministop seicomart", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

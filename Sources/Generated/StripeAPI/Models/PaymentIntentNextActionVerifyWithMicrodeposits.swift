@@ -33,8 +33,7 @@ public struct PaymentIntentNextActionVerifyWithMicrodeposits: Swift.Codable, Swi
         self.arrivalDate = try container.decodeValue(Swift.Int.self, at: "arrival_date")
         self.hostedVerificationURL = try container.decodeValue(Swift.String.self, at: "hosted_verification_url")
         self.microdepositType = try container.decodeValueIfPresent(PaymentIntentNextActionVerifyWithMicrodepositType.self, at: "microdeposit_type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "arrival_date hosted_verification_url microdeposit_type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "arrival_date hosted_verification_url microdeposit_type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -1218,8 +1218,7 @@ public struct PaymentIntentPaymentMethodOptions: Swift.Codable, Swift.Hashable, 
         self.sofort = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsSofort.self, at: "sofort")
         self.usBankAccount = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsUsBankAccount2.self, at: "us_bank_account")
         self.wechatPay = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsWechatPay.self, at: "wechat_pay")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit afterpay_clearpay alipay au_becs_debit bacs_debit bancontact boleto card card_present eps fpx giropay grabpay ideal interac_present klarna konbini oxxo p24 paynow sepa_debit sofort us_bank_account wechat_pay")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit afterpay_clearpay alipay au_becs_debit bacs_debit bancontact boleto card card_present eps fpx giropay grabpay ideal interac_present klarna konbini oxxo p24 paynow sepa_debit sofort us_bank_account wechat_pay", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -43,8 +43,7 @@ public struct PaymentIntentPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.H
         self.mandateOptions = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsMandateOptionsAcssDebit.self, at: "mandate_options")
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsAcssDebitSetupFutureUsage.self, at: "setup_future_usage")
         self.verificationMethod = try container.decodeValueIfPresent(PaymentMethodOptionsAcssDebitVerificationMethod.self, at: "verification_method")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options setup_future_usage verification_method")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options setup_future_usage verification_method", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -138,8 +138,7 @@ public struct PaymentIntentPaymentMethodOptionsCard: Swift.Codable, Swift.Hashab
         self.network = try container.decodeValueIfPresent(PaymentIntentPaymentMethodOptionsCardNetwork.self, at: "network")
         self.requestThreeDSecure = try container.decodeValueIfPresent(PaymentPaymentMethodOptionsCardRequestThreeDSecure.self, at: "request_three_d_secure")
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentPaymentMethodOptionsCardSetupFutureUsage.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "capture_method installments mandate_options network request_three_d_secure setup_future_usage")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "capture_method installments mandate_options network request_three_d_secure setup_future_usage", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -28,8 +28,7 @@ public struct PaymentIntentProcessing: Swift.Codable, Swift.Hashable, Swift.Send
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.card = try container.decodeValueIfPresent(PaymentIntentCardProcessing.self, at: "card")
         self.type = try container.decodeValue(PaymentIntentProcessingTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "card type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "card type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -26,8 +26,7 @@ public struct PaymentIntentProcessingCustomerNotification: Swift.Codable, Swift.
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.approvalRequested = try container.decodeValueIfPresent(Swift.Bool.self, at: "approval_requested")
         self.completesAt = try container.decodeValueIfPresent(Swift.Int.self, at: "completes_at")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "approval_requested completes_at")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "approval_requested completes_at", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -93,8 +93,7 @@ public struct PaymentIntentTypeSpecificPaymentMethodOptionsClient: Swift.Codable
         self.captureMethod = try container.decodeValueIfPresent(PaymentPaymentMethodOptionsClientCaptureMethod.self, at: "capture_method")
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentPaymentMethodOptionsClientSetupFutureUsage.self, at: "setup_future_usage")
         self.verificationMethod = try container.decodeValueIfPresent(PaymentMethodOptionsClientVerificationMethod.self, at: "verification_method")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "capture_method setup_future_usage verification_method")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "capture_method setup_future_usage verification_method", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -198,8 +198,7 @@ public struct PaymentLink: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.subscriptionData = try container.decodeValueIfPresent(PaymentLinksResourceSubscriptionData.self, at: "subscription_data")
         self.transferData = try container.decodeValueIfPresent(PaymentLinksResourceTransferData.self, at: "transfer_data")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "active after_completion allow_promotion_codes application_fee_amount application_fee_percent automatic_tax billing_address_collection id line_items livemode metadata object on_behalf_of payment_method_types phone_number_collection shipping_address_collection subscription_data transfer_data url")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "active after_completion allow_promotion_codes application_fee_amount application_fee_percent automatic_tax billing_address_collection id line_items livemode metadata object on_behalf_of payment_method_types phone_number_collection shipping_address_collection subscription_data transfer_data url", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

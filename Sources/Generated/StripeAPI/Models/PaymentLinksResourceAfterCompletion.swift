@@ -73,8 +73,7 @@ public struct PaymentLinksResourceAfterCompletion: Swift.Codable, Swift.Hashable
         self.hostedConfirmation = try container.decodeValueIfPresent(PaymentLinksResourceCompletionBehaviorConfirmationPage.self, at: "hosted_confirmation")
         self.redirect = try container.decodeValueIfPresent(PaymentLinksResourceCompletionBehaviorRedirect.self, at: "redirect")
         self.type = try container.decodeValue(PaymentLinksResourceAfterCompletionTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "hosted_confirmation redirect type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "hosted_confirmation redirect type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -22,8 +22,7 @@ public struct PaymentLinksResourceCompletionBehaviorConfirmationPage: Swift.Coda
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.customMessage = try container.decodeValueIfPresent(Swift.String.self, at: "custom_message")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_message")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_message", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -22,8 +22,7 @@ public struct PaymentLinksResourceSubscriptionData: Swift.Codable, Swift.Hashabl
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.trialPeriodDays = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_period_days")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "trial_period_days")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "trial_period_days", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -304,8 +304,7 @@ public struct PaymentMethod: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.type = try container.decodeValue(PaymentMethodTypeModel.self, at: "type")
         self.usBankAccount = try container.decodeValueIfPresent(PaymentMethodUsBankAccount.self, at: "us_bank_account")
         self.wechatPay = try container.decodeValueIfPresent(PaymentMethodWechatPay.self, at: "wechat_pay")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit afterpay_clearpay alipay au_becs_debit bacs_debit bancontact billing_details boleto card card_present created customer eps fpx giropay grabpay id ideal interac_present klarna konbini livemode metadata object oxxo p24 paynow sepa_debit sofort type us_bank_account wechat_pay")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit afterpay_clearpay alipay au_becs_debit bacs_debit bancontact billing_details boleto card card_present created customer eps fpx giropay grabpay id ideal interac_present klarna konbini livemode metadata object oxxo p24 paynow sepa_debit sofort type us_bank_account wechat_pay", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -38,8 +38,7 @@ public struct PaymentMethodAcssDebit: Swift.Codable, Swift.Hashable, Swift.Senda
         self.institutionNumber = try container.decodeValueIfPresent(Swift.String.self, at: "institution_number")
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
         self.transitNumber = try container.decodeValueIfPresent(Swift.String.self, at: "transit_number")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_name fingerprint institution_number last4 transit_number")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_name fingerprint institution_number last4 transit_number", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

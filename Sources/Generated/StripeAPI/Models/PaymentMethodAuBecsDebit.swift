@@ -30,8 +30,7 @@ public struct PaymentMethodAuBecsDebit: Swift.Codable, Swift.Hashable, Swift.Sen
         self.bsbNumber = try container.decodeValueIfPresent(Swift.String.self, at: "bsb_number")
         self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "bsb_number fingerprint last4")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bsb_number fingerprint last4", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

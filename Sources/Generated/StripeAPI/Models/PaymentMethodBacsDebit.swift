@@ -30,8 +30,7 @@ public struct PaymentMethodBacsDebit: Swift.Codable, Swift.Hashable, Swift.Senda
         self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
         self.sortCode = try container.decodeValueIfPresent(Swift.String.self, at: "sort_code")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "fingerprint last4 sort_code")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "fingerprint last4 sort_code", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -68,8 +68,7 @@ public struct PaymentMethodCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.networks = try container.decodeValueIfPresent(Networks.self, at: "networks")
         self.threeDSecureUsage = try container.decodeValueIfPresent(ThreeDSecureUsage.self, at: "three_d_secure_usage")
         self.wallet = try container.decodeValueIfPresent(PaymentMethodCardWallet.self, at: "wallet")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "brand checks country exp_month exp_year fingerprint funding generated_from last4 networks three_d_secure_usage wallet")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "brand checks country exp_month exp_year fingerprint funding generated_from last4 networks three_d_secure_usage wallet", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

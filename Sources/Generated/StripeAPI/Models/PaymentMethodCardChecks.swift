@@ -30,8 +30,7 @@ public struct PaymentMethodCardChecks: Swift.Codable, Swift.Hashable, Swift.Send
         self.addressLine1Check = try container.decodeValueIfPresent(Swift.String.self, at: "address_line1_check")
         self.addressPostalCodeCheck = try container.decodeValueIfPresent(Swift.String.self, at: "address_postal_code_check")
         self.cvcCheck = try container.decodeValueIfPresent(Swift.String.self, at: "cvc_check")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "address_line1_check address_postal_code_check cvc_check")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address_line1_check address_postal_code_check cvc_check", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -33,8 +33,7 @@ public struct PaymentMethodCardGeneratedCard: Swift.Codable, Swift.Hashable, Swi
         self.charge = try container.decodeValueIfPresent(Swift.String.self, at: "charge")
         self.paymentMethodDetails = try container.decodeValueIfPresent(CardGeneratedFromPaymentMethodDetails.self, at: "payment_method_details")
         self.setupAttempt = try container.decodeValueIfPresent(PaymentMethodCardGeneratedCardSetupAttempt.self, at: "setup_attempt")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "charge payment_method_details setup_attempt")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "charge payment_method_details setup_attempt", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

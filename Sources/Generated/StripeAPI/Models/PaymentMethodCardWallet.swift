@@ -105,8 +105,7 @@ public struct PaymentMethodCardWallet: Swift.Codable, Swift.Hashable, Swift.Send
         self.samsungPay = try container.decodeValueIfPresent(PaymentMethodCardWalletSamsungPay.self, at: "samsung_pay")
         self.type = try container.decodeValue(PaymentMethodCardWalletTypeModel.self, at: "type")
         self.visaCheckout = try container.decodeValueIfPresent(PaymentMethodCardWalletVisaCheckout.self, at: "visa_checkout")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amex_express_checkout apple_pay dynamic_last4 google_pay masterpass samsung_pay type visa_checkout")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amex_express_checkout apple_pay dynamic_last4 google_pay masterpass samsung_pay type visa_checkout", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

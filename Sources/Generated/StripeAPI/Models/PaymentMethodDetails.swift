@@ -111,8 +111,7 @@ public struct PaymentMethodDetails: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.usBankAccount = try container.decodeValueIfPresent(PaymentMethodDetailsUsBankAccount.self, at: "us_bank_account")
         self.wechat = try container.decodeValueIfPresent(PaymentMethodDetailsWechat.self, at: "wechat")
         self.wechatPay = try container.decodeValueIfPresent(PaymentMethodDetailsWechatPay.self, at: "wechat_pay")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "ach_credit_transfer ach_debit acss_debit afterpay_clearpay alipay au_becs_debit bacs_debit bancontact boleto card card_present eps fpx giropay grabpay ideal interac_present klarna konbini multibanco oxxo p24 paynow sepa_debit sofort stripe_account type us_bank_account wechat wechat_pay")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "ach_credit_transfer ach_debit acss_debit afterpay_clearpay alipay au_becs_debit bacs_debit bancontact boleto card card_present eps fpx giropay grabpay ideal interac_present klarna konbini multibanco oxxo p24 paynow sepa_debit sofort stripe_account type us_bank_account wechat wechat_pay", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -34,8 +34,7 @@ public struct PaymentMethodDetailsAchCreditTransfer: Swift.Codable, Swift.Hashab
         self.bankName = try container.decodeValueIfPresent(Swift.String.self, at: "bank_name")
         self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
         self.swiftCode = try container.decodeValueIfPresent(Swift.String.self, at: "swift_code")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_number bank_name routing_number swift_code")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_number bank_name routing_number swift_code", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -45,8 +45,7 @@ public struct PaymentMethodDetailsAchDebit: Swift.Codable, Swift.Hashable, Swift
         self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
         self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_holder_type bank_name country fingerprint last4 routing_number")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_holder_type bank_name country fingerprint last4 routing_number", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -42,8 +42,7 @@ public struct PaymentMethodDetailsAcssDebit: Swift.Codable, Swift.Hashable, Swif
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
         self.mandate = try container.decodeValueIfPresent(Swift.String.self, at: "mandate")
         self.transitNumber = try container.decodeValueIfPresent(Swift.String.self, at: "transit_number")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_name fingerprint institution_number last4 mandate transit_number")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_name fingerprint institution_number last4 mandate transit_number", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -34,8 +34,7 @@ public struct PaymentMethodDetailsBacsDebit: Swift.Codable, Swift.Hashable, Swif
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
         self.mandate = try container.decodeValueIfPresent(Swift.String.self, at: "mandate")
         self.sortCode = try container.decodeValueIfPresent(Swift.String.self, at: "sort_code")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "fingerprint last4 mandate sort_code")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "fingerprint last4 mandate sort_code", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

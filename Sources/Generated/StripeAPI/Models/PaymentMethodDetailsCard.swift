@@ -74,8 +74,7 @@ public struct PaymentMethodDetailsCard: Swift.Codable, Swift.Hashable, Swift.Sen
         self.network = try container.decodeValueIfPresent(Swift.String.self, at: "network")
         self.threeDSecure = try container.decodeValueIfPresent(ThreeDSecureDetails.self, at: "three_d_secure")
         self.wallet = try container.decodeValueIfPresent(PaymentMethodDetailsCardWallet.self, at: "wallet")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "brand checks country exp_month exp_year fingerprint funding installments last4 mandate network three_d_secure wallet")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "brand checks country exp_month exp_year fingerprint funding installments last4 mandate network three_d_secure wallet", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -76,8 +76,7 @@ public struct PaymentMethodDetailsCardInstallmentsPlan: Swift.Codable, Swift.Has
         self.count = try container.decodeValueIfPresent(Swift.Int.self, at: "count")
         self.interval = try container.decodeValueIfPresent(PaymentMethodDetailsCardInstallmentsPlanInterval.self, at: "interval")
         self.type = try container.decodeValue(PaymentMethodDetailsCardInstallmentsPlanTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "count interval type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "count interval type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

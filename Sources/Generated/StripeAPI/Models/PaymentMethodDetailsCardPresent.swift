@@ -145,8 +145,7 @@ public struct PaymentMethodDetailsCardPresent: Swift.Codable, Swift.Hashable, Sw
         self.overcaptureSupported = try container.decodeValueIfPresent(Swift.Bool.self, at: "overcapture_supported")
         self.readMethod = try container.decodeValueIfPresent(PaymentMethodDetailsCardPresentReadMethod.self, at: "read_method")
         self.receipt = try container.decodeValueIfPresent(PaymentMethodDetailsCardPresentReceipt.self, at: "receipt")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_authorized brand capture_before cardholder_name country emv_auth_data exp_month exp_year fingerprint funding generated_card incremental_authorization_supported last4 network overcapture_supported read_method receipt")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_authorized brand capture_before cardholder_name country emv_auth_data exp_month exp_year fingerprint funding generated_card incremental_authorization_supported last4 network overcapture_supported read_method receipt", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

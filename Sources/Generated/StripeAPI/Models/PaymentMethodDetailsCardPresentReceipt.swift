@@ -107,8 +107,7 @@ public struct PaymentMethodDetailsCardPresentReceipt: Swift.Codable, Swift.Hasha
         self.dedicatedFileName = try container.decodeValueIfPresent(Swift.String.self, at: "dedicated_file_name")
         self.terminalVerificationResults = try container.decodeValueIfPresent(Swift.String.self, at: "terminal_verification_results")
         self.transactionStatusInformation = try container.decodeValueIfPresent(Swift.String.self, at: "transaction_status_information")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_type application_cryptogram application_preferred_name authorization_code authorization_response_code cardholder_verification_method dedicated_file_name terminal_verification_results transaction_status_information")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_type application_cryptogram application_preferred_name authorization_code authorization_response_code cardholder_verification_method dedicated_file_name terminal_verification_results transaction_status_information", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -47,8 +47,7 @@ public struct PaymentMethodDetailsCardWallet: Swift.Codable, Swift.Hashable, Swi
         self.samsungPay = try container.decodeValueIfPresent(PaymentMethodDetailsCardWalletSamsungPay.self, at: "samsung_pay")
         self.type = try container.decodeValue(PaymentMethodDetailsCardWalletTypeModel.self, at: "type")
         self.visaCheckout = try container.decodeValueIfPresent(PaymentMethodDetailsCardWalletVisaCheckout.self, at: "visa_checkout")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amex_express_checkout apple_pay dynamic_last4 google_pay masterpass samsung_pay type visa_checkout")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amex_express_checkout apple_pay dynamic_last4 google_pay masterpass samsung_pay type visa_checkout", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -34,8 +34,7 @@ public struct PaymentMethodDetailsCardWalletMasterpass: Swift.Codable, Swift.Has
         self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.shippingAddress = try container.decodeValueIfPresent(Address.self, at: "shipping_address")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_address email name shipping_address")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_address email name shipping_address", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

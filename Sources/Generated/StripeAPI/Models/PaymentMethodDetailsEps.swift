@@ -31,8 +31,7 @@ public struct PaymentMethodDetailsEps: Swift.Codable, Swift.Hashable, Swift.Send
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bank = try container.decodeValueIfPresent(PaymentMethodDetailsEpsBank.self, at: "bank")
         self.verifiedName = try container.decodeValueIfPresent(Swift.String.self, at: "verified_name")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank verified_name")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank verified_name", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

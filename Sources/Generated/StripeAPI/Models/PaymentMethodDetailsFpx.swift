@@ -29,8 +29,7 @@ public struct PaymentMethodDetailsFpx: Swift.Codable, Swift.Hashable, Swift.Send
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bank = try container.decodeValue(PaymentMethodDetailsFpxBank.self, at: "bank")
         self.transactionID = try container.decodeValueIfPresent(Swift.String.self, at: "transaction_id")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank transaction_id")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank transaction_id", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -36,8 +36,7 @@ public struct PaymentMethodDetailsGiropay: Swift.Codable, Swift.Hashable, Swift.
         self.bankName = try container.decodeValueIfPresent(Swift.String.self, at: "bank_name")
         self.bic = try container.decodeValueIfPresent(Swift.String.self, at: "bic")
         self.verifiedName = try container.decodeValueIfPresent(Swift.String.self, at: "verified_name")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_code bank_name bic verified_name")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_code bank_name bic verified_name", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -22,8 +22,7 @@ public struct PaymentMethodDetailsGrabpay: Swift.Codable, Swift.Hashable, Swift.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.transactionID = try container.decodeValueIfPresent(Swift.String.self, at: "transaction_id")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "transaction_id")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "transaction_id", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -79,8 +79,7 @@ public struct PaymentMethodDetailsInteracPresent: Swift.Codable, Swift.Hashable,
         self.preferredLocales = try container.decodeValueIfPresent([Swift.String].self, at: "preferred_locales")
         self.readMethod = try container.decodeValueIfPresent(PaymentMethodDetailsInteracPresentReadMethod.self, at: "read_method")
         self.receipt = try container.decodeValueIfPresent(PaymentMethodDetailsInteracPresentReceipt.self, at: "receipt")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "brand cardholder_name country emv_auth_data exp_month exp_year fingerprint funding generated_card last4 network preferred_locales read_method receipt")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "brand cardholder_name country emv_auth_data exp_month exp_year fingerprint funding generated_card last4 network preferred_locales read_method receipt", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -28,8 +28,7 @@ public struct PaymentMethodDetailsKlarna: Swift.Codable, Swift.Hashable, Swift.S
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.paymentMethodCategory = try container.decodeValueIfPresent(Swift.String.self, at: "payment_method_category")
         self.preferredLocale = try container.decodeValueIfPresent(Swift.String.self, at: "preferred_locale")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_method_category preferred_locale")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_method_category preferred_locale", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -22,8 +22,7 @@ public struct PaymentMethodDetailsKonbini: Swift.Codable, Swift.Hashable, Swift.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.store = try container.decodeValueIfPresent(PaymentMethodDetailsKonbiniStore.self, at: "store")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "store")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "store", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

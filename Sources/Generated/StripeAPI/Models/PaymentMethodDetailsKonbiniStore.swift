@@ -75,8 +75,7 @@ public struct PaymentMethodDetailsKonbiniStore: Swift.Codable, Swift.Hashable, S
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.chain = try container.decodeValueIfPresent(PaymentMethodDetailsKonbiniStoreChain.self, at: "chain")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "chain")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "chain", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -26,8 +26,7 @@ public struct PaymentMethodDetailsMultibanco: Swift.Codable, Swift.Hashable, Swi
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.entity = try container.decodeValueIfPresent(Swift.String.self, at: "entity")
         self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "entity reference")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "entity reference", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

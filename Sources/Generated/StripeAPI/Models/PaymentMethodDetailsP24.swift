@@ -35,8 +35,7 @@ public struct PaymentMethodDetailsP24: Swift.Codable, Swift.Hashable, Swift.Send
         self.bank = try container.decodeValueIfPresent(PaymentMethodDetailsP24Bank.self, at: "bank")
         self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
         self.verifiedName = try container.decodeValueIfPresent(Swift.String.self, at: "verified_name")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank reference verified_name")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank reference verified_name", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -22,8 +22,7 @@ public struct PaymentMethodDetailsPaynow: Swift.Codable, Swift.Hashable, Swift.S
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "reference")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "reference", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -42,8 +42,7 @@ public struct PaymentMethodDetailsSepaDebit: Swift.Codable, Swift.Hashable, Swif
         self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
         self.mandate = try container.decodeValueIfPresent(Swift.String.self, at: "mandate")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_code branch_code country fingerprint last4 mandate")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_code branch_code country fingerprint last4 mandate", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

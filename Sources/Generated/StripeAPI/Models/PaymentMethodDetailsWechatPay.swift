@@ -26,8 +26,7 @@ public struct PaymentMethodDetailsWechatPay: Swift.Codable, Swift.Hashable, Swif
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
         self.transactionID = try container.decodeValueIfPresent(Swift.String.self, at: "transaction_id")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "fingerprint transaction_id")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "fingerprint transaction_id", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -204,8 +204,7 @@ public struct PaymentMethodIdeal: Swift.Codable, Swift.Hashable, Swift.Sendable 
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bank = try container.decodeValueIfPresent(PaymentMethodIdealBank.self, at: "bank")
         self.bic = try container.decodeValueIfPresent(PaymentMethodIdealBic.self, at: "bic")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank bic")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank bic", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -22,8 +22,7 @@ public struct PaymentMethodKlarna: Swift.Codable, Swift.Hashable, Swift.Sendable
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.dob = try container.decodeValueIfPresent(PaymentFlowsPrivatePaymentMethodsKlarnaDob.self, at: "dob")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "dob")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "dob", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

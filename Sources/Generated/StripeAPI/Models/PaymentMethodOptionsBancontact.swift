@@ -40,8 +40,7 @@ public struct PaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashable, Swi
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.preferredLanguage = try container.decodeValue(PaymentMethodOptionsBancontactPreferredLanguage.self, at: "preferred_language")
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsBancontactSetupFutureUsage.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "preferred_language setup_future_usage")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "preferred_language setup_future_usage", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

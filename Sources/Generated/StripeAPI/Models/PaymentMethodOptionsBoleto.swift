@@ -83,8 +83,7 @@ public struct PaymentMethodOptionsBoleto: Swift.Codable, Swift.Hashable, Swift.S
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expiresAfterDays = try container.decodeValue(Swift.Int.self, at: "expires_after_days")
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsBoletoSetupFutureUsage.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_after_days setup_future_usage")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_after_days setup_future_usage", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -30,8 +30,7 @@ public struct PaymentMethodOptionsCardInstallments: Swift.Codable, Swift.Hashabl
         self.availablePlans = try container.decodeValueIfPresent([PaymentMethodDetailsCardInstallmentsPlan].self, at: "available_plans")
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.plan = try container.decodeValueIfPresent(PaymentMethodDetailsCardInstallmentsPlan.self, at: "plan")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "available_plans enabled plan")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "available_plans enabled plan", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -62,8 +62,7 @@ public struct PaymentMethodOptionsCardMandateOptions: Swift.Codable, Swift.Hasha
         self.reference = try container.decodeValue(Swift.String.self, at: "reference")
         self.startDate = try container.decodeValue(Swift.Int.self, at: "start_date")
         self.supportedTypes = try container.decodeValueIfPresent([PaymentOptionsCardMandateOptionsSupportedTypesItem].self, at: "supported_types")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_type description end_date interval interval_count reference start_date supported_types")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_type description end_date interval interval_count reference start_date supported_types", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

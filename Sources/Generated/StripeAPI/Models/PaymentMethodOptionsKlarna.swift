@@ -82,8 +82,7 @@ public struct PaymentMethodOptionsKlarna: Swift.Codable, Swift.Hashable, Swift.S
         self.captureMethod = try container.decodeValueIfPresent(PaymentMethodOptionsKlarnaCaptureMethod.self, at: "capture_method")
         self.preferredLocale = try container.decodeValueIfPresent(Swift.String.self, at: "preferred_locale")
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsKlarnaSetupFutureUsage.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "capture_method preferred_locale setup_future_usage")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "capture_method preferred_locale setup_future_usage", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -49,8 +49,7 @@ public struct PaymentMethodOptionsKonbini: Swift.Codable, Swift.Hashable, Swift.
         self.expiresAt = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_at")
         self.productDescription = try container.decodeValueIfPresent(Swift.String.self, at: "product_description")
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsKonbiniSetupFutureUsage.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "confirmation_number expires_after_days expires_at product_description setup_future_usage")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "confirmation_number expires_after_days expires_at product_description setup_future_usage", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

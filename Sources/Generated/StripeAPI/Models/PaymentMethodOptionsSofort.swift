@@ -40,8 +40,7 @@ public struct PaymentMethodOptionsSofort: Swift.Codable, Swift.Hashable, Swift.S
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.preferredLanguage = try container.decodeValueIfPresent(PaymentMethodOptionsSofortPreferredLanguage.self, at: "preferred_language")
         self.setupFutureUsage = try container.decodeValueIfPresent(PaymentMethodOptionsSofortSetupFutureUsage.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "preferred_language setup_future_usage")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "preferred_language setup_future_usage", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -42,8 +42,7 @@ public struct PaymentMethodSepaDebit: Swift.Codable, Swift.Hashable, Swift.Senda
         self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
         self.generatedFrom = try container.decodeValueIfPresent(SepaDebitGeneratedFrom.self, at: "generated_from")
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_code branch_code country fingerprint generated_from last4")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_code branch_code country fingerprint generated_from last4", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -22,8 +22,7 @@ public struct PaymentMethodSofort: Swift.Codable, Swift.Hashable, Swift.Sendable
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.country = try container.decodeValueIfPresent(Swift.String.self, at: "country")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "country")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "country", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -22,8 +22,7 @@ public struct PaymentPagesCheckoutSessionAfterExpiration: Swift.Codable, Swift.H
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.recovery = try container.decodeValueIfPresent(PaymentPagesCheckoutSessionAfterExpirationRecovery.self, at: "recovery")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "recovery")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "recovery", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -36,8 +36,7 @@ public struct PaymentPagesCheckoutSessionAfterExpirationRecovery: Swift.Codable,
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.expiresAt = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_at")
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "allow_promotion_codes enabled expires_at url")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "allow_promotion_codes enabled expires_at url", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

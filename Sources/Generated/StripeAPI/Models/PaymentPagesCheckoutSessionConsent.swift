@@ -69,8 +69,7 @@ public struct PaymentPagesCheckoutSessionConsent: Swift.Codable, Swift.Hashable,
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.promotions = try container.decodeValueIfPresent(PaymentPagesCheckoutSessionConsentPromotions.self, at: "promotions")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "promotions")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "promotions", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -29,8 +29,7 @@ public struct PaymentPagesCheckoutSessionConsentCollection: Swift.Codable, Swift
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.promotions = try container.decodeValueIfPresent(PaymentCheckoutSessionConsentCollectionPromotions.self, at: "promotions")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "promotions")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "promotions", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -46,8 +46,7 @@ public struct PaymentPagesCheckoutSessionCustomerDetails: Swift.Codable, Swift.H
         self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
         self.taxExempt = try container.decodeValueIfPresent(PaymentCheckoutSessionCustomerDetailsTaxExempt.self, at: "tax_exempt")
         self.taxIDs = try container.decodeValueIfPresent([PaymentPagesCheckoutSessionTaxID].self, at: "tax_ids")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "address email name phone tax_exempt tax_ids")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address email name phone tax_exempt tax_ids", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

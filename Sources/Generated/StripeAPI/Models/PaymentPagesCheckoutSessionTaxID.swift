@@ -29,8 +29,7 @@ public struct PaymentPagesCheckoutSessionTaxID: Swift.Codable, Swift.Hashable, S
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.type = try container.decodeValue(PaymentPagesCheckoutSessionTaxIDTypeModel.self, at: "type")
         self.value = try container.decodeValueIfPresent(Swift.String.self, at: "value")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "type value")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "type value", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -324,8 +324,7 @@ public struct Payout: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.type = try container.decodeValue(PayoutTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount arrival_date automatic balance_transaction created currency description destination failure_balance_transaction failure_code failure_message id livemode metadata method object original_payout reversed_by source_type statement_descriptor status type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount arrival_date automatic balance_transaction created currency description destination failure_balance_transaction failure_code failure_message id livemode metadata method object original_payout reversed_by source_type statement_descriptor status type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

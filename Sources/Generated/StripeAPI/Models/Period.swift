@@ -26,8 +26,7 @@ public struct Period: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.end = try container.decodeValueIfPresent(Swift.Int.self, at: "end")
         self.start = try container.decodeValueIfPresent(Swift.Int.self, at: "start")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "end start")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "end start", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -215,8 +215,7 @@ public struct Person: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.requirements = try container.decodeValueIfPresent(PersonRequirements.self, at: "requirements")
         self.ssnLast4Provided = try container.decodeValueIfPresent(Swift.Bool.self, at: "ssn_last_4_provided")
         self.verification = try container.decodeValueIfPresent(LegalEntityPersonVerification.self, at: "verification")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "account address address_kana address_kanji created dob email first_name first_name_kana first_name_kanji full_name_aliases future_requirements gender id id_number_provided last_name last_name_kana last_name_kanji maiden_name metadata nationality object phone political_exposure relationship requirements ssn_last_4_provided verification")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account address address_kana address_kanji created dob email first_name first_name_kana first_name_kanji full_name_aliases future_requirements gender id id_number_provided last_name last_name_kana last_name_kanji maiden_name metadata nationality object phone political_exposure relationship requirements ssn_last_4_provided verification", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -42,8 +42,7 @@ public struct PersonRelationship: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.percentOwnership = try container.decodeValueIfPresent(Swift.Double.self, at: "percent_ownership")
         self.representative = try container.decodeValueIfPresent(Swift.Bool.self, at: "representative")
         self.title = try container.decodeValueIfPresent(Swift.String.self, at: "title")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "director executive owner percent_ownership representative title")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "director executive owner percent_ownership representative title", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -443,8 +443,7 @@ public struct Plan: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.transformUsage = try container.decodeValueIfPresent(TransformUsage.self, at: "transform_usage")
         self.trialPeriodDays = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_period_days")
         self.usageType = try container.decodeValue(PlanUsageType.self, at: "usage_type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "active aggregate_usage amount amount_decimal billing_scheme created currency id interval interval_count livemode metadata nickname object product tiers tiers_mode transform_usage trial_period_days usage_type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "active aggregate_usage amount amount_decimal billing_scheme created currency id interval interval_count livemode metadata nickname object product tiers tiers_mode transform_usage trial_period_days usage_type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

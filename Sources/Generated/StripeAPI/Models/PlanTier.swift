@@ -38,8 +38,7 @@ public struct PlanTier: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
         self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
         self.upTo = try container.decodeValueIfPresent(Swift.Int.self, at: "up_to")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "flat_amount flat_amount_decimal unit_amount unit_amount_decimal up_to")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "flat_amount flat_amount_decimal unit_amount unit_amount_decimal up_to", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

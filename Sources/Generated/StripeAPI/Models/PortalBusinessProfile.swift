@@ -30,8 +30,7 @@ public struct PortalBusinessProfile: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.headline = try container.decodeValueIfPresent(Swift.String.self, at: "headline")
         self.privacyPolicyURL = try container.decodeValueIfPresent(Swift.String.self, at: "privacy_policy_url")
         self.termsOfServiceURL = try container.decodeValueIfPresent(Swift.String.self, at: "terms_of_service_url")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "headline privacy_policy_url terms_of_service_url")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "headline privacy_policy_url terms_of_service_url", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -39,8 +39,7 @@ public struct PortalSubscriptionUpdate: Swift.Codable, Swift.Hashable, Swift.Sen
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.products = try container.decodeValueIfPresent([PortalSubscriptionUpdateProduct].self, at: "products")
         self.prorationBehavior = try container.decodeValue(PortalSubscriptionUpdateProrationBehavior.self, at: "proration_behavior")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "default_allowed_updates enabled products proration_behavior")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "default_allowed_updates enabled products proration_behavior", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -245,8 +245,7 @@ public struct Price: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.type = try container.decodeValue(PriceTypeModel.self, at: "type")
         self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
         self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "active billing_scheme created currency id livemode lookup_key metadata nickname object product recurring tax_behavior tiers tiers_mode transform_quantity type unit_amount unit_amount_decimal")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "active billing_scheme created currency id livemode lookup_key metadata nickname object product recurring tax_behavior tiers tiers_mode transform_quantity type unit_amount unit_amount_decimal", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

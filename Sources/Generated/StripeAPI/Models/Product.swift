@@ -180,8 +180,7 @@ public struct Product: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.unitLabel = try container.decodeValueIfPresent(Swift.String.self, at: "unit_label")
         self.updated = try container.decodeValue(Swift.Int.self, at: "updated")
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "active created description id images livemode metadata name object package_dimensions shippable statement_descriptor tax_code unit_label updated url")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "active created description id images livemode metadata name object package_dimensions shippable statement_descriptor tax_code unit_label updated url", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

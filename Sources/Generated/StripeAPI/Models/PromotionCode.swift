@@ -115,8 +115,7 @@ public struct PromotionCode: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decodeValue(PromotionCodeObjectModel.self, at: "object")
         self.restrictions = try container.decodeValue(PromotionCodesResourceRestrictions.self, at: "restrictions")
         self.timesRedeemed = try container.decodeValue(Swift.Int.self, at: "times_redeemed")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "active code coupon created customer expires_at id livemode max_redemptions metadata object restrictions times_redeemed")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "active code coupon created customer expires_at id livemode max_redemptions metadata object restrictions times_redeemed", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -30,8 +30,7 @@ public struct PromotionCodesResourceRestrictions: Swift.Codable, Swift.Hashable,
         self.firstTimeTransaction = try container.decodeValue(Swift.Bool.self, at: "first_time_transaction")
         self.minimumAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "minimum_amount")
         self.minimumAmountCurrency = try container.decodeValueIfPresent(Swift.String.self, at: "minimum_amount_currency")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "first_time_transaction minimum_amount minimum_amount_currency")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "first_time_transaction minimum_amount minimum_amount_currency", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

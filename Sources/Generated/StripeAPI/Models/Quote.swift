@@ -549,8 +549,7 @@ public struct Quote: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.testClock = try container.decodeValueIfPresent(QuoteTestClock.self, at: "test_clock")
         self.totalDetails = try container.decodeValue(QuotesResourceTotalDetails.self, at: "total_details")
         self.transferData = try container.decodeValueIfPresent(QuotesResourceTransferData.self, at: "transfer_data")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_subtotal amount_total application_fee_amount application_fee_percent automatic_tax collection_method computed created currency customer default_tax_rates description discounts expires_at footer from_quote header id invoice invoice_settings line_items livemode metadata number object on_behalf_of status status_transitions subscription subscription_data subscription_schedule test_clock total_details transfer_data")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_subtotal amount_total application_fee_amount application_fee_percent automatic_tax collection_method computed created currency customer default_tax_rates description discounts expires_at footer from_quote header id invoice invoice_settings line_items livemode metadata number object on_behalf_of status status_transitions subscription subscription_data subscription_schedule test_clock total_details transfer_data", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

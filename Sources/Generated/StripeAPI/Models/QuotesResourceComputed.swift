@@ -25,8 +25,7 @@ public struct QuotesResourceComputed: Swift.Codable, Swift.Hashable, Swift.Senda
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.recurring = try container.decodeValueIfPresent(QuotesResourceRecurring.self, at: "recurring")
         self.upfront = try container.decodeValue(QuotesResourceUpfront.self, at: "upfront")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "recurring upfront")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "recurring upfront", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -30,8 +30,7 @@ public struct QuotesResourceStatusTransitions: Swift.Codable, Swift.Hashable, Sw
         self.acceptedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "accepted_at")
         self.canceledAt = try container.decodeValueIfPresent(Swift.Int.self, at: "canceled_at")
         self.finalizedAt = try container.decodeValueIfPresent(Swift.Int.self, at: "finalized_at")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "accepted_at canceled_at finalized_at")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "accepted_at canceled_at finalized_at", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -26,8 +26,7 @@ public struct QuotesResourceSubscriptionData: Swift.Codable, Swift.Hashable, Swi
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.effectiveDate = try container.decodeValueIfPresent(Swift.Int.self, at: "effective_date")
         self.trialPeriodDays = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_period_days")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "effective_date trial_period_days")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "effective_date trial_period_days", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

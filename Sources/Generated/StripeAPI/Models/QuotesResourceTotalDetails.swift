@@ -33,8 +33,7 @@ public struct QuotesResourceTotalDetails: Swift.Codable, Swift.Hashable, Swift.S
         self.amountShipping = try container.decodeValueIfPresent(Swift.Int.self, at: "amount_shipping")
         self.amountTax = try container.decodeValue(Swift.Int.self, at: "amount_tax")
         self.breakdown = try container.decodeValueIfPresent(QuotesResourceTotalDetailsResourceBreakdown.self, at: "breakdown")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_discount amount_shipping amount_tax breakdown")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_discount amount_shipping amount_tax breakdown", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -33,8 +33,7 @@ public struct QuotesResourceTransferData: Swift.Codable, Swift.Hashable, Swift.S
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.amountPercent = try container.decodeValueIfPresent(Swift.Double.self, at: "amount_percent")
         self.destination = try container.decodeValue(QuotesResourceTransferDataDestination.self, at: "destination")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_percent destination")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_percent destination", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

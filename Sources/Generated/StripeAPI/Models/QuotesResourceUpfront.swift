@@ -43,8 +43,7 @@ public struct QuotesResourceUpfront: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.amountTotal = try container.decodeValue(Swift.Int.self, at: "amount_total")
         self.lineItems = try container.decodeValueIfPresent(QuotesResourceUpfrontLineItems.self, at: "line_items")
         self.totalDetails = try container.decodeValue(QuotesResourceTotalDetails.self, at: "total_details")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_subtotal amount_total line_items total_details")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_subtotal amount_total line_items total_details", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

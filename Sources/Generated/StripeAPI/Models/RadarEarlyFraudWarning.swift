@@ -102,8 +102,7 @@ public struct RadarEarlyFraudWarning: Swift.Codable, Swift.Hashable, Swift.Senda
         self.livemode = try container.decodeValue(Swift.Bool.self, at: "livemode")
         self.object = try container.decodeValue(RadarEarlyFraudWarningObjectModel.self, at: "object")
         self.paymentIntent = try container.decodeValueIfPresent(RadarEarlyFraudWarningPaymentIntent.self, at: "payment_intent")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "actionable charge created fraud_type id livemode object payment_intent")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "actionable charge created fraud_type id livemode object payment_intent", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -38,8 +38,7 @@ public struct RadarReviewResourceLocation: Swift.Codable, Swift.Hashable, Swift.
         self.latitude = try container.decodeValueIfPresent(Swift.Double.self, at: "latitude")
         self.longitude = try container.decodeValueIfPresent(Swift.Double.self, at: "longitude")
         self.region = try container.decodeValueIfPresent(Swift.String.self, at: "region")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "city country latitude longitude region")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "city country latitude longitude region", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -34,8 +34,7 @@ public struct RadarReviewResourceSession: Swift.Codable, Swift.Hashable, Swift.S
         self.device = try container.decodeValueIfPresent(Swift.String.self, at: "device")
         self.platform = try container.decodeValueIfPresent(Swift.String.self, at: "platform")
         self.version = try container.decodeValueIfPresent(Swift.String.self, at: "version")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "browser device platform version")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "browser device platform version", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

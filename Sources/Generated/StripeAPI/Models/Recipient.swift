@@ -222,8 +222,7 @@ public struct Recipient: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decodeValue(RecipientObjectModel.self, at: "object")
         self.rolledBackFrom = try container.decodeValueIfPresent(RecipientRolledBackFrom.self, at: "rolled_back_from")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "active_account cards created default_card description email id livemode metadata migrated_to name object rolled_back_from type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "active_account cards created default_card description email id livemode metadata migrated_to name object rolled_back_from type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

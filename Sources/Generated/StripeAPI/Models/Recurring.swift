@@ -43,8 +43,7 @@ public struct Recurring: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.interval = try container.decodeValue(RecurringInterval.self, at: "interval")
         self.intervalCount = try container.decodeValue(Swift.Int.self, at: "interval_count")
         self.usageType = try container.decodeValue(RecurringUsageType.self, at: "usage_type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "aggregate_usage interval interval_count usage_type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "aggregate_usage interval interval_count usage_type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -252,8 +252,7 @@ public struct Refund: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.sourceTransferReversal = try container.decodeValueIfPresent(RefundSourceTransferReversal.self, at: "source_transfer_reversal")
         self.status = try container.decodeValueIfPresent(Swift.String.self, at: "status")
         self.transferReversal = try container.decodeValueIfPresent(RefundTransferReversal.self, at: "transfer_reversal")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount balance_transaction charge created currency description failure_balance_transaction failure_reason id metadata next_action object payment_intent reason receipt_number source_transfer_reversal status transfer_reversal")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount balance_transaction charge created currency description failure_balance_transaction failure_reason id metadata next_action object payment_intent reason receipt_number source_transfer_reversal status transfer_reversal", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -112,8 +112,7 @@ public struct ReportingReportRun: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.result = try container.decodeValueIfPresent(File.self, at: "result")
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.succeededAt = try container.decodeValueIfPresent(Swift.Int.self, at: "succeeded_at")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "created error id livemode object parameters report_type result status succeeded_at")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "created error id livemode object parameters report_type result status succeeded_at", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

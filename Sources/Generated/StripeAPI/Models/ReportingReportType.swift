@@ -104,8 +104,7 @@ public struct ReportingReportType: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.object = try container.decodeValue(ReportingReportTypeObjectModel.self, at: "object")
         self.updated = try container.decodeValue(Swift.Int.self, at: "updated")
         self.version = try container.decodeValue(Swift.Int.self, at: "version")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "data_available_end data_available_start default_columns id livemode name object updated version")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "data_available_end data_available_start default_columns id livemode name object updated version", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

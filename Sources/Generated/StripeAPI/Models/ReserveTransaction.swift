@@ -78,8 +78,7 @@ public struct ReserveTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.object = try container.decodeValue(ReserveTransactionObjectModel.self, at: "object")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency description id object")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency description id object", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -228,8 +228,7 @@ public struct Review: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.paymentIntent = try container.decodeValueIfPresent(ReviewPaymentIntent.self, at: "payment_intent")
         self.reason = try container.decodeValue(Swift.String.self, at: "reason")
         self.session = try container.decodeValueIfPresent(RadarReviewResourceSession.self, at: "session")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_zip charge closed_reason created id ip_address ip_address_location livemode object open opened_reason payment_intent reason session")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_zip charge closed_reason created id ip_address ip_address_location livemode object open opened_reason payment_intent reason session", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

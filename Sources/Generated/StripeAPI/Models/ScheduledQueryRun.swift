@@ -107,8 +107,7 @@ public struct ScheduledQueryRun: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.sql = try container.decodeValue(Swift.String.self, at: "sql")
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.title = try container.decodeValue(Swift.String.self, at: "title")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "created data_load_time error file id livemode object result_available_until sql status title")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "created data_load_time error file id livemode object result_available_until sql status title", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

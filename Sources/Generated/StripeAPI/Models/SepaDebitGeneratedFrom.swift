@@ -32,8 +32,7 @@ public struct SepaDebitGeneratedFrom: Swift.Codable, Swift.Hashable, Swift.Senda
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.charge = try container.decodeValueIfPresent(SepaDebitGeneratedFromCharge.self, at: "charge")
         self.setupAttempt = try container.decodeValueIfPresent(SepaDebitGeneratedFromSetupAttempt.self, at: "setup_attempt")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "charge setup_attempt")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "charge setup_attempt", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

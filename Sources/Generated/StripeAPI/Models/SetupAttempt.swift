@@ -175,8 +175,7 @@ public struct SetupAttempt: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.setupIntent = try container.decodeValue(SetupAttemptSetupIntent.self, at: "setup_intent")
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.usage = try container.decodeValue(Swift.String.self, at: "usage")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "application created customer id livemode object on_behalf_of payment_method payment_method_details setup_error setup_intent status usage")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "application created customer id livemode object on_behalf_of payment_method payment_method_details setup_error setup_intent status usage", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -55,8 +55,7 @@ public struct SetupAttemptPaymentMethodDetails: Swift.Codable, Swift.Hashable, S
         self.sofort = try container.decodeValueIfPresent(SetupAttemptPaymentMethodDetailsSofort.self, at: "sofort")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.usBankAccount = try container.decodeValueIfPresent(SetupAttemptPaymentMethodDetailsUsBankAccount.self, at: "us_bank_account")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit au_becs_debit bacs_debit bancontact boleto card card_present ideal sepa_debit sofort type us_bank_account")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit au_becs_debit bacs_debit bancontact boleto card card_present ideal sepa_debit sofort type us_bank_account", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -22,8 +22,7 @@ public struct SetupAttemptPaymentMethodDetailsCard: Swift.Codable, Swift.Hashabl
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.threeDSecure = try container.decodeValueIfPresent(ThreeDSecureDetails.self, at: "three_d_secure")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "three_d_secure")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "three_d_secure", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -25,8 +25,7 @@ public struct SetupAttemptPaymentMethodDetailsCardPresent: Swift.Codable, Swift.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.generatedCard = try container.decodeValueIfPresent(SetupPaymentMethodDetailsCardPresentGeneratedCard.self, at: "generated_card")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "generated_card")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "generated_card", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

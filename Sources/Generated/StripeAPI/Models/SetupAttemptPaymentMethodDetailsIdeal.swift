@@ -55,8 +55,7 @@ public struct SetupAttemptPaymentMethodDetailsIdeal: Swift.Codable, Swift.Hashab
         self.generatedSepaDebitMandate = try container.decodeValueIfPresent(SetupMethodDetailsIdealGeneratedSepaDebitMandate.self, at: "generated_sepa_debit_mandate")
         self.ibanLast4 = try container.decodeValueIfPresent(Swift.String.self, at: "iban_last4")
         self.verifiedName = try container.decodeValueIfPresent(Swift.String.self, at: "verified_name")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank bic generated_sepa_debit generated_sepa_debit_mandate iban_last4 verified_name")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank bic generated_sepa_debit generated_sepa_debit_mandate iban_last4 verified_name", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

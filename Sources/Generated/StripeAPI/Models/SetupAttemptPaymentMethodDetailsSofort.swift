@@ -62,8 +62,7 @@ public struct SetupAttemptPaymentMethodDetailsSofort: Swift.Codable, Swift.Hasha
         self.ibanLast4 = try container.decodeValueIfPresent(Swift.String.self, at: "iban_last4")
         self.preferredLanguage = try container.decodeValueIfPresent(SetupPaymentMethodDetailsSofortPreferredLanguage.self, at: "preferred_language")
         self.verifiedName = try container.decodeValueIfPresent(Swift.String.self, at: "verified_name")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_code bank_name bic generated_sepa_debit generated_sepa_debit_mandate iban_last4 preferred_language verified_name")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_code bank_name bic generated_sepa_debit generated_sepa_debit_mandate iban_last4 preferred_language verified_name", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -395,8 +395,7 @@ public struct SetupIntent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.singleUseMandate = try container.decodeValueIfPresent(SetupIntentSingleUseMandate.self, at: "single_use_mandate")
         self.status = try container.decodeValue(SetupIntentStatus.self, at: "status")
         self.usage = try container.decodeValue(Swift.String.self, at: "usage")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "application cancellation_reason client_secret created customer description id last_setup_error latest_attempt livemode mandate metadata next_action object on_behalf_of payment_method payment_method_options payment_method_types single_use_mandate status usage")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "application cancellation_reason client_secret created customer description id last_setup_error latest_attempt livemode mandate metadata next_action object on_behalf_of payment_method payment_method_options payment_method_types single_use_mandate status usage", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

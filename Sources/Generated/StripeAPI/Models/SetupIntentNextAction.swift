@@ -32,8 +32,7 @@ public struct SetupIntentNextAction: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.useStripeSdk = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "use_stripe_sdk")
         self.verifyWithMicrodeposits = try container.decodeValueIfPresent(SetupIntentNextActionVerifyWithMicrodeposits.self, at: "verify_with_microdeposits")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "redirect_to_url type use_stripe_sdk verify_with_microdeposits")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "redirect_to_url type use_stripe_sdk verify_with_microdeposits", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -171,8 +171,7 @@ public struct SetupIntentPaymentMethodOptions: Swift.Codable, Swift.Hashable, Sw
         self.card = try container.decodeValueIfPresent(SetupIntentPaymentMethodOptionsCard.self, at: "card")
         self.sepaDebit = try container.decodeValueIfPresent(SetupIntentPaymentMethodOptionsSepaDebit2.self, at: "sepa_debit")
         self.usBankAccount = try container.decodeValueIfPresent(SetupIntentPaymentMethodOptionsUsBankAccount2.self, at: "us_bank_account")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit card sepa_debit us_bank_account")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit card sepa_debit us_bank_account", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

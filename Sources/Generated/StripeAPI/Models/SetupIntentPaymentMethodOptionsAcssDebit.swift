@@ -35,8 +35,7 @@ public struct SetupIntentPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Has
         self.currency = try container.decodeValueIfPresent(SetupIntentPaymentMethodOptionsAcssDebitCurrency.self, at: "currency")
         self.mandateOptions = try container.decodeValueIfPresent(SetupIntentPaymentMethodOptionsMandateOptionsAcssDebit.self, at: "mandate_options")
         self.verificationMethod = try container.decodeValueIfPresent(SetupMethodOptionsAcssDebitVerificationMethod.self, at: "verification_method")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "currency mandate_options verification_method")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "currency mandate_options verification_method", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -66,8 +66,7 @@ public struct SetupIntentPaymentMethodOptionsCardMandateOptions: Swift.Codable, 
         self.reference = try container.decodeValue(Swift.String.self, at: "reference")
         self.startDate = try container.decodeValue(Swift.Int.self, at: "start_date")
         self.supportedTypes = try container.decodeValueIfPresent([SetupOptionsCardMandateOptionsSupportedTypesItem].self, at: "supported_types")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_type currency description end_date interval interval_count reference start_date supported_types")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_type currency description end_date interval interval_count reference start_date supported_types", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -46,8 +46,7 @@ public struct SetupIntentPaymentMethodOptionsMandateOptionsAcssDebit: Swift.Coda
         self.intervalDescription = try container.decodeValueIfPresent(Swift.String.self, at: "interval_description")
         self.paymentSchedule = try container.decodeValueIfPresent(SetupOptionsMandateOptionsAcssDebitPaymentSchedule.self, at: "payment_schedule")
         self.transactionType = try container.decodeValueIfPresent(SetupOptionsMandateOptionsAcssDebitTransactionType.self, at: "transaction_type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_mandate_url default_for interval_description payment_schedule transaction_type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_mandate_url default_for interval_description payment_schedule transaction_type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -21,8 +21,7 @@ public struct SetupIntentPaymentMethodOptionsSepaDebit: Swift.Codable, Swift.Has
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.mandateOptions = try container.decodeValueIfPresent(SetupIntentPaymentMethodOptionsMandateOptionsSepaDebit.self, at: "mandate_options")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -38,8 +38,7 @@ public struct ShippingMethod: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.deliveryEstimate = try container.decodeValueIfPresent(DeliveryEstimate.self, at: "delivery_estimate")
         self.description = try container.decodeValue(Swift.String.self, at: "description")
         self.id = try container.decodeValue(Swift.String.self, at: "id")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency delivery_estimate description id")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency delivery_estimate description id", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -156,8 +156,7 @@ public struct ShippingRate: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.taxBehavior = try container.decodeValueIfPresent(ShippingRateTaxBehavior.self, at: "tax_behavior")
         self.taxCode = try container.decodeValueIfPresent(ShippingRateTaxCode.self, at: "tax_code")
         self.type = try container.decodeValue(ShippingRateTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "active created delivery_estimate display_name fixed_amount id livemode metadata object tax_behavior tax_code type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "active created delivery_estimate display_name fixed_amount id livemode metadata object tax_behavior tax_code type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

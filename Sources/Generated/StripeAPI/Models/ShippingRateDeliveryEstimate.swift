@@ -26,8 +26,7 @@ public struct ShippingRateDeliveryEstimate: Swift.Codable, Swift.Hashable, Swift
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.maximum = try container.decodeValueIfPresent(ShippingRateDeliveryEstimateBound.self, at: "maximum")
         self.minimum = try container.decodeValueIfPresent(ShippingRateDeliveryEstimateBound.self, at: "minimum")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "maximum minimum")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "maximum minimum", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -169,8 +169,7 @@ public struct Sku: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.price = try container.decodeValue(Swift.Int.self, at: "price")
         self.product = try container.decodeValue(SkuProduct.self, at: "product")
         self.updated = try container.decodeValue(Swift.Int.self, at: "updated")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "active attributes created currency id image inventory livemode metadata object package_dimensions price product updated")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "active attributes created currency id image inventory livemode metadata object package_dimensions price product updated", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

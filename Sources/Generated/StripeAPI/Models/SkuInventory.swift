@@ -30,8 +30,7 @@ public struct SkuInventory: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.value = try container.decodeValueIfPresent(Swift.String.self, at: "value")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "quantity type value")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "quantity type value", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

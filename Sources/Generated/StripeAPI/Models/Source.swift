@@ -301,8 +301,7 @@ public struct Source: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.type = try container.decodeValue(SourceTypeModel.self, at: "type")
         self.usage = try container.decodeValueIfPresent(Swift.String.self, at: "usage")
         self.wechat = try container.decodeValueIfPresent(SourceTypeWechat.self, at: "wechat")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "ach_credit_transfer ach_debit acss_debit alipay amount au_becs_debit bancontact card card_present client_secret code_verification created currency customer eps flow giropay id ideal klarna livemode metadata multibanco object owner p24 receiver redirect sepa_debit sofort source_order statement_descriptor status three_d_secure type usage wechat")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "ach_credit_transfer ach_debit acss_debit alipay amount au_becs_debit bancontact card card_present client_secret code_verification created currency customer eps flow giropay id ideal klarna livemode metadata multibanco object owner p24 receiver redirect sepa_debit sofort source_order statement_descriptor status three_d_secure type usage wechat", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -107,8 +107,7 @@ public struct SourceMandateNotification: Swift.Codable, Swift.Hashable, Swift.Se
         self.source = try container.decodeValue(Source.self, at: "source")
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit amount bacs_debit created id livemode object reason sepa_debit source status type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit amount bacs_debit created id livemode object reason sepa_debit source status type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -22,8 +22,7 @@ public struct SourceMandateNotificationAcssDebitData: Swift.Codable, Swift.Hasha
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "statement_descriptor")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "statement_descriptor", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -22,8 +22,7 @@ public struct SourceMandateNotificationBacsDebitData: Swift.Codable, Swift.Hasha
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "last4")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "last4", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

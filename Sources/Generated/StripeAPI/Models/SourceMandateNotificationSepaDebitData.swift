@@ -30,8 +30,7 @@ public struct SourceMandateNotificationSepaDebitData: Swift.Codable, Swift.Hasha
         self.creditorIdentifier = try container.decodeValueIfPresent(Swift.String.self, at: "creditor_identifier")
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
         self.mandateReference = try container.decodeValueIfPresent(Swift.String.self, at: "mandate_reference")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "creditor_identifier last4 mandate_reference")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "creditor_identifier last4 mandate_reference", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -37,8 +37,7 @@ public struct SourceOrder: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
         self.items = try container.decodeValueIfPresent([SourceOrderItem].self, at: "items")
         self.shipping = try container.decodeValueIfPresent(Shipping.self, at: "shipping")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency email items shipping")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency email items shipping", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -42,8 +42,7 @@ public struct SourceOrderItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.parent = try container.decodeValueIfPresent(Swift.String.self, at: "parent")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.type = try container.decodeValueIfPresent(Swift.String.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency description parent quantity type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency description parent quantity type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -50,8 +50,7 @@ public struct SourceOwner: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.verifiedEmail = try container.decodeValueIfPresent(Swift.String.self, at: "verified_email")
         self.verifiedName = try container.decodeValueIfPresent(Swift.String.self, at: "verified_name")
         self.verifiedPhone = try container.decodeValueIfPresent(Swift.String.self, at: "verified_phone")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "address email name phone verified_address verified_email verified_name verified_phone")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address email name phone verified_address verified_email verified_name verified_phone", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -42,8 +42,7 @@ public struct SourceReceiverFlow: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.amountReturned = try container.decodeValue(Swift.Int.self, at: "amount_returned")
         self.refundAttributesMethod = try container.decodeValue(Swift.String.self, at: "refund_attributes_method")
         self.refundAttributesStatus = try container.decodeValue(Swift.String.self, at: "refund_attributes_status")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "address amount_charged amount_received amount_returned refund_attributes_method refund_attributes_status")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address amount_charged amount_received amount_returned refund_attributes_method refund_attributes_status", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -34,8 +34,7 @@ public struct SourceRedirectFlow: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.returnURL = try container.decodeValue(Swift.String.self, at: "return_url")
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "failure_reason return_url status url")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "failure_reason return_url status url", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -216,8 +216,7 @@ public struct SourceTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.source = try container.decodeValue(Swift.String.self, at: "source")
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.type = try container.decodeValue(SourceTransactionTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "ach_credit_transfer amount chf_credit_transfer created currency gbp_credit_transfer id livemode object paper_check sepa_credit_transfer source status type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "ach_credit_transfer amount chf_credit_transfer created currency gbp_credit_transfer id livemode object paper_check sepa_credit_transfer source status type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

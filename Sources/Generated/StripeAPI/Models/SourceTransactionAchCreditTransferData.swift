@@ -34,8 +34,7 @@ public struct SourceTransactionAchCreditTransferData: Swift.Codable, Swift.Hasha
         self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
         self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "customer_data fingerprint last4 routing_number")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "customer_data fingerprint last4 routing_number", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

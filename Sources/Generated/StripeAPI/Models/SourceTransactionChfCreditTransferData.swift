@@ -38,8 +38,7 @@ public struct SourceTransactionChfCreditTransferData: Swift.Codable, Swift.Hasha
         self.senderAddressLine1 = try container.decodeValueIfPresent(Swift.String.self, at: "sender_address_line1")
         self.senderIban = try container.decodeValueIfPresent(Swift.String.self, at: "sender_iban")
         self.senderName = try container.decodeValueIfPresent(Swift.String.self, at: "sender_name")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "reference sender_address_country sender_address_line1 sender_iban sender_name")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "reference sender_address_country sender_address_line1 sender_iban sender_name", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

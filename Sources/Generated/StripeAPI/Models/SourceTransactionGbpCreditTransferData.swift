@@ -46,8 +46,7 @@ public struct SourceTransactionGbpCreditTransferData: Swift.Codable, Swift.Hasha
         self.senderAccountNumber = try container.decodeValueIfPresent(Swift.String.self, at: "sender_account_number")
         self.senderName = try container.decodeValueIfPresent(Swift.String.self, at: "sender_name")
         self.senderSortCode = try container.decodeValueIfPresent(Swift.String.self, at: "sender_sort_code")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "fingerprint funding_method last4 reference sender_account_number sender_name sender_sort_code")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "fingerprint funding_method last4 reference sender_account_number sender_name sender_sort_code", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -26,8 +26,7 @@ public struct SourceTransactionPaperCheckData: Swift.Codable, Swift.Hashable, Sw
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.availableAt = try container.decodeValueIfPresent(Swift.String.self, at: "available_at")
         self.invoices = try container.decodeValueIfPresent(Swift.String.self, at: "invoices")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "available_at invoices")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "available_at invoices", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -30,8 +30,7 @@ public struct SourceTransactionSepaCreditTransferData: Swift.Codable, Swift.Hash
         self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
         self.senderIban = try container.decodeValueIfPresent(Swift.String.self, at: "sender_iban")
         self.senderName = try container.decodeValueIfPresent(Swift.String.self, at: "sender_name")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "reference sender_iban sender_name")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "reference sender_iban sender_name", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -41,8 +41,7 @@ public struct SourceTypeAchCreditTransfer: Swift.Codable, Swift.Hashable, Swift.
         self.refundRoutingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "refund_routing_number")
         self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
         self.swiftCode = try container.decodeValueIfPresent(Swift.String.self, at: "swift_code")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_number bank_name fingerprint refund_account_holder_name refund_account_holder_type refund_routing_number routing_number swift_code")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_number bank_name fingerprint refund_account_holder_name refund_account_holder_type refund_routing_number routing_number swift_code", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

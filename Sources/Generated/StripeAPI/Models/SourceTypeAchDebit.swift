@@ -35,8 +35,7 @@ public struct SourceTypeAchDebit: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
         self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
         self.type = try container.decodeValueIfPresent(Swift.String.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_name country fingerprint last4 routing_number type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_name country fingerprint last4 routing_number type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

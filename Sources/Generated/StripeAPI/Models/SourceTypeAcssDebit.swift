@@ -47,8 +47,7 @@ public struct SourceTypeAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.fingerprint = try container.decodeValueIfPresent(Swift.String.self, at: "fingerprint")
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
         self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_address_city bank_address_line_1 bank_address_line_2 bank_address_postal_code bank_name category country fingerprint last4 routing_number")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_address_city bank_address_line_1 bank_address_line_2 bank_address_postal_code bank_name category country fingerprint last4 routing_number", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -26,8 +26,7 @@ public struct SourceTypeAlipay: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.dataString = try container.decodeValueIfPresent(Swift.String.self, at: "data_string")
         self.nativeURL = try container.decodeValueIfPresent(Swift.String.self, at: "native_url")
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "data_string native_url statement_descriptor")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "data_string native_url statement_descriptor", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -35,8 +35,7 @@ public struct SourceTypeBancontact: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.ibanLast4 = try container.decodeValueIfPresent(Swift.String.self, at: "iban_last4")
         self.preferredLanguage = try container.decodeValueIfPresent(Swift.String.self, at: "preferred_language")
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_code bank_name bic iban_last4 preferred_language statement_descriptor")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_code bank_name bic iban_last4 preferred_language statement_descriptor", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -86,8 +86,7 @@ public struct SourceTypeCardPresent: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.reader = try container.decodeValueIfPresent(Swift.String.self, at: "reader")
         self.terminalVerificationResults = try container.decodeValueIfPresent(Swift.String.self, at: "terminal_verification_results")
         self.transactionStatusInformation = try container.decodeValueIfPresent(Swift.String.self, at: "transaction_status_information")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "application_cryptogram application_preferred_name authorization_code authorization_response_code brand country cvm_type data_type dedicated_file_name emv_auth_data evidence_customer_signature evidence_transaction_certificate exp_month exp_year fingerprint funding last4 pos_device_id pos_entry_mode read_method reader terminal_verification_results transaction_status_information")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "application_cryptogram application_preferred_name authorization_code authorization_response_code brand country cvm_type data_type dedicated_file_name emv_auth_data evidence_customer_signature evidence_transaction_certificate exp_month exp_year fingerprint funding last4 pos_device_id pos_entry_mode read_method reader terminal_verification_results transaction_status_information", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -23,8 +23,7 @@ public struct SourceTypeEps: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "reference statement_descriptor")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "reference statement_descriptor", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

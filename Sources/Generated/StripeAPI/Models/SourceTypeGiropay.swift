@@ -29,8 +29,7 @@ public struct SourceTypeGiropay: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.bankName = try container.decodeValueIfPresent(Swift.String.self, at: "bank_name")
         self.bic = try container.decodeValueIfPresent(Swift.String.self, at: "bic")
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_code bank_name bic statement_descriptor")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_code bank_name bic statement_descriptor", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -29,8 +29,7 @@ public struct SourceTypeIdeal: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.bic = try container.decodeValueIfPresent(Swift.String.self, at: "bic")
         self.ibanLast4 = try container.decodeValueIfPresent(Swift.String.self, at: "iban_last4")
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank bic iban_last4 statement_descriptor")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank bic iban_last4 statement_descriptor", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

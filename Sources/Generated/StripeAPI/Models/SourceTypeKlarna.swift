@@ -95,8 +95,7 @@ public struct SourceTypeKlarna: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.shippingDelay = try container.decodeValueIfPresent(Swift.Int.self, at: "shipping_delay")
         self.shippingFirstName = try container.decodeValueIfPresent(Swift.String.self, at: "shipping_first_name")
         self.shippingLastName = try container.decodeValueIfPresent(Swift.String.self, at: "shipping_last_name")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "background_image_url client_token first_name last_name locale logo_url page_title pay_later_asset_urls_descriptive pay_later_asset_urls_standard pay_later_name pay_later_redirect_url pay_now_asset_urls_descriptive pay_now_asset_urls_standard pay_now_name pay_now_redirect_url pay_over_time_asset_urls_descriptive pay_over_time_asset_urls_standard pay_over_time_name pay_over_time_redirect_url payment_method_categories purchase_country purchase_type redirect_url shipping_delay shipping_first_name shipping_last_name")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "background_image_url client_token first_name last_name locale logo_url page_title pay_later_asset_urls_descriptive pay_later_asset_urls_standard pay_later_name pay_later_redirect_url pay_now_asset_urls_descriptive pay_now_asset_urls_standard pay_now_name pay_now_redirect_url pay_over_time_asset_urls_descriptive pay_over_time_asset_urls_standard pay_over_time_name pay_over_time_redirect_url payment_method_categories purchase_country purchase_type redirect_url shipping_delay shipping_first_name shipping_last_name", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

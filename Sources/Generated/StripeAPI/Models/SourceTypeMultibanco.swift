@@ -47,8 +47,7 @@ public struct SourceTypeMultibanco: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.refundAccountHolderAddressState = try container.decodeValueIfPresent(Swift.String.self, at: "refund_account_holder_address_state")
         self.refundAccountHolderName = try container.decodeValueIfPresent(Swift.String.self, at: "refund_account_holder_name")
         self.refundIban = try container.decodeValueIfPresent(Swift.String.self, at: "refund_iban")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "entity reference refund_account_holder_address_city refund_account_holder_address_country refund_account_holder_address_line1 refund_account_holder_address_line2 refund_account_holder_address_postal_code refund_account_holder_address_state refund_account_holder_name refund_iban")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "entity reference refund_account_holder_address_city refund_account_holder_address_country refund_account_holder_address_line1 refund_account_holder_address_line2 refund_account_holder_address_postal_code refund_account_holder_address_state refund_account_holder_name refund_iban", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -38,8 +38,7 @@ public struct SourceTypeSepaDebit: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.last4 = try container.decodeValueIfPresent(Swift.String.self, at: "last4")
         self.mandateReference = try container.decodeValueIfPresent(Swift.String.self, at: "mandate_reference")
         self.mandateURL = try container.decodeValueIfPresent(Swift.String.self, at: "mandate_url")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_code branch_code country fingerprint last4 mandate_reference mandate_url")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_code branch_code country fingerprint last4 mandate_reference mandate_url", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

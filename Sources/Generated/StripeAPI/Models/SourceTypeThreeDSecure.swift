@@ -68,8 +68,7 @@ public struct SourceTypeThreeDSecure: Swift.Codable, Swift.Hashable, Swift.Senda
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.threeDSecure = try container.decodeValueIfPresent(Swift.String.self, at: "three_d_secure")
         self.tokenizationMethod = try container.decodeValueIfPresent(Swift.String.self, at: "tokenization_method")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "address_line1_check address_zip_check authenticated brand card country customer cvc_check dynamic_last4 exp_month exp_year fingerprint funding last4 name three_d_secure tokenization_method")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address_line1_check address_zip_check authenticated brand card country customer cvc_check dynamic_last4 exp_month exp_year fingerprint funding last4 name three_d_secure tokenization_method", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -26,8 +26,7 @@ public struct SourceTypeWechat: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.prepayID = try container.decodeValueIfPresent(Swift.String.self, at: "prepay_id")
         self.qrCodeURL = try container.decodeValueIfPresent(Swift.String.self, at: "qr_code_url")
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "prepay_id qr_code_url statement_descriptor")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "prepay_id qr_code_url statement_descriptor", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

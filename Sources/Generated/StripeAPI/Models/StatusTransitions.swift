@@ -34,8 +34,7 @@ public struct StatusTransitions: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.fulfiled = try container.decodeValueIfPresent(Swift.Int.self, at: "fulfiled")
         self.paid = try container.decodeValueIfPresent(Swift.Int.self, at: "paid")
         self.returned = try container.decodeValueIfPresent(Swift.Int.self, at: "returned")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "canceled fulfiled paid returned")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "canceled fulfiled paid returned", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

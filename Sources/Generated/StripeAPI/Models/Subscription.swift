@@ -410,8 +410,7 @@ public struct Subscription: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.transferData = try container.decodeValueIfPresent(SubscriptionTransferData.self, at: "transfer_data")
         self.trialEnd = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_end")
         self.trialStart = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_start")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds cancel_at cancel_at_period_end canceled_at collection_method created current_period_end current_period_start customer days_until_due default_payment_method default_source default_tax_rates discount ended_at id items latest_invoice livemode metadata next_pending_invoice_item_invoice object pause_collection payment_settings pending_invoice_item_interval pending_setup_intent pending_update schedule start_date status test_clock transfer_data trial_end trial_start")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds cancel_at cancel_at_period_end canceled_at collection_method created current_period_end current_period_start customer days_until_due default_payment_method default_source default_tax_rates discount ended_at id items latest_invoice livemode metadata next_pending_invoice_item_invoice object pause_collection payment_settings pending_invoice_item_interval pending_setup_intent pending_update schedule start_date status test_clock transfer_data trial_end trial_start", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

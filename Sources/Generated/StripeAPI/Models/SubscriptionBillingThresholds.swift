@@ -26,8 +26,7 @@ public struct SubscriptionBillingThresholds: Swift.Codable, Swift.Hashable, Swif
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amountGte = try container.decodeValueIfPresent(Swift.Int.self, at: "amount_gte")
         self.resetBillingCycleAnchor = try container.decodeValueIfPresent(Swift.Bool.self, at: "reset_billing_cycle_anchor")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_gte reset_billing_cycle_anchor")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_gte reset_billing_cycle_anchor", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -97,8 +97,7 @@ public struct SubscriptionItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.subscription = try container.decodeValue(Swift.String.self, at: "subscription")
         self.taxRates = try container.decodeValueIfPresent([TaxRate].self, at: "tax_rates")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_thresholds created id metadata object price quantity subscription tax_rates")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_thresholds created id metadata object price quantity subscription tax_rates", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -22,8 +22,7 @@ public struct SubscriptionItemBillingThresholds: Swift.Codable, Swift.Hashable, 
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.usageGte = try container.decodeValueIfPresent(Swift.Int.self, at: "usage_gte")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "usage_gte")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "usage_gte", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

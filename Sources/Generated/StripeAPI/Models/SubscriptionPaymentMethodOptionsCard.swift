@@ -28,8 +28,7 @@ public struct SubscriptionPaymentMethodOptionsCard: Swift.Codable, Swift.Hashabl
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.mandateOptions = try container.decodeValueIfPresent(InvoiceMandateOptionsCard.self, at: "mandate_options")
         self.requestThreeDSecure = try container.decodeValueIfPresent(SubscriptionMethodOptionsCardRequestThreeDSecure.self, at: "request_three_d_secure")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options request_three_d_secure")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options request_three_d_secure", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -249,8 +249,7 @@ public struct SubscriptionSchedule: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.status = try container.decodeValue(SubscriptionScheduleStatus.self, at: "status")
         self.subscription = try container.decodeValueIfPresent(SubscriptionScheduleSubscription.self, at: "subscription")
         self.testClock = try container.decodeValueIfPresent(SubscriptionScheduleTestClock.self, at: "test_clock")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "canceled_at completed_at created current_phase customer default_settings end_behavior id livemode metadata object phases released_at released_subscription status subscription test_clock")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "canceled_at completed_at created current_phase customer default_settings end_behavior id livemode metadata object phases released_at released_subscription status subscription test_clock", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -39,8 +39,7 @@ public struct SubscriptionScheduleConfigurationItem: Swift.Codable, Swift.Hashab
         self.price = try container.decodeValue(SubscriptionScheduleConfigurationItemPrice.self, at: "price")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.taxRates = try container.decodeValueIfPresent([TaxRate].self, at: "tax_rates")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_thresholds price quantity tax_rates")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_thresholds price quantity tax_rates", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -149,8 +149,7 @@ public struct SubscriptionSchedulePhaseConfiguration: Swift.Codable, Swift.Hasha
         self.startDate = try container.decodeValue(Swift.Int.self, at: "start_date")
         self.transferData = try container.decodeValueIfPresent(SubscriptionTransferData.self, at: "transfer_data")
         self.trialEnd = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_end")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "add_invoice_items application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds collection_method coupon default_payment_method default_tax_rates end_date invoice_settings items proration_behavior start_date transfer_data trial_end")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "add_invoice_items application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds collection_method coupon default_payment_method default_tax_rates end_date invoice_settings items proration_behavior start_date transfer_data trial_end", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

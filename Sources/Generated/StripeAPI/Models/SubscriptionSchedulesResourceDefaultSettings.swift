@@ -58,8 +58,7 @@ public struct SubscriptionSchedulesResourceDefaultSettings: Swift.Codable, Swift
         self.defaultPaymentMethod = try container.decodeValueIfPresent(SubscriptionDefaultSettingsDefaultPaymentMethod.self, at: "default_payment_method")
         self.invoiceSettings = try container.decodeValueIfPresent(InvoiceSettingSubscriptionScheduleSetting.self, at: "invoice_settings")
         self.transferData = try container.decodeValueIfPresent(SubscriptionTransferData.self, at: "transfer_data")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds collection_method default_payment_method invoice_settings transfer_data")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds collection_method default_payment_method invoice_settings transfer_data", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -29,8 +29,7 @@ public struct SubscriptionTransferData: Swift.Codable, Swift.Hashable, Swift.Sen
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amountPercent = try container.decodeValueIfPresent(Swift.Double.self, at: "amount_percent")
         self.destination = try container.decodeValue(SubscriptionTransferDataDestination.self, at: "destination")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_percent destination")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_percent destination", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

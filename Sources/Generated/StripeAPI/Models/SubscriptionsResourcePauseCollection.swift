@@ -78,8 +78,7 @@ public struct SubscriptionsResourcePauseCollection: Swift.Codable, Swift.Hashabl
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.behavior = try container.decodeValue(SubscriptionsResourcePauseCollectionBehavior.self, at: "behavior")
         self.resumesAt = try container.decodeValueIfPresent(Swift.Int.self, at: "resumes_at")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "behavior resumes_at")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "behavior resumes_at", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -28,8 +28,7 @@ public struct SubscriptionsResourcePaymentSettings: Swift.Codable, Swift.Hashabl
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.paymentMethodOptions = try container.decodeValueIfPresent(SubscriptionsResourcePaymentMethodOptions.self, at: "payment_method_options")
         self.paymentMethodTypes = try container.decodeValueIfPresent([SubscriptionsPaymentSettingsPaymentMethodTypesItem].self, at: "payment_method_types")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_method_options payment_method_types")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_method_options payment_method_types", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -41,8 +41,7 @@ public struct SubscriptionsResourcePendingUpdate: Swift.Codable, Swift.Hashable,
         self.subscriptionItems = try container.decodeValueIfPresent([SubscriptionItem].self, at: "subscription_items")
         self.trialEnd = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_end")
         self.trialFromPlan = try container.decodeValueIfPresent(Swift.Bool.self, at: "trial_from_plan")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_cycle_anchor expires_at subscription_items trial_end trial_from_plan")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_cycle_anchor expires_at subscription_items trial_end trial_from_plan", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -369,8 +369,7 @@ public struct TaxID: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.type = try container.decodeValue(TaxIDTypeModel.self, at: "type")
         self.value = try container.decodeValue(Swift.String.self, at: "value")
         self.verification = try container.decodeValueIfPresent(TaxIDVerification.self, at: "verification")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "country created customer id livemode object type value verification")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "country created customer id livemode object type value verification", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -83,8 +83,7 @@ public struct TaxIDVerification: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.status = try container.decodeValue(TaxIDVerificationStatus.self, at: "status")
         self.verifiedAddress = try container.decodeValueIfPresent(Swift.String.self, at: "verified_address")
         self.verifiedName = try container.decodeValueIfPresent(Swift.String.self, at: "verified_name")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "status verified_address verified_name")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "status verified_address verified_name", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

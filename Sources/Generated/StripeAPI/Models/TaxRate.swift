@@ -188,8 +188,7 @@ public struct TaxRate: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.percentage = try container.decodeValue(Swift.Double.self, at: "percentage")
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
         self.taxType = try container.decodeValueIfPresent(TaxRateTaxType.self, at: "tax_type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "active country created description display_name id inclusive jurisdiction livemode metadata object percentage state tax_type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "active country created description display_name id inclusive jurisdiction livemode metadata object percentage state tax_type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

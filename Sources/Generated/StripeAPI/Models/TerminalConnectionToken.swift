@@ -75,8 +75,7 @@ public struct TerminalConnectionToken: Swift.Codable, Swift.Hashable, Swift.Send
         self.location = try container.decodeValueIfPresent(Swift.String.self, at: "location")
         self.object = try container.decodeValue(TerminalConnectionTokenObjectModel.self, at: "object")
         self.secret = try container.decodeValue(Swift.String.self, at: "secret")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "location object secret")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "location object secret", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -216,8 +216,7 @@ public struct TerminalReader: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decodeValue(TerminalReaderObjectModel.self, at: "object")
         self.serialNumber = try container.decodeValue(Swift.String.self, at: "serial_number")
         self.status = try container.decodeValueIfPresent(Swift.String.self, at: "status")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "action device_sw_version device_type id ip_address label livemode location metadata object serial_number status")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "action device_sw_version device_type id ip_address label livemode location metadata object serial_number status", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

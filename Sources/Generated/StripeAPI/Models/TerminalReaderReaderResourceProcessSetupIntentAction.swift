@@ -30,8 +30,7 @@ public struct TerminalReaderReaderResourceProcessSetupIntentAction: Swift.Codabl
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.generatedCard = try container.decodeValueIfPresent(Swift.String.self, at: "generated_card")
         self.setupIntent = try container.decodeValue(TerminalProcessSetupIntentActionSetupIntent.self, at: "setup_intent")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "generated_card setup_intent")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "generated_card setup_intent", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -143,8 +143,7 @@ public struct TerminalReaderReaderResourceReaderAction: Swift.Codable, Swift.Has
         self.setReaderDisplay = try container.decodeValueIfPresent(TerminalReaderReaderResourceSetReaderDisplayAction.self, at: "set_reader_display")
         self.status = try container.decodeValue(TerminalReaderReaderResourceReaderActionStatus.self, at: "status")
         self.type = try container.decodeValue(TerminalReaderReaderResourceReaderActionTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "failure_code failure_message process_payment_intent process_setup_intent set_reader_display status type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "failure_code failure_message process_payment_intent process_setup_intent set_reader_display status type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

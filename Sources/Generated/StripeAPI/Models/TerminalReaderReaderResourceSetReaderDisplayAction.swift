@@ -69,8 +69,7 @@ public struct TerminalReaderReaderResourceSetReaderDisplayAction: Swift.Codable,
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.cart = try container.decodeValueIfPresent(TerminalReaderReaderResourceCart.self, at: "cart")
         self.type = try container.decodeValue(TerminalResourceSetReaderDisplayActionTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "cart type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "cart type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -144,8 +144,7 @@ public struct TestHelpersTestClock: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.object = try container.decodeValue(TestHelpersTestClockObjectModel.self, at: "object")
         self.status = try container.decodeValue(TestHelpersTestClockStatus.self, at: "status")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "created deletes_after frozen_time id livemode name object status")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "created deletes_after frozen_time id livemode name object status", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

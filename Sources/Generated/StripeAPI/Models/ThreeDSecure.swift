@@ -102,8 +102,7 @@ public struct ThreeDSecure: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decodeValue(ThreeDSecureObjectModel.self, at: "object")
         self.redirectURL = try container.decodeValueIfPresent(Swift.String.self, at: "redirect_url")
         self.status = try container.decodeValue(Swift.String.self, at: "status")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount authenticated card created currency id livemode object redirect_url status")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount authenticated card created currency id livemode object redirect_url status", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

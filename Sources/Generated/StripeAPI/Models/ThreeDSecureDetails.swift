@@ -254,8 +254,7 @@ public struct ThreeDSecureDetails: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.result = try container.decodeValueIfPresent(ThreeDSecureDetailsResultModel.self, at: "result")
         self.resultReason = try container.decodeValueIfPresent(ThreeDSecureDetailsResultReason.self, at: "result_reason")
         self.version = try container.decodeValueIfPresent(ThreeDSecureDetailsVersion.self, at: "version")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "authentication_flow result result_reason version")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "authentication_flow result result_reason version", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

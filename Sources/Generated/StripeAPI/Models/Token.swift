@@ -116,8 +116,7 @@ public struct Token: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decodeValue(TokenObjectModel.self, at: "object")
         self.type = try container.decodeValue(Swift.String.self, at: "type")
         self.used = try container.decodeValue(Swift.Bool.self, at: "used")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_account card client_ip created id livemode object type used")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_account card client_ip created id livemode object type used", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

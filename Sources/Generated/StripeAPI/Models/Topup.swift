@@ -233,8 +233,7 @@ public struct Topup: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
         self.status = try container.decodeValue(TopupStatus.self, at: "status")
         self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount balance_transaction created currency description expected_availability_date failure_code failure_message id livemode metadata object source statement_descriptor status transfer_group")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount balance_transaction created currency description expected_availability_date failure_code failure_message id livemode metadata object source statement_descriptor status transfer_group", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

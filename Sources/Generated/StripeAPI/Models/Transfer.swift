@@ -200,8 +200,7 @@ public struct Transfer: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.sourceTransaction = try container.decodeValueIfPresent(TransferSourceTransaction.self, at: "source_transaction")
         self.sourceType = try container.decodeValueIfPresent(Swift.String.self, at: "source_type")
         self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_reversed balance_transaction created currency description destination destination_payment id livemode metadata object reversals reversed source_transaction source_type transfer_group")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_reversed balance_transaction created currency description destination destination_payment id livemode metadata object reversals reversed source_transaction source_type transfer_group", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

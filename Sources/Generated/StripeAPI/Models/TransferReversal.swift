@@ -125,8 +125,7 @@ public struct TransferReversal: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decodeValue(TransferReversalObjectModel.self, at: "object")
         self.sourceRefund = try container.decodeValueIfPresent(TransferReversalSourceRefund.self, at: "source_refund")
         self.transfer = try container.decodeValue(TransferReversalTransfer.self, at: "transfer")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount balance_transaction created currency destination_payment_refund id metadata object source_refund transfer")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount balance_transaction created currency destination_payment_refund id metadata object source_refund transfer", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -34,8 +34,7 @@ public struct TransferSchedule: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.interval = try container.decodeValue(Swift.String.self, at: "interval")
         self.monthlyAnchor = try container.decodeValueIfPresent(Swift.Int.self, at: "monthly_anchor")
         self.weeklyAnchor = try container.decodeValueIfPresent(Swift.String.self, at: "weekly_anchor")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "delay_days interval monthly_anchor weekly_anchor")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "delay_days interval monthly_anchor weekly_anchor", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

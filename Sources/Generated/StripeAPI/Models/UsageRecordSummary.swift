@@ -86,8 +86,7 @@ public struct UsageRecordSummary: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.period = try container.decodeValue(Period.self, at: "period")
         self.subscriptionItem = try container.decodeValue(Swift.String.self, at: "subscription_item")
         self.totalUsage = try container.decodeValue(Swift.Int.self, at: "total_usage")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "id invoice livemode object period subscription_item total_usage")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "id invoice livemode object period subscription_item total_usage", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

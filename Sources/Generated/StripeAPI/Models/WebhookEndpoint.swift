@@ -115,8 +115,7 @@ public struct WebhookEndpoint: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.secret = try container.decodeValueIfPresent(Swift.String.self, at: "secret")
         self.status = try container.decodeValue(Swift.String.self, at: "status")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "api_version application created description enabled_events id livemode metadata object secret status url")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "api_version application created description enabled_events id livemode metadata object secret status url", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -70,8 +70,7 @@ public struct AvailabilityItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.isUnconditionallyDeprecated = try container.decodeValueIfPresent(Swift.Bool.self, at: "isUnconditionallyDeprecated")
         self.isUnconditionallyUnavailable = try container.decodeValueIfPresent(Swift.Bool.self, at: "isUnconditionallyUnavailable")
         self.willEventuallyBeDeprecated = try container.decodeValueIfPresent(Swift.Bool.self, at: "willEventuallyBeDeprecated")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "domain introducedVersion deprecatedVersion obsoletedVersion message renamed isUnconditionallyDeprecated isUnconditionallyUnavailable willEventuallyBeDeprecated")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "domain introducedVersion deprecatedVersion obsoletedVersion message renamed isUnconditionallyDeprecated isUnconditionallyUnavailable willEventuallyBeDeprecated", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -108,8 +108,7 @@ public struct DeclarationFragment: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.kind = try container.decodeValue(DeclarationFragmentKind.self, at: "kind")
         self.spelling = try container.decodeValue(Swift.String.self, at: "spelling")
         self.preciseIdentifier = try container.decodeValueIfPresent(Swift.String.self, at: "preciseIdentifier")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "kind spelling preciseIdentifier")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "kind spelling preciseIdentifier", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -27,8 +27,7 @@ public struct FunctionParameter: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.declaration = try container.decodeValue([DeclarationFragment].self, at: "declaration")
         self.children = try container.decodeValueIfPresent([FunctionParameter].self, at: "children")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "name declaration children")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "name declaration children", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

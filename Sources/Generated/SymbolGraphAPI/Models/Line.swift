@@ -27,8 +27,7 @@ public struct Line: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.text = try container.decodeValue(Swift.String.self, at: "text")
         self.range = try container.decodeValueIfPresent(SourceRange.self, at: "range")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "text range")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "text range", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

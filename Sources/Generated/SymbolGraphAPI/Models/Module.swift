@@ -32,8 +32,7 @@ public struct Module: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.platform = try container.decodeValue(Platform.self, at: "platform")
         self.version = try container.decodeValueIfPresent(SemanticVersion.self, at: "version")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "name platform version")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "name platform version", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -29,8 +29,7 @@ public struct OperatingSystem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.minimumVersion = try container.decodeValueIfPresent(SemanticVersion.self, at: "minimumVersion")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "name minimumVersion")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "name minimumVersion", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -33,8 +33,7 @@ public struct Platform: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.architecture = try container.decodeValueIfPresent(Swift.String.self, at: "architecture")
         self.vendor = try container.decodeValueIfPresent(Swift.String.self, at: "vendor")
         self.operatingSystem = try container.decodeValueIfPresent(OperatingSystem.self, at: "operatingSystem")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "architecture vendor operatingSystem")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "architecture vendor operatingSystem", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -104,8 +104,7 @@ public struct Relationship: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.target = try container.decodeValue(Swift.String.self, at: "target")
         self.kind = try container.decodeValue(RelationshipKind.self, at: "kind")
         self.targetFallback = try container.decodeValueIfPresent(Swift.String.self, at: "targetFallback")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "source target kind targetFallback")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "source target kind targetFallback", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -40,8 +40,7 @@ public struct SemanticVersion: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.patch = try container.decodeValue(Swift.Double.self, at: "patch")
         self.prerelease = try container.decodeValueIfPresent(Swift.String.self, at: "prerelease")
         self.buildMetadata = try container.decodeValueIfPresent(Swift.String.self, at: "buildMetadata")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "major minor patch prerelease buildMetadata")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "major minor patch prerelease buildMetadata", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

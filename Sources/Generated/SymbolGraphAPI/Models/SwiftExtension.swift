@@ -26,8 +26,7 @@ public struct SwiftExtension: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.extendedModule = try container.decodeValue(Swift.String.self, at: "extendedModule")
         self.constraints = try container.decodeValueIfPresent([SwiftGenericConstraint].self, at: "constraints")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "extendedModule constraints")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "extendedModule constraints", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

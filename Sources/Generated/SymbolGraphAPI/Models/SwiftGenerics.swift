@@ -26,8 +26,7 @@ public struct SwiftGenerics: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.parameters = try container.decodeValueIfPresent([SwiftGenericParameter].self, at: "parameters")
         self.constraints = try container.decodeValueIfPresent([SwiftGenericConstraint].self, at: "constraints")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "parameters constraints")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "parameters constraints", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -107,8 +107,7 @@ public struct SymbolNames: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.navigator = try container.decodeValueIfPresent([DeclarationFragment].self, at: "navigator")
         self.subHeading = try container.decodeValueIfPresent([DeclarationFragment].self, at: "subHeading")
         self.prose = try container.decodeValueIfPresent(Swift.String.self, at: "prose")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "title navigator subHeading prose")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "title navigator subHeading prose", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -147,8 +146,7 @@ public struct SymbolLocation: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.uri = try container.decodeValueIfPresent(Swift.String.self, at: "uri")
         self.position = try container.decodeValueIfPresent(SourcePosition.self, at: "position")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "uri position")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "uri position", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -255,8 +253,7 @@ public struct Symbol: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.isReadOnly = try container.decodeValueIfPresent(Swift.Bool.self, at: "isReadOnly")
         self.parameters = try container.decodeValueIfPresent(FunctionSignature.self, at: "parameters")
         self.declarationFragments = try container.decodeValueIfPresent([DeclarationFragment].self, at: "declarationFragments")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "identifier pathComponents kind type names docComment accessLevel availability swiftExtension swiftGenerics location isReadOnly parameters declarationFragments")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "identifier pathComponents kind type names docComment accessLevel availability swiftExtension swiftGenerics location isReadOnly parameters declarationFragments", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -24,8 +24,7 @@ public struct CreateGroupRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.color = try container.decodeValueIfPresent(GroupColor.self, at: "color")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "name color")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "name color", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

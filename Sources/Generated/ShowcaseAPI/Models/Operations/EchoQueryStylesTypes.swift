@@ -23,8 +23,7 @@ public struct EchoQueryStylesPoint: Swift.Codable, Swift.Hashable, Swift.Sendabl
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.x = try container.decodeValueIfPresent(Swift.String.self, at: "x")
         self.y = try container.decodeValueIfPresent(Swift.String.self, at: "y")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "x y")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "x y", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -56,8 +55,7 @@ public struct EchoQueryStylesXPoint: Swift.Codable, Swift.Hashable, Swift.Sendab
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.x = try container.decodeValueIfPresent(Swift.Int.self, at: "x")
         self.y = try container.decodeValueIfPresent(Swift.Int.self, at: "y")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "x y")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "x y", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -91,8 +89,7 @@ public struct EchoQueryStylesPrefs: Swift.Codable, Swift.Hashable, Swift.Sendabl
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.theme = try container.decodeValueIfPresent(Swift.String.self, at: "theme")
         self.size = try container.decodeValueIfPresent(Swift.Int.self, at: "size")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "theme size")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "theme size", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -23,8 +23,7 @@ public struct SubmitFormRequestAddress: Swift.Codable, Swift.Hashable, Swift.Sen
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.city = try container.decodeValueIfPresent(Swift.String.self, at: "city")
         self.lines = try container.decodeValueIfPresent([Swift.String].self, at: "lines")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "city lines")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "city lines", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -53,8 +52,7 @@ public struct SubmitFormRequestPreferences: Swift.Codable, Swift.Hashable, Swift
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.theme = try container.decodeValueIfPresent(Swift.String.self, at: "theme")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "theme")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "theme", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -100,8 +98,7 @@ public struct SubmitFormRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
         self.codes = try container.decodeValueIfPresent([Swift.String].self, at: "codes")
         self.preferences = try container.decodeValueIfPresent(SubmitFormRequestPreferences.self, at: "preferences")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "email topics subscribe address metadata codes preferences")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "email topics subscribe address metadata codes preferences", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

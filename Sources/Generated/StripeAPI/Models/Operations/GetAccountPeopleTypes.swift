@@ -30,8 +30,7 @@ public struct GetAccountPeopleRelationship: Swift.Codable, Swift.Hashable, Swift
         self.executive = try container.decodeValueIfPresent(Swift.Bool.self, at: "executive")
         self.owner = try container.decodeValueIfPresent(Swift.Bool.self, at: "owner")
         self.representative = try container.decodeValueIfPresent(Swift.Bool.self, at: "representative")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "director executive owner representative")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "director executive owner representative", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -48,8 +48,7 @@ public struct GetCreditNotesPreviewLinesItem: Swift.Codable, Swift.Hashable, Swi
         self.type = try container.decodeValue(GetCreditNotesPreviewLinesItemTypeModel.self, at: "type")
         self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
         self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount description invoice_line_item quantity tax_rates type unit_amount unit_amount_decimal")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount description invoice_line_item quantity tax_rates type unit_amount unit_amount_decimal", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -30,8 +30,7 @@ public struct GetFilesCreatedCase1: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.gte = try container.decodeValueIfPresent(Swift.Int.self, at: "gte")
         self.lt = try container.decodeValueIfPresent(Swift.Int.self, at: "lt")
         self.lte = try container.decodeValueIfPresent(Swift.Int.self, at: "lte")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "gt gte lt lte")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "gt gte lt lte", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -170,8 +170,7 @@ public struct GetInvoicesUpcomingLinesInvoiceItemsItem: Swift.Codable, Swift.Has
         self.taxRates = try container.decodeValueIfPresent(GetInvoicesUpcomingLinesInvoiceItemsItemTaxRates.self, at: "tax_rates")
         self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
         self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency description discountable discounts invoiceitem metadata period price price_data quantity tax_rates unit_amount unit_amount_decimal")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency description discountable discounts invoiceitem metadata period price price_data quantity tax_rates unit_amount unit_amount_decimal", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

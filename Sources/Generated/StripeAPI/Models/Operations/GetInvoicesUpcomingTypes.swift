@@ -68,8 +68,7 @@ public struct GetInvoicesUpcomingCustomerDetails: Swift.Codable, Swift.Hashable,
         self.tax = try container.decodeValueIfPresent(GetInvoicesUpcomingCustomerDetailsTax.self, at: "tax")
         self.taxExempt = try container.decodeValueIfPresent(GetInvoicesUpcomingCustomerDetailsTaxExempt.self, at: "tax_exempt")
         self.taxIDs = try container.decodeValueIfPresent([GetInvoicesUpcomingCustomerDetailsTaxIDsItem].self, at: "tax_ids")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "address shipping tax tax_exempt tax_ids")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address shipping tax tax_exempt tax_ids", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -214,8 +213,7 @@ public struct GetInvoicesUpcomingInvoiceItemsItem: Swift.Codable, Swift.Hashable
         self.taxRates = try container.decodeValueIfPresent(GetInvoicesUpcomingInvoiceItemsItemTaxRates.self, at: "tax_rates")
         self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
         self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency description discountable discounts invoiceitem metadata period price price_data quantity tax_rates unit_amount unit_amount_decimal")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency description discountable discounts invoiceitem metadata period price price_data quantity tax_rates unit_amount unit_amount_decimal", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -55,8 +55,7 @@ public struct GetOrdersStatusTransitions: Swift.Codable, Swift.Hashable, Swift.S
         self.fulfilled = try container.decodeValueIfPresent(GetOrdersStatusTransitionsFulfilled.self, at: "fulfilled")
         self.paid = try container.decodeValueIfPresent(GetOrdersStatusTransitionsPaid.self, at: "paid")
         self.returned = try container.decodeValueIfPresent(GetOrdersStatusTransitionsReturned.self, at: "returned")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "canceled fulfilled paid returned")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "canceled fulfilled paid returned", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

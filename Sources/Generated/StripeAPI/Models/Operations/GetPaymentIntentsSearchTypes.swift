@@ -41,8 +41,7 @@ public struct GetPaymentIntentsSearchResponse: Swift.Codable, Swift.Hashable, Sw
         self.object = try container.decodeValue(GetPaymentIntentsSearchResponseObjectModel.self, at: "object")
         self.totalCount = try container.decodeValueIfPresent(Swift.Int.self, at: "total_count")
         self.url = try container.decodeValue(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "data has_more next_page object total_count url")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "data has_more next_page object total_count url", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -33,8 +33,7 @@ public struct GetPricesRecurring: Swift.Codable, Swift.Hashable, Swift.Sendable 
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.interval = try container.decodeValueIfPresent(GetPricesRecurringInterval.self, at: "interval")
         self.usageType = try container.decodeValueIfPresent(GetPricesRecurringUsageType.self, at: "usage_type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "interval usage_type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "interval usage_type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -48,8 +48,7 @@ public struct PostAccountRequestBankAccountCase1: Swift.Codable, Swift.Hashable,
         self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
         self.object = try container.decodeValueIfPresent(PostAccountRequestBankAccountCase1ObjectModel.self, at: "object")
         self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_holder_name account_holder_type account_number account_type country currency object routing_number")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_holder_name account_holder_type account_number account_type country currency object routing_number", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -164,8 +163,7 @@ public struct PostAccountRequestBusinessProfile: Swift.Codable, Swift.Hashable, 
         self.supportPhone = try container.decodeValueIfPresent(Swift.String.self, at: "support_phone")
         self.supportURL = try container.decodeValueIfPresent(PostAccountRequestBusinessProfileSupportURL.self, at: "support_url")
         self.url = try container.decodeValueIfPresent(Swift.String.self, at: "url")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "mcc name product_description support_address support_email support_phone support_url url")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "mcc name product_description support_address support_email support_phone support_url url", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -282,8 +280,7 @@ public struct PostAccountRequestCapabilitiesTransfers: Swift.Codable, Swift.Hash
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.requested = try container.decodeValueIfPresent(Swift.Bool.self, at: "requested")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "requested")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "requested", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -426,8 +423,7 @@ public struct PostAccountRequestCapabilities: Swift.Codable, Swift.Hashable, Swi
         self.taxReportingUs1099Misc = try container.decodeValueIfPresent(PostRequestCapabilitiesTaxReportingUs1099Misc.self, at: "tax_reporting_us_1099_misc")
         self.transfers = try container.decodeValueIfPresent(PostAccountRequestCapabilitiesTransfers.self, at: "transfers")
         self.usBankAccountAchPayments = try container.decodeValueIfPresent(PostRequestCapabilitiesUsBankAccountAchPayments.self, at: "us_bank_account_ach_payments")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit_payments afterpay_clearpay_payments au_becs_debit_payments bacs_debit_payments bancontact_payments bank_transfer_payments boleto_payments card_issuing card_payments cartes_bancaires_payments eps_payments fpx_payments giropay_payments grabpay_payments ideal_payments jcb_payments klarna_payments konbini_payments legacy_payments oxxo_payments p24_payments paynow_payments sepa_debit_payments sofort_payments tax_reporting_us_1099_k tax_reporting_us_1099_misc transfers us_bank_account_ach_payments")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit_payments afterpay_clearpay_payments au_becs_debit_payments bacs_debit_payments bancontact_payments bank_transfer_payments boleto_payments card_issuing card_payments cartes_bancaires_payments eps_payments fpx_payments giropay_payments grabpay_payments ideal_payments jcb_payments klarna_payments konbini_payments legacy_payments oxxo_payments p24_payments paynow_payments sepa_debit_payments sofort_payments tax_reporting_us_1099_k tax_reporting_us_1099_misc transfers us_bank_account_ach_payments", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -618,8 +614,7 @@ public struct PostAccountRequestCompanyVerification: Swift.Codable, Swift.Hashab
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.document = try container.decodeValueIfPresent(PostAccountRequestCompanyVerificationDocument.self, at: "document")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "document")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "document", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -703,8 +698,7 @@ public struct PostAccountRequestCompany: Swift.Codable, Swift.Hashable, Swift.Se
         self.taxIDRegistrar = try container.decodeValueIfPresent(Swift.String.self, at: "tax_id_registrar")
         self.vatID = try container.decodeValueIfPresent(Swift.String.self, at: "vat_id")
         self.verification = try container.decodeValueIfPresent(PostAccountRequestCompanyVerification.self, at: "verification")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "address address_kana address_kanji directors_provided executives_provided name name_kana name_kanji owners_provided ownership_declaration phone registration_number structure tax_id tax_id_registrar vat_id verification")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address address_kana address_kanji directors_provided executives_provided name name_kana name_kanji owners_provided ownership_declaration phone registration_number structure tax_id tax_id_registrar vat_id verification", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -797,8 +791,7 @@ public struct PostAccountRequestDocuments: Swift.Codable, Swift.Hashable, Swift.
         self.companyRegistrationVerification = try container.decodeValueIfPresent(PostDocumentsCompanyRegistrationVerification.self, at: "company_registration_verification")
         self.companyTaxIDVerification = try container.decodeValueIfPresent(PostRequestDocumentsCompanyTaxIDVerification.self, at: "company_tax_id_verification")
         self.proofOfRegistration = try container.decodeValueIfPresent(PostAccountRequestDocumentsProofOfRegistration.self, at: "proof_of_registration")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_account_ownership_verification company_license company_memorandum_of_association company_ministerial_decree company_registration_verification company_tax_id_verification proof_of_registration")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_account_ownership_verification company_license company_memorandum_of_association company_ministerial_decree company_registration_verification company_tax_id_verification proof_of_registration", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -931,8 +924,7 @@ public struct PostAccountRequestIndividual: Swift.Codable, Swift.Hashable, Swift
         self.politicalExposure = try container.decodeValueIfPresent(PostAccountRequestIndividualPoliticalExposure.self, at: "political_exposure")
         self.ssnLast4 = try container.decodeValueIfPresent(Swift.String.self, at: "ssn_last_4")
         self.verification = try container.decodeValueIfPresent(PostAccountRequestIndividualVerification.self, at: "verification")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "address address_kana address_kanji dob email first_name first_name_kana first_name_kanji full_name_aliases gender id_number last_name last_name_kana last_name_kanji maiden_name metadata phone political_exposure ssn_last_4 verification")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address address_kana address_kanji dob email first_name first_name_kana first_name_kanji full_name_aliases gender id_number last_name last_name_kana last_name_kanji maiden_name metadata phone political_exposure ssn_last_4 verification", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -994,8 +986,7 @@ public struct PostAccountRequestSettingsBranding: Swift.Codable, Swift.Hashable,
         self.logo = try container.decodeValueIfPresent(Swift.String.self, at: "logo")
         self.primaryColor = try container.decodeValueIfPresent(Swift.String.self, at: "primary_color")
         self.secondaryColor = try container.decodeValueIfPresent(Swift.String.self, at: "secondary_color")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "icon logo primary_color secondary_color")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "icon logo primary_color secondary_color", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -1031,8 +1022,7 @@ public struct PostAccountRequestSettingsCardIssuing: Swift.Codable, Swift.Hashab
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.tosAcceptance = try container.decodeValueIfPresent(PostAccountRequestSettingsCardIssuingTosAcceptance.self, at: "tos_acceptance")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "tos_acceptance")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "tos_acceptance", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -1064,8 +1054,7 @@ public struct PostAccountRequestSettingsCardPaymentsDeclineOn: Swift.Codable, Sw
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.avsFailure = try container.decodeValueIfPresent(Swift.Bool.self, at: "avs_failure")
         self.cvcFailure = try container.decodeValueIfPresent(Swift.Bool.self, at: "cvc_failure")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "avs_failure cvc_failure")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "avs_failure cvc_failure", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -1099,8 +1088,7 @@ public struct PostAccountRequestSettingsCardPayments: Swift.Codable, Swift.Hasha
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.declineOn = try container.decodeValueIfPresent(PostAccountRequestSettingsCardPaymentsDeclineOn.self, at: "decline_on")
         self.statementDescriptorPrefix = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_prefix")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "decline_on statement_descriptor_prefix")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "decline_on statement_descriptor_prefix", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -1136,8 +1124,7 @@ public struct PostAccountRequestSettingsPayments: Swift.Codable, Swift.Hashable,
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
         self.statementDescriptorKana = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_kana")
         self.statementDescriptorKanji = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_kanji")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "statement_descriptor statement_descriptor_kana statement_descriptor_kanji")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "statement_descriptor statement_descriptor_kana statement_descriptor_kanji", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -1332,8 +1319,7 @@ public struct PostAccountRequestSettingsPayoutsSchedule: Swift.Codable, Swift.Ha
         self.interval = try container.decodeValueIfPresent(PostAccountRequestSettingsPayoutsScheduleInterval.self, at: "interval")
         self.monthlyAnchor = try container.decodeValueIfPresent(Swift.Int.self, at: "monthly_anchor")
         self.weeklyAnchor = try container.decodeValueIfPresent(PostRequestSettingsPayoutsScheduleWeeklyAnchor.self, at: "weekly_anchor")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "delay_days interval monthly_anchor weekly_anchor")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "delay_days interval monthly_anchor weekly_anchor", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -1372,8 +1358,7 @@ public struct PostAccountRequestSettingsPayouts: Swift.Codable, Swift.Hashable, 
         self.debitNegativeBalances = try container.decodeValueIfPresent(Swift.Bool.self, at: "debit_negative_balances")
         self.schedule = try container.decodeValueIfPresent(PostAccountRequestSettingsPayoutsSchedule.self, at: "schedule")
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "debit_negative_balances schedule statement_descriptor")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "debit_negative_balances schedule statement_descriptor", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -1423,8 +1408,7 @@ public struct PostAccountRequestSettings: Swift.Codable, Swift.Hashable, Swift.S
         self.cardPayments = try container.decodeValueIfPresent(PostAccountRequestSettingsCardPayments.self, at: "card_payments")
         self.payments = try container.decodeValueIfPresent(PostAccountRequestSettingsPayments.self, at: "payments")
         self.payouts = try container.decodeValueIfPresent(PostAccountRequestSettingsPayouts.self, at: "payouts")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "branding card_issuing card_payments payments payouts")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "branding card_issuing card_payments payments payouts", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -1468,8 +1452,7 @@ public struct PostAccountRequestTosAcceptance: Swift.Codable, Swift.Hashable, Sw
         self.ip = try container.decodeValueIfPresent(Swift.String.self, at: "ip")
         self.serviceAgreement = try container.decodeValueIfPresent(Swift.String.self, at: "service_agreement")
         self.userAgent = try container.decodeValueIfPresent(Swift.String.self, at: "user_agent")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "date ip service_agreement user_agent")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "date ip service_agreement user_agent", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -37,8 +37,7 @@ public struct PostPortalConfigurationRequestBusinessProfile: Swift.Codable, Swif
         self.headline = try container.decodeValueIfPresent(Swift.String.self, at: "headline")
         self.privacyPolicyURL = try container.decodeValueIfPresent(PostRequestBusinessProfilePrivacyPolicyURL.self, at: "privacy_policy_url")
         self.termsOfServiceURL = try container.decodeValueIfPresent(PostRequestBusinessProfileTermsOfServiceURL.self, at: "terms_of_service_url")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "headline privacy_policy_url terms_of_service_url")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "headline privacy_policy_url terms_of_service_url", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -83,8 +82,7 @@ public struct PostConfigurationRequestFeaturesCustomerUpdate: Swift.Codable, Swi
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.allowedUpdates = try container.decodeValueIfPresent(PostRequestFeaturesCustomerUpdateAllowedUpdates2.self, at: "allowed_updates")
         self.enabled = try container.decodeValueIfPresent(Swift.Bool.self, at: "enabled")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "allowed_updates enabled")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "allowed_updates enabled", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -129,8 +127,7 @@ public struct PostFeaturesSubscriptionCancelCancellationReason2: Swift.Codable, 
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.options = try container.decodeValueIfPresent(PostSubscriptionCancelCancellationReason2Options.self, at: "options")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "enabled options")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "enabled options", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -174,8 +171,7 @@ public struct PostConfigurationRequestFeaturesSubscriptionCancel: Swift.Codable,
         self.enabled = try container.decodeValueIfPresent(Swift.Bool.self, at: "enabled")
         self.mode = try container.decodeValueIfPresent(PostRequestFeaturesSubscriptionCancelMode2.self, at: "mode")
         self.prorationBehavior = try container.decodeValueIfPresent(PostFeaturesSubscriptionCancelProrationBehavior2.self, at: "proration_behavior")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "cancellation_reason enabled mode proration_behavior")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "cancellation_reason enabled mode proration_behavior", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -207,8 +203,7 @@ public struct PostConfigurationRequestFeaturesSubscriptionPause: Swift.Codable, 
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.enabled = try container.decodeValueIfPresent(Swift.Bool.self, at: "enabled")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "enabled")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "enabled", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -343,8 +338,7 @@ public struct PostConfigurationRequestFeaturesSubscriptionUpdate: Swift.Codable,
         self.enabled = try container.decodeValueIfPresent(Swift.Bool.self, at: "enabled")
         self.products = try container.decodeValueIfPresent(PostRequestFeaturesSubscriptionUpdateProducts2.self, at: "products")
         self.prorationBehavior = try container.decodeValueIfPresent(PostFeaturesSubscriptionUpdateProrationBehavior2.self, at: "proration_behavior")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "default_allowed_updates enabled products proration_behavior")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "default_allowed_updates enabled products proration_behavior", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -399,8 +393,7 @@ public struct PostBillingPortalConfigurationRequestFeatures: Swift.Codable, Swif
         self.subscriptionCancel = try container.decodeValueIfPresent(PostConfigurationRequestFeaturesSubscriptionCancel.self, at: "subscription_cancel")
         self.subscriptionPause = try container.decodeValueIfPresent(PostConfigurationRequestFeaturesSubscriptionPause.self, at: "subscription_pause")
         self.subscriptionUpdate = try container.decodeValueIfPresent(PostConfigurationRequestFeaturesSubscriptionUpdate.self, at: "subscription_update")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "customer_update invoice_history payment_method_update subscription_cancel subscription_pause subscription_update")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "customer_update invoice_history payment_method_update subscription_cancel subscription_pause subscription_update", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -29,8 +29,7 @@ public struct PostPortalConfigurationsRequestBusinessProfile: Swift.Codable, Swi
         self.headline = try container.decodeValueIfPresent(Swift.String.self, at: "headline")
         self.privacyPolicyURL = try container.decodeValueIfPresent(Swift.String.self, at: "privacy_policy_url")
         self.termsOfServiceURL = try container.decodeValueIfPresent(Swift.String.self, at: "terms_of_service_url")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "headline privacy_policy_url terms_of_service_url")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "headline privacy_policy_url terms_of_service_url", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -307,8 +306,7 @@ public struct PostRequestFeaturesSubscriptionCancel: Swift.Codable, Swift.Hashab
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.mode = try container.decodeValueIfPresent(PostRequestFeaturesSubscriptionCancelMode.self, at: "mode")
         self.prorationBehavior = try container.decodeValueIfPresent(PostFeaturesSubscriptionCancelProrationBehavior.self, at: "proration_behavior")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "cancellation_reason enabled mode proration_behavior")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "cancellation_reason enabled mode proration_behavior", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -522,8 +520,7 @@ public struct PostRequestFeaturesSubscriptionUpdate: Swift.Codable, Swift.Hashab
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.products = try container.decodeValue(PostRequestFeaturesSubscriptionUpdateProducts.self, at: "products")
         self.prorationBehavior = try container.decodeValueIfPresent(PostFeaturesSubscriptionUpdateProrationBehavior.self, at: "proration_behavior")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "default_allowed_updates enabled products proration_behavior")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "default_allowed_updates enabled products proration_behavior", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -578,8 +575,7 @@ public struct PostBillingPortalConfigurationsRequestFeatures: Swift.Codable, Swi
         self.subscriptionCancel = try container.decodeValueIfPresent(PostRequestFeaturesSubscriptionCancel.self, at: "subscription_cancel")
         self.subscriptionPause = try container.decodeValueIfPresent(PostConfigurationsRequestFeaturesSubscriptionPause.self, at: "subscription_pause")
         self.subscriptionUpdate = try container.decodeValueIfPresent(PostRequestFeaturesSubscriptionUpdate.self, at: "subscription_update")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "customer_update invoice_history payment_method_update subscription_cancel subscription_pause subscription_update")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "customer_update invoice_history payment_method_update subscription_cancel subscription_pause subscription_update", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

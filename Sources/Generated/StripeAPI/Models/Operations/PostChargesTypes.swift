@@ -59,8 +59,7 @@ public struct PostChargesRequestCardCase1: Swift.Codable, Swift.Hashable, Swift.
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.number = try container.decodeValue(Swift.String.self, at: "number")
         self.object = try container.decodeValueIfPresent(PostChargesRequestCardCase1ObjectModel.self, at: "object")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "address_city address_country address_line1 address_line2 address_state address_zip cvc exp_month exp_year metadata name number object")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address_city address_country address_line1 address_line2 address_state address_zip cvc exp_month exp_year metadata name number object", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -152,8 +151,7 @@ public struct PostChargesRequestDestinationCase1: Swift.Codable, Swift.Hashable,
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.account = try container.decodeValue(Swift.String.self, at: "account")
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "account amount")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account amount", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -253,8 +251,7 @@ public struct PostChargesRequestShipping: Swift.Codable, Swift.Hashable, Swift.S
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
         self.trackingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "tracking_number")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "address carrier name phone tracking_number")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address carrier name phone tracking_number", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -292,8 +289,7 @@ public struct PostChargesRequestTransferData: Swift.Codable, Swift.Hashable, Swi
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.destination = try container.decodeValue(Swift.String.self, at: "destination")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount destination")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount destination", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

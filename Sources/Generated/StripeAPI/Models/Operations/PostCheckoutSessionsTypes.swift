@@ -24,8 +24,7 @@ public struct PostCheckoutSessionsRequestAfterExpirationRecovery: Swift.Codable,
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.allowPromotionCodes = try container.decodeValueIfPresent(Swift.Bool.self, at: "allow_promotion_codes")
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "allow_promotion_codes enabled")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "allow_promotion_codes enabled", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -58,8 +57,7 @@ public struct PostCheckoutSessionsRequestAfterExpiration: Swift.Codable, Swift.H
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.recovery = try container.decodeValueIfPresent(PostCheckoutSessionsRequestAfterExpirationRecovery.self, at: "recovery")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "recovery")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "recovery", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -137,8 +135,7 @@ public struct PostCheckoutSessionsRequestConsentCollection: Swift.Codable, Swift
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.promotions = try container.decodeValueIfPresent(PostSessionsRequestConsentCollectionPromotions.self, at: "promotions")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "promotions")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "promotions", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -232,8 +229,7 @@ public struct PostCheckoutSessionsRequestCustomerUpdate: Swift.Codable, Swift.Ha
         self.address = try container.decodeValueIfPresent(PostCheckoutSessionsRequestCustomerUpdateAddress.self, at: "address")
         self.name = try container.decodeValueIfPresent(PostCheckoutSessionsRequestCustomerUpdateName.self, at: "name")
         self.shipping = try container.decodeValueIfPresent(PostCheckoutSessionsRequestCustomerUpdateShipping.self, at: "shipping")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "address name shipping")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address name shipping", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -267,8 +263,7 @@ public struct PostCheckoutSessionsRequestDiscountsItem: Swift.Codable, Swift.Has
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.coupon = try container.decodeValueIfPresent(Swift.String.self, at: "coupon")
         self.promotionCode = try container.decodeValueIfPresent(Swift.String.self, at: "promotion_code")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "coupon promotion_code")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "coupon promotion_code", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -304,8 +299,7 @@ public struct PostSessionsRequestLineItemAdjustableQuantity: Swift.Codable, Swif
         self.enabled = try container.decodeValue(Swift.Bool.self, at: "enabled")
         self.maximum = try container.decodeValueIfPresent(Swift.Int.self, at: "maximum")
         self.minimum = try container.decodeValueIfPresent(Swift.Int.self, at: "minimum")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "enabled maximum minimum")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "enabled maximum minimum", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -348,8 +342,7 @@ public struct PostSessionsRequestLineItemPriceDataProductData: Swift.Codable, Sw
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.taxCode = try container.decodeValueIfPresent(Swift.String.self, at: "tax_code")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "description images metadata name tax_code")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "description images metadata name tax_code", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -409,8 +402,7 @@ public struct PostCheckoutSessionsRequestLineItemsItemPriceData: Swift.Codable, 
         self.taxBehavior = try container.decodeValueIfPresent(PostSessionsRequestLineItemPriceDataTaxBehavior.self, at: "tax_behavior")
         self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
         self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "currency product product_data recurring tax_behavior unit_amount unit_amount_decimal")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "currency product product_data recurring tax_behavior unit_amount unit_amount_decimal", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -462,8 +454,7 @@ public struct PostCheckoutSessionsRequestLineItemsItem: Swift.Codable, Swift.Has
         self.priceData = try container.decodeValueIfPresent(PostCheckoutSessionsRequestLineItemsItemPriceData.self, at: "price_data")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.taxRates = try container.decodeValueIfPresent([Swift.String].self, at: "tax_rates")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "adjustable_quantity dynamic_tax_rates price price_data quantity tax_rates")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "adjustable_quantity dynamic_tax_rates price price_data quantity tax_rates", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -522,8 +513,7 @@ public struct PostRequestPaymentIntentDataShippingAddress: Swift.Codable, Swift.
         self.line2 = try container.decodeValueIfPresent(Swift.String.self, at: "line2")
         self.postalCode = try container.decodeValueIfPresent(Swift.String.self, at: "postal_code")
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "city country line1 line2 postal_code state")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "city country line1 line2 postal_code state", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -570,8 +560,7 @@ public struct PostSessionsRequestPaymentIntentDataShipping: Swift.Codable, Swift
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
         self.trackingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "tracking_number")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "address carrier name phone tracking_number")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address carrier name phone tracking_number", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -644,8 +633,7 @@ public struct PostCheckoutSessionsRequestPaymentIntentData: Swift.Codable, Swift
         self.statementDescriptorSuffix = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor_suffix")
         self.transferData = try container.decodeValueIfPresent(PostSessionsRequestPaymentIntentDataTransferData.self, at: "transfer_data")
         self.transferGroup = try container.decodeValueIfPresent(Swift.String.self, at: "transfer_group")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "application_fee_amount capture_method description metadata on_behalf_of receipt_email setup_future_usage shipping statement_descriptor statement_descriptor_suffix transfer_data transfer_group")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "application_fee_amount capture_method description metadata on_behalf_of receipt_email setup_future_usage shipping statement_descriptor statement_descriptor_suffix transfer_data transfer_group", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -709,8 +697,7 @@ public struct PostPaymentMethodOptionsAcssDebitMandateOptions: Swift.Codable, Sw
         self.intervalDescription = try container.decodeValueIfPresent(Swift.String.self, at: "interval_description")
         self.paymentSchedule = try container.decodeValueIfPresent(PostOptionsAcssDebitMandateOptionsPaymentSchedule.self, at: "payment_schedule")
         self.transactionType = try container.decodeValueIfPresent(PostOptionsAcssDebitMandateOptionsTransactionType.self, at: "transaction_type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_mandate_url default_for interval_description payment_schedule transaction_type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_mandate_url default_for interval_description payment_schedule transaction_type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -752,8 +739,7 @@ public struct PostSessionsRequestPaymentMethodOptionsAcssDebit: Swift.Codable, S
         self.currency = try container.decodeValueIfPresent(PostRequestPaymentMethodOptionsAcssDebitCurrency.self, at: "currency")
         self.mandateOptions = try container.decodeValueIfPresent(PostPaymentMethodOptionsAcssDebitMandateOptions.self, at: "mandate_options")
         self.verificationMethod = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitVerificationMethod.self, at: "verification_method")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "currency mandate_options verification_method")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "currency mandate_options verification_method", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -791,8 +777,7 @@ public struct PostSessionsRequestPaymentMethodOptionsKonbini: Swift.Codable, Swi
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expiresAfterDays = try container.decodeValueIfPresent(PostPaymentMethodOptionsKonbiniExpiresAfterDays.self, at: "expires_after_days")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_after_days")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_after_days", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -821,8 +806,7 @@ public struct PostSessionsRequestPaymentMethodOptionsOxxo: Swift.Codable, Swift.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expiresAfterDays = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_after_days")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_after_days")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_after_days", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -853,8 +837,7 @@ public struct PostRequestPaymentMethodOptionsUsBankAccount: Swift.Codable, Swift
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.verificationMethod = try container.decodeValueIfPresent(PostMethodOptionsUsBankAccountVerificationMethod.self, at: "verification_method")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "verification_method")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "verification_method", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -888,8 +871,7 @@ public struct PostSessionsRequestPaymentMethodOptionsWechatPay: Swift.Codable, S
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.appID = try container.decodeValueIfPresent(Swift.String.self, at: "app_id")
         self.client = try container.decodeValue(PostRequestPaymentMethodOptionsWechatPayClient.self, at: "client")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "app_id client")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "app_id client", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -942,8 +924,7 @@ public struct PostCheckoutSessionsRequestPaymentMethodOptions: Swift.Codable, Sw
         self.oxxo = try container.decodeValueIfPresent(PostSessionsRequestPaymentMethodOptionsOxxo.self, at: "oxxo")
         self.usBankAccount = try container.decodeValueIfPresent(PostRequestPaymentMethodOptionsUsBankAccount.self, at: "us_bank_account")
         self.wechatPay = try container.decodeValueIfPresent(PostSessionsRequestPaymentMethodOptionsWechatPay.self, at: "wechat_pay")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit boleto konbini oxxo us_bank_account wechat_pay")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit boleto konbini oxxo us_bank_account wechat_pay", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -995,8 +976,7 @@ public struct PostCheckoutSessionsRequestSetupIntentData: Swift.Codable, Swift.H
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
         self.onBehalfOf = try container.decodeValueIfPresent(Swift.String.self, at: "on_behalf_of")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "description metadata on_behalf_of")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "description metadata on_behalf_of", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -1126,8 +1106,7 @@ public struct PostRequestShippingOptionsItemShippingRateData: Swift.Codable, Swi
         self.taxBehavior = try container.decodeValueIfPresent(PostShippingOptionsItemShippingRateDataTaxBehavior.self, at: "tax_behavior")
         self.taxCode = try container.decodeValueIfPresent(Swift.String.self, at: "tax_code")
         self.type = try container.decodeValueIfPresent(PostShippingOptionsItemShippingRateDataTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "delivery_estimate display_name fixed_amount metadata tax_behavior tax_code type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "delivery_estimate display_name fixed_amount metadata tax_behavior tax_code type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -1166,8 +1145,7 @@ public struct PostCheckoutSessionsRequestShippingOptionsItem: Swift.Codable, Swi
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.shippingRate = try container.decodeValueIfPresent(Swift.String.self, at: "shipping_rate")
         self.shippingRateData = try container.decodeValueIfPresent(PostRequestShippingOptionsItemShippingRateData.self, at: "shipping_rate_data")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "shipping_rate shipping_rate_data")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "shipping_rate shipping_rate_data", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -1209,8 +1187,7 @@ public struct PostCheckoutSessionsRequestSubscriptionDataItem: Swift.Codable, Sw
         self.plan = try container.decodeValue(Swift.String.self, at: "plan")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.taxRates = try container.decodeValueIfPresent([Swift.String].self, at: "tax_rates")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "plan quantity tax_rates")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "plan quantity tax_rates", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -1265,8 +1242,7 @@ public struct PostCheckoutSessionsRequestSubscriptionData: Swift.Codable, Swift.
         self.transferData = try container.decodeValueIfPresent(PostSessionsRequestSubscriptionDataTransferData.self, at: "transfer_data")
         self.trialEnd = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_end")
         self.trialPeriodDays = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_period_days")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "application_fee_percent default_tax_rates items metadata transfer_data trial_end trial_period_days")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "application_fee_percent default_tax_rates items metadata transfer_data trial_end trial_period_days", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

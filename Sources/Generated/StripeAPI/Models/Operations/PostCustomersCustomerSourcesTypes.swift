@@ -43,8 +43,7 @@ public struct PostCustomerSourcesRequestBankAccountCase1: Swift.Codable, Swift.H
         self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
         self.object = try container.decodeValueIfPresent(PostSourcesRequestBankAccountCase1ObjectModel.self, at: "object")
         self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_holder_name account_holder_type account_number country currency object routing_number")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_holder_name account_holder_type account_number country currency object routing_number", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -94,8 +94,7 @@ public struct PostMethodOptionsAcssDebitCase1MandateOptions: Swift.Codable, Swif
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.transactionType = try container.decodeValueIfPresent(PostAcssDebitCase1MandateOptionsTransactionType.self, at: "transaction_type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "transaction_type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "transaction_type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -130,8 +129,7 @@ public struct PostSettingsPaymentMethodOptionsAcssDebitCase1: Swift.Codable, Swi
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.mandateOptions = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitCase1MandateOptions.self, at: "mandate_options")
         self.verificationMethod = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitCase1VerificationMethod.self, at: "verification_method")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options verification_method")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options verification_method", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -212,8 +210,7 @@ public struct PostSettingsPaymentMethodOptionsBancontactCase1: Swift.Codable, Sw
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.preferredLanguage = try container.decodeValueIfPresent(PostMethodOptionsBancontactCase1PreferredLanguage.self, at: "preferred_language")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "preferred_language")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "preferred_language", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -299,8 +296,7 @@ public struct PostPaymentMethodOptionsCardCase1MandateOptions: Swift.Codable, Sw
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.amountType = try container.decodeValueIfPresent(PostMethodOptionsCardCase1MandateOptionsAmountType.self, at: "amount_type")
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_type description")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_type description", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -378,8 +374,7 @@ public struct PostPaymentSettingsPaymentMethodOptionsCardCase1: Swift.Codable, S
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.mandateOptions = try container.decodeValueIfPresent(PostPaymentMethodOptionsCardCase1MandateOptions.self, at: "mandate_options")
         self.requestThreeDSecure = try container.decodeValueIfPresent(PostMethodOptionsCardCase1RequestThreeDSecure.self, at: "request_three_d_secure")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options request_three_d_secure")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options request_three_d_secure", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -413,8 +408,7 @@ public struct PostMethodOptionsCustomerBalanceCase1BankTransfer: Swift.Codable, 
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.type = try container.decodeValueIfPresent(Swift.String.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -447,8 +441,7 @@ public struct PostPaymentMethodOptionsCustomerBalanceCase1: Swift.Codable, Swift
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bankTransfer = try container.decodeValueIfPresent(PostMethodOptionsCustomerBalanceCase1BankTransfer.self, at: "bank_transfer")
         self.fundingType = try container.decodeValueIfPresent(Swift.String.self, at: "funding_type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_transfer funding_type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank_transfer funding_type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -600,8 +593,7 @@ public struct PostRequestPaymentSettingsPaymentMethodOptions: Swift.Codable, Swi
         self.customerBalance = try container.decodeValueIfPresent(PostSettingsPaymentMethodOptionsCustomerBalance.self, at: "customer_balance")
         self.konbini = try container.decodeValueIfPresent(PostPaymentSettingsPaymentMethodOptionsKonbini.self, at: "konbini")
         self.usBankAccount = try container.decodeValueIfPresent(PostSettingsPaymentMethodOptionsUsBankAccount.self, at: "us_bank_account")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit bancontact card customer_balance konbini us_bank_account")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit bancontact card customer_balance konbini us_bank_account", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -688,8 +680,7 @@ public struct PostCustomerSubscriptionsRequestPaymentSettings: Swift.Codable, Sw
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.paymentMethodOptions = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodOptions.self, at: "payment_method_options")
         self.paymentMethodTypes = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodTypes.self, at: "payment_method_types")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_method_options payment_method_types")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_method_options payment_method_types", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -89,8 +89,7 @@ public struct PostCustomersRequestInvoiceSettings: Swift.Codable, Swift.Hashable
         self.customFields = try container.decodeValueIfPresent(PostCustomersRequestInvoiceSettingsCustomFields.self, at: "custom_fields")
         self.defaultPaymentMethod = try container.decodeValueIfPresent(Swift.String.self, at: "default_payment_method")
         self.footer = try container.decodeValueIfPresent(Swift.String.self, at: "footer")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_fields default_payment_method footer")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_fields default_payment_method footer", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -188,8 +187,7 @@ public struct PostCustomersRequestTax: Swift.Codable, Swift.Hashable, Swift.Send
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.ipAddress = try container.decodeValueIfPresent(PostCustomersRequestTaxIPAddress.self, at: "ip_address")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "ip_address")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "ip_address", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -33,8 +33,7 @@ public struct PostFilesFormFileLinkData: Swift.Codable, Swift.Hashable, Swift.Se
         self.create = try container.decodeValue(Swift.Bool.self, at: "create")
         self.expiresAt = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_at")
         self.metadata = try container.decodeValueIfPresent(PostFilesFormFileLinkDataMetadata.self, at: "metadata")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "create expires_at metadata")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "create expires_at metadata", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

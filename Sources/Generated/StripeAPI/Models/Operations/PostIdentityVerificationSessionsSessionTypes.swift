@@ -77,8 +77,7 @@ public struct PostIdentityVerificationSessionRequestOptions: Swift.Codable, Swif
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.document = try container.decodeValueIfPresent(PostVerificationSessionRequestOptionsDocument.self, at: "document")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "document")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "document", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -32,8 +32,7 @@ public struct PostSessionsRequestOptionsDocumentCase1: Swift.Codable, Swift.Hash
         self.requireIDNumber = try container.decodeValueIfPresent(Swift.Bool.self, at: "require_id_number")
         self.requireLiveCapture = try container.decodeValueIfPresent(Swift.Bool.self, at: "require_live_capture")
         self.requireMatchingSelfie = try container.decodeValueIfPresent(Swift.Bool.self, at: "require_matching_selfie")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "allowed_types require_id_number require_live_capture require_matching_selfie")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "allowed_types require_id_number require_live_capture require_matching_selfie", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -83,8 +83,7 @@ public struct PostInvoiceitemsRequestPriceData: Swift.Codable, Swift.Hashable, S
         self.taxBehavior = try container.decodeValueIfPresent(PostInvoiceitemsRequestPriceDataTaxBehavior.self, at: "tax_behavior")
         self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
         self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "currency product tax_behavior unit_amount unit_amount_decimal")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "currency product tax_behavior unit_amount unit_amount_decimal", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -149,8 +149,7 @@ public struct PostPaymentSettingsPaymentMethodOptions2CardCase1: Swift.Codable, 
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.requestThreeDSecure = try container.decodeValueIfPresent(PostMethodOptions2CardCase1RequestThreeDSecure.self, at: "request_three_d_secure")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "request_three_d_secure")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "request_three_d_secure", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -266,8 +265,7 @@ public struct PostRequestPaymentSettingsPaymentMethodOptions2: Swift.Codable, Sw
         self.customerBalance = try container.decodeValueIfPresent(PostSettingsPaymentMethodOptions2CustomerBalance.self, at: "customer_balance")
         self.konbini = try container.decodeValueIfPresent(PostPaymentSettingsPaymentMethodOptions2Konbini.self, at: "konbini")
         self.usBankAccount = try container.decodeValueIfPresent(PostSettingsPaymentMethodOptions2UsBankAccount.self, at: "us_bank_account")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit bancontact card customer_balance konbini us_bank_account")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit bancontact card customer_balance konbini us_bank_account", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -354,8 +352,7 @@ public struct PostInvoicesRequestPaymentSettings: Swift.Codable, Swift.Hashable,
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.paymentMethodOptions = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodOptions2.self, at: "payment_method_options")
         self.paymentMethodTypes = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodTypes2.self, at: "payment_method_types")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_method_options payment_method_types")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_method_options payment_method_types", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -56,8 +56,7 @@ public struct PostIssuingCardholdersRequestCompany: Swift.Codable, Swift.Hashabl
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.taxID = try container.decodeValueIfPresent(Swift.String.self, at: "tax_id")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "tax_id")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "tax_id", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -92,8 +91,7 @@ public struct PostRequestIndividualVerificationDocument: Swift.Codable, Swift.Ha
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.back = try container.decodeValueIfPresent(Swift.String.self, at: "back")
         self.front = try container.decodeValueIfPresent(Swift.String.self, at: "front")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "back front")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "back front", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -124,8 +122,7 @@ public struct PostCardholdersRequestIndividualVerification: Swift.Codable, Swift
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.document = try container.decodeValueIfPresent(PostRequestIndividualVerificationDocument.self, at: "document")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "document")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "document", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -167,8 +164,7 @@ public struct PostIssuingCardholdersRequestIndividual: Swift.Codable, Swift.Hash
         self.firstName = try container.decodeValue(Swift.String.self, at: "first_name")
         self.lastName = try container.decodeValue(Swift.String.self, at: "last_name")
         self.verification = try container.decodeValueIfPresent(PostCardholdersRequestIndividualVerification.self, at: "verification")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "dob first_name last_name verification")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "dob first_name last_name verification", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -214,8 +210,7 @@ public struct PostRequestSpendingControlsSpendingLimitsItem: Swift.Codable, Swif
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
         self.categories = try container.decodeValueIfPresent([PostControlsSpendingLimitsItemCategoriesItem].self, at: "categories")
         self.interval = try container.decodeValue(PostSpendingControlsSpendingLimitsItemInterval.self, at: "interval")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount categories interval")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount categories interval", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -31,8 +31,7 @@ public struct PostIssuingCardsCardRequestPin: Swift.Codable, Swift.Hashable, Swi
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.encryptedNumber = try container.decodeValueIfPresent(Swift.String.self, at: "encrypted_number")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "encrypted_number")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "encrypted_number", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -39,8 +39,7 @@ public struct PostIssuingCardsRequestShippingAddress: Swift.Codable, Swift.Hasha
         self.line2 = try container.decodeValueIfPresent(Swift.String.self, at: "line2")
         self.postalCode = try container.decodeValue(Swift.String.self, at: "postal_code")
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "city country line1 line2 postal_code state")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "city country line1 line2 postal_code state", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -90,8 +89,7 @@ public struct PostIssuingCardsRequestShipping: Swift.Codable, Swift.Hashable, Sw
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.service = try container.decodeValueIfPresent(PostIssuingCardsRequestShippingService.self, at: "service")
         self.type = try container.decodeValueIfPresent(PostIssuingCardsRequestShippingTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "address name service type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address name service type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -142,8 +140,7 @@ public struct PostIssuingCardsRequestSpendingControls: Swift.Codable, Swift.Hash
         self.allowedCategories = try container.decodeValueIfPresent([PostRequestSpendingControlsAllowedCategoriesItem3].self, at: "allowed_categories")
         self.blockedCategories = try container.decodeValueIfPresent([PostRequestSpendingControlsBlockedCategoriesItem3].self, at: "blocked_categories")
         self.spendingLimits = try container.decodeValueIfPresent([PostCardsRequestSpendingControlsSpendingLimitsItem].self, at: "spending_limits")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "allowed_categories blocked_categories spending_limits")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "allowed_categories blocked_categories spending_limits", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

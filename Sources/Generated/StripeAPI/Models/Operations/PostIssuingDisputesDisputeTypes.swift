@@ -72,8 +72,7 @@ public struct PostIssuingDisputeRequestEvidenceCanceledCase1: Swift.Codable, Swi
         self.productType = try container.decodeValueIfPresent(PostDisputeRequestEvidenceCanceledCase1ProductType.self, at: "product_type")
         self.returnStatus = try container.decodeValueIfPresent(PostRequestEvidenceCanceledCase1ReturnStatus2.self, at: "return_status")
         self.returnedAt = try container.decodeValueIfPresent(PostDisputeRequestEvidenceCanceledCase1ReturnedAt.self, at: "returned_at")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation canceled_at cancellation_policy_provided cancellation_reason expected_at explanation product_description product_type return_status returned_at")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation canceled_at cancellation_policy_provided cancellation_reason expected_at explanation product_description product_type return_status returned_at", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -146,8 +145,7 @@ public struct PostIssuingDisputeRequestEvidenceDuplicateCase1: Swift.Codable, Sw
         self.checkImage = try container.decodeValueIfPresent(PostDisputeRequestEvidenceDuplicateCase1CheckImage.self, at: "check_image")
         self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
         self.originalTransaction = try container.decodeValueIfPresent(Swift.String.self, at: "original_transaction")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation card_statement cash_receipt check_image explanation original_transaction")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation card_statement cash_receipt check_image explanation original_transaction", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -192,8 +190,7 @@ public struct PostIssuingDisputeRequestEvidenceFraudulentCase1: Swift.Codable, S
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.additionalDocumentation = try container.decodeValueIfPresent(PostEvidenceFraudulentCase1AdditionalDocumentation2.self, at: "additional_documentation")
         self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation explanation")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation explanation", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -315,8 +312,7 @@ public struct PostIssuingDisputeRequestEvidenceNotReceivedCase1: Swift.Codable, 
         self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
         self.productDescription = try container.decodeValueIfPresent(Swift.String.self, at: "product_description")
         self.productType = try container.decodeValueIfPresent(PostRequestEvidenceNotReceivedCase1ProductType2.self, at: "product_type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation expected_at explanation product_description product_type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation expected_at explanation product_description product_type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -413,8 +409,7 @@ public struct PostIssuingDisputeRequestEvidenceOtherCase1: Swift.Codable, Swift.
         self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
         self.productDescription = try container.decodeValueIfPresent(Swift.String.self, at: "product_description")
         self.productType = try container.decodeValueIfPresent(PostDisputeRequestEvidenceOtherCase1ProductType.self, at: "product_type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation explanation product_description product_type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation explanation product_description product_type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -339,8 +339,7 @@ public struct PostRequestEvidenceMerchandiseNotAsDescribedCase1: Swift.Codable, 
         self.returnDescription = try container.decodeValueIfPresent(Swift.String.self, at: "return_description")
         self.returnStatus = try container.decodeValueIfPresent(PostMerchandiseNotAsDescribedCase1ReturnStatus.self, at: "return_status")
         self.returnedAt = try container.decodeValueIfPresent(PostMerchandiseNotAsDescribedCase1ReturnedAt.self, at: "returned_at")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation explanation received_at return_description return_status returned_at")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation explanation received_at return_description return_status returned_at", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -524,8 +523,7 @@ public struct PostRequestEvidenceServiceNotAsDescribedCase1: Swift.Codable, Swif
         self.cancellationReason = try container.decodeValueIfPresent(Swift.String.self, at: "cancellation_reason")
         self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
         self.receivedAt = try container.decodeValueIfPresent(PostEvidenceServiceNotAsDescribedCase1ReceivedAt.self, at: "received_at")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation canceled_at cancellation_reason explanation received_at")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation canceled_at cancellation_reason explanation received_at", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -585,8 +583,7 @@ public struct PostIssuingDisputesRequestEvidence: Swift.Codable, Swift.Hashable,
         self.other = try container.decodeValueIfPresent(PostIssuingDisputesRequestEvidenceOther.self, at: "other")
         self.reason = try container.decodeValueIfPresent(PostIssuingDisputesRequestEvidenceReason.self, at: "reason")
         self.serviceNotAsDescribed = try container.decodeValueIfPresent(PostDisputesRequestEvidenceServiceNotAsDescribed.self, at: "service_not_as_described")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "canceled duplicate fraudulent merchandise_not_as_described not_received other reason service_not_as_described")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "canceled duplicate fraudulent merchandise_not_as_described not_received other reason service_not_as_described", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

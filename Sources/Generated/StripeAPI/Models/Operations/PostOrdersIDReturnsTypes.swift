@@ -35,8 +35,7 @@ public struct PostOrdersIDReturnsRequestItemsCase1Item: Swift.Codable, Swift.Has
         self.parent = try container.decodeValueIfPresent(Swift.String.self, at: "parent")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.type = try container.decodeValueIfPresent(PostOrdersIDReturnsRequestItemsCase1ItemTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount description parent quantity type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount description parent quantity type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

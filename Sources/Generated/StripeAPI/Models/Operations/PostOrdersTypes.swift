@@ -87,8 +87,7 @@ public struct PostOrdersRequestItemsItem: Swift.Codable, Swift.Hashable, Swift.S
         self.parent = try container.decodeValueIfPresent(Swift.String.self, at: "parent")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.type = try container.decodeValueIfPresent(PostOrdersRequestItemsItemTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency description parent quantity type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount currency description parent quantity type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -134,8 +133,7 @@ public struct PostOrdersRequestShipping: Swift.Codable, Swift.Hashable, Swift.Se
         self.address = try container.decodeValue(PostOrdersRequestShippingAddress.self, at: "address")
         self.name = try container.decodeValue(Swift.String.self, at: "name")
         self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "address name phone")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address name phone", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -65,8 +65,7 @@ public struct PostRequestMandateDataCase1CustomerAcceptance: Swift.Codable, Swif
         self.offline = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "offline")
         self.online = try container.decodeValueIfPresent(PostMandateDataCase1CustomerAcceptanceOnline.self, at: "online")
         self.type = try container.decodeValue(PostMandateDataCase1CustomerAcceptanceTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "accepted_at offline online type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "accepted_at offline online type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -104,8 +103,7 @@ public struct PostMandateDataCase2CustomerAcceptanceOnline: Swift.Codable, Swift
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.ipAddress = try container.decodeValueIfPresent(Swift.String.self, at: "ip_address")
         self.userAgent = try container.decodeValueIfPresent(Swift.String.self, at: "user_agent")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "ip_address user_agent")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "ip_address user_agent", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -772,8 +770,7 @@ public struct PostIntentConfirmRequestPaymentMethodOptions: Swift.Codable, Swift
         self.sofort = try container.decodeValueIfPresent(PostIntentConfirmRequestPaymentMethodOptionsSofort.self, at: "sofort")
         self.usBankAccount = try container.decodeValueIfPresent(PostRequestPaymentMethodOptionsUsBankAccount3.self, at: "us_bank_account")
         self.wechatPay = try container.decodeValueIfPresent(PostConfirmRequestPaymentMethodOptionsWechatPay.self, at: "wechat_pay")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit afterpay_clearpay alipay au_becs_debit bacs_debit bancontact boleto card card_present eps fpx giropay grabpay ideal interac_present klarna konbini oxxo p24 paynow sepa_debit sofort us_bank_account wechat_pay")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit afterpay_clearpay alipay au_becs_debit bacs_debit bancontact boleto card card_present eps fpx giropay grabpay ideal interac_present klarna konbini oxxo p24 paynow sepa_debit sofort us_bank_account wechat_pay", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -124,8 +124,7 @@ public struct PostMethodOptionsAcssDebitCase12MandateOptions: Swift.Codable, Swi
         self.intervalDescription = try container.decodeValueIfPresent(Swift.String.self, at: "interval_description")
         self.paymentSchedule = try container.decodeValueIfPresent(PostAcssDebitCase12MandateOptionsPaymentSchedule.self, at: "payment_schedule")
         self.transactionType = try container.decodeValueIfPresent(PostAcssDebitCase12MandateOptionsTransactionType.self, at: "transaction_type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_mandate_url interval_description payment_schedule transaction_type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_mandate_url interval_description payment_schedule transaction_type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -357,8 +356,7 @@ public struct PostIntentRequestPaymentMethodOptionsBoletoCase1: Swift.Codable, S
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expiresAfterDays = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_after_days")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsBoletoCase1SetupFutureUsage2.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_after_days setup_future_usage")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_after_days setup_future_usage", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -480,8 +478,7 @@ public struct PostIntentRequestPaymentMethodOptionsCardCase1: Swift.Codable, Swi
         self.network = try container.decodeValueIfPresent(PostRequestPaymentMethodOptionsCardCase1Network2.self, at: "network")
         self.requestThreeDSecure = try container.decodeValueIfPresent(PostMethodOptionsCardCase1RequestThreeDSecure3.self, at: "request_three_d_secure")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentMethodOptionsCardCase1SetupFutureUsage2.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "capture_method cvc_token installments mandate_options network request_three_d_secure setup_future_usage")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "capture_method cvc_token installments mandate_options network request_three_d_secure setup_future_usage", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -574,8 +571,7 @@ public struct PostIntentRequestPaymentMethodOptionsEpsCase1: Swift.Codable, Swif
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentMethodOptionsEpsCase1SetupFutureUsage2.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -682,8 +678,7 @@ public struct PostIntentRequestPaymentMethodOptionsIdealCase1: Swift.Codable, Sw
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentMethodOptionsIdealCase1SetupFutureUsage2.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -732,8 +727,7 @@ public struct PostIntentRequestPaymentMethodOptionsKlarnaCase1: Swift.Codable, S
         self.captureMethod = try container.decodeValueIfPresent(PostPaymentMethodOptionsKlarnaCase1CaptureMethod2.self, at: "capture_method")
         self.preferredLocale = try container.decodeValueIfPresent(PostPaymentMethodOptionsKlarnaCase1PreferredLocale2.self, at: "preferred_locale")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsKlarnaCase1SetupFutureUsage2.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "capture_method preferred_locale setup_future_usage")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "capture_method preferred_locale setup_future_usage", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -790,8 +784,7 @@ public struct PostIntentRequestPaymentMethodOptionsKonbiniCase1: Swift.Codable, 
         self.expiresAt = try container.decodeValueIfPresent(PostPaymentMethodOptionsKonbiniCase1ExpiresAt2.self, at: "expires_at")
         self.productDescription = try container.decodeValueIfPresent(Swift.String.self, at: "product_description")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsKonbiniCase1SetupFutureUsage2.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "confirmation_number expires_after_days expires_at product_description setup_future_usage")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "confirmation_number expires_after_days expires_at product_description setup_future_usage", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -878,8 +871,7 @@ public struct PostIntentRequestPaymentMethodOptionsOxxoCase1: Swift.Codable, Swi
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expiresAfterDays = try container.decodeValueIfPresent(Swift.Int.self, at: "expires_after_days")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentMethodOptionsOxxoCase1SetupFutureUsage2.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_after_days setup_future_usage")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "expires_after_days setup_future_usage", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -918,8 +910,7 @@ public struct PostIntentRequestPaymentMethodOptionsP24Case1: Swift.Codable, Swif
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentMethodOptionsP24Case1SetupFutureUsage2.self, at: "setup_future_usage")
         self.tosShownAndAccepted = try container.decodeValueIfPresent(Swift.Bool.self, at: "tos_shown_and_accepted")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage tos_shown_and_accepted")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage tos_shown_and_accepted", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -1023,8 +1014,7 @@ public struct PostIntentRequestPaymentMethodOptionsSofortCase1: Swift.Codable, S
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.preferredLanguage = try container.decodeValueIfPresent(PostMethodOptionsSofortCase1PreferredLanguage2.self, at: "preferred_language")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsSofortCase1SetupFutureUsage2.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "preferred_language setup_future_usage")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "preferred_language setup_future_usage", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -1065,8 +1055,7 @@ public struct PostRequestPaymentMethodOptionsUsBankAccountCase1: Swift.Codable, 
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.setupFutureUsage = try container.decodeValueIfPresent(PostOptionsUsBankAccountCase1SetupFutureUsage.self, at: "setup_future_usage")
         self.verificationMethod = try container.decodeValueIfPresent(PostOptionsUsBankAccountCase1VerificationMethod2.self, at: "verification_method")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage verification_method")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage verification_method", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -419,8 +419,7 @@ public struct PostPaymentIntentsRequestPaymentMethodData: Swift.Codable, Swift.H
         self.type = try container.decodeValue(PostIntentsRequestPaymentMethodDataTypeModel.self, at: "type")
         self.usBankAccount = try container.decodeValueIfPresent(PostIntentsRequestPaymentMethodDataUsBankAccount.self, at: "us_bank_account")
         self.wechatPay = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "wechat_pay")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit afterpay_clearpay alipay au_becs_debit bacs_debit bancontact billing_details boleto eps fpx giropay grabpay ideal interac_present klarna konbini metadata oxxo p24 paynow sepa_debit sofort type us_bank_account wechat_pay")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit afterpay_clearpay alipay au_becs_debit bacs_debit bancontact billing_details boleto eps fpx giropay grabpay ideal interac_present klarna konbini metadata oxxo p24 paynow sepa_debit sofort type us_bank_account wechat_pay", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -495,8 +494,7 @@ public struct PostRequestPaymentMethodOptionsAcssDebitCase1: Swift.Codable, Swif
         self.mandateOptions = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitCase1MandateOptions2.self, at: "mandate_options")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitCase1SetupFutureUsage.self, at: "setup_future_usage")
         self.verificationMethod = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitCase1VerificationMethod2.self, at: "verification_method")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options setup_future_usage verification_method")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options setup_future_usage verification_method", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -582,8 +580,7 @@ public struct PostPaymentMethodOptionsAfterpayClearpayCase1: Swift.Codable, Swif
         self.captureMethod = try container.decodeValueIfPresent(PostOptionsAfterpayClearpayCase1CaptureMethod.self, at: "capture_method")
         self.reference = try container.decodeValueIfPresent(Swift.String.self, at: "reference")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostOptionsAfterpayClearpayCase1SetupFutureUsage.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "capture_method reference setup_future_usage")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "capture_method reference setup_future_usage", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -773,8 +770,7 @@ public struct PostRequestPaymentMethodOptionsBacsDebitCase1: Swift.Codable, Swif
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsBacsDebitCase1SetupFutureUsage.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -814,8 +810,7 @@ public struct PostRequestPaymentMethodOptionsBancontactCase1: Swift.Codable, Swi
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.preferredLanguage = try container.decodeValueIfPresent(PostMethodOptionsBancontactCase1PreferredLanguage2.self, at: "preferred_language")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsBancontactCase1SetupFutureUsage.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "preferred_language setup_future_usage")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "preferred_language setup_future_usage", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -1045,8 +1040,7 @@ public struct PostPaymentMethodOptionsCardCase1Installments: Swift.Codable, Swif
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.enabled = try container.decodeValueIfPresent(Swift.Bool.self, at: "enabled")
         self.plan = try container.decodeValueIfPresent(PostPaymentMethodOptionsCardCase1InstallmentsPlan.self, at: "plan")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "enabled plan")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "enabled plan", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -1143,8 +1137,7 @@ public struct PostPaymentMethodOptionsCardCase1MandateOptions2: Swift.Codable, S
         self.reference = try container.decodeValue(Swift.String.self, at: "reference")
         self.startDate = try container.decodeValue(Swift.Int.self, at: "start_date")
         self.supportedTypes = try container.decodeValueIfPresent([PostCardCase1MandateOptions2SupportedTypesItem].self, at: "supported_types")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_type description end_date interval interval_count reference start_date supported_types")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_type description end_date interval interval_count reference start_date supported_types", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -1197,8 +1190,7 @@ public struct PostRequestPaymentMethodOptionsCardPresentCase1: Swift.Codable, Sw
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.requestExtendedAuthorization = try container.decodeValueIfPresent(Swift.Bool.self, at: "request_extended_authorization")
         self.requestIncrementalAuthorizationSupport = try container.decodeValueIfPresent(Swift.Bool.self, at: "request_incremental_authorization_support")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "request_extended_authorization request_incremental_authorization_support")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "request_extended_authorization request_incremental_authorization_support", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -1579,8 +1571,7 @@ public struct PostRequestPaymentMethodOptionsSepaDebitCase1: Swift.Codable, Swif
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.mandateOptions = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "mandate_options")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsSepaDebitCase1SetupFutureUsage.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options setup_future_usage")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options setup_future_usage", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -1801,8 +1792,7 @@ public struct PostRequestPaymentMethodOptionsWechatPayCase1: Swift.Codable, Swif
         self.appID = try container.decodeValueIfPresent(Swift.String.self, at: "app_id")
         self.client = try container.decodeValue(PostPaymentMethodOptionsWechatPayCase1Client.self, at: "client")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsWechatPayCase1SetupFutureUsage.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "app_id client setup_future_usage")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "app_id client setup_future_usage", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -21,8 +21,7 @@ public struct PostLinkRequestAfterCompletionHostedConfirmation: Swift.Codable, S
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.customMessage = try container.decodeValueIfPresent(Swift.String.self, at: "custom_message")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_message")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_message", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -79,8 +78,7 @@ public struct PostPaymentLinksPaymentLinkRequestLineItemsItem: Swift.Codable, Sw
         self.adjustableQuantity = try container.decodeValueIfPresent(PostPaymentLinkRequestLineItemAdjustableQuantity.self, at: "adjustable_quantity")
         self.id = try container.decodeValue(Swift.String.self, at: "id")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "adjustable_quantity id quantity")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "adjustable_quantity id quantity", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -63,8 +63,7 @@ public struct PostPaymentLinksRequestAfterCompletion: Swift.Codable, Swift.Hasha
         self.hostedConfirmation = try container.decodeValueIfPresent(PostLinksRequestAfterCompletionHostedConfirmation.self, at: "hosted_confirmation")
         self.redirect = try container.decodeValueIfPresent(PostPaymentLinksRequestAfterCompletionRedirect.self, at: "redirect")
         self.type = try container.decodeValue(PostPaymentLinksRequestAfterCompletionTypeModel.self, at: "type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "hosted_confirmation redirect type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "hosted_confirmation redirect type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -113,8 +112,7 @@ public struct PostPaymentLinksRequestLineItemsItem: Swift.Codable, Swift.Hashabl
         self.adjustableQuantity = try container.decodeValueIfPresent(PostPaymentLinksRequestLineItemAdjustableQuantity.self, at: "adjustable_quantity")
         self.price = try container.decodeValue(Swift.String.self, at: "price")
         self.quantity = try container.decodeValue(Swift.Int.self, at: "quantity")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "adjustable_quantity price quantity")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "adjustable_quantity price quantity", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -163,8 +161,7 @@ public struct PostPaymentLinksRequestSubscriptionData: Swift.Codable, Swift.Hash
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.trialPeriodDays = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_period_days")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "trial_period_days")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "trial_period_days", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

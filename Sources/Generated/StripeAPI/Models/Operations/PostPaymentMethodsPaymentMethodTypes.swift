@@ -42,8 +42,7 @@ public struct PostPaymentMethodsPaymentMethodRequestCard: Swift.Codable, Swift.H
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.expMonth = try container.decodeValueIfPresent(Swift.Int.self, at: "exp_month")
         self.expYear = try container.decodeValueIfPresent(Swift.Int.self, at: "exp_year")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "exp_month exp_year")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "exp_month exp_year", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -82,8 +81,7 @@ public struct PostMethodsPaymentMethodRequestUsBankAccount: Swift.Codable, Swift
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.accountHolderType = try container.decodeValueIfPresent(PostPaymentMethodRequestUsBankAccountHolderType.self, at: "account_holder_type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_holder_type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_holder_type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -96,8 +96,7 @@ public struct PostPaymentMethodsRequestBacsDebit: Swift.Codable, Swift.Hashable,
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.accountNumber = try container.decodeValueIfPresent(Swift.String.self, at: "account_number")
         self.sortCode = try container.decodeValueIfPresent(Swift.String.self, at: "sort_code")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_number sort_code")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_number sort_code", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -149,8 +148,7 @@ public struct PostPaymentMethodsRequestBillingDetails: Swift.Codable, Swift.Hash
         self.email = try container.decodeValueIfPresent(PostPaymentMethodsRequestBillingDetailsEmail.self, at: "email")
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "address email name phone")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address email name phone", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -220,8 +218,7 @@ public struct PostPaymentMethodsRequestCardCase1: Swift.Codable, Swift.Hashable,
         self.expMonth = try container.decodeValue(Swift.Int.self, at: "exp_month")
         self.expYear = try container.decodeValue(Swift.Int.self, at: "exp_year")
         self.number = try container.decodeValue(Swift.String.self, at: "number")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "cvc exp_month exp_year number")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "cvc exp_month exp_year number", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -332,8 +329,7 @@ public struct PostPaymentMethodsRequestEps: Swift.Codable, Swift.Hashable, Swift
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bank = try container.decodeValueIfPresent(PostPaymentMethodsRequestEpsBank.self, at: "bank")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -397,8 +393,7 @@ public struct PostPaymentMethodsRequestIdeal: Swift.Codable, Swift.Hashable, Swi
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bank = try container.decodeValueIfPresent(PostPaymentMethodsRequestIdealBank.self, at: "bank")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -433,8 +428,7 @@ public struct PostPaymentMethodsRequestKlarna: Swift.Codable, Swift.Hashable, Sw
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.dob = try container.decodeValueIfPresent(PostPaymentMethodsRequestKlarnaDob.self, at: "dob")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "dob")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "dob", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -467,8 +461,7 @@ public struct PostPaymentMethodsRequestP24: Swift.Codable, Swift.Hashable, Swift
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.bank = try container.decodeValueIfPresent(PostPaymentMethodsRequestP24Bank.self, at: "bank")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "bank", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -632,8 +625,7 @@ public struct PostPaymentMethodsRequestUsBankAccount: Swift.Codable, Swift.Hasha
         self.accountNumber = try container.decodeValueIfPresent(Swift.String.self, at: "account_number")
         self.accountType = try container.decodeValueIfPresent(PostPaymentMethodsRequestUsBankAccountAccountType.self, at: "account_type")
         self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_holder_type account_number account_type routing_number")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_holder_type account_number account_type routing_number", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

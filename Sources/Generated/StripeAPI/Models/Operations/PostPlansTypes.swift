@@ -137,8 +137,7 @@ public struct PostPlansRequestProductCase1: Swift.Codable, Swift.Hashable, Swift
         self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
         self.taxCode = try container.decodeValueIfPresent(Swift.String.self, at: "tax_code")
         self.unitLabel = try container.decodeValueIfPresent(Swift.String.self, at: "unit_label")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "active id metadata name statement_descriptor tax_code unit_label")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "active id metadata name statement_descriptor tax_code unit_label", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -317,8 +316,7 @@ public struct PostPlansRequestTiersItem: Swift.Codable, Swift.Hashable, Swift.Se
         self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
         self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
         self.upTo = try container.decodeValue(PostPlansRequestTiersItemUpTo.self, at: "up_to")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "flat_amount flat_amount_decimal unit_amount unit_amount_decimal up_to")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "flat_amount flat_amount_decimal unit_amount unit_amount_decimal up_to", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

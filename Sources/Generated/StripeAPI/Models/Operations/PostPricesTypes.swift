@@ -46,8 +46,7 @@ public struct PostPricesRequestRecurring: Swift.Codable, Swift.Hashable, Swift.S
         self.interval = try container.decodeValue(PostPricesRequestRecurringInterval.self, at: "interval")
         self.intervalCount = try container.decodeValueIfPresent(Swift.Int.self, at: "interval_count")
         self.usageType = try container.decodeValueIfPresent(PostPricesRequestRecurringUsageType.self, at: "usage_type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "aggregate_usage interval interval_count usage_type")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "aggregate_usage interval interval_count usage_type", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

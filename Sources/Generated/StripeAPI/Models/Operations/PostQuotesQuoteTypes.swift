@@ -84,8 +84,7 @@ public struct PostQuotesQuoteRequestLineItemsItem: Swift.Codable, Swift.Hashable
         self.priceData = try container.decodeValueIfPresent(PostQuotesQuoteRequestLineItemsItemPriceData.self, at: "price_data")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.taxRates = try container.decodeValueIfPresent(PostQuotesQuoteRequestLineItemsItemTaxRates.self, at: "tax_rates")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "id price price_data quantity tax_rates")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "id price price_data quantity tax_rates", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -115,8 +115,7 @@ public struct PostQuotesRequestDiscountsCase1Item: Swift.Codable, Swift.Hashable
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.coupon = try container.decodeValueIfPresent(Swift.String.self, at: "coupon")
         self.discount = try container.decodeValueIfPresent(Swift.String.self, at: "discount")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "coupon discount")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "coupon discount", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -197,8 +196,7 @@ public struct PostQuotesRequestFromQuote: Swift.Codable, Swift.Hashable, Swift.S
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.isRevision = try container.decodeValueIfPresent(Swift.Bool.self, at: "is_revision")
         self.quote = try container.decodeValue(Swift.String.self, at: "quote")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "is_revision quote")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "is_revision quote", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -230,8 +228,7 @@ public struct PostQuotesRequestInvoiceSettings: Swift.Codable, Swift.Hashable, S
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.daysUntilDue = try container.decodeValueIfPresent(Swift.Int.self, at: "days_until_due")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "days_until_due")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "days_until_due", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -283,8 +280,7 @@ public struct PostQuotesRequestLineItemsItemPriceData: Swift.Codable, Swift.Hash
         self.taxBehavior = try container.decodeValueIfPresent(PostQuotesRequestLineItemsItemPriceDataTaxBehavior.self, at: "tax_behavior")
         self.unitAmount = try container.decodeValueIfPresent(Swift.Int.self, at: "unit_amount")
         self.unitAmountDecimal = try container.decodeValueIfPresent(Swift.String.self, at: "unit_amount_decimal")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "currency product recurring tax_behavior unit_amount unit_amount_decimal")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "currency product recurring tax_behavior unit_amount unit_amount_decimal", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -332,8 +328,7 @@ public struct PostQuotesRequestLineItemsItem: Swift.Codable, Swift.Hashable, Swi
         self.priceData = try container.decodeValueIfPresent(PostQuotesRequestLineItemsItemPriceData.self, at: "price_data")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.taxRates = try container.decodeValueIfPresent(PostQuotesRequestLineItemsItemTaxRates.self, at: "tax_rates")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "price price_data quantity tax_rates")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "price price_data quantity tax_rates", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -477,8 +472,7 @@ public struct PostQuotesRequestSubscriptionData: Swift.Codable, Swift.Hashable, 
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.effectiveDate = try container.decodeValueIfPresent(PostQuotesRequestSubscriptionDataEffectiveDate.self, at: "effective_date")
         self.trialPeriodDays = try container.decodeValueIfPresent(PostQuotesRequestSubscriptionDataTrialPeriodDays.self, at: "trial_period_days")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "effective_date trial_period_days")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "effective_date trial_period_days", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -514,8 +508,7 @@ public struct PostQuotesRequestTransferDataCase1: Swift.Codable, Swift.Hashable,
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
         self.amountPercent = try container.decodeValueIfPresent(Swift.Double.self, at: "amount_percent")
         self.destination = try container.decodeValue(Swift.String.self, at: "destination")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_percent destination")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_percent destination", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -2626,8 +2626,7 @@ public struct PostReportingReportRunsRequestParameters: Swift.Codable, Swift.Has
         self.payout = try container.decodeValueIfPresent(Swift.String.self, at: "payout")
         self.reportingCategory = try container.decodeValueIfPresent(PostReportRunsRequestParametersReportingCategory.self, at: "reporting_category")
         self.timezone = try container.decodeValueIfPresent(PostReportingReportRunsRequestParametersTimezone.self, at: "timezone")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "columns connected_account currency interval_end interval_start payout reporting_category timezone")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "columns connected_account currency interval_end interval_start payout reporting_category timezone", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -50,8 +50,7 @@ public struct PostIntentRequestPaymentMethodOptionsAcssDebit2: Swift.Codable, Sw
         self.currency = try container.decodeValueIfPresent(PostRequestPaymentMethodOptionsAcssDebit2Currency2.self, at: "currency")
         self.mandateOptions = try container.decodeValueIfPresent(PostPaymentMethodOptionsAcssDebit2MandateOptions2.self, at: "mandate_options")
         self.verificationMethod = try container.decodeValueIfPresent(PostMethodOptionsAcssDebit2VerificationMethod2.self, at: "verification_method")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "currency mandate_options verification_method")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "currency mandate_options verification_method", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -97,8 +96,7 @@ public struct PostSetupIntentRequestPaymentMethodOptionsCard: Swift.Codable, Swi
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.mandateOptions = try container.decodeValueIfPresent(PostRequestPaymentMethodOptionsCardMandateOptions2.self, at: "mandate_options")
         self.requestThreeDSecure = try container.decodeValueIfPresent(PostPaymentMethodOptionsCardRequestThreeDSecure2.self, at: "request_three_d_secure")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options request_three_d_secure")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options request_three_d_secure", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -129,8 +127,7 @@ public struct PostIntentRequestPaymentMethodOptionsSepaDebit2: Swift.Codable, Sw
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.mandateOptions = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "mandate_options")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

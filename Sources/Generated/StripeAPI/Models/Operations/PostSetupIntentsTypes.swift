@@ -112,8 +112,7 @@ public struct PostRequestPaymentMethodOptionsCardMandateOptions: Swift.Codable, 
         self.reference = try container.decodeValue(Swift.String.self, at: "reference")
         self.startDate = try container.decodeValue(Swift.Int.self, at: "start_date")
         self.supportedTypes = try container.decodeValueIfPresent([PostOptionsCardMandateOptionsSupportedTypesItem].self, at: "supported_types")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_type currency description end_date interval interval_count reference start_date supported_types")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_type currency description end_date interval interval_count reference start_date supported_types", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -179,8 +178,7 @@ public struct PostSetupIntentsRequestPaymentMethodOptions: Swift.Codable, Swift.
         self.card = try container.decodeValueIfPresent(PostSetupIntentsRequestPaymentMethodOptionsCard.self, at: "card")
         self.sepaDebit = try container.decodeValueIfPresent(PostIntentsRequestPaymentMethodOptionsSepaDebit2.self, at: "sepa_debit")
         self.usBankAccount = try container.decodeValueIfPresent(PostRequestPaymentMethodOptionsUsBankAccount4.self, at: "us_bank_account")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit card sepa_debit us_bank_account")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "acss_debit card sepa_debit us_bank_account", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

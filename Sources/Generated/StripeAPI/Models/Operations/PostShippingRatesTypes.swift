@@ -38,8 +38,7 @@ public struct PostShippingRatesRequestDeliveryEstimate: Swift.Codable, Swift.Has
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.maximum = try container.decodeValueIfPresent(PostShippingRatesRequestDeliveryEstimateMaximum.self, at: "maximum")
         self.minimum = try container.decodeValueIfPresent(PostShippingRatesRequestDeliveryEstimateMinimum.self, at: "minimum")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "maximum minimum")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "maximum minimum", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -107,8 +107,7 @@ public struct PostSourcesRequestMandateAcceptanceOnline: Swift.Codable, Swift.Ha
         self.date = try container.decodeValueIfPresent(Swift.Int.self, at: "date")
         self.ip = try container.decodeValueIfPresent(Swift.String.self, at: "ip")
         self.userAgent = try container.decodeValueIfPresent(Swift.String.self, at: "user_agent")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "date ip user_agent")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "date ip user_agent", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -163,8 +162,7 @@ public struct PostSourcesRequestMandateAcceptance: Swift.Codable, Swift.Hashable
         self.status = try container.decodeValue(PostSourcesRequestMandateAcceptanceStatus.self, at: "status")
         self.type = try container.decodeValueIfPresent(PostSourcesRequestMandateAcceptanceTypeModel.self, at: "type")
         self.userAgent = try container.decodeValueIfPresent(Swift.String.self, at: "user_agent")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "date ip offline online status type user_agent")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "date ip offline online status type user_agent", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -364,8 +362,7 @@ public struct PostSourcesRequestMandate: Swift.Codable, Swift.Hashable, Swift.Se
         self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
         self.interval = try container.decodeValueIfPresent(PostSourcesRequestMandateInterval.self, at: "interval")
         self.notificationMethod = try container.decodeValueIfPresent(PostSourcesRequestMandateNotificationMethod.self, at: "notification_method")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "acceptance amount currency interval notification_method")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "acceptance amount currency interval notification_method", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -413,8 +410,7 @@ public struct PostSourcesRequestOwnerAddress: Swift.Codable, Swift.Hashable, Swi
         self.line2 = try container.decodeValueIfPresent(Swift.String.self, at: "line2")
         self.postalCode = try container.decodeValueIfPresent(Swift.String.self, at: "postal_code")
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "city country line1 line2 postal_code state")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "city country line1 line2 postal_code state", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -460,8 +456,7 @@ public struct PostSourcesRequestOwner: Swift.Codable, Swift.Hashable, Swift.Send
         self.email = try container.decodeValueIfPresent(Swift.String.self, at: "email")
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "address email name phone")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address email name phone", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -542,8 +537,7 @@ public struct PostSourcesRequestReceiver: Swift.Codable, Swift.Hashable, Swift.S
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.refundAttributesMethod = try container.decodeValueIfPresent(PostSourcesRequestReceiverRefundAttributesMethod.self, at: "refund_attributes_method")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "refund_attributes_method")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "refund_attributes_method", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -622,8 +616,7 @@ public struct PostSourcesRequestSourceOrderShipping: Swift.Codable, Swift.Hashab
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.phone = try container.decodeValueIfPresent(Swift.String.self, at: "phone")
         self.trackingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "tracking_number")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "address carrier name phone tracking_number")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address carrier name phone tracking_number", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -662,8 +655,7 @@ public struct PostSourcesRequestSourceOrder: Swift.Codable, Swift.Hashable, Swif
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.items = try container.decodeValueIfPresent([PostSourcesRequestSourceOrderItemsItem].self, at: "items")
         self.shipping = try container.decodeValueIfPresent(PostSourcesRequestSourceOrderShipping.self, at: "shipping")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "items shipping")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "items shipping", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -70,8 +70,7 @@ public struct PostSubscriptionScheduleRequestDefaultSettings: Swift.Codable, Swi
         self.defaultPaymentMethod = try container.decodeValueIfPresent(Swift.String.self, at: "default_payment_method")
         self.invoiceSettings = try container.decodeValueIfPresent(PostScheduleRequestDefaultSettingsInvoiceSettings.self, at: "invoice_settings")
         self.transferData = try container.decodeValueIfPresent(PostScheduleRequestDefaultSettingsTransferData.self, at: "transfer_data")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds collection_method default_payment_method invoice_settings transfer_data")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds collection_method default_payment_method invoice_settings transfer_data", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -134,8 +133,7 @@ public struct PostScheduleRequestPhasesItemAddInvoiceItem: Swift.Codable, Swift.
         self.priceData = try container.decodeValueIfPresent(PostRequestPhasesItemAddInvoiceItemPriceData2.self, at: "price_data")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.taxRates = try container.decodeValueIfPresent(PostRequestPhasesItemAddInvoiceItemTaxRates2.self, at: "tax_rates")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "price price_data quantity tax_rates")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "price price_data quantity tax_rates", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -226,8 +224,7 @@ public struct PostSubscriptionScheduleRequestPhasesItem: Swift.Codable, Swift.Ha
         self.priceData = try container.decodeValueIfPresent(PostSubscriptionScheduleRequestPhasesItemPriceData.self, at: "price_data")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.taxRates = try container.decodeValueIfPresent(PostSubscriptionScheduleRequestPhasesItemTaxRates.self, at: "tax_rates")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_thresholds price price_data quantity tax_rates")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_thresholds price price_data quantity tax_rates", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -327,8 +324,7 @@ public struct PostSubscriptionSchedulesScheduleRequestPhasesItem: Swift.Codable,
         self.transferData = try container.decodeValueIfPresent(PostScheduleRequestPhasesItemTransferData.self, at: "transfer_data")
         self.trial = try container.decodeValueIfPresent(Swift.Bool.self, at: "trial")
         self.trialEnd = try container.decodeValueIfPresent(PostSubscriptionScheduleRequestPhasesItemTrialEnd.self, at: "trial_end")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "add_invoice_items application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds collection_method coupon default_payment_method default_tax_rates end_date invoice_settings items iterations proration_behavior start_date transfer_data trial trial_end")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "add_invoice_items application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds collection_method coupon default_payment_method default_tax_rates end_date invoice_settings items iterations proration_behavior start_date transfer_data trial trial_end", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -236,8 +236,7 @@ public struct PostSubscriptionSchedulesRequestPhasesItem: Swift.Codable, Swift.H
         self.transferData = try container.decodeValueIfPresent(PostSchedulesRequestPhasesItemTransferData.self, at: "transfer_data")
         self.trial = try container.decodeValueIfPresent(Swift.Bool.self, at: "trial")
         self.trialEnd = try container.decodeValueIfPresent(Swift.Int.self, at: "trial_end")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "add_invoice_items application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds collection_method coupon default_payment_method default_tax_rates end_date invoice_settings items iterations proration_behavior transfer_data trial trial_end")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "add_invoice_items application_fee_percent automatic_tax billing_cycle_anchor billing_thresholds collection_method coupon default_payment_method default_tax_rates end_date invoice_settings items iterations proration_behavior transfer_data trial trial_end", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

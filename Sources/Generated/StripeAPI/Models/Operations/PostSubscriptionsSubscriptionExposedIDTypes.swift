@@ -112,8 +112,7 @@ public struct PostSubscriptionExposedIDRequestItem: Swift.Codable, Swift.Hashabl
         self.priceData = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestItemPriceData2.self, at: "price_data")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.taxRates = try container.decodeValueIfPresent(PostSubscriptionExposedIDRequestItemTaxRates2.self, at: "tax_rates")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_thresholds clear_usage deleted id metadata price price_data quantity tax_rates")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_thresholds clear_usage deleted id metadata price price_data quantity tax_rates", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -272,8 +271,7 @@ public struct PostPaymentMethodOptionsUsBankAccountCase1: Swift.Codable, Swift.H
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.verificationMethod = try container.decodeValueIfPresent(PostOptionsUsBankAccountCase1VerificationMethod3.self, at: "verification_method")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "verification_method")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "verification_method", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -362,8 +360,7 @@ public struct PostSubscriptionExposedIDRequestPaymentSettings2: Swift.Codable, S
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.paymentMethodOptions = try container.decodeValueIfPresent(PostIDRequestPaymentSettings2PaymentMethodOptions.self, at: "payment_method_options")
         self.paymentMethodTypes = try container.decodeValueIfPresent(PostIDRequestPaymentSettings2PaymentMethodTypes.self, at: "payment_method_types")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_method_options payment_method_types")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_method_options payment_method_types", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -136,8 +136,7 @@ public struct PostSubscriptionsRequestItemsItem: Swift.Codable, Swift.Hashable, 
         self.priceData = try container.decodeValueIfPresent(PostSubscriptionsRequestItemsItemPriceData.self, at: "price_data")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
         self.taxRates = try container.decodeValueIfPresent(PostSubscriptionsRequestItemsItemTaxRates.self, at: "tax_rates")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_thresholds metadata price price_data quantity tax_rates")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "billing_thresholds metadata price price_data quantity tax_rates", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -351,8 +350,7 @@ public struct PostSubscriptionsRequestPaymentSettings: Swift.Codable, Swift.Hash
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.paymentMethodOptions = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodOptions4.self, at: "payment_method_options")
         self.paymentMethodTypes = try container.decodeValueIfPresent(PostRequestPaymentSettingsPaymentMethodTypes4.self, at: "payment_method_types")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_method_options payment_method_types")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "payment_method_options payment_method_types", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -402,8 +400,7 @@ public struct PostSubscriptionsRequestTransferData: Swift.Codable, Swift.Hashabl
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amountPercent = try container.decodeValueIfPresent(Swift.Double.self, at: "amount_percent")
         self.destination = try container.decodeValue(Swift.String.self, at: "destination")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_percent destination")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount_percent destination", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -23,8 +23,7 @@ public struct PostReaderProcessPaymentIntentRequestProcessConfig: Swift.Codable,
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.skipTipping = try container.decodeValueIfPresent(Swift.Bool.self, at: "skip_tipping")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "skip_tipping")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "skip_tipping", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -67,8 +67,7 @@ public struct PostTerminalReaderSetReaderDisplayRequestCart: Swift.Codable, Swif
         self.lineItems = try container.decodeValue([PostReaderSetReaderDisplayRequestCartLineItem].self, at: "line_items")
         self.tax = try container.decodeValueIfPresent(Swift.Int.self, at: "tax")
         self.total = try container.decodeValue(Swift.Int.self, at: "total")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "currency line_items tax total")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "currency line_items tax total", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

@@ -23,8 +23,7 @@ public struct PostReaderPresentPaymentMethodRequestCardPresent: Swift.Codable, S
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.number = try container.decodeValueIfPresent(Swift.String.self, at: "number")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "number")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "number", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.

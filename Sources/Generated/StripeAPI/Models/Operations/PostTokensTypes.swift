@@ -99,8 +99,7 @@ public struct PostTokensRequestAccountCompany: Swift.Codable, Swift.Hashable, Sw
         self.taxIDRegistrar = try container.decodeValueIfPresent(Swift.String.self, at: "tax_id_registrar")
         self.vatID = try container.decodeValueIfPresent(Swift.String.self, at: "vat_id")
         self.verification = try container.decodeValueIfPresent(PostTokensRequestAccountCompanyVerification.self, at: "verification")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "address address_kana address_kanji directors_provided executives_provided name name_kana name_kanji owners_provided ownership_declaration ownership_declaration_shown_and_signed phone registration_number structure tax_id tax_id_registrar vat_id verification")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address address_kana address_kanji directors_provided executives_provided name name_kana name_kanji owners_provided ownership_declaration ownership_declaration_shown_and_signed phone registration_number structure tax_id tax_id_registrar vat_id verification", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -197,8 +196,7 @@ public struct PostTokensRequestAccount: Swift.Codable, Swift.Hashable, Swift.Sen
         self.company = try container.decodeValueIfPresent(PostTokensRequestAccountCompany.self, at: "company")
         self.individual = try container.decodeValueIfPresent(PostTokensRequestAccountIndividual.self, at: "individual")
         self.tosShownAndAccepted = try container.decodeValueIfPresent(Swift.Bool.self, at: "tos_shown_and_accepted")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "business_type company individual tos_shown_and_accepted")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "business_type company individual tos_shown_and_accepted", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -303,8 +301,7 @@ public struct PostTokensRequestBankAccount: Swift.Codable, Swift.Hashable, Swift
         self.country = try container.decodeValue(Swift.String.self, at: "country")
         self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
         self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_holder_name account_holder_type account_number account_type country currency routing_number")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_holder_name account_holder_type account_number account_type country currency routing_number", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -372,8 +369,7 @@ public struct PostTokensRequestCardCase1: Swift.Codable, Swift.Hashable, Swift.S
         self.expYear = try container.decodeValue(Swift.String.self, at: "exp_year")
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.number = try container.decodeValue(Swift.String.self, at: "number")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "address_city address_country address_line1 address_line2 address_state address_zip currency cvc exp_month exp_year name number")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address_city address_country address_line1 address_line2 address_state address_zip currency cvc exp_month exp_year name number", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -510,8 +506,7 @@ public struct PostTokensRequestPersonAddressKana: Swift.Codable, Swift.Hashable,
         self.postalCode = try container.decodeValueIfPresent(Swift.String.self, at: "postal_code")
         self.state = try container.decodeValueIfPresent(Swift.String.self, at: "state")
         self.town = try container.decodeValueIfPresent(Swift.String.self, at: "town")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "city country line1 line2 postal_code state town")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "city country line1 line2 postal_code state town", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -639,8 +634,7 @@ public struct PostTokensRequestPersonDocumentsVisa: Swift.Codable, Swift.Hashabl
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.files = try container.decodeValueIfPresent([Swift.String].self, at: "files")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "files")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "files", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -678,8 +672,7 @@ public struct PostTokensRequestPersonDocuments: Swift.Codable, Swift.Hashable, S
         self.companyAuthorization = try container.decodeValueIfPresent(PostRequestPersonDocumentsCompanyAuthorization.self, at: "company_authorization")
         self.passport = try container.decodeValueIfPresent(PostTokensRequestPersonDocumentsPassport.self, at: "passport")
         self.visa = try container.decodeValueIfPresent(PostTokensRequestPersonDocumentsVisa.self, at: "visa")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "company_authorization passport visa")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "company_authorization passport visa", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -737,8 +730,7 @@ public struct PostTokensRequestPersonRelationship: Swift.Codable, Swift.Hashable
         self.percentOwnership = try container.decodeValueIfPresent(PostRequestPersonRelationshipPercentOwnership.self, at: "percent_ownership")
         self.representative = try container.decodeValueIfPresent(Swift.Bool.self, at: "representative")
         self.title = try container.decodeValueIfPresent(Swift.String.self, at: "title")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "director executive owner percent_ownership representative title")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "director executive owner percent_ownership representative title", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -783,8 +775,7 @@ public struct PostTokensRequestPersonVerification: Swift.Codable, Swift.Hashable
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.additionalDocument = try container.decodeValueIfPresent(PostRequestPersonVerificationAdditionalDocument.self, at: "additional_document")
         self.document = try container.decodeValueIfPresent(PostTokensRequestPersonVerificationDocument.self, at: "document")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_document document")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_document document", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -888,8 +879,7 @@ public struct PostTokensRequestPerson: Swift.Codable, Swift.Hashable, Swift.Send
         self.relationship = try container.decodeValueIfPresent(PostTokensRequestPersonRelationship.self, at: "relationship")
         self.ssnLast4 = try container.decodeValueIfPresent(Swift.String.self, at: "ssn_last_4")
         self.verification = try container.decodeValueIfPresent(PostTokensRequestPersonVerification.self, at: "verification")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "address address_kana address_kanji dob documents email first_name first_name_kana first_name_kanji full_name_aliases gender id_number last_name last_name_kana last_name_kanji maiden_name metadata nationality phone political_exposure relationship ssn_last_4 verification")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "address address_kana address_kanji dob documents email first_name first_name_kana first_name_kanji full_name_aliases gender id_number last_name last_name_kana last_name_kanji maiden_name metadata nationality phone political_exposure relationship ssn_last_4 verification", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
@@ -942,8 +932,7 @@ public struct PostTokensRequestPii: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.idNumber = try container.decodeValueIfPresent(Swift.String.self, at: "id_number")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "id_number")
-        self.__explicitNulls = try Courier.ExplicitNulls(of: container, decoder: decoder)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "id_number", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
