@@ -1,5 +1,5 @@
-/// The optional keys a generated struct read as `null`, so that encoding the value writes them
-/// as `null` again instead of leaving them out.
+/// The optional keys a generated struct read as `null`, or was told to send as `null`
+/// (`setNull(_:)`), so that encoding the value writes them as `null` instead of leaving them out.
 ///
 /// A server that sends `"customer": null` and one that leaves `customer` out both decode to a
 /// `nil` property, but they are different payloads: re-encoding the first without its key
@@ -8,7 +8,7 @@
 /// or hashing: two values whose properties are equal are equal, however their `nil`s were
 /// written.
 @_spi(Generated) public struct ExplicitNulls: Hashable, Sendable, CustomDebugStringConvertible {
-    /// The names, in the order they were read; almost always empty, which allocates nothing.
+    /// The names, in the order they were read or set; usually empty, which allocates nothing.
     @usableFromInline var names: [String] = []
 
     /// No key read as `null`.
@@ -20,7 +20,7 @@
         if !names.contains(name) { names.append(name) }
     }
 
-    /// Whether `name` was read as `null`.
+    /// Whether `name` goes as `null` while its property is `nil`.
     @inlinable func contains(_ name: String) -> Bool {
         !names.isEmpty && names.contains(name)
     }
@@ -56,12 +56,12 @@
 }
 
 @_spi(Generated) extension KeyedEncodingContainer where Key == AnyCodingKey {
-    /// Encodes an optional property: the value, `null` when it is `nil` and the key was read as
-    /// `null`, or nothing.
+    /// Encodes an optional property: the value, `null` when it is `nil` and the key is in
+    /// `nulls`, or nothing.
     /// - Parameters:
     ///   - value: The value, or `nil`.
     ///   - name: The key's name.
-    ///   - nulls: The keys the value was read with as `null`.
+    ///   - nulls: The keys that go as `null`.
     /// - Throws: `EncodingError` from the underlying container.
     @inlinable
     public mutating func encodeValueIfPresent<Value: Encodable>(
@@ -75,11 +75,11 @@
     }
 
     /// Encodes an optional property holding URLs: the value, `null` when it is `nil` and the
-    /// key was read as `null`, or nothing.
+    /// key is in `nulls`, or nothing.
     /// - Parameters:
     ///   - value: The value, or `nil`.
     ///   - name: The key's name.
-    ///   - nulls: The keys the value was read with as `null`.
+    ///   - nulls: The keys that go as `null`.
     /// - Throws: `EncodingError` from the underlying container.
     public mutating func encodeURLsIfPresent<Value: URLContainer>(
         _ value: Value?, at name: String, nulls: ExplicitNulls

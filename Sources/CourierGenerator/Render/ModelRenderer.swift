@@ -84,7 +84,10 @@ struct ModelRenderer {
             }
             if model.properties.contains(where: \.tracksNull) {
                 // Never a property's storage, which is `_` and a member name (never `_…` but `_self`).
-                writer.line("/// The optional keys read as `null`, written as `null` again.")
+                writer.line(
+                    model.offersSetNull
+                        ? "/// The optional keys that go as `null`: read as `null`, or set with ``setNull(_:)``."
+                        : "/// The optional keys read as `null`, written as `null` again.")
                 writer.line("private var \(Self.explicitNulls) = Courier.ExplicitNulls()")
             }
             writer.line()

@@ -12,7 +12,7 @@ public struct WidgetUpdate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var filter: Filter?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
-    /// The optional keys read as `null`, written as `null` again.
+    /// The optional keys that go as `null`: read as `null`, or set with ``setNull(_:)``.
     private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
