@@ -29,6 +29,18 @@ package enum RFC3339 {
         return text + "Z"
     }
 
+    /// Why `text` is not a timestamp, for a decoding error: a date and time without an offset
+    /// (Java's `LocalDateTime` and .NET's `DateTime` write them so) names no instant, so the
+    /// message says what is missing and how to read such dates anyway.
+    /// - Parameter text: Text that ``date(from:)`` refused.
+    /// - Returns: The message.
+    package static func notATimestamp(_ text: String) -> String {
+        guard date(from: text + "Z") != nil else { return "Expected an RFC 3339 date-time, found \"\(text)\"." }
+        return "Expected an RFC 3339 date-time, found \"\(text)\", which has no time zone offset (`Z` or "
+            + "`+01:00`) and so names no instant; to read such dates in a time zone of your choosing, set the "
+            + "client's `decoder.dateDecodingStrategy`."
+    }
+
     /// Parses an RFC 3339 timestamp.
     /// - Parameter text: The timestamp, for example `"2026-11-21T12:15:00.123+01:00"`.
     /// - Returns: The date, or `nil` when the text is not a valid timestamp.
@@ -151,7 +163,7 @@ extension JSONDecoder.DateDecodingStrategy {
             let text = try container.decode(String.self)
             guard let date = RFC3339.date(from: text) else {
                 throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "Expected an RFC 3339 date-time, found \"\(text)\".")
+                    in: container, debugDescription: RFC3339.notATimestamp(text))
             }
             return date
         }

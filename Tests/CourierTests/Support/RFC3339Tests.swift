@@ -60,4 +60,23 @@ import Testing
             try decoder.decode(Stamp.self, from: Data(#"{"at":"yesterday"}"#.utf8))
         }
     }
+
+    /// A date and time without an offset (as Java's `LocalDateTime` and .NET's `DateTime` write
+    /// them) is refused, with a message that says what is missing and where to read it anyway.
+    @Test(arguments: [("2026-11-21T12:15:00", true), ("2026-11-21T12:15:00.1234567", true), ("yesterday", false)])
+    func aTimeWithoutAnOffsetSaysSo(text: String, saysSo: Bool) throws {
+        struct Stamp: Codable { var at: Date }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .rfc3339
+        let error = #expect(throws: DecodingError.self) {
+            try decoder.decode(Stamp.self, from: Data(#"{"at":"\#(text)"}"#.utf8))
+        }
+        guard case .dataCorrupted(let context) = error else {
+            Issue.record("Expected dataCorrupted, got \(String(describing: error))")
+            return
+        }
+        #expect(context.debugDescription.hasPrefix("Expected an RFC 3339 date-time, found \"\(text)\""))
+        #expect(context.debugDescription.contains("no time zone offset") == saysSo)
+        #expect(context.debugDescription.contains("dateDecodingStrategy") == saysSo)
+    }
 }
