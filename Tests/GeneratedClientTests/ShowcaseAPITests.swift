@@ -590,6 +590,23 @@ import Testing
         #expect(try decode([String: JSONValue].self, try #require(plain.body)) == ["name": .string("Only")])
     }
 
+    /// A union tagged by an integer (its mapping's keys are the numbers' text) takes the number
+    /// the payload carries: each tile lands in its own case, and an unknown number is kept whole.
+    @Test(arguments: [
+        (#"{"kind":1,"side":2}"#, "squareTile"), (#"{"kind":2,"radius":1.5}"#, "roundTile"),
+        (#"{"kind":2}"#, "roundTile"),
+    ])
+    func anIntegerTagChoosesItsVariant(json: String, variant: String) throws {
+        let example = DescriptionExample.decoding(Tile.self, name: "tile", json: json, variant: variant)
+        let result = try example.check()
+        #expect(result.isFaithful, "\(result)")
+        guard case .undocumented(let value) = try decode(Tile.self, #"{"kind":3,"side":2}"#) else {
+            Issue.record("An unknown tag should be kept as undocumented")
+            return
+        }
+        #expect(value == .object(["kind": .int(3), "side": .int(2)]))
+    }
+
     /// A form body's `encoding` object decides how each property is written, as it does for
     /// Stripe's 698 fields (`metadata[key]=value`): `deepObject` in brackets, `form` without
     /// explode as one item, and a property it gives only a `contentType` as JSON text.
