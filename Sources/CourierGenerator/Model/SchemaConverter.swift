@@ -357,7 +357,10 @@ final class SchemaConverter {
             {
                 let enumName = claim(name, exact: exactName)
                 declare(
-                    .enumeration(makeEnum(enumName, nonNull, documentation, deprecated, integer: true)),
+                    .enumeration(
+                        makeEnum(
+                            enumName, nonNull, documentation, deprecated, integer: true,
+                            caseNames: Self.enumCaseNames(schema, values: values))),
                     inline: !exactName)
                 return (.named(enumName), nullable)
             }
@@ -903,16 +906,32 @@ final class SchemaConverter {
         return false
     }
 
-    private func makeEnum(_ name: String, _ values: [Node], _ documentation: String?, _ deprecated: Bool, integer: Bool)
-        -> EnumModel
-    {
+    /// The names a description gives an enum's values, one for each value but `null`, in their
+    /// order: `x-enum-varnames` (OpenAPI Generator's, Go's generators') or `x-enumNames`
+    /// (NSwag's, for .NET's numeric enums). `nil` when there are none, or not one per value.
+    private static func enumCaseNames(_ schema: Located, values: [Node]) -> [String?]? {
+        for key in ["x-enum-varnames", "x-enumNames"] {
+            guard let names = schema.node[key]?.sequence, names.count == values.count else { continue }
+            return zip(values, names).filter { !$0.0.isNull }.map { $0.1.string }
+        }
+        return nil
+    }
+
+    private func makeEnum(
+        _ name: String, _ values: [Node], _ documentation: String?, _ deprecated: Bool, integer: Bool,
+        caseNames: [String?]? = nil
+    ) -> EnumModel {
         var names = UniqueNames(reserved: ["undocumented"])
         var cases: [(name: String, literal: String, raw: String)] = []
         var seen: Set<String> = []
-        for value in values {
+        for (index, value) in values.enumerated() {
             if integer, case .integer(let number) = value.value {
                 guard seen.insert(String(number)).inserted else { continue }
-                let caseName = number < 0 ? "valueMinus\(-number)" : "value\(number)"
+                var caseName = number < 0 ? "valueMinus\(-number)" : "value\(number)"
+                // A name the description gives, where it makes an identifier (`Square` → `square`).
+                if let given = caseNames?[index] ?? nil, Naming.isIdentifier(Naming.memberName(given)) {
+                    caseName = Naming.memberName(given)
+                }
                 cases.append((names.claim(caseName), String(number), String(number)))
             } else if let text = value.string {
                 guard seen.insert(text).inserted else { continue }

@@ -514,7 +514,8 @@ import Testing
                     """))
         let person = try #require(files["Models/Person.swift"])
         #expect(
-            person.contains("try container.undeclaredValues(declared: Self._declaredKeys, nulls: &self.__explicitNulls)\n"))
+            person.contains(
+                "try container.undeclaredValues(declared: Self._declaredKeys, nulls: &self.__explicitNulls)\n"))
         #expect(person.contains(#"private static let _declaredKeys: Courier.KeyNames = ["first name", "id"]"#))
     }
 
@@ -943,6 +944,26 @@ import Testing
         // A union of objects and integers within a union: its objects' keys count for it.
         let nested = try #require(files["Models/Nested.swift"])
         #expect(nested.contains(#".value([.object, .integer], properties: "size t"),"#))
+    }
+
+    /// An integer enum takes the names its description gives its values (`x-enum-varnames`, or
+    /// NSwag's `x-enumNames`), one per value; without them, or with a list of another length, its
+    /// cases are named by number.
+    @Test func integerEnumsTakeTheNamesTheDescriptionGives() throws {
+        let files = try generate(
+            spec(
+                schemas: """
+                    Priority: {type: integer, enum: [0, 1, 2], x-enum-varnames: [Low, Normal, very-high]}
+                    Level: {type: integer, enum: [1, 2, null], x-enumNames: [Info, Error, None]}
+                    Code: {type: integer, enum: [1, 2], x-enum-varnames: [One]}
+                    """))
+        let priority = try #require(files["Models/Priority.swift"])
+        #expect(priority.contains("case low\n") && priority.contains("case normal\n"))
+        #expect(priority.contains("case veryHigh\n") && priority.contains("case 2: self = .veryHigh"))
+        let level = try #require(files["Models/Level.swift"])
+        #expect(level.contains("case info\n") && level.contains("case error\n"))
+        let code = try #require(files["Models/Code.swift"])
+        #expect(code.contains("case value1\n") && code.contains("case value2\n"))
     }
 
     /// A struct that is sent and has optional keys that may be `null` offers `setNull(_:)` for

@@ -9,17 +9,17 @@ import Foundation
 /// that adds a value does not break decoding.
 public enum TileKind: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `1`
-    case value1
+    case square
     /// `2`
-    case value2
+    case round
     /// A value this version of the API description does not list.
     case undocumented(Swift.Int)
 
     /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
     public init(rawValue: Swift.Int) {
         switch rawValue {
-        case 1: self = .value1
-        case 2: self = .value2
+        case 1: self = .square
+        case 2: self = .round
         default: self = .undocumented(rawValue)
         }
     }
@@ -27,8 +27,8 @@ public enum TileKind: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRe
     /// The value as sent on the wire.
     public var rawValue: Swift.Int {
         switch self {
-        case .value1: 1
-        case .value2: 2
+        case .square: 1
+        case .round: 2
         case .undocumented(let value): value
         }
     }
