@@ -311,32 +311,16 @@ enum UnionEvidence {
             }
         }
 
-        /// The values an enum type lists, following aliases.
         /// Whether the struct `type` names holds an integer at `key` (a number, or an enum of
         /// numbers).
         func holdsInteger(_ type: SwiftType, at key: String) -> Bool {
-            func resolved(_ type: SwiftType, depth: Int = 0) -> SwiftType {
-                guard depth < 16 else { return type }
-                switch type {
-                case .optional(let wrapped): return resolved(wrapped, depth: depth + 1)
-                case .named(let name):
-                    if case .alias(let model) = declarations[name] { return resolved(model.target, depth: depth + 1) }
-                    return type
-                default: return type
-                }
-            }
-            guard case .named(let name) = resolved(type), case .structure(let model) = declarations[name],
+            guard case .structure(let model) = declarations.declaration(of: type),
                 let property = model.properties.first(where: { $0.jsonName == key })
             else { return false }
-            switch resolved(property.type) {
-            case .builtin(let name): return ["Swift.Int", "Swift.Int32", "Swift.Int64", "Swift.UInt64"].contains(name)
-            case .named(let name):
-                if case .enumeration(let model) = declarations[name] { return model.rawType == .int }
-                return false
-            default: return false
-            }
+            return shape(of: property.type).kinds == ["integer"]
         }
 
+        /// The values an enum type lists, following aliases.
         private func enumValues(_ type: SwiftType, depth: Int = 0) -> [ConstantValue]? {
             guard depth < 16, case .named(let name) = type else { return nil }
             switch declarations[name] {
