@@ -590,6 +590,33 @@ import Testing
         #expect(try decode([String: JSONValue].self, try #require(plain.body)) == ["name": .string("Only")])
     }
 
+    /// `*/*` is a range, not a media type to send: raw file data (a string schema, as GitHub
+    /// describes release assets) goes as bytes with the type the caller names, JSON (an object
+    /// schema, as Kubernetes describes its bodies) goes as `application/json`, and a binary
+    /// schema answers with the body's bytes, asked for with `Accept: */*`. A `format: binary`
+    /// property of a JSON value is the text the server sent, and `format: byte` is base64: `abcd`
+    /// is valid base64, which would have read as three other bytes.
+    @Test func anyMediaTypeSendsBytesOrJSONAndBinaryTextStaysText() async throws {
+        let api = Showcase(baseURL: TestServer.shared.baseURL)
+        let file = try await api.putAttachment(
+            name: "a.zip", body: .data(Data("abcd".utf8)), contentType: "application/zip")
+        #expect(file.method == "PUT" && file.headers["content-type"] == "application/zip")
+        #expect(file.body == "abcd" && file.bodyBase64 == Data("abcd".utf8))
+        let unnamed = try await api.putAttachment(name: "b", body: .data(Data([0xFF, 0x00])))
+        #expect(unnamed.headers["content-type"] == "application/octet-stream")
+        #expect(unnamed.body == nil && unnamed.bodyBase64 == Data([0xFF, 0x00]))
+
+        let note = try await api.postAttachmentNote(name: "a.zip", body: WidgetUpdate(name: "n"))
+        #expect(note.headers["content-type"] == "application/json")
+        #expect(try decode([String: JSONValue].self, try #require(note.body)) == ["name": .string("n")])
+
+        let bytes = try await api.getAttachment(name: "a.zip")
+        let echo = try decode([String: JSONValue].self, String(decoding: bytes, as: UTF8.self))
+        #expect(echo["method"] == .string("GET"))
+        guard case .object(let headers)? = echo["headers"] else { Issue.record("no headers in \(echo)"); return }
+        #expect(headers["accept"] == .string("*/*"))
+    }
+
     /// A union tagged by an integer (its mapping's keys are the numbers' text) takes the number
     /// the payload carries: each tile lands in its own case, and an unknown number is kept whole.
     @Test(arguments: [

@@ -425,14 +425,25 @@ final class APIConverter {
         let documentation = requestBody.node["description"]?.string
         let mediaType = MediaType.essence
         if let (name, content) = contents.first(where: { MediaType.isJSON(mediaType($0.0)) }) {
-            let type =
-                try content.child("schema").map { schema throws(GenerationError) in
-                    try schemas.type(for: schema, name: scope.typePrefix + "Request", file: scope.file).0
-                } ?? .json
-            return .success(
-                BodyModel(
-                    kind: .json, type: type, contentType: name, isRequired: isRequired, swiftName: "body",
-                    documentation: documentation))
+            let schema = try content.child("schema").map { schema throws(GenerationError) in
+                try documents.dereference(schema)
+            }
+            // Raw bytes, not JSON: a binary schema, or a string under a wildcard (GitHub's
+            // release assets are `*/*` with `type: string`, "the raw file data").
+            let isBytes = schema.map { schema in
+                Self.isBinary(schema.node) || (name.contains("*") && schema.node["type"]?.string == "string")
+            }
+            if isBytes != true {
+                let type =
+                    try content.child("schema").map { schema throws(GenerationError) in
+                        try schemas.type(for: schema, name: scope.typePrefix + "Request", file: scope.file).0
+                    } ?? .json
+                // A wildcard (Kubernetes' `*/*`) names no type to send: the body is JSON.
+                return .success(
+                    BodyModel(
+                        kind: .json, type: type, contentType: name.contains("*") ? "application/json" : name,
+                        isRequired: isRequired, swiftName: "body", documentation: documentation))
+            }
         }
         if let (name, content) = contents.first(where: { mediaType($0.0) == "application/x-www-form-urlencoded" }) {
             guard let schema = content.child("schema") else {
@@ -455,18 +466,26 @@ final class APIConverter {
                     kind: .multipart, type: type, contentType: name, isRequired: isRequired, swiftName: "body",
                     documentation: documentation))
         }
-        if let (name, _) = contents.first(where: { mediaType($0.0).hasPrefix("text/") }) {
-            return .success(
-                BodyModel(
-                    kind: .text, type: .string, contentType: name, isRequired: isRequired, swiftName: "body",
-                    documentation: documentation))
+        let texts = contents.map(\.0).filter { mediaType($0).hasPrefix("text/") }
+        if !texts.isEmpty {
+            var body = BodyModel(
+                kind: .text, type: .string, contentType: texts[0], isRequired: isRequired, swiftName: "body",
+                documentation: documentation)
+            body.offerContentType(among: texts, fallback: "text/plain; charset=utf-8")
+            return .success(body)
         }
-        if let (name, _) = contents.first {
-            return .success(
-                BodyModel(
-                    kind: .data, type: .builtin("Courier.StreamedBody"), contentType: name, isRequired: isRequired,
-                    swiftName: "body",
-                    documentation: documentation))
+        // Bytes: every media type left, and a JSON one whose schema is bytes (`*/*`).
+        let binaries = contents.map(\.0).filter { name in
+            let essence = mediaType(name)
+            return essence != "application/x-www-form-urlencoded" && !essence.hasPrefix("multipart/")
+                && (!MediaType.isJSON(essence) || essence.contains("*"))
+        }
+        if let first = binaries.first ?? contents.first?.0 {
+            var body = BodyModel(
+                kind: .data, type: .builtin("Courier.StreamedBody"), contentType: first, isRequired: isRequired,
+                swiftName: "body", documentation: documentation)
+            body.offerContentType(among: binaries.isEmpty ? [first] : binaries, fallback: "application/octet-stream")
+            return .success(body)
         }
         return .failure("the request body has no content.")
     }
@@ -658,7 +677,12 @@ final class APIConverter {
         }
         // Bytes of any media type (`*/*` with a binary schema, as springdoc describes a file)
         // ask for any: a server asked for JSON may refuse the file with 406.
-        if case .decoded(.data) = kind, mediaTypes == ["application/json"] { mediaTypes = ["*/*"] }
+        let isBytes: Bool
+        switch kind {
+        case .data, .decoded(.data): isBytes = true
+        default: isBytes = false
+        }
+        if isBytes, mediaTypes == ["application/json"] { mediaTypes = ["*/*"] }
         var binaryVariant: BinaryVariant?
         if let (_, response) = preferred, !isUnion {
             binaryVariant = Self.binaryVariant(of: try documents.dereference(response), beside: kind)
@@ -899,6 +923,8 @@ final class APIConverter {
         let contents = try contents(of: response).filter { !Self.isEventMediaType($0.0) }
         if let (_, content) = contents.first(where: { MediaType.isJSON(mediaType($0.0)) }) {
             guard let schema = content.child("schema") else { return .decoded(.json) }
+            // Raw bytes under a JSON or any media type (`*/*` with a binary schema): the body.
+            if Self.isBinary(try documents.dereference(schema).node) { return .data }
             let type = try schemas.type(for: schema, name: name, file: file).0
             try recordExamples(of: content, label: label, type: type)
             return .decoded(type)

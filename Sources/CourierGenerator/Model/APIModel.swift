@@ -141,6 +141,18 @@ struct BodyModel {
     /// `explode` are written, as `Courier.QueryItem.FormEncoding` expressions by property name
     /// (`"metadata": ".deepObject"`); the others are written in the default way.
     var formEncodings: [(property: String, expression: String)] = []
+    /// Whether the caller names the body's media type, with ``contentType`` as the default: the
+    /// description accepts a range (`*/*`, `image/*`) or several types of the kind.
+    var takesContentType = false
+
+    /// Lets the caller name the media type when `names` (the description's media types of this
+    /// body's kind) are a range or several; the default is the first exact one, else `fallback`.
+    mutating func offerContentType(among names: [String], fallback: String) {
+        let exact = names.filter { !$0.contains("*") }
+        guard exact.count != names.count || names.count > 1 else { return }
+        takesContentType = true
+        contentType = exact.first ?? fallback
+    }
 }
 
 enum ResponseKind {

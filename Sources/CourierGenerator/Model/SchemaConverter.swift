@@ -396,7 +396,11 @@ final class SchemaConverter {
             case "date-time": return (.builtin("Foundation.Date"), nullable)
             case "uuid": return (.builtin("Foundation.UUID"), nullable)
             case "uri", "url": return (.builtin("Foundation.URL"), nullable)
-            case "byte", "binary": return (.data, nullable)
+            case "byte": return (.data, nullable)
+            // Raw octets (`binary`, or 3.1's `contentMediaType` alone) have no JSON form: in a
+            // JSON value they are text in an encoding the description does not name (Pydantic's
+            // `bytes` are UTF-8), so they stay the text; base64 would read some text as the
+            // wrong bytes. Multipart files and binary bodies take bytes where they are decided.
             // OpenAPI 3.1 writes base64 text as `contentEncoding: base64`.
             default: return (schema.node["contentEncoding"]?.string == "base64" ? .data : .string, nullable)
             }

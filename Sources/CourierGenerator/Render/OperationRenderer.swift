@@ -44,6 +44,14 @@ struct OperationRenderer {
                 call: "body: body",
                 documentation: body.documentation ?? "The request body.", name: "body", label: "body")
             if body.isRequired { required.append(argument) } else { optional.append(argument) }
+            if body.takesContentType {
+                let name = contentTypeArgument(operation)
+                optional.append(
+                    Argument(
+                        declaration: "\(name): Swift.String = \(Naming.stringLiteral(body.contentType))",
+                        call: "\(name): \(name)",
+                        documentation: "The body's media type (`Content-Type`).", name: name, label: name))
+            }
         }
         return required + optional
     }
@@ -283,7 +291,7 @@ struct OperationRenderer {
                     writer.line("var body = body")
                     writer.line("body\(body.isRequired ? "" : "?").\(Naming.escaped(flag)) = true")
                 }
-                renderBody(body, into: &writer)
+                renderBody(body, of: operation, into: &writer)
             }
             if let accept {
                 writer.line("endpoint.headers[\"Accept\"] = \(Naming.stringLiteral(accept))")
@@ -441,8 +449,15 @@ struct OperationRenderer {
         if case .array = type { true } else { false }
     }
 
-    private func renderBody(_ body: BodyModel, into writer: inout SwiftWriter) {
-        let contentType = Naming.stringLiteral(body.contentType)
+    /// The name of the argument that names a body's media type: `contentType`, unless a
+    /// parameter has that name.
+    private func contentTypeArgument(_ operation: OperationModel) -> String {
+        operation.parameters.contains { $0.swiftName == "contentType" } ? "bodyContentType" : "contentType"
+    }
+
+    private func renderBody(_ body: BodyModel, of operation: OperationModel, into writer: inout SwiftWriter) {
+        let contentType =
+            body.takesContentType ? contentTypeArgument(operation) : Naming.stringLiteral(body.contentType)
         let expression: String
         switch body.kind {
         case .json: expression = ".json($0)"

@@ -26,6 +26,60 @@ import Testing
         """
     }
 
+    /// A request body's media type decides how it is sent. A range (`*/*`, `image/*`) names no
+    /// type to send: JSON (an object schema, as Kubernetes writes) goes as `application/json`;
+    /// raw data (a string or binary schema, as GitHub's release assets) goes as bytes with the
+    /// type the caller names, as does a body the description offers in several types. Binary
+    /// data under one JSON type is that type's bytes.
+    @Test(arguments: [
+        (
+            #"{"*/*": {schema: {type: object, properties: {a: {type: string}}}}}"#, "body: PutThingRequest",
+            ".json(body)"
+        ),
+        (#"{application/json: {schema: {type: object}}}"#, "body: [Swift.String: Courier.JSONValue]", ".json(body)"),
+        (
+            #"{application/merge-patch+json: {schema: {type: object}}}"#, "body: [Swift.String: Courier.JSONValue]",
+            #"endpoint.headers["Content-Type"] = "application/merge-patch+json""#
+        ),
+        (
+            #"{"*/*": {schema: {type: string, description: raw file data}}}"#,
+            #"body: Courier.StreamedBody, contentType: Swift.String = "application/octet-stream""#,
+            "Courier.RequestBody.binary(body, contentType: contentType)"
+        ),
+        (
+            #"{application/json: {schema: {type: string, format: binary}}}"#, "body: Courier.StreamedBody)",
+            #"Courier.RequestBody.binary(body, contentType: "application/json")"#
+        ),
+        (
+            #"{image/png: {schema: {type: string, format: binary}}, image/jpeg: {}}"#,
+            #"body: Courier.StreamedBody, contentType: Swift.String = "image/png""#,
+            "Courier.RequestBody.binary(body, contentType: contentType)"
+        ),
+        (
+            #"{application/octet-stream: {schema: {type: string, format: binary}}}"#, "body: Courier.StreamedBody)",
+            #"Courier.RequestBody.binary(body, contentType: "application/octet-stream")"#
+        ),
+        (
+            #"{text/plain: {}, text/x-markdown: {}}"#, #"body: Swift.String, contentType: Swift.String = "text/plain""#,
+            ".data(Foundation.Data(body.utf8), contentType: contentType)"
+        ),
+        (
+            #"{"text/*": {}}"#, #"body: Swift.String, contentType: Swift.String = "text/plain; charset=utf-8""#,
+            ".data(Foundation.Data(body.utf8), contentType: contentType)"
+        ),
+    ])
+    func requestBodyMediaTypes(content: String, signature: String, sends: String) throws {
+        let files = try generate(
+            spec(
+                paths: """
+                    {/things: {put: {operationId: putThing, requestBody: {required: true, content: \(content)}, responses: {"204": {description: done}}}}}
+                    """))
+        let operations = try #require(files.first { $0.key.hasPrefix("Operations/") }?.value)
+        #expect(operations.contains("func putThing(" + signature), "\(operations)")
+        #expect(operations.contains(sends))
+        #expect(!operations.contains(#"= "*/*""#) && !operations.contains(#""text/*""#))
+    }
+
     /// Each method asks with `Accept` for the media types it decodes when the client's default
     /// (`application/json`) is not them, or when a sibling method asks for another, then takes its
     /// error media types at a lower preference; a content key that is no media type is left out.
@@ -579,7 +633,11 @@ import Testing
         ("{type: string, format: uuid}", "Foundation.UUID"),
         ("{type: string, format: uri}", "Foundation.URL"),
         ("{type: string, format: byte}", "Foundation.Data"),
-        ("{type: string, format: binary}", "Foundation.Data"),
+        ("{type: string, contentEncoding: base64}", "Foundation.Data"),
+        // Raw octets have no JSON form: inside JSON they are the text the server sends (Pydantic
+        // sends `bytes` as UTF-8), which base64 would read as other bytes.
+        ("{type: string, format: binary}", "Swift.String"),
+        ("{type: string, contentMediaType: image/png}", "Swift.String"),
         ("{type: string, format: date}", "Swift.String"),
         ("{type: integer, format: int32}", "Swift.Int32"),
         ("{type: integer, format: int64}", "Swift.Int64"),

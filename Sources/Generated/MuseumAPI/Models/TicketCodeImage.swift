@@ -4,4 +4,4 @@
 import Foundation
 
 /// Image of a ticket with a QR code used for museum or event entry.
-public typealias TicketCodeImage = Foundation.Data
+public typealias TicketCodeImage = Swift.String

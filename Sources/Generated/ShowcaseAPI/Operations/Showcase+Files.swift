@@ -4,6 +4,60 @@
 import Foundation
 
 extension Showcase {
+    /// Download bytes of any type
+    ///
+    /// `*/*` with a binary schema, as springdoc describes a file: the body's bytes, whatever their type (here the echo's JSON).
+    ///
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP GET /echo/attachments/{name}
+    public func getAttachment(name: Swift.String) async throws(Courier.ServiceError) -> Foundation.Data {
+        try await client.send(Endpoints.getAttachment(name: name))
+    }
+
+    /// Download bytes of any type
+    ///
+    /// `*/*` with a binary schema, as springdoc describes a file: the body's bytes, whatever their type (here the echo's JSON).
+    ///
+    /// - Parameters:
+    ///   - destination: The file to write; replaced if it exists.
+    ///   - progress: Receives the bytes written so far.
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP GET /echo/attachments/{name}
+    /// - Note: Writes the body to `destination` as it arrives, then moves it into place.
+    @discardableResult
+    public func getAttachment(name: Swift.String, to destination: Foundation.URL, progress: Courier.TransferProgressHandler? = nil) async throws(Courier.ServiceError) -> Courier.Response<Foundation.URL> {
+        try await client.download(Endpoints.getAttachment(name: name), to: destination, progress: progress)
+    }
+
+    /// Upload a file of any type
+    ///
+    /// `*/*` with a string schema, as GitHub describes a release asset: the body is the raw file data, sent with the media type the caller names.
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    ///   - contentType: The body's media type (`Content-Type`).
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP PUT /echo/attachments/{name}
+    public func putAttachment(name: Swift.String, body: Courier.StreamedBody, contentType: Swift.String = "application/octet-stream") async throws(Courier.ServiceError) -> RawEcho {
+        try await client.send(Endpoints.putAttachment(name: name, body: body, contentType: contentType))
+    }
+
+    /// Send JSON where any type is accepted
+    ///
+    /// `*/*` with an object schema, as Kubernetes describes its request bodies: the body is JSON, sent as `application/json`.
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP POST /echo/attachments/{name}
+    public func postAttachmentNote(name: Swift.String, body: WidgetUpdate) async throws(Courier.ServiceError) -> RawEcho {
+        try await client.send(Endpoints.postAttachmentNote(name: name, body: body))
+    }
+
     /// Upload a document with its metadata
     ///
     /// - Parameters:
@@ -110,6 +164,53 @@ extension Showcase {
 }
 
 extension Showcase.Endpoints {
+    /// The endpoint of ``Showcase/getAttachment(name:)``.
+    ///
+    /// Download bytes of any type
+    ///
+    /// `*/*` with a binary schema, as springdoc describes a file: the body's bytes, whatever their type (here the echo's JSON).
+    ///
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP GET /echo/attachments/{name}
+    public static func getAttachment(name: Swift.String) -> Courier.Endpoint<Foundation.Data> {
+        var endpoint = Courier.Endpoint<Foundation.Data>(method: .get, path: "/echo/attachments/\(name)", operationID: "getAttachment")
+        endpoint.headers["Accept"] = "*/*"
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/putAttachment(name:body:contentType:)``.
+    ///
+    /// Upload a file of any type
+    ///
+    /// `*/*` with a string schema, as GitHub describes a release asset: the body is the raw file data, sent with the media type the caller names.
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    ///   - contentType: The body's media type (`Content-Type`).
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP PUT /echo/attachments/{name}
+    public static func putAttachment(name: Swift.String, body: Courier.StreamedBody, contentType: Swift.String = "application/octet-stream") -> Courier.Endpoint<RawEcho> {
+        var endpoint = Courier.Endpoint<RawEcho>(method: .put, path: "/echo/attachments/\(name)", operationID: "putAttachment")
+        endpoint.body = Courier.RequestBody.binary(body, contentType: contentType)
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/postAttachmentNote(name:body:)``.
+    ///
+    /// Send JSON where any type is accepted
+    ///
+    /// `*/*` with an object schema, as Kubernetes describes its request bodies: the body is JSON, sent as `application/json`.
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP POST /echo/attachments/{name}
+    public static func postAttachmentNote(name: Swift.String, body: WidgetUpdate) -> Courier.Endpoint<RawEcho> {
+        var endpoint = Courier.Endpoint<RawEcho>(method: .post, path: "/echo/attachments/\(name)", operationID: "postAttachmentNote")
+        endpoint.body = .json(body)
+        return endpoint
+    }
+
     /// The endpoint of ``Showcase/uploadDocument(body:)``.
     ///
     /// Upload a document with its metadata
