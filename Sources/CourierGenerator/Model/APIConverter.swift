@@ -921,10 +921,18 @@ final class APIConverter {
         // own (``eventResponse``): they decide nothing here, so that the audio of a response that
         // also streams events stays reachable as bytes.
         let contents = try contents(of: response).filter { !Self.isEventMediaType($0.0) }
-        if let (_, content) = contents.first(where: { MediaType.isJSON(mediaType($0.0)) }) {
+        if let (key, content) = contents.first(where: { MediaType.isJSON(mediaType($0.0)) }) {
             guard let schema = content.child("schema") else { return .decoded(.json) }
+            let node = try documents.dereference(schema).node
             // Raw bytes under a JSON or any media type (`*/*` with a binary schema): the body.
-            if Self.isBinary(try documents.dereference(schema).node) { return .data }
+            if Self.isBinary(node) { return .data }
+            // Base64 text as a JSON document (`"aGk="`) is that text: `Data` would be the body's
+            // raw bytes, quotes and all. Under `*/*` it stays bytes (springdoc's `byte[]`, sent raw).
+            if mediaType(key) != "*/*", node["type"]?.string == "string",
+                node["format"]?.string == "byte" || node["contentEncoding"]?.string == "base64"
+            {
+                return .decoded(.string)
+            }
             let type = try schemas.type(for: schema, name: name, file: file).0
             try recordExamples(of: content, label: label, type: type)
             return .decoded(type)

@@ -80,6 +80,29 @@ import Testing
         #expect(!operations.contains(#"= "*/*""#) && !operations.contains(#""text/*""#))
     }
 
+    /// What a response's media type and schema make the method return: bytes for a binary
+    /// schema under JSON or `*/*`, and for base64 under `*/*` (springdoc's `byte[]`, sent raw);
+    /// base64 text that is a JSON document is that text, which `Data` would give with its quotes.
+    @Test(arguments: [
+        (#"{"*/*": {schema: {type: string, format: binary}}}"#, "Foundation.Data"),
+        (#"{application/json: {schema: {type: string, format: binary}}}"#, "Foundation.Data"),
+        (#"{"*/*": {schema: {type: string, format: byte}}}"#, "Foundation.Data"),
+        (#"{application/json: {schema: {type: string, format: byte}}}"#, "Swift.String"),
+        (#"{application/json: {schema: {type: string, contentEncoding: base64}}}"#, "Swift.String"),
+        (#"{application/json: {schema: {type: array, items: {type: string, format: byte}}}}"#, "[Foundation.Data]"),
+        (#"{"*/*": {schema: {type: string}}}"#, "Swift.String"),
+    ])
+    func responseBodyTypes(content: String, returns: String) throws {
+        let files = try generate(
+            spec(
+                paths: """
+                    {/things: {get: {operationId: getThing, responses: {"200": {description: ok, content: \(content)}}}}}
+                    """))
+        let operations = try #require(files.first { $0.key.hasPrefix("Operations/") }?.value)
+        #expect(
+            operations.contains("func getThing() async throws(Courier.ServiceError) -> \(returns) {"), "\(operations)")
+    }
+
     /// Each method asks with `Accept` for the media types it decodes when the client's default
     /// (`application/json`) is not them, or when a sibling method asks for another, then takes its
     /// error media types at a lower preference; a content key that is no media type is left out.
