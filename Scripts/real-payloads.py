@@ -316,9 +316,21 @@ class Description:
         self.set_tags(schema, name, value)
         return value
 
+    @staticmethod
+    def declared_discriminator(schema):
+        """A schema's discriminator: its own, else that of an inline part of its `allOf` (where
+        Microsoft Graph declares an intermediate parent's), as the generator reads it."""
+        if not isinstance(schema, dict):
+            return None
+        if isinstance(schema.get("discriminator"), dict):
+            return schema["discriminator"]
+        for part in schema.get("allOf", []):
+            if isinstance(part, dict) and "$ref" not in part and isinstance(part.get("discriminator"), dict):
+                return None if "oneOf" in part or "anyOf" in part else part["discriminator"]
+        return None
+
     def is_polymorphic_parent(self, schema):
-        return isinstance(schema, dict) and isinstance(schema.get("discriminator"), dict) and not (
-            "oneOf" in schema or "anyOf" in schema)
+        return self.declared_discriminator(schema) is not None and not ("oneOf" in schema or "anyOf" in schema)
 
     def polymorphic_ancestors(self, schema, depth=0):
         """The names of the polymorphic parents a schema extends through `allOf`, through
@@ -343,7 +355,7 @@ class Description:
             return
         parents = ([name] if self.is_polymorphic_parent(schema) else []) + self.polymorphic_ancestors(schema)
         for parent in parents:
-            discriminator = self.schemas[parent]["discriminator"]
+            discriminator = self.declared_discriminator(self.schemas[parent])
             key = discriminator["propertyName"]
             mapped = [tag for tag, target in (discriminator.get("mapping") or {}).items()
                       if target in (PREFIX + name, name)]

@@ -222,6 +222,38 @@ import Testing
         #expect(reencoded == (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? NSDictionary))
     }
 
+    /// An intermediate parent that declares its discriminator in an inline part of its `allOf`
+    /// (Microsoft Graph's `directoryObject`) is polymorphic too: each extension lands in its own
+    /// case, and the value its ancestor's mapping gives it (`#graph.directoryObject`) is its own.
+    @Test(arguments: [
+        (##"{"@odata.type":"#graph.user","id":"u1","displayName":"Ada"}"##, "graphUser"),
+        (##"{"@odata.type":"#graph.group","id":"g1","mail":null}"##, "graphGroup"),
+        (##"{"@odata.type":"#graph.directoryObject","id":"d1","deletedDateTime":"2026-01-02T03:04:05Z"}"##, "base"),
+        (##"{"@odata.type":"#graph.servicePrincipal","id":"s1"}"##, "undocumented"),
+    ])
+    func anIntermediateParentWithItsDiscriminatorInAnAllOfPartHoldsEachExtension(json: String, variant: String)
+        throws
+    {
+        let object = try decode(DirectoryObject.self, json)
+        let found =
+            switch object {
+            case .graphUser(let user): user.displayName == "Ada" ? "graphUser" : "\(user)"
+            case .graphGroup(let group): group.mail == nil && group.id == "g1" ? "graphGroup" : "\(group)"
+            case .directoryObjectBase(let base): base.deletedDateTime != nil ? "base" : "\(base)"
+            case .undocumented: "undocumented"
+            }
+        #expect(found == variant)
+        #expect(try decode([String: JSONValue].self, encode(object)) == decode([String: JSONValue].self, json))
+        // Through the grandparent: its mapping names the intermediate parent and its extensions.
+        let entity = try decode(Entity.self, json)
+        switch (variant, entity) {
+        case ("graphUser", .graphUser), ("graphGroup", .graphGroup), ("base", .directoryObject(.directoryObjectBase)),
+            ("undocumented", .undocumented):
+            break
+        default: Issue.record("\(json) decoded as \(entity)")
+        }
+    }
+
     /// A schema that only names the parent is the parent, not a variant of it; every place that
     /// refers to the parent takes the union.
     @Test func aSchemaThatOnlyNamesAPolymorphicParentIsTheParent() throws {

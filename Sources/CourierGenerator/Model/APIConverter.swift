@@ -1054,12 +1054,12 @@ final class APIConverter {
             guard case .named(let name) = index.resolved(type) else { return nil }
             return name
         }
-        var unionsListing: [String: [(union: String, variant: String)]] = [:]
+        var unionsListing: [String: [(union: UnionModel, variant: String)]] = [:]
         for placed in declarations {
             guard case .union(let model) = placed.declaration else { continue }
             for unionCase in model.cases {
                 guard let name = resolved(unionCase.type) else { continue }
-                unionsListing[name, default: []].append((model.name, unionCase.name))
+                unionsListing[name, default: []].append((model, unionCase.name))
             }
         }
         var checks: [ExampleModel] = []
@@ -1073,9 +1073,15 @@ final class APIConverter {
             }
             checks.append(ExampleModel(name: "payload \(key)", value: payload, type: .named(name)))
             for (union, variant) in unionsListing[target] ?? [] {
+                // A polymorphic schema's payload may be one of its extensions: where the union's
+                // own discriminator names a case for its tag, that case is the payload's.
+                let tagged = union.discriminator.flatMap { payload[$0]?.string }.flatMap { tag in
+                    union.cases.first { $0.discriminatorValues.contains(tag) }?.name
+                }
                 checks.append(
                     ExampleModel(
-                        name: "payload \(key) as \(union)", value: payload, type: .named(union), variant: variant))
+                        name: "payload \(key) as \(union.name)", value: payload, type: .named(union.name),
+                        variant: tagged ?? variant))
             }
         }
         return checks

@@ -1027,6 +1027,45 @@ final class SchemaConverter {
             node: Node(.mapping(reference), at: target.node.location), file: target.file, pointer: target.pointer)
     }
 
+    /// The schema that holds a schema's `discriminator`: the schema, else an inline part of its
+    /// `allOf`. Microsoft Graph's descriptions declare an intermediate parent's discriminator there
+    /// (`directoryObject: allOf: [$ref: entity, {properties: …, discriminator: …}]`); the part is
+    /// the schema's own definition, which nothing else can refer to.
+    private func declaredDiscriminator(_ schema: Located) throws(GenerationError) -> Located? {
+        if schema.node["discriminator"] != nil { return schema }
+        for part in schema.items("allOf") where part.node["discriminator"] != nil {
+            if try documents.reference(of: part) == nil { return part }
+        }
+        return nil
+    }
+
+    /// The values that the discriminators of a schema's `allOf` ancestors, for the same property,
+    /// map to it: where `entity` maps `#microsoft.graph.directoryObject` to `directoryObject`, a
+    /// `directoryObject` so tagged is that schema's own value in its own union too.
+    private func valuesMapped(
+        to reference: DocumentSet.Reference, byAncestorsOf schema: Located, property: String
+    ) throws(GenerationError) -> [String] {
+        var values: [String] = []
+        var seen: Set<DocumentSet.Reference> = [reference]
+        var queue = [schema]
+        while let current = queue.popLast() {
+            for part in current.items("allOf") {
+                guard let parent = try documents.reference(of: part), seen.insert(parent).inserted else { continue }
+                let resolved = try documents.resolve(parent, from: part)
+                if let holder = try declaredDiscriminator(resolved),
+                    holder.node["discriminator"]?["propertyName"]?.string == property
+                {
+                    for (value, target, _) in try discriminatorMapping(of: holder)
+                    where target == reference && !values.contains(value) {
+                        values.append(value)
+                    }
+                }
+                queue.append(resolved)
+            }
+        }
+        return values
+    }
+
     /// The values a schema's `discriminator` maps to schemas, in order, with the schema each
     /// names and the entry (as a `$ref`, to resolve it from).
     private func discriminatorMapping(of schema: Located) throws(GenerationError) -> [(
@@ -1069,10 +1108,13 @@ final class SchemaConverter {
     private func polymorphicUnion(_ schema: Located, at reference: DocumentSet.Reference, name: String)
         throws(GenerationError) -> UnionModel?
     {
-        guard let property = schema.node["discriminator"]?["propertyName"]?.string,
-            schema.node["oneOf"] == nil, schema.node["anyOf"] == nil
+        guard let holder = try declaredDiscriminator(schema),
+            let property = holder.node["discriminator"]?["propertyName"]?.string,
+            schema.node["oneOf"] == nil, schema.node["anyOf"] == nil, holder.node["oneOf"] == nil,
+            holder.node["anyOf"] == nil
         else { return nil }
-        let mapping = try discriminatorMapping(of: schema)
+        let mapping = try discriminatorMapping(of: holder)
+        let inheritedValues = try valuesMapped(to: reference, byAncestorsOf: schema, property: property)
         // A value mapped to a schema that only names this one is this schema's own value.
         var mapped: [(value: String, target: DocumentSet.Reference)] = []
         for (value, target, entry) in mapping {
@@ -1096,12 +1138,15 @@ final class SchemaConverter {
         /// only name it (`Reptile: allOf: [$ref: Pet]`) and have no mapping of their own.
         func values(of target: DocumentSet.Reference) throws(GenerationError) -> [String] {
             var values = mapped.filter { $0.target == target }.map(\.value)
+            if target == reference { values += inheritedValues.filter { !values.contains($0) } }
             if target != reference && values.isEmpty,
                 let constant = try constantValue(ofProperty: property, in: documents.resolve(target, from: schema))
             {
                 values = [constant.raw]
             }
-            let nameIsMapped = target == reference ? mapping.contains { $0.target == target } : !values.isEmpty
+            let nameIsMapped =
+                target == reference
+                ? mapping.contains { $0.target == target } || !inheritedValues.isEmpty : !values.isEmpty
             if !nameIsMapped { values.append(implicitValue(target)) }
             for name in descendants where !name.isExtension && name.caseOf == target {
                 guard !mapping.contains(where: { $0.target == name.reference }) else { continue }

@@ -14,7 +14,7 @@ enum ShowcaseAPIExamples {
 
     private static func makeExamples() -> [CourierTesting.DescriptionExample] {
         var examples: [CourierTesting.DescriptionExample] = []
-        examples.reserveCapacity(28)
+        examples.reserveCapacity(31)
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ShowcaseAPI.Report.self, name: "GET /reports/{reportId} 200",
@@ -107,6 +107,18 @@ enum ShowcaseAPIExamples {
             CourierTesting.DescriptionExample.decoding(
                 ShowcaseAPI.Pony.self, name: "#/components/schemas/Pony/example",
                 json: #"{"hands":12.5,"name":"Shadow","species":"horse"}"#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ShowcaseAPI.Entity.self, name: "#/components/schemas/DirectoryObject/example as Entity",
+                json: ##"{"@odata.type":"#graph.group","id":"g1","mail":null}"##, variant: "graphGroup"))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ShowcaseAPI.DirectoryObject.self, name: "#/components/schemas/DirectoryObject/example as DirectoryObject",
+                json: ##"{"@odata.type":"#graph.group","id":"g1","mail":null}"##, variant: "graphGroup"))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ShowcaseAPI.DirectoryObjectList.self, name: "#/components/schemas/DirectoryObjectList/example",
+                json: ##"{"value":[{"@odata.type":"#graph.user","displayName":"Ada","id":"u1"},{"@odata.type":"#graph.directoryObject","deletedDateTime":"2026-01-02T03:04:05Z","id":"d1"}]}"##))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ShowcaseAPI.Vehicle.self, name: "#/components/schemas/Vehicle/example",
