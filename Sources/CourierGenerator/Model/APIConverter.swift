@@ -425,14 +425,12 @@ final class APIConverter {
         let documentation = requestBody.node["description"]?.string
         let mediaType = MediaType.essence
         if let (name, content) = contents.first(where: { MediaType.isJSON(mediaType($0.0)) }) {
-            let schema = try content.child("schema").map { schema throws(GenerationError) in
-                try documents.dereference(schema)
-            }
             // Raw bytes, not JSON: a binary schema, or a string under a wildcard (GitHub's
             // release assets are `*/*` with `type: string`, "the raw file data").
-            let isBytes = schema.map { schema in
-                Self.isBinary(schema.node) || (name.contains("*") && schema.node["type"]?.string == "string")
+            let schema = try content.child("schema").map { schema throws(GenerationError) in
+                try documents.dereference(schema).node
             }
+            let isBytes = schema.map { Self.isBinary($0) || (name.contains("*") && $0["type"]?.string == "string") }
             if isBytes != true {
                 let type =
                     try content.child("schema").map { schema throws(GenerationError) in
