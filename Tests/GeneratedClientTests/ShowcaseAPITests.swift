@@ -624,7 +624,8 @@ import Testing
 
     /// `*/*` is a range, not a media type to send: raw file data (a string schema, as GitHub
     /// describes release assets) goes as bytes with the type the caller names, JSON (an object
-    /// schema, as Kubernetes describes its bodies) goes as `application/json`, and a binary
+    /// schema, as Kubernetes describes its bodies) goes as `application/json`, as it does where
+    /// several JSON types are offered (ASP.NET lists a JSON Patch type first), and a binary
     /// schema answers with the body's bytes, asked for with `Accept: */*`. A `format: binary`
     /// property of a JSON value is the text the server sent, and `format: byte` is base64: `abcd`
     /// is valid base64, which would have read as three other bytes.
@@ -641,6 +642,14 @@ import Testing
         let note = try await api.postAttachmentNote(name: "a.zip", body: WidgetUpdate(name: "n"))
         #expect(note.headers["content-type"] == "application/json")
         #expect(try decode([String: JSONValue].self, try #require(note.body)) == ["name": .string("n")])
+
+        // JSON offered under several JSON types: plain JSON, unless the caller names another.
+        let plain = try await api.patchAttachmentNote(name: "a", body: WidgetUpdate(name: "p"))
+        #expect(plain.headers["content-type"] == "application/json")
+        let merge = try await api.patchAttachmentNote(
+            name: "a", body: WidgetUpdate(name: "p"), contentType: "application/merge-patch+json")
+        #expect(merge.headers["content-type"] == "application/merge-patch+json")
+        #expect(try decode([String: JSONValue].self, try #require(merge.body)) == ["name": .string("p")])
 
         let bytes = try await api.getAttachment(name: "a.zip")
         let echo = try decode([String: JSONValue].self, String(decoding: bytes, as: UTF8.self))

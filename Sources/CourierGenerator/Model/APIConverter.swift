@@ -424,7 +424,13 @@ final class APIConverter {
         let isRequired = requestBody.node["required"]?.bool == true
         let documentation = requestBody.node["description"]?.string
         let mediaType = MediaType.essence
-        if let (name, content) = contents.first(where: { MediaType.isJSON(mediaType($0.0)) }) {
+        // Plain `application/json` first: ASP.NET's descriptions (with Newtonsoft) list
+        // `application/json-patch+json` before it for every body, a type the server reads as a
+        // JSON Patch document.
+        let jsonContents = contents.filter { MediaType.isJSON(mediaType($0.0)) }
+        if let (name, content) = jsonContents.first(where: { mediaType($0.0) == "application/json" })
+            ?? jsonContents.first
+        {
             // Raw bytes, not JSON: a binary schema, or a string under a wildcard (GitHub's
             // release assets are `*/*` with `type: string`, "the raw file data").
             let schema = try content.child("schema").map { schema throws(GenerationError) in
@@ -437,10 +443,26 @@ final class APIConverter {
                         try schemas.type(for: schema, name: scope.typePrefix + "Request", file: scope.file).0
                     } ?? .json
                 // A wildcard (Kubernetes' `*/*`) names no type to send: the body is JSON.
-                return .success(
-                    BodyModel(
-                        kind: .json, type: type, contentType: name.contains("*") ? "application/json" : name,
-                        isRequired: isRequired, swiftName: "body", documentation: documentation))
+                var body = BodyModel(
+                    kind: .json, type: type, contentType: name.contains("*") ? "application/json" : name,
+                    isRequired: isRequired, swiftName: "body", documentation: documentation)
+                // JSON types offered for the same schema are the caller's choice (Kubernetes'
+                // patches: `application/merge-patch+json`, `application/json-patch+json`, …).
+                let target = try content.child("schema").map { schema throws(GenerationError) in
+                    try documents.reference(of: schema)
+                }
+                var choices: [String] = []
+                for (other, otherContent) in jsonContents where !other.contains("*") {
+                    let otherTarget = try otherContent.child("schema").map { schema throws(GenerationError) in
+                        try documents.reference(of: schema)
+                    }
+                    if other == name || (target != nil && otherTarget == target) { choices.append(other) }
+                }
+                if choices.count > 1 {
+                    body.takesContentType = true
+                    body.contentType = name
+                }
+                return .success(body)
             }
         }
         if let (name, content) = contents.first(where: { mediaType($0.0) == "application/x-www-form-urlencoded" }) {

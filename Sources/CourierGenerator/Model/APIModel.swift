@@ -142,7 +142,8 @@ struct BodyModel {
     /// (`"metadata": ".deepObject"`); the others are written in the default way.
     var formEncodings: [(property: String, expression: String)] = []
     /// Whether the caller names the body's media type, with ``contentType`` as the default: the
-    /// description accepts a range (`*/*`, `image/*`) or several types of the kind.
+    /// description accepts a range (`*/*`, `image/*`) or several types of the kind (for JSON,
+    /// several for the same schema).
     var takesContentType = false
 
     /// Lets the caller name the media type when `names` (the description's media types of this

@@ -478,7 +478,7 @@ struct OperationRenderer {
         } else {
             writer.line("endpoint.body = body.map { \(expression) }")
         }
-        if body.kind == .json && body.contentType.lowercased() != "application/json" {
+        if body.kind == .json && (body.takesContentType || body.contentType.lowercased() != "application/json") {
             writer.line("endpoint.headers[\"Content-Type\"] = \(contentType)")
         }
     }

@@ -67,10 +67,28 @@ import Testing
             #"{"text/*": {}}"#, #"body: Swift.String, contentType: Swift.String = "text/plain; charset=utf-8""#,
             ".data(Foundation.Data(body.utf8), contentType: contentType)"
         ),
+        // ASP.NET (with Newtonsoft) lists a JSON Patch type first for every body: plain JSON is
+        // the default, and the others for the same schema are the caller's choice.
+        (
+            #"{application/json-patch+json: {schema: {$ref: '#/components/schemas/Pet'}}, application/json: {schema: {$ref: '#/components/schemas/Pet'}}, text/json: {schema: {$ref: '#/components/schemas/Pet'}}, "application/*+json": {schema: {$ref: '#/components/schemas/Pet'}}}"#,
+            #"body: Pet, contentType: Swift.String = "application/json""#,
+            #"endpoint.headers["Content-Type"] = contentType"#
+        ),
+        (
+            #"{application/json-patch+json: {schema: {$ref: '#/components/schemas/Pet'}}, application/merge-patch+json: {schema: {$ref: '#/components/schemas/Pet'}}}"#,
+            #"body: Pet, contentType: Swift.String = "application/json-patch+json""#,
+            #"endpoint.headers["Content-Type"] = contentType"#
+        ),
+        // Another schema under another JSON type is not a choice of this body's.
+        (
+            #"{application/vnd.pet+json: {schema: {type: object}}, application/json: {schema: {$ref: '#/components/schemas/Pet'}}}"#,
+            "body: Pet)", ".json(body)"
+        ),
     ])
     func requestBodyMediaTypes(content: String, signature: String, sends: String) throws {
         let files = try generate(
             spec(
+                schemas: "Pet: {type: object, properties: {name: {type: string}}}",
                 paths: """
                     {/things: {put: {operationId: putThing, requestBody: {required: true, content: \(content)}, responses: {"204": {description: done}}}}}
                     """))

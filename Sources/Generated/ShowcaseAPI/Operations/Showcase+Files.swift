@@ -58,6 +58,20 @@ extension Showcase {
         try await client.send(Endpoints.postAttachmentNote(name: name, body: body))
     }
 
+    /// Send JSON offered under several JSON types
+    ///
+    /// As ASP.NET describes every body (with Newtonsoft): a JSON Patch type first, then plain JSON and others, all for one schema. Plain JSON goes by default; the caller may name another.
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    ///   - contentType: The body's media type (`Content-Type`).
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP PATCH /echo/attachments/{name}
+    public func patchAttachmentNote(name: Swift.String, body: WidgetUpdate, contentType: Swift.String = "application/json") async throws(Courier.ServiceError) -> RawEcho {
+        try await client.send(Endpoints.patchAttachmentNote(name: name, body: body, contentType: contentType))
+    }
+
     /// Upload a document with its metadata
     ///
     /// - Parameters:
@@ -208,6 +222,24 @@ extension Showcase.Endpoints {
     public static func postAttachmentNote(name: Swift.String, body: WidgetUpdate) -> Courier.Endpoint<RawEcho> {
         var endpoint = Courier.Endpoint<RawEcho>(method: .post, path: "/echo/attachments/\(name)", operationID: "postAttachmentNote")
         endpoint.body = .json(body)
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/patchAttachmentNote(name:body:contentType:)``.
+    ///
+    /// Send JSON offered under several JSON types
+    ///
+    /// As ASP.NET describes every body (with Newtonsoft): a JSON Patch type first, then plain JSON and others, all for one schema. Plain JSON goes by default; the caller may name another.
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    ///   - contentType: The body's media type (`Content-Type`).
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP PATCH /echo/attachments/{name}
+    public static func patchAttachmentNote(name: Swift.String, body: WidgetUpdate, contentType: Swift.String = "application/json") -> Courier.Endpoint<RawEcho> {
+        var endpoint = Courier.Endpoint<RawEcho>(method: .patch, path: "/echo/attachments/\(name)", operationID: "patchAttachmentNote")
+        endpoint.body = .json(body)
+        endpoint.headers["Content-Type"] = contentType
         return endpoint
     }
 
