@@ -82,6 +82,29 @@ import Testing
         #expect(echo.query?["maxCost"] == [digits])
     }
 
+    /// A client whose decoder assumes a time zone reads a generated model's date-time without
+    /// an offset (a .NET `DateTime`) as a time there; the default client refuses it and says why.
+    @Test func aClientCanReadDateTimesWithoutAnOffset() async throws {
+        let transport = StubTransport()
+        let body =
+            #"{"id": "e621e1f8-c36c-495a-93fc-0c247a3e6e5f", "name": "N", "createdAt": "2026-11-21T12:15:00.12"}"#
+        transport.stub(
+            .get, "/status/200",
+            with: .response(
+                TransportResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8))))
+        let utc = Showcase(
+            client: APIClient(baseURL: URL(string: "https://api.test")!) { configuration in
+                configuration.transport = transport
+                configuration.decoder.dateDecodingStrategy = .rfc3339(assumingTimeZone: TimeZone(identifier: "UTC")!)
+            })
+        let widget = try await utc.failWithStatus(code: 200)
+        #expect(widget.createdAt == RFC3339.date(from: "2026-11-21T12:15:00.12Z"))
+        let strict = Showcase(
+            client: APIClient(configuration: .init(baseURL: URL(string: "https://api.test")!, transport: transport)))
+        let error = await #expect(throws: ServiceError.self) { try await strict.failWithStatus(code: 200) }
+        #expect(String(describing: error).contains("rfc3339(assumingTimeZone:)"))
+    }
+
     /// OpenAPI 3.2's `defaultMapping`: a payment whose `kind` names no variant, or that has
     /// none, is the default variant; a mapped kind is still its own.
     @Test(arguments: [

@@ -37,8 +37,22 @@ package enum RFC3339 {
     package static func notATimestamp(_ text: String) -> String {
         guard date(from: text + "Z") != nil else { return "Expected an RFC 3339 date-time, found \"\(text)\"." }
         return "Expected an RFC 3339 date-time, found \"\(text)\", which has no time zone offset (`Z` or "
-            + "`+01:00`) and so names no instant; to read such dates in a time zone of your choosing, set the "
-            + "client's `decoder.dateDecodingStrategy`."
+            + "`+01:00`) and so names no instant; to read such dates as times in a time zone of your choosing, "
+            + "set the client's `decoder.dateDecodingStrategy` to `.rfc3339(assumingTimeZone:)`."
+    }
+
+    /// Parses an RFC 3339 timestamp, or a date-time without an offset as a time in `timeZone`.
+    /// - Parameters:
+    ///   - text: The timestamp, for example `"2026-11-21T12:15:00"`.
+    ///   - timeZone: The time zone of a date-time without an offset.
+    /// - Returns: The date, or `nil` when the text is neither.
+    package static func date(from text: String, assuming timeZone: TimeZone) -> Date? {
+        if let date = date(from: text) { return date }
+        // The wall-clock time read as UTC, then moved by the zone's offset at that time (taken
+        // twice, so that a time near a daylight saving change takes the offset it falls in).
+        guard let wallClock = date(from: text + "Z") else { return nil }
+        let guess = wallClock.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: wallClock)))
+        return wallClock.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: guess)))
     }
 
     /// Parses an RFC 3339 timestamp.
@@ -164,6 +178,35 @@ extension JSONDecoder.DateDecodingStrategy {
             guard let date = RFC3339.date(from: text) else {
                 throw DecodingError.dataCorruptedError(
                     in: container, debugDescription: RFC3339.notATimestamp(text))
+            }
+            return date
+        }
+    }
+
+    /// Decodes RFC 3339 timestamps as ``rfc3339`` does, and reads a date-time without an offset
+    /// (`2026-11-21T12:15:00`, as Java's `LocalDateTime`, .NET's `DateTime` and Python's naive
+    /// `datetime` are written) as a time in `timeZone`.
+    ///
+    /// Such a date-time names no instant; use this when you know which time zone the server
+    /// means, usually UTC:
+    ///
+    /// ```swift
+    /// let client = APIClient(baseURL: URL(string: "https://api.example.com")!) { configuration in
+    ///     configuration.decoder.dateDecodingStrategy = .rfc3339(assumingTimeZone: TimeZone(identifier: "UTC")!)
+    /// }
+    /// ```
+    ///
+    /// Dates are encoded with their offset as before (`2026-11-21T12:15:00Z`). A union still
+    /// takes only a timestamp with an offset as evidence of a date-time.
+    /// - Parameter timeZone: The time zone of date-times without an offset.
+    /// - Returns: The strategy.
+    public static func rfc3339(assumingTimeZone timeZone: TimeZone) -> JSONDecoder.DateDecodingStrategy {
+        .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = RFC3339.date(from: text, assuming: timeZone) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "Expected an RFC 3339 date-time, found \"\(text)\".")
             }
             return date
         }

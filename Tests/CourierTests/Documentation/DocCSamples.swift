@@ -32,6 +32,14 @@ func docAuthentication(authClient: APIClient, apiURL: URL) -> APIClient {
     return client
 }
 
+// JSONDecoder.DateDecodingStrategy.rfc3339(assumingTimeZone:), and GeneratingAClient.md
+func docDatesWithoutAnOffset() -> APIClient {
+    let client = APIClient(baseURL: URL(string: "https://api.example.com")!) { configuration in
+        configuration.decoder.dateDecodingStrategy = .rfc3339(assumingTimeZone: TimeZone(identifier: "UTC")!)
+    }
+    return client
+}
+
 // Endpoint
 func docEndpoint(client: APIClient, user: User, traceID: String) async throws -> [User] {
     let friends = Endpoint<[User]>.get("/users/\(user.id)/friends")

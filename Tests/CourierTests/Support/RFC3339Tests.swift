@@ -61,6 +61,30 @@ import Testing
         }
     }
 
+    /// `.rfc3339(assumingTimeZone:)` reads a date-time without an offset as a time in the zone
+    /// given (a daylight saving zone takes the offset of the date), and a timestamp with an
+    /// offset as that instant; anything else is still an error.
+    @Test(arguments: [
+        ("2026-11-21T12:15:00", "UTC", "2026-11-21T12:15:00Z"),
+        ("2026-11-21T12:15:00.1234567", "UTC", "2026-11-21T12:15:00.1234567Z"),
+        ("2026-11-21T12:15:00", "Europe/Paris", "2026-11-21T11:15:00Z"),
+        ("2026-07-01T12:00:00", "Europe/Paris", "2026-07-01T10:00:00Z"),
+        ("2026-11-21T12:15:00", "America/New_York", "2026-11-21T17:15:00Z"),
+        ("2026-11-21T12:15:00+03:00", "Europe/Paris", "2026-11-21T09:15:00Z"),
+        ("2026-11-21T12:15:00Z", "America/New_York", "2026-11-21T12:15:00Z"),
+    ])
+    func aTimeWithoutAnOffsetIsReadInTheZoneGiven(text: String, zone: String, instant: String) throws {
+        struct Stamp: Codable { var at: Date }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .rfc3339(assumingTimeZone: try #require(TimeZone(identifier: zone)))
+        let stamp = try decoder.decode(Stamp.self, from: Data(#"{"at":"\#(text)"}"#.utf8))
+        let expected = try #require(RFC3339.date(from: instant))
+        #expect(abs(stamp.at.timeIntervalSince(expected)) < 0.000_001)
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(Stamp.self, from: Data(#"{"at":"2026-11-21"}"#.utf8))
+        }
+    }
+
     /// A date and time without an offset (as Java's `LocalDateTime` and .NET's `DateTime` write
     /// them) is refused, with a message that says what is missing and where to read it anyway.
     @Test(arguments: [("2026-11-21T12:15:00", true), ("2026-11-21T12:15:00.1234567", true), ("yesterday", false)])
@@ -77,6 +101,6 @@ import Testing
         }
         #expect(context.debugDescription.hasPrefix("Expected an RFC 3339 date-time, found \"\(text)\""))
         #expect(context.debugDescription.contains("no time zone offset") == saysSo)
-        #expect(context.debugDescription.contains("dateDecodingStrategy") == saysSo)
+        #expect(context.debugDescription.contains("rfc3339(assumingTimeZone:)") == saysSo)
     }
 }
