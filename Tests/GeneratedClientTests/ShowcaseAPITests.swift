@@ -82,6 +82,25 @@ import Testing
         #expect(echo.query?["maxCost"] == [digits])
     }
 
+    /// Lists that keep their paging fields in an object of the page walk every page: JSON:API's
+    /// and Laravel's `links.next`, and Slack's `response_metadata.next_cursor` (`""` on the last
+    /// page ends the list).
+    @Test(arguments: [0, 1, 3, 7])
+    func pagingFieldsInAnObjectOfThePageWalkTheList(total: Int) async throws {
+        let api = Showcase(baseURL: TestServer.shared.baseURL)
+        let expected = (0..<total).map { PagedItem(id: "item_\($0)", n: $0) }
+        var linked: [PagedItem] = []
+        for try await item in api.listLinkedItemsItems(namespace: "links-\(total)", limit: 3, total: total) {
+            linked.append(item)
+        }
+        #expect(linked == expected)
+        var members: [PagedItem] = []
+        for try await item in api.listSlackMembersItems(namespace: "slack-\(total)", limit: 3, total: total) {
+            members.append(item)
+        }
+        #expect(members == expected)
+    }
+
     /// A client whose decoder assumes a time zone reads a generated model's date-time without
     /// an offset (a .NET `DateTime`) as a time there; the default client refuses it and says why.
     @Test func aClientCanReadDateTimesWithoutAnOffset() async throws {

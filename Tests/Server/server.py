@@ -25,7 +25,10 @@ Routes (every method unless noted):
                                    cursor (Stripe: limit, starting_after; data, has_more), next
                                    (Spotify: offset, limit; items, next URL, or a path with
                                    relative=1), number (page, size; items), offset (offset, limit;
-                                   items, total_count); fail=N makes page N a 500 (see pages())
+                                   items, total_count), links (JSON:API and Laravel: offset,
+                                   limit; data, links.next URL), slack (cursor, limit; members,
+                                   response_metadata.next_cursor, "" on the last page); fail=N
+                                   makes page N a 500 (see pages())
   POST /v1/customers                a customer made from the form body as Stripe reads one: nested
                                    names in brackets (metadata[key]=v, expand[]=x); a hash sent as
                                    one value (metadata={...}) is Stripe's 400 "Invalid hash"
@@ -343,7 +346,13 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
             size = int(q("size", "3"))
             number = int(q("page", "1"))
             start = (number - 1) * size
-        else:  # next, offset
+        elif style == "slack":
+            # Slack's cursors are opaque: the next index, base64-encoded.
+            size = int(q("limit", "3"))
+            cursor = q("cursor", "")
+            start = int(base64.b64decode(cursor).decode().split(":")[1]) if cursor else 0
+            number = start // size + 1
+        else:  # next, offset, links
             size, start = int(q("limit", "3")), int(q("offset", "0"))
             number = start // size + 1
         if q("fail", "") == str(number):
@@ -361,6 +370,12 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
             return self.json(200, {"object": "list", "data": chunk, "has_more": more})
         if style == "number":
             return self.json(200, {"items": chunk})
+        if style == "slack":
+            cursor = base64.b64encode(f"next:{start + size}".encode()).decode() if more else ""
+            return self.json(200, {"ok": True, "members": chunk, "response_metadata": {"next_cursor": cursor}})
+        if style == "links":
+            following = f"{base}?offset={start + size}&limit={size}&total={total}{carried}" if more else None
+            return self.json(200, {"data": chunk, "links": {"next": following, "prev": None}, "meta": {"total": total}})
         if style == "next":
             following = None
             if more:

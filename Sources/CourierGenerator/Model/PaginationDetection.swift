@@ -35,14 +35,24 @@ enum PaginationDetection {
     /// Fields that give the next page's cursor.
     static let nextCursorFields = [
         "next_cursor", "nextCursor", "next_marker", "nextMarker", "next_page_token", "nextPageToken", "next_token",
-        "nextToken", "next_page", "nextPage", "last_id", "lastId",
+        "nextToken", "next_page", "nextPage", "last_id", "lastId", "endCursor", "end_cursor",
     ]
     /// Fields that say whether another page follows.
     static let hasMoreFields = ["has_more", "hasMore", "has_next", "hasNext", "has_next_page", "hasNextPage"]
     /// Fields that give the next page's URL or path.
-    static let nextURLFields = ["next", "next_page_uri", "next_page_url", "nextPageUrl", "next_url", "nextUrl"]
+    static let nextURLFields = [
+        "next", "next_page_uri", "next_page_url", "nextPageUrl", "next_url", "nextUrl", "@odata.nextLink", "nextLink",
+    ]
     /// Fields that hold a page's items, which name the list among several arrays.
-    static let itemFields: Set<String> = ["data", "items", "entries", "results", "records", "values", "elements"]
+    static let itemFields: Set<String> = [
+        "data", "items", "entries", "results", "records", "values", "value", "elements",
+    ]
+    /// Objects of the page in which APIs group its paging fields: JSON:API's and Laravel's
+    /// `links`, HAL's `_links`, Slack's `response_metadata`, Facebook's `paging`, `meta`,
+    /// `pagination`, and GraphQL-style `pageInfo`.
+    static let pagingObjects: Set<String> = [
+        "links", "_links", "meta", "response_metadata", "pagination", "paging", "pageInfo", "page_info",
+    ]
     /// Fields that give the number of items in the whole list.
     static let totalFields = ["total_count", "totalCount", "total", "total_entries", "total_results", "totalResults"]
 
@@ -169,9 +179,11 @@ enum PaginationDetection {
             }
             return parameter
         }
-        func field(_ name: String?, _ types: [SwiftType], _ kind: String) throws(GenerationError) -> PropertyModel? {
+        func field(_ name: String?, _ types: [SwiftType], _ kind: String) throws(GenerationError) -> FieldPath? {
             guard let name else { return nil }
-            guard let field = page.field([name], types) else { throw fail("the page has no \(kind) field `\(name)`.") }
+            guard let field = page.field(at: name, types) else {
+                throw fail("the page has no \(kind) field `\(name)`.")
+            }
             return field
         }
         switch declaration.style {
@@ -210,12 +222,12 @@ private struct Page {
             /// A field of the last item.
             case lastItem(PropertyModel)
             /// A field of the page.
-            case page(PropertyModel)
+            case page(FieldPath)
         }
-        case cursor(ParameterModel, from: Source, hasMore: PropertyModel?)
-        case nextURL(PropertyModel, leftOut: ParameterModel?)
+        case cursor(ParameterModel, from: Source, hasMore: FieldPath?)
+        case nextURL(FieldPath, leftOut: ParameterModel?)
         case linkHeader(leftOut: ParameterModel?)
-        case offset(ParameterModel, total: PropertyModel?)
+        case offset(ParameterModel, total: FieldPath?)
         case pageNumber(ParameterModel)
     }
 
@@ -266,16 +278,52 @@ private struct Page {
         }
     }
 
-    /// The first of the page's fields named in `names` whose type is one of `types`.
-    func field(_ names: [String], _ types: [SwiftType]) -> PropertyModel? {
+    /// The first of the page's fields named in `names` whose type is one of `types`: on the page
+    /// itself, else in one of the objects where APIs group paging fields (`links.next`,
+    /// `response_metadata.next_cursor`).
+    func field(_ names: [String], _ types: [SwiftType]) -> FieldPath? {
         for name in names {
-            if let field = fields.first(where: { $0.jsonName == name }),
-                types.contains(declarations.resolved(field.type))
-            {
-                return field
+            if let path = find(name, in: fields, types) { return FieldPath(fields: path) }
+        }
+        for object in fields where PaginationDetection.pagingObjects.contains(object.jsonName) {
+            guard case .structure(let model)? = declarations.declaration(of: object.type) else { continue }
+            for name in names {
+                if let path = find(name, in: model.properties, types) { return FieldPath(fields: [object] + path) }
             }
         }
         return nil
+    }
+
+    /// The page's field `name` whose type is one of `types`, or the field a dotted name reaches
+    /// through objects (`links.next`), as a configuration names one.
+    func field(at name: String, _ types: [SwiftType]) -> FieldPath? {
+        if let path = find(name, in: fields, types) { return FieldPath(fields: path) }
+        var properties = fields
+        var path: [PropertyModel] = []
+        let names = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        for (position, name) in names.enumerated() {
+            if position == names.count - 1 {
+                return find(name, in: properties, types).map { FieldPath(fields: path + $0) }
+            }
+            guard let object = properties.first(where: { $0.jsonName == name }),
+                case .structure(let model)? = declarations.declaration(of: object.type)
+            else { return nil }
+            path.append(object)
+            properties = model.properties
+        }
+        return nil
+    }
+
+    /// The property `name` whose type is one of `types`; for a URL, also a link object with an
+    /// `href` of such a type, as HAL writes `next`.
+    private func find(_ name: String, in properties: [PropertyModel], _ types: [SwiftType]) -> [PropertyModel]? {
+        guard let field = properties.first(where: { $0.jsonName == name }) else { return nil }
+        if types.contains(declarations.resolved(field.type)) { return [field] }
+        guard types == Page.urlTypes, case .structure(let link)? = declarations.declaration(of: field.type),
+            let href = link.properties.first(where: { $0.jsonName == "href" }),
+            types.contains(declarations.resolved(href.type))
+        else { return nil }
+        return [field, href]
     }
 
     /// The items' field `name`, when the items are objects and the field's type is one of `types`.
@@ -299,7 +347,7 @@ private struct Page {
         switch way {
         case .cursor(let parameter, let source, let hasMore):
             let hasMoreArgument =
-                hasMore.map { ", hasMore: { $0.\($0.swiftName)\($0.isOptional ? " ?? false" : "") }" } ?? ""
+                hasMore.map { ", hasMore: { \($0.expression)\($0.isOptional ? " ?? false" : "") }" } ?? ""
             let hasMoreSummary = hasMore.map { " while `\($0.jsonName)`" } ?? ""
             switch source {
             case .lastItem(let field):
@@ -311,13 +359,13 @@ private struct Page {
             case .page(let field):
                 return make(
                     parameter,
-                    ".cursor(\(quoted(parameter.name)), \(items)\(hasMoreArgument), cursor: { $0.\(field.swiftName) })",
+                    ".cursor(\(quoted(parameter.name)), \(items)\(hasMoreArgument), cursor: { \(field.expression) })",
                     "`\(parameter.name)` set to the page's `\(field.jsonName)`\(hasMoreSummary)")
             }
         case .nextURL(let next, let leftOut):
             let text =
-                declarations.resolved(next.type) == .string
-                ? "$0.\(next.swiftName)" : "$0.\(next.swiftName)\(next.isOptional ? "?" : "").absoluteString"
+                declarations.resolved(next.last.type) == .string
+                ? next.expression : next.expression + (next.last.isOptional ? "?" : "") + ".absoluteString"
             return make(leftOut, ".nextURL(\(items), next: { \(text) })", "the page's `\(next.jsonName)` URL")
         case .linkHeader(let leftOut):
             return make(leftOut, ".linkHeader(\(items))", "the `Link` header's `next` URL")
@@ -325,8 +373,9 @@ private struct Page {
             // `Int32` and `Int64` totals are read as `Int`.
             let totalArgument =
                 total.map {
-                    let value = "$0.\($0.swiftName)"
-                    return switch declarations.resolved($0.type) {
+                    // A path through an optional object reads in parentheses: `($0.meta?.total).map`.
+                    let value = $0.fields.count > 1 ? "(\($0.expression))" : $0.expression
+                    return switch declarations.resolved($0.last.type) {
                     case .int: ", total: { \(value) }"
                     case _ where $0.isOptional: ", total: { \(value).map { Int(clamping: $0) } }"
                     default: ", total: { Int(clamping: \(value)) }"
@@ -345,5 +394,27 @@ private struct Page {
 
     private func quoted(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}
+
+/// A field of a page, or of an object the page holds (`links.next`, Slack's
+/// `response_metadata.next_cursor`, HAL's `_links.next.href`): the properties from the page down.
+struct FieldPath {
+    var fields: [PropertyModel]
+    /// The field itself.
+    var last: PropertyModel { fields[fields.count - 1] }
+    /// The JSON names, dotted: `links.next`.
+    var jsonName: String { fields.map(\.jsonName).joined(separator: ".") }
+    /// Whether reading it may give `nil`.
+    var isOptional: Bool { fields.contains(where: \.isOptional) }
+    /// The Swift expression that reads it from the page, `$0`: `$0.links?.next`.
+    var expression: String {
+        var text = "$0"
+        var optional = false
+        for field in fields {
+            text += (optional ? "?." : ".") + field.swiftName
+            optional = optional || field.isOptional
+        }
+        return text
     }
 }

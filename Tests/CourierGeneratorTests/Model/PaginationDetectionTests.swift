@@ -113,6 +113,48 @@ import Testing
         ),
         // Discourse-style page numbers.
         (["page:integer"], "{type: array, items: \(item)}", "{}", #".pageNumber("page", items: { $0 })"#),
+        // Paging fields grouped in an object of the page. Slack: `cursor` = `response_metadata.next_cursor`.
+        (
+            ["cursor:string", "limit:integer"],
+            "{type: object, properties: {ok: {type: boolean}, members: {type: array, items: \(item)}, response_metadata: {type: object, properties: {next_cursor: {type: string}}}}}",
+            "{}",
+            #".cursor("cursor", items: { $0.members ?? [] }, cursor: { $0.responseMetadata?.nextCursor })"#
+        ),
+        // JSON:API and Laravel: `links.next`, the page number in it.
+        (
+            ["page:integer"],
+            "{type: object, required: [data, links], properties: {data: {type: array, items: \(item)}, links: {type: object, properties: {next: {type: [string, 'null']}, prev: {type: [string, 'null']}}}, meta: {type: object, properties: {current_page: {type: integer}}}}}",
+            "{}",
+            #".nextURL(items: { $0.data }, next: { $0.links.next })"#
+        ),
+        // HAL: `_links.next.href`.
+        (
+            [],
+            "{type: object, properties: {items: {type: array, items: \(item)}, _links: {type: object, properties: {next: {type: object, required: [href], properties: {href: {type: string, format: uri}}}}}}}",
+            "{}",
+            #".nextURL(items: { $0.items ?? [] }, next: { $0.links?.next?.href.absoluteString })"#
+        ),
+        // Facebook's Graph API: `paging.next` beside `paging.cursors`.
+        (
+            ["after:string", "limit:integer"],
+            "{type: object, properties: {data: {type: array, items: \(item)}, paging: {type: object, properties: {cursors: {type: object, properties: {after: {type: string}}}, next: {type: string, format: uri}}}}}",
+            "{}",
+            #".nextURL(items: { $0.data ?? [] }, next: { $0.paging?.next?.absoluteString })"#
+        ),
+        // OData (Microsoft Graph): `value` and `@odata.nextLink`.
+        (
+            ["$top:integer"],
+            "{type: object, properties: {value: {type: array, items: \(item)}, '@odata.nextLink': {type: [string, 'null']}, '@odata.count': {type: integer}}}",
+            "{}",
+            #".nextURL(items: { $0.value ?? [] }, next: { $0.odataNextLink })"#
+        ),
+        // An offset up to a total the page keeps in `meta`.
+        (
+            ["offset:integer"],
+            "{type: object, required: [items], properties: {items: {type: array, items: \(item)}, meta: {type: object, properties: {total_count: {type: integer, format: int64}}}}}",
+            "{}",
+            #".offset("offset", items: { $0.items }, total: { ($0.meta?.totalCount).map { Int(clamping: $0) } })"#
+        ),
     ])
     func aPagedListGetsAnItemSequence(parameters: [String], response: String, headers: String, expected: String) throws
     {
@@ -176,6 +218,13 @@ import Testing
             "{type: object, required: [values], properties: {values: {type: array, items: \(item)}, links_next: {type: string, format: uri}}}",
             "{style: next-url, next: links_next, parameter: skip}",
             #".nextURL(items: { $0.values }, next: { $0.linksNext?.absoluteString })"#
+        ),
+        // A field in an object of the page, named by its path.
+        (
+            ["skip:integer"],
+            "{type: object, required: [values], properties: {values: {type: array, items: \(item)}, nav: {type: object, properties: {forward: {type: string}}}}}",
+            "{style: next-url, next: nav.forward, parameter: skip}",
+            #".nextURL(items: { $0.values }, next: { $0.nav?.forward })"#
         ),
         // A `Link` header the description does not declare.
         (
