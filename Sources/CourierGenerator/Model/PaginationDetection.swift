@@ -120,14 +120,18 @@ enum PaginationDetection {
         }
         let hasMore = page.field(hasMoreFields, [.bool])
 
-        // The last item's id (Stripe's `starting_after` with `has_more`).
-        if let cursor = parameter(lastItemCursors, string), hasMore != nil, let id = page.itemField("id", string) {
+        // The last item's id (Stripe's `starting_after` with `has_more`), where the page gives
+        // no cursor of its own (a GraphQL-style `pageInfo.endCursor` is opaque, not an id).
+        let pageCursor = page.field(nextCursorFields, string)
+        if let cursor = parameter(lastItemCursors, string), hasMore != nil, pageCursor == nil,
+            let id = page.itemField("id", string)
+        {
             return page.model(.cursor(cursor, from: .lastItem(id), hasMore: hasMore))
         }
         // A cursor the page gives (`next_marker`, `next_page`, `last_id`, `next_cursor`); where
         // an offset up to a total is offered too, the offset, which is what such an API walks by
         // default (Box sends `next_marker` only when `usemarker` asks for it).
-        if let cursor = parameter(cursorParameters, string), let next = page.field(nextCursorFields, string) {
+        if let cursor = parameter(cursorParameters, string), let next = pageCursor {
             if let offset = parameter(["offset"], integer), let total = page.field(totalFields, integer) {
                 return page.model(.offset(offset, total: total))
             }

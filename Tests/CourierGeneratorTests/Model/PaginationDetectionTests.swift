@@ -57,12 +57,21 @@ import Testing
             "{}",
             #".cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id })"#
         ),
-        // A cursor the page gives (`after` = `last_id`), the array optional.
+        // A cursor the page gives (`after` = `last_id`), the array optional: the page's own
+        // cursor rather than the last item's id.
         (
             ["after:string"],
             "{type: object, properties: {data: {type: array, items: \(item)}, last_id: {type: string}, has_more: {type: boolean}}}",
             "{}",
-            #".cursor("after", items: { $0.data ?? [] }, hasMore: { $0.hasMore ?? false }, cursor: { $0.data?.last?.id })"#
+            #".cursor("after", items: { $0.data ?? [] }, hasMore: { $0.hasMore ?? false }, cursor: { $0.lastID })"#
+        ),
+        // GraphQL-style `pageInfo`: `after` = `pageInfo.endCursor`, an opaque cursor, while
+        // `pageInfo.hasNextPage`; not the last item's id.
+        (
+            ["first:integer", "after:string"],
+            "{type: object, required: [nodes, pageInfo], properties: {nodes: {type: array, items: \(item)}, pageInfo: {type: object, required: [hasNextPage], properties: {hasNextPage: {type: boolean}, endCursor: {type: [string, 'null']}}}}}",
+            "{}",
+            #".cursor("after", items: { $0.nodes }, hasMore: { $0.pageInfo.hasNextPage }, cursor: { $0.pageInfo.endCursor })"#
         ),
         // Box: `marker` = `next_marker`.
         (
