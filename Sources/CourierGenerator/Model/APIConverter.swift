@@ -447,12 +447,14 @@ final class APIConverter {
                     kind: .json, type: type, contentType: name.contains("*") ? "application/json" : name,
                     isRequired: isRequired, swiftName: "body", documentation: documentation)
                 // JSON types offered for the same schema are the caller's choice (Kubernetes'
-                // patches: `application/merge-patch+json`, `application/json-patch+json`, …).
+                // patches: `application/merge-patch+json`, `application/json-patch+json`, …);
+                // `text/json`, which ASP.NET lists beside every JSON body, only names JSON again.
                 let target = try content.child("schema").map { schema throws(GenerationError) in
                     try documents.reference(of: schema)
                 }
                 var choices: [String] = []
-                for (other, otherContent) in jsonContents where !other.contains("*") {
+                for (other, otherContent) in jsonContents where !other.contains("*") && mediaType(other) != "text/json"
+                {
                     let otherTarget = try otherContent.child("schema").map { schema throws(GenerationError) in
                         try documents.reference(of: schema)
                     }

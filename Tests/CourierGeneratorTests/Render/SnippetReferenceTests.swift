@@ -79,6 +79,11 @@ import Testing
             #"body: Pet, contentType: Swift.String = "application/json-patch+json""#,
             #"endpoint.headers["Content-Type"] = contentType"#
         ),
+        // ASP.NET with System.Text.Json: `text/json` and `application/*+json` only name JSON again.
+        (
+            #"{application/json: {schema: {$ref: '#/components/schemas/Pet'}}, text/json: {schema: {$ref: '#/components/schemas/Pet'}}, "application/*+json": {schema: {$ref: '#/components/schemas/Pet'}}}"#,
+            "body: Pet)", ".json(body)"
+        ),
         // Another schema under another JSON type is not a choice of this body's.
         (
             #"{application/vnd.pet+json: {schema: {type: object}}, application/json: {schema: {$ref: '#/components/schemas/Pet'}}}"#,
