@@ -1,3 +1,5 @@
+import Foundation
+
 /// Any JSON value: what an API schema leaves free-form.
 ///
 /// ```swift
@@ -14,7 +16,7 @@ public enum JSONValue: Codable, Hashable, Sendable, ExpressibleByNilLiteral, Exp
     case bool(Bool)
     /// A number without a fraction that fits in `Int`.
     case int(Int)
-    /// Any other number.
+    /// Any other number with at most 17 significant digits, the most a `Double` is written with.
     case double(Double)
     /// A string.
     case string(String)
@@ -25,7 +27,9 @@ public enum JSONValue: Codable, Hashable, Sendable, ExpressibleByNilLiteral, Exp
 
     /// Decodes any JSON value.
     /// - Parameter decoder: The decoder.
-    /// - Throws: `DecodingError` when the input is not JSON.
+    /// - Throws: `DecodingError` when the input is not JSON, or is a number with more
+    ///   significant digits than a `Double` keeps (more than 17), which would be encoded again
+    ///   as other digits.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         // Each wrong try throws an error that is costly to build: the commonest kinds first.
@@ -38,12 +42,50 @@ public enum JSONValue: Codable, Hashable, Sendable, ExpressibleByNilLiteral, Exp
         } else if let number = try? container.decode(Int.self) {
             self = .int(number)
         } else if let number = try? container.decode(Double.self) {
+            // More significant digits than any `Double` is written with (a 64-bit unsigned ID past
+            // `Int.max`, a 20-digit decimal) would be encoded again as other digits: refused,
+            // never changed.
+            if let exact = try? container.decode(Decimal.self) {
+                let text = exact.description
+                if Self.significantDigits(ofNumber: text.utf8) > Self.digitsADoubleKeeps {
+                    throw DecodingError.dataCorruptedError(
+                        in: container, debugDescription: Self.tooManyDigits(text, readAs: number))
+                }
+            }
             self = .double(number)
         } else if let object = try? container.decode([String: JSONValue].self) {
             self = .object(object)
         } else {
             self = .array(try container.decode([JSONValue].self))
         }
+    }
+
+    /// The most significant digits a `Double` is written with (the shortest text that reads back
+    /// as the same `Double` never has more).
+    static let digitsADoubleKeeps = 17
+
+    /// The significant digits of a number's JSON text: its mantissa's digits without leading or
+    /// trailing zeros (`1` for `100` and `1e2`, `20` for `18446744073709551615`).
+    static func significantDigits(ofNumber text: some Collection<UInt8>) -> Int {
+        var count = 0
+        var zerosPending = 0
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): return count
+            case UInt8(ascii: "0"): if count > 0 { zerosPending += 1 }
+            case UInt8(ascii: "1")...UInt8(ascii: "9"):
+                count += zerosPending + 1
+                zerosPending = 0
+            default: continue
+            }
+        }
+        return count
+    }
+
+    /// Why a number with more significant digits than a `Double` keeps is refused.
+    static func tooManyDigits(_ text: String, readAs number: Double) -> String {
+        "The number \(text) has more significant digits than a JSONValue keeps (\(digitsADoubleKeeps), a Double's); "
+            + "it would be sent back as \(number). Describe the value (`format: decimal`, `uint64`) to keep every digit."
     }
 
     /// Encodes the value as it was.

@@ -103,7 +103,13 @@ extension JSONDocument {
             {
                 return .int(number)
             }
-            return .double(try double(at: token, path, key))
+            let number = try double(at: token, path, key)
+            // More digits than a `Double` keeps would be encoded again as other digits: refused.
+            if JSONValue.significantDigits(ofNumber: text(token)) > JSONValue.digitsADoubleKeeps {
+                throw corrupted(
+                    JSONValue.tooManyDigits(String(decoding: text(token), as: UTF8.self), readAs: number), path, key)
+            }
+            return .double(number)
         case .array:
             let elementsPath = DocumentCodingPath.appending(path, key)
             var elements: [JSONValue] = []

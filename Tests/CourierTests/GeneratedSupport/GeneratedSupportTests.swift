@@ -14,6 +14,38 @@ import Testing
         #expect(String(decoding: try encoder.encode(value), as: UTF8.self) == json)
     }
 
+    /// A number a `Double` holds, as any server writes one (at most 17 significant digits),
+    /// encodes again as the same number; one with more digits (a `uint64` ID past `Int.max`, a
+    /// 20-digit decimal), which would come back as other digits, is refused.
+    @Test(arguments: [
+        ("0.1", true), ("1e20", true), ("100000000000000000000", true), ("-1.5", true),
+        ("0.30000000000000004", true), ("1.7976931348623157e308", true), ("9223372036854775807", true),
+        ("1.10000000000000000000", true), ("18446744073709551615", false), ("0.10000000000000000555", false),
+        ("-12345678901234567890.12", false),
+    ])
+    func jsonValueKeepsEveryNumberOrRefusesIt(number: String, kept: Bool) throws {
+        for decoder in [JSONDecoder(), APIClient.Configuration(baseURL: URL(string: "https://a.test")!).decoder] {
+            let json = Data(#"{"n":[\#(number)]}"#.utf8)
+            if kept {
+                let value = try JSONDecoding.decode(JSONValue.self, from: json, options: decoder)
+                let again = try JSONEncoder().encode(value)
+                if !number.contains("e") {
+                    #expect(
+                        try JSONDecoder().decode([String: [Decimal]].self, from: again)
+                            == JSONDecoder().decode([String: [Decimal]].self, from: json))
+                }
+                #expect(
+                    try JSONDecoder().decode([String: [Double]].self, from: again)
+                        == JSONDecoder().decode([String: [Double]].self, from: json))
+            } else {
+                #expect(throws: DecodingError.self) {
+                    try JSONDecoding.decode(JSONValue.self, from: json, options: decoder)
+                }
+                #expect(throws: DecodingError.self) { try decoder.decode(JSONValue.self, from: json) }
+            }
+        }
+    }
+
     /// Generated models send UUIDs as servers print them: lowercase (RFC 9562), in every shape a
     /// generated `encode(to:)` writes; any case decodes.
     @Test func uuidsEncodeLowercase() throws {
