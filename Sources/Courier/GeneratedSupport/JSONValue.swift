@@ -45,16 +45,17 @@ public enum JSONValue: Codable, Hashable, Sendable, ExpressibleByNilLiteral, Exp
             // More significant digits than any `Double` is written with (a 64-bit unsigned ID past
             // `Int.max`, a 20-digit decimal) would be encoded again as other digits: refused,
             // never changed.
-            if let exact = try? container.decode(Decimal.self) {
-                let text = exact.description
-                if Self.significantDigits(ofNumber: text.utf8) > Self.digitsADoubleKeeps {
-                    throw DecodingError.dataCorruptedError(
-                        in: container, debugDescription: Self.tooManyDigits(text, readAs: number))
-                }
+            if let exact = try? container.decode(Decimal.self),
+                Self.significantDigits(ofNumber: exact.description.utf8) > Self.digitsADoubleKeeps,
+                !Self.approximates(decoder.userInfo)
+            {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: Self.tooManyDigits(exact.description, readAs: number))
             }
             self = .double(number)
-        } else if let object = try? container.decode([String: JSONValue].self) {
-            self = .object(object)
+        } else if (try? decoder.container(keyedBy: AnyCodingKey.self)) != nil {
+            // Decoded without `try?`, so that an error inside (a number refused) is the one thrown.
+            self = .object(try container.decode([String: JSONValue].self))
         } else {
             self = .array(try container.decode([JSONValue].self))
         }
@@ -80,6 +81,16 @@ public enum JSONValue: Codable, Hashable, Sendable, ExpressibleByNilLiteral, Exp
             }
         }
         return count
+    }
+
+    /// A `userInfo` key whose value `true` makes a decoder read every number into a `JSONValue`,
+    /// as the nearest `Double` where it has more digits than one keeps: for comparing values as
+    /// numbers (`DescriptionExample`), never for values a client keeps or sends.
+    package static let approximatesNumbers = CodingUserInfoKey(rawValue: "courier.jsonValue.approximatesNumbers")!
+
+    /// Whether a decoder's `userInfo` asks for ``approximatesNumbers``.
+    static func approximates<Value>(_ userInfo: [CodingUserInfoKey: Value]) -> Bool {
+        userInfo[approximatesNumbers] as? Bool == true
     }
 
     /// Why a number with more significant digits than a `Double` keeps is refused.

@@ -105,7 +105,9 @@ extension JSONDocument {
             }
             let number = try double(at: token, path, key)
             // More digits than a `Double` keeps would be encoded again as other digits: refused.
-            if JSONValue.significantDigits(ofNumber: text(token)) > JSONValue.digitsADoubleKeeps {
+            if JSONValue.significantDigits(ofNumber: text(token)) > JSONValue.digitsADoubleKeeps,
+                !JSONValue.approximates(options.userInfo)
+            {
                 throw corrupted(
                     JSONValue.tooManyDigits(String(decoding: text(token), as: UTF8.self), readAs: number), path, key)
             }
