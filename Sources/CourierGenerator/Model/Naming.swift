@@ -82,12 +82,20 @@ enum Naming {
     }
 
     /// Splits a name into words at separators, case changes and digit boundaries.
+    /// A sign that starts a name, before a digit, is a word (`+1` → `plus 1`, `-1` → `minus 1`,
+    /// as GitHub's reactions are named), so that the two do not both become `1`.
     static func words(_ name: String) -> [String] {
         var words: [String] = []
         var current = ""
         var previous: Character?
         let characters = Array(name)
         for (index, character) in characters.enumerated() {
+            if (character == "+" || character == "-"), words.isEmpty, current.isEmpty,
+                index + 1 < characters.count, characters[index + 1].isNumber
+            {
+                words.append(character == "+" ? "plus" : "minus")
+                continue
+            }
             if !(character.isLetter || character.isNumber) {
                 if !current.isEmpty { words.append(current) }
                 current = ""
@@ -113,7 +121,7 @@ enum Naming {
 
     /// `UpperCamelCase`, valid as a Swift type name.
     static func typeName(_ name: String) -> String {
-        let joined = words(name).map { capitalized($0) }.joined()
+        let joined = joinedKeepingNumbersApart(words(name).map { capitalized($0) })
         var result = joined.isEmpty ? "Value" : joined
         if result.first!.isNumber { result = "_" + result }
         if reservedTypeNames.contains(result) { result += "Model" }
@@ -124,7 +132,7 @@ enum Naming {
     static func memberName(_ name: String) -> String {
         let parts = words(name)
         guard let first = parts.first else { return "value" }
-        var result = lowercasedFirstWord(first) + parts.dropFirst().map { capitalized($0) }.joined()
+        var result = joinedKeepingNumbersApart([lowercasedFirstWord(first)] + parts.dropFirst().map { capitalized($0) })
         if result.first!.isNumber { result = "_" + result }
         // A member named `self` would be shadowed by the initializer's parameter.
         if result == "self" { result = "_self" }
@@ -163,6 +171,17 @@ enum Naming {
         "ssl": "SSL", "tls": "TLS", "ttl": "TTL", "uri": "URI", "uris": "URIs", "url": "URL", "urls": "URLs",
         "utc": "UTC", "uuid": "UUID", "uuids": "UUIDs", "xml": "XML",
     ]
+
+    /// Words joined, with `_` where a number would run into the next (`1.0` → `1_0`, `v1.2` →
+    /// `v1_2`, not `10` and `v12`).
+    private static func joinedKeepingNumbersApart(_ words: [String]) -> String {
+        var result = ""
+        for word in words {
+            if let last = result.last, last.isNumber, word.first?.isNumber == true { result += "_" }
+            result += word
+        }
+        return result
+    }
 
     private static func capitalized(_ word: String) -> String {
         guard let first = word.first else { return word }

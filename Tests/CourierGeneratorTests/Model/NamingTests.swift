@@ -24,6 +24,17 @@ import Testing
         ("ipAddress", "ipAddress"),
         // Digits.
         ("2fa_enabled", "_2FaEnabled"),
+        // Numbers that meet stay apart, so that versions and dates read as written.
+        ("1.0.2", "_1_0_2"),
+        ("2020-08-27", "_2020_08_27"),
+        ("v1.2", "v1_2"),
+        ("oauth_2_0", "oauth2_0"),
+        ("v2010", "v2010"),
+        // A leading sign is a word: GitHub's reactions `+1` and `-1` are not both `_1`.
+        ("+1", "plus1"),
+        ("-1", "minus1"),
+        ("-0.5", "minus0_5"),
+        ("a-1", "a1"),
     ])
     func memberNames(_ name: String, _ expected: String) {
         #expect(Naming.memberName(name) == expected)
@@ -37,6 +48,8 @@ import Testing
         // Standard names are not shadowed.
         ("url", "URLModel"),
         ("error", "ErrorModel"),
+        ("api.v1.2", "APIV1_2"),
+        ("+1", "Plus1"),
     ])
     func typeNames(_ name: String, _ expected: String) {
         #expect(Naming.typeName(name) == expected)

@@ -178,20 +178,20 @@ public enum ThreeDSecureDetailsResultReason: Swift.Codable, Swift.Hashable, Swif
 /// that adds a value does not break decoding.
 public enum ThreeDSecureDetailsVersion: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `1.0.2`
-    case _102
+    case _1_0_2
     /// `2.1.0`
-    case _210
+    case _2_1_0
     /// `2.2.0`
-    case _220
+    case _2_2_0
     /// A value this version of the API description does not list.
     case undocumented(Swift.String)
 
     /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
     public init(rawValue: Swift.String) {
         switch rawValue {
-        case "1.0.2": self = ._102
-        case "2.1.0": self = ._210
-        case "2.2.0": self = ._220
+        case "1.0.2": self = ._1_0_2
+        case "2.1.0": self = ._2_1_0
+        case "2.2.0": self = ._2_2_0
         default: self = .undocumented(rawValue)
         }
     }
@@ -199,9 +199,9 @@ public enum ThreeDSecureDetailsVersion: Swift.Codable, Swift.Hashable, Swift.Sen
     /// The value as sent on the wire.
     public var rawValue: Swift.String {
         switch self {
-        case ._102: "1.0.2"
-        case ._210: "2.1.0"
-        case ._220: "2.2.0"
+        case ._1_0_2: "1.0.2"
+        case ._2_1_0: "2.1.0"
+        case ._2_2_0: "2.2.0"
         case .undocumented(let value): value
         }
     }
