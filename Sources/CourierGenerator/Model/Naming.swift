@@ -82,15 +82,16 @@ enum Naming {
     }
 
     /// Splits a name into words at separators, case changes and digit boundaries.
-    /// A sign that starts a name, before a digit, is a word (`+1` → `plus 1`, `-1` → `minus 1`,
-    /// as GitHub's reactions are named), so that the two do not both become `1`.
+    /// A sign that starts a word, before a digit, is a word (`+1` → `plus 1`, `-1` → `minus 1`,
+    /// `reactions-+1` → `reactions plus 1`, as GitHub's reactions are named), so that the two do
+    /// not both become `1`.
     static func words(_ name: String) -> [String] {
         var words: [String] = []
         var current = ""
         var previous: Character?
         let characters = Array(name)
         for (index, character) in characters.enumerated() {
-            if (character == "+" || character == "-"), words.isEmpty, current.isEmpty,
+            if (character == "+" || character == "-"), current.isEmpty,
                 index + 1 < characters.count, characters[index + 1].isNumber
             {
                 words.append(character == "+" ? "plus" : "minus")

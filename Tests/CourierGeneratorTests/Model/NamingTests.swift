@@ -35,6 +35,8 @@ import Testing
         ("-1", "minus1"),
         ("-0.5", "minus0_5"),
         ("a-1", "a1"),
+        ("reactions-+1", "reactionsPlus1"),
+        ("reactions--1", "reactionsMinus1"),
     ])
     func memberNames(_ name: String, _ expected: String) {
         #expect(Naming.memberName(name) == expected)
