@@ -449,15 +449,16 @@ final class APIConverter {
                 // JSON types offered for the same schema are the caller's choice (Kubernetes'
                 // patches: `application/merge-patch+json`, `application/json-patch+json`, …);
                 // `text/json`, which ASP.NET lists beside every JSON body, only names JSON again.
-                let target = try content.child("schema").map { schema throws(GenerationError) in
-                    try documents.reference(of: schema)
+                // The same schema is the same `$ref`; inline schemas are never taken for the same.
+                func reference(_ content: Located) throws(GenerationError) -> DocumentSet.Reference? {
+                    guard let schema = content.child("schema") else { return nil }
+                    return try documents.reference(of: schema)
                 }
+                let target = try reference(content)
                 var choices: [String] = []
                 for (other, otherContent) in jsonContents where !other.contains("*") && mediaType(other) != "text/json"
                 {
-                    let otherTarget = try otherContent.child("schema").map { schema throws(GenerationError) in
-                        try documents.reference(of: schema)
-                    }
+                    let otherTarget = try reference(otherContent)
                     if other == name || (target != nil && otherTarget == target) { choices.append(other) }
                 }
                 if choices.count > 1 {

@@ -84,6 +84,11 @@ import Testing
             #"{application/json: {schema: {$ref: '#/components/schemas/Pet'}}, text/json: {schema: {$ref: '#/components/schemas/Pet'}}, "application/*+json": {schema: {$ref: '#/components/schemas/Pet'}}}"#,
             "body: Pet)", ".json(body)"
         ),
+        // Two inline schemas are not taken for the same one.
+        (
+            #"{application/json: {schema: {type: object, properties: {a: {type: string}}}}, application/vnd.list+json: {schema: {type: array, items: {type: string}}}}"#,
+            "body: PutThingRequest)", ".json(body)"
+        ),
         // Another schema under another JSON type is not a choice of this body's.
         (
             #"{application/vnd.pet+json: {schema: {type: object}}, application/json: {schema: {$ref: '#/components/schemas/Pet'}}}"#,
