@@ -90,6 +90,17 @@ def generated_forms(source):
     return forms
 
 
+
+def free_form(schema):
+    """Whether a schema takes any value, as the generator reads it (a `JSONValue`): `{}`, or one
+    that only constrains and annotates (`allOf: [{}, {minLength: 0}]`)."""
+    if not isinstance(schema, dict):
+        return schema is True
+    shaping = {"type", "$ref", "properties", "additionalProperties", "items", "prefixItems", "enum", "const",
+               "oneOf", "anyOf", "not", "format", "nullable"}
+    return not shaping & set(schema) and all(free_form(part) for part in schema.get("allOf", []))
+
+
 class RequestChecks:
     """Random arguments for the operations, the Swift that records the requests they make, and
     the check of each recorded request."""
@@ -625,7 +636,7 @@ class RequestChecks:
             # JSON part when the Swift type does not know it is a list (a free-form value).
             if value is None:
                 # Left out; a free-form value (`{}`) may be JSON's `null`, which its type holds.
-                candidates = [[], [None]] if properties.get(key) == {} else [[]]
+                candidates = [[], [None]] if free_form(properties.get(key)) else [[]]
             elif isinstance(value, list):
                 candidates = [[v for v in value if v is not None], value, [value]]
             else:
