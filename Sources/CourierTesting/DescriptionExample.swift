@@ -187,7 +187,8 @@ public struct DescriptionExample: Sendable, CustomStringConvertible {
         let data = Data(json.utf8)
         let (encoded, findings) = try roundTrip(data, decoder, encoder)
         let plain = JSONDecoder()
-        // Numbers compare as numbers: one with more digits than a `JSONValue` keeps is read too.
+        // Numbers compare as numbers, each read as its nearest `Double` (a `Double` property
+        // keeps no more digits than that).
         plain.userInfo[JSONValue.approximatesNumbers] = true
         var result = Result(wrongVariant: findings.wrongVariant, undocumented: findings.undocumented)
         Self.compare(

@@ -1,4 +1,4 @@
-import Courier
+@_spi(Generated) import Courier
 import CourierTestSupport
 import CourierTesting
 import Foundation
@@ -453,6 +453,23 @@ import Testing
         #expect(value.name == "n")
         #expect(value.additionalProperties == ["color": "red", "size": "L"])
         #expect(try encode(value) == #"{"color":"red","name":"n","size":"L"}"#)
+    }
+
+    /// Numbers in keys no schema declares keep every digit, with Courier's decoder and
+    /// Foundation's: a `uint64` ID past `Int.max`, a 20-digit decimal and a 17-digit number a
+    /// `Double` rounds come back as they were sent (refused before; before that, encoded again
+    /// as the nearest `Double`'s digits, `1.8446744073709552e+19`).
+    @Test func undeclaredNumbersKeepEveryDigit() throws {
+        let json = #"{"id":18446744073709551615,"rate":0.10000000000000000555,"total":9007199254740993.5}"#
+        for decode in [
+            { try JSONDecoding.decode(Acknowledgement.self, from: Data(json.utf8), options: decoder) },
+            { try JSONDecoder().decode(Acknowledgement.self, from: Data(json.utf8)) },
+        ] {
+            let value = try decode()
+            #expect(value.additionalProperties["id"] == .decimal(Decimal(string: "18446744073709551615")!))
+            #expect(value.additionalProperties["total"] == .decimal(Decimal(string: "9007199254740993.5")!))
+            #expect(try encode(value) == json)
+        }
     }
 
     @Test func recursiveSchemasNest() throws {

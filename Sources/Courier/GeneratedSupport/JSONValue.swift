@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Any JSON value: what an API schema leaves free-form.
 ///
@@ -16,8 +16,14 @@ public enum JSONValue: Codable, Hashable, Sendable, ExpressibleByNilLiteral, Exp
     case bool(Bool)
     /// A number without a fraction that fits in `Int`.
     case int(Int)
-    /// Any other number with at most 17 significant digits, the most a `Double` is written with.
+    /// Any other number a `Double` holds as it is written: one whose `Double` is encoded again
+    /// as the same number.
     case double(Double)
+    /// A number neither `Int` nor `Double` holds as it is written, kept digit for digit so that
+    /// it is encoded again unchanged: an unsigned 64-bit ID past `Int.max`, a decimal with more
+    /// significant digits than a `Double` keeps (`0.12345678901234567890`). Up to 38 significant
+    /// digits and powers of ten within ±127, `Decimal`'s range.
+    case decimal(Decimal)
     /// A string.
     case string(String)
     /// An array.
@@ -27,9 +33,9 @@ public enum JSONValue: Codable, Hashable, Sendable, ExpressibleByNilLiteral, Exp
 
     /// Decodes any JSON value.
     /// - Parameter decoder: The decoder.
-    /// - Throws: `DecodingError` when the input is not JSON, or is a number with more
-    ///   significant digits than a `Double` keeps (more than 17), which would be encoded again
-    ///   as other digits.
+    /// - Throws: `DecodingError` when the input is not JSON, or is a number that neither a
+    ///   `Double` nor a `Decimal` holds exactly (more than 38 significant digits), which would be
+    ///   encoded again as another number.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         // Each wrong try throws an error that is costly to build: the commonest kinds first.
@@ -39,20 +45,31 @@ public enum JSONValue: Codable, Hashable, Sendable, ExpressibleByNilLiteral, Exp
             self = .string(text)
         } else if let flag = try? container.decode(Bool.self) {
             self = .bool(flag)
-        } else if let number = try? container.decode(Int.self) {
+        } else if let number = try? container.decode(Int.self),
+            // Foundation's decoder reads a number as a `Double` and takes any whole one as an
+            // `Int` (`1.00000000000000000001` as `1`, `9007199254740993.5` as
+            // `9007199254740993`): one that is not that integer is read below.
+            (try? container.decode(Decimal.self)).map({ $0 == Decimal(number) }) ?? true
+        {
             self = .int(number)
         } else if let number = try? container.decode(Double.self) {
-            // More significant digits than any `Double` is written with (a 64-bit unsigned ID past
-            // `Int.max`, a 20-digit decimal) would be encoded again as other digits: refused,
-            // never changed.
-            if let exact = try? container.decode(Decimal.self),
-                Self.significantDigits(ofNumber: exact.description.utf8) > Self.digitsADoubleKeeps,
-                !Self.approximates(decoder.userInfo)
-            {
-                throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: Self.tooManyDigits(exact.description, readAs: number))
+            // A decoder that hides the number's text (Foundation's) reads it as a `Decimal`
+            // too: exact up to 38 significant digits, rounded past them, so a `Decimal` with 38
+            // is not trusted. (One past 38 digits that rounds to fewer, `1000…0001`, is the
+            // nearest `Double`, as with any decoder that rounds.)
+            if Self.approximates(decoder.userInfo) {
+                self = .double(number)
+            } else if let exact = try? container.decode(Decimal.self) {
+                let text = exact.description
+                guard let value = Self.number(writtenAs: text.utf8, read: number, maximumDigits: 37, decimal: exact)
+                else {
+                    throw DecodingError.dataCorruptedError(
+                        in: container, debugDescription: Self.notKept(text, readAs: number))
+                }
+                self = value
+            } else {
+                self = .double(number)  // Past `Decimal`'s powers of ten (1e200): a `Double`'s.
             }
-            self = .double(number)
         } else if (try? decoder.container(keyedBy: AnyCodingKey.self)) != nil {
             // Decoded without `try?`, so that an error inside (a number refused) is the one thrown.
             self = .object(try container.decode([String: JSONValue].self))
@@ -61,9 +78,27 @@ public enum JSONValue: Codable, Hashable, Sendable, ExpressibleByNilLiteral, Exp
         }
     }
 
-    /// The most significant digits a `Double` is written with (the shortest text that reads back
-    /// as the same `Double` never has more).
-    static let digitsADoubleKeeps = 17
+    /// The value of a number that is not an `Int`: ``double(_:)`` when its `Double` is encoded
+    /// again as the same number, else ``decimal(_:)`` when a `Decimal` holds it exactly.
+    /// - Parameters:
+    ///   - text: The number as it was written.
+    ///   - double: The nearest `Double`.
+    ///   - maximumDigits: The most significant digits a `Decimal` is trusted with.
+    ///   - decimal: The `Decimal` the text reads as, if any; compared with the text.
+    /// - Returns: `nil` when neither holds the number exactly.
+    static func number(
+        writtenAs text: some Collection<UInt8>, read double: Double, maximumDigits: Int = .max,
+        decimal: @autoclosure () -> Decimal?
+    ) -> JSONValue? {
+        let digits = significantDigits(ofNumber: text)
+        // Every number of up to 15 significant digits survives a normal `Double` (`DBL_DIG`).
+        if digits == 0 || (digits <= 15 && double.isNormal) { return .double(double) }
+        guard let written = NumberDigits(text) else { return nil }
+        if NumberDigits(double.description.utf8) == written { return .double(double) }
+        guard digits <= maximumDigits, let decimal = decimal(), NumberDigits(decimal.description.utf8) == written
+        else { return nil }
+        return .decimal(decimal)
+    }
 
     /// The significant digits of a number's JSON text: its mantissa's digits without leading or
     /// trailing zeros (`1` for `100` and `1e2`, `20` for `18446744073709551615`).
@@ -83,8 +118,8 @@ public enum JSONValue: Codable, Hashable, Sendable, ExpressibleByNilLiteral, Exp
         return count
     }
 
-    /// A `userInfo` key whose value `true` makes a decoder read every number into a `JSONValue`,
-    /// as the nearest `Double` where it has more digits than one keeps: for comparing values as
+    /// A `userInfo` key whose value `true` makes a decoder read every number into a `JSONValue`
+    /// that is not an `Int` as the nearest `Double`, never a `Decimal`: for comparing values as
     /// numbers (`DescriptionExample`), never for values a client keeps or sends.
     package static let approximatesNumbers = CodingUserInfoKey(rawValue: "courier.jsonValue.approximatesNumbers")!
 
@@ -93,10 +128,10 @@ public enum JSONValue: Codable, Hashable, Sendable, ExpressibleByNilLiteral, Exp
         userInfo[approximatesNumbers] as? Bool == true
     }
 
-    /// Why a number with more significant digits than a `Double` keeps is refused.
-    static func tooManyDigits(_ text: String, readAs number: Double) -> String {
-        "The number \(text) has more significant digits than a JSONValue keeps (\(digitsADoubleKeeps), a Double's); "
-            + "it would be sent back as \(number). Describe the value (`format: decimal`, `uint64`) to keep every digit."
+    /// Why a number that neither a `Double` nor a `Decimal` holds exactly is refused.
+    static func notKept(_ text: String, readAs number: Double) -> String {
+        "The number \(text) cannot be kept exactly in a JSONValue (a Double, or a Decimal's 38 significant digits "
+            + "and powers of ten within ±127); it would be sent back as \(number)."
     }
 
     /// Encodes the value as it was.
@@ -109,6 +144,7 @@ public enum JSONValue: Codable, Hashable, Sendable, ExpressibleByNilLiteral, Exp
         case .bool(let flag): try container.encode(flag)
         case .int(let number): try container.encode(number)
         case .double(let number): try container.encode(number)
+        case .decimal(let number): try container.encode(number)
         case .string(let text): try container.encode(text)
         case .array(let items): try container.encode(items)
         case .object(let fields): try container.encode(fields)

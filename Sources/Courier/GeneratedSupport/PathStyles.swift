@@ -54,7 +54,7 @@ import Foundation
     @_spi(Generated) public mutating func appendInterpolation(
         encoded value: some Encodable, name: String, style: PathStyle, explode: Bool
     ) {
-        guard let json = ParameterValue(encoding: value) else { return }
+        guard let json = JSONValue(encoding: value) else { return }
         let first: String
         let separator: String
         switch style {

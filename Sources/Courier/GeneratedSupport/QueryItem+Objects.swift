@@ -8,7 +8,7 @@ extension QueryItem {
     ///   - value: The object; `nil` produces no items.
     /// - Returns: The items, keys sorted so the URL is stable.
     @_spi(Generated) public static func deepObject(_ name: String, _ value: (some Encodable)?) -> [QueryItem] {
-        guard let value, let json = ParameterValue(encoding: value) else { return [] }
+        guard let value, let json = JSONValue(encoding: value) else { return [] }
         var items: [QueryItem] = []
         flatten(json, prefix: name, into: &items)
         return items
@@ -28,7 +28,7 @@ extension QueryItem {
     @_spi(Generated) public static func formObject(_ name: String, _ value: (some Encodable)?, explode: Bool = true)
         -> [QueryItem]
     {
-        guard let value, let json = ParameterValue(encoding: value) else { return [] }
+        guard let value, let json = JSONValue(encoding: value) else { return [] }
         return formItems(name, json, encoding: .form(explode: explode))
     }
 
@@ -58,7 +58,7 @@ extension QueryItem {
     @_spi(Generated) public static func formObject(
         _ name: String, _ value: (some Encodable)?, encodings: [String: FormEncoding]
     ) -> [QueryItem] {
-        guard let value, let json = ParameterValue(encoding: value) else { return [] }
+        guard let value, let json = JSONValue(encoding: value) else { return [] }
         guard case .object(let fields) = json else { return formItems(name, json) }
         return fields.sorted { $0.key < $1.key }.flatMap { key, field in
             encodings[key].map { formItems(key, field, encoding: $0) } ?? formItems(key, field)
@@ -76,13 +76,13 @@ extension QueryItem {
     @_spi(Generated) public static func formItems(_ name: String, _ value: some Encodable, encoding: FormEncoding)
         -> [QueryItem]
     {
-        guard let json = ParameterValue(encoding: value) else { return [] }
+        guard let json = JSONValue(encoding: value) else { return [] }
         return formItems(name, json, encoding: encoding)
     }
 
     /// A property the description's `encoding` does not name: a list repeats the name, an
     /// object is its JSON text (OpenAPI's default content type for one), `null` is left out.
-    private static func formItems(_ name: String, _ value: ParameterValue) -> [QueryItem] {
+    private static func formItems(_ name: String, _ value: JSONValue) -> [QueryItem] {
         switch value {
         case .null: []
         case .array(let elements):
@@ -91,7 +91,7 @@ extension QueryItem {
         }
     }
 
-    private static func formItems(_ name: String, _ value: ParameterValue, encoding: FormEncoding) -> [QueryItem] {
+    private static func formItems(_ name: String, _ value: JSONValue, encoding: FormEncoding) -> [QueryItem] {
         let separator: String
         switch (encoding, value) {
         case (_, .null):
@@ -129,7 +129,7 @@ extension QueryItem {
     ///   - explode: Whether an object's properties are written `name=value`.
     /// - Returns: The text, or `nil` for no value.
     @_spi(Generated) public static func simpleText(_ value: (some Encodable)?, explode: Bool) -> String? {
-        guard let value, let json = ParameterValue(encoding: value) else { return nil }
+        guard let value, let json = JSONValue(encoding: value) else { return nil }
         switch json {
         case .null: return nil
         case .array(let elements):
@@ -160,7 +160,7 @@ extension QueryItem {
     ///   - value: The value; `nil` produces no items.
     /// - Returns: The item.
     @_spi(Generated) public static func jsonText(_ name: String, _ value: (some Encodable)?) -> [QueryItem] {
-        guard let value, let json = ParameterValue(encoding: value) else { return [] }
+        guard let value, let json = JSONValue(encoding: value) else { return [] }
         return [QueryItem(name: name, value: json.queryText)]
     }
 
@@ -184,7 +184,7 @@ extension QueryItem {
     /// objects and arrays in brackets (`card[number]`, `expand[]`), keys sorted.
     /// - Throws: What the encoder throws; `EncodingError` when the value is not an object.
     static func formFields(_ value: some Encodable, encoder: JSONEncoder) throws -> [QueryItem] {
-        let json = try ParameterValue.read(encoder.encode(value))
+        let json = try JSONValue.read(encoder.encode(value))
         guard case .object(let fields) = json else {
             throw EncodingError.invalidValue(
                 value,
@@ -197,7 +197,7 @@ extension QueryItem {
         return items
     }
 
-    private static func flatten(_ value: ParameterValue, prefix: String, into items: inout [QueryItem]) {
+    private static func flatten(_ value: JSONValue, prefix: String, into items: inout [QueryItem]) {
         switch value {
         case .object(let fields):
             for (key, field) in fields.sorted(by: { $0.key < $1.key }) {

@@ -322,6 +322,8 @@ import Foundation
             case .bool: exact.insert(.boolean)
             case .int: exact.insert(.integer)
             case .double: exact.insert(.number)
+            // A whole number past `Int`'s range (a `UInt64`) is still an integer.
+            case .decimal(let number): exact.insert(number.description.contains(".") ? .number : .integer)
             case .string: exact.insert(.string)
             case .array: exact.insert(.array)
             case .object: exact.insert(.object)

@@ -104,14 +104,17 @@ extension JSONDocument {
                 return .int(number)
             }
             let number = try double(at: token, path, key)
-            // More digits than a `Double` keeps would be encoded again as other digits: refused.
-            if JSONValue.significantDigits(ofNumber: text(token)) > JSONValue.digitsADoubleKeeps,
-                !JSONValue.approximates(options.userInfo)
-            {
-                throw corrupted(
-                    JSONValue.tooManyDigits(String(decoding: text(token), as: UTF8.self), readAs: number), path, key)
+            if JSONValue.approximates(options.userInfo) { return .double(number) }
+            // A number its `Double` would encode again as another is kept as a `Decimal`, or refused.
+            let written = text(token)
+            guard
+                let value = JSONValue.number(
+                    writtenAs: written, read: number,
+                    decimal: Decimal(string: String(decoding: written, as: UTF8.self), locale: nil))
+            else {
+                throw corrupted(JSONValue.notKept(String(decoding: written, as: UTF8.self), readAs: number), path, key)
             }
-            return .double(number)
+            return value
         case .array:
             let elementsPath = DocumentCodingPath.appending(path, key)
             var elements: [JSONValue] = []
@@ -175,8 +178,15 @@ extension JSONDocument {
     private func decimal<Key: CodingKey>(at token: Int, _ path: DocumentCodingPath?, _ key: Key?) throws -> Decimal {
         try checkNotNull(Decimal.self, token, path, key)
         guard tokens[token].kind == .number else { throw mismatch(Decimal.self, token, path, key) }
-        guard let decimal = Decimal(string: String(decoding: text(token), as: UTF8.self), locale: nil) else {
+        let written = String(decoding: text(token), as: UTF8.self)
+        guard let decimal = Decimal(string: written, locale: nil) else {
             throw notRepresentable(Decimal.self, token, path, key)
+        }
+        // Past 38 significant digits a `Decimal` rounds: refused rather than read as another number.
+        guard NumberDigits(written.utf8) == NumberDigits(decimal.description.utf8) else {
+            throw corrupted(
+                "The number \(written) has more significant digits than a Decimal keeps (38); it would be read as "
+                    + "\(decimal).", path, key)
         }
         return decimal
     }

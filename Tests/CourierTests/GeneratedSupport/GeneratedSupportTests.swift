@@ -14,50 +14,95 @@ import Testing
         #expect(String(decoding: try encoder.encode(value), as: UTF8.self) == json)
     }
 
-    /// A number a `Double` holds, as any server writes one (at most 17 significant digits),
-    /// encodes again as the same number; one with more digits (a `uint64` ID past `Int.max`, a
-    /// 20-digit decimal), which would come back as other digits, is refused.
+    /// How a `JSONValue` holds a number.
+    enum NumberHolding: String, CustomStringConvertible {
+        case int, double, decimal, refused
+        var description: String { rawValue }
+    }
+
+    /// Every number encodes again as the same number: as a `Double` when its `Double` is written
+    /// back as it, else as a `Decimal` (a `uint64` ID past `Int.max`, a 20-digit decimal, a
+    /// 16-digit number a `Double` rounds); one that neither holds (more than 38 significant
+    /// digits) is refused, never changed. With Courier's decoder and Foundation's.
     @Test(arguments: [
-        ("0.1", true), ("1e20", true), ("100000000000000000000", true), ("-1.5", true),
-        ("0.30000000000000004", true), ("1.7976931348623157e308", true), ("9223372036854775807", true),
-        ("1.10000000000000000000", true), ("18446744073709551615", false), ("0.10000000000000000555", false),
-        ("-12345678901234567890.12", false),
+        ("0.1", NumberHolding.double), ("1e20", .double), ("100000000000000000000", .double), ("-1.5", .double),
+        ("0.30000000000000004", .double), ("1.7976931348623157e308", .double), ("9223372036854775807", .int),
+        ("1.10000000000000000000", .double), ("1.5e200", .double), ("123.456e-2", .double),
+        ("18446744073709551615", .decimal), ("0.10000000000000000555", .decimal),
+        ("-12345678901234567890.12", .decimal), ("9007199254740993.5", .decimal),
+        ("-1.00000000000000000000001", .decimal), ("1.2345678901234567e-30", .double),
+        ("1234567890123456789012345678901234567", .decimal), ("1234567890123456789012345678901234567891", .refused),
+        ("-0.12345678901234567890123456789012345678901", .refused),
     ])
-    func jsonValueKeepsEveryNumberOrRefusesIt(number: String, kept: Bool) throws {
+    func jsonValueKeepsEveryNumberOrRefusesIt(number: String, holding: NumberHolding) throws {
         for decoder in [JSONDecoder(), APIClient.Configuration(baseURL: URL(string: "https://a.test")!).decoder] {
             let json = Data(#"{"n":[\#(number)]}"#.utf8)
-            if kept {
-                let value = try JSONDecoding.decode(JSONValue.self, from: json, options: decoder)
-                let again = try JSONEncoder().encode(value)
-                if !number.contains("e") {
-                    #expect(
-                        try JSONDecoder().decode([String: [Decimal]].self, from: again)
-                            == JSONDecoder().decode([String: [Decimal]].self, from: json))
-                }
-                #expect(
-                    try JSONDecoder().decode([String: [Double]].self, from: again)
-                        == JSONDecoder().decode([String: [Double]].self, from: json))
-            } else {
-                // Courier's decoder and Foundation's both name the number, inside an object too.
-                for decode in [
-                    { try JSONDecoding.decode(JSONValue.self, from: json, options: decoder) },
-                    { try decoder.decode(JSONValue.self, from: json) },
-                ] {
-                    let error = #expect(throws: DecodingError.self) { try decode() }
+            let decodes: [(String, () throws -> JSONValue)] = [
+                ("Courier's", { try JSONDecoding.decode(JSONValue.self, from: json, options: decoder) }),
+                ("Foundation's", { try decoder.decode(JSONValue.self, from: json) }),
+            ]
+            for (name, decode) in decodes {
+                guard holding != .refused else {
+                    let error = #expect(throws: DecodingError.self, "\(name)") { try decode() }
                     guard case .dataCorrupted(let context)? = error else {
-                        Issue.record("Expected dataCorrupted, got \(String(describing: error))")
+                        Issue.record("Expected dataCorrupted from \(name), got \(String(describing: error))")
                         continue
                     }
-                    #expect(context.debugDescription.contains("more significant digits than a JSONValue keeps"))
+                    // Courier's decoder names the number as written; Foundation's hides the text.
+                    let named = name == "Courier's" ? "The number \(number) " : ""
+                    #expect(context.debugDescription.contains("\(named)cannot be kept exactly in a JSONValue"))
+                    continue
                 }
-                // A comparison of values as numbers reads it as the nearest `Double`.
-                let approximating = JSONDecoder()
-                approximating.userInfo[JSONValue.approximatesNumbers] = true
-                let value = try JSONDecoding.decode(JSONValue.self, from: json, options: approximating)
-                #expect(value == .object(["n": .array([.double(Double(number)!)])]))
-                #expect(try approximating.decode(JSONValue.self, from: json) == value)
+                let value = try decode()
+                guard case .object(let fields) = value, case .array(let items)? = fields["n"], let item = items.first
+                else {
+                    Issue.record("\(name) decoder read \(value)")
+                    continue
+                }
+                let found: NumberHolding =
+                    switch item {
+                    case .int: .int
+                    case .double: .double
+                    case .decimal: .decimal
+                    default: .refused
+                    }
+                #expect(found == holding, "\(name) decoder read \(item)")
+                // Encoded again as the same number, digit for digit.
+                let again = try JSONEncoder().encode(value)
+                let text = String(decoding: again, as: UTF8.self)
+                let written = text.dropFirst(#"{"n":["#.count).dropLast(2)
+                #expect(NumberDigits(written.utf8) == NumberDigits(number.utf8), "\(name) decoder wrote \(text)")
             }
+            // A comparison of values as numbers reads every number as the nearest `Double`.
+            let approximating = JSONDecoder()
+            approximating.userInfo[JSONValue.approximatesNumbers] = true
+            let value = try JSONDecoding.decode(JSONValue.self, from: json, options: approximating)
+            if holding != .int {
+                #expect(value == .object(["n": .array([.double(Double(number)!)])]))
+            }
+            #expect(try approximating.decode(JSONValue.self, from: json) == value)
         }
+    }
+
+    /// A `format: decimal` value keeps every digit a `Decimal` holds and refuses more.
+    @Test func decimalsPastTheirDigitsAreRefused() throws {
+        let kept = try JSONDecoding.decode(
+            [Decimal].self, from: Data("[0.12345678901234567890123456789012345678]".utf8), options: JSONDecoder())
+        #expect(kept == [Decimal(string: "0.12345678901234567890123456789012345678")!])
+        #expect(throws: DecodingError.self) {
+            try JSONDecoding.decode(
+                [Decimal].self, from: Data("[1.00000000000000000000000000000000000000000001]".utf8),
+                options: JSONDecoder())
+        }
+    }
+
+    /// Two numerals name the same number when their digits and places agree, however written.
+    @Test(arguments: [
+        ("100", "1e2", true), ("100.00", "1E+2", true), ("0.001", "1e-3", true), ("-0", "0.000", true),
+        ("12.5", "125e-1", true), ("1.5", "1.50000000000000001", false), ("-1", "1", false), ("10", "1", false),
+    ])
+    func numeralsNameTheSameNumber(first: String, second: String, same: Bool) {
+        #expect((NumberDigits(first.utf8) == NumberDigits(second.utf8)) == same)
     }
 
     /// Generated models send UUIDs as servers print them: lowercase (RFC 9562), in every shape a
@@ -172,6 +217,10 @@ import Testing
             try QueryItem.formFields(["id": big], encoder: JSONEncoder()) == [
                 .init(name: "id", value: "18446744073709551615")
             ])
+        // So does a decimal with more digits than a `Double` keeps (`format: decimal`).
+        let precise = Decimal(string: "0.10000000000000000555")!
+        #expect(QueryItem.formObject("p", ["r": precise]) == [.init(name: "r", value: "0.10000000000000000555")])
+        #expect(QueryItem.deepObject("f", ["r": [precise]]) == [.init(name: "f[r][]", value: "0.10000000000000000555")])
         // Other numbers as before: an integral double, a fraction, one past any integer type.
         #expect(
             QueryItem.formObject("p", ["a": 3.0, "b": 0.1, "c": 1e300, "d": -5]).map(\.value) == [
