@@ -27,6 +27,24 @@ import Testing
         #expect(ticks.map(\.retry) == [2500, 2500, 2500])
     }
 
+    /// Events whose `itemSchema` alternatives each name their `event` take the case their name
+    /// tags, not the first whose data fits: `job.started` and `job.finished` carry data of one
+    /// shape (both were `.tick`, the second case never chosen). A name the description does not
+    /// list is `undocumented`, with its data kept.
+    @Test func eventNamesTagTheirCases() async throws {
+        var events: [ListJobEventsEvent] = []
+        for try await event in try await api.listJobEvents() { events.append(event) }
+        #expect(
+            events == [
+                .jobStarted(Tick(index: 0, text: "started")), .jobFinished(Tick(index: 1, text: "finished")),
+                .jobFailed(ListJobEventsEventCase3(reason: "out of disk")),
+                .undocumented(["index": 2, "text": "paused"]),
+            ])
+        // Decoded outside a stream, without an event's name, the data itself decides.
+        let data = try JSONDecoder().decode(ListJobEventsEvent.self, from: Data(#"{"index": 5, "text": "t"}"#.utf8))
+        #expect(data == .jobStarted(Tick(index: 5, text: "t")))
+    }
+
     /// The streamed method asks the server to stream (`"stream": true` in the body); the plain
     /// one sends only what the caller set, and gets one JSON body.
     @Test func theStreamedMethodSetsTheBodysStreamFlag() async throws {

@@ -17,6 +17,11 @@
                                                CRLF line ends with crlf=1; a final "data: [DONE]"
                                                with done=1; with cut=1 the connection drops in the
                                                middle of one more event
+  GET  /stream/sse-named                       server-sent events named by what they report, two
+                                               of them with data of one shape: job.started and
+                                               job.finished {"index", "text"}, job.failed
+                                               {"reason"}, then job.paused {"index", "text"}, a
+                                               name the description does not list
   GET  /stream/sse-line?bytes=N&id=ID&format=F "data: " and N bytes with no line end, then one
                                                more byte every 10 ms until the client closes the
                                                connection (at most 20 s); progress and closing
@@ -122,6 +127,11 @@ class StreamingRoutes:
             return self.stream_sse(
                 int(q("events", "3")), float(q("delay", "0")), q("crlf", "0") == "1", q("done", "0") == "1",
                 q("cut", "0") == "1")
+        if path == "/stream/sse-named":
+            events = [("job.started", {"index": 0, "text": "started"}), ("job.finished", {"index": 1, "text": "finished"}),
+                      ("job.failed", {"reason": "out of disk"}), ("job.paused", {"index": 2, "text": "paused"})]
+            body = "".join(f"event: {name}\ndata: {json.dumps(data)}\n\n" for name, data in events)
+            return self.send(200, body.encode(), "text/event-stream")
         if path == "/stream/sse-line":
             return self.stream_sse_line(int(q("bytes", "0")), q("id", ""), q("format", "sse"))
         if path == "/stream/jsonl":

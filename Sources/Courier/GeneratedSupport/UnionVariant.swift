@@ -8,6 +8,10 @@ import Foundation
 /// ``decode(_:from:union:undocumented:variant:)``). So a Stripe card (`"object": "card"`) is a card
 /// even though it would also decode as a bank account, and a value decodes once in the common case.
 @_spi(Generated) public struct UnionVariant: Sendable {
+    /// The `userInfo` key under which an event stream gives the name of the server-sent event
+    /// whose data is decoded (see ``UnionVariants/init(eventNames:_:)``).
+    static let serverSentEventName = CodingUserInfoKey(rawValue: "courier.serverSentEventName")!
+
     /// The kinds of JSON value a variant accepts.
     public struct Kinds: OptionSet, Sendable {
         /// The raw bits.
@@ -225,6 +229,21 @@ import Foundation
         _ variants: UnionVariants, from decoder: any Decoder, union: String, allowsSeveral: Bool = false,
         undocumented: ((JSONValue) -> Union)?, variant: (Int) throws -> Union
     ) throws -> Union {
+        // The data of a server-sent event whose name tags the union's variants (OpenAPI 3.2's
+        // `itemSchema`, an `event` per alternative): the variant its name tags, whatever the
+        // data's shape, since events of two names may carry data of one shape.
+        if !variants.eventNames.isEmpty, decoder.codingPath.isEmpty,
+            let name = decoder.userInfo[serverSentEventName] as? String
+        {
+            if let index = variants.eventNames[name] { return try variant(index) }
+            if let undocumented { return undocumented(try JSONValue(from: decoder)) }
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription:
+                        "The event \"\(name)\" is none of \(union)'s (\(variants.eventNames.keys.sorted().joined(separator: ", ")))."
+                ))
+        }
         let candidates = try candidates(variants, decoder, union: union, allowsSeveral: allowsSeveral)
         let enclosingTrial = VariantTrial.isActive
         if candidates.order.isEmpty {
@@ -627,11 +646,26 @@ import Foundation
         self.init(elements, defaultVariant: defaultVariant)
     }
 
+    /// Creates the table of a union of server-sent events' data, each variant tagged by the
+    /// names of the events that carry it (OpenAPI 3.2's `itemSchema`).
+    /// - Parameters:
+    ///   - eventNames: The event names of each variant, in the order of the union's cases.
+    ///   - elements: The variants, in the order of the union's cases.
+    public convenience init(eventNames: [[String]], _ elements: [UnionVariant]) {
+        self.init(elements, eventNames: eventNames)
+    }
+
     /// Creates the table from an array.
     /// - Parameters:
     ///   - elements: The variants, in the order of the union's cases.
     ///   - defaultVariant: The variant of an object whose tag is missing or names none.
-    init(_ elements: [UnionVariant], defaultVariant: Int? = nil) {
+    ///   - eventNames: The names of the server-sent events that carry each variant.
+    init(_ elements: [UnionVariant], defaultVariant: Int? = nil, eventNames: [[String]] = []) {
+        var names: [String: Int] = [:]
+        for (index, variantNames) in eventNames.enumerated() where elements.indices.contains(index) {
+            for name in variantNames where names[name] == nil { names[name] = index }
+        }
+        self.eventNames = names
         self.defaultVariant = defaultVariant.flatMap { elements.indices.contains($0) ? $0 : nil }
         all = elements
         kinds = elements.reduce(into: []) { $0.formUnion($1.kinds) }
@@ -640,6 +674,9 @@ import Foundation
             $0.kinds.contains(.object) && !$0.tags.contains(where: \.isExact)
         }
     }
+
+    /// The variant each server-sent event name tags (empty for other unions).
+    let eventNames: [String: Int]
 
     /// Whether a variant that takes objects has no constant tag: one a proved variant that does
     /// not read the value leaves to try.

@@ -24,14 +24,24 @@ public import Foundation
     public static func decode<Value: Decodable>(
         _ type: Value.Type, from data: Data, options decoder: JSONDecoder
     ) throws -> Value {
+        try decode(type, from: data, options: decoder, adding: [:])
+    }
+
+    /// Decodes a value from JSON text with the options of `decoder` and more `userInfo` (the
+    /// name of the server-sent event that carried the text).
+    static func decode<Value: Decodable>(
+        _ type: Value.Type, from data: Data, options decoder: JSONDecoder,
+        adding userInfo: [CodingUserInfoKey: any Sendable]
+    ) throws -> Value {
         if let urls = Value.self as? any URLContainer.Type {
             // A body that is a URL (or URLs) keeps each URL's text, as generated properties do.
             return try decodeURLs(urls, from: data, options: decoder) as! Value
         }
-        guard !isUnusualEncoding(data), data.count < Int(UInt32.max), let options = DocumentDecodingOptions(decoder)
+        guard !isUnusualEncoding(data), data.count < Int(UInt32.max), var options = DocumentDecodingOptions(decoder)
         else {
-            return try decoder.decode(type, from: data)
+            return try foundationDecoder(decoder, adding: userInfo).decode(type, from: data)
         }
+        options.userInfo.merge(userInfo) { _, added in added }
         return try data.withUnsafeBytes { raw in
             var document = try JSONDocument(borrowing: raw.bindMemory(to: UInt8.self), options: options)
             // A decoder or container kept past the decode keeps the document, which then needs
@@ -39,6 +49,23 @@ public import Foundation
             defer { if !isKnownUniquelyReferenced(&document) { document.keepText() } }
             return try document.decode(type, at: 0, nil, ArrayIndexKey?.none)
         }
+    }
+
+    /// Foundation's decoder with more `userInfo`: a copy of `decoder` when it is a plain
+    /// `JSONDecoder` (a subclass may hold state of its own, and is used as it is).
+    private static func foundationDecoder(
+        _ decoder: JSONDecoder, adding userInfo: [CodingUserInfoKey: any Sendable]
+    ) -> JSONDecoder {
+        guard !userInfo.isEmpty, type(of: decoder) == JSONDecoder.self else { return decoder }
+        let copy = JSONDecoder()
+        copy.dateDecodingStrategy = decoder.dateDecodingStrategy
+        copy.dataDecodingStrategy = decoder.dataDecodingStrategy
+        copy.nonConformingFloatDecodingStrategy = decoder.nonConformingFloatDecodingStrategy
+        copy.keyDecodingStrategy = decoder.keyDecodingStrategy
+        copy.allowsJSON5 = decoder.allowsJSON5
+        copy.assumesTopLevelDictionary = decoder.assumesTopLevelDictionary
+        copy.userInfo = decoder.userInfo.merging(userInfo) { _, added in added }
+        return copy
     }
 
     private static func decodeURLs<Value: URLContainer>(

@@ -263,7 +263,7 @@ struct DocumentDecodingOptions {
     let data: DataRule
     /// The strings that stand for infinities and NaN, when a decoder accepts them.
     let nonConformingFloats: (positiveInfinity: String, negativeInfinity: String, nan: String)?
-    let userInfo: [CodingUserInfoKey: any Sendable]
+    var userInfo: [CodingUserInfoKey: any Sendable]
 
     init?(_ decoder: JSONDecoder) {
         // A subclass may decode its own way.

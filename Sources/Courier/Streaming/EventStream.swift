@@ -57,7 +57,7 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
         self.init(
             body: body, format: format, decoder: decoder, request: request, response: response.head,
             errorBodyType: nil
-        ) { record, stream throws(ServiceError) in try stream.decode(Element.self, from: record.data) }
+        ) { record, stream throws(ServiceError) in try stream.decode(Element.self, from: record) }
     }
 
     init(
@@ -173,10 +173,20 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
             reason: "A JSON text sequence record ended without its line feed: it was cut short.")
     }
 
-    /// Decodes one record as a value, or throws the API's error when the record is its error body.
-    func decode<Value: Decodable>(_ type: Value.Type, from record: Data) throws(ServiceError) -> Value {
+    /// Decodes one record as a value, or throws the API's error when the record is its error
+    /// body. A server-sent event's name goes with its data (`userInfo`), so that a union of
+    /// events (OpenAPI 3.2's `itemSchema`) takes the case its name tags.
+    func decode<Value: Decodable>(_ type: Value.Type, from record: EventRecord) throws(ServiceError) -> Value {
+        guard case .event(let event) = record else { return try decode(type, from: record.data) }
+        return try decode(type, from: record.data, adding: [UnionVariant.serverSentEventName: event.event])
+    }
+
+    /// Decodes one record's text as a value, or throws the API's error when it is its error body.
+    func decode<Value: Decodable>(
+        _ type: Value.Type, from record: Data, adding userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    ) throws(ServiceError) -> Value {
         do {
-            return try JSONDecoding.decode(Value.self, from: record, options: decoder)
+            return try JSONDecoding.decode(Value.self, from: record, options: decoder, adding: userInfo)
         } catch let error as DecodingError {
             if let serverError = serverError(record) { throw serverError }
             let (path, reason) = ResponseDecoding.describe(error)
@@ -226,7 +236,7 @@ extension EventStream where Element: Decodable {
             body: body, format: format, decoder: decoder, request: request, response: response,
             errorBodyType: errorBodyType
         ) { record, stream throws(ServiceError) in
-            let value = try stream.decode(Element.self, from: record.data)
+            let value = try stream.decode(Element.self, from: record)
             guard case .event(let event) = record else { return DecodedEvent(value: value) }
             return DecodedEvent(value: value, event: event.event, id: event.id, retry: event.retry)
         }

@@ -900,13 +900,33 @@ final class APIConverter {
             if let content = resolved.child("contentSchema") { return content }
             return resolved.node["type"]?.string == "string" ? nil : data
         }
+        /// The names an event of this shape has: its `event` property's constant or enum.
+        func eventNames(in schema: Located, depth: Int) throws(GenerationError) -> [String] {
+            let event = try documents.dereference(schema)
+            if let property = event.child("properties")?.child("event") {
+                let resolved = try documents.dereference(property)
+                if let constant = resolved.node["const"]?.string { return [constant] }
+                if let values = resolved.node["enum"]?.sequence {
+                    let names = values.compactMap(\.string)
+                    return names.count == values.count ? names : []
+                }
+            }
+            guard depth < 8 else { return [] }
+            for part in event.items("allOf") {
+                let names = try eventNames(in: part, depth: depth + 1)
+                if !names.isEmpty { return names }
+            }
+            return []
+        }
         let event = try documents.dereference(item)
         let keyword = event.child("oneOf") != nil ? "oneOf" : "anyOf"
         let alternatives = event.items(keyword)
         if !alternatives.isEmpty {
             // Events of several shapes (each `event` name with its own data, as chat APIs stream):
-            // the values are the union of their data, told apart by the data itself.
+            // the values are the union of their data, told apart by the event's name where each
+            // alternative names its events (two may carry data of one shape), else by the data.
             var schemasOfData: [Located] = []
+            var namesOfEvents: [[String]] = []
             for alternative in alternatives {
                 guard let data = try data(in: alternative, depth: 0), let schema = try dataSchema(data) else {
                     warn(
@@ -915,12 +935,17 @@ final class APIConverter {
                     return nil
                 }
                 schemasOfData.append(schema)
+                namesOfEvents.append(try eventNames(in: alternative, depth: 0))
             }
             var mapping = Mapping()
             mapping.append(keyword, Node(.sequence(schemasOfData.map(\.node)), at: event.node.location))
             let union = Located(
                 node: Node(.mapping(mapping), at: event.node.location), file: event.file, pointer: event.pointer)
-            return try schemas.type(for: union, name: name, file: file).0
+            let type = try schemas.type(for: union, name: name, file: file).0
+            if case .named(let unionName) = type, namesOfEvents.allSatisfy({ !$0.isEmpty }) {
+                schemas.tagUnion(unionName, byEventNames: namesOfEvents)
+            }
+            return type
         }
         guard let data = try data(in: item, depth: 0), let schema = try dataSchema(data) else { return nil }
         let converted = try schemas.type(for: schema, name: name, file: file).0

@@ -452,6 +452,30 @@ final class SchemaConverter {
 
     /// Adds a declaration to the file being converted. `inline` declarations are named after
     /// where their schema appears, not by the description, so identical ones may share a type.
+    /// Tags the cases of a union of server-sent events' data by the names of the events that
+    /// carry them, and names each case after its first event (`thread.run.created` →
+    /// `threadRunCreated`): two events may carry data of one type.
+    /// - Parameters:
+    ///   - name: The union's name.
+    ///   - eventNames: Each case's event names, in the order of the cases.
+    /// - Returns: Whether the union was found and tagged.
+    @discardableResult
+    func tagUnion(_ name: String, byEventNames eventNames: [[String]]) -> Bool {
+        for position in declarations.indices {
+            guard case .union(var model) = declarations[position].declaration, model.name == name,
+                model.cases.count == eventNames.count, model.discriminator == nil
+            else { continue }
+            var names = UniqueNames(reserved: ["undocumented"])
+            for index in model.cases.indices {
+                model.cases[index].name = names.claim(Naming.memberName(eventNames[index][0]))
+            }
+            model.eventNames = eventNames
+            declarations[position].declaration = .union(model)
+            return true
+        }
+        return false
+    }
+
     private func declare(_ declaration: Declaration, inline: Bool) {
         declarations.append(
             PlacedDeclaration(declaration: declaration, file: fileName(declaration.name), isInline: inline))

@@ -263,6 +263,9 @@ struct UnionModel {
     /// The case of an object whose tag is missing or names no variant (OpenAPI 3.2's
     /// `discriminator.defaultMapping`).
     var defaultCase: Int?
+    /// For the data of server-sent events whose `event` tags each variant (OpenAPI 3.2's
+    /// `itemSchema`), each case's event names: the case an event's name tags is its data's.
+    var eventNames: [[String]] = []
     /// Whether an object no variant accepts decodes as `undocumented(JSONValue)`, so that a
     /// server that adds a variant does not break decoding.
     var hasCatchAll = false

@@ -427,10 +427,14 @@ struct ModelRenderer {
         writer.block(
             "\(access) indirect enum \(model.name): Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible\(model.isText ? ", Courier.QueryValue" : "")"
         ) { writer in
-            for unionCase in model.cases {
+            for (index, unionCase) in model.cases.enumerated() {
                 let tags = unionCase.discriminatorValues.map { "`\($0)`" }.joined(separator: ", ")
+                let events = model.eventNames.indices.contains(index) ? model.eventNames[index] : []
+                let eventNote =
+                    events.isEmpty
+                    ? "" : ", the data of \(events.map { "`\($0)`" }.joined(separator: ", ")) events"
                 writer.line(
-                    "/// A `\(unionCase.type.code)`\(model.discriminator.map { tags.isEmpty ? "" : " (`\($0)`: \(tags))" } ?? "")."
+                    "/// A `\(unionCase.type.code)`\(model.discriminator.map { tags.isEmpty ? "" : " (`\($0)`: \(tags))" } ?? "")\(eventNote)."
                 )
                 writer.line("case \(Naming.escaped(unionCase.name))(\(unionCase.type.code))")
             }
@@ -464,11 +468,20 @@ struct ModelRenderer {
             // In a function body rather than the property's initializer: the compiler's
             // module-interface job skips bodies, but type-checks every initializer.
             writer.block("private static func _makeVariants() -> Courier.UnionVariants") { writer in
-                writer.line(model.defaultCase.map { "Courier.UnionVariants(defaultVariant: \($0), [" } ?? "[")
+                let opening: String
+                if !model.eventNames.isEmpty {
+                    let names = model.eventNames.map {
+                        "[" + $0.map(Naming.stringLiteral).joined(separator: ", ") + "]"
+                    }
+                    opening = "Courier.UnionVariants(eventNames: [\(names.joined(separator: ", "))], ["
+                } else {
+                    opening = model.defaultCase.map { "Courier.UnionVariants(defaultVariant: \($0), [" } ?? "["
+                }
+                writer.line(opening)
                 writer.indented { writer in
                     for unionCase in model.cases { writer.line(unionCase.evidence + ",") }
                 }
-                writer.line(model.defaultCase == nil ? "]" : "])")
+                writer.line(opening == "[" ? "]" : "])")
             }
             writer.line()
             writer.line("/// The variant's value as text, as a path parameter sends it.")

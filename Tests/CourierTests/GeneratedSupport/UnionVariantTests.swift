@@ -117,6 +117,48 @@ import Testing
         }
     }
 
+    /// The data of server-sent events, tagged by the events' names: a count and a label.
+    enum EventData: Decodable, Equatable {
+        case progress(Int)
+        case label(String)
+
+        static let variants = UnionVariants(
+            eventNames: [["progress"], ["label", "title"]], [.value([.integer]), .value([.string])])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            self = try UnionVariant.decode(Self.variants, from: decoder, union: "EventData", undocumented: nil) {
+                index in
+                switch index {
+                case 0: .progress(try container.decode(Int.self))
+                default: .label(try container.decode(String.self))
+                }
+            }
+        }
+    }
+
+    /// An event's name decides its data's case, and a value that does not fit that case is an
+    /// error, not another case; a name the union does not list is an error where the union keeps
+    /// no undocumented values; without a name, the value's kind decides.
+    @Test(arguments: [
+        ("progress", "3", EventData.progress(3)), ("title", #""done""#, .label("done")),
+        ("label", "3", nil), ("progress", #""3""#, nil), ("paused", "3", nil), ("", "7", .progress(7)),
+    ])
+    func eventNamesChooseTheirVariant(name: String, json: String, expected: EventData?) throws {
+        let decoder = JSONDecoder()
+        if !name.isEmpty { decoder.userInfo[UnionVariant.serverSentEventName] = name }
+        for decode in [
+            { try JSONDecoding.decode(EventData.self, from: Data(json.utf8), options: decoder) },
+            { try decoder.decode(EventData.self, from: Data(json.utf8)) },
+        ] {
+            if let expected {
+                #expect(try decode() == expected)
+            } else {
+                #expect(throws: DecodingError.self) { try decode() }
+            }
+        }
+    }
+
     /// A `uint64` beside a string (an ID that is either), and a whole number any size beside a double.
     enum LargeNumber: Decodable, Equatable {
         case unsigned(UInt64)

@@ -13,6 +13,15 @@ extension Showcase {
         try await client.events(Endpoints.listTickEvents(events: events), format: .serverSentEvents(terminator: "[DONE]"))
     }
 
+    /// Server-sent events told apart by their names, two of them with data of one shape (OpenAPI 3.2's itemSchema)
+    ///
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP GET /stream/sse-named
+    public func listJobEvents() async throws(Courier.ServiceError) -> Courier.EventStream<ListJobEventsEvent> {
+        try await client.events(Endpoints.listJobEvents(), format: .serverSentEvents(terminator: "[DONE]"))
+    }
+
     /// Ticks, as one JSON value or as server-sent events
     ///
     /// - Returns: The decoded response.
@@ -75,6 +84,18 @@ extension Showcase.Endpoints {
     public static func listTickEvents(events: Swift.Int? = nil) -> Courier.Endpoint<Tick> {
         var endpoint = Courier.Endpoint<Tick>(method: .get, path: "/stream/sse-items", operationID: "listTickEvents")
         endpoint.query += Courier.QueryItem.items("events", events)
+        endpoint.headers["Accept"] = "text/event-stream"
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/listJobEvents()``.
+    ///
+    /// Server-sent events told apart by their names, two of them with data of one shape (OpenAPI 3.2's itemSchema)
+    ///
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP GET /stream/sse-named
+    public static func listJobEvents() -> Courier.Endpoint<ListJobEventsEvent> {
+        var endpoint = Courier.Endpoint<ListJobEventsEvent>(method: .get, path: "/stream/sse-named", operationID: "listJobEvents")
         endpoint.headers["Accept"] = "text/event-stream"
         return endpoint
     }
