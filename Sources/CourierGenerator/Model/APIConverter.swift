@@ -1105,8 +1105,12 @@ final class APIConverter {
         var unionsListing: [String: [(union: UnionModel, variant: String)]] = [:]
         for placed in declarations {
             guard case .union(let model) = placed.declaration else { continue }
-            for unionCase in model.cases {
-                guard let name = resolved(unionCase.type) else { continue }
+            let names = model.cases.map { resolved($0.type) }
+            for (unionCase, name) in zip(model.cases, names) {
+                guard let name else { continue }
+                // Events of several names may carry data of one type: which case such data is
+                // takes the event's name, which a payload alone does not have.
+                if !model.eventNames.isEmpty, names.count(where: { $0 == name }) > 1 { continue }
                 unionsListing[name, default: []].append((model, unionCase.name))
             }
         }
