@@ -925,6 +925,10 @@ final class APIConverter {
             // Events of several shapes (each `event` name with its own data, as chat APIs stream):
             // the values are the union of their data, told apart by the event's name where each
             // alternative names its events (two may carry data of one shape), else by the data.
+            // A discriminator on the events' `event` names them too: its mapping, else (as the
+            // specification says) each referenced schema's name.
+            let discriminatesByName = event.node["discriminator"]?["propertyName"]?.string == "event"
+            let namesMapped = discriminatesByName ? try schemas.discriminatorMapping(of: event) : []
             var schemasOfData: [Located] = []
             var namesOfEvents: [[String]] = []
             for alternative in alternatives {
@@ -935,7 +939,16 @@ final class APIConverter {
                     return nil
                 }
                 schemasOfData.append(schema)
-                namesOfEvents.append(try eventNames(in: alternative, depth: 0))
+                var names: [String] = []
+                if discriminatesByName, let reference = try documents.reference(of: alternative) {
+                    names = namesMapped.filter { $0.target == reference }.map(\.value)
+                    if names.isEmpty, try eventNames(in: alternative, depth: 0).isEmpty,
+                        let last = reference.pointer.split(separator: "/").last
+                    {
+                        names = [JSONPointer.unescape(String(last))]
+                    }
+                }
+                namesOfEvents.append(names.isEmpty ? try eventNames(in: alternative, depth: 0) : names)
             }
             var mapping = Mapping()
             mapping.append(keyword, Node(.sequence(schemasOfData.map(\.node)), at: event.node.location))

@@ -1092,7 +1092,7 @@ final class SchemaConverter {
 
     /// The values a schema's `discriminator` maps to schemas, in order, with the schema each
     /// names and the entry (as a `$ref`, to resolve it from).
-    private func discriminatorMapping(of schema: Located) throws(GenerationError) -> [(
+    func discriminatorMapping(of schema: Located) throws(GenerationError) -> [(
         value: String, target: DocumentSet.Reference, entry: Located
     )] {
         var mapping: [(String, DocumentSet.Reference, Located)] = []

@@ -174,7 +174,8 @@ import Testing
     /// OpenAPI 3.2: `query` operations and `additionalOperations` send their own methods;
     /// `itemSchema` types each streamed item (for server-sent events, the `data` of the event it
     /// describes: its `contentSchema`, or its own schema, and for events of several shapes the
-    /// union of their data; plain text stays raw events); a Media Type Object may be a `$ref`
+    /// union of their data, whose case each event's name chooses where the alternatives name
+    /// their events; plain text stays raw events); a Media Type Object may be a `$ref`
     /// (`components/mediaTypes`); a `querystring` form is its properties as query items; an
     /// example's `dataValue` is checked.
     @Test func openAPI32() throws {
@@ -201,6 +202,16 @@ import Testing
         }
         let types = try #require(output.files.first { $0.path == "Models/Operations/TypedEventsTypes.swift" }?.contents)
         #expect(types.contains("    case todo(Todo)\n") && types.contains("    case status(Status)\n"))
+        #expect(types.contains(#"Courier.UnionVariants(eventNames: [["todo"], ["status"]], ["#))
+        // Events of one data type, named by a discriminator on `event`: its mapping, else the
+        // schema's name. Each event's name chooses its case, named after it.
+        let named = try #require(output.files.first { $0.path == "Models/Operations/NamedEventsTypes.swift" }?.contents)
+        for line in [
+            "    case created(Todo)\n", "    case removed(Todo)\n", "    case todoMoved(Todo)\n",
+            #"Courier.UnionVariants(eventNames: [["created"], ["removed"], ["TodoMoved"]], ["#,
+        ] {
+            #expect(named.contains(line), "\(line)")
+        }
         #expect(output.exampleCount == 1)
         #expect(output.exampleChecks.contains("QUERY /search 200 (one)"))
     }
@@ -308,6 +319,20 @@ import Testing
                           - properties:
                               event: {const: status}
                               data: {type: string, contentMediaType: application/json, contentSchema: {$ref: '#/components/schemas/Status'}}
+          /todos/named:
+            get:
+              operationId: namedEvents
+              responses:
+                "200":
+                  description: ok
+                  content:
+                    text/event-stream:
+                      itemSchema:
+                        oneOf:
+                          - {$ref: '#/components/schemas/TodoCreated'}
+                          - {$ref: '#/components/schemas/TodoDeleted'}
+                          - {$ref: '#/components/schemas/TodoMoved'}
+                        discriminator: {propertyName: event, mapping: {created: TodoCreated, removed: TodoDeleted}}
           /todos/lines:
             get:
               operationId: todoLines
@@ -339,6 +364,9 @@ import Testing
                 id: {type: integer}
                 title: {type: string}
             Status: {type: object, required: [state], properties: {state: {type: string}}}
+            TodoCreated: {type: object, properties: {event: {type: string}, data: {$ref: '#/components/schemas/Todo'}}}
+            TodoDeleted: {type: object, properties: {event: {type: string}, data: {$ref: '#/components/schemas/Todo'}}}
+            TodoMoved: {type: object, properties: {event: {type: string}, data: {$ref: '#/components/schemas/Todo'}}}
             TodoEvent:
               type: object
               properties:
