@@ -45,6 +45,17 @@ import Testing
         #expect(data == .jobStarted(Tick(index: 5, text: "t")))
     }
 
+    /// A JSON Lines body described by OpenAPI 3.2's `itemSchema` is an array of its items, each
+    /// sent as a line of JSON with the description's media type (it was raw bytes to assemble).
+    @Test func aJSONLinesBodyIsItsItems() async throws {
+        let ticks = [Tick(index: 0, text: "first"), Tick(index: 1, text: "two\nlines")]
+        let echo = try await api.postTickLines(body: ticks)
+        #expect(echo.headers["content-type"] == "application/x-ndjson")
+        let lines = try #require(echo.body).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 3 && lines.last == "")
+        #expect(try lines.dropLast().map { try JSONDecoder().decode(Tick.self, from: Data($0.utf8)) } == ticks)
+    }
+
     /// The streamed method asks the server to stream (`"stream": true` in the body); the plain
     /// one sends only what the caller set, and gets one JSON body.
     @Test func theStreamedMethodSetsTheBodysStreamFlag() async throws {

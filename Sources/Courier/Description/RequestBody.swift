@@ -1,7 +1,7 @@
 public import Foundation
 
-/// The content of a request: an `Encodable` value as JSON, raw bytes, a URL-encoded form, a
-/// multipart form, or a file or sequence streamed as it is sent.
+/// The content of a request: an `Encodable` value as JSON, values as JSON Lines, raw bytes, a
+/// URL-encoded form, a multipart form, or a file or sequence streamed as it is sent.
 ///
 /// JSON is encoded when the client builds the request, with the client's `JSONEncoder`, so an
 /// ``Endpoint`` stays a cheap description. Files are read when the request is sent, in chunks:
@@ -15,6 +15,7 @@ public struct RequestBody: Sendable {
         case file(URL, contentType: String)
         case streamed(StreamedBody, contentType: String)
         case multipart(MultipartForm)
+        case jsonLines([any Encodable & Sendable], contentType: String)
     }
 
     let content: Content
@@ -24,6 +25,23 @@ public struct RequestBody: Sendable {
     /// - Returns: The body.
     public static func json(_ value: some Encodable & Sendable) -> RequestBody {
         RequestBody(content: .json(value))
+    }
+
+    /// Values sent as JSON Lines (NDJSON): each encoded as one line of JSON with the client's
+    /// encoder (never pretty-printed, which would break the lines), each line ended by a line feed.
+    ///
+    /// ```swift
+    /// let bulk = Endpoint<EmptyResponse>.post("/events/bulk", body: .jsonLines(events))
+    /// ```
+    /// - Parameters:
+    ///   - values: The values, one a line, in order.
+    ///   - contentType: The `Content-Type` to send: `application/jsonl` unless the server names
+    ///     another (`application/x-ndjson`).
+    /// - Returns: The body.
+    public static func jsonLines(_ values: [some Encodable & Sendable], contentType: String = "application/jsonl")
+        -> RequestBody
+    {
+        RequestBody(content: .jsonLines(values, contentType: contentType))
     }
 
     /// Raw bytes with their media type.
@@ -131,6 +149,27 @@ public struct RequestBody: Sendable {
         case .file(let url, let contentType): (try .file(url), contentType)
         case .streamed(let body, let contentType): (body, contentType)
         case .multipart(let form): try form.encoded(with: encoder)
+        case .jsonLines(let values, let contentType): (.data(try Self.jsonLines(values, encoder: encoder)), contentType)
         }
+    }
+
+    /// Each value's JSON on a line of its own, with the encoder's options but pretty printing.
+    private static func jsonLines(_ values: [any Encodable & Sendable], encoder: JSONEncoder) throws -> Data {
+        var lineEncoder = encoder
+        if encoder.outputFormatting.contains(.prettyPrinted) {
+            lineEncoder = JSONEncoder()
+            lineEncoder.outputFormatting = encoder.outputFormatting.subtracting(.prettyPrinted)
+            lineEncoder.dateEncodingStrategy = encoder.dateEncodingStrategy
+            lineEncoder.dataEncodingStrategy = encoder.dataEncodingStrategy
+            lineEncoder.nonConformingFloatEncodingStrategy = encoder.nonConformingFloatEncodingStrategy
+            lineEncoder.keyEncodingStrategy = encoder.keyEncodingStrategy
+            lineEncoder.userInfo = encoder.userInfo
+        }
+        var lines = Data()
+        for value in values {
+            lines.append(try lineEncoder.encodeKeepingURLText(value))
+            lines.append(UInt8(ascii: "\n"))
+        }
+        return lines
     }
 }

@@ -414,6 +414,12 @@ final class APIConverter {
         return model
     }
 
+    /// The media types of JSON Lines (NDJSON).
+    static let jsonLinesMediaTypes: Set<String> = [
+        "application/jsonl", "application/x-ndjson", "application/ndjson", "application/x-jsonlines",
+        "application/jsonlines",
+    ]
+
     private enum BodyConversion {
         case success(BodyModel)
         case failure(String)
@@ -488,6 +494,16 @@ final class APIConverter {
                 BodyModel(
                     kind: .multipart, type: type, contentType: name, isRequired: isRequired, swiftName: "body",
                     documentation: documentation))
+        }
+        // JSON Lines with OpenAPI 3.2's `itemSchema`: the items, each sent as a line of JSON.
+        if let (name, content) = contents.first(where: { Self.jsonLinesMediaTypes.contains(mediaType($0.0)) }),
+            let item = content.child("itemSchema")
+        {
+            let type = try schemas.type(for: item, name: scope.typePrefix + "Item", file: scope.file).0
+            return .success(
+                BodyModel(
+                    kind: .jsonLines, type: .array(type), contentType: name, isRequired: isRequired,
+                    swiftName: "body", documentation: documentation))
         }
         let texts = contents.map(\.0).filter { mediaType($0).hasPrefix("text/") }
         if !texts.isEmpty {
@@ -822,10 +838,8 @@ final class APIConverter {
     /// Whether a media type streams values (server-sent events, JSON Lines, JSON text sequences).
     static func isEventMediaType(_ name: String) -> Bool {
         let mediaType = MediaType.essence(name)
-        return [
-            "text/event-stream", "application/jsonl", "application/x-ndjson", "application/ndjson",
-            "application/x-jsonlines", "application/json-seq",
-        ].contains(mediaType)
+        return mediaType == "text/event-stream" || mediaType == "application/json-seq"
+            || jsonLinesMediaTypes.contains(mediaType)
     }
 
     /// The case name of a successful status: its reason phrase (`202` → `accepted`).
@@ -853,7 +867,7 @@ final class APIConverter {
             case "text/event-stream":
                 let terminator = operation.node["x-courier-stream-terminator"]?.string ?? "[DONE]"
                 format = ".serverSentEvents(terminator: \(Naming.stringLiteral(terminator)))"
-            case "application/jsonl", "application/x-ndjson", "application/ndjson", "application/x-jsonlines":
+            case let jsonLines where Self.jsonLinesMediaTypes.contains(jsonLines):
                 format = ".jsonLines"
             case "application/json-seq":
                 format = ".jsonSequence"

@@ -126,8 +126,9 @@ struct ParameterModel {
 
 struct BodyModel {
     /// `data` is any other media type, sent from a `Courier.StreamedBody`; `multipart` is a
-    /// generated form type (or `Courier.MultipartForm` when the schema lists no properties).
-    enum Kind { case json, form, data, text, multipart }
+    /// generated form type (or `Courier.MultipartForm` when the schema lists no properties);
+    /// `jsonLines` is an array of OpenAPI 3.2's `itemSchema`, each item a line of JSON.
+    enum Kind { case json, form, data, text, multipart, jsonLines }
     var kind: Kind
     var type: SwiftType
     var contentType: String

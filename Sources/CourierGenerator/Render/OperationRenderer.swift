@@ -472,6 +472,7 @@ struct OperationRenderer {
             expression =
                 body.type == .builtin("Courier.MultipartForm") ? ".multipart($0)" : ".multipart($0.multipartForm)"
         case .text: expression = ".data(Foundation.Data($0.utf8), contentType: \(contentType))"
+        case .jsonLines: expression = ".jsonLines($0, contentType: \(contentType))"
         }
         if body.isRequired {
             writer.line("endpoint.body = \(expression.replacingOccurrences(of: "$0", with: "body"))")

@@ -31,6 +31,24 @@ import Testing
         if let body { #expect(echo.body == body) }
     }
 
+    /// JSON Lines: each value a line of JSON, ended by a line feed, never pretty-printed even
+    /// when the client's encoder is (a line break inside a value would split it); the encoder's
+    /// other options apply (sorted keys here). Sent with the media type given.
+    @Test func jsonLinesSendEachValueOnALine() async throws {
+        struct Row: Encodable, Sendable {
+            var id: Int
+            var note: String
+        }
+        let client = server.client { $0.encoder.outputFormatting = [.prettyPrinted, .sortedKeys] }
+        let rows = [Row(id: 1, note: "a\nb"), Row(id: 2, note: "c")]
+        let echo = try await client.send(
+            Endpoint<Echo>.post("/echo/rows", body: .jsonLines(rows, contentType: "application/x-ndjson")))
+        #expect(echo.body == "{\"id\":1,\"note\":\"a\\nb\"}\n{\"id\":2,\"note\":\"c\"}\n")
+        #expect(echo.headers["content-type"] == "application/x-ndjson")
+        let empty = try await client.send(Endpoint<Echo>.post("/echo/rows", body: .jsonLines([Row]())))
+        #expect(empty.body == "" && empty.headers["content-type"] == "application/jsonl")
+    }
+
     @Test func headReturnsTheHeadersWithoutABody() async throws {
         let response = try await server.client().response(for: Endpoint<Data>.head("/user"))
         #expect(response.http.status == 200)

@@ -79,6 +79,13 @@ func docFormBody() -> Endpoint<Token> {
     return token
 }
 
+// RequestBody.jsonLines(_:contentType:)
+struct AuditEvent: Codable, Sendable { var action: String }
+func docJSONLinesBody(events: [AuditEvent]) -> Endpoint<EmptyResponse> {
+    let bulk = Endpoint<EmptyResponse>.post("/events/bulk", body: .jsonLines(events))
+    return bulk
+}
+
 // RequestOption
 func docRequestOption(order: Order) -> Endpoint<Receipt> {
     var charge = Endpoint<Receipt>.post("/charges", body: .json(order))

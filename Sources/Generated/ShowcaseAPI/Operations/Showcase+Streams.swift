@@ -22,6 +22,17 @@ extension Showcase {
         try await client.events(Endpoints.listJobEvents(), format: .serverSentEvents(terminator: "[DONE]"))
     }
 
+    /// Ticks sent as JSON Lines, each item described (OpenAPI 3.2's itemSchema)
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP POST /echo/tick-lines
+    public func postTickLines(body: [Tick]) async throws(Courier.ServiceError) -> Echo {
+        try await client.send(Endpoints.postTickLines(body: body))
+    }
+
     /// Ticks, as one JSON value or as server-sent events
     ///
     /// - Returns: The decoded response.
@@ -97,6 +108,20 @@ extension Showcase.Endpoints {
     public static func listJobEvents() -> Courier.Endpoint<ListJobEventsEvent> {
         var endpoint = Courier.Endpoint<ListJobEventsEvent>(method: .get, path: "/stream/sse-named", operationID: "listJobEvents")
         endpoint.headers["Accept"] = "text/event-stream"
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/postTickLines(body:)``.
+    ///
+    /// Ticks sent as JSON Lines, each item described (OpenAPI 3.2's itemSchema)
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP POST /echo/tick-lines
+    public static func postTickLines(body: [Tick]) -> Courier.Endpoint<Echo> {
+        var endpoint = Courier.Endpoint<Echo>(method: .post, path: "/echo/tick-lines", operationID: "postTickLines")
+        endpoint.body = .jsonLines(body, contentType: "application/x-ndjson")
         return endpoint
     }
 
