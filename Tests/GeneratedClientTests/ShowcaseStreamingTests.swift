@@ -45,6 +45,14 @@ import Testing
         #expect(data == .jobStarted(Tick(index: 5, text: "t")))
     }
 
+    /// A JSON text sequence whose schema is an array of ticks streams ticks, one per record, as
+    /// OpenAPI reads sequential content (it streamed arrays, and failed on the first record).
+    @Test func aSequencesArraySchemaDescribesItsRecords() async throws {
+        var ticks: [Tick] = []
+        for try await tick in try await api.tickRecords(count: 3) { ticks.append(tick) }
+        #expect(ticks == (0..<3).map { Tick(index: $0, text: "record \($0)") })
+    }
+
     /// A JSON Lines body described by OpenAPI 3.2's `itemSchema` is an array of its items, each
     /// sent as a line of JSON with the description's media type (it was raw bytes to assemble).
     @Test func aJSONLinesBodyIsItsItems() async throws {

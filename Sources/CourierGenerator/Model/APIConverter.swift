@@ -495,10 +495,17 @@ final class APIConverter {
                     kind: .multipart, type: type, contentType: name, isRequired: isRequired, swiftName: "body",
                     documentation: documentation))
         }
-        // JSON Lines with OpenAPI 3.2's `itemSchema`: the items, each sent as a line of JSON.
-        if let (name, content) = contents.first(where: { Self.jsonLinesMediaTypes.contains(mediaType($0.0)) }),
-            let item = content.child("itemSchema")
-        {
+        // JSON Lines with OpenAPI 3.2's `itemSchema` (or a `schema` of an array of them, as
+        // OpenAPI reads sequential content): the items, each sent as a line of JSON.
+        var lines: (name: String, item: Located)?
+        if let (name, content) = contents.first(where: { Self.jsonLinesMediaTypes.contains(mediaType($0.0)) }) {
+            if let item = content.child("itemSchema") {
+                lines = (name, item)
+            } else if let item = try sequenceItems(content, mediaType: mediaType(name)) {
+                lines = (name, item)
+            }
+        }
+        if let (name, item) = lines {
             let type = try schemas.type(for: item, name: scope.typePrefix + "Item", file: scope.file).0
             return .success(
                 BodyModel(
@@ -875,7 +882,9 @@ final class APIConverter {
                 continue
             }
             var type: SwiftType?
-            if let item = content.child("itemSchema") {
+            var item = content.child("itemSchema")
+            if item == nil { item = try sequenceItems(content, mediaType: mediaType) }
+            if let item {
                 // OpenAPI 3.2: the schema of each item; for server-sent events, of the whole event.
                 type =
                     mediaType == "text/event-stream"
@@ -890,6 +899,23 @@ final class APIConverter {
             return EventResponse(type: type, format: format, mediaType: mediaTypeName)
         }
         return nil
+    }
+
+    /// The items a sequential media type's `schema` describes as an array: OpenAPI reads such
+    /// content (JSON Lines, JSON text sequences, server-sent events) as an array of its items,
+    /// so `schema: {type: array, items: Row}` under `application/x-ndjson` is a stream of `Row`s,
+    /// not of arrays. For server-sent events, only items that describe an event (with `data`).
+    /// `nil` for any other schema, which descriptions written before OpenAPI 3.2 give each item.
+    private func sequenceItems(_ content: Located, mediaType: String) throws(GenerationError) -> Located? {
+        guard let schema = content.child("schema") else { return nil }
+        let resolved = try documents.dereference(schema)
+        let types = resolved.node["type"]?.string.map { [$0] } ?? resolved.node["type"]?.sequence?.compactMap(\.string)
+        guard types == ["array"], let items = resolved.child("items"), items.node.mapping != nil else { return nil }
+        if mediaType == "text/event-stream" {
+            let event = try documents.dereference(items)
+            guard event.child("properties")?.child("data") != nil else { return nil }
+        }
+        return items
     }
 
     /// The type of a server-sent event's data, from OpenAPI 3.2's `itemSchema`, which describes

@@ -94,6 +94,20 @@ import Testing
             #"{application/vnd.pet+json: {schema: {type: object}}, application/json: {schema: {$ref: '#/components/schemas/Pet'}}}"#,
             "body: Pet)", ".json(body)"
         ),
+        // JSON Lines: the items, described by OpenAPI 3.2's `itemSchema` or by a `schema` of an
+        // array of them (OpenAPI reads sequential content as an array), each sent as a line.
+        (
+            #"{application/x-ndjson: {itemSchema: {$ref: '#/components/schemas/Pet'}}}"#, "body: [Pet])",
+            #".jsonLines(body, contentType: "application/x-ndjson")"#
+        ),
+        (
+            #"{application/jsonl: {schema: {type: array, items: {$ref: '#/components/schemas/Pet'}}}}"#,
+            "body: [Pet])", #".jsonLines(body, contentType: "application/jsonl")"#
+        ),
+        (
+            #"{application/x-ndjson: {schema: {type: string, format: binary}}}"#, "body: Courier.StreamedBody)",
+            #"Courier.RequestBody.binary(body, contentType: "application/x-ndjson")"#
+        ),
     ])
     func requestBodyMediaTypes(content: String, signature: String, sends: String) throws {
         let files = try generate(
@@ -214,6 +228,34 @@ import Testing
         }
         #expect(output.exampleCount == 1)
         #expect(output.exampleChecks.contains("QUERY /search 200 (one)"))
+    }
+
+    /// OpenAPI reads sequential content (JSON Lines, JSON text sequences, server-sent events) as
+    /// an array of its items: a `schema` of an array describes the items by its `items` (a
+    /// stream of `Pet`s, not of arrays); any other schema, as descriptions written before 3.2
+    /// give it, describes each item. For server-sent events, array items describe the event
+    /// only when they have `data`.
+    @Test(arguments: [
+        ("application/x-ndjson", "{type: array, items: {$ref: '#/components/schemas/Pet'}}", "Pet"),
+        ("application/jsonl", "{$ref: '#/components/schemas/Pet'}", "Pet"),
+        ("application/json-seq", "{type: array, items: {$ref: '#/components/schemas/Pet'}}", "Pet"),
+        ("application/x-ndjson", "{type: array, items: {type: array, items: {type: integer}}}", "[Swift.Int]"),
+        (
+            "text/event-stream",
+            "{type: array, items: {type: object, properties: {event: {type: string}, data: {$ref: '#/components/schemas/Pet'}}}}",
+            "Pet"
+        ),
+        ("text/event-stream", "{type: array, items: {$ref: '#/components/schemas/Pet'}}", "[Pet]"),
+    ])
+    func sequentialContentIsAnArrayOfItems(mediaType: String, schema: String, element: String) throws {
+        let files = try generate(
+            spec(
+                schemas: "Pet: {type: object, properties: {name: {type: string}}}",
+                paths: """
+                    {/pets: {get: {operationId: pets, responses: {"200": {description: ok, content: {\(mediaType): {schema: \(schema)}}}}}}}
+                    """))
+        let operations = try #require(files.first { $0.key.hasPrefix("Operations/") }?.value)
+        #expect(operations.contains("-> Courier.EventStream<\(element)> {"), "\(operations)")
     }
 
     /// `discriminator.defaultMapping` (OpenAPI 3.2) marks its variant in the union's table; one

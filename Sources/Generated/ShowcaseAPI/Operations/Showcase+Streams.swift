@@ -83,6 +83,15 @@ extension Showcase {
     public func tickLines(count: Swift.Int? = nil) async throws(Courier.ServiceError) -> Courier.EventStream<Tick> {
         try await client.events(Endpoints.tickLines(count: count), format: .jsonLines)
     }
+
+    /// Ticks as a JSON text sequence, its schema an array of them (as OpenAPI reads sequential content)
+    ///
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP GET /stream/json-seq
+    public func tickRecords(count: Swift.Int? = nil) async throws(Courier.ServiceError) -> Courier.EventStream<Tick> {
+        try await client.events(Endpoints.tickRecords(count: count), format: .jsonSequence)
+    }
 }
 
 extension Showcase.Endpoints {
@@ -197,6 +206,19 @@ extension Showcase.Endpoints {
         var endpoint = Courier.Endpoint<Tick>(method: .get, path: "/stream/jsonl", operationID: "tickLines")
         endpoint.query += Courier.QueryItem.items("count", count)
         endpoint.headers["Accept"] = "application/x-ndjson"
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/tickRecords(count:)``.
+    ///
+    /// Ticks as a JSON text sequence, its schema an array of them (as OpenAPI reads sequential content)
+    ///
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP GET /stream/json-seq
+    public static func tickRecords(count: Swift.Int? = nil) -> Courier.Endpoint<Tick> {
+        var endpoint = Courier.Endpoint<Tick>(method: .get, path: "/stream/json-seq", operationID: "tickRecords")
+        endpoint.query += Courier.QueryItem.items("count", count)
+        endpoint.headers["Accept"] = "application/json-seq"
         return endpoint
     }
 }
