@@ -45,6 +45,25 @@ import Testing
         #expect(data == .jobStarted(Tick(index: 5, text: "t")))
     }
 
+    /// Events described as descriptions written for Speakeasy describe them in OpenAPI 3.0 and
+    /// 3.1 (a `schema` of each event's fields, `data` among them, told apart by a discriminator
+    /// on `event`) stream their data, each in the case its event's name tags (they decoded each
+    /// event's data as the whole event, and failed at the first).
+    @Test func aSchemaOfEventFieldsDescribesEachEvent() async throws {
+        var events: [ListJobEventsBySchemaEvent] = []
+        for try await event in try await api.listJobEventsBySchema() { events.append(event) }
+        #expect(events.count == 4)
+        #expect(
+            events.prefix(2) == [
+                .jobStarted(Tick(index: 0, text: "started")), .jobFinished(Tick(index: 1, text: "finished")),
+            ])
+        // `job.failed` and `job.paused` are events this description does not list.
+        #expect(
+            events.dropFirst(2) == [
+                .undocumented(["reason": "out of disk"]), .undocumented(["index": 2, "text": "paused"]),
+            ])
+    }
+
     /// A JSON text sequence whose schema is an array of ticks streams ticks, one per record, as
     /// OpenAPI reads sequential content (it streamed arrays, and failed on the first record).
     @Test func aSequencesArraySchemaDescribesItsRecords() async throws {

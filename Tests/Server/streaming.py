@@ -17,7 +17,8 @@
                                                CRLF line ends with crlf=1; a final "data: [DONE]"
                                                with done=1; with cut=1 the connection drops in the
                                                middle of one more event
-  GET  /stream/sse-named                       server-sent events named by what they report, two
+  GET  /stream/sse-named                       (also at /stream/sse-named/schema)
+                                               server-sent events named by what they report, two
                                                of them with data of one shape: job.started and
                                                job.finished {"index", "text"}, job.failed
                                                {"reason"}, then job.paused {"index", "text"}, a
@@ -127,7 +128,7 @@ class StreamingRoutes:
             return self.stream_sse(
                 int(q("events", "3")), float(q("delay", "0")), q("crlf", "0") == "1", q("done", "0") == "1",
                 q("cut", "0") == "1")
-        if path == "/stream/sse-named":
+        if path in ("/stream/sse-named", "/stream/sse-named/schema"):
             events = [("job.started", {"index": 0, "text": "started"}), ("job.finished", {"index": 1, "text": "finished"}),
                       ("job.failed", {"reason": "out of disk"}), ("job.paused", {"index": 2, "text": "paused"})]
             body = "".join(f"event: {name}\ndata: {json.dumps(data)}\n\n" for name, data in events)

@@ -872,7 +872,11 @@ final class APIConverter {
             let format: String
             switch mediaType {
             case "text/event-stream":
-                let terminator = operation.node["x-courier-stream-terminator"]?.string ?? "[DONE]"
+                // Speakeasy's descriptions name it `x-speakeasy-sse-sentinel`, on the media type.
+                let terminator =
+                    operation.node["x-courier-stream-terminator"]?.string
+                    ?? content.node["x-speakeasy-sse-sentinel"]?.string
+                    ?? operation.node["x-speakeasy-sse-sentinel"]?.string ?? "[DONE]"
                 format = ".serverSentEvents(terminator: \(Naming.stringLiteral(terminator)))"
             case let jsonLines where Self.jsonLinesMediaTypes.contains(jsonLines):
                 format = ".jsonLines"
@@ -890,6 +894,13 @@ final class APIConverter {
                     mediaType == "text/event-stream"
                     ? try eventDataType(item, name: name, file: file)
                     : try schemas.type(for: item, name: name, file: file).0
+            } else if mediaType == "text/event-stream", let schema = content.child("schema"),
+                try describesEvents(schema, depth: 0)
+            {
+                // A schema of an event's own fields (`data`, with `event`, `id`, `retry`) describes
+                // each event whole, as 3.2's `itemSchema` does: how descriptions written for
+                // Speakeasy model server-sent events in OpenAPI 3.0 and 3.1.
+                type = try eventDataType(schema, name: name, file: file)
             } else if let schema = content.child("schema") {
                 let converted = try schemas.type(for: schema, name: name, file: file).0
                 // Events described as plain strings are handed out raw, not decoded as JSON.
@@ -899,6 +910,23 @@ final class APIConverter {
             return EventResponse(type: type, format: format, mediaType: mediaTypeName)
         }
         return nil
+    }
+
+    /// Whether a schema describes server-sent events rather than their data: an object whose
+    /// properties are an event's fields (`data`, and any of `event`, `id`, `retry`), or a choice
+    /// (`oneOf`, `anyOf`) of such objects.
+    private func describesEvents(_ schema: Located, depth: Int) throws(GenerationError) -> Bool {
+        let resolved = try documents.dereference(schema)
+        let keyword = resolved.child("oneOf") != nil ? "oneOf" : "anyOf"
+        let alternatives = resolved.items(keyword)
+        if !alternatives.isEmpty {
+            guard depth < 8 else { return false }
+            for alternative in alternatives where try !describesEvents(alternative, depth: depth + 1) { return false }
+            return true
+        }
+        guard let properties = resolved.child("properties")?.node.mapping else { return false }
+        let fields = Set(properties.entries.map(\.key))
+        return fields.contains("data") && fields.isSubset(of: ["data", "event", "id", "retry"])
     }
 
     /// The items a sequential media type's `schema` describes as an array: OpenAPI reads such

@@ -258,6 +258,49 @@ import Testing
         #expect(operations.contains("-> Courier.EventStream<\(element)> {"), "\(operations)")
     }
 
+    /// Server-sent events as descriptions written for Speakeasy describe them in OpenAPI 3.0 and
+    /// 3.1: a `schema` whose properties are an event's fields (`data`, `event`, `id`, `retry`)
+    /// describes each event whole, as 3.2's `itemSchema` does, and `x-speakeasy-sse-sentinel`
+    /// names the terminator. A schema with other properties is the data itself, as before.
+    @Test(arguments: [
+        (
+            "{x-speakeasy-sse-sentinel: '[END]', schema: {type: object, required: [data], properties: {data: {$ref: '#/components/schemas/Chunk'}}}}",
+            #"-> Courier.EventStream<Chunk> {"#, #"format: .serverSentEvents(terminator: "[END]")"#
+        ),
+        (
+            "{schema: {type: object, properties: {id: {type: string}, data: {type: string}}}}",
+            #"-> Courier.EventStream<Courier.ServerSentEvent> {"#, "client.serverSentEvents("
+        ),
+        (
+            "{schema: {oneOf: [{properties: {event: {const: chunk}, data: {$ref: '#/components/schemas/Chunk'}}}, {properties: {event: {const: end}, data: {$ref: '#/components/schemas/Chunk'}}}]}}",
+            #"-> Courier.EventStream<EventsEvent> {"#, #"format: .serverSentEvents(terminator: "[DONE]")"#
+        ),
+        (
+            "{schema: {$ref: '#/components/schemas/Chunk'}}", #"-> Courier.EventStream<Chunk> {"#,
+            #"format: .serverSentEvents(terminator: "[DONE]")"#
+        ),
+        (
+            "{schema: {type: object, properties: {id: {type: string}, data: {$ref: '#/components/schemas/Chunk'}, text: {type: string}}}}",
+            #"-> Courier.EventStream<EventsEvent> {"#, #"format: .serverSentEvents(terminator: "[DONE]")"#
+        ),
+    ])
+    func aSchemaOfEventFieldsDescribesEachEvent(content: String, returns: String, reads: String) throws {
+        let files = try generate(
+            spec(
+                schemas: "Chunk: {type: object, required: [id], properties: {id: {type: string}, text: {}}}",
+                paths: """
+                    {/events: {get: {operationId: events, responses: {"200": {description: ok, content: {text/event-stream: \(content)}}}}}}
+                    """))
+        let operations = try #require(files.first { $0.key.hasPrefix("Operations/") }?.value)
+        #expect(operations.contains(returns), "\(operations)")
+        #expect(operations.contains(reads))
+        let types = files.first { $0.key == "Models/Operations/EventsTypes.swift" }?.value ?? ""
+        let tagged = types.contains(#"Courier.UnionVariants(eventNames: [["chunk"], ["end"]], ["#)
+        #expect(tagged == content.contains("oneOf"))
+        // The data itself, not an event: a struct of all its properties.
+        #expect(types.contains("public var text: Swift.String?") == content.contains("text: {type: string}}}}"))
+    }
+
     /// `discriminator.defaultMapping` (OpenAPI 3.2) marks its variant in the union's table; one
     /// that names no variant of the union is reported and left out.
     @Test(arguments: [("B", true), ("Missing", false)])

@@ -22,6 +22,15 @@ extension Showcase {
         try await client.events(Endpoints.listJobEvents(), format: .serverSentEvents(terminator: "[DONE]"))
     }
 
+    /// The same events, described as descriptions written for Speakeasy describe them in OpenAPI 3.0 and 3.1: a schema of each event's fields
+    ///
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP GET /stream/sse-named/schema
+    public func listJobEventsBySchema() async throws(Courier.ServiceError) -> Courier.EventStream<ListJobEventsBySchemaEvent> {
+        try await client.events(Endpoints.listJobEventsBySchema(), format: .serverSentEvents(terminator: "[END]"))
+    }
+
     /// Ticks sent as JSON Lines, each item described (OpenAPI 3.2's itemSchema)
     ///
     /// - Parameters:
@@ -116,6 +125,18 @@ extension Showcase.Endpoints {
     /// - Remark: HTTP GET /stream/sse-named
     public static func listJobEvents() -> Courier.Endpoint<ListJobEventsEvent> {
         var endpoint = Courier.Endpoint<ListJobEventsEvent>(method: .get, path: "/stream/sse-named", operationID: "listJobEvents")
+        endpoint.headers["Accept"] = "text/event-stream"
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/listJobEventsBySchema()``.
+    ///
+    /// The same events, described as descriptions written for Speakeasy describe them in OpenAPI 3.0 and 3.1: a schema of each event's fields
+    ///
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP GET /stream/sse-named/schema
+    public static func listJobEventsBySchema() -> Courier.Endpoint<ListJobEventsBySchemaEvent> {
+        var endpoint = Courier.Endpoint<ListJobEventsBySchemaEvent>(method: .get, path: "/stream/sse-named/schema", operationID: "listJobEventsBySchema")
         endpoint.headers["Accept"] = "text/event-stream"
         return endpoint
     }
