@@ -78,10 +78,14 @@ class Description:
         return schema
 
     def tag(self, discriminator, name):
-        """The value a discriminator has for a schema: its mapping's, else the schema's name."""
+        """The value a discriminator has for a schema: its mapping's, else its
+        `x-ms-discriminator-value` (AutoRest's), else the schema's name."""
         for value, target in (discriminator.get("mapping") or {}).items():
             if target == PREFIX + name or target == name:
                 return value
+        own = self.schemas.get(name)
+        if isinstance(own, dict) and isinstance(own.get("x-ms-discriminator-value"), str):
+            return own["x-ms-discriminator-value"]
         return name
 
     # Validation
@@ -360,9 +364,10 @@ class Description:
             mapped = [tag for tag, target in (discriminator.get("mapping") or {}).items()
                       if target in (PREFIX + name, name)]
             if mapped or not self.declares_constant(schema, key):
-                # The mapping's value, else the schema's name; a constant the schema gives the
-                # property itself (`species: {const: horse}`) is already in the payload.
-                value[key] = mapped[0] if mapped else name
+                # The mapping's value, else the schema's own (`x-ms-discriminator-value`, else its
+                # name); a constant the schema gives the property itself (`species: {const:
+                # horse}`) is already in the payload.
+                value[key] = mapped[0] if mapped else self.tag({}, name)
 
     def declares_constant(self, schema, key, depth=0):
         """Whether a schema, or a part of it, gives the property one value (`const`, `enum`)."""

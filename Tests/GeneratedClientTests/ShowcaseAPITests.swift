@@ -472,6 +472,28 @@ import Testing
         }
     }
 
+    /// A subtype's `x-ms-discriminator-value` (AutoRest's descriptions) is its tag where no
+    /// mapping names it: a payload so tagged lands in that subtype's case (it was left
+    /// `undocumented`, the tag taken for the schema's name), and a new value gets the tag.
+    @Test(arguments: [
+        (##"{"@odata.type": "#Microsoft.Media.H264Video", "profile": "High"}"##, "h264Codec"),
+        (##"{"@odata.type": "#Microsoft.Media.AacAudio", "channels": 2}"##, "aacCodec"),
+        (#"{"@odata.type": "Codec", "label": "any"}"#, "codecBase"),
+    ])
+    func autoRestDiscriminatorValuesTagTheirSubtypes(json: String, expected: String) throws {
+        let codec = try decode(Codec.self, json)
+        let found =
+            switch codec {
+            case .h264Codec: "h264Codec"
+            case .aacCodec: "aacCodec"
+            case .codecBase: "codecBase"
+            case .undocumented: "undocumented"
+            }
+        #expect(found == expected)
+        #expect(try decode(JSONValue.self, encode(codec)) == decode(JSONValue.self, json))
+        #expect(H264Codec(profile: "Main").odataType == "#Microsoft.Media.H264Video")
+    }
+
     @Test func recursiveSchemasNest() throws {
         let comment = try decode(
             ShowcaseAPI.Comment.self,

@@ -1001,9 +1001,7 @@ final class SchemaConverter {
                     values = [constant.raw]
                 }
                 if values.isEmpty, let reference {
-                    values = [
-                        reference.pointer.split(separator: "/").last.map { JSONPointer.unescape(String($0)) } ?? ""
-                    ]
+                    values = [try implicitDiscriminatorValue(of: reference, from: variant)]
                 }
             }
             // A variant declared here is named by its position, as its type is (`case1`), not
@@ -1038,6 +1036,18 @@ final class SchemaConverter {
             }
         }
         return model
+    }
+
+    /// The discriminator value of a schema that no mapping names: its `x-ms-discriminator-value`
+    /// (AutoRest's descriptions give each subtype its tag so, `#Microsoft.Media.JpgImage`), else,
+    /// as OpenAPI says, the schema's name.
+    private func implicitDiscriminatorValue(of reference: DocumentSet.Reference, from schema: Located)
+        throws(GenerationError) -> String
+    {
+        if let value = try documents.resolve(reference, from: schema).node["x-ms-discriminator-value"]?.string {
+            return value
+        }
+        return reference.pointer.split(separator: "/").last.map { JSONPointer.unescape(String($0)) } ?? ""
     }
 
     /// A discriminator's mapping value (a `$ref` or a bare schema name) as a schema that refers
@@ -1154,8 +1164,8 @@ final class SchemaConverter {
             variants.append(target)
         }
         guard !variants.isEmpty else { return nil }
-        func implicitValue(_ reference: DocumentSet.Reference) -> String {
-            reference.pointer.split(separator: "/").last.map { JSONPointer.unescape(String($0)) } ?? ""
+        func implicitValue(_ reference: DocumentSet.Reference) throws(GenerationError) -> String {
+            try implicitDiscriminatorValue(of: reference, from: schema)
         }
         /// A schema's values: the mapping's, else its `const` for the property, else its name
         /// (which a mapping of the schema itself replaces); and the names of the schemas that
@@ -1171,10 +1181,10 @@ final class SchemaConverter {
             let nameIsMapped =
                 target == reference
                 ? mapping.contains { $0.target == target } || !inheritedValues.isEmpty : !values.isEmpty
-            if !nameIsMapped { values.append(implicitValue(target)) }
+            if !nameIsMapped { values.append(try implicitValue(target)) }
             for name in descendants where !name.isExtension && name.caseOf == target {
                 guard !mapping.contains(where: { $0.target == name.reference }) else { continue }
-                values.append(implicitValue(name.reference))
+                values.append(try implicitValue(name.reference))
             }
             return values
         }

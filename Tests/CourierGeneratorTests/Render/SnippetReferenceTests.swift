@@ -301,6 +301,20 @@ import Testing
         #expect(types.contains("public var text: Swift.String?") == content.contains("text: {type: string}}}}"))
     }
 
+    /// A variant no mapping names is tagged by its `x-ms-discriminator-value` (AutoRest's
+    /// descriptions), else by its schema's name, in a `oneOf` as in a polymorphic parent.
+    @Test func autoRestDiscriminatorValuesTagVariants() throws {
+        let schemas = """
+            U: {oneOf: [{$ref: '#/components/schemas/A'}, {$ref: '#/components/schemas/B'}], discriminator: {propertyName: kind}}
+            A: {type: object, x-ms-discriminator-value: alpha, required: [kind], properties: {kind: {type: string}}}
+            B: {type: object, required: [kind], properties: {kind: {type: string}}}
+            """
+        let files = try generate(spec(schemas: schemas))
+        let union = try #require(files["Models/U.swift"])
+        #expect(union.contains(#"constants: ["kind": ["alpha"]]"#) && union.contains(#"constants: ["kind": ["B"]]"#))
+        #expect(try #require(files["Models/A.swift"]).contains(#"kind: Swift.String = "alpha""#))
+    }
+
     /// `discriminator.defaultMapping` (OpenAPI 3.2) marks its variant in the union's table; one
     /// that names no variant of the union is reported and left out.
     @Test(arguments: [("B", true), ("Missing", false)])
