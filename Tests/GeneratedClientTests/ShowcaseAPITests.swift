@@ -494,6 +494,15 @@ import Testing
         #expect(H264Codec(profile: "Main").odataType == "#Microsoft.Media.H264Video")
     }
 
+    /// Kubernetes' `int-or-string` holds a number or a name: `"targetPort": 8080` decodes (a
+    /// string property failed on it) and both come back as they were sent.
+    @Test(arguments: [#"{"nodePort": 30080, "targetPort": 8080}"#, #"{"nodePort": "node", "targetPort": "http"}"#])
+    func intOrStringHoldsEither(json: String) throws {
+        let spec = try decode(PortSpec.self, json)
+        #expect(spec.targetPort == (json.contains("8080") ? .int(8080) : .string("http")))
+        #expect(try encode(spec) == json.replacingOccurrences(of: " ", with: ""))
+    }
+
     @Test func recursiveSchemasNest() throws {
         let comment = try decode(
             ShowcaseAPI.Comment.self,

@@ -229,6 +229,7 @@ final class SchemaConverter {
                 try namedType(for: reference, from: schema), schema.node["nullable"]?.bool == true || targetNullable
             )
         }
+        if let either = try intOrString(schema) { return try convert(either, name: name, exactName: exactName) }
         let types = try typeList(schema)
         var nullable = types.contains("null") || schema.node["nullable"]?.bool == true
         let documentation = Self.documentation(schema)
@@ -483,6 +484,29 @@ final class SchemaConverter {
 
     private func fileName(_ declared: String) -> String {
         file.isEmpty ? declared : file
+    }
+
+    /// Kubernetes' `int-or-string` (its `IntOrString`, written `type: string, format:
+    /// int-or-string`) as what it holds, `type: [integer, string]`: servers send `"targetPort":
+    /// 8080` as well as `"http"`, and a string alone failed on the number. `nil` for other
+    /// schemas, for one without `type: string` (a custom resource's
+    /// `x-kubernetes-int-or-string: true` alone is free-form, which keeps either), and for one
+    /// that lists its alternatives (`oneOf: [{type: integer}, {type: string}]`, as Kubernetes'
+    /// own OpenAPI 3 documents do).
+    private func intOrString(_ schema: Located) throws(GenerationError) -> Located? {
+        guard let mapping = schema.node.mapping, schema.node["format"]?.string == "int-or-string",
+            schema.node["oneOf"] == nil, schema.node["anyOf"] == nil, schema.node["allOf"] == nil
+        else { return nil }
+        let types = try typeList(schema)
+        guard types.contains("string"), types.allSatisfy({ $0 == "string" || $0 == "null" }) else { return nil }
+        var rewritten = Mapping()
+        for (key, value) in mapping.entries where !["type", "format", "x-kubernetes-int-or-string"].contains(key) {
+            rewritten.append(key, value)
+        }
+        let location = schema.node.location
+        let kinds = ["integer", "string"] + (types.contains("null") ? ["null"] : [])
+        rewritten.append("type", Node(.sequence(kinds.map { Node(.string($0), at: location) }), at: location))
+        return Located(node: Node(.mapping(rewritten), at: location), file: schema.file, pointer: schema.pointer)
     }
 
     private func typeList(_ schema: Located) throws(GenerationError) -> [String] {

@@ -301,6 +301,32 @@ import Testing
         #expect(types.contains("public var text: Swift.String?") == content.contains("text: {type: string}}}}"))
     }
 
+    /// Kubernetes' `int-or-string` (`type: string, format: int-or-string`) is an integer or a
+    /// string, `null` too where it says so; a schema that lists the alternatives itself is read as
+    /// written, and `x-kubernetes-int-or-string` alone is free-form.
+    @Test(arguments: [
+        ("{type: string, format: int-or-string}", "case int(Swift.Int)", false),
+        ("{x-kubernetes-int-or-string: true}", "", false),
+        ("{type: [string, 'null'], format: int-or-string}", "case int(Swift.Int)", true),
+        (
+            "{format: int-or-string, oneOf: [{type: integer, format: int32}, {type: string}]}",
+            "case int32(Swift.Int32)", false
+        ),
+        ("{type: string, format: other}", "", false),
+    ])
+    func intOrStringIsEither(schema: String, intCase: String, optional: Bool) throws {
+        let files = try generate(
+            spec(schemas: "Port: {type: object, required: [target], properties: {target: \(schema)}}"))
+        let port = try #require(files["Models/Port.swift"])
+        if intCase.isEmpty {
+            let plain = ["Swift.String", "Courier.JSONValue"].map { "public var target: \($0)\n" }
+            #expect(plain.contains { port.contains($0) })
+        } else {
+            #expect(port.contains(intCase) && port.contains("case string(Swift.String)"), "\(port)")
+            #expect(port.contains("public var target: PortTarget\(optional ? "?" : "")\n"))
+        }
+    }
+
     /// A variant no mapping names is tagged by its `x-ms-discriminator-value` (AutoRest's
     /// descriptions), else by its schema's name, in a `oneOf` as in a polymorphic parent.
     @Test func autoRestDiscriminatorValuesTagVariants() throws {

@@ -3,48 +3,4 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public indirect enum EchoPathObjectsEither: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-    /// A `Swift.String`.
-    case string(Swift.String)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "EchoPathObjectsEither", undocumented: nil) { index in
-            switch index {
-            case 0: .int(try Swift.Int(from: decoder))
-            default: .string(try Swift.String(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = _makeVariants()
-
-    private static func _makeVariants() -> Courier.UnionVariants {
-        [
-            .value([.integer]),
-            .value([.string]),
-        ]
-    }
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .int(let value): Swift.String(describing: value)
-        case .string(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .string(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias EchoPathObjectsEither = PortSpecTargetPort

@@ -67,7 +67,7 @@ public struct EchoQueryStylesXPoint: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 }
 
-public typealias EchoQueryStylesXEither = EchoPathObjectsEither
+public typealias EchoQueryStylesXEither = PortSpecTargetPort
 
 public struct EchoQueryStylesPrefs: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var theme: Swift.String?
