@@ -924,9 +924,16 @@ final class APIConverter {
             for alternative in alternatives where try !describesEvents(alternative, depth: depth + 1) { return false }
             return true
         }
-        guard let properties = resolved.child("properties")?.node.mapping else { return false }
-        let fields = Set(properties.entries.map(\.key))
-        return fields.contains("data") && fields.isSubset(of: ["data", "event", "id", "retry"])
+        /// The properties a schema and its `allOf` parts declare.
+        func fields(of schema: Located, depth: Int) throws(GenerationError) -> Set<String> {
+            let resolved = try documents.dereference(schema)
+            var names = Set(resolved.child("properties")?.node.mapping?.entries.map(\.key) ?? [])
+            guard depth < 8 else { return names }
+            for part in resolved.items("allOf") { names.formUnion(try fields(of: part, depth: depth + 1)) }
+            return names
+        }
+        let names = try fields(of: resolved, depth: depth)
+        return names.contains("data") && names.isSubset(of: ["data", "event", "id", "retry"])
     }
 
     /// The items a sequential media type's `schema` describes as an array: OpenAPI reads such

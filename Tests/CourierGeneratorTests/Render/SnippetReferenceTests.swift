@@ -280,6 +280,10 @@ import Testing
             #"format: .serverSentEvents(terminator: "[DONE]")"#
         ),
         (
+            "{schema: {allOf: [{properties: {id: {type: string}}}, {properties: {data: {$ref: '#/components/schemas/Chunk'}}}]}}",
+            #"-> Courier.EventStream<Chunk> {"#, #"format: .serverSentEvents(terminator: "[DONE]")"#
+        ),
+        (
             "{schema: {type: object, properties: {id: {type: string}, data: {$ref: '#/components/schemas/Chunk'}, text: {type: string}}}}",
             #"-> Courier.EventStream<EventsEvent> {"#, #"format: .serverSentEvents(terminator: "[DONE]")"#
         ),
