@@ -99,6 +99,13 @@ import Testing
             members.append(item)
         }
         #expect(members == expected)
+        // The same list, its paging declared in `x-speakeasy-pagination`: detection alone finds
+        // no way to page it (two arrays), the declaration does.
+        var declared: [PagedItem] = []
+        for try await item in api.listDeclaredMembersItems(namespace: "declared-\(total)", limit: 3, total: total) {
+            declared.append(item)
+        }
+        #expect(declared == expected)
     }
 
     /// A client whose decoder assumes a time zone reads a generated model's date-time without

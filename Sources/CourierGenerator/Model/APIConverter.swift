@@ -37,6 +37,9 @@ final class APIConverter {
     private let pagination: [String: PaginationSetting]
     /// Operations (by id) whose success response declares a `Link` header.
     private var linkHeaders: Set<String> = []
+    /// The operations (by operation id) whose description declares how they page
+    /// (`x-speakeasy-pagination`), with the declaration.
+    private var describedPagination: [(operationID: String, declaration: Located)] = []
 
     init(
         documents: DocumentSet, apiName: String, errorBody: String? = nil, pagination: [String: PaginationSetting] = [:]
@@ -118,7 +121,8 @@ final class APIConverter {
         MultipartParts.resolve(&declarations)
         Self.findStreamFlags(&operations, declarations: DeclarationIndex(declarations))
         try PaginationDetection.detect(
-            &operations, declarations: DeclarationIndex(declarations), linkHeaders: linkHeaders, settings: pagination)
+            &operations, declarations: DeclarationIndex(declarations), linkHeaders: linkHeaders,
+            settings: paginationSettings(operations, declarations: DeclarationIndex(declarations)))
         if let payloads { examples += payloadChecks(payloads, declarations: declarations) }
         let checkedExamples = Self.expectingTaggedCases(examples + schemas.examples, DeclarationIndex(declarations))
         let errorBodies = ErrorBodyConformances(declarations: &declarations, errorBodies: errorBodyTypes)
@@ -243,6 +247,9 @@ final class APIConverter {
             try documents.dereference(success).entries("headers").contains(where: { $0.0.lowercased() == "link" })
         {
             linkHeaders.insert(operationID ?? swiftName)
+        }
+        if let declared = operation.child("x-speakeasy-pagination") {
+            describedPagination.append((operationID ?? swiftName, declared))
         }
         var successfulErrorType: SwiftType?
         if let envelope = operation.child("x-courier-successful-error") {
@@ -1179,6 +1186,38 @@ final class APIConverter {
             let flag = model.properties.first { $0.jsonName == "stream" && $0.type == .bool }
             operations[index].body?.streamFlag = flag?.swiftName
         }
+    }
+
+    /// The configuration's pagination settings, and for the operations it does not name, what
+    /// the description declares (``DescribedPagination``) where Courier can page that way and the
+    /// declaration fits the operation; a declaration that does not is reported, and the
+    /// operation's paging is detected.
+    private func paginationSettings(_ operations: [OperationModel], declarations: DeclarationIndex)
+        -> [String: PaginationSetting]
+    {
+        var settings = pagination
+        for (operationID, located) in describedPagination where settings[operationID] == nil {
+            let note = "x-speakeasy-pagination of `\(operationID)`"
+            switch DescribedPagination.declaration(located.node) {
+            case .failure(let unsupported):
+                warn("\(note) is not a way Courier pages (\(unsupported.reason)); its paging is detected.", located)
+            case .success(let declaration):
+                let setting = PaginationSetting(
+                    declaration: declaration, location: located.node.location, pointer: located.pointer)
+                guard let operation = operations.first(where: { $0.operationID == operationID }) else { continue }
+                do throws(GenerationError) {
+                    if let problem = declaration.inconsistency {
+                        throw GenerationError(problem, pointer: located.pointer, location: located.node.location)
+                    }
+                    _ = try PaginationDetection.declared(
+                        declaration, of: operation, declarations: declarations, setting: setting)
+                    settings[operationID] = setting
+                } catch {
+                    warn("\(note) does not fit the operation (\(error.message)); its paging is detected.", located)
+                }
+            }
+        }
+        return settings
     }
 
     /// Example checks for real payloads keyed by component schema name: each decoded as its

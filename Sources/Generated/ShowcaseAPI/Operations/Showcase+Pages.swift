@@ -45,6 +45,27 @@ extension Showcase {
     public func listSlackMembersItems(namespace: Swift.String, limit: Swift.Int? = nil, total: Swift.Int? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<ListSlackMembersResponse, PagedItem>.Items {
         client.pages(Endpoints.listSlackMembers(namespace: namespace, cursor: nil, limit: limit, total: total), Courier.Pagination<ListSlackMembersResponse, PagedItem>.cursor("cursor", items: { $0.members }, cursor: { $0.responseMetadata?.nextCursor }), maximumPages: maximumPages).items
     }
+
+    /// The same list, its paging declared as descriptions written for Speakeasy declare it (two arrays: detection cannot tell which holds the items)
+    ///
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP GET /pages/slack/{namespace}/declared
+    public func listDeclaredMembers(namespace: Swift.String, cursor: Swift.String? = nil, limit: Swift.Int? = nil, total: Swift.Int? = nil) async throws(Courier.ServiceError) -> ListDeclaredMembersResponse {
+        try await client.send(Endpoints.listDeclaredMembers(namespace: namespace, cursor: cursor, limit: limit, total: total))
+    }
+
+    /// Every item of ``Showcase/listDeclaredMembers(namespace:cursor:limit:total:)``, page after page: the next page, found by `cursor` set to the page's `response_metadata.next_cursor`, is fetched only when the loop reaches it.
+    ///
+    /// The same list, its paging declared as descriptions written for Speakeasy declare it (two arrays: detection cannot tell which holds the items)
+    ///
+    /// - Parameters:
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /pages/slack/{namespace}/declared
+    public func listDeclaredMembersItems(namespace: Swift.String, limit: Swift.Int? = nil, total: Swift.Int? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<ListDeclaredMembersResponse, PagedItem>.Items {
+        client.pages(Endpoints.listDeclaredMembers(namespace: namespace, cursor: nil, limit: limit, total: total), Courier.Pagination<ListDeclaredMembersResponse, PagedItem>.cursor("cursor", items: { $0.members }, cursor: { $0.responseMetadata?.nextCursor }), maximumPages: maximumPages).items
+    }
 }
 
 extension Showcase.Endpoints {
@@ -70,6 +91,20 @@ extension Showcase.Endpoints {
     /// - Remark: HTTP GET /pages/slack/{namespace}
     public static func listSlackMembers(namespace: Swift.String, cursor: Swift.String? = nil, limit: Swift.Int? = nil, total: Swift.Int? = nil) -> Courier.Endpoint<ListSlackMembersResponse> {
         var endpoint = Courier.Endpoint<ListSlackMembersResponse>(method: .get, path: "/pages/slack/\(namespace)", operationID: "listSlackMembers")
+        endpoint.query += Courier.QueryItem.items("cursor", cursor)
+        endpoint.query += Courier.QueryItem.items("limit", limit)
+        endpoint.query += Courier.QueryItem.items("total", total)
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/listDeclaredMembers(namespace:cursor:limit:total:)``.
+    ///
+    /// The same list, its paging declared as descriptions written for Speakeasy declare it (two arrays: detection cannot tell which holds the items)
+    ///
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP GET /pages/slack/{namespace}/declared
+    public static func listDeclaredMembers(namespace: Swift.String, cursor: Swift.String? = nil, limit: Swift.Int? = nil, total: Swift.Int? = nil) -> Courier.Endpoint<ListDeclaredMembersResponse> {
+        var endpoint = Courier.Endpoint<ListDeclaredMembersResponse>(method: .get, path: "/pages/slack/\(namespace)/declared", operationID: "listDeclaredMembers")
         endpoint.query += Courier.QueryItem.items("cursor", cursor)
         endpoint.query += Courier.QueryItem.items("limit", limit)
         endpoint.query += Courier.QueryItem.items("total", total)

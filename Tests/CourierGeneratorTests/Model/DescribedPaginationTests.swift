@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+@testable import CourierGenerator
+
+/// `x-speakeasy-pagination`, how descriptions written for Speakeasy declare paging, read as
+/// Courier's pagination declarations; what Courier cannot page by is reported and left to
+/// detection, and the configuration file still overrides the description.
+@Suite struct DescribedPaginationTests {
+    static func node(_ yaml: String) throws -> Node {
+        try DocumentReader.read(Array(yaml.utf8), file: "test.yaml", format: .yaml)
+    }
+
+    @Test(arguments: [
+        (
+            "{type: cursor, inputs: [{name: token, in: parameters, type: cursor}], outputs: {nextCursor: $.paging.next, results: $.rows}}",
+            PaginationDeclaration(style: .cursor, parameter: "token", items: "rows", next: "paging.next")
+        ),
+        (
+            "{type: cursor, inputs: [{name: since, in: parameters, type: cursor}], outputs: {nextCursor: '$.data[-1].id'}}",
+            PaginationDeclaration(style: .cursor, parameter: "since", items: "data", lastItem: "id")
+        ),
+        (
+            "{type: url, outputs: {nextUrl: $.links.next, results: $.data}}",
+            PaginationDeclaration(style: .nextURL, items: "data", next: "links.next")
+        ),
+        (
+            "{type: offsetLimit, inputs: [{name: p, in: parameters, type: page}, {name: n, in: parameters, type: limit}], outputs: {results: $}}",
+            PaginationDeclaration(style: .pageNumber, parameter: "p")
+        ),
+        (
+            "{type: offsetLimit, inputs: [{name: skip, in: parameters, type: offset}], outputs: {results: $.items}}",
+            PaginationDeclaration(style: .offset, parameter: "skip", items: "items")
+        ),
+    ])
+    func declarationsMapOntoCouriersStyles(yaml: String, expected: PaginationDeclaration) throws {
+        #expect(try DescribedPagination.declaration(Self.node(yaml)) == .success(expected))
+    }
+
+    @Test(arguments: [
+        ("{type: offsetLimit, inputs: [{name: offset, in: requestBody, type: offset}]}", "not a parameter"),
+        (
+            "{type: cursor, inputs: [{name: c, in: parameters, type: cursor}], outputs: {nextCursor: '$..next'}}",
+            "field path"
+        ),
+        ("{type: cursor, outputs: {nextCursor: $.next}}", "no `cursor` input"),
+        ("{type: graphql}", "none of"),
+        ("{inputs: []}", "no `type`"),
+    ])
+    func whatCourierCannotPageByIsSaid(yaml: String, reason: String) throws {
+        guard case .failure(let unsupported) = DescribedPagination.declaration(try Self.node(yaml)) else {
+            Issue.record("Read as a declaration: \(yaml)")
+            return
+        }
+        #expect(unsupported.reason.contains(reason), "\(unsupported.reason)")
+    }
+
+    /// The generated text for `GET /things`, its paging declared by `extensionYAML`.
+    func generate(_ extensionYAML: String, pagination: [String: PaginationSetting] = [:]) throws -> (
+        text: String, warnings: [String]
+    ) {
+        let yaml = """
+            openapi: 3.1.0
+            info: {title: Test, version: "1"}
+            paths:
+              /things:
+                get:
+                  operationId: listThings
+                  parameters: [{name: token, in: query, schema: {type: string}}, {name: page, in: query, schema: {type: integer}}]
+                  x-speakeasy-pagination: \(extensionYAML)
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            properties:
+                              things: {type: array, items: {type: object, properties: {id: {type: string}}}}
+                              paging: {type: object, properties: {continuation: {type: string}}}
+            """
+        let output = try Generator(moduleName: "TestAPI", pagination: pagination).generate(
+            text: yaml, displayPath: "Specs/test.yaml")
+        return (output.files.map(\.contents).joined(separator: "\n"), output.warnings.map(\.message))
+    }
+
+    @Test func aDeclarationReplacesDetection() throws {
+        let (text, warnings) = try generate(
+            "{type: cursor, inputs: [{name: token, in: parameters, type: cursor}], outputs: {nextCursor: $.paging.continuation, results: $.things}}"
+        )
+        #expect(text.contains(#".cursor("token", items: { $0.things ?? [] }, cursor: { $0.paging?.continuation })"#))
+        #expect(warnings.isEmpty)
+    }
+
+    /// One that does not fit the operation (no such field) is reported; detection decides.
+    @Test func aDeclarationThatDoesNotFitIsReported() throws {
+        let (text, warnings) = try generate(
+            "{type: cursor, inputs: [{name: token, in: parameters, type: cursor}], outputs: {nextCursor: $.missing}}"
+        )
+        #expect(warnings.count == 1 && warnings[0].contains("does not fit the operation"), "\(warnings)")
+        #expect(!text.contains(#".cursor("token""#))
+    }
+
+    /// The configuration file's setting wins over the description's.
+    @Test func theConfigurationOverridesIt() throws {
+        let off = PaginationSetting(
+            declaration: nil, location: SourceLocation(file: "courier.yaml", line: 1, column: 1), pointer: "#")
+        let (text, warnings) = try generate(
+            "{type: cursor, inputs: [{name: token, in: parameters, type: cursor}], outputs: {nextCursor: $.paging.continuation, results: $.things}}",
+            pagination: ["listThings": off])
+        #expect(!text.contains("listThingsItems") && warnings.isEmpty)
+    }
+}
