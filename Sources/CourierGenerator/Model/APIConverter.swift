@@ -1021,16 +1021,14 @@ final class APIConverter {
                     return nil
                 }
                 schemasOfData.append(schema)
-                var names: [String] = []
-                if discriminatesByName, let reference = try documents.reference(of: alternative) {
-                    names = namesMapped.filter { $0.target == reference }.map(\.value)
-                    if names.isEmpty, try eventNames(in: alternative, depth: 0).isEmpty,
-                        let last = reference.pointer.split(separator: "/").last
-                    {
-                        names = [JSONPointer.unescape(String(last))]
-                    }
+                // The mapping's names, else the event's own, else the schema's (as for any tag).
+                let reference = discriminatesByName ? try documents.reference(of: alternative) : nil
+                var names = reference.map { target in namesMapped.filter { $0.target == target }.map(\.value) } ?? []
+                if names.isEmpty { names = try eventNames(in: alternative, depth: 0) }
+                if names.isEmpty, let reference {
+                    names = [try schemas.implicitDiscriminatorValue(of: reference, from: alternative)]
                 }
-                namesOfEvents.append(names.isEmpty ? try eventNames(in: alternative, depth: 0) : names)
+                namesOfEvents.append(names)
             }
             var mapping = Mapping()
             mapping.append(keyword, Node(.sequence(schemasOfData.map(\.node)), at: event.node.location))

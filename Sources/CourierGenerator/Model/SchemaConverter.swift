@@ -1065,7 +1065,7 @@ final class SchemaConverter {
     /// The discriminator value of a schema that no mapping names: its `x-ms-discriminator-value`
     /// (AutoRest's descriptions give each subtype its tag so, `#Microsoft.Media.JpgImage`), else,
     /// as OpenAPI says, the schema's name.
-    private func implicitDiscriminatorValue(of reference: DocumentSet.Reference, from schema: Located)
+    func implicitDiscriminatorValue(of reference: DocumentSet.Reference, from schema: Located)
         throws(GenerationError) -> String
     {
         if let value = try documents.resolve(reference, from: schema).node["x-ms-discriminator-value"]?.string {
