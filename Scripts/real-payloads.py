@@ -124,9 +124,9 @@ class Description:
             return False
         if not all(self.valid(part, value, depth + 1) for part in schema.get("allOf", [])):
             return False
-        if "anyOf" in schema and not any(self.valid(part, value, depth + 1) for part in schema["anyOf"]):
+        if schema.get("anyOf") and not any(self.valid(part, value, depth + 1) for part in schema["anyOf"]):
             return False
-        if "oneOf" in schema and sum(self.valid(part, value, depth + 1) for part in schema["oneOf"]) != 1:
+        if schema.get("oneOf") and sum(self.valid(part, value, depth + 1) for part in schema["oneOf"]) != 1:
             return False
         if isinstance(schema.get("not"), dict) and self.valid(schema["not"], value, depth + 1):
             return False
@@ -277,7 +277,8 @@ class Description:
                 fixed = [p for p in describing if "const" in p or "enum" in p]
                 return self.payload((fixed or describing)[0], depth + 1)
         for keyword in ("oneOf", "anyOf"):
-            if keyword in schema:
+            # An empty list is invalid JSON Schema; Courier ignores it (Discord's enums without values).
+            if schema.get(keyword):
                 members = [m for m in schema[keyword] if self.types_of(self.resolve(m)) != ["null"]] or schema[keyword]
                 member = r.choice(members)
                 value = self.payload(member, depth + 1)

@@ -510,6 +510,42 @@ import Testing
         #expect(try encode(spec) == json.replacingOccurrences(of: " ", with: ""))
     }
 
+    /// An enum written as alternatives of constants (Discord's) decodes each value to its own
+    /// named case, and a value the description does not list to `undocumented`, where a union of
+    /// one-value enums took any number as its first case. An empty `oneOf` leaves an integer.
+    @Test(arguments: [
+        (#"{"flags":4,"kind":0,"style":"0000"}"#, ChannelKind.guildText, ChannelStyle.zeroes, Int?.some(4)),
+        (#"{"kind":2,"style":"shield"}"#, .guildVoice, .shield, nil),
+        (#"{"kind":13,"style":"banner9"}"#, .undocumented(13), .undocumented("banner9"), nil),
+    ])
+    func constantAlternativesDecodeToTheirOwnCases(json: String, kind: ChannelKind, style: ChannelStyle, flags: Int?)
+        throws
+    {
+        let channel = try decode(Channel.self, json)
+        #expect(channel.kind == kind)
+        #expect(channel.style == style)
+        #expect(channel.flags == flags)
+        #expect(try encode(channel) == json)
+    }
+
+    /// Of a number's and a decimal's cases, the number's takes only what a `Double` holds
+    /// exactly: `9007199254740993` was the `Double` `9007199254740992`.
+    @Test(arguments: [
+        ("1.5", Reading.double(1.5)),
+        ("12", .double(12)),
+        ("9007199254740993", .decimal(Decimal(string: "9007199254740993")!)),
+        ("0.10000000000000000555", .decimal(Decimal(string: "0.10000000000000000555")!)),
+    ])
+    func aNumberADoubleWouldRoundIsTheDecimal(json: String, expected: Reading) throws {
+        for reading in [
+            try decode(Reading.self, json),
+            try JSONDecoding.decode(Reading.self, from: Data(json.utf8), options: decoder),
+        ] {
+            #expect(reading == expected)
+            #expect(try encode(reading) == json)
+        }
+    }
+
     @Test func recursiveSchemasNest() throws {
         let comment = try decode(
             ShowcaseAPI.Comment.self,

@@ -25,6 +25,29 @@ import Foundation
         return try container.decode(Value.self)
     }
 
+    /// Decodes a union's `Double` case only where a `Double` holds the number exactly: a union
+    /// that also has a `Decimal` case (`anyOf: [{type: number}, {type: number, format: decimal}]`)
+    /// keeps a number a `Double` would round (`9007199254740993`, `0.10000000000000000555`) in
+    /// that case, instead of changing it in this one.
+    /// - Parameter decoder: The union's decoder.
+    /// - Returns: The number.
+    /// - Throws: `DecodingError` when the value is not a number, or a `Double` would round it.
+    public static func decodeExactDouble(from decoder: any Decoder) throws -> Double {
+        let container = try decoder.singleValueContainer()
+        let number = try container.decode(Double.self)
+        let exact: Bool
+        switch try JSONValue(from: decoder) {
+        case .int(let whole): exact = Double(exactly: whole) != nil
+        case .double: exact = true
+        default: exact = false
+        }
+        guard exact else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "A Double would round this number to \(number).")
+        }
+        return number
+    }
+
     private static func decodeURLs<Value: URLContainer>(
         _ type: Value.Type, _ container: any SingleValueDecodingContainer, codingPath: [any CodingKey]
     ) throws -> Value {

@@ -89,7 +89,7 @@ enum InlineTypeSharing {
             return fields.joined(separator: separator)
         case .enumeration(let model):
             var fields = ["enum", "\(model.isDeprecated)", code(model.rawType), "\(model.takesAnyString)"]
-            for enumCase in model.cases { fields += [enumCase.name, enumCase.literal] }
+            for enumCase in model.cases { fields += [enumCase.name, enumCase.literal, enumCase.documentation ?? ""] }
             return fields.joined(separator: separator)
         case .union(let model):
             var fields = [

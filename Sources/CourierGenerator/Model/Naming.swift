@@ -131,7 +131,13 @@ enum Naming {
 
     /// `lowerCamelCase`, escaped with backticks when it is a keyword.
     static func memberName(_ name: String) -> String {
-        let parts = words(name)
+        var parts = words(name)
+        // CONSTANT_CASE (`SUB_COMMAND`, `USER_ID`) capitalizes every letter, so its words are
+        // read as words: `subCommand`, `userID`, not `subCOMMAND`. Acronyms joined otherwise
+        // (`EST5EDT`, `W-SU`) stay acronyms.
+        if name.contains("_"), name.contains(where: \.isLetter), !name.contains(where: \.isLowercase) {
+            parts = parts.map { $0.lowercased() }
+        }
         guard let first = parts.first else { return "value" }
         var result = joinedKeepingNumbersApart([lowercasedFirstWord(first)] + parts.dropFirst().map { capitalized($0) })
         if result.first!.isNumber { result = "_" + result }

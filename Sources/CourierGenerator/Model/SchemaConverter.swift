@@ -303,7 +303,27 @@ final class SchemaConverter {
                     variants.append(variant)
                 }
             }
+            if schema.items(keyword).isEmpty {
+                // JSON Schema requires at least one alternative; an empty list (Discord's enums
+                // whose values are not published) says nothing, so the schema's other keywords do.
+                warn("`\(keyword)` lists no alternatives; ignored.", schema)
+                continue
+            }
             if variants.isEmpty { return (.json, true) }
+            if schema.node["properties"] == nil, let constants = try constantAlternatives(variants) {
+                // `oneOf: [{const: 1, title: GUILD_TEXT, description: …}, …]`: JSON Schema's way of
+                // documenting each value of an enum. It is that enum, not a union of one-value
+                // enums (each of which would also take any other value as its own).
+                let enumName = claim(name, exact: exactName)
+                let values = constants.map(\.value)
+                let integer = values.allSatisfy { if case .integer = $0.value { true } else { false } }
+                let model = makeEnum(
+                    enumName, values, documentation, deprecated, integer: integer,
+                    caseNames: constants.map(\.title), caseDocumentation: constants.map(\.documentation))
+                declare(.enumeration(model), inline: !exactName)
+                if constants.count < variants.count { anyStringTypes.append(.named(enumName)) }
+                return (.named(enumName), nullable)
+            }
             if variants.count == 1, schema.node["properties"] == nil {
                 let (type, innerNullable) = try convert(variants[0], name: name, exactName: exactName)
                 return (type, nullable || innerNullable)
@@ -349,7 +369,10 @@ final class SchemaConverter {
             if !nonNull.isEmpty, nonNull.allSatisfy({ $0.string != nil }) {
                 let enumName = claim(name, exact: exactName)
                 declare(
-                    .enumeration(makeEnum(enumName, nonNull, documentation, deprecated, integer: false)),
+                    .enumeration(
+                        makeEnum(
+                            enumName, nonNull, documentation, deprecated, integer: false,
+                            caseNames: Self.enumCaseNames(schema, values: values))),
                     inline: !exactName)
                 return (.named(enumName), nullable)
             }
@@ -901,16 +924,8 @@ final class SchemaConverter {
             else { return false }
             return try typeList(schema).allSatisfy { $0 == "string" || $0 == "null" }
         }
-        func isAnyString(_ variant: Located) throws(GenerationError) -> Bool {
-            let schema = try followingReferences(variant)
-            guard let mapping = schema.node.mapping, try typeList(schema).filter({ $0 != "null" }) == ["string"],
-                !["date-time", "uuid", "uri", "url", "byte", "binary"].contains(schema.node["format"]?.string ?? ""),
-                schema.node["contentEncoding"] == nil
-            else { return false }
-            return mapping.entries.filter { Self.describingKeywords.contains($0.0) }.map(\.0) == ["type"]
-        }
         for (known, any) in [(variants[0], variants[1]), (variants[1], variants[0])] where try isStringEnum(known) {
-            if try isAnyString(any) { return known }
+            if try isAnyString(try followingReferences(any)) { return known }
         }
         return nil
     }
@@ -969,14 +984,71 @@ final class SchemaConverter {
         return nil
     }
 
+    /// The alternatives of a `oneOf` or `anyOf` that are each one constant (a `const`, or an
+    /// `enum` of one value) with nothing but annotations beside it, as JSON Schema documents each
+    /// value of an enum: each value with its `title` and its words. All strings, or all integers;
+    /// among strings, one alternative may be any string (the listed values are the known ones).
+    /// `nil` for any other alternatives.
+    private func constantAlternatives(_ variants: [Located]) throws(GenerationError) -> [(
+        value: Node, title: String?, documentation: String?
+    )]? {
+        let allowed: Set<String> = [
+            "const", "enum", "type", "format", "title", "description", "deprecated", "example", "examples",
+            "$comment", "externalDocs",
+        ]
+        var constants: [(value: Node, title: String?, documentation: String?)] = []
+        var anyString = false
+        for variant in variants {
+            let schema = try followingReferences(variant)
+            guard let mapping = schema.node.mapping else { return nil }
+            if !anyString, try isAnyString(schema) {
+                anyString = true
+                continue
+            }
+            guard mapping.entries.allSatisfy({ allowed.contains($0.0) || $0.0.hasPrefix("x-") }) else { return nil }
+            let value: Node
+            if let constant = schema.node["const"], schema.node["enum"] == nil {
+                value = constant
+            } else if let values = schema.node["enum"]?.sequence, values.count == 1, schema.node["const"] == nil {
+                value = values[0]
+            } else {
+                return nil
+            }
+            let title = schema.node["title"]?.string
+            let description = schema.node["description"]?.string
+            let words = [title, description == title ? nil : description].compactMap { $0 }
+            constants.append((value, title, words.isEmpty ? nil : words.joined(separator: "\n\n")))
+        }
+        let values = constants.map(\.value)
+        let strings = values.allSatisfy { $0.string != nil }
+        let integers = values.allSatisfy { if case .integer = $0.value { true } else { false } }
+        // One value beside any string is a special value (Stripe's `""` that unsets a field),
+        // not a list of known ones: that stays a union (``knownValuesOfAnyString(_:)``).
+        guard !constants.isEmpty, strings || (integers && !anyString), !anyString || constants.count > 1 else {
+            return nil
+        }
+        return constants
+    }
+
+    /// Whether a schema is any string: text without a format or encoding that makes it another
+    /// Swift type, and no other describing keyword.
+    private func isAnyString(_ schema: Located) throws(GenerationError) -> Bool {
+        guard let mapping = schema.node.mapping, try typeList(schema).filter({ $0 != "null" }) == ["string"],
+            !["date-time", "uuid", "uri", "url", "byte", "binary"].contains(schema.node["format"]?.string ?? ""),
+            schema.node["contentEncoding"] == nil
+        else { return false }
+        return mapping.entries.filter { Self.describingKeywords.contains($0.0) }.map(\.0) == ["type"]
+    }
+
     private func makeEnum(
         _ name: String, _ values: [Node], _ documentation: String?, _ deprecated: Bool, integer: Bool,
-        caseNames: [String?]? = nil
+        caseNames: [String?]? = nil, caseDocumentation: [String?]? = nil
     ) -> EnumModel {
         var names = UniqueNames(reserved: ["undocumented"])
-        var cases: [(name: String, literal: String, raw: String)] = []
+        var cases: [EnumModel.Case] = []
         var seen: Set<String> = []
         for (index, value) in values.enumerated() {
+            let words = caseDocumentation?[index] ?? nil
             if integer, case .integer(let number) = value.value {
                 guard seen.insert(String(number)).inserted else { continue }
                 var caseName = number < 0 ? "valueMinus\(-number)" : "value\(number)"
@@ -984,11 +1056,23 @@ final class SchemaConverter {
                 if let given = caseNames?[index] ?? nil, Naming.isIdentifier(Naming.memberName(given)) {
                     caseName = Naming.memberName(given)
                 }
-                cases.append((names.claim(caseName), String(number), String(number)))
+                cases.append(
+                    .init(
+                        name: names.claim(caseName), literal: String(number), raw: String(number), documentation: words)
+                )
             } else if let text = value.string {
                 guard seen.insert(text).inserted else { continue }
-                let base = text.isEmpty ? "empty" : Naming.memberName(text)
-                cases.append((names.claim(base), Naming.stringLiteral(text), text))
+                var base = text.isEmpty ? "empty" : Naming.memberName(text)
+                // A value that makes no name of its own (`0000`) takes the one the description
+                // gives it; other strings are named as they are sent.
+                if !Naming.isIdentifier(base) || base.hasPrefix("_"), let given = caseNames?[index] ?? nil,
+                    Naming.isIdentifier(Naming.memberName(given)), !Naming.memberName(given).hasPrefix("_")
+                {
+                    base = Naming.memberName(given)
+                }
+                cases.append(
+                    .init(name: names.claim(base), literal: Naming.stringLiteral(text), raw: text, documentation: words)
+                )
             }
         }
         let model = EnumModel(

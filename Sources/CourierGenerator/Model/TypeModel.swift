@@ -233,8 +233,16 @@ struct EnumModel {
     var isDeprecated: Bool
     /// `Swift.String` or `Swift.Int`.
     var rawType: SwiftType
-    /// Case names and their raw values as Swift literals.
-    var cases: [(name: String, literal: String, raw: String)]
+    /// One value: its case's name, the raw value as a Swift literal and as text, and the words
+    /// the description gives it (a `const` alternative's title and description).
+    struct Case {
+        var name: String
+        var literal: String
+        var raw: String
+        var documentation: String? = nil
+    }
+
+    var cases: [Case]
     /// The description allows any string beside the listed values (`anyOf: [{type: string},
     /// {enum: [...]}]`): the enum takes a string literal, as the union it stands for would.
     var takesAnyString = false

@@ -369,9 +369,14 @@ struct ModelRenderer {
             "\(access) enum \(model.name): Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue\(literal)"
         ) { writer in
             for enumCase in model.cases {
-                writer.line(
+                let value =
                     enumCase.raw.isEmpty
-                        ? "/// The empty string." : "/// `\(enumCase.raw.replacingOccurrences(of: "`", with: "'"))`")
+                    ? "The empty string." : "`\(enumCase.raw.replacingOccurrences(of: "`", with: "'"))`"
+                if let words = enumCase.documentation {
+                    writer.doc(value + ": " + words)
+                } else {
+                    writer.line("/// " + value)
+                }
                 writer.line("case \(Naming.escaped(enumCase.name))")
             }
             writer.line("/// A value this version of the API description does not list.")
@@ -448,14 +453,18 @@ struct ModelRenderer {
             writer.block("\(access) init(from decoder: any Swift.Decoder) throws") { writer in
                 let call =
                     "self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: \(Naming.stringLiteral(model.name))\(model.allowsSeveral ? ", allowsSeveral: true" : ""), undocumented: \(model.hasCatchAll ? "Self.undocumented" : "nil"))"
+                // Beside a `Decimal` case, a `Double` case takes only the numbers it holds exactly.
+                let keepsDigits = model.cases.contains { $0.type == .decimal }
                 writer.closure(call, parameters: "index") { writer in
                     writer.switchBlock("index") { writer in
                         for (index, unionCase) in model.cases.enumerated() {
                             let label = index == model.cases.count - 1 ? "default" : "case \(index)"
                             let value =
-                                unionCase.type.isCodedByContainer
-                                ? "Courier.UnionVariant.decodeValue(\(unionCase.type.code).self, from: decoder)"
-                                : "\(unionCase.type.code)(from: decoder)"
+                                keepsDigits && unionCase.type == .double
+                                ? "Courier.UnionVariant.decodeExactDouble(from: decoder)"
+                                : unionCase.type.isCodedByContainer
+                                    ? "Courier.UnionVariant.decodeValue(\(unionCase.type.code).self, from: decoder)"
+                                    : "\(unionCase.type.code)(from: decoder)"
                             writer.line("\(label): .\(Naming.escaped(unionCase.name))(try \(value))")
                         }
                     }

@@ -37,6 +37,12 @@ import Testing
         ("a-1", "a1"),
         ("reactions-+1", "reactionsPlus1"),
         ("reactions--1", "reactionsMinus1"),
+        // CONSTANT_CASE is read as words; acronyms joined another way stay acronyms.
+        ("SUB_COMMAND", "subCommand"),
+        ("GUILD_ID", "guildID"),
+        ("ZEROES", "zeroes"),
+        ("EST5EDT", "est5EDT"),
+        ("NZ-CHAT", "nzCHAT"),
     ])
     func memberNames(_ name: String, _ expected: String) {
         #expect(Naming.memberName(name) == expected)

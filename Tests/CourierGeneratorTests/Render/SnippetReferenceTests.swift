@@ -1232,6 +1232,53 @@ import Testing
         #expect(code.contains("case value1\n") && code.contains("case value2\n"))
     }
 
+    /// An enum written as alternatives of one constant each (`oneOf: [{const: 0, title:
+    /// GUILD_TEXT, description: …}]`, JSON Schema's way of documenting each value, as Discord
+    /// writes its enums) is that enum, not a union of one-value enums: integer cases are named by
+    /// their titles, string cases by their values (by the title where the value makes no name),
+    /// each with its words, and other values are `undocumented`. Two or more string constants
+    /// beside any string are an enum that takes any string; one constant beside any string (a
+    /// special value, Stripe's `""`) stays a union. An empty `oneOf` is ignored.
+    @Test func alternativesOfConstantsAreAnEnum() throws {
+        let files = try generate(
+            spec(
+                schemas: """
+                    Kind:
+                      type: integer
+                      format: int32
+                      oneOf:
+                        - {title: GUILD_TEXT, const: 0, description: A text channel.}
+                        - {title: DM, const: 1}
+                        - {title: GUILD_VOICE, enum: [2], x-internal: false}
+                    Style:
+                      type: string
+                      oneOf: [{title: SHIELD, const: shield}, {title: ZEROES, const: "0000"}, {$ref: '#/components/schemas/Banner'}]
+                    Banner: {title: BANNER, const: banner1, description: A large image.}
+                    Size: {anyOf: [{const: small}, {const: large}, {type: string}]}
+                    Unset: {anyOf: [{type: string, maxLength: 10}, {type: string, enum: [""]}]}
+                    Mixed: {oneOf: [{const: 1}, {const: one}]}
+                    Unlisted: {type: integer, oneOf: []}
+                    """))
+        let kind = try #require(files["Models/Kind.swift"])
+        #expect(kind.contains("public enum Kind: Swift.Codable"))
+        #expect(kind.contains("    /// `0`: GUILD_TEXT\n    ///\n    /// A text channel.\n    case guildText\n"))
+        #expect(kind.contains("    /// `1`: DM\n    case dm\n"))
+        #expect(kind.contains("case 2: self = .guildVoice"))
+        #expect(kind.contains("case undocumented(Swift.Int)"))
+        #expect(!kind.contains("KindCase"))
+        let style = try #require(files["Models/Style.swift"])
+        #expect(style.contains("case shield\n") && style.contains(#"case "0000": self = .zeroes"#))
+        #expect(style.contains("    /// `banner1`: BANNER\n    ///\n    /// A large image.\n    case banner1\n"))
+        let size = try #require(files["Models/Size.swift"])
+        #expect(size.contains("public enum Size: ") && size.contains("Swift.ExpressibleByStringLiteral"))
+        #expect(size.contains("case small\n") && size.contains("case large\n"))
+        let unset = try #require(files["Models/Unset.swift"])
+        #expect(unset.contains("public indirect enum Unset: "))
+        let mixed = try #require(files["Models/Mixed.swift"])
+        #expect(mixed.contains("public indirect enum Mixed: "))
+        #expect(files["Models/Unlisted.swift"]?.contains("public typealias Unlisted = Swift.Int") == true)
+    }
+
     /// A struct that is sent and has optional keys that may be `null` offers `setNull(_:)` for
     /// them, to send one as `null`; one only received does not, and a property named after the
     /// method gets another name.
