@@ -128,6 +128,12 @@ class Schemas:
             {"type": "integer", "format": "int64"},
             {"type": "integer", "format": "uint64"},
             {"type": "integer", "enum": r.sample([0, 1, 2, 10, -3], r.randint(1, 3))},
+            # An enum whose values are each an alternative with a title (Discord's enums).
+            {"type": "integer", "oneOf": [{"title": "GUILD_TEXT", **self.constant(0)},
+                                          {"title": "DM", "description": "A direct message.", **self.constant(1)},
+                                          {"title": "Voice", **self.constant(-3)}][:r.randint(1, 3)]},
+            {"type": "string", "oneOf": [{"title": "SHIELD", **self.constant("shield")},
+                                         {"title": "ZEROES", **self.constant("0000")}][:r.randint(1, 2)]},
             {"type": "number"},
             {"type": "boolean"},
         ] + ([
@@ -302,6 +308,10 @@ class Schemas:
         for part in schema.get("allOf", []):
             keys |= self.declared_keys(part)
         return keys
+
+    def constant(self, value):
+        """One allowed value: `const` in OpenAPI 3.1, a one-value `enum` in 3.0."""
+        return {"const": value} if self.openapi31 else {"enum": [value]}
 
     @staticmethod
     def constraint_only(schema):

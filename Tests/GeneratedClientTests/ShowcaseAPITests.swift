@@ -164,6 +164,18 @@ import Testing
         #expect(throws: DecodingError.self) { try decode(Widget.self, #"{"name": "N", "kind": "gadget"}"#) }
     }
 
+    /// A required key with a default takes it when the key is missing; a `null` there is an
+    /// error, through either decoder, as for any required key: read as the default, it was
+    /// encoded again as `"gadget"`, and a union took the variant that cannot hold it.
+    @Test func aRequiredKeysDefaultFillsAMissingKeyButNotANull() throws {
+        let id = #""id": "e621e1f8-c36c-495a-93fc-0c247a3e6e5f", "name": "N""#
+        #expect(try decode(Widget.self, "{\(id)}").kind == .gadget)
+        #expect(throws: DecodingError.self) { try decode(Widget.self, #"{\#(id), "kind": null}"#) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoding.decode(Widget.self, from: Data(#"{\#(id), "kind": null}"#.utf8), options: decoder)
+        }
+    }
+
     @Test func unionsHonourTheDiscriminatorMapping() throws {
         #expect(try decode(Shape.self, #"{"kind": "round", "radius": 1}"#) == .circle(Circle(kind: "round", radius: 1)))
         #expect(try decode(Shape.self, #"{"kind": "square", "side": 2}"#) == .square(Square(kind: "square", side: 2)))

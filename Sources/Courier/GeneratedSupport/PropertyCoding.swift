@@ -36,6 +36,22 @@ public import Foundation
         return try decode(Value.self, forKey: key)
     }
 
+    /// Decodes a required property that has a default: the default when the key is missing. A
+    /// `null` is an error, as for any required key whose value may not be `null`: reading it as
+    /// the default would encode it again as another value.
+    /// - Parameters:
+    ///   - type: The property's type.
+    ///   - name: The key's name.
+    ///   - fallback: The schema's default.
+    /// - Returns: The value, or the default.
+    /// - Throws: `DecodingError` when the value is not a `Value`.
+    @inlinable
+    public func decodeValue<Value: Decodable>(
+        _ type: Value.Type, at name: String, ifMissing fallback: @autoclosure () -> Value
+    ) throws -> Value {
+        contains(AnyCodingKey(name)) ? try decodeValue(type, at: name) : fallback()
+    }
+
     /// Decodes an optional property: `nil` when the key is missing or `null`.
     ///
     /// Numbers also decode from text that is one, and URLs keep their text, `""` included (see

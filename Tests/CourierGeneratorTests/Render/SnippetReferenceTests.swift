@@ -1085,7 +1085,7 @@ import Testing
     }
 
     /// A required key's default is the initializer's default argument, and what a server that
-    /// leaves the key out means.
+    /// leaves the key out means (a `null` there is an error, as for any required key).
     @Test func aRequiredKeysDefaultIsTheDefaultArgument() throws {
         let files = try generate(
             spec(
@@ -1106,7 +1106,7 @@ import Testing
                     + #"rate: Foundation.Decimal = Foundation.Decimal(string: "0.1")!, additionalProperties:"#))
         #expect(
             page.contains(
-                "self.order = try container.decodeValueIfPresent(PageOrder.self, at: \"order\") ?? .desc"
+                "self.order = try container.decodeValue(PageOrder.self, at: \"order\", ifMissing: .desc)"
             ))
         #expect(page.contains("try container.encodeValue(self.size, at: \"size\")"))
     }

@@ -141,7 +141,7 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.id = try container.decodeValue(Foundation.UUID.self, at: "id")
         self.name = try container.decodeValue(Swift.String.self, at: "name")
-        self.kind = try container.decodeValueIfPresent(WidgetKind.self, at: "kind") ?? .gadget
+        self.kind = try container.decodeValue(WidgetKind.self, at: "kind", ifMissing: .gadget)
         self.size = try container.decodeValueIfPresent(Swift.Int32.self, at: "size")
         self.weight = try container.decodeValueIfPresent(Swift.Int64.self, at: "weight")
         self.price = try container.decodeValueIfPresent(Swift.Double.self, at: "price")

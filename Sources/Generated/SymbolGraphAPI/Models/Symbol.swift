@@ -245,7 +245,7 @@ public struct Symbol: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.type = try container.decodeValueIfPresent(Swift.String.self, at: "type")
         self.names = try container.decodeValue(SymbolNames.self, at: "names")
         self.docComment = try container.decodeValueIfPresent(LineList.self, at: "docComment")
-        self.accessLevel = try container.decodeValueIfPresent(Swift.String.self, at: "accessLevel") ?? "public"
+        self.accessLevel = try container.decodeValue(Swift.String.self, at: "accessLevel", ifMissing: "public")
         self.availability = try container.decodeValueIfPresent([AvailabilityItem].self, at: "availability")
         self.swiftExtension = try container.decodeValueIfPresent(SwiftExtension.self, at: "swiftExtension")
         self.swiftGenerics = try container.decodeValueIfPresent(SwiftGenerics.self, at: "swiftGenerics")
