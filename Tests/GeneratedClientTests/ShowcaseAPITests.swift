@@ -558,6 +558,27 @@ import Testing
         }
     }
 
+    /// Of two variants with the same keys, text goes to the one whose property is text: the
+    /// one whose property is a number read `"42"` as `42` (generated models read numbers sent as
+    /// text), so the value landed in the wrong case and was sent back as a number. Where no
+    /// other variant reads the value, the number is still read from its text.
+    @Test(arguments: [
+        (#"{"name":"n","value":"42"}"#, Setting.textSetting(TextSetting(name: "n", value: "42"))),
+        (#"{"name":"n","value":42}"#, .numericSetting(NumericSetting(name: "n", value: 42))),
+    ])
+    func textLandsInTheVariantThatTakesText(json: String, expected: Setting) throws {
+        for setting in [
+            try decode(Setting.self, json),
+            try JSONDecoding.decode(Setting.self, from: Data(json.utf8), options: decoder),
+        ] {
+            #expect(setting == expected)
+            #expect(try encode(setting) == json)
+        }
+        let priced = try decode(PricedSetting.self, #"{"price": "-0.0075"}"#)
+        #expect(priced == .priced(PricedSettingCase1(price: -0.0075)))
+        #expect(try decode(PricedSetting.self, #"{"price": true}"#) == .free(PricedSettingCase2(price: true)))
+    }
+
     @Test func recursiveSchemasNest() throws {
         let comment = try decode(
             ShowcaseAPI.Comment.self,

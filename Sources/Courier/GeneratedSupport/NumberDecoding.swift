@@ -5,7 +5,8 @@ public import Foundation
 /// most JSON libraries coerce scalars: the value is the one the server meant, where refusing it
 /// would fail the whole response. Text that is not a number of that type is still the original
 /// type-mismatch error. Generated code reaches these overloads through `decodeValue(_:at:)` and
-/// `decodeValueIfPresent(_:at:)`; a JSON number takes the usual path.
+/// `decodeValueIfPresent(_:at:)`; a JSON number takes the usual path. Within a union, a variant
+/// that would read text as a number gives way to one that reads it as it is (`VariantTrial`).
 @_spi(Generated) extension KeyedDecodingContainer where Key == AnyCodingKey {
     /// Decodes a `Double`, or text that is one.
     @_spi(Generated) public func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
@@ -89,6 +90,8 @@ public import Foundation
             guard let number = try? decode(String.self, forKey: key).trimmingCharacters(in: .whitespaces),
                 let value = parse(number)
             else { throw DecodingError.typeMismatch(expected, context) }
+            // A union trying this variant with others left: one may take the text as text.
+            if VariantTrial.isActive { throw VariantTrial.Declined() }
             return value
         }
     }
@@ -102,6 +105,8 @@ public import Foundation
             guard let number = try? decode(String.self, forKey: key).trimmingCharacters(in: .whitespaces),
                 let value = parse(number)
             else { throw DecodingError.typeMismatch(expected, context) }
+            // A union trying this variant with others left: one may take the text as text.
+            if VariantTrial.isActive { throw VariantTrial.Declined() }
             return value
         }
     }

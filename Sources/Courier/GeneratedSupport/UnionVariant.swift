@@ -248,7 +248,7 @@ import Foundation
         let enclosingTrial = VariantTrial.isActive
         if candidates.order.isEmpty {
             // Within a variant another union tries with others left: let it try them.
-            if candidates.isObject && enclosingTrial { throw VariantTrial.UnknownObject() }
+            if candidates.isObject && enclosingTrial { throw VariantTrial.Declined() }
             if candidates.isObject, let undocumented { return undocumented(try JSONValue(from: decoder)) }
             throw DecodingError.dataCorrupted(
                 .init(
@@ -277,7 +277,7 @@ import Foundation
                 let active = enclosingTrial || position < order.count - 1 || fallback != nil
                 if active == enclosingTrial { return try decodeVariant(index) }
                 return try VariantTrial.with(active: active) { try decodeVariant(index) }
-            } catch is VariantTrial.UnknownObject {
+            } catch is VariantTrial.Declined {
                 firstDeclined = firstDeclined ?? index
             } catch {
                 if candidates.isProven && fallback == nil && firstError == nil { throw error }
@@ -292,7 +292,7 @@ import Foundation
             position += 1
         }
         if let firstDeclined {
-            if enclosingTrial { throw VariantTrial.UnknownObject() }
+            if enclosingTrial { throw VariantTrial.Declined() }
             // No variant reads the value without an unknown object: the closest keeps it as
             // `undocumented` where it is (no enclosing trial, so the flag is off here).
             return try decodeVariant(firstDeclined)

@@ -1,17 +1,23 @@
 /// Whether a union is trying a variant while it has others left, so that a union nested in it,
 /// at any depth, that meets an object none of its own variants accepts reports it
-/// (`UnknownObject`) rather than keep it in its catch-all: the enclosing union then tries its
+/// (`Declined`) rather than keep it in its catch-all: the enclosing union then tries its
 /// next variant, which may read the whole value. Only when no variant reads it without such an
 /// object does the closest one keep it, as `undocumented` where it was met.
+///
+/// A number property that meets text that is a number (`"42"`, which generated models read as
+/// the number, as servers such as Twilio's send them) declines too: the next variant may take
+/// the text as text, as its schema says (`{"a": "42"}` is the variant whose `a` is a string, not
+/// the one whose `a` is an integer). Only when no variant reads the value as it is written is
+/// the text read as a number.
 ///
 /// Without it, a union's first variant by the evidence of keys "succeeded" with a nested value
 /// left undocumented, though a later variant read every value (two variants with the same keys
 /// whose values differ in shape). The flag lives in a per-thread slot, as decoding is
 /// synchronous (see `ObjectHandoff`).
 enum VariantTrial {
-    /// Thrown by a union, within a variant another union is trying with others left, for an
-    /// object none of its variants accepts.
-    struct UnknownObject: Error {}
+    /// Thrown within a variant another union is trying with others left: by a union, for an
+    /// object none of its variants accepts; by a number property, for text that is a number.
+    struct Declined: Error {}
 
     private static let slot = ThreadSlot()
 
