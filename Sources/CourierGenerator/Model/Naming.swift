@@ -107,7 +107,10 @@ enum Naming {
                 let next = index + 1 < characters.count ? characters[index + 1] : nil
                 let lowerToUpper = previous.isLowercase && character.isUppercase
                 let acronymEnd = previous.isUppercase && character.isUppercase && (next?.isLowercase ?? false)
-                let digitToLetter = previous.isNumber && character.isLetter
+                // A single lower-case letter that ends a word after digits belongs to them
+                // (`k8s`, `gpt-4o`, `3d`): `k8S` and `gpt4O` read as neither.
+                let endsWord = !(next?.isLetter ?? false) && character.isLowercase
+                let digitToLetter = previous.isNumber && character.isLetter && !endsWord
                 if lowerToUpper || acronymEnd || digitToLetter {
                     words.append(current)
                     current = ""

@@ -24,6 +24,11 @@ import Testing
         ("ipAddress", "ipAddress"),
         // Digits.
         ("2fa_enabled", "_2FaEnabled"),
+        ("sha256hash", "sha256Hash"),
+        // One lower-case letter that ends a word after digits stays with them.
+        ("k8s", "k8s"),
+        ("gpt-4o-transcribe", "gpt4oTranscribe"),
+        ("bbpos_chipper2x", "bbposChipper2x"),
         // Numbers that meet stay apart, so that versions and dates read as written.
         ("1.0.2", "_1_0_2"),
         ("2020-08-27", "_2020_08_27"),
@@ -58,6 +63,7 @@ import Testing
         ("error", "ErrorModel"),
         ("api.v1.2", "APIV1_2"),
         ("+1", "Plus1"),
+        ("k8s_cluster", "K8sCluster"),
     ])
     func typeNames(_ name: String, _ expected: String) {
         #expect(Naming.typeName(name) == expected)

@@ -35,9 +35,9 @@ public enum PaymentMethodFpxBank: Swift.Codable, Swift.Hashable, Swift.Sendable,
     /// `kfh`
     case kfh
     /// `maybank2e`
-    case maybank2E
+    case maybank2e
     /// `maybank2u`
-    case maybank2U
+    case maybank2u
     /// `ocbc`
     case ocbc
     /// `pb_enterprise`
@@ -69,8 +69,8 @@ public enum PaymentMethodFpxBank: Swift.Codable, Swift.Hashable, Swift.Sendable,
         case "hong_leong_bank": self = .hongLeongBank
         case "hsbc": self = .hsbc
         case "kfh": self = .kfh
-        case "maybank2e": self = .maybank2E
-        case "maybank2u": self = .maybank2U
+        case "maybank2e": self = .maybank2e
+        case "maybank2u": self = .maybank2u
         case "ocbc": self = .ocbc
         case "pb_enterprise": self = .pbEnterprise
         case "public_bank": self = .publicBank
@@ -97,8 +97,8 @@ public enum PaymentMethodFpxBank: Swift.Codable, Swift.Hashable, Swift.Sendable,
         case .hongLeongBank: "hong_leong_bank"
         case .hsbc: "hsbc"
         case .kfh: "kfh"
-        case .maybank2E: "maybank2e"
-        case .maybank2U: "maybank2u"
+        case .maybank2e: "maybank2e"
+        case .maybank2u: "maybank2u"
         case .ocbc: "ocbc"
         case .pbEnterprise: "pb_enterprise"
         case .publicBank: "public_bank"

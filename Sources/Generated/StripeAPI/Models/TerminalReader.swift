@@ -9,7 +9,7 @@ import Foundation
 /// that adds a value does not break decoding.
 public enum TerminalReaderDeviceType: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `bbpos_chipper2x`
-    case bbposChipper2X
+    case bbposChipper2x
     /// `bbpos_wisepad3`
     case bbposWisepad3
     /// `bbpos_wisepos_e`
@@ -24,7 +24,7 @@ public enum TerminalReaderDeviceType: Swift.Codable, Swift.Hashable, Swift.Senda
     /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
     public init(rawValue: Swift.String) {
         switch rawValue {
-        case "bbpos_chipper2x": self = .bbposChipper2X
+        case "bbpos_chipper2x": self = .bbposChipper2x
         case "bbpos_wisepad3": self = .bbposWisepad3
         case "bbpos_wisepos_e": self = .bbposWiseposE
         case "stripe_m2": self = .stripeM2
@@ -36,7 +36,7 @@ public enum TerminalReaderDeviceType: Swift.Codable, Swift.Hashable, Swift.Senda
     /// The value as sent on the wire.
     public var rawValue: Swift.String {
         switch self {
-        case .bbposChipper2X: "bbpos_chipper2x"
+        case .bbposChipper2x: "bbpos_chipper2x"
         case .bbposWisepad3: "bbpos_wisepad3"
         case .bbposWiseposE: "bbpos_wisepos_e"
         case .stripeM2: "stripe_m2"

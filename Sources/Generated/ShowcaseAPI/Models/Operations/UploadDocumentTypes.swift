@@ -56,7 +56,7 @@ public enum UploadDocumentFormModel: Swift.Codable, Swift.Hashable, Swift.Sendab
     /// `whisper-1`
     case whisper1
     /// `gpt-4o-transcribe`
-    case gpt4OTranscribe
+    case gpt4oTranscribe
     /// A value this version of the API description does not list.
     case undocumented(Swift.String)
 
@@ -64,7 +64,7 @@ public enum UploadDocumentFormModel: Swift.Codable, Swift.Hashable, Swift.Sendab
     public init(rawValue: Swift.String) {
         switch rawValue {
         case "whisper-1": self = .whisper1
-        case "gpt-4o-transcribe": self = .gpt4OTranscribe
+        case "gpt-4o-transcribe": self = .gpt4oTranscribe
         default: self = .undocumented(rawValue)
         }
     }
@@ -73,7 +73,7 @@ public enum UploadDocumentFormModel: Swift.Codable, Swift.Hashable, Swift.Sendab
     public var rawValue: Swift.String {
         switch self {
         case .whisper1: "whisper-1"
-        case .gpt4OTranscribe: "gpt-4o-transcribe"
+        case .gpt4oTranscribe: "gpt-4o-transcribe"
         case .undocumented(let value): value
         }
     }
