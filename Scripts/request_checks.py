@@ -265,6 +265,8 @@ class RequestChecks:
             style = p.get("style", "form")
             if isinstance(value, dict) and style != "deepObject" and p.get("explode", style == "form"):
                 query_names += [key for key in value]
+            if isinstance(value, dict) and style == "deepObject":
+                query_names += [f"{p['name']}[{key}]" for key in value]  # the top-level keys' items
         for parameter in spec["parameters"]:
             name, location = parameter["name"], parameter["in"]
             value = values.get(parameter["description"], Ellipsis)
@@ -290,6 +292,9 @@ class RequestChecks:
                     if isinstance(expected, dict) and style != "deepObject" and explode:
                         for key in expected:
                             others.remove(key)
+                    if isinstance(expected, dict) and style == "deepObject":
+                        for key in expected:
+                            others.remove(f"{name}[{key}]")
                     problem = self.query(query, name, expected, style, explode, content, others,
                                          parameter.get("allowReserved", False))
                 elif location == "header":
@@ -399,6 +404,8 @@ class RequestChecks:
         mine = [(n, v) for n, v in items if unquote(n) == encoded_name]
         if name in others:
             raise Ambiguous()  # another parameter, or a key of an exploded object, sends this name too
+        if style == "deepObject" and any(other.startswith(name + "[") for other in others):
+            raise Ambiguous()  # another parameter's name (`filter[name]`) is an item this object may send
         if allow_reserved and expected is not None:
             # Reserved characters go as they are, and so does text that reads as a percent-encoded
             # triple (RFC 6570's reserved expansion): a server cannot tell `%7E` from `~`, nor a
