@@ -1074,7 +1074,10 @@ final class APIConverter {
             {
                 return .decoded(.string)
             }
-            let type = try schemas.type(for: schema, name: name, file: file).0
+            // A body that may be `null` (`type: [array, "null"]`, as Discord describes its lists)
+            // is an optional: a `null` is `nil`, not a decoding error.
+            let (decoded, nullable) = try schemas.type(for: schema, name: name, file: file)
+            let type: SwiftType = nullable && decoded != .json ? .optional(decoded) : decoded
             try recordExamples(of: content, label: label, type: type)
             return .decoded(type)
         }

@@ -3,8 +3,11 @@ struct PaginationModel: Equatable {
     /// The query parameter the walk sets itself (a cursor, page number or offset), left out of
     /// the item sequence's arguments; `nil` when the next page is a URL.
     var parameter: String?
-    /// The page type (the operation's response).
+    /// The page type (the operation's response, without the optional of one that may be `null`).
     var pageType: SwiftType
+    /// Whether the operation's response is an optional page, so that the walk decodes each
+    /// page as `pageType` (a `null` page is a decoding error there).
+    var unwrapsResponse = false
     /// The type of one item.
     var itemType: SwiftType
     /// The `Courier.Pagination` expression.
@@ -252,7 +255,10 @@ private struct Page {
     /// The page of `operation`, when its success response is an array, or an object with an
     /// array named `items` (by default, with one array).
     init?(_ operation: OperationModel, _ declarations: DeclarationIndex, items: String? = nil) {
-        guard case .decoded(let pageType) = operation.response else { return nil }
+        guard case .decoded(var pageType) = operation.response else { return nil }
+        // A page the description says may be `null` (Discord's `type: [array, "null"]`): the
+        // walk reads pages, and the method's optional is the page.
+        if case .optional(let wrapped) = pageType { pageType = wrapped }
         self.operation = operation
         self.declarations = declarations
         self.pageType = pageType
@@ -343,9 +349,11 @@ private struct Page {
     func model(_ way: Way) -> PaginationModel {
         let items = list.map { "items: { $0.\($0.swiftName)\($0.isOptional ? " ?? []" : "") }" } ?? "items: { $0 }"
         let prefix = "Courier.Pagination<\(pageType.code), \(itemType.code)>"
+        var unwraps = false
+        if case .decoded(.optional) = operation.response { unwraps = true }
         func make(_ parameter: ParameterModel?, _ expression: String, _ summary: String) -> PaginationModel {
             PaginationModel(
-                parameter: parameter?.swiftName, pageType: pageType, itemType: itemType,
+                parameter: parameter?.swiftName, pageType: pageType, unwrapsResponse: unwraps, itemType: itemType,
                 expression: prefix + expression, summary: summary)
         }
         switch way {

@@ -205,8 +205,10 @@ struct OperationRenderer {
         writer.block(
             "\(access) func \(Naming.escaped(name))(\(signature)) -> Courier.Pages<\(pagination.pageType.code), \(pagination.itemType.code)>.Items"
         ) { writer in
+            // An optional response's endpoint decodes pages.
+            let retyped = pagination.unwrapsResponse ? ".decoding(\(pagination.pageType.code).self)" : ""
             writer.line(
-                "client.pages(Endpoints.\(page)(\(call.joined(separator: ", "))), \(pagination.expression), maximumPages: maximumPages).items"
+                "client.pages(Endpoints.\(page)(\(call.joined(separator: ", ")))\(retyped), \(pagination.expression), maximumPages: maximumPages).items"
             )
         }
     }

@@ -1279,6 +1279,37 @@ import Testing
         #expect(files["Models/Unlisted.swift"]?.contains("public typealias Unlisted = Swift.Int") == true)
     }
 
+    /// A response body that may be `null` (`type: [array, "null"]`, as Discord describes its
+    /// lists, or a reference to a nullable schema) is an optional: the client reads `null` (or
+    /// an empty body) as `nil`, where `[Item]` failed to decode it. Free-form JSON holds `null`
+    /// itself. A paged list's item sequence decodes each page as the page.
+    @Test func aResponseThatMayBeNullIsOptional() throws {
+        let files = try generate(
+            spec(
+                schemas: """
+                    Item: {type: object, properties: {id: {type: string}}}
+                    MaybeItem: {type: [object, "null"], properties: {id: {type: string}}}
+                    """,
+                paths: """
+                    {/items: {get: {operationId: listItems, responses: {'200': {description: OK, content: {application/json: {schema: {type: [array, "null"], items: {$ref: '#/components/schemas/Item'}}}}}}}},
+                     /item: {get: {operationId: getItem, responses: {'200': {description: OK, content: {application/json: {schema: {$ref: '#/components/schemas/MaybeItem'}}}}}}},
+                     /any: {get: {operationId: getAny, responses: {'200': {description: OK, content: {application/json: {schema: {}}}}}}},
+                     /pages: {get: {operationId: listPages, parameters: [{name: cursor, in: query, schema: {type: string}}],
+                       responses: {'200': {description: OK, content: {application/json: {schema: {type: [object, "null"],
+                         properties: {items: {type: array, items: {$ref: '#/components/schemas/Item'}}, next_cursor: {type: string}}}}}}}}}}
+                    """))
+        let operations = try #require(files["Operations/Test+Default.swift"])
+        // A paged list whose page may be `null` still pages: the walk decodes pages.
+        #expect(operations.contains("-> ListPagesResponse? {"))
+        #expect(
+            operations.contains(
+                "client.pages(Endpoints.listPages(cursor: nil).decoding(ListPagesResponse.self), Courier.Pagination<ListPagesResponse, Item>.cursor("
+            ))
+        #expect(operations.contains("public func listItems() async throws(Courier.ServiceError) -> [Item]? {"))
+        #expect(operations.contains("public func getItem() async throws(Courier.ServiceError) -> MaybeItem? {"))
+        #expect(operations.contains("public func getAny() async throws(Courier.ServiceError) -> Courier.JSONValue {"))
+    }
+
     /// A struct that is sent and has optional keys that may be `null` offers `setNull(_:)` for
     /// them, to send one as `null`; one only received does not, and a property named after the
     /// method gets another name.

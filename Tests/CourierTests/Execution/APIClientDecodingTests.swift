@@ -74,6 +74,15 @@ import Testing
         #expect(try await client().send(Endpoint<User?>.get("/maybe")) == nil)
     }
 
+    /// A list the description says may be `null` (generated as an optional): `null` is `nil`,
+    /// through Courier's decoder as through Foundation's.
+    @Test(arguments: [("null", [Int]?.none), ("[]", []), ("[1, 2]", [1, 2])])
+    func anOptionalListReadsNullAsNil(body: String, expected: [Int]?) async throws {
+        transport.stub(.get, "/maybe", with: response(200, body))
+        #expect(try await client().send(Endpoint<[Int]?>.get("/maybe")) == expected)
+        #expect(try JSONDecoder().decode([Int]?.self, from: Data(body.utf8)) == expected)
+    }
+
     /// An object whose fields are all optional, answered with no body at all (GitHub's `201`
     /// for a created secret, described as `{}`): the object with no fields. An object with a
     /// required field still fails (see `decodingFailuresExplainThemselves`).
