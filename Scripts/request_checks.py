@@ -591,7 +591,9 @@ class RequestChecks:
     def form_list(self, mine, value, style, explode, raw=False):
         """A form field (or, `raw`, a multipart field, not percent-encoded) in a list style."""
         if raw:
-            mine = [(name, quote_free(payload).replace(" ", "%20").replace("|", "%7C")) for name, payload in mine]
+            # A `+` in a part is itself, not a space (`1e+300`).
+            mine = [(name, quote_free(payload).replace("+", "%2B").replace(" ", "%20").replace("|", "%7C"))
+                    for name, payload in mine]
         shape = kind(value)
         if value is None or (shape != "scalar" and not drop_nulls(value)):
             return None if not mine else f"sent {mine} for no value"
