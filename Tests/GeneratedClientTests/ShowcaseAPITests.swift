@@ -579,6 +579,26 @@ import Testing
         #expect(try decode(PricedSetting.self, #"{"price": true}"#) == .free(PricedSettingCase2(price: true)))
     }
 
+    /// Objects of one shape told apart only by an integer tag (a one-value enum narrowing a
+    /// shared enum through `allOf`, as Discord writes its options) each land in their own case;
+    /// a tag neither lists is `undocumented`.
+    @Test(arguments: [
+        (#"{"name":"on","type":5}"#, "booleanOption"),
+        (#"{"name":"who","type":6}"#, "userOption"),
+        (#"{"name":"role","type":8}"#, "undocumented"),
+    ])
+    func anIntegerTagChoosesTheCase(json: String, expected: String) throws {
+        let option = try decode(CommandOption.self, json)
+        let found =
+            switch option {
+            case .booleanOption(let value): value.type == .boolean ? "booleanOption" : "wrong tag"
+            case .userOption(let value): value.type == .user ? "userOption" : "wrong tag"
+            case .undocumented: "undocumented"
+            }
+        #expect(found == expected)
+        #expect(try encode(option) == json)
+    }
+
     @Test func recursiveSchemasNest() throws {
         let comment = try decode(
             ShowcaseAPI.Comment.self,
