@@ -4,8 +4,8 @@
 /// OpenAPI gives each schema a discriminated union lists one value of the discriminator (the
 /// mapping's, else the schema's name), and a value built with another would be sent as the
 /// wrong variant. Where every union that lists a struct gives it the same one value, and its
-/// property is a plain string (a one-value enum or `const` is filled in anyway), that value is
-/// the initializer's default. Decoding still requires the key.
+/// property is a plain string or integer (a one-value enum or `const` is filled in anyway), that
+/// value is the initializer's default. Decoding still requires the key.
 enum DiscriminatorDefaults {
     /// Sets ``PropertyModel/tagDefault`` on the discriminator properties it applies to.
     static func apply(_ declarations: inout [PlacedDeclaration]) {
@@ -31,10 +31,16 @@ enum DiscriminatorDefaults {
                 // One value, the same in every union (a mapping may give a schema several).
                 guard let given = keys[property.jsonName], let value = given.first?.first,
                     given.allSatisfy({ $0 == [value] }),
-                    property.type == .string, !property.isOptional, property.constantExpression == nil,
-                    property.defaultExpression == nil
+                    !property.isOptional, property.constantExpression == nil, property.defaultExpression == nil
                 else { continue }
-                model.properties[position].tagDefault = Naming.stringLiteral(value)
+                if property.type == .string {
+                    model.properties[position].tagDefault = Naming.stringLiteral(value)
+                } else if [.int, .builtin("Swift.Int64"), .builtin("Swift.Int32")].contains(property.type), let number = Int(value) {
+                    // An integer tag (`mapping: {"2": Button}` on `type: integer`) is that number.
+                    model.properties[position].tagDefault = String(number)
+                } else {
+                    continue
+                }
                 changed = true
             }
             if changed { declarations[index].declaration = .structure(model) }

@@ -1310,6 +1310,25 @@ import Testing
         #expect(operations.contains("public func getAny() async throws(Courier.ServiceError) -> Courier.JSONValue {"))
     }
 
+    /// A discriminator that is a plain integer (`mapping: {"2": Button}` on `type: integer`)
+    /// defaults to the number its union gives the schema, as a string one defaults to its text;
+    /// one whose unions give it two values does not.
+    @Test func anIntegerDiscriminatorDefaultsToItsNumber() throws {
+        let files = try generate(
+            spec(
+                schemas: """
+                    Component:
+                      oneOf: [{$ref: '#/components/schemas/Button'}, {$ref: '#/components/schemas/Select'}]
+                      discriminator: {propertyName: type, mapping: {"2": '#/components/schemas/Button', "3": '#/components/schemas/Select', "4": '#/components/schemas/Select'}}
+                    Button: {type: object, required: [type], properties: {type: {type: integer}, label: {type: string}}}
+                    Select: {type: object, required: [type], properties: {type: {type: integer}, options: {type: array, items: {type: string}}}}
+                    """))
+        let button = try #require(files["Models/Button.swift"])
+        #expect(button.contains("public init(type: Swift.Int = 2, label: Swift.String? = nil"))
+        let select = try #require(files["Models/Select.swift"])
+        #expect(select.contains("public init(type: Swift.Int, options: [Swift.String]? = nil"))
+    }
+
     /// A struct that is sent and has optional keys that may be `null` offers `setNull(_:)` for
     /// them, to send one as `null`; one only received does not, and a property named after the
     /// method gets another name.
