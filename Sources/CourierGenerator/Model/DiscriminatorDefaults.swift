@@ -35,7 +35,9 @@ enum DiscriminatorDefaults {
                 else { continue }
                 if property.type == .string {
                     model.properties[position].tagDefault = Naming.stringLiteral(value)
-                } else if [.int, .builtin("Swift.Int64"), .builtin("Swift.Int32")].contains(property.type), let number = Int(value) {
+                } else if [.int, .builtin("Swift.Int64"), .builtin("Swift.Int32")].contains(property.type),
+                    let number = Int(value)
+                {
                     // An integer tag (`mapping: {"2": Button}` on `type: integer`) is that number.
                     model.properties[position].tagDefault = String(number)
                 } else {
