@@ -89,6 +89,9 @@ class Schemas:
 
     def nullable(self, schema):
         if self.openapi31:
+            if "oneOf" in schema:
+                # `null` in the type list would be refused by every constant alternative.
+                return {"oneOf": [schema, {"type": "null"}]}
             if "type" in schema and "enum" not in schema:
                 types = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
                 return dict(schema, type=types + ([] if "null" in types else ["null"]))
