@@ -599,6 +599,24 @@ import Testing
         #expect(try encode(option) == json)
     }
 
+    /// A date and a URL named by schemas of their own (`Moment`, `WebLink`) are read as a date
+    /// and a URL: a union's `Moment` case read a timestamp with `Date(from:)` (seconds since
+    /// 2001), so the union failed on every timestamp, and a dictionary of `WebLink`s re-wrote
+    /// each URL's text (`例え.jp` as `xn--r8jz45g.jp`; random-schemas seed 134).
+    @Test func aliasesAreCodedAsWhatTheyStandFor() throws {
+        let json = #"{"at":"2024-05-06T07:08:09Z","links":{"home":"https://例え.jp/パス"}}"#
+        for schedule in [
+            try decode(Schedule.self, json),
+            try JSONDecoding.decode(Schedule.self, from: Data(json.utf8), options: decoder),
+        ] {
+            #expect(schedule.at == .moment(Date(timeIntervalSince1970: 1_714_979_289)))
+            #expect(schedule.links?["home"] != nil)
+            let sent = try JSONDecoder().decode(JSONValue.self, from: Data(try encode(schedule).utf8))
+            #expect(sent == (try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))))
+        }
+        #expect(try decode(Schedule.self, #"{"at": 5}"#).at == .int(5))
+    }
+
     @Test func recursiveSchemasNest() throws {
         let comment = try decode(
             ShowcaseAPI.Comment.self,

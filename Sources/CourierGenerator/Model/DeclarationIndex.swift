@@ -23,6 +23,19 @@ struct DeclarationIndex {
         return type
     }
 
+    /// The type with its aliases followed inside arrays, dictionaries and optionals too:
+    /// `[String: Link]` where `Link` is a URL is `[String: Foundation.URL]`. How a value is
+    /// coded depends on what it is, not on the name it is given.
+    func resolvedThroughout(_ type: SwiftType, depth: Int = 0) -> SwiftType {
+        guard depth < 64 else { return type }
+        switch resolved(type) {
+        case .array(let element): return .array(resolvedThroughout(element, depth: depth + 1))
+        case .dictionary(let value): return .dictionary(resolvedThroughout(value, depth: depth + 1))
+        case .optional(let wrapped): return .optional(resolvedThroughout(wrapped, depth: depth + 1))
+        case let other: return other
+        }
+    }
+
     /// The declaration a type names, with its aliases followed.
     func declaration(of type: SwiftType) -> Declaration? {
         guard case .named(let name) = resolved(type) else { return nil }

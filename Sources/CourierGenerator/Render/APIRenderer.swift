@@ -26,7 +26,8 @@ struct APIRenderer {
     }
 
     func render() -> [GeneratedFile] {
-        let models = ModelRenderer(access: access, errorBodies: model.errorBodies)
+        let models = ModelRenderer(
+            access: access, errorBodies: model.errorBodies, declarations: DeclarationIndex(model.declarations))
         // One façade per client: the API's own first, then those named by `x-courier-client`.
         var clients = [model.apiName]
         for operation in model.operations where !clients.contains(operation.client) { clients.append(operation.client) }

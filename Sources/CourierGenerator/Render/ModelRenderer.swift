@@ -3,6 +3,12 @@ struct ModelRenderer {
     let access: String
     /// How error bodies conform to `ServerErrorBody`.
     let errorBodies: ErrorBodyConformances
+    /// Every declaration, so that a value named by an alias is coded as what it stands for.
+    let declarations: DeclarationIndex
+
+    /// What a type is for coding: its aliases followed throughout (`Timestamp` is a `Date`,
+    /// which a union case must read through the decoder's container, not `Date(from:)`).
+    private func coded(_ type: SwiftType) -> SwiftType { declarations.resolvedThroughout(type) }
 
     func render(_ declaration: Declaration, into writer: inout SwiftWriter) {
         switch declaration {
@@ -215,7 +221,7 @@ struct ModelRenderer {
             for property in model.properties {
                 let stored = property.isBoxed ? "Courier.Indirect<\(property.type.code)>" : property.type.code
                 let target = "self.\(Naming.escaped(property.storageName))"
-                let decode = property.type.holdsNestedURLs ? "decodeURLs" : "decodeValue"
+                let decode = coded(property.type).holdsNestedURLs ? "decodeURLs" : "decodeValue"
                 if let value = property.defaultExpression, decode == "decodeValue" {
                     // A required key with a default: a server that leaves it out means the
                     // default; a `null` is an error, as for any required key.
@@ -252,7 +258,7 @@ struct ModelRenderer {
             } else if let additional = model.additionalProperties {
                 writer.line("var additionalProperties: [Swift.String: \(additional.code)] = [:]")
                 let decode =
-                    additional.holdsNestedURLs
+                    coded(additional).holdsNestedURLs
                     ? "additionalProperties[key.stringValue] = try container.decodeURLs(\(additional.code).self, at: key.stringValue)"
                     : "additionalProperties[key.stringValue] = try container.decode(\(additional.code).self, forKey: key)"
                 writer.block("for key in container.allKeys") { writer in
@@ -315,7 +321,7 @@ struct ModelRenderer {
             for property in model.properties {
                 // A required key whose value may be null is written as `null`; an optional one is
                 // left out, unless it was read as `null`.
-                let encode = property.type.holdsNestedURLs ? "encodeURLs" : "encodeValue"
+                let encode = coded(property.type).holdsNestedURLs ? "encodeURLs" : "encodeValue"
                 let method = property.isOptional && !property.encodesNull ? "\(encode)IfPresent" : encode
                 let nulls = property.tracksNull ? ", nulls: self.\(Self.explicitNulls)" : ""
                 writer.line(
@@ -460,15 +466,15 @@ struct ModelRenderer {
                 let call =
                     "self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: \(Naming.stringLiteral(model.name))\(model.allowsSeveral ? ", allowsSeveral: true" : ""), undocumented: \(model.hasCatchAll ? "Self.undocumented" : "nil"))"
                 // Beside a `Decimal` case, a `Double` case takes only the numbers it holds exactly.
-                let keepsDigits = model.cases.contains { $0.type == .decimal }
+                let keepsDigits = model.cases.contains { coded($0.type) == .decimal }
                 writer.closure(call, parameters: "index") { writer in
                     writer.switchBlock("index") { writer in
                         for (index, unionCase) in model.cases.enumerated() {
                             let label = index == model.cases.count - 1 ? "default" : "case \(index)"
                             let value =
-                                keepsDigits && unionCase.type == .double
+                                keepsDigits && coded(unionCase.type) == .double
                                 ? "Courier.UnionVariant.decodeExactDouble(from: decoder)"
-                                : unionCase.type.isCodedByContainer
+                                : coded(unionCase.type).isCodedByContainer
                                     ? "Courier.UnionVariant.decodeValue(\(unionCase.type.code).self, from: decoder)"
                                     : "\(unionCase.type.code)(from: decoder)"
                             writer.line("\(label): .\(Naming.escaped(unionCase.name))(try \(value))")
@@ -504,7 +510,7 @@ struct ModelRenderer {
                 writer.switchBlock("self") { writer in
                     for unionCase in model.cases {
                         let text =
-                            unionCase.type.isCodedByContainer
+                            coded(unionCase.type).isCodedByContainer
                             ? "Courier.UnionVariant.text(of: value)" : "Swift.String(describing: value)"
                         writer.line("case .\(Naming.escaped(unionCase.name))(let value): \(text)")
                     }
@@ -524,7 +530,7 @@ struct ModelRenderer {
                 writer.switchBlock("self") { writer in
                     for unionCase in model.cases {
                         let encode =
-                            unionCase.type.isCodedByContainer
+                            coded(unionCase.type).isCodedByContainer
                             ? "Courier.UnionVariant.encodeValue(value, to: encoder)" : "value.encode(to: encoder)"
                         writer.line("case .\(Naming.escaped(unionCase.name))(let value): try \(encode)")
                     }
