@@ -461,7 +461,9 @@ import Foundation
                 guard let found = value(at: tag.key) else { continue }
                 if tag.values.contains(found) {
                     if tag.isExact { score.exact += 1 } else { score.open += 1 }
-                } else if tag.isExact {
+                } else if tag.isExact || !Self.openEnum(tag.values, canHold: found) {
+                    // An open enum takes values it does not list, but only of its own kind: an
+                    // array where it holds integers rules the variant out as a constant would.
                     ruledOut = true
                     ruledOutByTag.append((tag.key, found))
                     break
@@ -580,6 +582,24 @@ import Foundation
         }
         let kindName = probe.kindName
         return Candidates(order: knowing + plain + unknowing + free, isObject: false) { " (\(kindName))" }
+    }
+
+    /// Whether an open enum with these known values can hold a value it does not list (as its
+    /// `undocumented` case): one of the enum's own kind, text for text and a number for
+    /// numbers, or `null`, which an optional property takes.
+    private static func openEnum(_ known: [JSONValue], canHold value: JSONValue) -> Bool {
+        func isNumber(_ value: JSONValue) -> Bool {
+            switch value {
+            case .int, .double, .decimal: true
+            default: false
+            }
+        }
+        switch value {
+        case .null: return true
+        case .string: return known.contains { if case .string = $0 { true } else { false } }
+        case .int, .double, .decimal: return known.contains(where: isNumber)
+        default: return false
+        }
     }
 
     /// The kind of a value that is not an object, and the value itself where it is a scalar.

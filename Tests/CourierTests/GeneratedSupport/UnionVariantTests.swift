@@ -425,6 +425,41 @@ import Testing
         #expect(try decode(Shape.self, "7") == .idOrObject(7))
     }
 
+    /// An open enum takes values it does not list, but only of its own kind: a variant whose
+    /// `count` is one of a few strings is ruled out by a number there, and one whose `level` is
+    /// an integer enum by an array. A known value counted for the variant however the rest of
+    /// the payload read, so it won and the payload was called ambiguous (random-schemas seed
+    /// 154 at sixty schemas).
+    @Test(arguments: [
+        (#"{"count": "red", "level": [1], "Type": 3}"#, "typed"),
+        (#"{"count": "red", "level": 2}"#, "tagged"),
+        (#"{"count": "blue", "level": null}"#, "tagged"),
+        (#"{"count": 3, "level": 2, "Type": 1}"#, "typed"),
+    ])
+    func anOpenEnumIsRuledOutByAValueOfAnotherKind(json: String, expected: String) throws {
+        enum Either: Decodable, Equatable {
+            case typed(JSONValue)
+            case tagged(JSONValue)
+            static let variants: UnionVariants = [
+                .object(required: ["Type"], properties: ["Type", "count", "level"]),
+                .object(properties: ["count", "level"], openTags: ["count": ["red", "green"], "level": [0, 1]]),
+            ]
+            init(from decoder: any Decoder) throws {
+                self = try UnionVariant.decode(Self.variants, from: decoder, union: "Either", undocumented: nil) {
+                    index in
+                    index == 0 ? .typed(try JSONValue(from: decoder)) : .tagged(try JSONValue(from: decoder))
+                }
+            }
+        }
+        let value = try decode(Either.self, json)
+        let found =
+            switch value {
+            case .typed: "typed"
+            case .tagged: "tagged"
+            }
+        #expect(found == expected)
+    }
+
     /// Of two variants that declare the payload's keys alike, the one that requires them is
     /// closer than the one listed first, which only declares them.
     @Test func requiringTheKeysBreaksATie() throws {
