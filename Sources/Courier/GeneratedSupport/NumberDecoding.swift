@@ -87,12 +87,7 @@ public import Foundation
         do {
             return try decode(type, forKey: key)
         } catch DecodingError.typeMismatch(let expected, let context) {
-            guard let number = try? decode(String.self, forKey: key).trimmingCharacters(in: .whitespaces),
-                let value = parse(number)
-            else { throw DecodingError.typeMismatch(expected, context) }
-            // A union trying this variant with others left: one may take the text as text.
-            if VariantTrial.isActive { throw VariantTrial.Declined() }
-            return value
+            return try number(fromTextAt: key, parse: parse, orMismatch: expected, context)
         }
     }
 
@@ -102,13 +97,21 @@ public import Foundation
         do {
             return try decodeIfPresent(type, forKey: key)
         } catch DecodingError.typeMismatch(let expected, let context) {
-            guard let number = try? decode(String.self, forKey: key).trimmingCharacters(in: .whitespaces),
-                let value = parse(number)
-            else { throw DecodingError.typeMismatch(expected, context) }
-            // A union trying this variant with others left: one may take the text as text.
-            if VariantTrial.isActive { throw VariantTrial.Declined() }
-            return value
+            return try number(fromTextAt: key, parse: parse, orMismatch: expected, context)
         }
+    }
+
+    /// The number in the text at `key`, or the original type mismatch when there is none.
+    private func number<Number>(
+        fromTextAt key: Key, parse: (String) -> Number?, orMismatch expected: Any.Type,
+        _ context: DecodingError.Context
+    ) throws -> Number {
+        guard let text = try? decode(String.self, forKey: key).trimmingCharacters(in: .whitespaces),
+            let value = parse(text)
+        else { throw DecodingError.typeMismatch(expected, context) }
+        // A union trying this variant with others left: one may take the text as text.
+        if VariantTrial.isActive { throw VariantTrial.Declined() }
+        return value
     }
 
     /// A `Decimal` from text that is a whole JSON number (`-12.50`, `1e3`), every digit kept, read

@@ -35,7 +35,7 @@ enum DiscriminatorDefaults {
                 else { continue }
                 if property.type == .string {
                     model.properties[position].tagDefault = Naming.stringLiteral(value)
-                } else if [.int, .builtin("Swift.Int64"), .builtin("Swift.Int32")].contains(property.type),
+                } else if SwiftType.integers.contains(property.type),
                     let number = Int(value)
                 {
                     // An integer tag (`mapping: {"2": Button}` on `type: integer`) is that number.

@@ -114,7 +114,7 @@ enum PaginationDetection {
         func parameter(_ names: [String], _ types: [SwiftType]) -> ParameterModel? {
             names.lazy.compactMap { page.query($0, types) }.first { !$0.isRequired }
         }
-        let integer = Page.integerTypes, string = [SwiftType.string]
+        let integer = SwiftType.integers, string = [SwiftType.string]
         // A bare array: the `Link` header, the page number or the offset is the only way on.
         if page.list == nil {
             if linkHeader { return page.model(.linkHeader(leftOut: parameter(["page"], integer))) }
@@ -179,7 +179,7 @@ enum PaginationDetection {
             guard let name = name ?? fallback else { return nil }
             guard let parameter = page.query(name, types) else {
                 let names = operation.parameters.filter { $0.location == .query }.map { "`\($0.name)`" }
-                let kind = types.map { $0 == Page.integerTypes ? "an integer " : "a string " } ?? "a "
+                let kind = types.map { $0 == SwiftType.integers ? "an integer " : "a string " } ?? "a "
                 throw fail(
                     "`\(name)` is not \(kind)query parameter of the operation (its query parameters: \(names.isEmpty ? "none" : names.joined(separator: ", ")))."
                 )
@@ -211,10 +211,10 @@ enum PaginationDetection {
         case .linkHeader:
             return page.model(.linkHeader(leftOut: try parameter(declaration.parameter, nil)))
         case .offset:
-            let offset = try parameter(declaration.parameter, Page.integerTypes, default: "offset")!
-            return page.model(.offset(offset, total: try field(declaration.total, Page.integerTypes, "integer")))
+            let offset = try parameter(declaration.parameter, SwiftType.integers, default: "offset")!
+            return page.model(.offset(offset, total: try field(declaration.total, SwiftType.integers, "integer")))
         case .pageNumber:
-            return page.model(.pageNumber(try parameter(declaration.parameter, Page.integerTypes, default: "page")!))
+            return page.model(.pageNumber(try parameter(declaration.parameter, SwiftType.integers, default: "page")!))
         }
     }
 }
@@ -240,8 +240,6 @@ private struct Page {
 
     /// The types a next-page URL field may have.
     static let urlTypes: [SwiftType] = [.string, .builtin("Foundation.URL")]
-    /// The types an integer (of any `format`) may have.
-    static let integerTypes: [SwiftType] = [.int, .builtin("Swift.Int64"), .builtin("Swift.Int32")]
 
     let operation: OperationModel
     let declarations: DeclarationIndex

@@ -16,6 +16,8 @@ indirect enum SwiftType: Hashable, Sendable {
     static let int = SwiftType.builtin("Swift.Int")
     static let double = SwiftType.builtin("Swift.Double")
     static let decimal = SwiftType.builtin("Foundation.Decimal")
+    /// The types an integer (of any `format` but `uint64`) may have.
+    static let integers: [SwiftType] = [.int, .builtin("Swift.Int64"), .builtin("Swift.Int32")]
     static let bool = SwiftType.builtin("Swift.Bool")
     static let json = SwiftType.builtin("Courier.JSONValue")
     static let data = SwiftType.builtin("Foundation.Data")

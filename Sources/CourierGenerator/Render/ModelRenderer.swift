@@ -222,17 +222,14 @@ struct ModelRenderer {
                 let stored = property.isBoxed ? "Courier.Indirect<\(property.type.code)>" : property.type.code
                 let target = "self.\(Naming.escaped(property.storageName))"
                 let decode = coded(property.type).holdsNestedURLs ? "decodeURLs" : "decodeValue"
-                if let value = property.defaultExpression, decode == "decodeValue" {
+                if let value = property.defaultExpression {
                     // A required key with a default: a server that leaves it out means the
                     // default; a `null` is an error, as for any required key.
                     let fallback = property.isBoxed ? "Courier.Indirect(\(value))" : value
                     writer.line(
-                        "\(target) = try container.decodeValue(\(stored).self, at: \(key(property)), ifMissing: \(fallback))"
-                    )
-                } else if let value = property.defaultExpression {
-                    let fallback = property.isBoxed ? "Courier.Indirect(\(value))" : value
-                    writer.line(
-                        "\(target) = container.contains(Courier.AnyCodingKey(\(key(property)))) ? try container.\(decode)(\(stored).self, at: \(key(property))) : \(fallback)"
+                        decode == "decodeValue"
+                            ? "\(target) = try container.decodeValue(\(stored).self, at: \(key(property)), ifMissing: \(fallback))"
+                            : "\(target) = container.contains(Courier.AnyCodingKey(\(key(property)))) ? try container.\(decode)(\(stored).self, at: \(key(property))) : \(fallback)"
                     )
                 } else if property.isOptional {
                     writer.line("\(target) = try container.\(decode)IfPresent(\(stored).self, at: \(key(property)))")
