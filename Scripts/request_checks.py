@@ -424,7 +424,9 @@ class RequestChecks:
                 raise Ambiguous()
             fields = expected if isinstance(expected, dict) and explode and style != "deepObject" else {}
             raws = [v or "" for n, v in items
-                    if unquote(n) == name or unquote(n).startswith(name + "[")
+                    if unquote(n) == name
+                    # A deep object's items (`filter[name]`), unless another parameter is so named.
+                    or (unquote(n).startswith(name + "[") and unquote(n) not in others)
                     or (unquote(n) in fields and unquote(n) not in others)]
             encoded = [v for v in raws if self.KEPT_RESERVED.search(v)]
             if encoded:
