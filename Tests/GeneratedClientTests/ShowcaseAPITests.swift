@@ -349,6 +349,36 @@ import Testing
         #expect(try decode(Animal.self, #"{"name": "Nobody"}"#) == .undocumented(["name": "Nobody"]))
     }
 
+    /// A polymorphic body for a server that reads `$type` only as the first member of its object
+    /// (ASP.NET Core's System.Text.Json; the loopback server answers 400 as it does): the tag of
+    /// every object leads it, nested parcels too, whatever order `JSONEncoder` picks.
+    @Test func aDiscriminatorLeadsEveryObjectItTags() async throws {
+        let api = Showcase(baseURL: TestServer.shared.baseURL)
+        let pallet = Freight.freightPallet(
+            FreightPallet(
+                reference: "P-1",
+                parcels: [
+                    .freightParcel(FreightParcel(reference: "A", weight: 1.5, fragile: true)),
+                    .freightParcel(FreightParcel(weight: 2, additionalProperties: ["note": "top"])),
+                ],
+                dock: 4))
+        for _ in 0..<10 {
+            #expect(try await api.bookFreight(body: pallet) == pallet)
+        }
+        // The server does read the order: a tag after another member is refused.
+        let late = Endpoint<Freight>.post(
+            "/freight",
+            body: .data(Data(#"{"reference":"P-2","$type":"pallet"}"#.utf8), contentType: "application/json"))
+        do {
+            _ = try await api.client.send(late.errorBody(ValidationProblem.self))
+            Issue.record("Expected the server to refuse a tag that comes second")
+        } catch .server(let failure) {
+            #expect(failure.status == 400)
+            let problem = try #require(failure.body as? ValidationProblem)
+            #expect(problem.errors?["$"]?.first?.contains("not the first property") == true)
+        }
+    }
+
     /// A parent whose `oneOf` lists its own extensions (springdoc's shape for Jackson subtypes) is
     /// the choice between them; an extension takes the parent's properties, not that choice
     /// again, which recursed without end.

@@ -154,6 +154,8 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
             return self.flaky(path.split("/")[2])
         if path.startswith("/coalesce/"):
             return self.coalesce(path.split("/"))
+        if path == "/freight":
+            return self.polymorphic_body()
         handler = {
             "/successful-error": lambda: self.json(200, ERROR_BODIES["envelope"](200)),
             "/user": lambda: self.json(200, USER),
@@ -226,6 +228,28 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
             # The client's port: one per connection, so a test can tell whether calls share one.
             "clientPort": self.client_address[1],
         })
+
+    def polymorphic_body(self):
+        """Reads the body as ASP.NET Core's System.Text.Json reads a polymorphic type: `$type`
+        counts only as the first member of its object; anywhere else the body is rejected with
+        the problem details ASP.NET Core sends. A body it reads is answered as it was sent."""
+        def members(pairs):
+            if any(name == "$type" for name, _ in pairs[1:]):
+                raise ValueError("$type")
+            return dict(pairs)
+        try:
+            value = json.loads(self.body, object_pairs_hook=members)
+        except ValueError:
+            return self.send(400, json.dumps({
+                "type": "https://tools.ietf.org/html/rfc9110#section-15.5.1",
+                "title": "One or more validation errors occurred.",
+                "status": 400,
+                "errors": {"$": [
+                    "The metadata property is either not supported by the type or is not the first "
+                    "property in the deserialized JSON object. Path: $.$type"
+                ]},
+            }).encode(), "application/problem+json")
+        return self.json(200, value)
 
     def job(self, outcome):
         """A job whose outcome decides the status and the body: 200 done, 202 queued, 204 none,

@@ -147,12 +147,13 @@ extension JSONEncoder {
     }
 
     /// The JSON text of a value, where a value that is a UUID, or an array or dictionary of
-    /// them, writes them lowercase, as servers print them (`UUID` encodes itself uppercase).
+    /// them, writes them lowercase, as servers print them (`UUID` encodes itself uppercase),
+    /// and a generated union's discriminator leads its object (``UnionVariant/writeTagFirst(_:)``).
     /// - Parameter value: The value.
     /// - Returns: The JSON text.
     /// - Throws: `EncodingError`.
     package func encodeLowercasingUUIDs(_ value: any Encodable) throws -> Data {
         if let uuids = value as? any UUIDContainer { return try encode(uuids.lowercaseTexts) }
-        return try encode(value)
+        return try TagsFirst.encoding { try encode(value) }
     }
 }

@@ -524,6 +524,10 @@ struct ModelRenderer {
             writer.line()
             writer.line("/// Encodes the variant's value.")
             writer.block("\(access) func encode(to encoder: any Swift.Encoder) throws") { writer in
+                if let discriminator = model.discriminator {
+                    // Some servers (System.Text.Json's `$type`) read the tag only before other keys.
+                    writer.line("Courier.UnionVariant.writeTagFirst(\(Naming.stringLiteral(discriminator)))")
+                }
                 writer.switchBlock("self") { writer in
                     for unionCase in model.cases {
                         let encode =

@@ -345,6 +345,24 @@ import Testing
         #expect(try #require(files["Models/A.swift"]).contains(#"kind: Swift.String = "alpha""#))
     }
 
+    /// A union with a `discriminator` asks, as it encodes, that its tag lead the object (a
+    /// System.Text.Json server reads `$type` only there); one told apart by keys alone does not.
+    @Test(arguments: [("discriminator: {propertyName: $type}", true), ("", false)])
+    func aDiscriminatedUnionWritesItsTagFirst(discriminator: String, asks: Bool) throws {
+        let schemas = """
+            U: {anyOf: [{$ref: '#/components/schemas/A'}, {$ref: '#/components/schemas/B'}], \(discriminator)}
+            A: {type: object, required: [$type], properties: {$type: {enum: [a]}, a: {type: string}}}
+            B: {type: object, required: [$type], properties: {$type: {enum: [b]}, b: {type: integer}}}
+            """
+        let union = try #require(try generate(spec(schemas: schemas))["Models/U.swift"])
+        let asked = #"""
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    Courier.UnionVariant.writeTagFirst("$type")
+                    switch self {
+            """#
+        #expect(union.contains(asked) == asks, "\(union)")
+    }
+
     /// `discriminator.defaultMapping` (OpenAPI 3.2) marks its variant in the union's table; one
     /// that names no variant of the union is reported and left out.
     @Test(arguments: [("B", true), ("Missing", false)])

@@ -42,6 +42,7 @@ public indirect enum Event: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
+        Courier.UnionVariant.writeTagFirst("type")
         switch self {
         case .screenView(let value): try value.encode(to: encoder)
         case .tap(let value): try value.encode(to: encoder)

@@ -98,6 +98,7 @@ public indirect enum Animal: Swift.Codable, Swift.Hashable, Swift.Sendable, Swif
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
+        Courier.UnionVariant.writeTagFirst("species")
         switch self {
         case .bird(let value): try value.encode(to: encoder)
         case .fish(let value): try value.encode(to: encoder)

@@ -85,6 +85,7 @@ public indirect enum Codec: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
+        Courier.UnionVariant.writeTagFirst("@odata.type")
         switch self {
         case .h264Codec(let value): try value.encode(to: encoder)
         case .aacCodec(let value): try value.encode(to: encoder)

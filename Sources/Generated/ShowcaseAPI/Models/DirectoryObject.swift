@@ -85,6 +85,7 @@ public indirect enum DirectoryObject: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
+        Courier.UnionVariant.writeTagFirst("@odata.type")
         switch self {
         case .graphUser(let value): try value.encode(to: encoder)
         case .graphGroup(let value): try value.encode(to: encoder)

@@ -90,6 +90,7 @@ public indirect enum Entity: Swift.Codable, Swift.Hashable, Swift.Sendable, Swif
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
+        Courier.UnionVariant.writeTagFirst("@odata.type")
         switch self {
         case .directoryObject(let value): try value.encode(to: encoder)
         case .graphUser(let value): try value.encode(to: encoder)

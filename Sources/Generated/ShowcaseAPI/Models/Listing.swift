@@ -42,6 +42,7 @@ public indirect enum ListingVariant: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
+        Courier.UnionVariant.writeTagFirst("kind")
         switch self {
         case .circle(let value): try value.encode(to: encoder)
         case .square(let value): try value.encode(to: encoder)

@@ -48,6 +48,7 @@ public indirect enum Payment: Swift.Codable, Swift.Hashable, Swift.Sendable, Swi
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
+        Courier.UnionVariant.writeTagFirst("kind")
         switch self {
         case .cardPayment(let value): try value.encode(to: encoder)
         case .bankPayment(let value): try value.encode(to: encoder)

@@ -42,6 +42,7 @@ public indirect enum Shape: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
+        Courier.UnionVariant.writeTagFirst("kind")
         switch self {
         case .circle(let value): try value.encode(to: encoder)
         case .square(let value): try value.encode(to: encoder)

@@ -53,6 +53,7 @@ public indirect enum StreamEvent: Swift.Codable, Swift.Hashable, Swift.Sendable,
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
+        Courier.UnionVariant.writeTagFirst("type")
         switch self {
         case .textDeltaEvent(let value): try value.encode(to: encoder)
         case .textDoneEvent(let value): try value.encode(to: encoder)

@@ -43,6 +43,7 @@ public indirect enum Tile: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
+        Courier.UnionVariant.writeTagFirst("kind")
         switch self {
         case .squareTile(let value): try value.encode(to: encoder)
         case .roundTile(let value): try value.encode(to: encoder)

@@ -43,6 +43,7 @@ public indirect enum ToolCall: Swift.Codable, Swift.Hashable, Swift.Sendable, Sw
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
+        Courier.UnionVariant.writeTagFirst("type")
         switch self {
         case .functionToolCall(let value): try value.encode(to: encoder)
         case .customToolCall(let value): try value.encode(to: encoder)

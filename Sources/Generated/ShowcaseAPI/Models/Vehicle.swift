@@ -43,6 +43,7 @@ public indirect enum Vehicle: Swift.Codable, Swift.Hashable, Swift.Sendable, Swi
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
+        Courier.UnionVariant.writeTagFirst("kind")
         switch self {
         case .car(let value): try value.encode(to: encoder)
         case .bike(let value): try value.encode(to: encoder)

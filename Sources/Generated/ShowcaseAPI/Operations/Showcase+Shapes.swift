@@ -12,6 +12,19 @@ extension Showcase {
     public func listUsers() async throws(Courier.ServiceError) -> [User] {
         try await client.send(Endpoints.listUsers())
     }
+
+    /// Books freight, as an ASP.NET Core service with System.Text.Json's polymorphism reads it
+    ///
+    /// The server reads `$type` only as the first member of its object and answers 400 otherwise, as System.Text.Json does.
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP POST /freight
+    public func bookFreight(body: Freight) async throws(Courier.ServiceError) -> Freight {
+        try await client.send(Endpoints.bookFreight(body: body))
+    }
 }
 
 extension Showcase.Endpoints {
@@ -23,6 +36,23 @@ extension Showcase.Endpoints {
     /// - Remark: HTTP GET /users
     public static func listUsers() -> Courier.Endpoint<[User]> {
         let endpoint = Courier.Endpoint<[User]>(method: .get, path: "/users", operationID: "listUsers")
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/bookFreight(body:)``.
+    ///
+    /// Books freight, as an ASP.NET Core service with System.Text.Json's polymorphism reads it
+    ///
+    /// The server reads `$type` only as the first member of its object and answers 400 otherwise, as System.Text.Json does.
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP POST /freight
+    public static func bookFreight(body: Freight) -> Courier.Endpoint<Freight> {
+        var endpoint = Courier.Endpoint<Freight>(method: .post, path: "/freight", operationID: "bookFreight")
+        endpoint.body = .json(body)
+        endpoint.errorBodyType = ValidationProblem.self
         return endpoint
     }
 }
