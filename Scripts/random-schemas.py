@@ -98,9 +98,46 @@ class Schemas:
             if "$ref" in schema:
                 return {"oneOf": [schema, {"type": "null"}]}
             return None
+        if "$ref" in schema and self.object_like(schema) and self.rng.random() < 0.5:
+            # Microsoft Graph's way (OpenAPI.NET's): beside the reference, any object or null.
+            return {self.rng.choice(["anyOf", "oneOf"]): [schema, {"type": "object", "nullable": True}]}
         if "$ref" in schema:
             return {"allOf": [schema], "nullable": True}
         return dict(schema, nullable=True)
+
+    @staticmethod
+    def nullable_any_object(schema):
+        """Whether a schema is any object or null and says nothing more."""
+        types = schema.get("type")
+        types = types if isinstance(types, list) else [types]
+        return ([t for t in types if t != "null"] == ["object"] and (schema.get("nullable") or "null" in types)
+                and set(schema) <= {"type", "nullable", "description", "title"})
+
+    def courier_object(self, schema, depth=0):
+        """Whether Courier's generator reads a schema as an object (its `isObjectSchema`)."""
+        schema = self.resolve(schema)
+        if depth > 32:
+            return False
+        if isinstance(schema.get("type"), str):
+            return schema["type"] == "object"
+        if "properties" in schema or "additionalProperties" in schema:
+            return True
+        if any(self.courier_object(part, depth + 1) for part in schema.get("allOf", [])):
+            return True
+        for keyword in ("oneOf", "anyOf"):
+            if keyword in schema:
+                members = [m for m in schema[keyword] if m.get("type") != "null"]
+                return bool(members) and all(self.courier_object(m, depth + 1) for m in members)
+        return False
+
+    def nullable_alternatives(self, members):
+        """The alternatives Courier reads beside an alternative that is any object or null, when
+        they are all objects (the value is one of them, or null), else None."""
+        placeholders = [m for m in members if self.nullable_any_object(m)]
+        others = [m for m in members if not self.nullable_any_object(m)]
+        if placeholders and others and all(self.courier_object(m) for m in others):
+            return others
+        return None
 
     def scalar(self):
         r = self.rng
@@ -355,6 +392,13 @@ class Schemas:
             # OpenAPI: the discriminator's value names the member; a value that names none is invalid.
             tagged = self.tagged_member(schema, value)
             return tagged is not None and self.valid(tagged, value, lenient)
+        for keyword in ("oneOf", "anyOf"):
+            others = self.nullable_alternatives(schema.get(keyword, []))
+            if others is not None:
+                # Courier reads the free-form object beside objects as "may be null".
+                schema = dict(schema, **{keyword: others})
+                if value is None:
+                    return True
         if "oneOf" in schema:
             matches = sum(self.valid(part, value, lenient) for part in schema["oneOf"])
             # Read leniently, two alternatives a value matches (the same enum twice) do not rule it out.
@@ -472,7 +516,10 @@ class Schemas:
             return value
         for keyword in ("oneOf", "anyOf"):
             if keyword in schema:
-                member = r.choice(schema[keyword])
+                others = self.nullable_alternatives(schema[keyword])
+                if others is not None and r.random() < 0.25:
+                    return None
+                member = r.choice(others or schema[keyword])
                 value = self.payload(member, depth + 1)
                 if "discriminator" in schema and isinstance(value, dict):
                     value["type"] = self.tag(schema, member)

@@ -349,6 +349,29 @@ import Testing
         #expect(try decode(Animal.self, #"{"name": "Nobody"}"#) == .undocumented(["name": "Nobody"]))
     }
 
+    /// References made nullable as Microsoft Graph writes them (beside the reference, an object
+    /// that may be null and says nothing more) are the referenced type, optional: a recipient, a
+    /// `null` kept as `null`, a missing key, and keys the description does not list all survive.
+    @Test(arguments: [
+        #"{"sender":{"emailAddress":{"address":"ada@example.com","name":"Ada"}},"from":{"emailAddress":null}}"#,
+        #"{"sender":null,"from":null,"subject":null}"#,
+        ##"{"sender":{"emailAddress":{"address":"a@b.c","@odata.etag":"W/1"},"@odata.type":"#microsoft.graph.recipient"}}"##,
+    ])
+    func aReferenceThatMayBeNullIsOptional(json: String) throws {
+        let message = try decode(GraphMessage.self, json)
+        if json.contains("ada@example.com") {
+            #expect(message.sender?.emailAddress?.name == "Ada")
+            #expect(message.from != nil && message.from?.emailAddress == nil)
+        }
+        #expect(try decode([String: JSONValue].self, encode(message)) == decode([String: JSONValue].self, json))
+    }
+
+    /// A required reference that may be `null` is written as `null` when it is `nil`; an
+    /// optional one is left out.
+    @Test func aRequiredReferenceThatMayBeNullIsWrittenAsNull() throws {
+        #expect(try encode(GraphMessage(subject: "Hi")) == #"{"sender":null,"subject":"Hi"}"#)
+    }
+
     /// A polymorphic body for a server that reads `$type` only as the first member of its object
     /// (ASP.NET Core's System.Text.Json; the loopback server answers 400 as it does): the tag of
     /// every object leads it, nested parcels too, whatever order `JSONEncoder` picks.

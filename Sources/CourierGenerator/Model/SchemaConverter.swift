@@ -293,6 +293,7 @@ final class SchemaConverter {
         for keyword in ["oneOf", "anyOf"] {
             guard schema.child(keyword)?.node.sequence != nil else { continue }
             var variants: [Located] = []
+            var nullObjects = 0
             for variant in schema.items(keyword) {
                 if try allowsOnlyNull(variant) {
                     nullable = true
@@ -300,8 +301,23 @@ final class SchemaConverter {
                     // An alternative that allows null as well (`{type: [string, "null"], enum:
                     // [on, off, null]}`) makes the union's value optional; its case holds the rest.
                     if try schemaAllowsNull(variant) { nullable = true }
+                    if try isNullableAnyObject(variant) { nullObjects += 1 }
                     variants.append(variant)
                 }
+            }
+            if nullObjects > 0, nullObjects < variants.count {
+                // `anyOf: [{$ref: Recipient}, {type: object, nullable: true}]`: how OpenAPI 3.0
+                // descriptions (OpenAPI.NET's, for every reference in Microsoft Graph) make a
+                // reference nullable, since `nullable` beside `$ref` is ignored. Beside objects
+                // only, the free-form object says that the value may be `null`: it is the other
+                // alternatives, optional (in a `oneOf`, it could only hold objects they don't).
+                var others: [Located] = []
+                var allObjects = true
+                for variant in variants where try !isNullableAnyObject(variant) {
+                    if try !isObjectSchema(variant) { allObjects = false }
+                    others.append(variant)
+                }
+                if allObjects { variants = others }
             }
             if schema.items(keyword).isEmpty {
                 // JSON Schema requires at least one alternative; an empty list (Discord's enums
@@ -844,6 +860,19 @@ final class SchemaConverter {
         return (usable, nil)
     }
 
+    /// Whether a schema is any object or `null` and says nothing more (`{type: object, nullable:
+    /// true}`, `{type: [object, "null"]}`, with annotations at most).
+    private func isNullableAnyObject(_ schema: Located) throws(GenerationError) -> Bool {
+        guard try documents.reference(of: schema) == nil, let mapping = schema.node.mapping else { return false }
+        let types = try typeList(schema)
+        guard types.filter({ $0 != "null" }) == ["object"],
+            types.contains("null") || schema.node["nullable"]?.bool == true
+        else { return false }
+        return mapping.entries.allSatisfy {
+            $0.0 == "type" || Self.annotationKeywords.contains($0.0) || $0.0.hasPrefix("x-")
+        }
+    }
+
     /// Whether a schema allows `null` and nothing else (`type: "null"`, `enum: [null]`, `const:
     /// null`), itself or through the schemas `$ref`s name (drf-spectacular's `NullEnum`, listed
     /// beside every nullable choice field's enum): as a union's alternative it adds no case, and
@@ -880,12 +909,14 @@ final class SchemaConverter {
     /// as an `allOf` member, it changes nothing about the type.
     private func isAnnotationOnly(_ schema: Located) throws(GenerationError) -> Bool {
         guard try documents.reference(of: schema) == nil, let mapping = schema.node.mapping else { return false }
-        let annotations: Set<String> = [
-            "description", "title", "example", "examples", "deprecated", "readOnly", "writeOnly", "nullable",
-            "externalDocs", "$comment", "xml",
-        ]
-        return mapping.entries.allSatisfy { annotations.contains($0.0) || $0.0.hasPrefix("x-") }
+        return mapping.entries.allSatisfy { Self.annotationKeywords.contains($0.0) || $0.0.hasPrefix("x-") }
     }
+
+    /// The keywords that annotate a value without saying what it is.
+    private static let annotationKeywords: Set<String> = [
+        "description", "title", "example", "examples", "deprecated", "readOnly", "writeOnly", "nullable",
+        "externalDocs", "$comment", "xml",
+    ]
 
     /// Whether a schema only constrains a value (which keys are required, what it must not be)
     /// without describing one: `{required: [a]}`, `{not: …}`.

@@ -345,6 +345,44 @@ import Testing
         #expect(try #require(files["Models/A.swift"]).contains(#"kind: Swift.String = "alpha""#))
     }
 
+    /// A reference made nullable as OpenAPI 3.0 descriptions write it (Microsoft Graph's, from
+    /// OpenAPI.NET): beside objects, an alternative that is any object or `null` and says nothing
+    /// more makes the value optional; beside anything else it stays a case of its own.
+    @Test(arguments: [
+        ("anyOf: [{$ref: '#/components/schemas/R'}, {type: object, nullable: true}]", "R?", []),
+        ("oneOf: [{$ref: '#/components/schemas/R'}, {type: object, nullable: true, description: none}]", "R?", []),
+        ("anyOf: [{$ref: '#/components/schemas/R'}, {type: [object, 'null']}]", "R?", []),
+        (
+            "anyOf: [{$ref: '#/components/schemas/R'}, {$ref: '#/components/schemas/S'}, {type: object, nullable: true}]",
+            "MFrom?", ["case r(R)", "case s(S)", "case undocumented(Courier.JSONValue)"]
+        ),
+        (
+            "anyOf: [{type: string}, {type: object, nullable: true}]", "MFrom?",
+            [
+                "case string(Swift.String)", "case jsonValueDictionary([Swift.String: Courier.JSONValue])",
+                "case undocumented(Courier.JSONValue)",
+            ]
+        ),
+        (
+            "anyOf: [{$ref: '#/components/schemas/R'}, {type: object, nullable: true, properties: {a: {type: string}}}]",
+            "MFrom?", ["case r(R)", "case case2(MFromCase2)", "case undocumented(Courier.JSONValue)"]
+        ),
+    ])
+    func aFreeFormObjectThatMayBeNullBesideObjectsMakesThemOptional(from: String, type: String, cases: [String])
+        throws
+    {
+        let schemas = """
+            M: {type: object, properties: {from: {\(from)}}}
+            R: {type: object, properties: {name: {type: string}}}
+            S: {type: object, required: [id], properties: {id: {type: integer}}}
+            """
+        let message = try #require(try generate(spec(schemas: schemas))["Models/M.swift"])
+        #expect(message.contains("public var from: \(type)\n"), "\(message)")
+        let declared = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("case ") && !$0.hasPrefix("case .") && !$0.contains(": .") }
+        #expect(declared == cases)
+    }
+
     /// A union with a `discriminator` asks, as it encodes, that its tag lead the object (a
     /// System.Text.Json server reads `$type` only there); one told apart by keys alone does not.
     @Test(arguments: [("discriminator: {propertyName: $type}", true), ("", false)])
