@@ -407,7 +407,7 @@ final class SchemaConverter {
         }
 
         let concrete = types.filter { $0 != "null" }
-        let kind: String
+        var kind: String
         if let number = numberReadFromText(schema, types: concrete) {
             // A number that may also be read from its text: ASP.NET's `int` is `type: [integer,
             // string]` with a digits `pattern` (or, in 3.0, the pattern and format with no type).
@@ -430,6 +430,12 @@ final class SchemaConverter {
             return (.json, nullable)
         }
         let format = schema.node["format"]?.string
+        if kind == "number", let format, ["int32", "int64", "uint64"].contains(format) {
+            // A number whose format is an integer's (`type: number, format: int64`, as OData's
+            // descriptions write Edm.Int64: JSON Schema's integers are numbers) is that integer;
+            // a `Double` would round one past 2^53.
+            kind = "integer"
+        }
         switch kind {
         case "string":
             switch format {

@@ -914,6 +914,12 @@ import Testing
         ("{type: number, format: decimal}", "Foundation.Decimal"),
         ("{type: string, format: decimal}", "Swift.String"),
         ("{type: number}", "Swift.Double"),
+        ("{type: number, format: double}", "Swift.Double"),
+        // A number with an integer's format is that integer (OData's Edm.Int64, Apple's symbol
+        // graph versions): JSON Schema's integers are numbers, and a Double rounds past 2^53.
+        ("{type: number, format: int32}", "Swift.Int32"),
+        ("{type: number, format: int64}", "Swift.Int64"),
+        ("{type: number, format: uint64}", "Swift.UInt64"),
         ("{type: boolean}", "Swift.Bool"),
         // Free-form values.
         ("{}", "Courier.JSONValue"),

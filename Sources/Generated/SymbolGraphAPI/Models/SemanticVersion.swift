@@ -8,11 +8,11 @@ import Foundation
 /// A [semantic version](https://semver.org).
 public struct SemanticVersion: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Major version when you make incompatible API changes.
-    public var major: Swift.Double
+    public var major: Swift.Int64
     /// Minor version when you add functionality in a backwards compatible manner.
-    public var minor: Swift.Double
+    public var minor: Swift.Int64
     /// Patch version when you make backwards compatible bug fixes.
-    public var patch: Swift.Double
+    public var patch: Swift.Int64
     /// A pre-release version indicates that the version is unstable and might not satisfy the intended compatibility requirements as denoted by its associated normal version. Examples: 1.0.0-alpha, 1.0.0-alpha.1, 1.0.0-0.3.7, 1.0.0-x.7.z.92.
     public var prerelease: Swift.String?
     /// Information about the specific build of the module.
@@ -23,7 +23,7 @@ public struct SemanticVersion: Swift.Codable, Swift.Hashable, Swift.Sendable {
     private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
-    public init(major: Swift.Double, minor: Swift.Double, patch: Swift.Double, prerelease: Swift.String? = nil, buildMetadata: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(major: Swift.Int64, minor: Swift.Int64, patch: Swift.Int64, prerelease: Swift.String? = nil, buildMetadata: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.major = major
         self.minor = minor
         self.patch = patch
@@ -35,9 +35,9 @@ public struct SemanticVersion: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
-        self.major = try container.decodeValue(Swift.Double.self, at: "major")
-        self.minor = try container.decodeValue(Swift.Double.self, at: "minor")
-        self.patch = try container.decodeValue(Swift.Double.self, at: "patch")
+        self.major = try container.decodeValue(Swift.Int64.self, at: "major")
+        self.minor = try container.decodeValue(Swift.Int64.self, at: "minor")
+        self.patch = try container.decodeValue(Swift.Int64.self, at: "patch")
         self.prerelease = try container.decodeValueIfPresent(Swift.String.self, at: "prerelease")
         self.buildMetadata = try container.decodeValueIfPresent(Swift.String.self, at: "buildMetadata")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "major minor patch prerelease buildMetadata", nulls: &self.__explicitNulls)

@@ -8,14 +8,14 @@ import Foundation
 /// A cursor location in a source file or resource.
 public struct SourcePosition: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The line number in the source file or resource.
-    public var line: Swift.Double
+    public var line: Swift.Int64
     /// The byte offset into the line.
-    public var character: Swift.Double
+    public var character: Swift.Int64
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(line: Swift.Double, character: Swift.Double, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(line: Swift.Int64, character: Swift.Int64, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.line = line
         self.character = character
         self.additionalProperties = additionalProperties
@@ -24,8 +24,8 @@ public struct SourcePosition: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
-        self.line = try container.decodeValue(Swift.Double.self, at: "line")
-        self.character = try container.decodeValue(Swift.Double.self, at: "character")
+        self.line = try container.decodeValue(Swift.Int64.self, at: "line")
+        self.character = try container.decodeValue(Swift.Int64.self, at: "character")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "line character")
     }
 

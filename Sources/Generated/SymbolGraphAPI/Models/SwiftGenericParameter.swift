@@ -10,14 +10,14 @@ public struct SwiftGenericParameter: Swift.Codable, Swift.Hashable, Swift.Sendab
     /// The name of the generic parameter.
     public var name: Swift.String
     /// The index of the generic parameter at its depth.
-    public var index: Swift.Double
+    public var index: Swift.Int64
     /// The depth of the generic parameter; parameters declared at deeper scopes have increased depth.
-    public var depth: Swift.Double
+    public var depth: Swift.Int64
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(name: Swift.String, index: Swift.Double, depth: Swift.Double, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(name: Swift.String, index: Swift.Int64, depth: Swift.Int64, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.name = name
         self.index = index
         self.depth = depth
@@ -28,8 +28,8 @@ public struct SwiftGenericParameter: Swift.Codable, Swift.Hashable, Swift.Sendab
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.name = try container.decodeValue(Swift.String.self, at: "name")
-        self.index = try container.decodeValue(Swift.Double.self, at: "index")
-        self.depth = try container.decodeValue(Swift.Double.self, at: "depth")
+        self.index = try container.decodeValue(Swift.Int64.self, at: "index")
+        self.depth = try container.decodeValue(Swift.Int64.self, at: "depth")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "name index depth")
     }
 
