@@ -106,6 +106,13 @@ import Testing
             declared.append(item)
         }
         #expect(declared == expected)
+        // A list whose next link only AutoRest's `x-ms-pageable` names (Azure Batch's
+        // `odata.nextLink`, a dot in the name).
+        var pooled: [PagedItem] = []
+        for try await item in api.poolsListItems(namespace: "azure-\(total)", limit: 3, total: total) {
+            pooled.append(item)
+        }
+        #expect(pooled == expected)
     }
 
     /// A client whose decoder assumes a time zone reads a generated model's date-time without

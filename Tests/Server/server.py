@@ -376,7 +376,7 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
             cursor = q("cursor", "")
             start = int(base64.b64decode(cursor).decode().split(":")[1]) if cursor else 0
             number = start // size + 1
-        else:  # next, offset, links
+        else:  # next, offset, links, azure
             size, start = int(q("limit", "3")), int(q("offset", "0"))
             number = start // size + 1
         if q("fail", "") == str(number):
@@ -400,6 +400,12 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
         if style == "links":
             following = f"{base}?offset={start + size}&limit={size}&total={total}{carried}" if more else None
             return self.json(200, {"data": chunk, "links": {"next": following, "prev": None}, "meta": {"total": total}})
+        if style == "azure":
+            # Azure Batch's page: the items in `value`, the next page's URL in `odata.nextLink`.
+            page = {"value": chunk}
+            if more:
+                page["odata.nextLink"] = f"{base}?offset={start + size}&limit={size}&total={total}{carried}"
+            return self.json(200, page)
         if style == "next":
             following = None
             if more:

@@ -38,8 +38,8 @@ final class APIConverter {
     /// Operations (by id) whose success response declares a `Link` header.
     private var linkHeaders: Set<String> = []
     /// The operations (by operation id) whose description declares how they page
-    /// (`x-speakeasy-pagination`), with the declaration.
-    private var describedPagination: [(operationID: String, declaration: Located)] = []
+    /// (`x-speakeasy-pagination`, `x-ms-pageable`), with the extension and its value.
+    private var describedPagination: [(operationID: String, extension: String, declaration: Located)] = []
 
     init(
         documents: DocumentSet, apiName: String, errorBody: String? = nil, pagination: [String: PaginationSetting] = [:]
@@ -248,8 +248,11 @@ final class APIConverter {
         {
             linkHeaders.insert(operationID ?? swiftName)
         }
-        if let declared = operation.child("x-speakeasy-pagination") {
-            describedPagination.append((operationID ?? swiftName, declared))
+        for name in DescribedPagination.extensions {
+            if let declared = operation.child(name) {
+                describedPagination.append((operationID ?? swiftName, name, declared))
+                break
+            }
         }
         var successfulErrorType: SwiftType?
         if let envelope = operation.child("x-courier-successful-error") {
@@ -1197,12 +1200,16 @@ final class APIConverter {
         -> [String: PaginationSetting]
     {
         var settings = pagination
-        for (operationID, located) in describedPagination where settings[operationID] == nil {
-            let note = "x-speakeasy-pagination of `\(operationID)`"
-            switch DescribedPagination.declaration(located.node) {
+        for (operationID, name, located) in describedPagination where settings[operationID] == nil {
+            let note = "\(name) of `\(operationID)`"
+            switch DescribedPagination.declaration(located.node, extension: name) {
             case .failure(let unsupported):
                 warn("\(note) is not a way Courier pages (\(unsupported.reason)); its paging is detected.", located)
-            case .success(let declaration):
+            case .success(nil):
+                // The description says the list comes whole, in one page.
+                settings[operationID] = PaginationSetting(
+                    declaration: nil, location: located.node.location, pointer: located.pointer)
+            case .success(let declaration?):
                 let setting = PaginationSetting(
                     declaration: declaration, location: located.node.location, pointer: located.pointer)
                 guard let operation = operations.first(where: { $0.operationID == operationID }) else { continue }

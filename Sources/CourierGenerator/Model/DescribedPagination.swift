@@ -1,7 +1,13 @@
 /// How a description itself says an operation pages, in `x-speakeasy-pagination` (descriptions
-/// written for Speakeasy declare it so), as a ``PaginationDeclaration``: detection's guess is
-/// replaced by what the authors declared, and the configuration file's `pagination:` still
-/// overrides both.
+/// written for Speakeasy declare it so) or `x-ms-pageable` (AutoRest's, in Azure's and other
+/// Microsoft descriptions), as a ``PaginationDeclaration``: detection's guess is replaced by
+/// what the authors declared, and the configuration file's `pagination:` still overrides both.
+///
+/// ```yaml
+/// x-ms-pageable:
+///   nextLinkName: nextLink    # the page's field with the next page's URL; null: one page
+///   itemName: value           # the page's array of items; `value` when not given
+/// ```
 ///
 /// ```yaml
 /// x-speakeasy-pagination:
@@ -15,6 +21,37 @@
 /// in the request body, or a path that is not a plain chain of fields, does not: such a
 /// declaration is reported and left to detection.
 enum DescribedPagination {
+    /// The extensions that declare an operation's paging, in the order they are looked for.
+    static let extensions = ["x-speakeasy-pagination", "x-ms-pageable"]
+
+    /// The declaration an extension makes.
+    /// - Parameters:
+    ///   - node: The extension's value.
+    ///   - name: The extension's name, one of ``extensions``.
+    /// - Returns: The declaration; `nil` when it says the list comes whole, in one page (AutoRest's
+    ///   `nextLinkName: null`); or why it cannot be one.
+    static func declaration(_ node: Node, extension name: String) -> Result<PaginationDeclaration?, Unsupported> {
+        if name == "x-ms-pageable" { return pageable(node) }
+        return declaration(node).map { $0 }
+    }
+
+    /// The declaration `x-ms-pageable` makes: the next page's URL in `nextLinkName` (a field of
+    /// the page, which may have a dot in its name: `@odata.nextLink`), the items in `itemName`.
+    /// `operationName`, the operation AutoRest calls for the next pages, is not needed: the next
+    /// link is the next page's URL, fetched as the first page was.
+    static func pageable(_ node: Node) -> Result<PaginationDeclaration?, Unsupported> {
+        guard node.mapping != nil else { return .failure(Unsupported("it is not a mapping")) }
+        let items = node["itemName"]?.string ?? "value"
+        guard let next = node["nextLinkName"] else {
+            return .failure(Unsupported("it has no `nextLinkName`"))
+        }
+        if next.isNull { return .success(nil) }
+        guard let field = next.string, !field.isEmpty else {
+            return .failure(Unsupported("its `nextLinkName` is not a field name"))
+        }
+        return .success(PaginationDeclaration(style: .nextURL, items: items, next: field))
+    }
+
     /// The declaration `x-speakeasy-pagination` makes.
     /// - Parameter node: The extension's value.
     /// - Returns: The declaration, or why it cannot be one.

@@ -3,9 +3,10 @@ import Testing
 
 @testable import CourierGenerator
 
-/// `x-speakeasy-pagination`, how descriptions written for Speakeasy declare paging, read as
-/// Courier's pagination declarations; what Courier cannot page by is reported and left to
-/// detection, and the configuration file still overrides the description.
+/// `x-speakeasy-pagination`, how descriptions written for Speakeasy declare paging, and
+/// `x-ms-pageable`, AutoRest's, read as Courier's pagination declarations; what Courier cannot
+/// page by is reported and left to detection, and the configuration file still overrides the
+/// description.
 @Suite struct DescribedPaginationTests {
     static func node(_ yaml: String) throws -> Node {
         try DocumentReader.read(Array(yaml.utf8), file: "test.yaml", format: .yaml)
@@ -55,6 +56,25 @@ import Testing
         #expect(unsupported.reason.contains(reason), "\(unsupported.reason)")
     }
 
+    @Test(arguments: [
+        ("{nextLinkName: nextLink}", PaginationDeclaration(style: .nextURL, items: "value", next: "nextLink")),
+        (
+            "{nextLinkName: '@odata.nextLink', itemName: rows, operationName: listNext}",
+            PaginationDeclaration(style: .nextURL, items: "rows", next: "@odata.nextLink")
+        ),
+    ])
+    func autoRestsPageableIsTheNextLink(yaml: String, expected: PaginationDeclaration) throws {
+        #expect(try DescribedPagination.declaration(Self.node(yaml), extension: "x-ms-pageable") == .success(expected))
+    }
+
+    /// `nextLinkName: null` says the list comes whole; without `nextLinkName` it says nothing.
+    @Test func autoRestsPageableWithoutANextLinkIsOnePage() throws {
+        let whole = DescribedPagination.declaration(try Self.node("{nextLinkName: null}"), extension: "x-ms-pageable")
+        #expect(whole == .success(nil))
+        let silent = DescribedPagination.declaration(try Self.node("{itemName: value}"), extension: "x-ms-pageable")
+        #expect(silent == .failure(DescribedPagination.Unsupported("it has no `nextLinkName`")))
+    }
+
     /// The generated text for `GET /things`, its paging declared by `extensionYAML`.
     func generate(_ extensionYAML: String, pagination: [String: PaginationSetting] = [:]) throws -> (
         text: String, warnings: [String]
@@ -99,6 +119,65 @@ import Testing
         )
         #expect(warnings.count == 1 && warnings[0].contains("does not fit the operation"), "\(warnings)")
         #expect(!text.contains(#".cursor("token""#))
+    }
+
+    /// The generated text for `GET /vaults`, an Azure-style list paged as `x-ms-pageable` says.
+    func generateAzure(_ pageable: String) throws -> (text: String, warnings: [String]) {
+        let yaml = """
+            openapi: 3.0.1
+            info: {title: Test, version: "1"}
+            paths:
+              /vaults:
+                get:
+                  operationId: Vaults_List
+                  parameters: [{name: $top, in: query, schema: {type: integer}}]
+                  x-ms-pageable: \(pageable)
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            properties:
+                              value: {type: array, items: {type: object, properties: {id: {type: string}}}}
+                              nextLink: {type: string, readOnly: true}
+                              rows: {type: array, items: {type: object, properties: {id: {type: string}}}}
+                              odata.nextLink: {type: string, readOnly: true}
+                              nextPageLink: {type: string, readOnly: true}
+            """
+        let output = try Generator(moduleName: "TestAPI").generate(text: yaml, displayPath: "Specs/azure.yaml")
+        return (output.files.map(\.contents).joined(separator: "\n"), output.warnings.map(\.message))
+    }
+
+    /// AutoRest's declaration pages the list by the fields it names (a dot in a name is part of
+    /// it, as Azure Batch's `odata.nextLink`), where detection alone takes `value` and
+    /// `nextLink`; `nextLinkName: null` says the list is one page, so it has no item sequence.
+    @Test(arguments: [
+        ("{}", #".nextURL(items: { $0.value ?? [] }, next: { $0.nextLink })"#),
+        (
+            "{nextLinkName: nextPageLink, itemName: rows}",
+            #".nextURL(items: { $0.rows ?? [] }, next: { $0.nextPageLink })"#
+        ),
+        (
+            "{nextLinkName: odata.nextLink, itemName: rows}",
+            #".nextURL(items: { $0.rows ?? [] }, next: { $0.odataNextLink })"#
+        ),
+        ("{nextLinkName: null}", nil),
+    ])
+    func autoRestsDeclarationPagesTheList(pageable: String, walk: String?) throws {
+        let (text, warnings) = try generateAzure(pageable)
+        #expect(
+            warnings
+                == (pageable == "{}"
+                    ? [
+                        "x-ms-pageable of `Vaults_List` is not a way Courier pages (it has no `nextLinkName`); its paging is detected."
+                    ] : []))
+        if let walk {
+            #expect(text.contains(walk), "\(text)")
+        } else {
+            #expect(!text.contains("vaultsListItems"), "\(text)")
+        }
     }
 
     /// The configuration file's setting wins over the description's.

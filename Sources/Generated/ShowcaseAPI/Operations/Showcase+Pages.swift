@@ -66,6 +66,27 @@ extension Showcase {
     public func listDeclaredMembersItems(namespace: Swift.String, limit: Swift.Int? = nil, total: Swift.Int? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<ListDeclaredMembersResponse, PagedItem>.Items {
         client.pages(Endpoints.listDeclaredMembers(namespace: namespace, cursor: nil, limit: limit, total: total), Courier.Pagination<ListDeclaredMembersResponse, PagedItem>.cursor("cursor", items: { $0.members }, cursor: { $0.responseMetadata?.nextCursor }), maximumPages: maximumPages).items
     }
+
+    /// A list paged as AutoRest declares it, with Azure Batch's next link, `odata.nextLink`, which detection does not know
+    ///
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP GET /pages/azure/{namespace}
+    public func poolsList(namespace: Swift.String, offset: Swift.Int? = nil, limit: Swift.Int? = nil, total: Swift.Int? = nil) async throws(Courier.ServiceError) -> PoolsListResponse {
+        try await client.send(Endpoints.poolsList(namespace: namespace, offset: offset, limit: limit, total: total))
+    }
+
+    /// Every item of ``Showcase/poolsList(namespace:offset:limit:total:)``, page after page: the next page, found by the page's `odata.nextLink` URL, is fetched only when the loop reaches it.
+    ///
+    /// A list paged as AutoRest declares it, with Azure Batch's next link, `odata.nextLink`, which detection does not know
+    ///
+    /// - Parameters:
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /pages/azure/{namespace}
+    public func poolsListItems(namespace: Swift.String, offset: Swift.Int? = nil, limit: Swift.Int? = nil, total: Swift.Int? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<PoolsListResponse, PagedItem>.Items {
+        client.pages(Endpoints.poolsList(namespace: namespace, offset: offset, limit: limit, total: total), Courier.Pagination<PoolsListResponse, PagedItem>.nextURL(items: { $0.value ?? [] }, next: { $0.odataNextLink }), maximumPages: maximumPages).items
+    }
 }
 
 extension Showcase.Endpoints {
@@ -106,6 +127,20 @@ extension Showcase.Endpoints {
     public static func listDeclaredMembers(namespace: Swift.String, cursor: Swift.String? = nil, limit: Swift.Int? = nil, total: Swift.Int? = nil) -> Courier.Endpoint<ListDeclaredMembersResponse> {
         var endpoint = Courier.Endpoint<ListDeclaredMembersResponse>(method: .get, path: "/pages/slack/\(namespace)/declared", operationID: "listDeclaredMembers")
         endpoint.query += Courier.QueryItem.items("cursor", cursor)
+        endpoint.query += Courier.QueryItem.items("limit", limit)
+        endpoint.query += Courier.QueryItem.items("total", total)
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/poolsList(namespace:offset:limit:total:)``.
+    ///
+    /// A list paged as AutoRest declares it, with Azure Batch's next link, `odata.nextLink`, which detection does not know
+    ///
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP GET /pages/azure/{namespace}
+    public static func poolsList(namespace: Swift.String, offset: Swift.Int? = nil, limit: Swift.Int? = nil, total: Swift.Int? = nil) -> Courier.Endpoint<PoolsListResponse> {
+        var endpoint = Courier.Endpoint<PoolsListResponse>(method: .get, path: "/pages/azure/\(namespace)", operationID: "Pools_List")
+        endpoint.query += Courier.QueryItem.items("offset", offset)
         endpoint.query += Courier.QueryItem.items("limit", limit)
         endpoint.query += Courier.QueryItem.items("total", total)
         return endpoint
