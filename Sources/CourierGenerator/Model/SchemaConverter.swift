@@ -388,7 +388,8 @@ final class SchemaConverter {
                     .enumeration(
                         makeEnum(
                             enumName, nonNull, documentation, deprecated, integer: false,
-                            caseNames: Self.enumCaseNames(schema, values: values))),
+                            caseNames: Self.enumCaseNames(schema, values: values),
+                            caseDocumentation: Self.enumCaseDocumentation(schema, values: values))),
                     inline: !exactName)
                 return (.named(enumName), nullable)
             }
@@ -400,7 +401,8 @@ final class SchemaConverter {
                     .enumeration(
                         makeEnum(
                             enumName, nonNull, documentation, deprecated, integer: true,
-                            caseNames: Self.enumCaseNames(schema, values: values))),
+                            caseNames: Self.enumCaseNames(schema, values: values),
+                            caseDocumentation: Self.enumCaseDocumentation(schema, values: values))),
                     inline: !exactName)
                 return (.named(enumName), nullable)
             }
@@ -1011,14 +1013,42 @@ final class SchemaConverter {
     }
 
     /// The names a description gives an enum's values, one for each value but `null`, in their
-    /// order: `x-enum-varnames` (OpenAPI Generator's, Go's generators') or `x-enumNames`
-    /// (NSwag's, for .NET's numeric enums). `nil` when there are none, or not one per value.
+    /// order: `x-enum-varnames` (OpenAPI Generator's, Go's generators'), `x-enumNames` (NSwag's,
+    /// for .NET's numeric enums) or the `name`s of AutoRest's `x-ms-enum` values. `nil` when
+    /// there are none, or not one per value.
     private static func enumCaseNames(_ schema: Located, values: [Node]) -> [String?]? {
-        for key in ["x-enum-varnames", "x-enumNames"] {
-            guard let names = schema.node[key]?.sequence, names.count == values.count else { continue }
-            return zip(values, names).filter { !$0.0.isNull }.map { $0.1.string }
+        enumValueAnnotations(schema, values: values, lists: ["x-enum-varnames", "x-enumNames"], field: "name")
+    }
+
+    /// The words a description gives each of an enum's values, one for each value but `null`:
+    /// `x-enum-descriptions` (OpenAPI Generator's) or `x-enumDescriptions`, or the
+    /// `description`s of AutoRest's `x-ms-enum` values.
+    private static func enumCaseDocumentation(_ schema: Located, values: [Node]) -> [String?]? {
+        enumValueAnnotations(
+            schema, values: values, lists: ["x-enum-descriptions", "x-enumDescriptions"], field: "description")
+    }
+
+    /// One annotation per value but `null`: from the first of `lists` that has one per value
+    /// (in the values' order), else from `x-ms-enum`'s `values`, each matched by its `value`.
+    private static func enumValueAnnotations(_ schema: Located, values: [Node], lists: [String], field: String)
+        -> [String?]?
+    {
+        for key in lists {
+            guard let annotations = schema.node[key]?.sequence, annotations.count == values.count else { continue }
+            return zip(values, annotations).filter { !$0.0.isNull }.map { $0.1.string }
         }
-        return nil
+        guard let entries = schema.node["x-ms-enum"]?["values"]?.sequence else { return nil }
+        func text(_ node: Node?) -> String? {
+            switch node?.value {
+            case .string(let text)?: text
+            case .integer(let number)?: String(number)
+            default: nil
+            }
+        }
+        let annotations = values.filter { !$0.isNull }.map { value in
+            entries.first { text($0["value"]) == text(value) }?[field]?.string
+        }
+        return annotations.contains { $0 != nil } ? annotations : nil
     }
 
     /// The alternatives of a `oneOf` or `anyOf` that are each one constant (a `const`, or an

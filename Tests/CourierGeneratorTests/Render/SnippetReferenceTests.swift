@@ -1294,6 +1294,37 @@ import Testing
         #expect(code.contains("case value1\n") && code.contains("case value2\n"))
     }
 
+    /// Each value's words and name as a description gives them beside the enum: OpenAPI
+    /// Generator's `x-enum-descriptions` (or `x-enumDescriptions`), in the values' order, and
+    /// AutoRest's `x-ms-enum` values, matched by value (a value it does not list has none).
+    @Test func enumValuesTakeTheWordsTheDescriptionGives() throws {
+        let files = try generate(
+            spec(
+                schemas: """
+                    Tier: {type: integer, enum: [1, 2], x-enum-varnames: [Basic, Advanced], x-enum-descriptions: [The basic tier., Everything.]}
+                    Mode: {type: string, enum: [on, off], x-enumDescriptions: [Turned on., Turned off.]}
+                    SkuName:
+                      type: string
+                      enum: [Standard_LRS, '0', Premium_LRS]
+                      x-ms-enum:
+                        name: SkuName
+                        modelAsString: true
+                        values:
+                          - {value: Premium_LRS, description: 'Premium, on solid-state drives.'}
+                          - {value: '0', name: Zero}
+                          - {value: Standard_LRS, description: Locally redundant storage.}
+                    """))
+        let tier = try #require(files["Models/Tier.swift"])
+        #expect(tier.contains("/// `1`: The basic tier.\n    case basic\n"), "\(tier)")
+        #expect(tier.contains("/// `2`: Everything.\n    case advanced\n"))
+        let mode = try #require(files["Models/Mode.swift"])
+        #expect(mode.contains("/// `on`: Turned on.\n    case on\n") && mode.contains("/// `off`: Turned off.\n"))
+        let sku = try #require(files["Models/SkuName.swift"])
+        #expect(sku.contains("/// `Standard_LRS`: Locally redundant storage.\n    case standardLRS\n"), "\(sku)")
+        #expect(sku.contains("/// `0`\n    case zero\n"))
+        #expect(sku.contains("/// `Premium_LRS`: Premium, on solid-state drives.\n    case premiumLRS\n"))
+    }
+
     /// An enum written as alternatives of one constant each (`oneOf: [{const: 0, title:
     /// GUILD_TEXT, description: …}]`, JSON Schema's way of documenting each value, as Discord
     /// writes its enums) is that enum, not a union of one-value enums: integer cases are named by
