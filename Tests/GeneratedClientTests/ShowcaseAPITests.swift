@@ -443,13 +443,14 @@ import Testing
         #expect(throws: DecodingError.self) { try decode(Listing.self, #"{"kind": "round", "radius": 1}"#) }
     }
 
-    /// Properties beside a `oneOf`: the recipient, and either a street or a locker.
+    /// Properties beside a `oneOf`: the recipient, and either a street or a locker, each case
+    /// named by the one key its alternative requires.
     @Test func propertiesBesideAOneOfKeepBoth() throws {
         let locker = try decode(Delivery.self, #"{"recipient": "Ada", "locker": 12}"#)
         #expect(locker.recipient == "Ada")
-        #expect(locker.variant == .case2(DeliveryVariantCase2(locker: 12)))
+        #expect(locker.variant == .locker(DeliveryVariantCase2(locker: 12)))
         let street = try decode(Delivery.self, #"{"recipient": "Ada", "street": "Main St"}"#)
-        #expect(street.variant == .case1(DeliveryVariantCase1(street: "Main St")))
+        #expect(street.variant == .street(DeliveryVariantCase1(street: "Main St")))
         #expect(try encode(street) == #"{"recipient":"Ada","street":"Main St"}"#)
         // Neither alternative: the object is kept as it came, and encodes back the same.
         let neither = try decode(Delivery.self, #"{"recipient": "Ada", "drone": true}"#)

@@ -79,8 +79,9 @@ enum UnionEvidence {
     /// Names a variant declared inline (`case1`, after its position) by the value of its only
     /// constant tag instead (`.text`, `.imageURL`), or by its own one value (`.now` for `{enum:
     /// [now]}`, `.empty` for Stripe's `{enum: [""]}`), else by its `title` (Stripe's
-    /// `range_query_specs`: `.rangeQuerySpecs`), else by its JSON kind when no other variant
-    /// has it (`.object`, `.array`, `.string`), where that makes a name no other case has.
+    /// `range_query_specs`: `.rangeQuerySpecs`), else by its only key where it requires it
+    /// (`{Circle: {…}}`: `.circle`), else by its JSON kind when no other variant has it
+    /// (`.object`, `.array`, `.string`), where that makes a name no other case has.
     private static func nameInlineCasesByTheirTag(_ model: inout UnionModel, shapes: [Shape]) {
         let kindNames = [
             "object": "object", "array": "array", "string": "string", "integer": "int", "number": "number",
@@ -105,6 +106,13 @@ enum UnionEvidence {
             } else if let title = model.cases[index].title, !title.isEmpty, title.count <= 40 {
                 // A short name, not a sentence: longer titles keep the position.
                 candidate = Naming.memberName(title)
+            } else if shapes[index].kinds == ["object"], shapes[index].properties.count == 1,
+                let key = shapes[index].properties.first, shapes[index].required == [key]
+            {
+                // An object of one key it requires, which names the variant: serde's externally
+                // tagged enums (`{"Circle": {"radius": 1}}`, as utoipa and schemars describe
+                // Rust's enums) are `.circle(…)`.
+                candidate = Naming.memberName(key)
             } else if shapes[index].kinds.count == 1, let kind = shapes[index].kinds.first,
                 let kindName = kindNames[kind], shapes.filter({ $0.kinds.contains(kind) }).count == 1
             {

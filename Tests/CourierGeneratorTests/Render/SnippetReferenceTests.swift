@@ -345,6 +345,29 @@ import Testing
         #expect(try #require(files["Models/A.swift"]).contains(#"kind: Swift.String = "alpha""#))
     }
 
+    /// Rust's enums as utoipa and schemars describe serde's externally tagged representation
+    /// (`{"Circle": {"radius": 1}}`): each inline variant is named by the one key it requires,
+    /// a unit variant by its value; an object with another key, or that does not require its
+    /// only key, keeps its position.
+    @Test func anInlineVariantOfOneRequiredKeyIsNamedByIt() throws {
+        let schemas = """
+            Shape:
+              oneOf:
+                - {type: object, required: [Circle], properties: {Circle: {type: object, properties: {radius: {type: number}}}}}
+                - {type: object, required: [Square], properties: {Square: {type: number}}}
+                - {type: object, required: [Other], properties: {Other: {type: string}, more: {type: string}}}
+                - {type: object, properties: {Loose: {type: boolean}}}
+                - {type: string, enum: [Empty]}
+            """
+        let shape = try #require(try generate(spec(schemas: schemas))["Models/Shape.swift"])
+        for expected in [
+            "case circle(ShapeCase1)", "case square(ShapeCase2)", "case case3(ShapeCase3)", "case case4(ShapeCase4)",
+            "case empty(ShapeCase5)",
+        ] {
+            #expect(shape.contains(expected + "\n"), "\(expected)")
+        }
+    }
+
     /// A reference made nullable as OpenAPI 3.0 descriptions write it (Microsoft Graph's, from
     /// OpenAPI.NET): beside objects, an alternative that is any object or `null` and says nothing
     /// more makes the value optional; beside anything else it stays a case of its own.
@@ -1017,8 +1040,8 @@ import Testing
     }
 
     /// A variant declared inline is named by its constant tag, else its one value, else its short
-    /// `title` (Stripe's `range_query_specs`), else its JSON kind where no other variant has it
-    /// (Stripe's list beside `""`), else its position.
+    /// `title` (Stripe's `range_query_specs`), else the one key it requires and declares, else its
+    /// JSON kind where no other variant has it (Stripe's list beside `""`), else its position.
     @Test(arguments: [
         (
             "anyOf: [{title: range_query_specs, type: object, properties: {gt: {type: integer}}}, {type: integer}]",
@@ -1039,6 +1062,10 @@ import Testing
         ("oneOf: [{type: string, enum: [daily, weekly]}, {type: integer}]", "case string(ModelChoiceCase1)"),
         (
             "oneOf: [{properties: {a: {type: string}}, required: [a]}, {properties: {b: {type: string}}, required: [b]}]",
+            "case b(ModelChoiceCase2)"
+        ),
+        (
+            "oneOf: [{properties: {a: {type: string}, c: {type: string}}, required: [a]}, {properties: {b: {type: string}}}]",
             "case case2(ModelChoiceCase2)"
         ),
     ])

@@ -57,9 +57,9 @@ public struct DeliveryVariantCase2: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
 public indirect enum DeliveryVariant: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `DeliveryVariantCase1`.
-    case case1(DeliveryVariantCase1)
+    case street(DeliveryVariantCase1)
     /// A `DeliveryVariantCase2`.
-    case case2(DeliveryVariantCase2)
+    case locker(DeliveryVariantCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -67,8 +67,8 @@ public indirect enum DeliveryVariant: Swift.Codable, Swift.Hashable, Swift.Senda
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "DeliveryVariant", undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try DeliveryVariantCase1(from: decoder))
-            default: .case2(try DeliveryVariantCase2(from: decoder))
+            case 0: .street(try DeliveryVariantCase1(from: decoder))
+            default: .locker(try DeliveryVariantCase2(from: decoder))
             }
         }
     }
@@ -86,8 +86,8 @@ public indirect enum DeliveryVariant: Swift.Codable, Swift.Hashable, Swift.Senda
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .street(let value): Swift.String(describing: value)
+        case .locker(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -95,8 +95,8 @@ public indirect enum DeliveryVariant: Swift.Codable, Swift.Hashable, Swift.Senda
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .street(let value): try value.encode(to: encoder)
+        case .locker(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
