@@ -84,15 +84,16 @@ enum Naming {
     /// Splits a name into words at separators, case changes and digit boundaries.
     /// A sign that starts a word, before a digit, is a word (`+1` → `plus 1`, `-1` → `minus 1`,
     /// `reactions-+1` → `reactions plus 1`, as GitHub's reactions are named), so that the two do
-    /// not both become `1`.
+    /// not both become `1`; so is one that starts the name, before a letter (`-created` → `minus
+    /// created`, a descending sort, beside `created`; `-INF` beside `INF`).
     static func words(_ name: String) -> [String] {
         var words: [String] = []
         var current = ""
         var previous: Character?
         let characters = Array(name)
         for (index, character) in characters.enumerated() {
-            if (character == "+" || character == "-"), current.isEmpty,
-                index + 1 < characters.count, characters[index + 1].isNumber
+            if (character == "+" || character == "-"), current.isEmpty, index + 1 < characters.count,
+                characters[index + 1].isNumber || (index == 0 && characters[index + 1].isLetter)
             {
                 words.append(character == "+" ? "plus" : "minus")
                 continue

@@ -42,6 +42,13 @@ import Testing
         ("a-1", "a1"),
         ("reactions-+1", "reactionsPlus1"),
         ("reactions--1", "reactionsMinus1"),
+        // So is a sign that starts a name before a letter: a descending sort (`-created`) beside
+        // its ascending one, negative infinity beside `INF`; inside a name a dash separates.
+        ("-created", "minusCreated"),
+        ("+score", "plusScore"),
+        ("-INF", "minusINF"),
+        ("created-at", "createdAt"),
+        ("--verbose", "verbose"),
         // CONSTANT_CASE is read as words; acronyms joined another way stay acronyms.
         ("SUB_COMMAND", "subCommand"),
         ("GUILD_ID", "guildID"),
