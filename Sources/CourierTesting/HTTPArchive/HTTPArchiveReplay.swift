@@ -71,7 +71,7 @@ extension HTTPArchiveTransport {
                 if url.path == probe.url.path { score += 4 } else { differences.append("path") }
                 guard score > 0 else { return nil }
                 if url.query == probe.url.query { score += 2 } else { differences.append("query") }
-                if recorded.body == probe.body { score += 1 } else { differences.append("body") }
+                if probe.hasBody(of: recorded) { score += 1 } else { differences.append("body") }
                 if differences.isEmpty { differences.append("already replayed") }
                 return (
                     score,
@@ -123,17 +123,24 @@ extension HTTPArchiveTransport {
         var method: String
         var url: URL
         var body: Data?
+        var contentType: String?
 
         init(_ request: TransportRequest, body: Data?, redaction: Redaction) {
             method = request.method.rawValue
             url = redaction.archiveRedacting(request.url)
             self.body = body.flatMap { $0.isEmpty ? nil : $0 }
+            contentType = request.headers["Content-Type"]
         }
 
         func matches(_ recorded: RecordedRequest, strict: Bool) -> Bool {
             guard recorded.method == method else { return false }
             guard strict else { return recorded.parsedURL?.path == url.path }
-            return recorded.url == url.absoluteString && recorded.body == body
+            return recorded.url == url.absoluteString && hasBody(of: recorded)
+        }
+
+        /// Whether the body is the recorded one, as ``RecordedBodyMatching`` compares them.
+        func hasBody(of recorded: RecordedRequest) -> Bool {
+            RecordedBodyMatching.same(body, contentType, recorded.body, recorded.contentType)
         }
     }
 
@@ -144,6 +151,7 @@ extension HTTPArchiveTransport {
         var url: String
         var parsedURL: URL?
         var body: Data?
+        var contentType: String?
 
         init(_ request: HTTPArchive.Request) {
             method = request.method
@@ -151,6 +159,7 @@ extension HTTPArchiveTransport {
             parsedURL = URL(string: request.url)
             if let post = request.postData, !post.text.isEmpty {
                 body = HTTPArchive.data(of: post.text, encoding: post._encoding)
+                contentType = post.mimeType
             }
         }
     }

@@ -22,7 +22,10 @@ public import Foundation
 ///   can only be read once (a sequence) is read into memory first so that it can be recorded.
 ///   A streamed response keeps its chunks; a stream the reader left early is recorded as far as
 ///   it had arrived. A transport error is recorded and thrown again on replay.
-/// - Replaying matches a request by method, URL (with the same values redacted) and body.
+/// - Replaying matches a request by method, URL (with the same values redacted) and body: a
+///   JSON body (or JSON Lines) by its values, whatever the order of keys, which `JSONEncoder`
+///   changes from one encoding to the next; a multipart form part by part, whatever its
+///   boundary, which is random; any other body by its bytes.
 ///   Repeated requests get their recorded responses in order. By default matching is strict:
 ///   a request with no recorded exchange left fails with ``UnrecordedRequest``, which lists the
 ///   closest recorded requests. With `strict: false`, method and path are enough, and the last
