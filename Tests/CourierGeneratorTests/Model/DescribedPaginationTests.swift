@@ -75,33 +75,49 @@ import Testing
         #expect(silent == .failure(DescribedPagination.Unsupported("it has no `nextLinkName`")))
     }
 
-    /// The generated text for `GET /things`, its paging declared by `extensionYAML`.
-    func generate(_ extensionYAML: String, pagination: [String: PaginationSetting] = [:]) throws -> (
-        text: String, warnings: [String]
-    ) {
+    /// The generated text and warnings for a description with one list operation, `GET path`.
+    /// - Parameters:
+    ///   - operation: The operation's lines other than its responses (its id, parameters and
+    ///     paging extension), as YAML at the operation's indentation.
+    ///   - page: The page's properties, as a YAML flow mapping.
+    func generate(
+        path: String, operation: String, page: String, pagination: [String: PaginationSetting] = [:]
+    ) throws -> (text: String, warnings: [String]) {
         let yaml = """
             openapi: 3.1.0
             info: {title: Test, version: "1"}
             paths:
-              /things:
+              \(path):
                 get:
-                  operationId: listThings
-                  parameters: [{name: token, in: query, schema: {type: string}}, {name: page, in: query, schema: {type: integer}}]
-                  x-speakeasy-pagination: \(extensionYAML)
+            \(operation.split(separator: "\n").map { "      " + $0 }.joined(separator: "\n"))
                   responses:
                     '200':
                       description: ok
                       content:
                         application/json:
-                          schema:
-                            type: object
-                            properties:
-                              things: {type: array, items: {type: object, properties: {id: {type: string}}}}
-                              paging: {type: object, properties: {continuation: {type: string}}}
+                          schema: {type: object, properties: \(page)}
             """
         let output = try Generator(moduleName: "TestAPI", pagination: pagination).generate(
             text: yaml, displayPath: "Specs/test.yaml")
         return (output.files.map(\.contents).joined(separator: "\n"), output.warnings.map(\.message))
+    }
+
+    /// The generated text for `GET /things`, its paging declared by `extensionYAML`.
+    func generate(_ extensionYAML: String, pagination: [String: PaginationSetting] = [:]) throws -> (
+        text: String, warnings: [String]
+    ) {
+        try generate(
+            path: "/things",
+            operation: """
+                operationId: listThings
+                parameters: [{name: token, in: query, schema: {type: string}}, {name: page, in: query, schema: {type: integer}}]
+                x-speakeasy-pagination: \(extensionYAML)
+                """,
+            page: """
+                {things: {type: array, items: {type: object, properties: {id: {type: string}}}}, \
+                paging: {type: object, properties: {continuation: {type: string}}}}
+                """,
+            pagination: pagination)
     }
 
     @Test func aDeclarationReplacesDetection() throws {
@@ -123,31 +139,19 @@ import Testing
 
     /// The generated text for `GET /vaults`, an Azure-style list paged as `x-ms-pageable` says.
     func generateAzure(_ pageable: String) throws -> (text: String, warnings: [String]) {
-        let yaml = """
-            openapi: 3.0.1
-            info: {title: Test, version: "1"}
-            paths:
-              /vaults:
-                get:
-                  operationId: Vaults_List
-                  parameters: [{name: $top, in: query, schema: {type: integer}}]
-                  x-ms-pageable: \(pageable)
-                  responses:
-                    '200':
-                      description: ok
-                      content:
-                        application/json:
-                          schema:
-                            type: object
-                            properties:
-                              value: {type: array, items: {type: object, properties: {id: {type: string}}}}
-                              nextLink: {type: string, readOnly: true}
-                              rows: {type: array, items: {type: object, properties: {id: {type: string}}}}
-                              odata.nextLink: {type: string, readOnly: true}
-                              nextPageLink: {type: string, readOnly: true}
-            """
-        let output = try Generator(moduleName: "TestAPI").generate(text: yaml, displayPath: "Specs/azure.yaml")
-        return (output.files.map(\.contents).joined(separator: "\n"), output.warnings.map(\.message))
+        try generate(
+            path: "/vaults",
+            operation: """
+                operationId: Vaults_List
+                parameters: [{name: $top, in: query, schema: {type: integer}}]
+                x-ms-pageable: \(pageable)
+                """,
+            page: """
+                {value: {type: array, items: {type: object, properties: {id: {type: string}}}}, \
+                nextLink: {type: string, readOnly: true}, \
+                rows: {type: array, items: {type: object, properties: {id: {type: string}}}}, \
+                odata.nextLink: {type: string, readOnly: true}, nextPageLink: {type: string, readOnly: true}}
+                """)
     }
 
     /// AutoRest's declaration pages the list by the fields it names (a dot in a name is part of
