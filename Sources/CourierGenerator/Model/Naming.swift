@@ -86,15 +86,21 @@ enum Naming {
     /// `reactions-+1` → `reactions plus 1`, as GitHub's reactions are named), so that the two do
     /// not both become `1`; so is one that starts the name, before a letter (`-created` → `minus
     /// created`, a descending sort, beside `created`; `-INF` beside `INF`).
-    static func words(_ name: String) -> [String] {
+    ///
+    /// With `signsAsWords`, every sign before a digit is a word, inside a word too (`Etc/GMT+1` →
+    /// `Etc GMT plus 1`): for names that would otherwise be the same (``memberNames(_:)``).
+    static func words(_ name: String, signsAsWords: Bool = false) -> [String] {
         var words: [String] = []
         var current = ""
         var previous: Character?
         let characters = Array(name)
         for (index, character) in characters.enumerated() {
-            if (character == "+" || character == "-"), current.isEmpty, index + 1 < characters.count,
+            if (character == "+" || character == "-"), current.isEmpty || signsAsWords, index + 1 < characters.count,
                 characters[index + 1].isNumber || (index == 0 && characters[index + 1].isLetter)
             {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                previous = nil
                 words.append(character == "+" ? "plus" : "minus")
                 continue
             }
@@ -133,9 +139,24 @@ enum Naming {
         return result
     }
 
+    /// `lowerCamelCase` names for several values, such as an enum's: each as ``memberName(_:)``
+    /// names it; but where two would be the same and one of them has a sign (`Etc/GMT+1` and
+    /// `Etc/GMT-1`, both `etcGMT1`), every sign before a digit is a word, in each of the values:
+    /// `etcGMTPlus1`, `etcGMTMinus1`, `etcGMTMinus13`, rather than a number added to one of
+    /// them (`etcGMT12`), which reads as another value.
+    static func memberNames(_ texts: [String]) -> [String] {
+        let plain = texts.map { memberName($0) }
+        var counts: [String: Int] = [:]
+        for name in plain { counts[name, default: 0] += 1 }
+        let hasSign = { (text: String) in text.contains { $0 == "+" || $0 == "-" } }
+        let signsTellApart = zip(texts, plain).contains { text, name in counts[name, default: 0] > 1 && hasSign(text) }
+        guard signsTellApart else { return plain }
+        return zip(texts, plain).map { text, name in hasSign(text) ? memberName(text, signsAsWords: true) : name }
+    }
+
     /// `lowerCamelCase`, escaped with backticks when it is a keyword.
-    static func memberName(_ name: String) -> String {
-        var parts = words(name)
+    static func memberName(_ name: String, signsAsWords: Bool = false) -> String {
+        var parts = words(name, signsAsWords: signsAsWords)
         // CONSTANT_CASE (`SUB_COMMAND`, `USER_ID`) capitalizes every letter, so its words are
         // read as words: `subCommand`, `userID`, not `subCOMMAND`. Acronyms joined otherwise
         // (`EST5EDT`, `W-SU`) stay acronyms.

@@ -60,6 +60,23 @@ import Testing
         #expect(Naming.memberName(name) == expected)
     }
 
+    /// Values whose names would be the same but for a sign spell their signs, every value with
+    /// one, so that none is told apart by a number added to it (Stripe's time zones: `Etc/GMT-1`
+    /// was `etcGMT13`). Values that differ otherwise keep their names; a dash between words
+    /// still separates them.
+    @Test(arguments: [
+        (
+            ["Etc/GMT", "Etc/GMT+1", "Etc/GMT-1", "Etc/GMT-13", "Etc/GMT0", "America/Port-au-Prince"],
+            ["etcGMT", "etcGMTPlus1", "etcGMTMinus1", "etcGMTMinus13", "etcGMT0", "americaPortAuPrince"]
+        ),
+        (["GMT+0", "GMT-0", "GMT0"], ["gmtPlus0", "gmtMinus0", "gmt0"]),
+        (["gpt-4o", "gpt-4", "utf-8"], ["gpt4o", "gpt4", "utf8"]),
+        (["a-1", "a1"], ["aMinus1", "a1"]),
+    ])
+    func namesThatOnlySignsTellApartSpellTheirSigns(_ texts: [String], _ expected: [String]) {
+        #expect(Naming.memberNames(texts) == expected)
+    }
+
     @Test(arguments: [
         ("api_key", "APIKey"),
         ("UserId", "UserID"),

@@ -958,63 +958,63 @@ public enum PostReportingReportRunsRequestParametersTimezone: Swift.Codable, Swi
     /// `Etc/GMT`
     case etcGMT
     /// `Etc/GMT+0`
-    case etcGMT0
+    case etcGMTPlus0
     /// `Etc/GMT+1`
-    case etcGMT1
+    case etcGMTPlus1
     /// `Etc/GMT+10`
-    case etcGMT10
+    case etcGMTPlus10
     /// `Etc/GMT+11`
-    case etcGMT11
+    case etcGMTPlus11
     /// `Etc/GMT+12`
-    case etcGMT12
+    case etcGMTPlus12
     /// `Etc/GMT+2`
-    case etcGMT2
+    case etcGMTPlus2
     /// `Etc/GMT+3`
-    case etcGMT3
+    case etcGMTPlus3
     /// `Etc/GMT+4`
-    case etcGMT4
+    case etcGMTPlus4
     /// `Etc/GMT+5`
-    case etcGMT5
+    case etcGMTPlus5
     /// `Etc/GMT+6`
-    case etcGMT6
+    case etcGMTPlus6
     /// `Etc/GMT+7`
-    case etcGMT7
+    case etcGMTPlus7
     /// `Etc/GMT+8`
-    case etcGMT8
+    case etcGMTPlus8
     /// `Etc/GMT+9`
-    case etcGMT9
+    case etcGMTPlus9
     /// `Etc/GMT-0`
-    case etcGMT02
+    case etcGMTMinus0
     /// `Etc/GMT-1`
-    case etcGMT13
+    case etcGMTMinus1
     /// `Etc/GMT-10`
-    case etcGMT102
+    case etcGMTMinus10
     /// `Etc/GMT-11`
-    case etcGMT112
+    case etcGMTMinus11
     /// `Etc/GMT-12`
-    case etcGMT122
+    case etcGMTMinus12
     /// `Etc/GMT-13`
-    case etcGMT132
+    case etcGMTMinus13
     /// `Etc/GMT-14`
-    case etcGMT14
+    case etcGMTMinus14
     /// `Etc/GMT-2`
-    case etcGMT22
+    case etcGMTMinus2
     /// `Etc/GMT-3`
-    case etcGMT32
+    case etcGMTMinus3
     /// `Etc/GMT-4`
-    case etcGMT42
+    case etcGMTMinus4
     /// `Etc/GMT-5`
-    case etcGMT52
+    case etcGMTMinus5
     /// `Etc/GMT-6`
-    case etcGMT62
+    case etcGMTMinus6
     /// `Etc/GMT-7`
-    case etcGMT72
+    case etcGMTMinus7
     /// `Etc/GMT-8`
-    case etcGMT82
+    case etcGMTMinus8
     /// `Etc/GMT-9`
-    case etcGMT92
+    case etcGMTMinus9
     /// `Etc/GMT0`
-    case etcGMT03
+    case etcGMT0
     /// `Etc/Greenwich`
     case etcGreenwich
     /// `Etc/UCT`
@@ -1160,11 +1160,11 @@ public enum PostReportingReportRunsRequestParametersTimezone: Swift.Codable, Swi
     /// `GMT`
     case gmt
     /// `GMT+0`
-    case gmt0
+    case gmtPlus0
     /// `GMT-0`
-    case gmt02
+    case gmtMinus0
     /// `GMT0`
-    case gmt03
+    case gmt0
     /// `Greenwich`
     case greenwich
     /// `HST`
@@ -1761,35 +1761,35 @@ public enum PostReportingReportRunsRequestParametersTimezone: Swift.Codable, Swi
         case "Egypt": self = .egypt
         case "Eire": self = .eire
         case "Etc/GMT": self = .etcGMT
-        case "Etc/GMT+0": self = .etcGMT0
-        case "Etc/GMT+1": self = .etcGMT1
-        case "Etc/GMT+10": self = .etcGMT10
-        case "Etc/GMT+11": self = .etcGMT11
-        case "Etc/GMT+12": self = .etcGMT12
-        case "Etc/GMT+2": self = .etcGMT2
-        case "Etc/GMT+3": self = .etcGMT3
-        case "Etc/GMT+4": self = .etcGMT4
-        case "Etc/GMT+5": self = .etcGMT5
-        case "Etc/GMT+6": self = .etcGMT6
-        case "Etc/GMT+7": self = .etcGMT7
-        case "Etc/GMT+8": self = .etcGMT8
-        case "Etc/GMT+9": self = .etcGMT9
-        case "Etc/GMT-0": self = .etcGMT02
-        case "Etc/GMT-1": self = .etcGMT13
-        case "Etc/GMT-10": self = .etcGMT102
-        case "Etc/GMT-11": self = .etcGMT112
-        case "Etc/GMT-12": self = .etcGMT122
-        case "Etc/GMT-13": self = .etcGMT132
-        case "Etc/GMT-14": self = .etcGMT14
-        case "Etc/GMT-2": self = .etcGMT22
-        case "Etc/GMT-3": self = .etcGMT32
-        case "Etc/GMT-4": self = .etcGMT42
-        case "Etc/GMT-5": self = .etcGMT52
-        case "Etc/GMT-6": self = .etcGMT62
-        case "Etc/GMT-7": self = .etcGMT72
-        case "Etc/GMT-8": self = .etcGMT82
-        case "Etc/GMT-9": self = .etcGMT92
-        case "Etc/GMT0": self = .etcGMT03
+        case "Etc/GMT+0": self = .etcGMTPlus0
+        case "Etc/GMT+1": self = .etcGMTPlus1
+        case "Etc/GMT+10": self = .etcGMTPlus10
+        case "Etc/GMT+11": self = .etcGMTPlus11
+        case "Etc/GMT+12": self = .etcGMTPlus12
+        case "Etc/GMT+2": self = .etcGMTPlus2
+        case "Etc/GMT+3": self = .etcGMTPlus3
+        case "Etc/GMT+4": self = .etcGMTPlus4
+        case "Etc/GMT+5": self = .etcGMTPlus5
+        case "Etc/GMT+6": self = .etcGMTPlus6
+        case "Etc/GMT+7": self = .etcGMTPlus7
+        case "Etc/GMT+8": self = .etcGMTPlus8
+        case "Etc/GMT+9": self = .etcGMTPlus9
+        case "Etc/GMT-0": self = .etcGMTMinus0
+        case "Etc/GMT-1": self = .etcGMTMinus1
+        case "Etc/GMT-10": self = .etcGMTMinus10
+        case "Etc/GMT-11": self = .etcGMTMinus11
+        case "Etc/GMT-12": self = .etcGMTMinus12
+        case "Etc/GMT-13": self = .etcGMTMinus13
+        case "Etc/GMT-14": self = .etcGMTMinus14
+        case "Etc/GMT-2": self = .etcGMTMinus2
+        case "Etc/GMT-3": self = .etcGMTMinus3
+        case "Etc/GMT-4": self = .etcGMTMinus4
+        case "Etc/GMT-5": self = .etcGMTMinus5
+        case "Etc/GMT-6": self = .etcGMTMinus6
+        case "Etc/GMT-7": self = .etcGMTMinus7
+        case "Etc/GMT-8": self = .etcGMTMinus8
+        case "Etc/GMT-9": self = .etcGMTMinus9
+        case "Etc/GMT0": self = .etcGMT0
         case "Etc/Greenwich": self = .etcGreenwich
         case "Etc/UCT": self = .etcUCT
         case "Etc/UTC": self = .etcUTC
@@ -1862,9 +1862,9 @@ public enum PostReportingReportRunsRequestParametersTimezone: Swift.Codable, Swi
         case "GB": self = .gb
         case "GB-Eire": self = .gbEire
         case "GMT": self = .gmt
-        case "GMT+0": self = .gmt0
-        case "GMT-0": self = .gmt02
-        case "GMT0": self = .gmt03
+        case "GMT+0": self = .gmtPlus0
+        case "GMT-0": self = .gmtMinus0
+        case "GMT0": self = .gmt0
         case "Greenwich": self = .greenwich
         case "HST": self = .hst
         case "Hongkong": self = .hongkong
@@ -2362,35 +2362,35 @@ public enum PostReportingReportRunsRequestParametersTimezone: Swift.Codable, Swi
         case .egypt: "Egypt"
         case .eire: "Eire"
         case .etcGMT: "Etc/GMT"
-        case .etcGMT0: "Etc/GMT+0"
-        case .etcGMT1: "Etc/GMT+1"
-        case .etcGMT10: "Etc/GMT+10"
-        case .etcGMT11: "Etc/GMT+11"
-        case .etcGMT12: "Etc/GMT+12"
-        case .etcGMT2: "Etc/GMT+2"
-        case .etcGMT3: "Etc/GMT+3"
-        case .etcGMT4: "Etc/GMT+4"
-        case .etcGMT5: "Etc/GMT+5"
-        case .etcGMT6: "Etc/GMT+6"
-        case .etcGMT7: "Etc/GMT+7"
-        case .etcGMT8: "Etc/GMT+8"
-        case .etcGMT9: "Etc/GMT+9"
-        case .etcGMT02: "Etc/GMT-0"
-        case .etcGMT13: "Etc/GMT-1"
-        case .etcGMT102: "Etc/GMT-10"
-        case .etcGMT112: "Etc/GMT-11"
-        case .etcGMT122: "Etc/GMT-12"
-        case .etcGMT132: "Etc/GMT-13"
-        case .etcGMT14: "Etc/GMT-14"
-        case .etcGMT22: "Etc/GMT-2"
-        case .etcGMT32: "Etc/GMT-3"
-        case .etcGMT42: "Etc/GMT-4"
-        case .etcGMT52: "Etc/GMT-5"
-        case .etcGMT62: "Etc/GMT-6"
-        case .etcGMT72: "Etc/GMT-7"
-        case .etcGMT82: "Etc/GMT-8"
-        case .etcGMT92: "Etc/GMT-9"
-        case .etcGMT03: "Etc/GMT0"
+        case .etcGMTPlus0: "Etc/GMT+0"
+        case .etcGMTPlus1: "Etc/GMT+1"
+        case .etcGMTPlus10: "Etc/GMT+10"
+        case .etcGMTPlus11: "Etc/GMT+11"
+        case .etcGMTPlus12: "Etc/GMT+12"
+        case .etcGMTPlus2: "Etc/GMT+2"
+        case .etcGMTPlus3: "Etc/GMT+3"
+        case .etcGMTPlus4: "Etc/GMT+4"
+        case .etcGMTPlus5: "Etc/GMT+5"
+        case .etcGMTPlus6: "Etc/GMT+6"
+        case .etcGMTPlus7: "Etc/GMT+7"
+        case .etcGMTPlus8: "Etc/GMT+8"
+        case .etcGMTPlus9: "Etc/GMT+9"
+        case .etcGMTMinus0: "Etc/GMT-0"
+        case .etcGMTMinus1: "Etc/GMT-1"
+        case .etcGMTMinus10: "Etc/GMT-10"
+        case .etcGMTMinus11: "Etc/GMT-11"
+        case .etcGMTMinus12: "Etc/GMT-12"
+        case .etcGMTMinus13: "Etc/GMT-13"
+        case .etcGMTMinus14: "Etc/GMT-14"
+        case .etcGMTMinus2: "Etc/GMT-2"
+        case .etcGMTMinus3: "Etc/GMT-3"
+        case .etcGMTMinus4: "Etc/GMT-4"
+        case .etcGMTMinus5: "Etc/GMT-5"
+        case .etcGMTMinus6: "Etc/GMT-6"
+        case .etcGMTMinus7: "Etc/GMT-7"
+        case .etcGMTMinus8: "Etc/GMT-8"
+        case .etcGMTMinus9: "Etc/GMT-9"
+        case .etcGMT0: "Etc/GMT0"
         case .etcGreenwich: "Etc/Greenwich"
         case .etcUCT: "Etc/UCT"
         case .etcUTC: "Etc/UTC"
@@ -2463,9 +2463,9 @@ public enum PostReportingReportRunsRequestParametersTimezone: Swift.Codable, Swi
         case .gb: "GB"
         case .gbEire: "GB-Eire"
         case .gmt: "GMT"
-        case .gmt0: "GMT+0"
-        case .gmt02: "GMT-0"
-        case .gmt03: "GMT0"
+        case .gmtPlus0: "GMT+0"
+        case .gmtMinus0: "GMT-0"
+        case .gmt0: "GMT0"
         case .greenwich: "Greenwich"
         case .hst: "HST"
         case .hongkong: "Hongkong"
