@@ -270,17 +270,20 @@ enum Naming {
 }
 
 /// Hands out unique names in one scope, deterministically: the first claimant keeps the name,
-/// later ones get `2`, `3`… in the order they ask.
+/// later ones get `2`, `3`… in the order they ask (`_2` after a name that ends in a digit).
 struct UniqueNames {
     private var taken: Set<String>
 
     init(reserved: Set<String> = []) { taken = reserved }
 
+    /// The name, or the first of `name2`, `name3`, … not yet taken; after a name that ends in a
+    /// digit, the number follows an underscore (`v1_2`), since `v12` would read as another name.
     mutating func claim(_ name: String) -> String {
         if taken.insert(name).inserted { return name }
+        let separator = name.last?.isNumber == true ? "_" : ""
         var suffix = 2
-        while !taken.insert("\(name)\(suffix)").inserted { suffix += 1 }
-        return "\(name)\(suffix)"
+        while !taken.insert("\(name)\(separator)\(suffix)").inserted { suffix += 1 }
+        return "\(name)\(separator)\(suffix)"
     }
 
 }

@@ -98,6 +98,14 @@ import Testing
         #expect(names.claim("Pet") == "Pet")
         #expect(names.claim("Pet") == "Pet2")
         #expect(names.claim("PetstoreAPI") == "PetstoreAPI2")
+        // After a number, the next number follows an underscore: `Case22` reads as case 22.
+        #expect(names.claim("ChoiceCase2") == "ChoiceCase2")
+        #expect(names.claim("ChoiceCase2") == "ChoiceCase2_2")
+        var members = UniqueNames()
+        #expect(
+            [members.claim("v1"), members.claim("v1"), members.claim("value"), members.claim("value")] == [
+                "v1", "v1_2", "value", "value2",
+            ])
         // Swift's own names are taken too.
         #expect(names.claim("String") == "String2")
         // A façade is claimed once, however many operations name it.

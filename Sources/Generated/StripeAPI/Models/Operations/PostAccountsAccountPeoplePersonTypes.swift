@@ -45,7 +45,7 @@ public typealias PostPeoplePersonRequestFullNameAliases2Case2 = PostPlansRequest
 /// A list of alternate names or aliases that the person is known by.
 public typealias PostAccountPeoplePersonRequestFullNameAliases2 = PostProductsIDRequestImages
 
-public typealias PostAccountPeoplePersonRequestMetadataCase22 = PostPlansRequestMetadataCase2
+public typealias PostAccountPeoplePersonRequestMetadataCase2_2 = PostPlansRequestMetadataCase2
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostAccountsAccountPeoplePersonRequestMetadata = PostPlansRequestMetadata

@@ -40,7 +40,7 @@ public typealias PostAccountsAccountPeopleRequestDocumentsVisa = PostTokensReque
 /// Documents that may be submitted to satisfy various informational requests.
 public typealias PostAccountsAccountPeopleRequestDocuments = PostTokensRequestPersonDocuments
 
-public typealias PostAccountPeopleRequestFullNameAliasesCase22 = PostPlansRequestMetadataCase2
+public typealias PostAccountPeopleRequestFullNameAliasesCase2_2 = PostPlansRequestMetadataCase2
 
 /// A list of alternate names or aliases that the person is known by.
 public typealias PostAccountsAccountPeopleRequestFullNameAliases = PostProductsIDRequestImages
@@ -50,7 +50,7 @@ public typealias PostAccountsAccountPeopleRequestMetadataCase2 = PostPlansReques
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostAccountsAccountPeopleRequestMetadata = PostPlansRequestMetadata
 
-public typealias PostRequestRelationshipPercentOwnership2Case22 = PostPlansRequestMetadataCase2
+public typealias PostRequestRelationshipPercentOwnership2Case2_2 = PostPlansRequestMetadataCase2
 
 public typealias PostPeopleRequestRelationshipPercentOwnership2 = PostQuotesRequestApplicationFeePercent
 

@@ -40,7 +40,7 @@ public typealias PostAccountPersonRequestDocumentsVisa = PostTokensRequestPerson
 /// Documents that may be submitted to satisfy various informational requests.
 public typealias PostAccountsAccountPersonsPersonRequestDocuments = PostTokensRequestPersonDocuments
 
-public typealias PostAccountPersonRequestFullNameAliasesCase22 = PostPlansRequestMetadataCase2
+public typealias PostAccountPersonRequestFullNameAliasesCase2_2 = PostPlansRequestMetadataCase2
 
 /// A list of alternate names or aliases that the person is known by.
 public typealias PostAccountPersonRequestFullNameAliases = PostProductsIDRequestImages

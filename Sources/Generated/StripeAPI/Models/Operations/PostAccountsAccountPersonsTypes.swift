@@ -40,7 +40,7 @@ public typealias PostAccountsAccountPersonsRequestDocumentsVisa = PostTokensRequ
 /// Documents that may be submitted to satisfy various informational requests.
 public typealias PostAccountsAccountPersonsRequestDocuments = PostTokensRequestPersonDocuments
 
-public typealias PostAccountPersonsRequestFullNameAliasesCase22 = PostPlansRequestMetadataCase2
+public typealias PostAccountPersonsRequestFullNameAliasesCase2_2 = PostPlansRequestMetadataCase2
 
 /// A list of alternate names or aliases that the person is known by.
 public typealias PostAccountsAccountPersonsRequestFullNameAliases = PostProductsIDRequestImages
@@ -50,7 +50,7 @@ public typealias PostAccountsAccountPersonsRequestMetadataCase2 = PostPlansReque
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostAccountsAccountPersonsRequestMetadata = PostPlansRequestMetadata
 
-public typealias PostRequestRelationshipPercentOwnership2Case23 = PostPlansRequestMetadataCase2
+public typealias PostRequestRelationshipPercentOwnership2Case2_3 = PostPlansRequestMetadataCase2
 
 public typealias PostPersonsRequestRelationshipPercentOwnership2 = PostQuotesRequestApplicationFeePercent
 

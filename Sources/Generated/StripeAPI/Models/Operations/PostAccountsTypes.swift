@@ -233,11 +233,11 @@ public typealias PostAccountsRequestSettingsCardPayments = PostAccountRequestSet
 /// payments_settings_specs
 public typealias PostAccountsRequestSettingsPayments = PostAccountRequestSettingsPayments
 
-public typealias PostRequestSettingsPayoutsScheduleDelayDaysCase12 = PostRequestSettingsPayoutsScheduleDelayDaysCase1
+public typealias PostRequestSettingsPayoutsScheduleDelayDaysCase1_2 = PostRequestSettingsPayoutsScheduleDelayDaysCase1
 
 public indirect enum PostRequestSettingsPayoutsScheduleDelayDays: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `PostRequestSettingsPayoutsScheduleDelayDaysCase12`.
-    case minimum(PostRequestSettingsPayoutsScheduleDelayDaysCase12)
+    /// A `PostRequestSettingsPayoutsScheduleDelayDaysCase1_2`.
+    case minimum(PostRequestSettingsPayoutsScheduleDelayDaysCase1_2)
     /// A `Swift.Int`.
     case int(Swift.Int)
 
@@ -245,7 +245,7 @@ public indirect enum PostRequestSettingsPayoutsScheduleDelayDays: Swift.Codable,
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestSettingsPayoutsScheduleDelayDays", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .minimum(try PostRequestSettingsPayoutsScheduleDelayDaysCase12(from: decoder))
+            case 0: .minimum(try PostRequestSettingsPayoutsScheduleDelayDaysCase1_2(from: decoder))
             default: .int(try Swift.Int(from: decoder))
             }
         }

@@ -341,20 +341,20 @@ public typealias PostIDRequestPaymentSettingsPaymentMethodOptions = PostRequestP
 
 public typealias PostPaymentSettingsPaymentMethodTypesCase1Item2 = InvoicesPaymentSettingsPaymentMethodTypesItem
 
-public typealias PostRequestPaymentSettingsPaymentMethodTypesCase22 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentSettingsPaymentMethodTypesCase2_2 = PostPlansRequestMetadataCase2
 
 public indirect enum PostIDRequestPaymentSettingsPaymentMethodTypes: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `[PostPaymentSettingsPaymentMethodTypesCase1Item2]`.
     case postPaymentSettingsPaymentMethodTypesCase1Item2Array([PostPaymentSettingsPaymentMethodTypesCase1Item2])
-    /// A `PostRequestPaymentSettingsPaymentMethodTypesCase22`.
-    case empty(PostRequestPaymentSettingsPaymentMethodTypesCase22)
+    /// A `PostRequestPaymentSettingsPaymentMethodTypesCase2_2`.
+    case empty(PostRequestPaymentSettingsPaymentMethodTypesCase2_2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIDRequestPaymentSettingsPaymentMethodTypes", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postPaymentSettingsPaymentMethodTypesCase1Item2Array(try [PostPaymentSettingsPaymentMethodTypesCase1Item2](from: decoder))
-            default: .empty(try PostRequestPaymentSettingsPaymentMethodTypesCase22(from: decoder))
+            default: .empty(try PostRequestPaymentSettingsPaymentMethodTypesCase2_2(from: decoder))
             }
         }
     }

@@ -77,7 +77,7 @@ public typealias PostCustomersCustomerRequestCard = PostChargesRequestCard
 /// custom_field_params
 public typealias PostRequestInvoiceSettingsCustomFieldsCase1Item2 = PostInvoicesRequestCustomFieldsCase1Item
 
-public typealias PostRequestInvoiceSettingsCustomFieldsCase22 = PostPlansRequestMetadataCase2
+public typealias PostRequestInvoiceSettingsCustomFieldsCase2_2 = PostPlansRequestMetadataCase2
 
 public typealias PostCustomerRequestInvoiceSettingsCustomFields = PostInvoicesRequestCustomFields
 

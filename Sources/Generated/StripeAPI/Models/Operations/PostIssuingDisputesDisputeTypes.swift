@@ -7,7 +7,7 @@ public typealias PostCanceledCase1AdditionalDocumentation2Case2 = PostPlansReque
 
 public typealias PostEvidenceCanceledCase1AdditionalDocumentation2 = PostQuotesRequestOnBehalfOf
 
-public typealias PostRequestEvidenceCanceledCase1CanceledAtCase22 = PostPlansRequestMetadataCase2
+public typealias PostRequestEvidenceCanceledCase1CanceledAtCase2_2 = PostPlansRequestMetadataCase2
 
 public typealias PostDisputeRequestEvidenceCanceledCase1CanceledAt = PostSourcesRequestMandateAmount
 
@@ -15,7 +15,7 @@ public typealias PostCanceledCase1CancellationPolicyProvided2Case2 = PostPlansRe
 
 public typealias PostCanceledCase1CancellationPolicyProvided2 = PostCanceledCase1CancellationPolicyProvided
 
-public typealias PostRequestEvidenceCanceledCase1ExpectedAtCase22 = PostPlansRequestMetadataCase2
+public typealias PostRequestEvidenceCanceledCase1ExpectedAtCase2_2 = PostPlansRequestMetadataCase2
 
 public typealias PostDisputeRequestEvidenceCanceledCase1ExpectedAt = PostSourcesRequestMandateAmount
 
@@ -23,7 +23,7 @@ public typealias PostDisputeRequestEvidenceCanceledCase1ProductType = PostReques
 
 public typealias PostRequestEvidenceCanceledCase1ReturnStatus2 = PostRequestEvidenceCanceledCase1ReturnStatus
 
-public typealias PostRequestEvidenceCanceledCase1ReturnedAtCase22 = PostPlansRequestMetadataCase2
+public typealias PostRequestEvidenceCanceledCase1ReturnedAtCase2_2 = PostPlansRequestMetadataCase2
 
 public typealias PostDisputeRequestEvidenceCanceledCase1ReturnedAt = PostSourcesRequestMandateAmount
 
@@ -108,7 +108,7 @@ public typealias PostRequestEvidenceDuplicateCase1CashReceipt2Case2 = PostPlansR
 
 public typealias PostRequestEvidenceDuplicateCase1CashReceipt2 = PostQuotesRequestOnBehalfOf
 
-public typealias PostRequestEvidenceDuplicateCase1CheckImageCase22 = PostPlansRequestMetadataCase2
+public typealias PostRequestEvidenceDuplicateCase1CheckImageCase2_2 = PostPlansRequestMetadataCase2
 
 public typealias PostDisputeRequestEvidenceDuplicateCase1CheckImage = PostQuotesRequestOnBehalfOf
 
@@ -442,15 +442,15 @@ public typealias PostServiceNotAsDescribedCase12ReceivedAtCase2 = PostPlansReque
 public typealias PostEvidenceServiceNotAsDescribedCase12ReceivedAt = PostSourcesRequestMandateAmount
 
 /// service_not_as_described
-public typealias PostRequestEvidenceServiceNotAsDescribedCase12 = PostRequestEvidenceServiceNotAsDescribedCase1
+public typealias PostRequestEvidenceServiceNotAsDescribedCase1_2 = PostRequestEvidenceServiceNotAsDescribedCase1
 
-public typealias PostRequestEvidenceServiceNotAsDescribedCase22 = PostPlansRequestMetadataCase2
+public typealias PostRequestEvidenceServiceNotAsDescribedCase2_2 = PostPlansRequestMetadataCase2
 
 public indirect enum PostDisputeRequestEvidenceServiceNotAsDescribed: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestEvidenceServiceNotAsDescribedCase12`.
-    case serviceNotAsDescribed(PostRequestEvidenceServiceNotAsDescribedCase12)
-    /// A `PostRequestEvidenceServiceNotAsDescribedCase22`.
-    case empty(PostRequestEvidenceServiceNotAsDescribedCase22)
+    /// A `PostRequestEvidenceServiceNotAsDescribedCase1_2`.
+    case serviceNotAsDescribed(PostRequestEvidenceServiceNotAsDescribedCase1_2)
+    /// A `PostRequestEvidenceServiceNotAsDescribedCase2_2`.
+    case empty(PostRequestEvidenceServiceNotAsDescribedCase2_2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -458,8 +458,8 @@ public indirect enum PostDisputeRequestEvidenceServiceNotAsDescribed: Swift.Coda
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostDisputeRequestEvidenceServiceNotAsDescribed", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .serviceNotAsDescribed(try PostRequestEvidenceServiceNotAsDescribedCase12(from: decoder))
-            default: .empty(try PostRequestEvidenceServiceNotAsDescribedCase22(from: decoder))
+            case 0: .serviceNotAsDescribed(try PostRequestEvidenceServiceNotAsDescribedCase1_2(from: decoder))
+            default: .empty(try PostRequestEvidenceServiceNotAsDescribedCase2_2(from: decoder))
             }
         }
     }

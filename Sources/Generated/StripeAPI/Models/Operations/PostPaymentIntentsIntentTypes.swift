@@ -143,15 +143,15 @@ public typealias PostMethodOptionsAcssDebitCase12SetupFutureUsage = PostMethodOp
 public typealias PostMethodOptionsAcssDebitCase12VerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// payment_intent_payment_method_options_param
-public typealias PostRequestPaymentMethodOptionsAcssDebitCase12 = PostRequestPaymentMethodOptionsAcssDebitCase1
+public typealias PostRequestPaymentMethodOptionsAcssDebitCase1_2 = PostRequestPaymentMethodOptionsAcssDebitCase1
 
-public typealias PostRequestPaymentMethodOptionsAcssDebitCase22 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsAcssDebitCase2_2 = PostPlansRequestMetadataCase2
 
 public indirect enum PostIntentRequestPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPaymentMethodOptionsAcssDebitCase12`.
-    case object(PostRequestPaymentMethodOptionsAcssDebitCase12)
-    /// A `PostRequestPaymentMethodOptionsAcssDebitCase22`.
-    case empty(PostRequestPaymentMethodOptionsAcssDebitCase22)
+    /// A `PostRequestPaymentMethodOptionsAcssDebitCase1_2`.
+    case object(PostRequestPaymentMethodOptionsAcssDebitCase1_2)
+    /// A `PostRequestPaymentMethodOptionsAcssDebitCase2_2`.
+    case empty(PostRequestPaymentMethodOptionsAcssDebitCase2_2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -159,8 +159,8 @@ public indirect enum PostIntentRequestPaymentMethodOptionsAcssDebit: Swift.Codab
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsAcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .object(try PostRequestPaymentMethodOptionsAcssDebitCase12(from: decoder))
-            default: .empty(try PostRequestPaymentMethodOptionsAcssDebitCase22(from: decoder))
+            case 0: .object(try PostRequestPaymentMethodOptionsAcssDebitCase1_2(from: decoder))
+            default: .empty(try PostRequestPaymentMethodOptionsAcssDebitCase2_2(from: decoder))
             }
         }
     }
@@ -217,24 +217,24 @@ public typealias PostPaymentIntentRequestPaymentMethodOptionsAlipay = PostIntent
 public typealias PostMethodOptionsAuBecsDebitCase12SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
 /// payment_intent_payment_method_options_param
-public typealias PostRequestPaymentMethodOptionsAuBecsDebitCase12 = PostRequestPaymentMethodOptionsBacsDebitCase1
+public typealias PostRequestPaymentMethodOptionsAuBecsDebitCase1_2 = PostRequestPaymentMethodOptionsBacsDebitCase1
 
-public typealias PostRequestPaymentMethodOptionsAuBecsDebitCase22 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsAuBecsDebitCase2_2 = PostPlansRequestMetadataCase2
 
 public typealias PostIntentRequestPaymentMethodOptionsAuBecsDebit = PostIntentRequestPaymentMethodOptionsBacsDebit
 
 public typealias PostMethodOptionsBacsDebitCase12SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
 /// payment_method_options_param
-public typealias PostRequestPaymentMethodOptionsBacsDebitCase12 = PostRequestPaymentMethodOptionsBacsDebitCase1
+public typealias PostRequestPaymentMethodOptionsBacsDebitCase1_2 = PostRequestPaymentMethodOptionsBacsDebitCase1
 
-public typealias PostRequestPaymentMethodOptionsBacsDebitCase22 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsBacsDebitCase2_2 = PostPlansRequestMetadataCase2
 
 public indirect enum PostIntentRequestPaymentMethodOptionsBacsDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPaymentMethodOptionsBacsDebitCase12`.
-    case paymentMethodOptionsParam(PostRequestPaymentMethodOptionsBacsDebitCase12)
-    /// A `PostRequestPaymentMethodOptionsBacsDebitCase22`.
-    case empty(PostRequestPaymentMethodOptionsBacsDebitCase22)
+    /// A `PostRequestPaymentMethodOptionsBacsDebitCase1_2`.
+    case paymentMethodOptionsParam(PostRequestPaymentMethodOptionsBacsDebitCase1_2)
+    /// A `PostRequestPaymentMethodOptionsBacsDebitCase2_2`.
+    case empty(PostRequestPaymentMethodOptionsBacsDebitCase2_2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -242,8 +242,8 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBacsDebit: Swift.Codab
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsBacsDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .paymentMethodOptionsParam(try PostRequestPaymentMethodOptionsBacsDebitCase12(from: decoder))
-            default: .empty(try PostRequestPaymentMethodOptionsBacsDebitCase22(from: decoder))
+            case 0: .paymentMethodOptionsParam(try PostRequestPaymentMethodOptionsBacsDebitCase1_2(from: decoder))
+            default: .empty(try PostRequestPaymentMethodOptionsBacsDebitCase2_2(from: decoder))
             }
         }
     }
@@ -282,15 +282,15 @@ public typealias PostMethodOptionsBancontactCase12PreferredLanguage = SetupMetho
 public typealias PostMethodOptionsBancontactCase12SetupFutureUsage = PostMethodOptionsAlipayCase1SetupFutureUsage
 
 /// payment_method_options_param
-public typealias PostRequestPaymentMethodOptionsBancontactCase12 = PostRequestPaymentMethodOptionsBancontactCase1
+public typealias PostRequestPaymentMethodOptionsBancontactCase1_2 = PostRequestPaymentMethodOptionsBancontactCase1
 
-public typealias PostRequestPaymentMethodOptionsBancontactCase22 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsBancontactCase2_2 = PostPlansRequestMetadataCase2
 
 public indirect enum PostIntentRequestPaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPaymentMethodOptionsBancontactCase12`.
-    case paymentMethodOptionsParam(PostRequestPaymentMethodOptionsBancontactCase12)
-    /// A `PostRequestPaymentMethodOptionsBancontactCase22`.
-    case empty(PostRequestPaymentMethodOptionsBancontactCase22)
+    /// A `PostRequestPaymentMethodOptionsBancontactCase1_2`.
+    case paymentMethodOptionsParam(PostRequestPaymentMethodOptionsBancontactCase1_2)
+    /// A `PostRequestPaymentMethodOptionsBancontactCase2_2`.
+    case empty(PostRequestPaymentMethodOptionsBancontactCase2_2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -298,8 +298,8 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBancontact: Swift.Coda
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsBancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .paymentMethodOptionsParam(try PostRequestPaymentMethodOptionsBancontactCase12(from: decoder))
-            default: .empty(try PostRequestPaymentMethodOptionsBancontactCase22(from: decoder))
+            case 0: .paymentMethodOptionsParam(try PostRequestPaymentMethodOptionsBancontactCase1_2(from: decoder))
+            default: .empty(try PostRequestPaymentMethodOptionsBancontactCase2_2(from: decoder))
             }
         }
     }
@@ -500,15 +500,15 @@ public typealias PostIntentRequestPaymentMethodOptionsCardCase2 = PostPlansReque
 public typealias PostPaymentIntentRequestPaymentMethodOptionsCard = PostIntentConfirmRequestPaymentMethodOptionsCard
 
 /// payment_method_options_param
-public typealias PostRequestPaymentMethodOptionsCardPresentCase12 = PostRequestPaymentMethodOptionsCardPresentCase1
+public typealias PostRequestPaymentMethodOptionsCardPresentCase1_2 = PostRequestPaymentMethodOptionsCardPresentCase1
 
-public typealias PostRequestPaymentMethodOptionsCardPresentCase22 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsCardPresentCase2_2 = PostPlansRequestMetadataCase2
 
 public indirect enum PostIntentRequestPaymentMethodOptionsCardPresent: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPaymentMethodOptionsCardPresentCase12`.
-    case paymentMethodOptionsParam(PostRequestPaymentMethodOptionsCardPresentCase12)
-    /// A `PostRequestPaymentMethodOptionsCardPresentCase22`.
-    case empty(PostRequestPaymentMethodOptionsCardPresentCase22)
+    /// A `PostRequestPaymentMethodOptionsCardPresentCase1_2`.
+    case paymentMethodOptionsParam(PostRequestPaymentMethodOptionsCardPresentCase1_2)
+    /// A `PostRequestPaymentMethodOptionsCardPresentCase2_2`.
+    case empty(PostRequestPaymentMethodOptionsCardPresentCase2_2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -516,8 +516,8 @@ public indirect enum PostIntentRequestPaymentMethodOptionsCardPresent: Swift.Cod
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsCardPresent", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .paymentMethodOptionsParam(try PostRequestPaymentMethodOptionsCardPresentCase12(from: decoder))
-            default: .empty(try PostRequestPaymentMethodOptionsCardPresentCase22(from: decoder))
+            case 0: .paymentMethodOptionsParam(try PostRequestPaymentMethodOptionsCardPresentCase1_2(from: decoder))
+            default: .empty(try PostRequestPaymentMethodOptionsCardPresentCase2_2(from: decoder))
             }
         }
     }
@@ -938,15 +938,15 @@ public typealias PostPaymentIntentRequestPaymentMethodOptionsPaynow = PostIntent
 public typealias PostMethodOptionsSepaDebitCase12SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
 /// payment_intent_payment_method_options_param
-public typealias PostRequestPaymentMethodOptionsSepaDebitCase12 = PostRequestPaymentMethodOptionsSepaDebitCase1
+public typealias PostRequestPaymentMethodOptionsSepaDebitCase1_2 = PostRequestPaymentMethodOptionsSepaDebitCase1
 
-public typealias PostRequestPaymentMethodOptionsSepaDebitCase22 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsSepaDebitCase2_2 = PostPlansRequestMetadataCase2
 
 public indirect enum PostIntentRequestPaymentMethodOptionsSepaDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPaymentMethodOptionsSepaDebitCase12`.
-    case object(PostRequestPaymentMethodOptionsSepaDebitCase12)
-    /// A `PostRequestPaymentMethodOptionsSepaDebitCase22`.
-    case empty(PostRequestPaymentMethodOptionsSepaDebitCase22)
+    /// A `PostRequestPaymentMethodOptionsSepaDebitCase1_2`.
+    case object(PostRequestPaymentMethodOptionsSepaDebitCase1_2)
+    /// A `PostRequestPaymentMethodOptionsSepaDebitCase2_2`.
+    case empty(PostRequestPaymentMethodOptionsSepaDebitCase2_2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -954,8 +954,8 @@ public indirect enum PostIntentRequestPaymentMethodOptionsSepaDebit: Swift.Codab
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsSepaDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .object(try PostRequestPaymentMethodOptionsSepaDebitCase12(from: decoder))
-            default: .empty(try PostRequestPaymentMethodOptionsSepaDebitCase22(from: decoder))
+            case 0: .object(try PostRequestPaymentMethodOptionsSepaDebitCase1_2(from: decoder))
+            default: .empty(try PostRequestPaymentMethodOptionsSepaDebitCase2_2(from: decoder))
             }
         }
     }
@@ -1076,15 +1076,15 @@ public typealias PostPaymentMethodOptionsWechatPayCase12Client = PaymentMethodOp
 public typealias PostMethodOptionsWechatPayCase12SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
 
 /// payment_method_options_param
-public typealias PostRequestPaymentMethodOptionsWechatPayCase12 = PostRequestPaymentMethodOptionsWechatPayCase1
+public typealias PostRequestPaymentMethodOptionsWechatPayCase1_2 = PostRequestPaymentMethodOptionsWechatPayCase1
 
-public typealias PostRequestPaymentMethodOptionsWechatPayCase22 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsWechatPayCase2_2 = PostPlansRequestMetadataCase2
 
 public indirect enum PostIntentRequestPaymentMethodOptionsWechatPay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPaymentMethodOptionsWechatPayCase12`.
-    case none(PostRequestPaymentMethodOptionsWechatPayCase12)
-    /// A `PostRequestPaymentMethodOptionsWechatPayCase22`.
-    case empty(PostRequestPaymentMethodOptionsWechatPayCase22)
+    /// A `PostRequestPaymentMethodOptionsWechatPayCase1_2`.
+    case none(PostRequestPaymentMethodOptionsWechatPayCase1_2)
+    /// A `PostRequestPaymentMethodOptionsWechatPayCase2_2`.
+    case empty(PostRequestPaymentMethodOptionsWechatPayCase2_2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -1092,8 +1092,8 @@ public indirect enum PostIntentRequestPaymentMethodOptionsWechatPay: Swift.Codab
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsWechatPay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .none(try PostRequestPaymentMethodOptionsWechatPayCase12(from: decoder))
-            default: .empty(try PostRequestPaymentMethodOptionsWechatPayCase22(from: decoder))
+            case 0: .none(try PostRequestPaymentMethodOptionsWechatPayCase1_2(from: decoder))
+            default: .empty(try PostRequestPaymentMethodOptionsWechatPayCase2_2(from: decoder))
             }
         }
     }

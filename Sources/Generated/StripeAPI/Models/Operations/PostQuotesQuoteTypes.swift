@@ -160,7 +160,7 @@ public indirect enum PostQuoteRequestSubscriptionDataEffectiveDate: Swift.Codabl
     }
 }
 
-public typealias PostRequestSubscriptionDataTrialPeriodDaysCase22 = PostPlansRequestMetadataCase2
+public typealias PostRequestSubscriptionDataTrialPeriodDaysCase2_2 = PostPlansRequestMetadataCase2
 
 public typealias PostQuoteRequestSubscriptionDataTrialPeriodDays = PostSourcesRequestMandateAmount
 

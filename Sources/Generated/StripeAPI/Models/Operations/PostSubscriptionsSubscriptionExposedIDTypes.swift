@@ -31,7 +31,7 @@ public typealias PostExposedIDRequestBillingThresholds2Case2 = PostPlansRequestM
 /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. Pass an empty string to remove previously-defined thresholds.
 public typealias PostSubscriptionExposedIDRequestBillingThresholds2 = PostSubscriptionsRequestBillingThresholds
 
-public typealias PostSubscriptionExposedIDRequestCancelAtCase22 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionExposedIDRequestCancelAtCase2_2 = PostPlansRequestMetadataCase2
 
 /// A timestamp at which the subscription should cancel. If set to a date before the current period ends, this will cause a proration if prorations have been enabled using `proration_behavior`. If set during a future period, this will always cause a proration for that period.
 public typealias PostSubscriptionExposedIDRequestCancelAt = PostSourcesRequestMandateAmount
@@ -131,7 +131,7 @@ public struct PostSubscriptionExposedIDRequestItem: Swift.Codable, Swift.Hashabl
     }
 }
 
-public typealias PostSubscriptionExposedIDRequestMetadataCase22 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionExposedIDRequestMetadataCase2_2 = PostPlansRequestMetadataCase2
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostSubscriptionExposedIDRequestMetadata = PostPlansRequestMetadata
@@ -241,9 +241,9 @@ public indirect enum PostPaymentSettings2PaymentMethodOptionsCard: Swift.Codable
 public typealias PostMethodOptionsCustomerBalanceCase12BankTransfer = PostMethodOptionsCustomerBalanceCase1BankTransfer
 
 /// invoice_payment_method_options_param
-public typealias PostPaymentMethodOptionsCustomerBalanceCase12 = PostPaymentMethodOptionsCustomerBalanceCase1
+public typealias PostPaymentMethodOptionsCustomerBalanceCase1_2 = PostPaymentMethodOptionsCustomerBalanceCase1
 
-public typealias PostPaymentMethodOptionsCustomerBalanceCase22 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptionsCustomerBalanceCase2_2 = PostPlansRequestMetadataCase2
 
 public typealias PostSettings2PaymentMethodOptionsCustomerBalance = PostSettingsPaymentMethodOptionsCustomerBalance
 
@@ -397,7 +397,7 @@ public typealias PostSubscriptionExposedIDRequestTransferData2Case2 = PostPlansR
 /// If specified, the funds from the subscription's invoices will be transferred to the destination and the ID of the resulting transfers will be found on the resulting charges. This will be unset if you POST an empty value.
 public typealias PostSubscriptionExposedIDRequestTransferData2 = PostSubscriptionExposedIDRequestTransferData
 
-public typealias PostSubscriptionExposedIDRequestTrialEndCase12 = PostSubscriptionsRequestTrialEndCase1
+public typealias PostSubscriptionExposedIDRequestTrialEndCase1_2 = PostSubscriptionsRequestTrialEndCase1
 
 /// Unix timestamp representing the end of the trial period the customer will get before being charged for the first time. This will always overwrite any trials that might apply via a subscribed plan. If set, trial_end will override the default trial period of the plan the customer is being subscribed to. The special value `now` can be provided to end the customer's trial immediately. Can be at most two years from `billing_cycle_anchor`.
 public typealias PostSubscriptionExposedIDRequestTrialEnd = PostSubscriptionsRequestTrialEnd

@@ -21,16 +21,16 @@ public typealias PostSubscriptionsRequestAddInvoiceItemsItem = PostScheduleReque
 public typealias PostSubscriptionsRequestAutomaticTax = PostQuotesRequestAutomaticTax
 
 /// billing_thresholds_param
-public typealias PostSubscriptionsRequestBillingThresholdsCase12 = PostExposedIDRequestBillingThresholdsCase1
+public typealias PostSubscriptionsRequestBillingThresholdsCase1_2 = PostExposedIDRequestBillingThresholdsCase1
 
-public typealias PostSubscriptionsRequestBillingThresholdsCase22 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionsRequestBillingThresholdsCase2_2 = PostPlansRequestMetadataCase2
 
 /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. Pass an empty string to remove previously-defined thresholds.
 public indirect enum PostSubscriptionsRequestBillingThresholds: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostSubscriptionsRequestBillingThresholdsCase12`.
-    case billingThresholdsParam(PostSubscriptionsRequestBillingThresholdsCase12)
-    /// A `PostSubscriptionsRequestBillingThresholdsCase22`.
-    case empty(PostSubscriptionsRequestBillingThresholdsCase22)
+    /// A `PostSubscriptionsRequestBillingThresholdsCase1_2`.
+    case billingThresholdsParam(PostSubscriptionsRequestBillingThresholdsCase1_2)
+    /// A `PostSubscriptionsRequestBillingThresholdsCase2_2`.
+    case empty(PostSubscriptionsRequestBillingThresholdsCase2_2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -38,8 +38,8 @@ public indirect enum PostSubscriptionsRequestBillingThresholds: Swift.Codable, S
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .billingThresholdsParam(try PostSubscriptionsRequestBillingThresholdsCase12(from: decoder))
-            default: .empty(try PostSubscriptionsRequestBillingThresholdsCase22(from: decoder))
+            case 0: .billingThresholdsParam(try PostSubscriptionsRequestBillingThresholdsCase1_2(from: decoder))
+            default: .empty(try PostSubscriptionsRequestBillingThresholdsCase2_2(from: decoder))
             }
         }
     }
@@ -76,15 +76,15 @@ public indirect enum PostSubscriptionsRequestBillingThresholds: Swift.Codable, S
 /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions. Defaults to `charge_automatically`.
 public typealias PostSubscriptionsRequestCollectionMethod = QuoteCollectionMethod
 
-public typealias PostSubscriptionsRequestDefaultTaxRatesCase22 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionsRequestDefaultTaxRatesCase2_2 = PostPlansRequestMetadataCase2
 
 /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription.
 public typealias PostSubscriptionsRequestDefaultTaxRates = PostProductsIDRequestImages
 
 /// item_billing_thresholds_param
-public typealias PostSubscriptionsRequestItemBillingThresholdsCase12 = PostRequestPhasesItem2BillingThresholdsCase1
+public typealias PostSubscriptionsRequestItemBillingThresholdsCase1_2 = PostRequestPhasesItem2BillingThresholdsCase1
 
-public typealias PostSubscriptionsRequestItemBillingThresholdsCase22 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionsRequestItemBillingThresholdsCase2_2 = PostPlansRequestMetadataCase2
 
 public typealias PostSubscriptionsRequestItemsItemBillingThresholds = PostExposedIDRequestItemBillingThresholds
 
