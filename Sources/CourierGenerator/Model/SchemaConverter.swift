@@ -1114,8 +1114,8 @@ final class SchemaConverter {
         var names = UniqueNames(reserved: ["undocumented"])
         var cases: [EnumModel.Case] = []
         var seen: Set<String> = []
-        let texts = values.compactMap(\.string)
-        let textNames = Dictionary(zip(texts, Naming.memberNames(texts)), uniquingKeysWith: { first, _ in first })
+        // Each string value's name, chosen with the others in view (signs that tell values apart).
+        let textNames = Naming.memberNames(values.map { $0.string ?? "" })
         for (index, value) in values.enumerated() {
             let words = caseDocumentation?[index] ?? nil
             if integer, case .integer(let number) = value.value {
@@ -1131,7 +1131,7 @@ final class SchemaConverter {
                 )
             } else if let text = value.string {
                 guard seen.insert(text).inserted else { continue }
-                var base = text.isEmpty ? "empty" : textNames[text] ?? Naming.memberName(text)
+                var base = text.isEmpty ? "empty" : textNames[index]
                 // A value that makes no name of its own (`0000`) takes the one the description
                 // gives it; other strings are named as they are sent.
                 if !Naming.isIdentifier(base) || base.hasPrefix("_"), let given = caseNames?[index] ?? nil,
