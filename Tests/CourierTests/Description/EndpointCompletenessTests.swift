@@ -106,8 +106,9 @@ import Testing
         let client = server.client()
         let endpoint = Endpoint<Data>.get("/status/404").query("format", "json")
             .cachePolicy(.reloadIgnoringLocalCacheData).errorBody(Problem.self).operationID("missing")
-            .timeout(.seconds(5)).totalTimeout(.seconds(10))
+            .timeout(.seconds(30)).totalTimeout(.seconds(60))
         #expect(endpoint.cachePolicy == .reloadIgnoringLocalCacheData && endpoint.operationID == "missing")
+        #expect(endpoint.timeout == .seconds(30) && endpoint.totalTimeout == .seconds(60))
         let error = await #expect(throws: ServiceError.self) { _ = try await client.send(endpoint) }
         guard case .server(let failure) = error, let problem = failure.body as? Problem else {
             Issue.record("Expected the error body as Problem, got \(String(describing: error))")
