@@ -58,7 +58,7 @@ struct OperationRenderer {
 
     private func documentation(
         _ operation: OperationModel, into writer: inout SwiftWriter, arguments: [Argument], isFactory: Bool,
-        name: String? = nil
+        name: String? = nil, returns: String? = nil
     ) {
         var text = [operation.summary, operation.description].compactMap { $0 }.filter { !$0.isEmpty }
         if text.count == 2, text[0] == text[1] { text.removeLast() }
@@ -80,10 +80,21 @@ struct OperationRenderer {
         if isFactory {
             writer.line("/// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.")
         } else {
-            writer.line("/// - Returns: The decoded response.")
+            writer.line("/// - Returns: \(returns ?? Self.returned(operation.response))")
             writer.line("/// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.")
         }
         writer.line("/// - Remark: HTTP \(operation.method) \(operation.path.replacingOccurrences(of: "`", with: "'"))")
+    }
+
+    /// What a method that sends the operation returns, in its documentation's words.
+    private static func returned(_ response: ResponseKind) -> String {
+        switch response {
+        case .decoded: "The decoded response."
+        case .empty: "``Courier/EmptyResponse``: the response has no body."
+        case .data: "The response body's bytes."
+        case .text: "The response body as text."
+        case .events: "The values as they arrive. Leaving the loop over them cancels the call."
+        }
     }
 
     /// The arguments a method's documentation lists, with the first line of each one's text:
@@ -121,7 +132,9 @@ struct OperationRenderer {
                 if let binary = operation.binaryVariant {
                     let dataName = operation.swiftName + "Data"
                     writer.line()
-                    documentation(operation, into: &writer, arguments: arguments, isFactory: false)
+                    documentation(
+                        operation, into: &writer, arguments: arguments, isFactory: false,
+                        returns: Self.returned(.data))
                     writer.line(
                         "/// - Note: The `\(binary.mediaType.replacingOccurrences(of: "`", with: "'"))` variant: the body's bytes."
                     )
@@ -138,7 +151,9 @@ struct OperationRenderer {
                 }
                 if let events = operation.streamVariant {
                     writer.line()
-                    documentation(operation, into: &writer, arguments: arguments, isFactory: false)
+                    documentation(
+                        operation, into: &writer, arguments: arguments, isFactory: false,
+                        returns: Self.returned(.events(events)))
                     writer.line("/// - Note: The streamed variant: the values arrive as the server sends them.")
                     if operation.isDeprecated { writer.line("@available(*, deprecated)") }
                     let type =
@@ -240,7 +255,9 @@ struct OperationRenderer {
                         + "Courier.TransferProgressHandler? = nil",
                     call: "", documentation: "Receives the bytes written so far.", name: progress, label: progressLabel),
             ]
-        documentation(operation, into: &writer, arguments: downloadArguments, isFactory: false)
+        documentation(
+            operation, into: &writer, arguments: downloadArguments, isFactory: false,
+            returns: "The response, whose value is the file's URL.")
         writer.line("/// - Note: Writes the body to `\(destination)` as it arrives, then moves it into place.")
         if operation.isDeprecated { writer.line("@available(*, deprecated)") }
         writer.line("@discardableResult")

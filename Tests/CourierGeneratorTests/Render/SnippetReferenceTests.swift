@@ -145,6 +145,34 @@ import Testing
             operations.contains("func getThing() async throws(Courier.ServiceError) -> \(returns) {"), "\(operations)")
     }
 
+    /// Each method's documentation says what it returns: a decoded value, nothing, bytes, text or
+    /// values as they arrive.
+    @Test(arguments: [
+        (
+            #"{"200": {description: ok, content: {application/json: {schema: {type: integer}}}}}"#,
+            "The decoded response."
+        ),
+        (#"{"204": {description: gone}}"#, "``Courier/EmptyResponse``: the response has no body."),
+        (
+            #"{"200": {description: ok, content: {image/png: {schema: {type: string, format: binary}}}}}"#,
+            "The response body's bytes."
+        ),
+        (#"{"200": {description: ok, content: {text/plain: {schema: {type: string}}}}}"#, "The response body as text."),
+        (
+            #"{"200": {description: ok, content: {application/jsonl: {itemSchema: {type: integer}}}}}"#,
+            "The values as they arrive. Leaving the loop over them cancels the call."
+        ),
+    ])
+    func theDocumentationSaysWhatEachMethodReturns(responses: String, returns: String) throws {
+        let files = try generate(
+            spec(paths: "{/things: {get: {operationId: getThing, responses: \(responses)}}}")
+                .replacingOccurrences(of: "openapi: 3.1.0", with: "openapi: 3.2.0"))
+        let operations = try #require(files.first { $0.key.hasPrefix("Operations/") }?.value)
+        let method = try #require(operations.range(of: "func getThing("))
+        let documentation = operations[..<method.lowerBound].components(separatedBy: "/// - Returns: ").last ?? ""
+        #expect(documentation.hasPrefix(returns + "\n"), "\(operations)")
+    }
+
     /// Each method asks with `Accept` for the media types it decodes when the client's default
     /// (`application/json`) is not them, or when a sibling method asks for another, then takes its
     /// error media types at a lower preference; a content key that is no media type is left out.

@@ -40,7 +40,7 @@ extension Friends {
 
     /// Remove a friend
     ///
-    /// - Returns: The decoded response.
+    /// - Returns: ``Courier/EmptyResponse``: the response has no body.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP DELETE /me/friends/{userId}
     @discardableResult

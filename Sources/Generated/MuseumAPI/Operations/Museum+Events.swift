@@ -67,7 +67,7 @@ extension Museum {
     ///
     /// - Parameters:
     ///   - eventID: Identifier for a special event.
-    /// - Returns: The decoded response.
+    /// - Returns: ``Courier/EmptyResponse``: the response has no body.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP DELETE /special-events/{eventId}
     @discardableResult

@@ -23,7 +23,7 @@ extension Museum {
     ///
     /// - Parameters:
     ///   - ticketID: Identifier for a ticket to a museum event. Used to generate ticket image.
-    /// - Returns: The decoded response.
+    /// - Returns: The response body's bytes.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /tickets/{ticketId}/qr
     public func getTicketCode(ticketID: Foundation.UUID) async throws(Courier.ServiceError) -> Foundation.Data {
@@ -38,7 +38,7 @@ extension Museum {
     ///   - ticketID: Identifier for a ticket to a museum event. Used to generate ticket image.
     ///   - destination: The file to write; replaced if it exists.
     ///   - progress: Receives the bytes written so far.
-    /// - Returns: The decoded response.
+    /// - Returns: The response, whose value is the file's URL.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /tickets/{ticketId}/qr
     /// - Note: Writes the body to `destination` as it arrives, then moves it into place.

@@ -19,7 +19,7 @@ extension Petstore {
     ///
     /// - Parameters:
     ///   - body: The request body.
-    /// - Returns: The decoded response.
+    /// - Returns: ``Courier/EmptyResponse``: the response has no body.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP POST /pets
     @discardableResult

@@ -8,7 +8,7 @@ extension Showcase {
     ///
     /// `*/*` with a binary schema, as springdoc describes a file: the body's bytes, whatever their type (here the echo's JSON).
     ///
-    /// - Returns: The decoded response.
+    /// - Returns: The response body's bytes.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /echo/attachments/{name}
     public func getAttachment(name: Swift.String) async throws(Courier.ServiceError) -> Foundation.Data {
@@ -22,7 +22,7 @@ extension Showcase {
     /// - Parameters:
     ///   - destination: The file to write; replaced if it exists.
     ///   - progress: Receives the bytes written so far.
-    /// - Returns: The decoded response.
+    /// - Returns: The response, whose value is the file's URL.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /echo/attachments/{name}
     /// - Note: Writes the body to `destination` as it arrives, then moves it into place.
@@ -96,7 +96,7 @@ extension Showcase {
 
     /// Download a generated file
     ///
-    /// - Returns: The decoded response.
+    /// - Returns: The response body's bytes.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /stream/bytes
     public func downloadBytes(bytes: Swift.Int) async throws(Courier.ServiceError) -> Foundation.Data {
@@ -108,7 +108,7 @@ extension Showcase {
     /// - Parameters:
     ///   - destination: The file to write; replaced if it exists.
     ///   - progress: Receives the bytes written so far.
-    /// - Returns: The decoded response.
+    /// - Returns: The response, whose value is the file's URL.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /stream/bytes
     /// - Note: Writes the body to `destination` as it arrives, then moves it into place.
@@ -132,7 +132,7 @@ extension Showcase {
     ///
     /// The same report in two media types: the server answers the one the request's Accept asks for.
     ///
-    /// - Returns: The decoded response.
+    /// - Returns: The response body's bytes.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /reports/{reportId}
     /// - Note: The `application/pdf` variant: the body's bytes.
@@ -147,7 +147,7 @@ extension Showcase {
     /// - Parameters:
     ///   - destination: The file to write; replaced if it exists.
     ///   - progress: Receives the bytes written so far.
-    /// - Returns: The decoded response.
+    /// - Returns: The response, whose value is the file's URL.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /reports/{reportId}
     /// - Note: Writes the body to `destination` as it arrives, then moves it into place.
@@ -169,7 +169,7 @@ extension Showcase {
     ///
     /// Served only as text: the server answers 406 to a request whose Accept does not take text/plain.
     ///
-    /// - Returns: The decoded response.
+    /// - Returns: The response body as text.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /reports/{reportId}/summary
     public func fetchReportSummary(reportID: Swift.String) async throws(Courier.ServiceError) -> Swift.String {

@@ -6,7 +6,7 @@ import Foundation
 extension Showcase {
     /// Ticks as server-sent events, each event described whole (OpenAPI 3.2's itemSchema)
     ///
-    /// - Returns: The decoded response.
+    /// - Returns: The values as they arrive. Leaving the loop over them cancels the call.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /stream/sse-items
     public func listTickEvents(events: Swift.Int? = nil) async throws(Courier.ServiceError) -> Courier.EventStream<Tick> {
@@ -15,7 +15,7 @@ extension Showcase {
 
     /// Server-sent events told apart by their names, two of them with data of one shape (OpenAPI 3.2's itemSchema)
     ///
-    /// - Returns: The decoded response.
+    /// - Returns: The values as they arrive. Leaving the loop over them cancels the call.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /stream/sse-named
     public func listJobEvents() async throws(Courier.ServiceError) -> Courier.EventStream<ListJobEventsEvent> {
@@ -24,7 +24,7 @@ extension Showcase {
 
     /// The same events, described as descriptions written for Speakeasy describe them in OpenAPI 3.0 and 3.1: a schema of each event's fields
     ///
-    /// - Returns: The decoded response.
+    /// - Returns: The values as they arrive. Leaving the loop over them cancels the call.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /stream/sse-named/schema
     public func listJobEventsBySchema() async throws(Courier.ServiceError) -> Courier.EventStream<ListJobEventsBySchemaEvent> {
@@ -53,7 +53,7 @@ extension Showcase {
 
     /// Ticks, as one JSON value or as server-sent events
     ///
-    /// - Returns: The decoded response.
+    /// - Returns: The values as they arrive. Leaving the loop over them cancels the call.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /stream/sse
     /// - Note: The streamed variant: the values arrive as the server sends them.
@@ -76,7 +76,7 @@ extension Showcase {
     ///
     /// - Parameters:
     ///   - body: The request body.
-    /// - Returns: The decoded response.
+    /// - Returns: The values as they arrive. Leaving the loop over them cancels the call.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP POST /stream/reply
     /// - Note: The streamed variant: the values arrive as the server sends them.
@@ -86,7 +86,7 @@ extension Showcase {
 
     /// Ticks as JSON Lines
     ///
-    /// - Returns: The decoded response.
+    /// - Returns: The values as they arrive. Leaving the loop over them cancels the call.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /stream/jsonl
     public func tickLines(count: Swift.Int? = nil) async throws(Courier.ServiceError) -> Courier.EventStream<Tick> {
@@ -95,7 +95,7 @@ extension Showcase {
 
     /// Ticks as a JSON text sequence, its schema an array of them (as OpenAPI reads sequential content)
     ///
-    /// - Returns: The decoded response.
+    /// - Returns: The values as they arrive. Leaving the loop over them cancels the call.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /stream/json-seq
     public func tickRecords(count: Swift.Int? = nil) async throws(Courier.ServiceError) -> Courier.EventStream<Tick> {

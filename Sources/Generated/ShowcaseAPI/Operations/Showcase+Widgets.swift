@@ -113,7 +113,7 @@ extension Showcase {
     ///
     /// - Parameters:
     ///   - body: The request body.
-    /// - Returns: The decoded response.
+    /// - Returns: ``Courier/EmptyResponse``: the response has no body.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP POST /echo/uploads
     @discardableResult
@@ -143,7 +143,7 @@ extension Showcase {
 
     /// DELETE /no-content
     ///
-    /// - Returns: The decoded response.
+    /// - Returns: ``Courier/EmptyResponse``: the response has no body.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP DELETE /no-content
     @available(*, deprecated)

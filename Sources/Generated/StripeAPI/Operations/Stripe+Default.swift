@@ -4888,7 +4888,7 @@ extension Stripe {
     ///
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
-    /// - Returns: The decoded response.
+    /// - Returns: The response body's bytes.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /v1/quotes/{quote}/pdf
     public func getQuotesQuotePDF(quote: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Foundation.Data {
@@ -4901,7 +4901,7 @@ extension Stripe {
     ///   - expand: Specifies which fields in the response should be expanded.
     ///   - destination: The file to write; replaced if it exists.
     ///   - progress: Receives the bytes written so far.
-    /// - Returns: The decoded response.
+    /// - Returns: The response, whose value is the file's URL.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /v1/quotes/{quote}/pdf
     /// - Note: Writes the body to `destination` as it arrives, then moves it into place.
