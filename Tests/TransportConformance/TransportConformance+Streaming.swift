@@ -136,9 +136,12 @@ extension TransportConformance {
         TransportConformance("cancelling the consuming task cancels the request promptly") { environment in
             let client = environment.client()
             let firstChunk = AsyncStream.makeStream(of: Void.self)
+            // The rest of the body waits (30 s) after the first chunk: it cannot end first, however
+            // long the machine takes to deliver that chunk.
+            let gate = UUID().uuidString
             let consumer = Task {
                 let streaming = try await client.stream(
-                    Endpoint<EmptyResponse>.get("/stream/chunks").query("count", 100).query("delay", 0.2))
+                    Endpoint<EmptyResponse>.get("/stream/chunks").query("count", 100).query("gate", gate))
                 for try await _ in streaming.body { firstChunk.continuation.yield() }
             }
             var signals = firstChunk.stream.makeAsyncIterator()
@@ -157,8 +160,12 @@ extension TransportConformance {
             "a streamed call stays listed while its body is read, and cancelling it by id ends the read"
         ) { environment in
             let client = environment.client()
+            // The rest of the body waits (30 s) after the first chunk, so the body is still arriving
+            // when it is cancelled, however long the machine takes to deliver that chunk. (With
+            // delays instead, a machine stalled for the whole body got it at once, and its end.)
+            let gate = UUID().uuidString
             let streaming = try await client.stream(
-                Endpoint<EmptyResponse>.get("/stream/chunks").query("count", 50).query("delay", 0.2))
+                Endpoint<EmptyResponse>.get("/stream/chunks").query("count", 50).query("gate", gate))
             let listed = client.inFlightRequests
             #expect(listed.count == 1)
             let id = try #require(listed.first?.id)
@@ -175,7 +182,7 @@ extension TransportConformance {
             var signals = firstChunk.stream.makeAsyncIterator()
             _ = await signals.next()
             #expect(client.inFlightRequests.map(\.id) == [id])
-            // The reader now waits for a chunk the server sends in up to 200 ms.
+            // The reader now waits for a chunk the server holds back.
             let cancelled = ContinuousClock.now
             #expect(client.cancelRequest(id: id))
             let result = await reader.result
