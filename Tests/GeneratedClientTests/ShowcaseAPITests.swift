@@ -619,6 +619,26 @@ import Testing
         }
     }
 
+    /// The same holds for a case that reads numbers as `Double`s within a union of its own (a
+    /// flag or a number): `9007199254740993` was its `Double` `9007199254740992`, though the
+    /// decimal's case was there to keep it (seed 291 at sixty schemas).
+    @Test(arguments: [
+        ("true", Gauge.case1(.bool(true))),
+        ("1.5", .case1(.double(1.5))),
+        ("9007199254740992", .case1(.double(9007199254740992))),
+        ("9007199254740993", .decimal(Decimal(string: "9007199254740993")!)),
+        ("0.10000000000000000555", .decimal(Decimal(string: "0.10000000000000000555")!)),
+    ])
+    func aNumberANestedDoubleWouldRoundIsTheDecimal(json: String, expected: Gauge) throws {
+        for gauge in [
+            try decode(Gauge.self, json),
+            try JSONDecoding.decode(Gauge.self, from: Data(json.utf8), options: decoder),
+        ] {
+            #expect(gauge == expected)
+            #expect(try encode(gauge) == json)
+        }
+    }
+
     /// Of two variants with the same keys, text goes to the one whose property is text: the
     /// one whose property is a number read `"42"` as `42` (generated models read numbers sent as
     /// text), so the value landed in the wrong case and was sent back as a number. Where no

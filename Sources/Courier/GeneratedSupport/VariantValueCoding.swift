@@ -35,17 +35,44 @@ import Foundation
     public static func decodeExactDouble(from decoder: any Decoder) throws -> Double {
         let container = try decoder.singleValueContainer()
         let number = try container.decode(Double.self)
-        let exact: Bool
-        switch try JSONValue(from: decoder) {
-        case .int(let whole): exact = Double(exactly: whole) != nil
-        case .double: exact = true
-        default: exact = false
-        }
-        guard exact else {
+        guard try !aDoubleWouldRound(decoder) else {
             throw DecodingError.dataCorruptedError(
                 in: container, debugDescription: "A Double would round this number to \(number).")
         }
         return number
+    }
+
+    /// Decodes a union's case that reads numbers as `Double`s within a type of its own (a union
+    /// of a boolean and a number, say) only where the value is not a number a `Double` would
+    /// round: beside a `Decimal` case, such a number goes to that case, as it does past a
+    /// `Double` case of the union itself (``decodeExactDouble(from:)``).
+    /// - Parameters:
+    ///   - type: The case's type.
+    ///   - decoder: The union's decoder.
+    /// - Returns: The value.
+    /// - Throws: `DecodingError` when the value is a number a `Double` would round, or what
+    ///   decoding the case's type throws.
+    public static func decodeKeepingDigits<Value: Decodable>(_ type: Value.Type, from decoder: any Decoder) throws
+        -> Value
+    {
+        if let container = try? decoder.singleValueContainer(), let number = try? container.decode(Double.self),
+            try aDoubleWouldRound(decoder)
+        {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "\(Value.self) would round this number to \(number).")
+        }
+        return try Value(from: decoder)
+    }
+
+    /// Whether the number the decoder holds is one a `Double` would change: a whole number past
+    /// 2^53 that it cannot hold, or more digits than it keeps (which `JSONValue` reads as a
+    /// `Decimal`).
+    private static func aDoubleWouldRound(_ decoder: any Decoder) throws -> Bool {
+        switch try JSONValue(from: decoder) {
+        case .int(let whole): Double(exactly: whole) == nil
+        case .double: false
+        default: true
+        }
     }
 
     private static func decodeURLs<Value: URLContainer>(

@@ -10,6 +10,36 @@ struct ModelRenderer {
     /// which a union case must read through the decoder's container, not `Date(from:)`).
     private func coded(_ type: SwiftType) -> SwiftType { declarations.resolvedThroughout(type) }
 
+    /// The expression that decodes a union's case of a type from the union's decoder.
+    /// - Parameters:
+    ///   - type: The case's type.
+    ///   - keepingDigits: Whether the union has a `Decimal` case, which takes the numbers a
+    ///     `Double` would round.
+    private func decoding(_ type: SwiftType, keepingDigits: Bool) -> String {
+        if keepingDigits && coded(type) == .double {
+            return "Courier.UnionVariant.decodeExactDouble(from: decoder)"
+        }
+        if keepingDigits && readsRoundedNumbers(type) {
+            return "Courier.UnionVariant.decodeKeepingDigits(\(type.code).self, from: decoder)"
+        }
+        if coded(type).isCodedByContainer {
+            return "Courier.UnionVariant.decodeValue(\(type.code).self, from: decoder)"
+        }
+        return "\(type.code)(from: decoder)"
+    }
+
+    /// Whether a union's case of this type reads some numbers as a `Double` that rounds them: a
+    /// union of its own with a `Double` case (at any depth) and no `Decimal` case, whose
+    /// `Double` cases would keep the digits. Beside a `Decimal` case, such a case takes only the
+    /// numbers a `Double` holds exactly.
+    private func readsRoundedNumbers(_ type: SwiftType, depth: Int = 0) -> Bool {
+        guard depth < 16, case .named(let name) = coded(type), case .union(let model)? = declarations[name] else {
+            return false
+        }
+        if model.cases.contains(where: { coded($0.type) == .decimal }) { return false }
+        return model.cases.contains { coded($0.type) == .double || readsRoundedNumbers($0.type, depth: depth + 1) }
+    }
+
     func render(_ declaration: Declaration, into writer: inout SwiftWriter) {
         switch declaration {
         case .structure(let model): renderStruct(model, into: &writer)
@@ -468,12 +498,7 @@ struct ModelRenderer {
                     writer.switchBlock("index") { writer in
                         for (index, unionCase) in model.cases.enumerated() {
                             let label = index == model.cases.count - 1 ? "default" : "case \(index)"
-                            let value =
-                                keepsDigits && coded(unionCase.type) == .double
-                                ? "Courier.UnionVariant.decodeExactDouble(from: decoder)"
-                                : coded(unionCase.type).isCodedByContainer
-                                    ? "Courier.UnionVariant.decodeValue(\(unionCase.type.code).self, from: decoder)"
-                                    : "\(unionCase.type.code)(from: decoder)"
+                            let value = decoding(unionCase.type, keepingDigits: keepsDigits)
                             writer.line("\(label): .\(Naming.escaped(unionCase.name))(try \(value))")
                         }
                     }
