@@ -620,8 +620,9 @@ import Testing
     }
 
     /// The same holds for a case that reads numbers as `Double`s within a union of its own (a
-    /// flag or a number): `9007199254740993` was its `Double` `9007199254740992`, though the
-    /// decimal's case was there to keep it (seed 291 at sixty schemas).
+    /// flag or a number), which declines them: `9007199254740993` was its `Double`
+    /// `9007199254740992`, though the decimal's case was there to keep it (seed 291 at sixty
+    /// schemas).
     @Test(arguments: [
         ("true", Gauge.case1(.bool(true))),
         ("1.5", .case1(.double(1.5))),
@@ -636,6 +637,58 @@ import Testing
         ] {
             #expect(gauge == expected)
             #expect(try encode(gauge) == json)
+        }
+    }
+
+    /// Of two object variants with the same keys, a value a `Double` would round goes to the one
+    /// whose property keeps every digit: the first, whose property is a `Double`, declines it.
+    @Test(arguments: [
+        (#"{"value":1.5}"#, true),
+        (#"{"value":9007199254740992}"#, true),
+        (#"{"value":9007199254740993}"#, false),
+        (#"{"value":0.10000000000000000555}"#, false),
+        (#"{"series":[1.5,2]}"#, true),
+        (#"{"series":[1.5,9007199254740993]}"#, false),
+        (#"{"byName":{"a":1.5}}"#, true),
+        (#"{"byName":{"a":1.5,"b":0.10000000000000000555}}"#, false),
+    ])
+    func aPropertyADoubleWouldRoundGoesToTheVariantThatKeepsIt(json: String, isDouble: Bool) throws {
+        for meter in [
+            try decode(Meter.self, json),
+            try JSONDecoding.decode(Meter.self, from: Data(json.utf8), options: decoder),
+        ] {
+            switch meter {
+            case .case1: #expect(isDouble, "\(meter)")
+            case .case2: #expect(!isDouble, "\(meter)")
+            case .undocumented: Issue.record("\(meter)")
+            }
+            #expect(try encode(meter) == json)
+        }
+    }
+
+    /// Of a union's arrays (or dictionaries) of numbers and of decimals, one with a number a
+    /// `Double` would round is the decimals'.
+    @Test(arguments: [
+        ("[1.5,2]", 0),
+        ("[1.5,9007199254740993]", 1),
+        (#"{"a":1.5}"#, 2),
+        (#"{"a":1.5,"b":0.10000000000000000555}"#, 3),
+    ])
+    func aListWithANumberADoubleWouldRoundIsTheDecimals(json: String, expected: Int) throws {
+        for samples in [
+            try decode(Samples.self, json),
+            try JSONDecoding.decode(Samples.self, from: Data(json.utf8), options: decoder),
+        ] {
+            let index =
+                switch samples {
+                case .doubleArray: 0
+                case .decimalArray: 1
+                case .doubleDictionary: 2
+                case .decimalDictionary: 3
+                case .undocumented: -1
+                }
+            #expect(index == expected, "\(samples)")
+            #expect(try encode(samples) == json)
         }
     }
 

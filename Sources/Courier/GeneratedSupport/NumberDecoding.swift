@@ -8,14 +8,53 @@ public import Foundation
 /// `decodeValueIfPresent(_:at:)`; a JSON number takes the usual path. Within a union, a variant
 /// that would read text as a number gives way to one that reads it as it is (`VariantTrial`).
 @_spi(Generated) extension KeyedDecodingContainer where Key == AnyCodingKey {
-    /// Decodes a `Double`, or text that is one.
+    /// Decodes a `Double`, or text that is one. Within a union trying this variant with others
+    /// left, a number a `Double` would round is declined (see `VariantTrial`).
     @_spi(Generated) public func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try decodeNumber(type, forKey: key)
+        let number = try decodeNumber(type, forKey: key)
+        try declineIfRounded(number, at: key)
+        return number
     }
 
-    /// Decodes a `Double`, or text that is one, if present.
+    /// Decodes a `Double`, or text that is one, if present. Within a union trying this variant
+    /// with others left, a number a `Double` would round is declined (see `VariantTrial`).
     @_spi(Generated) public func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        try decodeNumberIfPresent(type, forKey: key)
+        let number = try decodeNumberIfPresent(type, forKey: key)
+        if let number { try declineIfRounded(number, at: key) }
+        return number
+    }
+
+    /// Decodes an array of `Double`s. Within a union trying this variant with others left, one
+    /// that a `Double` would round is declined (see `VariantTrial`).
+    @usableFromInline func decodeDoubles(forKey key: Key) throws -> [Double] {
+        let numbers = try decode([Double].self, forKey: key)
+        if VariantTrial.isActive, let exact = try? decode([Decimal].self, forKey: key),
+            zip(numbers, exact).contains(where: UnionVariant.aDoubleRounds)
+        {
+            throw VariantTrial.Declined()
+        }
+        return numbers
+    }
+
+    /// Decodes a dictionary of `Double`s. Within a union trying this variant with others left,
+    /// one that a `Double` would round is declined (see `VariantTrial`).
+    @usableFromInline func decodeDoubleValues(forKey key: Key) throws -> [String: Double] {
+        let numbers = try decode([String: Double].self, forKey: key)
+        if VariantTrial.isActive, let exact = try? decode([String: Decimal].self, forKey: key),
+            numbers.contains(where: { UnionVariant.aDoubleRounds($0.value, exactly: exact[$0.key]) })
+        {
+            throw VariantTrial.Declined()
+        }
+        return numbers
+    }
+
+    /// Within a union trying this variant with others left, declines a number that the `Double`
+    /// read at `key` changes: another variant may keep every digit.
+    private func declineIfRounded(_ number: Double, at key: Key) throws {
+        guard VariantTrial.isActive,
+            UnionVariant.aDoubleRounds(number, exactly: try? decode(Decimal.self, forKey: key))
+        else { return }
+        throw VariantTrial.Declined()
     }
 
     /// Decodes a `Float`, or text that is one.

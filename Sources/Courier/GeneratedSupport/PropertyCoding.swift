@@ -33,6 +33,8 @@ public import Foundation
         if Value.self == Decimal.self { return try decode(Decimal.self, forKey: key) as! Value }
         if Value.self == URL.self { return try decode(URL.self, forKey: key) as! Value }
         if Value.self == [URL].self { return try decode([URL].self, forKey: key) as! Value }
+        if Value.self == [Double].self { return try decodeDoubles(forKey: key) as! Value }
+        if Value.self == [String: Double].self { return try decodeDoubleValues(forKey: key) as! Value }
         return try decode(Value.self, forKey: key)
     }
 
@@ -74,6 +76,11 @@ public import Foundation
         if Value.self == Decimal.self { return try decodeIfPresent(Decimal.self, forKey: key) as! Value? }
         if Value.self == URL.self { return try decodeIfPresent(URL.self, forKey: key) as! Value? }
         if Value.self == [URL].self { return try decodeIfPresent([URL].self, forKey: key) as! Value? }
+        if Value.self == [Double].self || Value.self == [String: Double].self {
+            // `null` or missing is `nil`; a value is read as the required property's is.
+            guard contains(key), try !decodeNil(forKey: key) else { return nil }
+            return try decodeValue(Value.self, at: name)
+        }
         return try decodeIfPresent(Value.self, forKey: key)
     }
 }

@@ -8,7 +8,9 @@
 /// the number, as servers such as Twilio's send them) declines too: the next variant may take
 /// the text as text, as its schema says (`{"a": "42"}` is the variant whose `a` is a string, not
 /// the one whose `a` is an integer). Only when no variant reads the value as it is written is
-/// the text read as a number.
+/// the text read as a number. A `Double` (a union's case, an object's property) that meets a
+/// number it would round (`9007199254740993`) declines as well: the next variant may keep every
+/// digit (a `Decimal`).
 ///
 /// Without it, a union's first variant by the evidence of keys "succeeded" with a nested value
 /// left undocumented, though a later variant read every value (two variants with the same keys
@@ -16,7 +18,8 @@
 /// synchronous (see `ObjectHandoff`).
 enum VariantTrial {
     /// Thrown within a variant another union is trying with others left: by a union, for an
-    /// object none of its variants accepts; by a number property, for text that is a number.
+    /// object none of its variants accepts; by a number property, for text that is a number;
+    /// by a `Double`, for a number it would round.
     struct Declined: Error {}
 
     private static let slot = ThreadSlot()

@@ -11,33 +11,18 @@ struct ModelRenderer {
     private func coded(_ type: SwiftType) -> SwiftType { declarations.resolvedThroughout(type) }
 
     /// The expression that decodes a union's case of a type from the union's decoder.
-    /// - Parameters:
-    ///   - type: The case's type.
-    ///   - keepingDigits: Whether the union has a `Decimal` case, which takes the numbers a
-    ///     `Double` would round.
-    private func decoding(_ type: SwiftType, keepingDigits: Bool) -> String {
-        if keepingDigits && coded(type) == .double {
-            return "Courier.UnionVariant.decodeExactDouble(from: decoder)"
-        }
-        if keepingDigits && readsRoundedNumbers(type) {
-            return "Courier.UnionVariant.decodeKeepingDigits(\(type.code).self, from: decoder)"
+    private func decoding(_ type: SwiftType) -> String {
+        // A number a `Double` would round goes to another variant that keeps it, if any.
+        switch coded(type) {
+        case .double: return "Courier.UnionVariant.decodeDouble(from: decoder)"
+        case .array(.double): return "Courier.UnionVariant.decodeDoubles(from: decoder)"
+        case .dictionary(.double): return "Courier.UnionVariant.decodeDoubleValues(from: decoder)"
+        default: break
         }
         if coded(type).isCodedByContainer {
             return "Courier.UnionVariant.decodeValue(\(type.code).self, from: decoder)"
         }
         return "\(type.code)(from: decoder)"
-    }
-
-    /// Whether a union's case of this type reads some numbers as a `Double` that rounds them: a
-    /// union of its own with a `Double` case (at any depth) and no `Decimal` case, whose
-    /// `Double` cases would keep the digits. Beside a `Decimal` case, such a case takes only the
-    /// numbers a `Double` holds exactly.
-    private func readsRoundedNumbers(_ type: SwiftType, depth: Int = 0) -> Bool {
-        guard depth < 16, case .named(let name) = coded(type), case .union(let model)? = declarations[name] else {
-            return false
-        }
-        if model.cases.contains(where: { coded($0.type) == .decimal }) { return false }
-        return model.cases.contains { coded($0.type) == .double || readsRoundedNumbers($0.type, depth: depth + 1) }
     }
 
     func render(_ declaration: Declaration, into writer: inout SwiftWriter) {
@@ -492,13 +477,11 @@ struct ModelRenderer {
             writer.block("\(access) init(from decoder: any Swift.Decoder) throws") { writer in
                 let call =
                     "self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: \(Naming.stringLiteral(model.name))\(model.allowsSeveral ? ", allowsSeveral: true" : ""), undocumented: \(model.hasCatchAll ? "Self.undocumented" : "nil"))"
-                // Beside a `Decimal` case, a `Double` case takes only the numbers it holds exactly.
-                let keepsDigits = model.cases.contains { coded($0.type) == .decimal }
                 writer.closure(call, parameters: "index") { writer in
                     writer.switchBlock("index") { writer in
                         for (index, unionCase) in model.cases.enumerated() {
                             let label = index == model.cases.count - 1 ? "default" : "case \(index)"
-                            let value = decoding(unionCase.type, keepingDigits: keepsDigits)
+                            let value = decoding(unionCase.type)
                             writer.line("\(label): .\(Naming.escaped(unionCase.name))(try \(value))")
                         }
                     }

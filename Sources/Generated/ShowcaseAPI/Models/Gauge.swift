@@ -14,7 +14,7 @@ public indirect enum GaugeCase1: Swift.Codable, Swift.Hashable, Swift.Sendable, 
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GaugeCase1", undocumented: nil) { index in
             switch index {
             case 0: .bool(try Swift.Bool(from: decoder))
-            default: .double(try Swift.Double(from: decoder))
+            default: .double(try Courier.UnionVariant.decodeDouble(from: decoder))
             }
         }
     }
@@ -60,7 +60,7 @@ public indirect enum Gauge: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "Gauge", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .case1(try Courier.UnionVariant.decodeKeepingDigits(GaugeCase1.self, from: decoder))
+            case 0: .case1(try GaugeCase1(from: decoder))
             default: .decimal(try Courier.UnionVariant.decodeValue(Foundation.Decimal.self, from: decoder))
             }
         }

@@ -14,7 +14,7 @@ public indirect enum Reading: Swift.Codable, Swift.Hashable, Swift.Sendable, Swi
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "Reading", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .double(try Courier.UnionVariant.decodeExactDouble(from: decoder))
+            case 0: .double(try Courier.UnionVariant.decodeDouble(from: decoder))
             default: .decimal(try Courier.UnionVariant.decodeValue(Foundation.Decimal.self, from: decoder))
             }
         }

@@ -21,7 +21,7 @@ public indirect enum PostQuotesRequestApplicationFeePercent: Swift.Codable, Swif
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestApplicationFeePercent", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .double(try Swift.Double(from: decoder))
+            case 0: .double(try Courier.UnionVariant.decodeDouble(from: decoder))
             default: .empty(try PostQuotesRequestApplicationFeePercentCase2(from: decoder))
             }
         }
