@@ -28,8 +28,8 @@ public import Foundation
     /// that a `Double` would round is declined (see `VariantTrial`).
     @usableFromInline func decodeDoubles(forKey key: Key) throws -> [Double] {
         let numbers = try decode([Double].self, forKey: key)
-        if VariantTrial.isActive, let exact = try? decode([Decimal].self, forKey: key),
-            zip(numbers, exact).contains(where: UnionVariant.aDoubleRounds)
+        if VariantTrial.isActive,
+            UnionVariant.aDoubleRounds(any: numbers, exactly: try? decode([Decimal].self, forKey: key))
         {
             throw VariantTrial.Declined()
         }
@@ -40,8 +40,8 @@ public import Foundation
     /// one that a `Double` would round is declined (see `VariantTrial`).
     @usableFromInline func decodeDoubleValues(forKey key: Key) throws -> [String: Double] {
         let numbers = try decode([String: Double].self, forKey: key)
-        if VariantTrial.isActive, let exact = try? decode([String: Decimal].self, forKey: key),
-            numbers.contains(where: { UnionVariant.aDoubleRounds($0.value, exactly: exact[$0.key]) })
+        if VariantTrial.isActive,
+            UnionVariant.aDoubleRounds(any: numbers, exactly: try? decode([String: Decimal].self, forKey: key))
         {
             throw VariantTrial.Declined()
         }

@@ -51,8 +51,8 @@ import Foundation
     /// - Throws: `DecodingError` when the value is not an array of numbers.
     public static func decodeDoubles(from decoder: any Decoder) throws -> [Double] {
         let numbers = try decoder.singleValueContainer().decode([Double].self)
-        if VariantTrial.isActive, let exact = try? decoder.singleValueContainer().decode([Decimal].self),
-            zip(numbers, exact).contains(where: aDoubleRounds)
+        if VariantTrial.isActive,
+            aDoubleRounds(any: numbers, exactly: try? decoder.singleValueContainer().decode([Decimal].self))
         {
             throw VariantTrial.Declined()
         }
@@ -67,8 +67,8 @@ import Foundation
     /// - Throws: `DecodingError` when the value is not an object of numbers.
     public static func decodeDoubleValues(from decoder: any Decoder) throws -> [String: Double] {
         let numbers = try decoder.singleValueContainer().decode([String: Double].self)
-        if VariantTrial.isActive, let exact = try? decoder.singleValueContainer().decode([String: Decimal].self),
-            numbers.contains(where: { aDoubleRounds($0.value, exactly: exact[$0.key]) })
+        if VariantTrial.isActive,
+            aDoubleRounds(any: numbers, exactly: try? decoder.singleValueContainer().decode([String: Decimal].self))
         {
             throw VariantTrial.Declined()
         }
@@ -108,6 +108,18 @@ import Foundation
             return true
         }
         return false
+    }
+
+    /// Whether a `Double` of `numbers` changes the number read: see ``aDoubleRounds(_:exactly:)``.
+    static func aDoubleRounds(any numbers: [Double], exactly decimals: [Decimal]?) -> Bool {
+        guard let decimals, decimals.count == numbers.count else { return false }
+        return zip(numbers, decimals).contains(where: aDoubleRounds)
+    }
+
+    /// Whether a `Double` of `numbers` changes the number read: see ``aDoubleRounds(_:exactly:)``.
+    static func aDoubleRounds(any numbers: [String: Double], exactly decimals: [String: Decimal]?) -> Bool {
+        guard let decimals else { return false }
+        return numbers.contains { aDoubleRounds($0.value, exactly: decimals[$0.key]) }
     }
 
     private static func decodeURLs<Value: URLContainer>(
