@@ -18,6 +18,11 @@ import Testing
         try decoder.decode(type, from: Data(json.utf8))
     }
 
+    /// The value as Foundation's decoder and as Courier's (which the client uses) read it.
+    func decodedByBoth<T: Decodable>(_ type: T.Type, _ json: String) throws -> [T] {
+        [try decode(type, json), try JSONDecoding.decode(type, from: Data(json.utf8), options: decoder)]
+    }
+
     func encode(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -610,10 +615,7 @@ import Testing
         ("0.10000000000000000555", .decimal(Decimal(string: "0.10000000000000000555")!)),
     ])
     func aNumberADoubleWouldRoundIsTheDecimal(json: String, expected: Reading) throws {
-        for reading in [
-            try decode(Reading.self, json),
-            try JSONDecoding.decode(Reading.self, from: Data(json.utf8), options: decoder),
-        ] {
+        for reading in try decodedByBoth(Reading.self, json) {
             #expect(reading == expected)
             #expect(try encode(reading) == json)
         }
@@ -631,10 +633,7 @@ import Testing
         ("0.10000000000000000555", .decimal(Decimal(string: "0.10000000000000000555")!)),
     ])
     func aNumberANestedDoubleWouldRoundIsTheDecimal(json: String, expected: Gauge) throws {
-        for gauge in [
-            try decode(Gauge.self, json),
-            try JSONDecoding.decode(Gauge.self, from: Data(json.utf8), options: decoder),
-        ] {
+        for gauge in try decodedByBoth(Gauge.self, json) {
             #expect(gauge == expected)
             #expect(try encode(gauge) == json)
         }
@@ -653,10 +652,7 @@ import Testing
         (#"{"byName":{"a":1.5,"b":0.10000000000000000555}}"#, false),
     ])
     func aPropertyADoubleWouldRoundGoesToTheVariantThatKeepsIt(json: String, isDouble: Bool) throws {
-        for meter in [
-            try decode(Meter.self, json),
-            try JSONDecoding.decode(Meter.self, from: Data(json.utf8), options: decoder),
-        ] {
+        for meter in try decodedByBoth(Meter.self, json) {
             switch meter {
             case .case1: #expect(isDouble, "\(meter)")
             case .case2: #expect(!isDouble, "\(meter)")
@@ -675,10 +671,7 @@ import Testing
         (#"{"a":1.5,"b":0.10000000000000000555}"#, 3),
     ])
     func aListWithANumberADoubleWouldRoundIsTheDecimals(json: String, expected: Int) throws {
-        for samples in [
-            try decode(Samples.self, json),
-            try JSONDecoding.decode(Samples.self, from: Data(json.utf8), options: decoder),
-        ] {
+        for samples in try decodedByBoth(Samples.self, json) {
             let index =
                 switch samples {
                 case .doubleArray: 0
@@ -701,10 +694,7 @@ import Testing
         (#"{"name":"n","value":42}"#, .numericSetting(NumericSetting(name: "n", value: 42))),
     ])
     func textLandsInTheVariantThatTakesText(json: String, expected: Setting) throws {
-        for setting in [
-            try decode(Setting.self, json),
-            try JSONDecoding.decode(Setting.self, from: Data(json.utf8), options: decoder),
-        ] {
+        for setting in try decodedByBoth(Setting.self, json) {
             #expect(setting == expected)
             #expect(try encode(setting) == json)
         }
@@ -739,10 +729,7 @@ import Testing
     /// each URL's text (`例え.jp` as `xn--r8jz45g.jp`; random-schemas seed 134).
     @Test func aliasesAreCodedAsWhatTheyStandFor() throws {
         let json = #"{"at":"2024-05-06T07:08:09Z","links":{"home":"https://例え.jp/パス"}}"#
-        for schedule in [
-            try decode(Schedule.self, json),
-            try JSONDecoding.decode(Schedule.self, from: Data(json.utf8), options: decoder),
-        ] {
+        for schedule in try decodedByBoth(Schedule.self, json) {
             #expect(schedule.at == .moment(Date(timeIntervalSince1970: 1_714_979_289)))
             #expect(schedule.links?["home"] != nil)
             let sent = try JSONDecoder().decode(JSONValue.self, from: Data(try encode(schedule).utf8))
