@@ -279,8 +279,8 @@ enum UnionEvidence {
                     }
                 case .union(let model):
                     // A union within a union: any kind its variants accept, and any key they declare.
-                    for unionCase in model.cases {
-                        let nested = self.shape(of: unionCase.type, depth: depth + 1)
+                    let nestedShapes = model.cases.map { self.shape(of: $0.type, depth: depth + 1) }
+                    for nested in nestedShapes {
                         shape.kinds.formUnion(nested.kinds)
                         shape.properties.formUnion(nested.properties)
                     }
@@ -292,6 +292,9 @@ enum UnionEvidence {
                         // Not only objects: described by kinds alone.
                         shape.isObjectVariant = false
                     }
+                    if shape.isObjectVariant && nestedShapes.allSatisfy(\.isObjectVariant) {
+                        describeAlternatives(of: model, nestedShapes, in: &shape)
+                    }
                 case .alias(let model):
                     return self.shape(of: model.target, depth: depth + 1)
                 default:
@@ -299,6 +302,28 @@ enum UnionEvidence {
                 }
             }
             return shape
+        }
+
+        /// What a union of objects within a union says of its objects as one variant: the keys
+        /// every alternative requires, and the values of its tag, which count for it as an enum's
+        /// known values do (Courier's `openTags`): its discriminator's values, or those of a key
+        /// every alternative holds constant. Without them, an object tagged for the inner union
+        /// (`{"type": "Circle", "value": 1}`) went to a sibling variant whose enum knew its `value`,
+        /// and was then ambiguous (random-schemas seed 326 at sixty schemas).
+        private func describeAlternatives(of model: UnionModel, _ alternatives: [Shape], in shape: inout Shape) {
+            guard let first = alternatives.first else { return }
+            shape.required = first.required.filter { key in alternatives.allSatisfy { $0.required.contains(key) } }
+            if let discriminator = model.discriminator, model.cases.allSatisfy({ !$0.discriminatorValues.isEmpty }) {
+                shape.openTags[discriminator] = model.cases.flatMap(\.discriminatorValues).map { .string($0) }
+            }
+            for key in first.constants.keys.sorted() where shape.openTags[key] == nil {
+                guard alternatives.allSatisfy({ $0.constants[key] != nil }) else { continue }
+                var values: [ConstantValue] = []
+                for value in alternatives.flatMap({ $0.constants[key] ?? [] }) where !values.contains(value) {
+                    values.append(value)
+                }
+                shape.openTags[key] = values
+            }
         }
 
         /// The `UnionVariant.TextFormat` of the Swift types whose text has one.

@@ -70,7 +70,7 @@ public indirect enum Entity: Swift.Codable, Swift.Hashable, Swift.Sendable, Swif
 
     private static func _makeVariants() -> Courier.UnionVariants {
         [
-            .object(properties: "@odata.type deletedDateTime displayName id mail", constants: ["@odata.type": ["#graph.directoryObject"]], keepsUndeclaredKeys: true),
+            .object(required: "@odata.type", properties: "@odata.type deletedDateTime displayName id mail", constants: ["@odata.type": ["#graph.directoryObject"]], keepsUndeclaredKeys: true),
             .object(required: "@odata.type", properties: "@odata.type deletedDateTime displayName id", constants: ["@odata.type": ["#graph.user"]], formats: ["deletedDateTime": .dateTime]),
             .object(required: "@odata.type", properties: "@odata.type deletedDateTime id mail", constants: ["@odata.type": ["#graph.group"]], formats: ["deletedDateTime": .dateTime]),
             .object(required: "@odata.type", properties: "@odata.type id", constants: ["@odata.type": ["Entity"]]),
