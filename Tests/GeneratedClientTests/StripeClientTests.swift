@@ -29,7 +29,7 @@ import Testing
         let last = try #require(customers.last)
         #expect(last.email == "customer6@example.com" && last.metadata == ["index": "6"])
         #expect(
-            last.invoicePrefix == "5C1F753" && last.preferredLocales == [] && last.taxExempt == CustomerTaxExempt.none)
+            last.invoicePrefix == "5C1F753" && last.preferredLocales == [] && last.taxExempt == ._none)
     }
 
     @Test func theOperationsOtherArgumentsGoWithEveryPage() async throws {

@@ -1107,6 +1107,13 @@ final class SchemaConverter {
         return mapping.entries.filter { Self.describingKeywords.contains($0.0) }.map(\.0) == ["type"]
     }
 
+    /// An enum case's name: `none` is `_none`, since `.none` where an optional of the enum is
+    /// expected means `nil` (`PaymentOptions(setupFutureUsage: .none)` would leave the value out
+    /// rather than send `"none"`; the compiler only warns).
+    private static func enumCaseName(_ name: String) -> String {
+        name == "none" ? "_none" : name
+    }
+
     private func makeEnum(
         _ name: String, _ values: [Node], _ documentation: String?, _ deprecated: Bool, integer: Bool,
         caseNames: [String?]? = nil, caseDocumentation: [String?]? = nil
@@ -1127,7 +1134,8 @@ final class SchemaConverter {
                 }
                 cases.append(
                     .init(
-                        name: names.claim(caseName), literal: String(number), raw: String(number), documentation: words)
+                        name: names.claim(Self.enumCaseName(caseName)), literal: String(number), raw: String(number),
+                        documentation: words)
                 )
             } else if let text = value.string {
                 guard seen.insert(text).inserted else { continue }
@@ -1140,7 +1148,9 @@ final class SchemaConverter {
                     base = Naming.memberName(given)
                 }
                 cases.append(
-                    .init(name: names.claim(base), literal: Naming.stringLiteral(text), raw: text, documentation: words)
+                    .init(
+                        name: names.claim(Self.enumCaseName(base)), literal: Naming.stringLiteral(text), raw: text,
+                        documentation: words)
                 )
             }
         }

@@ -145,6 +145,23 @@ import Testing
             operations.contains("func getThing() async throws(Courier.ServiceError) -> \(returns) {"), "\(operations)")
     }
 
+    /// An enum value `none` is the case `_none`: `.none` where an optional of the enum is
+    /// expected means `nil`, so `Options(usage: .none)` would leave the value out rather than send
+    /// `"none"`. A name the description gives (`x-enum-varnames`) is treated alike.
+    @Test func anEnumValueNamedNoneIsNotOptionalNone() throws {
+        let files = try generate(
+            spec(
+                schemas: """
+                    Usage: {type: string, enum: [none, off_session]}
+                    Level: {type: integer, enum: [0, 1], x-enum-varnames: [None, Low]}
+                    """))
+        let usage = try #require(files["Models/Usage.swift"])
+        #expect(usage.contains("    case _none\n") && usage.contains(#"case "none": self = ._none"#), "\(usage)")
+        #expect(usage.contains("    case offSession\n"))
+        let level = try #require(files["Models/Level.swift"])
+        #expect(level.contains("    case _none\n") && level.contains("    case low\n"), "\(level)")
+    }
+
     /// Each method's documentation says what it returns: a decoded value, nothing, bytes, text or
     /// values as they arrive.
     @Test(arguments: [

@@ -219,7 +219,7 @@ public enum CustomerTaxExempt: Swift.Codable, Swift.Hashable, Swift.Sendable, Sw
     /// `exempt`
     case exempt
     /// `none`
-    case none
+    case _none
     /// `reverse`
     case reverse
     /// A value this version of the API description does not list.
@@ -229,7 +229,7 @@ public enum CustomerTaxExempt: Swift.Codable, Swift.Hashable, Swift.Sendable, Sw
     public init(rawValue: Swift.String) {
         switch rawValue {
         case "exempt": self = .exempt
-        case "none": self = .none
+        case "none": self = ._none
         case "reverse": self = .reverse
         default: self = .undocumented(rawValue)
         }
@@ -239,7 +239,7 @@ public enum CustomerTaxExempt: Swift.Codable, Swift.Hashable, Swift.Sendable, Sw
     public var rawValue: Swift.String {
         switch self {
         case .exempt: "exempt"
-        case .none: "none"
+        case ._none: "none"
         case .reverse: "reverse"
         case .undocumented(let value): value
         }

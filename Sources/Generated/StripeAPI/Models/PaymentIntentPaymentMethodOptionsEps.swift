@@ -25,7 +25,7 @@ public struct PaymentIntentPaymentMethodOptionsEps: Swift.Codable, Swift.Hashabl
 
     /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
     public init(additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.setupFutureUsage = PaymentPaymentMethodOptionsEpsSetupFutureUsage.none
+        self.setupFutureUsage = PaymentPaymentMethodOptionsEpsSetupFutureUsage._none
         self.additionalProperties = additionalProperties
     }
 

@@ -35,7 +35,7 @@ public struct PaymentMethodOptionsAfterpayClearpay: Swift.Codable, Swift.Hashabl
     public init(reference: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.captureMethod = PaymentMethodOptionsAfterpayClearpayCaptureMethod.manual
         self.reference = reference
-        self.setupFutureUsage = PaymentOptionsAfterpayClearpaySetupFutureUsage.none
+        self.setupFutureUsage = PaymentOptionsAfterpayClearpaySetupFutureUsage._none
         self.additionalProperties = additionalProperties
     }
 

@@ -13,7 +13,7 @@ import Foundation
 /// that adds a value does not break decoding.
 public enum PaymentMethodOptionsBoletoSetupFutureUsage: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `none`
-    case none
+    case _none
     /// `off_session`
     case offSession
     /// `on_session`
@@ -24,7 +24,7 @@ public enum PaymentMethodOptionsBoletoSetupFutureUsage: Swift.Codable, Swift.Has
     /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
     public init(rawValue: Swift.String) {
         switch rawValue {
-        case "none": self = .none
+        case "none": self = ._none
         case "off_session": self = .offSession
         case "on_session": self = .onSession
         default: self = .undocumented(rawValue)
@@ -34,7 +34,7 @@ public enum PaymentMethodOptionsBoletoSetupFutureUsage: Swift.Codable, Swift.Has
     /// The value as sent on the wire.
     public var rawValue: Swift.String {
         switch self {
-        case .none: "none"
+        case ._none: "none"
         case .offSession: "off_session"
         case .onSession: "on_session"
         case .undocumented(let value): value

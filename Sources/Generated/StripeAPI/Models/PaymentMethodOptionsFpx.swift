@@ -13,14 +13,14 @@ import Foundation
 /// that adds a value does not break decoding.
 public enum PaymentMethodOptionsFpxSetupFutureUsage: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `none`
-    case none
+    case _none
     /// A value this version of the API description does not list.
     case undocumented(Swift.String)
 
     /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
     public init(rawValue: Swift.String) {
         switch rawValue {
-        case "none": self = .none
+        case "none": self = ._none
         default: self = .undocumented(rawValue)
         }
     }
@@ -28,7 +28,7 @@ public enum PaymentMethodOptionsFpxSetupFutureUsage: Swift.Codable, Swift.Hashab
     /// The value as sent on the wire.
     public var rawValue: Swift.String {
         switch self {
-        case .none: "none"
+        case ._none: "none"
         case .undocumented(let value): value
         }
     }
@@ -63,7 +63,7 @@ public struct PaymentMethodOptionsFpx: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
     public init(additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.setupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage.none
+        self.setupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage._none
         self.additionalProperties = additionalProperties
     }
 

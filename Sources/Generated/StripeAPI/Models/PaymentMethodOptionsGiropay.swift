@@ -25,7 +25,7 @@ public struct PaymentMethodOptionsGiropay: Swift.Codable, Swift.Hashable, Swift.
 
     /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
     public init(additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.setupFutureUsage = PaymentMethodOptionsGiropaySetupFutureUsage.none
+        self.setupFutureUsage = PaymentMethodOptionsGiropaySetupFutureUsage._none
         self.additionalProperties = additionalProperties
     }
 

@@ -13,7 +13,7 @@ import Foundation
 /// that adds a value does not break decoding.
 public enum PaymentMethodOptionsIdealSetupFutureUsage: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `none`
-    case none
+    case _none
     /// `off_session`
     case offSession
     /// A value this version of the API description does not list.
@@ -22,7 +22,7 @@ public enum PaymentMethodOptionsIdealSetupFutureUsage: Swift.Codable, Swift.Hash
     /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
     public init(rawValue: Swift.String) {
         switch rawValue {
-        case "none": self = .none
+        case "none": self = ._none
         case "off_session": self = .offSession
         default: self = .undocumented(rawValue)
         }
@@ -31,7 +31,7 @@ public enum PaymentMethodOptionsIdealSetupFutureUsage: Swift.Codable, Swift.Hash
     /// The value as sent on the wire.
     public var rawValue: Swift.String {
         switch self {
-        case .none: "none"
+        case ._none: "none"
         case .offSession: "off_session"
         case .undocumented(let value): value
         }

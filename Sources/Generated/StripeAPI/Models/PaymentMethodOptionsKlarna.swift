@@ -72,7 +72,7 @@ public struct PaymentMethodOptionsKlarna: Swift.Codable, Swift.Hashable, Swift.S
     public init(preferredLocale: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.captureMethod = PaymentMethodOptionsKlarnaCaptureMethod.manual
         self.preferredLocale = preferredLocale
-        self.setupFutureUsage = PaymentMethodOptionsKlarnaSetupFutureUsage.none
+        self.setupFutureUsage = PaymentMethodOptionsKlarnaSetupFutureUsage._none
         self.additionalProperties = additionalProperties
     }
 

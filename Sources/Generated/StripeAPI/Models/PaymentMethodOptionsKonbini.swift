@@ -37,7 +37,7 @@ public struct PaymentMethodOptionsKonbini: Swift.Codable, Swift.Hashable, Swift.
         self.expiresAfterDays = expiresAfterDays
         self.expiresAt = expiresAt
         self.productDescription = productDescription
-        self.setupFutureUsage = PaymentMethodOptionsKonbiniSetupFutureUsage.none
+        self.setupFutureUsage = PaymentMethodOptionsKonbiniSetupFutureUsage._none
         self.additionalProperties = additionalProperties
     }
 

@@ -28,7 +28,7 @@ public struct PaymentMethodOptionsOxxo: Swift.Codable, Swift.Hashable, Swift.Sen
     /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
     public init(expiresAfterDays: Swift.Int, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.expiresAfterDays = expiresAfterDays
-        self.setupFutureUsage = PaymentMethodOptionsOxxoSetupFutureUsage.none
+        self.setupFutureUsage = PaymentMethodOptionsOxxoSetupFutureUsage._none
         self.additionalProperties = additionalProperties
     }
 

@@ -25,7 +25,7 @@ public struct PaymentMethodOptionsP24: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
     public init(additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.setupFutureUsage = PaymentMethodOptionsP24SetupFutureUsage.none
+        self.setupFutureUsage = PaymentMethodOptionsP24SetupFutureUsage._none
         self.additionalProperties = additionalProperties
     }
 

@@ -25,7 +25,7 @@ public struct PaymentMethodOptionsPaynow: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
     public init(additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.setupFutureUsage = PaymentMethodOptionsPaynowSetupFutureUsage.none
+        self.setupFutureUsage = PaymentMethodOptionsPaynowSetupFutureUsage._none
         self.additionalProperties = additionalProperties
     }
 

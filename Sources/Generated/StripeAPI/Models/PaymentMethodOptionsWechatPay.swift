@@ -80,7 +80,7 @@ public struct PaymentMethodOptionsWechatPay: Swift.Codable, Swift.Hashable, Swif
     public init(appID: Swift.String? = nil, client: PaymentMethodOptionsWechatPayClient? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.appID = appID
         self.client = client
-        self.setupFutureUsage = PaymentMethodOptionsWechatPaySetupFutureUsage.none
+        self.setupFutureUsage = PaymentMethodOptionsWechatPaySetupFutureUsage._none
         self.additionalProperties = additionalProperties
     }
 

@@ -52,7 +52,7 @@ public enum PersonPoliticalExposure: Swift.Codable, Swift.Hashable, Swift.Sendab
     /// `existing`
     case existing
     /// `none`
-    case none
+    case _none
     /// A value this version of the API description does not list.
     case undocumented(Swift.String)
 
@@ -60,7 +60,7 @@ public enum PersonPoliticalExposure: Swift.Codable, Swift.Hashable, Swift.Sendab
     public init(rawValue: Swift.String) {
         switch rawValue {
         case "existing": self = .existing
-        case "none": self = .none
+        case "none": self = ._none
         default: self = .undocumented(rawValue)
         }
     }
@@ -69,7 +69,7 @@ public enum PersonPoliticalExposure: Swift.Codable, Swift.Hashable, Swift.Sendab
     public var rawValue: Swift.String {
         switch self {
         case .existing: "existing"
-        case .none: "none"
+        case ._none: "none"
         case .undocumented(let value): value
         }
     }

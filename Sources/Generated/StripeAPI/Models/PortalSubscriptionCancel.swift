@@ -58,7 +58,7 @@ public enum PortalSubscriptionCancelProrationBehavior: Swift.Codable, Swift.Hash
     /// `create_prorations`
     case createProrations
     /// `none`
-    case none
+    case _none
     /// A value this version of the API description does not list.
     case undocumented(Swift.String)
 
@@ -67,7 +67,7 @@ public enum PortalSubscriptionCancelProrationBehavior: Swift.Codable, Swift.Hash
         switch rawValue {
         case "always_invoice": self = .alwaysInvoice
         case "create_prorations": self = .createProrations
-        case "none": self = .none
+        case "none": self = ._none
         default: self = .undocumented(rawValue)
         }
     }
@@ -77,7 +77,7 @@ public enum PortalSubscriptionCancelProrationBehavior: Swift.Codable, Swift.Hash
         switch self {
         case .alwaysInvoice: "always_invoice"
         case .createProrations: "create_prorations"
-        case .none: "none"
+        case ._none: "none"
         case .undocumented(let value): value
         }
     }

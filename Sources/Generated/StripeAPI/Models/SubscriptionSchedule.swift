@@ -14,7 +14,7 @@ public enum SubscriptionScheduleEndBehavior: Swift.Codable, Swift.Hashable, Swif
     /// `cancel`
     case cancel
     /// `none`
-    case none
+    case _none
     /// `release`
     case release
     /// `renew`
@@ -26,7 +26,7 @@ public enum SubscriptionScheduleEndBehavior: Swift.Codable, Swift.Hashable, Swif
     public init(rawValue: Swift.String) {
         switch rawValue {
         case "cancel": self = .cancel
-        case "none": self = .none
+        case "none": self = ._none
         case "release": self = .release
         case "renew": self = .renew
         default: self = .undocumented(rawValue)
@@ -37,7 +37,7 @@ public enum SubscriptionScheduleEndBehavior: Swift.Codable, Swift.Hashable, Swif
     public var rawValue: Swift.String {
         switch self {
         case .cancel: "cancel"
-        case .none: "none"
+        case ._none: "none"
         case .release: "release"
         case .renew: "renew"
         case .undocumented(let value): value

@@ -208,7 +208,7 @@ public enum PostCustomersRequestTaxExempt: Swift.Codable, Swift.Hashable, Swift.
     /// `exempt`
     case exempt
     /// `none`
-    case none
+    case _none
     /// `reverse`
     case reverse
     /// A value this version of the API description does not list.
@@ -219,7 +219,7 @@ public enum PostCustomersRequestTaxExempt: Swift.Codable, Swift.Hashable, Swift.
         switch rawValue {
         case "": self = .empty
         case "exempt": self = .exempt
-        case "none": self = .none
+        case "none": self = ._none
         case "reverse": self = .reverse
         default: self = .undocumented(rawValue)
         }
@@ -230,7 +230,7 @@ public enum PostCustomersRequestTaxExempt: Swift.Codable, Swift.Hashable, Swift.
         switch self {
         case .empty: ""
         case .exempt: "exempt"
-        case .none: "none"
+        case ._none: "none"
         case .reverse: "reverse"
         case .undocumented(let value): value
         }

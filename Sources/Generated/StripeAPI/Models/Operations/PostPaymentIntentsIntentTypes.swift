@@ -563,7 +563,7 @@ public struct PostIntentRequestPaymentMethodOptionsEpsCase1: Swift.Codable, Swif
 
     /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
     public init(additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.setupFutureUsage = PostPaymentMethodOptionsEpsCase1SetupFutureUsage2.none
+        self.setupFutureUsage = PostPaymentMethodOptionsEpsCase1SetupFutureUsage2._none
         self.additionalProperties = additionalProperties
     }
 
@@ -717,7 +717,7 @@ public struct PostIntentRequestPaymentMethodOptionsKlarnaCase1: Swift.Codable, S
     public init(captureMethod: PostPaymentMethodOptionsKlarnaCase1CaptureMethod2? = nil, preferredLocale: PostPaymentMethodOptionsKlarnaCase1PreferredLocale2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.captureMethod = captureMethod
         self.preferredLocale = preferredLocale
-        self.setupFutureUsage = PostMethodOptionsKlarnaCase1SetupFutureUsage2.none
+        self.setupFutureUsage = PostMethodOptionsKlarnaCase1SetupFutureUsage2._none
         self.additionalProperties = additionalProperties
     }
 
@@ -772,7 +772,7 @@ public struct PostIntentRequestPaymentMethodOptionsKonbiniCase1: Swift.Codable, 
         self.expiresAfterDays = expiresAfterDays
         self.expiresAt = expiresAt
         self.productDescription = productDescription
-        self.setupFutureUsage = PostMethodOptionsKonbiniCase1SetupFutureUsage2.none
+        self.setupFutureUsage = PostMethodOptionsKonbiniCase1SetupFutureUsage2._none
         self.additionalProperties = additionalProperties
     }
 
@@ -862,7 +862,7 @@ public struct PostIntentRequestPaymentMethodOptionsOxxoCase1: Swift.Codable, Swi
     /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
     public init(expiresAfterDays: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.expiresAfterDays = expiresAfterDays
-        self.setupFutureUsage = PostPaymentMethodOptionsOxxoCase1SetupFutureUsage2.none
+        self.setupFutureUsage = PostPaymentMethodOptionsOxxoCase1SetupFutureUsage2._none
         self.additionalProperties = additionalProperties
     }
 
@@ -900,7 +900,7 @@ public struct PostIntentRequestPaymentMethodOptionsP24Case1: Swift.Codable, Swif
 
     /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
     public init(tosShownAndAccepted: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.setupFutureUsage = PostPaymentMethodOptionsP24Case1SetupFutureUsage2.none
+        self.setupFutureUsage = PostPaymentMethodOptionsP24Case1SetupFutureUsage2._none
         self.tosShownAndAccepted = tosShownAndAccepted
         self.additionalProperties = additionalProperties
     }

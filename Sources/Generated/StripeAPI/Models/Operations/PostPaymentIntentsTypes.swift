@@ -570,7 +570,7 @@ public struct PostPaymentMethodOptionsAfterpayClearpayCase1: Swift.Codable, Swif
     public init(captureMethod: PostOptionsAfterpayClearpayCase1CaptureMethod? = nil, reference: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.captureMethod = captureMethod
         self.reference = reference
-        self.setupFutureUsage = PostOptionsAfterpayClearpayCase1SetupFutureUsage.none
+        self.setupFutureUsage = PostOptionsAfterpayClearpayCase1SetupFutureUsage._none
         self.additionalProperties = additionalProperties
     }
 
@@ -648,7 +648,7 @@ public enum PostMethodOptionsAlipayCase1SetupFutureUsage: Swift.Codable, Swift.H
     /// The empty string.
     case empty
     /// `none`
-    case none
+    case _none
     /// `off_session`
     case offSession
     /// A value this version of the API description does not list.
@@ -658,7 +658,7 @@ public enum PostMethodOptionsAlipayCase1SetupFutureUsage: Swift.Codable, Swift.H
     public init(rawValue: Swift.String) {
         switch rawValue {
         case "": self = .empty
-        case "none": self = .none
+        case "none": self = ._none
         case "off_session": self = .offSession
         default: self = .undocumented(rawValue)
         }
@@ -668,7 +668,7 @@ public enum PostMethodOptionsAlipayCase1SetupFutureUsage: Swift.Codable, Swift.H
     public var rawValue: Swift.String {
         switch self {
         case .empty: ""
-        case .none: "none"
+        case ._none: "none"
         case .offSession: "off_session"
         case .undocumented(let value): value
         }
@@ -832,7 +832,7 @@ public enum PostMethodOptionsBoletoCase1SetupFutureUsage: Swift.Codable, Swift.H
     /// The empty string.
     case empty
     /// `none`
-    case none
+    case _none
     /// `off_session`
     case offSession
     /// `on_session`
@@ -844,7 +844,7 @@ public enum PostMethodOptionsBoletoCase1SetupFutureUsage: Swift.Codable, Swift.H
     public init(rawValue: Swift.String) {
         switch rawValue {
         case "": self = .empty
-        case "none": self = .none
+        case "none": self = ._none
         case "off_session": self = .offSession
         case "on_session": self = .onSession
         default: self = .undocumented(rawValue)
@@ -855,7 +855,7 @@ public enum PostMethodOptionsBoletoCase1SetupFutureUsage: Swift.Codable, Swift.H
     public var rawValue: Swift.String {
         switch self {
         case .empty: ""
-        case .none: "none"
+        case ._none: "none"
         case .offSession: "off_session"
         case .onSession: "on_session"
         case .undocumented(let value): value
@@ -1782,7 +1782,7 @@ public struct PostRequestPaymentMethodOptionsWechatPayCase1: Swift.Codable, Swif
     public init(appID: Swift.String? = nil, client: PostPaymentMethodOptionsWechatPayCase1Client, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.appID = appID
         self.client = client
-        self.setupFutureUsage = PostMethodOptionsWechatPayCase1SetupFutureUsage.none
+        self.setupFutureUsage = PostMethodOptionsWechatPayCase1SetupFutureUsage._none
         self.additionalProperties = additionalProperties
     }
 

@@ -11,7 +11,7 @@ public enum PostSourcesRequestFlow: Swift.Codable, Swift.Hashable, Swift.Sendabl
     /// `code_verification`
     case codeVerification
     /// `none`
-    case none
+    case _none
     /// `receiver`
     case receiver
     /// `redirect`
@@ -23,7 +23,7 @@ public enum PostSourcesRequestFlow: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public init(rawValue: Swift.String) {
         switch rawValue {
         case "code_verification": self = .codeVerification
-        case "none": self = .none
+        case "none": self = ._none
         case "receiver": self = .receiver
         case "redirect": self = .redirect
         default: self = .undocumented(rawValue)
@@ -34,7 +34,7 @@ public enum PostSourcesRequestFlow: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public var rawValue: Swift.String {
         switch self {
         case .codeVerification: "code_verification"
-        case .none: "none"
+        case ._none: "none"
         case .receiver: "receiver"
         case .redirect: "redirect"
         case .undocumented(let value): value
@@ -284,7 +284,7 @@ public enum PostSourcesRequestMandateNotificationMethod: Swift.Codable, Swift.Ha
     /// `manual`
     case manual
     /// `none`
-    case none
+    case _none
     /// `stripe_email`
     case stripeEmail
     /// A value this version of the API description does not list.
@@ -296,7 +296,7 @@ public enum PostSourcesRequestMandateNotificationMethod: Swift.Codable, Swift.Ha
         case "deprecated_none": self = .deprecatedNone
         case "email": self = .email
         case "manual": self = .manual
-        case "none": self = .none
+        case "none": self = ._none
         case "stripe_email": self = .stripeEmail
         default: self = .undocumented(rawValue)
         }
@@ -308,7 +308,7 @@ public enum PostSourcesRequestMandateNotificationMethod: Swift.Codable, Swift.Ha
         case .deprecatedNone: "deprecated_none"
         case .email: "email"
         case .manual: "manual"
-        case .none: "none"
+        case ._none: "none"
         case .stripeEmail: "stripe_email"
         case .undocumented(let value): value
         }
@@ -478,7 +478,7 @@ public enum PostSourcesRequestReceiverRefundAttributesMethod: Swift.Codable, Swi
     /// `manual`
     case manual
     /// `none`
-    case none
+    case _none
     /// A value this version of the API description does not list.
     case undocumented(Swift.String)
 
@@ -487,7 +487,7 @@ public enum PostSourcesRequestReceiverRefundAttributesMethod: Swift.Codable, Swi
         switch rawValue {
         case "email": self = .email
         case "manual": self = .manual
-        case "none": self = .none
+        case "none": self = ._none
         default: self = .undocumented(rawValue)
         }
     }
@@ -497,7 +497,7 @@ public enum PostSourcesRequestReceiverRefundAttributesMethod: Swift.Codable, Swi
         switch self {
         case .email: "email"
         case .manual: "manual"
-        case .none: "none"
+        case ._none: "none"
         case .undocumented(let value): value
         }
     }
