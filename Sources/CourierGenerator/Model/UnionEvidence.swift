@@ -96,32 +96,40 @@ enum UnionEvidence {
             let textTags = shapes[index].constants.values.filter { values in
                 if case .string = values.first { return true } else { return false }
             }
-            let candidate: String
+            // The names the variant's evidence gives, in order of preference. `none` is passed
+            // over: `.none(…)` reads as no value at all, and where an optional of the union is
+            // expected Swift takes `.none` for `nil` (Stripe's options object whose one tag is
+            // `setup_future_usage: none` is named by its title instead).
+            var candidates: [String] = []
             if textTags.count == 1, let values = textTags.first, values.count == 1,
                 case .string(let text) = values[0], !text.isEmpty
             {
-                candidate = Naming.memberName(text)
-            } else if let values = shapes[index].knownValues, values.count == 1, case .string(let text) = values[0] {
-                candidate = text.isEmpty ? "empty" : Naming.memberName(text)
-            } else if let title = model.cases[index].title, !title.isEmpty, title.count <= 40 {
+                candidates.append(Naming.memberName(text))
+            }
+            if let values = shapes[index].knownValues, values.count == 1, case .string(let text) = values[0] {
+                candidates.append(text.isEmpty ? "empty" : Naming.memberName(text))
+            }
+            if let title = model.cases[index].title, !title.isEmpty, title.count <= 40 {
                 // A short name, not a sentence: longer titles keep the position.
-                candidate = Naming.memberName(title)
-            } else if shapes[index].kinds == ["object"], shapes[index].properties.count == 1,
+                candidates.append(Naming.memberName(title))
+            }
+            if shapes[index].kinds == ["object"], shapes[index].properties.count == 1,
                 let key = shapes[index].properties.first, shapes[index].required == [key]
             {
                 // An object of one key it requires, which names the variant: serde's externally
                 // tagged enums (`{"Circle": {"radius": 1}}`, as utoipa and schemars describe
                 // Rust's enums) are `.circle(…)`.
-                candidate = Naming.memberName(key)
-            } else if shapes[index].kinds.count == 1, let kind = shapes[index].kinds.first,
+                candidates.append(Naming.memberName(key))
+            }
+            if shapes[index].kinds.count == 1, let kind = shapes[index].kinds.first,
                 let kindName = kindNames[kind], shapes.filter({ $0.kinds.contains(kind) }).count == 1
             {
                 // The only variant of its JSON kind: Stripe's list beside `""` is `.array`.
-                candidate = kindName
-            } else {
-                continue
+                candidates.append(kindName)
             }
-            guard !candidate.isEmpty, !taken.contains(candidate) else { continue }
+            guard let candidate = candidates.first(where: { $0 != "none" }), !candidate.isEmpty,
+                !taken.contains(candidate)
+            else { continue }
             taken.remove(name)
             taken.insert(candidate)
             model.cases[index].name = candidate

@@ -162,6 +162,23 @@ import Testing
         #expect(level.contains("    case _none\n") && level.contains("    case low\n"), "\(level)")
     }
 
+    /// A union's variant whose only tag is `none` is not named `.none(…)`, which reads as no
+    /// value (and is `nil` where an optional is expected), but by its title, as Stripe's options
+    /// objects beside `""` are.
+    @Test func aVariantTaggedNoneIsNamedOtherwise() throws {
+        let files = try generate(
+            spec(
+                schemas: """
+                    Options:
+                      anyOf:
+                        - {type: object, title: options_param, properties: {usage: {type: string, enum: [none]}}}
+                        - {type: string, enum: [""]}
+                    """))
+        let options = try #require(files["Models/Options.swift"])
+        #expect(options.contains("    case optionsParam(OptionsCase1)\n"), "\(options)")
+        #expect(options.contains("    case empty(OptionsCase2)\n") && !options.contains("case none"), "\(options)")
+    }
+
     /// Each method's documentation says what it returns: a decoded value, nothing, bytes, text or
     /// values as they arrive.
     @Test(arguments: [

@@ -531,7 +531,7 @@ public typealias PostConfirmRequestPaymentMethodOptionsOxxoCase2 = PostPlansRequ
 
 public indirect enum PostIntentConfirmRequestPaymentMethodOptionsOxxo: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostConfirmRequestPaymentMethodOptionsOxxoCase1`.
-    case none(PostConfirmRequestPaymentMethodOptionsOxxoCase1)
+    case paymentMethodOptionsParam(PostConfirmRequestPaymentMethodOptionsOxxoCase1)
     /// A `PostConfirmRequestPaymentMethodOptionsOxxoCase2`.
     case empty(PostConfirmRequestPaymentMethodOptionsOxxoCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -541,7 +541,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsOxxo: Swift.Cod
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsOxxo", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .none(try PostConfirmRequestPaymentMethodOptionsOxxoCase1(from: decoder))
+            case 0: .paymentMethodOptionsParam(try PostConfirmRequestPaymentMethodOptionsOxxoCase1(from: decoder))
             default: .empty(try PostConfirmRequestPaymentMethodOptionsOxxoCase2(from: decoder))
             }
         }
@@ -560,7 +560,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsOxxo: Swift.Cod
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .none(let value): Swift.String(describing: value)
+        case .paymentMethodOptionsParam(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -569,7 +569,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsOxxo: Swift.Cod
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .none(let value): try value.encode(to: encoder)
+        case .paymentMethodOptionsParam(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -585,7 +585,7 @@ public typealias PostConfirmRequestPaymentMethodOptionsP24Case2 = PostPlansReque
 
 public indirect enum PostIntentConfirmRequestPaymentMethodOptionsP24: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostConfirmRequestPaymentMethodOptionsP24Case1`.
-    case none(PostConfirmRequestPaymentMethodOptionsP24Case1)
+    case paymentMethodOptionsParam(PostConfirmRequestPaymentMethodOptionsP24Case1)
     /// A `PostConfirmRequestPaymentMethodOptionsP24Case2`.
     case empty(PostConfirmRequestPaymentMethodOptionsP24Case2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -595,7 +595,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsP24: Swift.Coda
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsP24", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .none(try PostConfirmRequestPaymentMethodOptionsP24Case1(from: decoder))
+            case 0: .paymentMethodOptionsParam(try PostConfirmRequestPaymentMethodOptionsP24Case1(from: decoder))
             default: .empty(try PostConfirmRequestPaymentMethodOptionsP24Case2(from: decoder))
             }
         }
@@ -614,7 +614,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsP24: Swift.Coda
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .none(let value): Swift.String(describing: value)
+        case .paymentMethodOptionsParam(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -623,7 +623,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsP24: Swift.Coda
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .none(let value): try value.encode(to: encoder)
+        case .paymentMethodOptionsParam(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }

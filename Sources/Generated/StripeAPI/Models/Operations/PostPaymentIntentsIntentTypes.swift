@@ -604,7 +604,7 @@ public typealias PostIntentRequestPaymentMethodOptionsGiropayCase2 = PostPlansRe
 
 public indirect enum PostIntentRequestPaymentMethodOptionsGiropay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostIntentRequestPaymentMethodOptionsGiropayCase1`.
-    case none(PostIntentRequestPaymentMethodOptionsGiropayCase1)
+    case paymentMethodOptionsParam(PostIntentRequestPaymentMethodOptionsGiropayCase1)
     /// A `PostIntentRequestPaymentMethodOptionsGiropayCase2`.
     case empty(PostIntentRequestPaymentMethodOptionsGiropayCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -614,7 +614,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsGiropay: Swift.Codable
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsGiropay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .none(try PostIntentRequestPaymentMethodOptionsGiropayCase1(from: decoder))
+            case 0: .paymentMethodOptionsParam(try PostIntentRequestPaymentMethodOptionsGiropayCase1(from: decoder))
             default: .empty(try PostIntentRequestPaymentMethodOptionsGiropayCase2(from: decoder))
             }
         }
@@ -633,7 +633,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsGiropay: Swift.Codable
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .none(let value): Swift.String(describing: value)
+        case .paymentMethodOptionsParam(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -642,7 +642,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsGiropay: Swift.Codable
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .none(let value): try value.encode(to: encoder)
+        case .paymentMethodOptionsParam(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -803,7 +803,7 @@ public typealias PostIntentRequestPaymentMethodOptionsKonbiniCase2 = PostPlansRe
 
 public indirect enum PostIntentRequestPaymentMethodOptionsKonbini: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostIntentRequestPaymentMethodOptionsKonbiniCase1`.
-    case none(PostIntentRequestPaymentMethodOptionsKonbiniCase1)
+    case paymentMethodOptionsParam(PostIntentRequestPaymentMethodOptionsKonbiniCase1)
     /// A `PostIntentRequestPaymentMethodOptionsKonbiniCase2`.
     case empty(PostIntentRequestPaymentMethodOptionsKonbiniCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -813,7 +813,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsKonbini: Swift.Codable
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsKonbini", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .none(try PostIntentRequestPaymentMethodOptionsKonbiniCase1(from: decoder))
+            case 0: .paymentMethodOptionsParam(try PostIntentRequestPaymentMethodOptionsKonbiniCase1(from: decoder))
             default: .empty(try PostIntentRequestPaymentMethodOptionsKonbiniCase2(from: decoder))
             }
         }
@@ -832,7 +832,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsKonbini: Swift.Codable
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .none(let value): Swift.String(describing: value)
+        case .paymentMethodOptionsParam(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -841,7 +841,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsKonbini: Swift.Codable
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .none(let value): try value.encode(to: encoder)
+        case .paymentMethodOptionsParam(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -1082,7 +1082,7 @@ public typealias PostRequestPaymentMethodOptionsWechatPayCase2_2 = PostPlansRequ
 
 public indirect enum PostIntentRequestPaymentMethodOptionsWechatPay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostRequestPaymentMethodOptionsWechatPayCase1_2`.
-    case none(PostRequestPaymentMethodOptionsWechatPayCase1_2)
+    case paymentMethodOptionsParam(PostRequestPaymentMethodOptionsWechatPayCase1_2)
     /// A `PostRequestPaymentMethodOptionsWechatPayCase2_2`.
     case empty(PostRequestPaymentMethodOptionsWechatPayCase2_2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -1092,7 +1092,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsWechatPay: Swift.Codab
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsWechatPay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .none(try PostRequestPaymentMethodOptionsWechatPayCase1_2(from: decoder))
+            case 0: .paymentMethodOptionsParam(try PostRequestPaymentMethodOptionsWechatPayCase1_2(from: decoder))
             default: .empty(try PostRequestPaymentMethodOptionsWechatPayCase2_2(from: decoder))
             }
         }
@@ -1111,7 +1111,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsWechatPay: Swift.Codab
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .none(let value): Swift.String(describing: value)
+        case .paymentMethodOptionsParam(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -1120,7 +1120,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsWechatPay: Swift.Codab
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .none(let value): try value.encode(to: encoder)
+        case .paymentMethodOptionsParam(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }

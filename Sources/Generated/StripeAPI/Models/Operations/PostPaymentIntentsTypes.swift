@@ -597,7 +597,7 @@ public typealias PostPaymentMethodOptionsAfterpayClearpayCase2 = PostPlansReques
 
 public indirect enum PostRequestPaymentMethodOptionsAfterpayClearpay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostPaymentMethodOptionsAfterpayClearpayCase1`.
-    case none(PostPaymentMethodOptionsAfterpayClearpayCase1)
+    case paymentMethodOptionsParam(PostPaymentMethodOptionsAfterpayClearpayCase1)
     /// A `PostPaymentMethodOptionsAfterpayClearpayCase2`.
     case empty(PostPaymentMethodOptionsAfterpayClearpayCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -607,7 +607,7 @@ public indirect enum PostRequestPaymentMethodOptionsAfterpayClearpay: Swift.Coda
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodOptionsAfterpayClearpay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .none(try PostPaymentMethodOptionsAfterpayClearpayCase1(from: decoder))
+            case 0: .paymentMethodOptionsParam(try PostPaymentMethodOptionsAfterpayClearpayCase1(from: decoder))
             default: .empty(try PostPaymentMethodOptionsAfterpayClearpayCase2(from: decoder))
             }
         }
@@ -626,7 +626,7 @@ public indirect enum PostRequestPaymentMethodOptionsAfterpayClearpay: Swift.Coda
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .none(let value): Swift.String(describing: value)
+        case .paymentMethodOptionsParam(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -635,7 +635,7 @@ public indirect enum PostRequestPaymentMethodOptionsAfterpayClearpay: Swift.Coda
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .none(let value): try value.encode(to: encoder)
+        case .paymentMethodOptionsParam(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -1458,7 +1458,7 @@ public typealias PostIntentsRequestPaymentMethodOptionsKlarnaCase2 = PostPlansRe
 
 public indirect enum PostIntentsRequestPaymentMethodOptionsKlarna: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostIntentsRequestPaymentMethodOptionsKlarnaCase1`.
-    case none(PostIntentsRequestPaymentMethodOptionsKlarnaCase1)
+    case paymentMethodOptionsParam(PostIntentsRequestPaymentMethodOptionsKlarnaCase1)
     /// A `PostIntentsRequestPaymentMethodOptionsKlarnaCase2`.
     case empty(PostIntentsRequestPaymentMethodOptionsKlarnaCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -1468,7 +1468,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsKlarna: Swift.Codable
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsKlarna", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .none(try PostIntentsRequestPaymentMethodOptionsKlarnaCase1(from: decoder))
+            case 0: .paymentMethodOptionsParam(try PostIntentsRequestPaymentMethodOptionsKlarnaCase1(from: decoder))
             default: .empty(try PostIntentsRequestPaymentMethodOptionsKlarnaCase2(from: decoder))
             }
         }
@@ -1487,7 +1487,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsKlarna: Swift.Codable
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .none(let value): Swift.String(describing: value)
+        case .paymentMethodOptionsParam(let value): Swift.String(describing: value)
         case .empty(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -1496,7 +1496,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsKlarna: Swift.Codable
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .none(let value): try value.encode(to: encoder)
+        case .paymentMethodOptionsParam(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
