@@ -242,9 +242,9 @@ import Testing
     /// Inline variants are named by their constant tag, and chosen by it.
     @Test func inlineVariantsAreNamedAndChosenByTheirTag() throws {
         let image = try decode(MessageContent.self, #"{"type": "image_url", "image_url": "https://example.com/a.png"}"#)
-        #expect(image == .imageURL(MessageContentCase2(imageURL: "https://example.com/a.png")))
+        #expect(image == .imageURL(MessageContentImageURL(imageURL: "https://example.com/a.png")))
         // The constant is filled in: it is not an argument.
-        #expect(try encode(MessageContent.text(MessageContentCase1(text: "Hi"))) == #"{"text":"Hi","type":"text"}"#)
+        #expect(try encode(MessageContent.text(MessageContentText(text: "Hi"))) == #"{"text":"Hi","type":"text"}"#)
         #expect(
             try decode(MessageContent.self, #"{"type": "audio", "data": "…"}"#)
                 == .undocumented(["type": "audio", "data": "…"]))
@@ -453,9 +453,9 @@ import Testing
     @Test func propertiesBesideAOneOfKeepBoth() throws {
         let locker = try decode(Delivery.self, #"{"recipient": "Ada", "locker": 12}"#)
         #expect(locker.recipient == "Ada")
-        #expect(locker.variant == .locker(DeliveryVariantCase2(locker: 12)))
+        #expect(locker.variant == .locker(DeliveryVariantLocker(locker: 12)))
         let street = try decode(Delivery.self, #"{"recipient": "Ada", "street": "Main St"}"#)
-        #expect(street.variant == .street(DeliveryVariantCase1(street: "Main St")))
+        #expect(street.variant == .street(DeliveryVariantStreet(street: "Main St")))
         #expect(try encode(street) == #"{"recipient":"Ada","street":"Main St"}"#)
         // Neither alternative: the object is kept as it came, and encodes back the same.
         let neither = try decode(Delivery.self, #"{"recipient": "Ada", "drone": true}"#)
@@ -468,7 +468,7 @@ import Testing
     @Test func identicalInlineShapesShareOneType() throws {
         #expect(ShipmentDestination.self == ShipmentOrigin.self)
         #expect(ShipmentForwardTo.self == ShipmentReturnTo.self)
-        #expect(ShipmentReturnToCase1.self == ShipmentOrigin.self)
+        #expect(ShipmentReturnToObject.self == ShipmentOrigin.self)
         let shipment = try decode(
             Shipment.self,
             #"{"origin": {"city": "Lyon", "country": "FR"}, "destination": {"city": "Austin", "country": "US"}, "#
@@ -719,8 +719,8 @@ import Testing
             #expect(try encode(setting) == json)
         }
         let priced = try decode(PricedSetting.self, #"{"price": "-0.0075"}"#)
-        #expect(priced == .priced(PricedSettingCase1(price: -0.0075)))
-        #expect(try decode(PricedSetting.self, #"{"price": true}"#) == .free(PricedSettingCase2(price: true)))
+        #expect(priced == .priced(PricedSettingPriced(price: -0.0075)))
+        #expect(try decode(PricedSetting.self, #"{"price": true}"#) == .free(PricedSettingFree(price: true)))
     }
 
     /// Objects of one shape told apart only by an integer tag (a one-value enum narrowing a

@@ -37,7 +37,7 @@ import Testing
         #expect(
             events == [
                 .jobStarted(Tick(index: 0, text: "started")), .jobFinished(Tick(index: 1, text: "finished")),
-                .jobFailed(ListJobEventsEventCase3(reason: "out of disk")),
+                .jobFailed(ListJobEventsEventJobFailed(reason: "out of disk")),
                 .undocumented(["index": 2, "text": "paused"]),
             ])
         // Decoded outside a stream, without an event's name, the data itself decides.

@@ -41,15 +41,20 @@ final class APIConverter {
     /// (`x-speakeasy-pagination`, `x-ms-pageable`), with the extension and its value.
     private var describedPagination: [(operationID: String, extension: String, declaration: Located)] = []
 
+    /// - Parameter inlineVariantNames: the case names an earlier conversion gave union variants
+    ///   declared inline, by where each is, to name their types after (``InlineVariantNames``).
     init(
-        documents: DocumentSet, apiName: String, errorBody: String? = nil, pagination: [String: PaginationSetting] = [:]
+        documents: DocumentSet, apiName: String, errorBody: String? = nil,
+        pagination: [String: PaginationSetting] = [:],
+        inlineVariantNames: [DocumentSet.Reference: String] = [:]
     ) {
         self.documents = documents
         self.apiName = apiName
         self.errorBody = errorBody
         self.pagination = pagination
         typeNames = TypeNames(reserved: [apiName])
-        schemas = SchemaConverter(documents: documents, typeNames: typeNames)
+        schemas = SchemaConverter(
+            documents: documents, typeNames: typeNames, inlineVariantNames: inlineVariantNames)
     }
 
     func warn(_ message: String, _ at: Located) {
@@ -126,6 +131,8 @@ final class APIConverter {
         if let payloads { examples += payloadChecks(payloads, declarations: declarations) }
         let checkedExamples = Self.expectingTaggedCases(examples + schemas.examples, DeclarationIndex(declarations))
         let errorBodies = ErrorBodyConformances(declarations: &declarations, errorBodies: errorBodyTypes)
+        let inlineVariantNames = InlineVariantNames.caseNames(
+            in: declarations, locations: schemas.inlineVariantLocations)
         let info = root.child("info")
         return APIModel(
             moduleName: moduleName, apiName: apiName, title: info?.node["title"]?.string,
@@ -135,7 +142,8 @@ final class APIConverter {
             securityRequirements: SecurityRequirementsModel(documentDefault: documentSecurity, operations: operations),
             operations: operations,
             declarations: declarations, enumNames: schemas.enumNames, errorBodies: errorBodies,
-            warnings: schemas.warnings + warnings, examples: checkedExamples, webhooks: webhooks)
+            warnings: schemas.warnings + warnings, examples: checkedExamples, webhooks: webhooks,
+            inlineVariantNames: inlineVariantNames)
     }
 
     /// The examples, each object of a union with a discriminator expected in the case its tag

@@ -286,6 +286,10 @@ struct UniqueNames {
         return "\(name)\(separator)\(suffix)"
     }
 
+    /// Whether `name` is taken.
+    func isTaken(_ name: String) -> Bool {
+        taken.contains(name)
+    }
 }
 
 extension String {

@@ -25,9 +25,17 @@ final class SchemaConverter {
     private(set) var enumNames: Set<String> = []
     private var enumModels: [String: EnumModel] = [:]
 
-    init(documents: DocumentSet, typeNames: TypeNames) {
+    /// The case names an earlier pass gave variants declared inline, by where each is
+    /// (``InlineVariantNames``): their types are named after them.
+    private let inlineVariantNames: [DocumentSet.Reference: String]
+    /// For each union, by name, where each of its variants declared inline is (`nil` for the
+    /// others), kept for ``InlineVariantNames`` where sharing makes the union an alias.
+    private(set) var inlineVariantLocations: [String: [DocumentSet.Reference?]] = [:]
+
+    init(documents: DocumentSet, typeNames: TypeNames, inlineVariantNames: [DocumentSet.Reference: String] = [:]) {
         self.documents = documents
         self.typeNames = typeNames
+        self.inlineVariantNames = inlineVariantNames
     }
 
     func warn(_ message: String, _ at: Located) {
@@ -1173,10 +1181,30 @@ final class SchemaConverter {
         var names = UniqueNames(reserved: ["undocumented"])
         var cases: [UnionModel.Case] = []
         var references: [DocumentSet.Reference?] = []
+        var locations: [DocumentSet.Reference?] = []
         for (index, variant) in variants.enumerated() {
             let reference = try documents.reference(of: variant)
             references.append(reference)
-            let variantName = name + "Case\(index + 1)"
+            // A variant declared here is named after its position (`PetCase1`), or after its
+            // case where an earlier pass named the case (`PetCat`, ``InlineVariantNames``).
+            let location = DocumentSet.Reference(file: variant.file, pointer: variant.pointer)
+            var variantName = name + "Case\(index + 1)"
+            var namedByCase = false
+            if reference == nil, let caseName = inlineVariantNames[location] {
+                // The positional name as it would be shortened, with the case's words for its
+                // position: where that fits in a type name unshortened, and no other type has it.
+                let position = "Case\(index + 1)"
+                let positional = Naming.shortened(Naming.typeName(variantName))
+                let words = caseName.filter { $0 != "`" }
+                let candidate =
+                    String(positional.dropLast(position.count)) + words.prefix(1).uppercased() + words.dropFirst()
+                if positional.hasSuffix(position), candidate.count <= Naming.typeNameLimit,
+                    Naming.typeName(candidate) == candidate, !typeNames.isTaken(candidate)
+                {
+                    variantName = candidate
+                    namedByCase = true
+                }
+            }
             let (type, _) = try convert(variant, name: variantName, exactName: false)
             // The mapping's values; else the variant's own `const` (or one-value enum) for the
             // property, which is what the wire carries; else, as the specification says, the
@@ -1196,12 +1224,13 @@ final class SchemaConverter {
             // (Its type's name may be shortened: compared as claimed.)
             let declaredHere =
                 reference == nil
-                && (type.mentionsName(withPrefix: variantName)
+                && (namedByCase || type.mentionsName(withPrefix: variantName)
                     || type.mentionsName(withPrefix: Naming.shortened(Naming.typeName(variantName))))
             cases.append(
                 UnionModel.Case(
                     name: names.claim(declaredHere ? "case\(index + 1)" : caseName(for: type)), type: type,
                     discriminatorValues: values, title: declaredHere ? variant.node["title"]?.string : nil))
+            locations.append(declaredHere ? location : nil)
         }
         if discriminator != nil, cases.contains(where: { $0.discriminatorValues.isEmpty }) {
             warn(
@@ -1211,6 +1240,7 @@ final class SchemaConverter {
         var model = UnionModel(
             name: name, documentation: documentation, isDeprecated: deprecated, cases: cases,
             discriminator: discriminator, allowsSeveral: allowsSeveral)
+        inlineVariantLocations[name] = locations
         if discriminator != nil, let entry = schema.child("discriminator")?.child("defaultMapping") {
             // OpenAPI 3.2: the variant of an object whose tag is missing or names no variant.
             let target =

@@ -17,6 +17,11 @@ final class TypeNames {
         names.claim(name)
     }
 
+    /// Whether `name` (already a type name) is taken.
+    func isTaken(_ name: String) -> Bool {
+        names.isTaken(name)
+    }
+
     /// The façade type for an `x-courier-client` value: claimed the first time, the same type
     /// for every later operation that names it.
     func claimClient(_ name: String) -> String {

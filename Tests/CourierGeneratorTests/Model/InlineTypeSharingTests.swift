@@ -187,7 +187,8 @@ import Testing
     }
 
     /// A union's variants declared inline are named by position, as their types are, unless
-    /// their JSON kind is theirs alone (the array; not the object, beside `Pet`).
+    /// their JSON kind is theirs alone (the array, whose type is named after it; not the object,
+    /// beside `Pet`).
     @Test func inlineVariantsAreNamedByPositionOrTheirOwnKind() throws {
         let text = allText(
             try generate(
@@ -200,6 +201,6 @@ import Testing
         #expect(text.contains("    case pet(Pet)\n"))
         #expect(text.contains("    case string(Swift.String)\n"))
         #expect(text.contains("    case case3(ChoiceCase3)\n"))
-        #expect(text.contains("    case array([ChoiceCase4Item])\n"))
+        #expect(text.contains("    case array([ChoiceArrayItem])\n"))
     }
 }

@@ -175,8 +175,8 @@ import Testing
                         - {type: string, enum: [""]}
                     """))
         let options = try #require(files["Models/Options.swift"])
-        #expect(options.contains("    case optionsParam(OptionsCase1)\n"), "\(options)")
-        #expect(options.contains("    case empty(OptionsCase2)\n") && !options.contains("case none"), "\(options)")
+        #expect(options.contains("    case optionsParam(OptionsOptionsParam)\n"), "\(options)")
+        #expect(options.contains("    case empty(OptionsEmpty)\n") && !options.contains("case none"), "\(options)")
     }
 
     /// Each method's documentation says what it returns: a decoded value, nothing, bytes, text or
@@ -423,8 +423,8 @@ import Testing
             """
         let shape = try #require(try generate(spec(schemas: schemas))["Models/Shape.swift"])
         for expected in [
-            "case circle(ShapeCase1)", "case square(ShapeCase2)", "case case3(ShapeCase3)", "case case4(ShapeCase4)",
-            "case empty(ShapeCase5)",
+            "case circle(ShapeCircle)", "case square(ShapeSquare)", "case case3(ShapeCase3)", "case case4(ShapeCase4)",
+            "case empty(ShapeEmpty)",
         ] {
             #expect(shape.contains(expected + "\n"), "\(expected)")
         }
@@ -1080,8 +1080,8 @@ import Testing
         ("oneOf: [{type: string, enum: [gpt-4o, o1]}, {type: string, maxLength: 64}]", "public enum ModelChoice: "),
         ("anyOf: [{type: string}, {$ref: '#/components/schemas/Known'}]", "public typealias ModelChoice = Known"),
         // A one-value variant is named after its value (`.empty` for `""`).
-        ("anyOf: [{type: string}, {type: string, enum: ['']}]", "case empty(ModelChoiceCase2)"),
-        ("anyOf: [{type: integer}, {type: string, enum: [now]}]", "case now(ModelChoiceCase2)"),
+        ("anyOf: [{type: string}, {type: string, enum: ['']}]", "case empty(ModelChoiceEmpty)"),
+        ("anyOf: [{type: integer}, {type: string, enum: [now]}]", "case now(ModelChoiceNow)"),
         (
             "anyOf: [{type: string, format: date-time}, {type: string, enum: [now, never]}]",
             "case date(Foundation.Date)"
@@ -1103,28 +1103,29 @@ import Testing
 
     /// A variant declared inline is named by its constant tag, else its one value, else its short
     /// `title` (Stripe's `range_query_specs`), else the one key it requires and declares, else its
-    /// JSON kind where no other variant has it (Stripe's list beside `""`), else its position.
+    /// JSON kind where no other variant has it (Stripe's list beside `""`), else its position; and
+    /// its type after its case, as the types inside it are (`ModelChoiceArrayItem`).
     @Test(arguments: [
         (
             "anyOf: [{title: range_query_specs, type: object, properties: {gt: {type: integer}}}, {type: integer}]",
-            "case rangeQuerySpecs(ModelChoiceCase1)"
+            "case rangeQuerySpecs(ModelChoiceRangeQuerySpecs)"
         ),
         (
             "oneOf: [{title: Text part, type: object, properties: {type: {enum: [text]}}}, {type: integer}]",
-            "case text(ModelChoiceCase1)"
+            "case text(ModelChoiceText)"
         ),
         (
             "anyOf: [{title: 'A range of values, given as bounds that may each be left out', properties: {gt: {type: integer}}}, {type: integer}]",
-            "case object(ModelChoiceCase1)"
+            "case object(ModelChoiceObject)"
         ),
         (
             "anyOf: [{type: array, items: {type: object, properties: {a: {type: string}}}}, {enum: ['']}]",
-            "case array([ModelChoiceCase1Item])"
+            "case array([ModelChoiceArrayItem])"
         ),
-        ("oneOf: [{type: string, enum: [daily, weekly]}, {type: integer}]", "case string(ModelChoiceCase1)"),
+        ("oneOf: [{type: string, enum: [daily, weekly]}, {type: integer}]", "case string(ModelChoiceString)"),
         (
             "oneOf: [{properties: {a: {type: string}}, required: [a]}, {properties: {b: {type: string}}, required: [b]}]",
-            "case b(ModelChoiceCase2)"
+            "case b(ModelChoiceB)"
         ),
         (
             "oneOf: [{properties: {a: {type: string}, c: {type: string}}, required: [a]}, {properties: {b: {type: string}}}]",
@@ -1135,6 +1136,44 @@ import Testing
         let files = try generate(spec(schemas: "ModelChoice:\n  \(definition)"))
         let model = try #require(files["Models/ModelChoice.swift"])
         #expect(model.contains(expected), "\(model)")
+    }
+
+    /// A variant's type is named after its case wherever the variant is (a union that repeats
+    /// another, and so is an alias of it, included), and the types inside it after that; a
+    /// name another type holds, or one past 50 characters, keeps the position.
+    @Test func inlineVariantTypesAreNamedAfterTheirCases() throws {
+        let union = """
+                  oneOf:
+                    - {type: object, required: [kind, address], properties: {kind: {const: street}, address: {type: object, properties: {line: {type: string}}}}}
+                    - {type: object, required: [kind], properties: {kind: {const: locker}, code: {type: integer}}}
+                    - {type: object, required: [kind], properties: {kind: {const: a_tag_long_enough_to_pass_the_fifty_characters_limit}}}
+            """
+        let files = try generate(
+            spec(
+                schemas: """
+                    Order:
+                      type: object
+                      properties:
+                        delivery:
+                    \(union)
+                    Return:
+                      type: object
+                      properties:
+                        delivery:
+                    \(union)
+                    OrderDeliveryLocker: {type: string}
+                    """))
+        let text = files.values.joined(separator: "\n")
+        for expected in [
+            "case street(OrderDeliveryStreet)", "public struct OrderDeliveryStreetAddress:",
+            "case locker(OrderDeliveryCase2)", "case aTagLongEnoughToPassTheFiftyCharactersLimit(OrderDeliveryCase3)",
+            "public typealias ReturnDeliveryStreet = OrderDeliveryStreet",
+            // Where no other type has the name, a repeat of the union has it.
+            "public typealias ReturnDeliveryLocker = OrderDeliveryCase2",
+        ] {
+            #expect(text.contains(expected), "\(expected)")
+        }
+        #expect(!text.contains("Case1"), "\(text)")
     }
 
     /// The API type is the module's name without `API`, or with it; a schema of that name keeps

@@ -3,7 +3,7 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public struct DeliveryVariantCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct DeliveryVariantStreet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var street: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
@@ -29,7 +29,7 @@ public struct DeliveryVariantCase1: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 }
 
-public struct DeliveryVariantCase2: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct DeliveryVariantLocker: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var locker: Swift.Int
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
@@ -56,10 +56,10 @@ public struct DeliveryVariantCase2: Swift.Codable, Swift.Hashable, Swift.Sendabl
 }
 
 public indirect enum DeliveryVariant: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `DeliveryVariantCase1`.
-    case street(DeliveryVariantCase1)
-    /// A `DeliveryVariantCase2`.
-    case locker(DeliveryVariantCase2)
+    /// A `DeliveryVariantStreet`.
+    case street(DeliveryVariantStreet)
+    /// A `DeliveryVariantLocker`.
+    case locker(DeliveryVariantLocker)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -67,8 +67,8 @@ public indirect enum DeliveryVariant: Swift.Codable, Swift.Hashable, Swift.Senda
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "DeliveryVariant", undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .street(try DeliveryVariantCase1(from: decoder))
-            default: .locker(try DeliveryVariantCase2(from: decoder))
+            case 0: .street(try DeliveryVariantStreet(from: decoder))
+            default: .locker(try DeliveryVariantLocker(from: decoder))
             }
         }
     }

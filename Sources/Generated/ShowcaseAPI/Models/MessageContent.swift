@@ -5,7 +5,7 @@ import Foundation
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum MessageContentCase1TypeModel: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum MessageContentTextTypeModel: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `text`
     case text
     /// A value this version of the API description does not list.
@@ -42,15 +42,15 @@ public enum MessageContentCase1TypeModel: Swift.Codable, Swift.Hashable, Swift.S
     }
 }
 
-public struct MessageContentCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var type: MessageContentCase1TypeModel
+public struct MessageContentText: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var type: MessageContentTextTypeModel
     public var text: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value; `type`, which the description allows one value for, is filled in.
     public init(text: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.type = MessageContentCase1TypeModel.text
+        self.type = MessageContentTextTypeModel.text
         self.text = text
         self.additionalProperties = additionalProperties
     }
@@ -58,7 +58,7 @@ public struct MessageContentCase1: Swift.Codable, Swift.Hashable, Swift.Sendable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
-        self.type = try container.decodeValue(MessageContentCase1TypeModel.self, at: "type")
+        self.type = try container.decodeValue(MessageContentTextTypeModel.self, at: "type")
         self.text = try container.decodeValue(Swift.String.self, at: "text")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "type text")
     }
@@ -74,7 +74,7 @@ public struct MessageContentCase1: Swift.Codable, Swift.Hashable, Swift.Sendable
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum MessageContentCase2TypeModel: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum MessageContentImageURLTypeModel: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `image_url`
     case imageURL
     /// A value this version of the API description does not list.
@@ -111,15 +111,15 @@ public enum MessageContentCase2TypeModel: Swift.Codable, Swift.Hashable, Swift.S
     }
 }
 
-public struct MessageContentCase2: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var type: MessageContentCase2TypeModel
+public struct MessageContentImageURL: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var type: MessageContentImageURLTypeModel
     public var imageURL: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value; `type`, which the description allows one value for, is filled in.
     public init(imageURL: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.type = MessageContentCase2TypeModel.imageURL
+        self.type = MessageContentImageURLTypeModel.imageURL
         self.imageURL = imageURL
         self.additionalProperties = additionalProperties
     }
@@ -127,7 +127,7 @@ public struct MessageContentCase2: Swift.Codable, Swift.Hashable, Swift.Sendable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
-        self.type = try container.decodeValue(MessageContentCase2TypeModel.self, at: "type")
+        self.type = try container.decodeValue(MessageContentImageURLTypeModel.self, at: "type")
         self.imageURL = try container.decodeValue(Swift.String.self, at: "image_url")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "type image_url")
     }
@@ -143,10 +143,10 @@ public struct MessageContentCase2: Swift.Codable, Swift.Hashable, Swift.Sendable
 
 /// A part of a message, with inline variants whose `type` is a constant.
 public indirect enum MessageContent: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `MessageContentCase1`.
-    case text(MessageContentCase1)
-    /// A `MessageContentCase2`.
-    case imageURL(MessageContentCase2)
+    /// A `MessageContentText`.
+    case text(MessageContentText)
+    /// A `MessageContentImageURL`.
+    case imageURL(MessageContentImageURL)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -154,8 +154,8 @@ public indirect enum MessageContent: Swift.Codable, Swift.Hashable, Swift.Sendab
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "MessageContent", undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .text(try MessageContentCase1(from: decoder))
-            default: .imageURL(try MessageContentCase2(from: decoder))
+            case 0: .text(try MessageContentText(from: decoder))
+            default: .imageURL(try MessageContentImageURL(from: decoder))
             }
         }
     }

@@ -4,7 +4,7 @@
 import Foundation
 
 /// Priced
-public struct PricedSettingCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PricedSettingPriced: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var price: Swift.Double
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
@@ -31,7 +31,7 @@ public struct PricedSettingCase1: Swift.Codable, Swift.Hashable, Swift.Sendable 
 }
 
 /// Free
-public struct PricedSettingCase2: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PricedSettingFree: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var price: Swift.Bool
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
@@ -59,10 +59,10 @@ public struct PricedSettingCase2: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
 /// A number that a server may send as text, beside an object that reads no text there.
 public indirect enum PricedSetting: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PricedSettingCase1`.
-    case priced(PricedSettingCase1)
-    /// A `PricedSettingCase2`.
-    case free(PricedSettingCase2)
+    /// A `PricedSettingPriced`.
+    case priced(PricedSettingPriced)
+    /// A `PricedSettingFree`.
+    case free(PricedSettingFree)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -70,8 +70,8 @@ public indirect enum PricedSetting: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PricedSetting", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .priced(try PricedSettingCase1(from: decoder))
-            default: .free(try PricedSettingCase2(from: decoder))
+            case 0: .priced(try PricedSettingPriced(from: decoder))
+            default: .free(try PricedSettingFree(from: decoder))
             }
         }
     }

@@ -97,7 +97,7 @@ public indirect enum ReminderTarget: Swift.Codable, Swift.Hashable, Swift.Sendab
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum ReminderRepeatsCase1: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum ReminderRepeatsString: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `daily`
     case daily
     /// `weekly`
@@ -140,8 +140,8 @@ public enum ReminderRepeatsCase1: Swift.Codable, Swift.Hashable, Swift.Sendable,
 
 /// An alternative that allows null makes the union's value optional.
 public indirect enum ReminderRepeats: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `ReminderRepeatsCase1`.
-    case string(ReminderRepeatsCase1)
+    /// A `ReminderRepeatsString`.
+    case string(ReminderRepeatsString)
     /// A `Swift.Int`.
     case int(Swift.Int)
 
@@ -149,7 +149,7 @@ public indirect enum ReminderRepeats: Swift.Codable, Swift.Hashable, Swift.Senda
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ReminderRepeats", undocumented: nil) { index in
             switch index {
-            case 0: .string(try ReminderRepeatsCase1(from: decoder))
+            case 0: .string(try ReminderRepeatsString(from: decoder))
             default: .int(try Swift.Int(from: decoder))
             }
         }

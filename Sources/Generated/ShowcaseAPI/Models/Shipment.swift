@@ -82,13 +82,13 @@ public typealias ShipmentDestinationCountry = ShipmentOriginCountry
 
 public typealias ShipmentDestination = ShipmentOrigin
 
-public typealias ShipmentReturnToCase1Country = ShipmentOriginCountry
+public typealias ShipmentReturnToObjectCountry = ShipmentOriginCountry
 
-public typealias ShipmentReturnToCase1 = ShipmentOrigin
+public typealias ShipmentReturnToObject = ShipmentOrigin
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum ShipmentReturnToCase2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum ShipmentReturnToEmpty: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// The empty string.
     case empty
     /// A value this version of the API description does not list.
@@ -126,10 +126,10 @@ public enum ShipmentReturnToCase2: Swift.Codable, Swift.Hashable, Swift.Sendable
 }
 
 public indirect enum ShipmentReturnTo: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `ShipmentReturnToCase1`.
-    case object(ShipmentReturnToCase1)
-    /// A `ShipmentReturnToCase2`.
-    case empty(ShipmentReturnToCase2)
+    /// A `ShipmentReturnToObject`.
+    case object(ShipmentReturnToObject)
+    /// A `ShipmentReturnToEmpty`.
+    case empty(ShipmentReturnToEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -137,8 +137,8 @@ public indirect enum ShipmentReturnTo: Swift.Codable, Swift.Hashable, Swift.Send
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ShipmentReturnTo", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .object(try ShipmentReturnToCase1(from: decoder))
-            default: .empty(try ShipmentReturnToCase2(from: decoder))
+            case 0: .object(try ShipmentReturnToObject(from: decoder))
+            default: .empty(try ShipmentReturnToEmpty(from: decoder))
             }
         }
     }
@@ -172,11 +172,11 @@ public indirect enum ShipmentReturnTo: Swift.Codable, Swift.Hashable, Swift.Send
     }
 }
 
-public typealias ShipmentForwardToCase1Country = ShipmentOriginCountry
+public typealias ShipmentForwardToObjectCountry = ShipmentOriginCountry
 
-public typealias ShipmentForwardToCase1 = ShipmentOrigin
+public typealias ShipmentForwardToObject = ShipmentOrigin
 
-public typealias ShipmentForwardToCase2 = ShipmentReturnToCase2
+public typealias ShipmentForwardToEmpty = ShipmentReturnToEmpty
 
 public typealias ShipmentForwardTo = ShipmentReturnTo
 

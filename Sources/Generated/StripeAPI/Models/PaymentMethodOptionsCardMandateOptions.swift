@@ -9,7 +9,7 @@ public typealias PaymentMethodOptionsCardMandateOptionsAmountType = InvoiceManda
 /// Specifies payment frequency. One of `day`, `week`, `month`, `year`, or `sporadic`.
 public typealias PaymentMethodOptionsCardMandateOptionsInterval = PostMethodOptionsCard2MandateOptionsInterval
 
-public typealias PaymentOptionsCardMandateOptionsSupportedTypesItem = PostCardCase1MandateOptions2SupportedTypesItem
+public typealias PaymentOptionsCardMandateOptionsSupportedTypesItem = PostCardCase1MandateOptionsSupportedTypesItem
 
 /// payment_method_options_card_mandate_options
 public struct PaymentMethodOptionsCardMandateOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {

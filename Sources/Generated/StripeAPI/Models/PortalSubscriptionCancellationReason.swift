@@ -3,7 +3,7 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PortalSubscriptionCancellationReasonOptionsItem = PostCancelCancellationReasonOptionsCase1Item
+public typealias PortalSubscriptionCancellationReasonOptionsItem = PostCancelCancellationReasonOptionsArrayItem
 
 /// PortalSubscriptionCancellationReason
 public struct PortalSubscriptionCancellationReason: Swift.Codable, Swift.Hashable, Swift.Sendable {

@@ -9,7 +9,7 @@ public typealias SetupMethodOptionsCardMandateOptionsAmountType = InvoiceMandate
 /// Specifies payment frequency. One of `day`, `week`, `month`, `year`, or `sporadic`.
 public typealias SetupMethodOptionsCardMandateOptionsInterval = PostMethodOptionsCard2MandateOptionsInterval
 
-public typealias SetupOptionsCardMandateOptionsSupportedTypesItem = PostCardCase1MandateOptions2SupportedTypesItem
+public typealias SetupOptionsCardMandateOptionsSupportedTypesItem = PostCardCase1MandateOptionsSupportedTypesItem
 
 /// setup_intent_payment_method_options_card_mandate_options
 public struct SetupIntentPaymentMethodOptionsCardMandateOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {

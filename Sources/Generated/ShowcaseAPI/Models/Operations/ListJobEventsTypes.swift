@@ -3,7 +3,7 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public struct ListJobEventsEventCase3: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct ListJobEventsEventJobFailed: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var reason: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
@@ -34,8 +34,8 @@ public indirect enum ListJobEventsEvent: Swift.Codable, Swift.Hashable, Swift.Se
     case jobStarted(Tick)
     /// A `Tick`, the data of `job.finished` events.
     case jobFinished(Tick)
-    /// A `ListJobEventsEventCase3`, the data of `job.failed`, `job.cancelled` events.
-    case jobFailed(ListJobEventsEventCase3)
+    /// A `ListJobEventsEventJobFailed`, the data of `job.failed`, `job.cancelled` events.
+    case jobFailed(ListJobEventsEventJobFailed)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -45,7 +45,7 @@ public indirect enum ListJobEventsEvent: Swift.Codable, Swift.Hashable, Swift.Se
             switch index {
             case 0: .jobStarted(try Tick(from: decoder))
             case 1: .jobFinished(try Tick(from: decoder))
-            default: .jobFailed(try ListJobEventsEventCase3(from: decoder))
+            default: .jobFailed(try ListJobEventsEventJobFailed(from: decoder))
             }
         }
     }

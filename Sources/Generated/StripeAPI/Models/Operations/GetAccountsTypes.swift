@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetAccountsCreatedCase1 = GetFilesCreatedCase1
+public typealias GetAccountsCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetAccountsCreated = GetFilesCreated
 

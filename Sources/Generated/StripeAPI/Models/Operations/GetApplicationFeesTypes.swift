@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetApplicationFeesCreatedCase1 = GetFilesCreatedCase1
+public typealias GetApplicationFeesCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetApplicationFeesCreated = GetFilesCreated
 

@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetBalanceHistoryCreatedCase1 = GetFilesCreatedCase1
+public typealias GetBalanceHistoryCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetBalanceHistoryCreated = GetFilesCreated
 

@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetBalanceTransactionsCreatedCase1 = GetFilesCreatedCase1
+public typealias GetBalanceTransactionsCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetBalanceTransactionsCreated = GetFilesCreated
 

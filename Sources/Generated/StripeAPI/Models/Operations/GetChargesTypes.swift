@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetChargesCreatedCase1 = GetFilesCreatedCase1
+public typealias GetChargesCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetChargesCreated = GetFilesCreated
 

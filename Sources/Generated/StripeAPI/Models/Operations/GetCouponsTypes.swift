@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetCouponsCreatedCase1 = GetFilesCreatedCase1
+public typealias GetCouponsCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetCouponsCreated = GetFilesCreated
 

@@ -3,7 +3,7 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias GetCreditNotesPreviewLinesLinesItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias GetCreditNotesPreviewLinesLinesItemTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 public typealias GetCreditNotesPreviewLinesLinesItemTaxRates = PostProductsIDRequestImages
 

@@ -3,7 +3,7 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias GetCreditNotesPreviewLinesItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias GetCreditNotesPreviewLinesItemTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 public typealias GetCreditNotesPreviewLinesItemTaxRates = PostProductsIDRequestImages
 

@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetCustomersCreatedCase1 = GetFilesCreatedCase1
+public typealias GetCustomersCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetCustomersCreated = GetFilesCreated
 

@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetDisputesCreatedCase1 = GetFilesCreatedCase1
+public typealias GetDisputesCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetDisputesCreated = GetFilesCreated
 

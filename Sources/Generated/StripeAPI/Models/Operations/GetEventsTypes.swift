@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetEventsCreatedCase1 = GetFilesCreatedCase1
+public typealias GetEventsCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetEventsCreated = GetFilesCreated
 

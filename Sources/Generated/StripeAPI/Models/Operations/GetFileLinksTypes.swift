@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetFileLinksCreatedCase1 = GetFilesCreatedCase1
+public typealias GetFileLinksCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetFileLinksCreated = GetFilesCreated
 

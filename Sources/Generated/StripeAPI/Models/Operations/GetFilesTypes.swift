@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public struct GetFilesCreatedCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct GetFilesCreatedRangeQuerySpecs: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var gt: Swift.Int?
     public var gte: Swift.Int?
     public var lt: Swift.Int?
@@ -45,8 +45,8 @@ public struct GetFilesCreatedCase1: Swift.Codable, Swift.Hashable, Swift.Sendabl
 }
 
 public indirect enum GetFilesCreated: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `GetFilesCreatedCase1`.
-    case rangeQuerySpecs(GetFilesCreatedCase1)
+    /// A `GetFilesCreatedRangeQuerySpecs`.
+    case rangeQuerySpecs(GetFilesCreatedRangeQuerySpecs)
     /// A `Swift.Int`.
     case int(Swift.Int)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -56,7 +56,7 @@ public indirect enum GetFilesCreated: Swift.Codable, Swift.Hashable, Swift.Senda
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetFilesCreated", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .rangeQuerySpecs(try GetFilesCreatedCase1(from: decoder))
+            case 0: .rangeQuerySpecs(try GetFilesCreatedRangeQuerySpecs(from: decoder))
             default: .int(try Swift.Int(from: decoder))
             }
         }

@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetIdentityVerificationReportsCreatedCase1 = GetFilesCreatedCase1
+public typealias GetIdentityVerificationReportsCreatedCase1 = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetIdentityVerificationReportsCreated = GetFilesCreated
 

@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetIdentityVerificationSessionsCreatedCase1 = GetFilesCreatedCase1
+public typealias GetIdentityVerificationSessionsCreatedCase1 = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetIdentityVerificationSessionsCreated = GetFilesCreated
 

@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetInvoiceitemsCreatedCase1 = GetFilesCreatedCase1
+public typealias GetInvoiceitemsCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetInvoiceitemsCreated = GetFilesCreated
 

@@ -6,12 +6,12 @@ import Foundation
 public typealias GetInvoicesCollectionMethod = QuoteCollectionMethod
 
 /// range_query_specs
-public typealias GetInvoicesCreatedCase1 = GetFilesCreatedCase1
+public typealias GetInvoicesCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetInvoicesCreated = GetFilesCreated
 
 /// range_query_specs
-public typealias GetInvoicesDueDateCase1 = GetFilesCreatedCase1
+public typealias GetInvoicesDueDateRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetInvoicesDueDate = GetFilesCreated
 

@@ -9,7 +9,7 @@ public typealias GetInvoicesUpcomingLinesAutomaticTax = PostQuotesRequestAutomat
 /// optional_fields_address
 public typealias GetUpcomingLinesCustomerDetailsAddressCase1 = PostSourcesRequestOwnerAddress
 
-public typealias GetUpcomingLinesCustomerDetailsAddressCase2 = PostPlansRequestMetadataCase2
+public typealias GetUpcomingLinesCustomerDetailsAddressEmpty = PostPlansRequestMetadataEmpty
 
 public typealias GetInvoicesUpcomingLinesCustomerDetailsAddress = PostCustomersRequestAddress
 
@@ -19,11 +19,11 @@ public typealias GetLinesCustomerDetailsShippingCase1Address = PostSourcesReques
 /// customer_shipping
 public typealias GetUpcomingLinesCustomerDetailsShippingCase1 = PostOrdersRequestShipping
 
-public typealias GetUpcomingLinesCustomerDetailsShippingCase2 = PostPlansRequestMetadataCase2
+public typealias GetUpcomingLinesCustomerDetailsShippingEmpty = PostPlansRequestMetadataEmpty
 
 public typealias GetInvoicesUpcomingLinesCustomerDetailsShipping = PostCustomersRequestShipping
 
-public typealias GetUpcomingLinesCustomerDetailsTaxIPAddressCase2 = PostPlansRequestMetadataCase2
+public typealias GetUpcomingLinesCustomerDetailsTaxIPAddressEmpty = PostPlansRequestMetadataEmpty
 
 public typealias GetUpcomingLinesCustomerDetailsTaxIPAddress = PostQuotesRequestOnBehalfOf
 
@@ -41,29 +41,29 @@ public typealias GetInvoicesUpcomingLinesCustomerDetailsTaxIDsItem = PostCustome
 public typealias GetInvoicesUpcomingLinesCustomerDetails = GetInvoicesUpcomingCustomerDetails
 
 /// discounts_data_param
-public typealias GetInvoicesUpcomingLinesDiscountsCase1Item = PostQuotesRequestDiscountsCase1Item
+public typealias GetInvoicesUpcomingLinesDiscountsArrayItem = PostQuotesRequestDiscountsArrayItem
 
-public typealias GetInvoicesUpcomingLinesDiscountsCase2 = PostPlansRequestMetadataCase2
+public typealias GetInvoicesUpcomingLinesDiscountsEmpty = PostPlansRequestMetadataEmpty
 
 public typealias GetInvoicesUpcomingLinesDiscounts = PostQuotesRequestDiscounts
 
 /// discounts_data_param
-public typealias GetUpcomingLinesInvoiceItemDiscountsCase1Item = PostQuotesRequestDiscountsCase1Item
+public typealias GetUpcomingLinesInvoiceItemDiscountsCase1Item = PostQuotesRequestDiscountsArrayItem
 
-public typealias GetInvoicesUpcomingLinesInvoiceItemDiscountsCase2 = PostPlansRequestMetadataCase2
+public typealias GetInvoicesUpcomingLinesInvoiceItemDiscountsEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum GetInvoicesUpcomingLinesInvoiceItemsItemDiscounts: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `[GetUpcomingLinesInvoiceItemDiscountsCase1Item]`.
     case getUpcomingLinesInvoiceItemDiscountsCase1ItemArray([GetUpcomingLinesInvoiceItemDiscountsCase1Item])
-    /// A `GetInvoicesUpcomingLinesInvoiceItemDiscountsCase2`.
-    case empty(GetInvoicesUpcomingLinesInvoiceItemDiscountsCase2)
+    /// A `GetInvoicesUpcomingLinesInvoiceItemDiscountsEmpty`.
+    case empty(GetInvoicesUpcomingLinesInvoiceItemDiscountsEmpty)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingLinesInvoiceItemsItemDiscounts", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .getUpcomingLinesInvoiceItemDiscountsCase1ItemArray(try [GetUpcomingLinesInvoiceItemDiscountsCase1Item](from: decoder))
-            default: .empty(try GetInvoicesUpcomingLinesInvoiceItemDiscountsCase2(from: decoder))
+            default: .empty(try GetInvoicesUpcomingLinesInvoiceItemDiscountsEmpty(from: decoder))
             }
         }
     }
@@ -95,7 +95,7 @@ public indirect enum GetInvoicesUpcomingLinesInvoiceItemsItemDiscounts: Swift.Co
     }
 }
 
-public typealias GetInvoicesUpcomingLinesInvoiceItemMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias GetInvoicesUpcomingLinesInvoiceItemMetadataEmpty = PostPlansRequestMetadataEmpty
 
 public typealias GetInvoicesUpcomingLinesInvoiceItemsItemMetadata = PostPlansRequestMetadata
 
@@ -107,7 +107,7 @@ public typealias GetUpcomingLinesInvoiceItemPriceDataTaxBehavior = PriceTaxBehav
 /// one_time_price_data
 public typealias GetInvoicesUpcomingLinesInvoiceItemsItemPriceData = PostInvoiceitemsRequestPriceData
 
-public typealias GetInvoicesUpcomingLinesInvoiceItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias GetInvoicesUpcomingLinesInvoiceItemTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 public typealias GetInvoicesUpcomingLinesInvoiceItemsItemTaxRates = PostProductsIDRequestImages
 
@@ -196,7 +196,7 @@ public struct GetInvoicesUpcomingLinesInvoiceItemsItem: Swift.Codable, Swift.Has
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum GetLinesSubscriptionBillingCycleAnchorCase1: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum GetLinesSubscriptionBillingCycleAnchorString: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `now`
     case now
     /// `unchanged`
@@ -238,8 +238,8 @@ public enum GetLinesSubscriptionBillingCycleAnchorCase1: Swift.Codable, Swift.Ha
 }
 
 public indirect enum GetUpcomingLinesSubscriptionBillingCycleAnchor: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `GetLinesSubscriptionBillingCycleAnchorCase1`.
-    case string(GetLinesSubscriptionBillingCycleAnchorCase1)
+    /// A `GetLinesSubscriptionBillingCycleAnchorString`.
+    case string(GetLinesSubscriptionBillingCycleAnchorString)
     /// A `Swift.Int`.
     case int(Swift.Int)
 
@@ -247,7 +247,7 @@ public indirect enum GetUpcomingLinesSubscriptionBillingCycleAnchor: Swift.Codab
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetUpcomingLinesSubscriptionBillingCycleAnchor", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .string(try GetLinesSubscriptionBillingCycleAnchorCase1(from: decoder))
+            case 0: .string(try GetLinesSubscriptionBillingCycleAnchorString(from: decoder))
             default: .int(try Swift.Int(from: decoder))
             }
         }
@@ -283,22 +283,22 @@ public indirect enum GetUpcomingLinesSubscriptionBillingCycleAnchor: Swift.Codab
     }
 }
 
-public typealias GetInvoicesUpcomingLinesSubscriptionCancelAtCase2 = PostPlansRequestMetadataCase2
+public typealias GetInvoicesUpcomingLinesSubscriptionCancelAtEmpty = PostPlansRequestMetadataEmpty
 
 public typealias GetInvoicesUpcomingLinesSubscriptionCancelAt = PostSourcesRequestMandateAmount
 
-public typealias GetUpcomingLinesSubscriptionDefaultTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias GetUpcomingLinesSubscriptionDefaultTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 public typealias GetUpcomingLinesSubscriptionDefaultTaxRates = PostProductsIDRequestImages
 
 /// item_billing_thresholds_param
 public typealias GetLinesSubscriptionItemBillingThresholdsCase1 = PostRequestPhasesItem2BillingThresholdsCase1
 
-public typealias GetLinesSubscriptionItemBillingThresholdsCase2 = PostPlansRequestMetadataCase2
+public typealias GetLinesSubscriptionItemBillingThresholdsEmpty = PostPlansRequestMetadataEmpty
 
 public typealias GetUpcomingLinesSubscriptionItemBillingThresholds = PostExposedIDRequestItemBillingThresholds
 
-public typealias GetUpcomingLinesSubscriptionItemMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias GetUpcomingLinesSubscriptionItemMetadataEmpty = PostPlansRequestMetadataEmpty
 
 public typealias GetInvoicesUpcomingLinesSubscriptionItemMetadata = PostPlansRequestMetadata
 
@@ -312,7 +312,7 @@ public typealias GetLinesSubscriptionItemPriceDataTaxBehavior = PriceTaxBehavior
 /// recurring_price_data
 public typealias GetInvoicesUpcomingLinesSubscriptionItemPriceData = PostSubscriptionItemsRequestPriceData
 
-public typealias GetUpcomingLinesSubscriptionItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias GetUpcomingLinesSubscriptionItemTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 public typealias GetInvoicesUpcomingLinesSubscriptionItemTaxRates = PostProductsIDRequestImages
 
@@ -321,7 +321,7 @@ public typealias GetInvoicesUpcomingLinesSubscriptionItemsItem = PostSubscriptio
 
 public typealias GetUpcomingLinesSubscriptionProrationBehavior = PortalSubscriptionCancelProrationBehavior
 
-public typealias GetInvoicesUpcomingLinesSubscriptionTrialEndCase1 = PostSubscriptionsRequestTrialEndCase1
+public typealias GetInvoicesUpcomingLinesSubscriptionTrialEndNow = PostSubscriptionsRequestTrialEndNow
 
 public typealias GetInvoicesUpcomingLinesSubscriptionTrialEnd = PostSubscriptionsRequestTrialEnd
 

@@ -9,7 +9,7 @@ public typealias GetInvoicesUpcomingAutomaticTax = PostQuotesRequestAutomaticTax
 /// optional_fields_address
 public typealias GetInvoicesUpcomingCustomerDetailsAddressCase1 = PostSourcesRequestOwnerAddress
 
-public typealias GetInvoicesUpcomingCustomerDetailsAddressCase2 = PostPlansRequestMetadataCase2
+public typealias GetInvoicesUpcomingCustomerDetailsAddressEmpty = PostPlansRequestMetadataEmpty
 
 public typealias GetInvoicesUpcomingCustomerDetailsAddress = PostCustomersRequestAddress
 
@@ -19,11 +19,11 @@ public typealias GetUpcomingCustomerDetailsShippingCase1Address = PostSourcesReq
 /// customer_shipping
 public typealias GetInvoicesUpcomingCustomerDetailsShippingCase1 = PostOrdersRequestShipping
 
-public typealias GetInvoicesUpcomingCustomerDetailsShippingCase2 = PostPlansRequestMetadataCase2
+public typealias GetInvoicesUpcomingCustomerDetailsShippingEmpty = PostPlansRequestMetadataEmpty
 
 public typealias GetInvoicesUpcomingCustomerDetailsShipping = PostCustomersRequestShipping
 
-public typealias GetUpcomingCustomerDetailsTaxIPAddressCase2 = PostPlansRequestMetadataCase2
+public typealias GetUpcomingCustomerDetailsTaxIPAddressEmpty = PostPlansRequestMetadataEmpty
 
 public typealias GetInvoicesUpcomingCustomerDetailsTaxIPAddress = PostQuotesRequestOnBehalfOf
 
@@ -84,29 +84,29 @@ public struct GetInvoicesUpcomingCustomerDetails: Swift.Codable, Swift.Hashable,
 }
 
 /// discounts_data_param
-public typealias GetInvoicesUpcomingDiscountsCase1Item = PostQuotesRequestDiscountsCase1Item
+public typealias GetInvoicesUpcomingDiscountsArrayItem = PostQuotesRequestDiscountsArrayItem
 
-public typealias GetInvoicesUpcomingDiscountsCase2 = PostPlansRequestMetadataCase2
+public typealias GetInvoicesUpcomingDiscountsEmpty = PostPlansRequestMetadataEmpty
 
 public typealias GetInvoicesUpcomingDiscounts = PostQuotesRequestDiscounts
 
 /// discounts_data_param
-public typealias GetInvoicesUpcomingInvoiceItemDiscountsCase1Item = PostQuotesRequestDiscountsCase1Item
+public typealias GetInvoicesUpcomingInvoiceItemDiscountsCase1Item = PostQuotesRequestDiscountsArrayItem
 
-public typealias GetInvoicesUpcomingInvoiceItemsItemDiscountsCase2 = PostPlansRequestMetadataCase2
+public typealias GetInvoicesUpcomingInvoiceItemsItemDiscountsEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum GetInvoicesUpcomingInvoiceItemsItemDiscounts: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `[GetInvoicesUpcomingInvoiceItemDiscountsCase1Item]`.
     case getInvoicesUpcomingInvoiceItemDiscountsCase1ItemArray([GetInvoicesUpcomingInvoiceItemDiscountsCase1Item])
-    /// A `GetInvoicesUpcomingInvoiceItemsItemDiscountsCase2`.
-    case empty(GetInvoicesUpcomingInvoiceItemsItemDiscountsCase2)
+    /// A `GetInvoicesUpcomingInvoiceItemsItemDiscountsEmpty`.
+    case empty(GetInvoicesUpcomingInvoiceItemsItemDiscountsEmpty)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingInvoiceItemsItemDiscounts", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .getInvoicesUpcomingInvoiceItemDiscountsCase1ItemArray(try [GetInvoicesUpcomingInvoiceItemDiscountsCase1Item](from: decoder))
-            default: .empty(try GetInvoicesUpcomingInvoiceItemsItemDiscountsCase2(from: decoder))
+            default: .empty(try GetInvoicesUpcomingInvoiceItemsItemDiscountsEmpty(from: decoder))
             }
         }
     }
@@ -138,7 +138,7 @@ public indirect enum GetInvoicesUpcomingInvoiceItemsItemDiscounts: Swift.Codable
     }
 }
 
-public typealias GetInvoicesUpcomingInvoiceItemsItemMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias GetInvoicesUpcomingInvoiceItemsItemMetadataEmpty = PostPlansRequestMetadataEmpty
 
 public typealias GetInvoicesUpcomingInvoiceItemsItemMetadata = PostPlansRequestMetadata
 
@@ -150,7 +150,7 @@ public typealias GetInvoicesUpcomingInvoiceItemPriceDataTaxBehavior = PriceTaxBe
 /// one_time_price_data
 public typealias GetInvoicesUpcomingInvoiceItemsItemPriceData = PostInvoiceitemsRequestPriceData
 
-public typealias GetInvoicesUpcomingInvoiceItemsItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias GetInvoicesUpcomingInvoiceItemsItemTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 public typealias GetInvoicesUpcomingInvoiceItemsItemTaxRates = PostProductsIDRequestImages
 
@@ -237,26 +237,26 @@ public struct GetInvoicesUpcomingInvoiceItemsItem: Swift.Codable, Swift.Hashable
     }
 }
 
-public typealias GetUpcomingSubscriptionBillingCycleAnchorCase1 = GetLinesSubscriptionBillingCycleAnchorCase1
+public typealias GetUpcomingSubscriptionBillingCycleAnchorString = GetLinesSubscriptionBillingCycleAnchorString
 
 public typealias GetInvoicesUpcomingSubscriptionBillingCycleAnchor = GetUpcomingLinesSubscriptionBillingCycleAnchor
 
-public typealias GetInvoicesUpcomingSubscriptionCancelAtCase2 = PostPlansRequestMetadataCase2
+public typealias GetInvoicesUpcomingSubscriptionCancelAtEmpty = PostPlansRequestMetadataEmpty
 
 public typealias GetInvoicesUpcomingSubscriptionCancelAt = PostSourcesRequestMandateAmount
 
-public typealias GetUpcomingSubscriptionDefaultTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias GetUpcomingSubscriptionDefaultTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 public typealias GetInvoicesUpcomingSubscriptionDefaultTaxRates = PostProductsIDRequestImages
 
 /// item_billing_thresholds_param
 public typealias GetUpcomingSubscriptionItemBillingThresholdsCase1 = PostRequestPhasesItem2BillingThresholdsCase1
 
-public typealias GetUpcomingSubscriptionItemBillingThresholdsCase2 = PostPlansRequestMetadataCase2
+public typealias GetUpcomingSubscriptionItemBillingThresholdsEmpty = PostPlansRequestMetadataEmpty
 
 public typealias GetUpcomingSubscriptionItemBillingThresholds = PostExposedIDRequestItemBillingThresholds
 
-public typealias GetInvoicesUpcomingSubscriptionItemMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias GetInvoicesUpcomingSubscriptionItemMetadataEmpty = PostPlansRequestMetadataEmpty
 
 public typealias GetInvoicesUpcomingSubscriptionItemsItemMetadata = PostPlansRequestMetadata
 
@@ -270,7 +270,7 @@ public typealias GetUpcomingSubscriptionItemPriceDataTaxBehavior = PriceTaxBehav
 /// recurring_price_data
 public typealias GetInvoicesUpcomingSubscriptionItemsItemPriceData = PostSubscriptionItemsRequestPriceData
 
-public typealias GetInvoicesUpcomingSubscriptionItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias GetInvoicesUpcomingSubscriptionItemTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 public typealias GetInvoicesUpcomingSubscriptionItemsItemTaxRates = PostProductsIDRequestImages
 
@@ -279,6 +279,6 @@ public typealias GetInvoicesUpcomingSubscriptionItemsItem = PostSubscriptionExpo
 
 public typealias GetInvoicesUpcomingSubscriptionProrationBehavior = PortalSubscriptionCancelProrationBehavior
 
-public typealias GetInvoicesUpcomingSubscriptionTrialEndCase1 = PostSubscriptionsRequestTrialEndCase1
+public typealias GetInvoicesUpcomingSubscriptionTrialEndNow = PostSubscriptionsRequestTrialEndNow
 
 public typealias GetInvoicesUpcomingSubscriptionTrialEnd = PostSubscriptionsRequestTrialEnd

@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetIssuingAuthorizationsCreatedCase1 = GetFilesCreatedCase1
+public typealias GetIssuingAuthorizationsCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetIssuingAuthorizationsCreated = GetFilesCreated
 

@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetIssuingCardholdersCreatedCase1 = GetFilesCreatedCase1
+public typealias GetIssuingCardholdersCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetIssuingCardholdersCreated = GetFilesCreated
 

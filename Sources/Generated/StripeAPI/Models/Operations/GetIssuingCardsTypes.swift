@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetIssuingCardsCreatedCase1 = GetFilesCreatedCase1
+public typealias GetIssuingCardsCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetIssuingCardsCreated = GetFilesCreated
 

@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetIssuingDisputesCreatedCase1 = GetFilesCreatedCase1
+public typealias GetIssuingDisputesCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetIssuingDisputesCreated = GetFilesCreated
 

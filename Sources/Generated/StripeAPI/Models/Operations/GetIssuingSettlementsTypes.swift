@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetIssuingSettlementsCreatedCase1 = GetFilesCreatedCase1
+public typealias GetIssuingSettlementsCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetIssuingSettlementsCreated = GetFilesCreated
 

@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetIssuingTransactionsCreatedCase1 = GetFilesCreatedCase1
+public typealias GetIssuingTransactionsCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetIssuingTransactionsCreated = GetFilesCreated
 

@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetOrderReturnsCreatedCase1 = GetFilesCreatedCase1
+public typealias GetOrderReturnsCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetOrderReturnsCreated = GetFilesCreated
 

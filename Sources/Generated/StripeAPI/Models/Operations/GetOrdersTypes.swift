@@ -4,27 +4,27 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetOrdersCreatedCase1 = GetFilesCreatedCase1
+public typealias GetOrdersCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetOrdersCreated = GetFilesCreated
 
 /// range_query_specs
-public typealias GetOrdersStatusTransitionsCanceledCase1 = GetFilesCreatedCase1
+public typealias GetOrdersStatusTransitionsCanceledRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetOrdersStatusTransitionsCanceled = GetFilesCreated
 
 /// range_query_specs
-public typealias GetOrdersStatusTransitionsFulfilledCase1 = GetFilesCreatedCase1
+public typealias GetOrdersStatusTransitionsFulfilledRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetOrdersStatusTransitionsFulfilled = GetFilesCreated
 
 /// range_query_specs
-public typealias GetOrdersStatusTransitionsPaidCase1 = GetFilesCreatedCase1
+public typealias GetOrdersStatusTransitionsPaidRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetOrdersStatusTransitionsPaid = GetFilesCreated
 
 /// range_query_specs
-public typealias GetOrdersStatusTransitionsReturnedCase1 = GetFilesCreatedCase1
+public typealias GetOrdersStatusTransitionsReturnedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetOrdersStatusTransitionsReturned = GetFilesCreated
 

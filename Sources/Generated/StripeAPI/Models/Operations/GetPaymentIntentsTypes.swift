@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetPaymentIntentsCreatedCase1 = GetFilesCreatedCase1
+public typealias GetPaymentIntentsCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetPaymentIntentsCreated = GetFilesCreated
 

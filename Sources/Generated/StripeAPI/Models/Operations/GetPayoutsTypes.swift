@@ -4,12 +4,12 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetPayoutsArrivalDateCase1 = GetFilesCreatedCase1
+public typealias GetPayoutsArrivalDateRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetPayoutsArrivalDate = GetFilesCreated
 
 /// range_query_specs
-public typealias GetPayoutsCreatedCase1 = GetFilesCreatedCase1
+public typealias GetPayoutsCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetPayoutsCreated = GetFilesCreated
 

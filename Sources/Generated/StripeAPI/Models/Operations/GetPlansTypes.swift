@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetPlansCreatedCase1 = GetFilesCreatedCase1
+public typealias GetPlansCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetPlansCreated = GetFilesCreated
 

@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetPricesCreatedCase1 = GetFilesCreatedCase1
+public typealias GetPricesCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetPricesCreated = GetFilesCreated
 

@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetProductsCreatedCase1 = GetFilesCreatedCase1
+public typealias GetProductsCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetProductsCreated = GetFilesCreated
 

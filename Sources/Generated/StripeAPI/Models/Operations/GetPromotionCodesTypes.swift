@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetPromotionCodesCreatedCase1 = GetFilesCreatedCase1
+public typealias GetPromotionCodesCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetPromotionCodesCreated = GetFilesCreated
 

@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetRadarValueListItemsCreatedCase1 = GetFilesCreatedCase1
+public typealias GetRadarValueListItemsCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetRadarValueListItemsCreated = GetFilesCreated
 

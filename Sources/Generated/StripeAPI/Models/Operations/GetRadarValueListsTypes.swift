@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetRadarValueListsCreatedCase1 = GetFilesCreatedCase1
+public typealias GetRadarValueListsCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetRadarValueListsCreated = GetFilesCreated
 

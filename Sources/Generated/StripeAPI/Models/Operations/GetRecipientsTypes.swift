@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetRecipientsCreatedCase1 = GetFilesCreatedCase1
+public typealias GetRecipientsCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetRecipientsCreated = GetFilesCreated
 

@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetRefundsCreatedCase1 = GetFilesCreatedCase1
+public typealias GetRefundsCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetRefundsCreated = GetFilesCreated
 

@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetReportingReportRunsCreatedCase1 = GetFilesCreatedCase1
+public typealias GetReportingReportRunsCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetReportingReportRunsCreated = GetFilesCreated
 

@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetReviewsCreatedCase1 = GetFilesCreatedCase1
+public typealias GetReviewsCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetReviewsCreated = GetFilesCreated
 

@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetSetupAttemptsCreatedCase1 = GetFilesCreatedCase1
+public typealias GetSetupAttemptsCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetSetupAttemptsCreated = GetFilesCreated
 

@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetSetupIntentsCreatedCase1 = GetFilesCreatedCase1
+public typealias GetSetupIntentsCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetSetupIntentsCreated = GetFilesCreated
 

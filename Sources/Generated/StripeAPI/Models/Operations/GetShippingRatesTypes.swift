@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetShippingRatesCreatedCase1 = GetFilesCreatedCase1
+public typealias GetShippingRatesCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetShippingRatesCreated = GetFilesCreated
 

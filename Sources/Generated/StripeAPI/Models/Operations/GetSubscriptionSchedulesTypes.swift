@@ -4,22 +4,22 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetSubscriptionSchedulesCanceledAtCase1 = GetFilesCreatedCase1
+public typealias GetSubscriptionSchedulesCanceledAtRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetSubscriptionSchedulesCanceledAt = GetFilesCreated
 
 /// range_query_specs
-public typealias GetSubscriptionSchedulesCompletedAtCase1 = GetFilesCreatedCase1
+public typealias GetSubscriptionSchedulesCompletedAtRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetSubscriptionSchedulesCompletedAt = GetFilesCreated
 
 /// range_query_specs
-public typealias GetSubscriptionSchedulesCreatedCase1 = GetFilesCreatedCase1
+public typealias GetSubscriptionSchedulesCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetSubscriptionSchedulesCreated = GetFilesCreated
 
 /// range_query_specs
-public typealias GetSubscriptionSchedulesReleasedAtCase1 = GetFilesCreatedCase1
+public typealias GetSubscriptionSchedulesReleasedAtRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetSubscriptionSchedulesReleasedAt = GetFilesCreated
 

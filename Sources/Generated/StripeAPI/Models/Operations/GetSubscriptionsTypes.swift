@@ -6,17 +6,17 @@ import Foundation
 public typealias GetSubscriptionsCollectionMethod = QuoteCollectionMethod
 
 /// range_query_specs
-public typealias GetSubscriptionsCreatedCase1 = GetFilesCreatedCase1
+public typealias GetSubscriptionsCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetSubscriptionsCreated = GetFilesCreated
 
 /// range_query_specs
-public typealias GetSubscriptionsCurrentPeriodEndCase1 = GetFilesCreatedCase1
+public typealias GetSubscriptionsCurrentPeriodEndRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetSubscriptionsCurrentPeriodEnd = GetFilesCreated
 
 /// range_query_specs
-public typealias GetSubscriptionsCurrentPeriodStartCase1 = GetFilesCreatedCase1
+public typealias GetSubscriptionsCurrentPeriodStartRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetSubscriptionsCurrentPeriodStart = GetFilesCreated
 

@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetTaxRatesCreatedCase1 = GetFilesCreatedCase1
+public typealias GetTaxRatesCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetTaxRatesCreated = GetFilesCreated
 

@@ -4,12 +4,12 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetTopupsAmountCase1 = GetFilesCreatedCase1
+public typealias GetTopupsAmountRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetTopupsAmount = GetFilesCreated
 
 /// range_query_specs
-public typealias GetTopupsCreatedCase1 = GetFilesCreatedCase1
+public typealias GetTopupsCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetTopupsCreated = GetFilesCreated
 

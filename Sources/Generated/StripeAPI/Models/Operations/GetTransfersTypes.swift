@@ -4,7 +4,7 @@
 import Foundation
 
 /// range_query_specs
-public typealias GetTransfersCreatedCase1 = GetFilesCreatedCase1
+public typealias GetTransfersCreatedRangeQuerySpecs = GetFilesCreatedRangeQuerySpecs
 
 public typealias GetTransfersCreated = GetFilesCreated
 

@@ -3,14 +3,14 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostRequestBankAccountCase1AccountHolderType2 = IssuingCardholderTypeModel
+public typealias PostRequestBankAccountCase1AccountHolderType = IssuingCardholderTypeModel
 
 public typealias PostBankAccountsRequestBankAccountCase1AccountType = PostTokensRequestBankAccountAccountType
 
 public typealias PostBankAccountsRequestBankAccountCase1ObjectModel = BankAccountObjectModel
 
 /// external_account_payout_bank_account
-public typealias PostAccountBankAccountsRequestBankAccountCase1 = PostAccountRequestBankAccountCase1
+public typealias PostAccountBankAccountsRequestBankAccountCase1 = PostAccountRequestBankAccountBankAccount
 
 /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
 public typealias PostAccountBankAccountsRequestBankAccount = PostAccountRequestBankAccount

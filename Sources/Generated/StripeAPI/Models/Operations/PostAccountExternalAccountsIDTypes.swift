@@ -55,7 +55,7 @@ public enum PostExternalAccountsIDRequestAccountHolderType: Swift.Codable, Swift
 /// The bank account type. This can only be `checking` or `savings` in most countries. In Japan, this can only be `futsu` or `toza`.
 public typealias PostAccountExternalAccountsIDRequestAccountType = PostTokensRequestBankAccountAccountType
 
-public typealias PostAccountExternalAccountsIDRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountExternalAccountsIDRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostAccountExternalAccountsIDRequestMetadata = PostPlansRequestMetadata

@@ -3,14 +3,14 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostRequestBankAccountCase1AccountHolderType3 = IssuingCardholderTypeModel
+public typealias PostRequestBankAccountCase1AccountHolderType2 = IssuingCardholderTypeModel
 
 public typealias PostAccountsRequestBankAccountCase1AccountType = PostTokensRequestBankAccountAccountType
 
 public typealias PostAccountsRequestBankAccountCase1ObjectModel = BankAccountObjectModel
 
 /// external_account_payout_bank_account
-public typealias PostAccountExternalAccountsRequestBankAccountCase1 = PostAccountRequestBankAccountCase1
+public typealias PostAccountExternalAccountsRequestBankAccountCase1 = PostAccountRequestBankAccountBankAccount
 
 /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
 public typealias PostAccountExternalAccountsRequestBankAccount = PostAccountRequestBankAccount

@@ -19,9 +19,9 @@ public typealias PostAccountPeoplePersonRequestAddressKana = PostTokensRequestPe
 public typealias PostAccountPeoplePersonRequestAddressKanji = PostTokensRequestPersonAddressKana
 
 /// date_of_birth_specs
-public typealias PostAccountPeoplePersonRequestDobCase1 = PostTokensRequestPersonDobCase1
+public typealias PostAccountPeoplePersonRequestDobDateOfBirthSpecs = PostPaymentMethodsRequestKlarnaDob
 
-public typealias PostAccountPeoplePersonRequestDobCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountPeoplePersonRequestDobEmpty = PostPlansRequestMetadataEmpty
 
 /// The person's date of birth.
 public typealias PostAccountPeoplePersonRequestDob = PostTokensRequestPersonDob
@@ -40,17 +40,17 @@ public typealias PostAccountPeoplePersonRequestDocumentsVisa = PostTokensRequest
 /// Documents that may be submitted to satisfy various informational requests.
 public typealias PostAccountPeoplePersonRequestDocuments = PostTokensRequestPersonDocuments
 
-public typealias PostAccountPeoplePersonRequestFullNameAliasesCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountPeoplePersonRequestFullNameAliasesEmpty = PostPlansRequestMetadataEmpty
 
 /// A list of alternate names or aliases that the person is known by.
 public typealias PostAccountPeoplePersonRequestFullNameAliases = PostProductsIDRequestImages
 
-public typealias PostAccountPeoplePersonRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountPeoplePersonRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostAccountPeoplePersonRequestMetadata = PostPlansRequestMetadata
 
-public typealias PostPersonRequestRelationshipPercentOwnershipCase2 = PostPlansRequestMetadataCase2
+public typealias PostPersonRequestRelationshipPercentOwnershipEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPersonRequestRelationshipPercentOwnership = PostQuotesRequestApplicationFeePercent
 

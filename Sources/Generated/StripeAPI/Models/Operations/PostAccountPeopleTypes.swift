@@ -19,9 +19,9 @@ public typealias PostAccountPeopleRequestAddressKana = PostTokensRequestPersonAd
 public typealias PostAccountPeopleRequestAddressKanji = PostTokensRequestPersonAddressKana
 
 /// date_of_birth_specs
-public typealias PostAccountPeopleRequestDobCase1 = PostTokensRequestPersonDobCase1
+public typealias PostAccountPeopleRequestDobDateOfBirthSpecs = PostPaymentMethodsRequestKlarnaDob
 
-public typealias PostAccountPeopleRequestDobCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountPeopleRequestDobEmpty = PostPlansRequestMetadataEmpty
 
 /// The person's date of birth.
 public typealias PostAccountPeopleRequestDob = PostTokensRequestPersonDob
@@ -40,17 +40,17 @@ public typealias PostAccountPeopleRequestDocumentsVisa = PostTokensRequestPerson
 /// Documents that may be submitted to satisfy various informational requests.
 public typealias PostAccountPeopleRequestDocuments = PostTokensRequestPersonDocuments
 
-public typealias PostAccountPeopleRequestFullNameAliasesCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountPeopleRequestFullNameAliasesEmpty = PostPlansRequestMetadataEmpty
 
 /// A list of alternate names or aliases that the person is known by.
 public typealias PostAccountPeopleRequestFullNameAliases = PostProductsIDRequestImages
 
-public typealias PostAccountPeopleRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountPeopleRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostAccountPeopleRequestMetadata = PostPlansRequestMetadata
 
-public typealias PostPeopleRequestRelationshipPercentOwnershipCase2 = PostPlansRequestMetadataCase2
+public typealias PostPeopleRequestRelationshipPercentOwnershipEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPeopleRequestRelationshipPercentOwnership = PostQuotesRequestApplicationFeePercent
 

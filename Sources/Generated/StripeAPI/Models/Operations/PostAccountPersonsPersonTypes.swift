@@ -19,9 +19,9 @@ public typealias PostAccountPersonsPersonRequestAddressKana = PostTokensRequestP
 public typealias PostAccountPersonsPersonRequestAddressKanji = PostTokensRequestPersonAddressKana
 
 /// date_of_birth_specs
-public typealias PostAccountPersonsPersonRequestDobCase1 = PostTokensRequestPersonDobCase1
+public typealias PostAccountPersonsPersonRequestDobDateOfBirthSpecs = PostPaymentMethodsRequestKlarnaDob
 
-public typealias PostAccountPersonsPersonRequestDobCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountPersonsPersonRequestDobEmpty = PostPlansRequestMetadataEmpty
 
 /// The person's date of birth.
 public typealias PostAccountPersonsPersonRequestDob = PostTokensRequestPersonDob
@@ -40,17 +40,17 @@ public typealias PostAccountPersonsPersonRequestDocumentsVisa = PostTokensReques
 /// Documents that may be submitted to satisfy various informational requests.
 public typealias PostAccountPersonsPersonRequestDocuments = PostTokensRequestPersonDocuments
 
-public typealias PostAccountPersonRequestFullNameAliasesCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountPersonRequestFullNameAliasesEmpty = PostPlansRequestMetadataEmpty
 
 /// A list of alternate names or aliases that the person is known by.
 public typealias PostAccountPersonsPersonRequestFullNameAliases = PostProductsIDRequestImages
 
-public typealias PostAccountPersonsPersonRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountPersonsPersonRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostAccountPersonsPersonRequestMetadata = PostPlansRequestMetadata
 
-public typealias PostRequestRelationshipPercentOwnership2Case2 = PostPlansRequestMetadataCase2
+public typealias PostRequestRelationshipPercentOwnership2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostPersonRequestRelationshipPercentOwnership2 = PostQuotesRequestApplicationFeePercent
 

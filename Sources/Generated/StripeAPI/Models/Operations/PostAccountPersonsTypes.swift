@@ -19,9 +19,9 @@ public typealias PostAccountPersonsRequestAddressKana = PostTokensRequestPersonA
 public typealias PostAccountPersonsRequestAddressKanji = PostTokensRequestPersonAddressKana
 
 /// date_of_birth_specs
-public typealias PostAccountPersonsRequestDobCase1 = PostTokensRequestPersonDobCase1
+public typealias PostAccountPersonsRequestDobDateOfBirthSpecs = PostPaymentMethodsRequestKlarnaDob
 
-public typealias PostAccountPersonsRequestDobCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountPersonsRequestDobEmpty = PostPlansRequestMetadataEmpty
 
 /// The person's date of birth.
 public typealias PostAccountPersonsRequestDob = PostTokensRequestPersonDob
@@ -40,17 +40,17 @@ public typealias PostAccountPersonsRequestDocumentsVisa = PostTokensRequestPerso
 /// Documents that may be submitted to satisfy various informational requests.
 public typealias PostAccountPersonsRequestDocuments = PostTokensRequestPersonDocuments
 
-public typealias PostAccountPersonsRequestFullNameAliasesCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountPersonsRequestFullNameAliasesEmpty = PostPlansRequestMetadataEmpty
 
 /// A list of alternate names or aliases that the person is known by.
 public typealias PostAccountPersonsRequestFullNameAliases = PostProductsIDRequestImages
 
-public typealias PostAccountPersonsRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountPersonsRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostAccountPersonsRequestMetadata = PostPlansRequestMetadata
 
-public typealias PostRequestRelationshipPercentOwnershipCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestRelationshipPercentOwnershipEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPersonsRequestRelationshipPercentOwnership = PostQuotesRequestApplicationFeePercent
 

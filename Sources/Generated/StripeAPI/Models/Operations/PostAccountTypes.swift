@@ -3,21 +3,21 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostRequestBankAccountCase1AccountHolderType = IssuingCardholderTypeModel
+public typealias PostAccountRequestBankAccountBankAccountHolderType = IssuingCardholderTypeModel
 
-public typealias PostAccountRequestBankAccountCase1AccountType = PostTokensRequestBankAccountAccountType
+public typealias PostAccountRequestBankAccountBankAccountType = PostTokensRequestBankAccountAccountType
 
-public typealias PostAccountRequestBankAccountCase1ObjectModel = BankAccountObjectModel
+public typealias PostRequestBankAccountBankAccountObjectModel = BankAccountObjectModel
 
 /// external_account_payout_bank_account
-public struct PostAccountRequestBankAccountCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostAccountRequestBankAccountBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var accountHolderName: Swift.String?
-    public var accountHolderType: PostRequestBankAccountCase1AccountHolderType?
+    public var accountHolderType: PostAccountRequestBankAccountBankAccountHolderType?
     public var accountNumber: Swift.String
-    public var accountType: PostAccountRequestBankAccountCase1AccountType?
+    public var accountType: PostAccountRequestBankAccountBankAccountType?
     public var country: Swift.String
     public var currency: Swift.String?
-    public var object: PostAccountRequestBankAccountCase1ObjectModel?
+    public var object: PostRequestBankAccountBankAccountObjectModel?
     public var routingNumber: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
@@ -25,14 +25,14 @@ public struct PostAccountRequestBankAccountCase1: Swift.Codable, Swift.Hashable,
     private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
-    public init(accountHolderName: Swift.String? = nil, accountHolderType: PostRequestBankAccountCase1AccountHolderType? = nil, accountNumber: Swift.String, accountType: PostAccountRequestBankAccountCase1AccountType? = nil, country: Swift.String, currency: Swift.String? = nil, routingNumber: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(accountHolderName: Swift.String? = nil, accountHolderType: PostAccountRequestBankAccountBankAccountHolderType? = nil, accountNumber: Swift.String, accountType: PostAccountRequestBankAccountBankAccountType? = nil, country: Swift.String, currency: Swift.String? = nil, routingNumber: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.accountHolderName = accountHolderName
         self.accountHolderType = accountHolderType
         self.accountNumber = accountNumber
         self.accountType = accountType
         self.country = country
         self.currency = currency
-        self.object = PostAccountRequestBankAccountCase1ObjectModel.bankAccount
+        self.object = PostRequestBankAccountBankAccountObjectModel.bankAccount
         self.routingNumber = routingNumber
         self.additionalProperties = additionalProperties
     }
@@ -41,12 +41,12 @@ public struct PostAccountRequestBankAccountCase1: Swift.Codable, Swift.Hashable,
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.accountHolderName = try container.decodeValueIfPresent(Swift.String.self, at: "account_holder_name")
-        self.accountHolderType = try container.decodeValueIfPresent(PostRequestBankAccountCase1AccountHolderType.self, at: "account_holder_type")
+        self.accountHolderType = try container.decodeValueIfPresent(PostAccountRequestBankAccountBankAccountHolderType.self, at: "account_holder_type")
         self.accountNumber = try container.decodeValue(Swift.String.self, at: "account_number")
-        self.accountType = try container.decodeValueIfPresent(PostAccountRequestBankAccountCase1AccountType.self, at: "account_type")
+        self.accountType = try container.decodeValueIfPresent(PostAccountRequestBankAccountBankAccountType.self, at: "account_type")
         self.country = try container.decodeValue(Swift.String.self, at: "country")
         self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
-        self.object = try container.decodeValueIfPresent(PostAccountRequestBankAccountCase1ObjectModel.self, at: "object")
+        self.object = try container.decodeValueIfPresent(PostRequestBankAccountBankAccountObjectModel.self, at: "object")
         self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "account_holder_name account_holder_type account_number account_type country currency object routing_number", nulls: &self.__explicitNulls)
     }
@@ -68,8 +68,8 @@ public struct PostAccountRequestBankAccountCase1: Swift.Codable, Swift.Hashable,
 
 /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
 public indirect enum PostAccountRequestBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostAccountRequestBankAccountCase1`.
-    case bankAccount(PostAccountRequestBankAccountCase1)
+    /// A `PostAccountRequestBankAccountBankAccount`.
+    case bankAccount(PostAccountRequestBankAccountBankAccount)
     /// A `Swift.String`.
     case string(Swift.String)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -79,7 +79,7 @@ public indirect enum PostAccountRequestBankAccount: Swift.Codable, Swift.Hashabl
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostAccountRequestBankAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .bankAccount(try PostAccountRequestBankAccountCase1(from: decoder))
+            case 0: .bankAccount(try PostAccountRequestBankAccountBankAccount(from: decoder))
             default: .string(try Swift.String(from: decoder))
             }
         }
@@ -117,7 +117,7 @@ public indirect enum PostAccountRequestBankAccount: Swift.Codable, Swift.Hashabl
 /// address_specs
 public typealias PostAccountRequestBusinessProfileSupportAddress = PostSourcesRequestOwnerAddress
 
-public typealias PostAccountRequestBusinessProfileSupportURLCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountRequestBusinessProfileSupportURLEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostAccountRequestBusinessProfileSupportURL = PostQuotesRequestOnBehalfOf
 
@@ -818,17 +818,17 @@ public typealias PostAccountRequestIndividualAddressKana = PostTokensRequestPers
 public typealias PostAccountRequestIndividualAddressKanji = PostTokensRequestPersonAddressKana
 
 /// date_of_birth_specs
-public typealias PostAccountRequestIndividualDobCase1 = PostTokensRequestPersonDobCase1
+public typealias PostAccountRequestIndividualDobDateOfBirthSpecs = PostPaymentMethodsRequestKlarnaDob
 
-public typealias PostAccountRequestIndividualDobCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountRequestIndividualDobEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostAccountRequestIndividualDob = PostTokensRequestPersonDob
 
-public typealias PostAccountRequestIndividualFullNameAliasesCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountRequestIndividualFullNameAliasesEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostAccountRequestIndividualFullNameAliases = PostProductsIDRequestImages
 
-public typealias PostAccountRequestIndividualMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountRequestIndividualMetadataEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostAccountRequestIndividualMetadata = PostPlansRequestMetadata
 
@@ -954,7 +954,7 @@ public struct PostAccountRequestIndividual: Swift.Codable, Swift.Hashable, Swift
     }
 }
 
-public typealias PostAccountRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostAccountRequestMetadata = PostPlansRequestMetadata
@@ -1137,44 +1137,7 @@ public struct PostAccountRequestSettingsPayments: Swift.Codable, Swift.Hashable,
     }
 }
 
-/// Values the description does not list decode as ``undocumented(_:)``, so a server
-/// that adds a value does not break decoding.
-public enum PostRequestSettingsPayoutsScheduleDelayDaysCase1: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// `minimum`
-    case minimum
-    /// A value this version of the API description does not list.
-    case undocumented(Swift.String)
-
-    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "minimum": self = .minimum
-        default: self = .undocumented(rawValue)
-        }
-    }
-
-    /// The value as sent on the wire.
-    public var rawValue: Swift.String {
-        switch self {
-        case .minimum: "minimum"
-        case .undocumented(let value): value
-        }
-    }
-
-    /// The raw value as text.
-    public var description: Swift.String { rawValue }
-
-    /// Decodes the raw value, accepting values the description does not list.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the raw value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
+public typealias PostRequestSettingsPayoutsScheduleDelayDaysMinimum = PostRequestSettingsPayoutsScheduleDelayDaysCase1
 
 public typealias PostAccountRequestSettingsPayoutsScheduleDelayDays = PostRequestSettingsPayoutsScheduleDelayDays
 

@@ -10,7 +10,7 @@ public typealias PostAccountsRequestBankAccountCase12AccountType = PostTokensReq
 public typealias PostAccountsRequestBankAccountCase12ObjectModel = BankAccountObjectModel
 
 /// external_account_payout_bank_account
-public typealias PostAccountBankAccountsRequestBankAccountCase1_2 = PostAccountRequestBankAccountCase1
+public typealias PostAccountBankAccountsRequestBankAccountCase1_2 = PostAccountRequestBankAccountBankAccount
 
 /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
 public typealias PostAccountsAccountBankAccountsRequestBankAccount = PostAccountRequestBankAccount

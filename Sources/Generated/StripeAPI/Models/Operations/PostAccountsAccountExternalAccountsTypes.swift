@@ -3,14 +3,14 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostRequestBankAccount2Case1AccountHolderType = IssuingCardholderTypeModel
+public typealias PostRequestBankAccount2BankAccountHolderType = IssuingCardholderTypeModel
 
-public typealias PostAccountsRequestBankAccount2Case1AccountType = PostTokensRequestBankAccountAccountType
+public typealias PostAccountsRequestBankAccount2BankAccountType = PostTokensRequestBankAccountAccountType
 
-public typealias PostAccountsRequestBankAccount2Case1ObjectModel = BankAccountObjectModel
+public typealias PostRequestBankAccount2BankAccountObjectModel = BankAccountObjectModel
 
 /// external_account_payout_bank_account
-public typealias PostExternalAccountsRequestBankAccount2Case1 = PostAccountRequestBankAccountCase1
+public typealias PostExternalAccountsRequestBankAccount2BankAccount = PostAccountRequestBankAccountBankAccount
 
 /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
 public typealias PostAccountExternalAccountsRequestBankAccount2 = PostAccountRequestBankAccount

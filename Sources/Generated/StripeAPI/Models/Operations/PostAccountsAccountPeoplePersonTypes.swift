@@ -19,9 +19,9 @@ public typealias PostAccountsAccountPeoplePersonRequestAddressKana = PostTokensR
 public typealias PostAccountsAccountPeoplePersonRequestAddressKanji = PostTokensRequestPersonAddressKana
 
 /// date_of_birth_specs
-public typealias PostAccountsAccountPeoplePersonRequestDobCase1 = PostTokensRequestPersonDobCase1
+public typealias PostAccountsAccountPeoplePersonRequestDobCase1 = PostPaymentMethodsRequestKlarnaDob
 
-public typealias PostAccountsAccountPeoplePersonRequestDobCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountsAccountPeoplePersonRequestDobEmpty = PostPlansRequestMetadataEmpty
 
 /// The person's date of birth.
 public typealias PostAccountsAccountPeoplePersonRequestDob = PostTokensRequestPersonDob
@@ -40,17 +40,17 @@ public typealias PostAccountPeoplePersonRequestDocumentsVisa2 = PostTokensReques
 /// Documents that may be submitted to satisfy various informational requests.
 public typealias PostAccountsAccountPeoplePersonRequestDocuments = PostTokensRequestPersonDocuments
 
-public typealias PostPeoplePersonRequestFullNameAliases2Case2 = PostPlansRequestMetadataCase2
+public typealias PostPeoplePersonRequestFullNameAliases2Empty = PostPlansRequestMetadataEmpty
 
 /// A list of alternate names or aliases that the person is known by.
 public typealias PostAccountPeoplePersonRequestFullNameAliases2 = PostProductsIDRequestImages
 
-public typealias PostAccountPeoplePersonRequestMetadataCase2_2 = PostPlansRequestMetadataCase2
+public typealias PostAccountPeoplePersonRequestMetadataCase2 = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostAccountsAccountPeoplePersonRequestMetadata = PostPlansRequestMetadata
 
-public typealias PostRequestRelationshipPercentOwnership3Case2 = PostPlansRequestMetadataCase2
+public typealias PostRequestRelationshipPercentOwnership3Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostPersonRequestRelationshipPercentOwnership3 = PostQuotesRequestApplicationFeePercent
 

@@ -19,9 +19,9 @@ public typealias PostAccountsAccountPeopleRequestAddressKana = PostTokensRequest
 public typealias PostAccountsAccountPeopleRequestAddressKanji = PostTokensRequestPersonAddressKana
 
 /// date_of_birth_specs
-public typealias PostAccountsAccountPeopleRequestDobCase1 = PostTokensRequestPersonDobCase1
+public typealias PostAccountsAccountPeopleRequestDobCase1 = PostPaymentMethodsRequestKlarnaDob
 
-public typealias PostAccountsAccountPeopleRequestDobCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountsAccountPeopleRequestDobEmpty = PostPlansRequestMetadataEmpty
 
 /// The person's date of birth.
 public typealias PostAccountsAccountPeopleRequestDob = PostTokensRequestPersonDob
@@ -40,17 +40,17 @@ public typealias PostAccountsAccountPeopleRequestDocumentsVisa = PostTokensReque
 /// Documents that may be submitted to satisfy various informational requests.
 public typealias PostAccountsAccountPeopleRequestDocuments = PostTokensRequestPersonDocuments
 
-public typealias PostAccountPeopleRequestFullNameAliasesCase2_2 = PostPlansRequestMetadataCase2
+public typealias PostAccountPeopleRequestFullNameAliasesCase2 = PostPlansRequestMetadataEmpty
 
 /// A list of alternate names or aliases that the person is known by.
 public typealias PostAccountsAccountPeopleRequestFullNameAliases = PostProductsIDRequestImages
 
-public typealias PostAccountsAccountPeopleRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountsAccountPeopleRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostAccountsAccountPeopleRequestMetadata = PostPlansRequestMetadata
 
-public typealias PostRequestRelationshipPercentOwnership2Case2_2 = PostPlansRequestMetadataCase2
+public typealias PostRequestRelationshipPercentOwnership2Case2 = PostPlansRequestMetadataEmpty
 
 public typealias PostPeopleRequestRelationshipPercentOwnership2 = PostQuotesRequestApplicationFeePercent
 

@@ -19,9 +19,9 @@ public typealias PostAccountsAccountPersonsPersonRequestAddressKana = PostTokens
 public typealias PostAccountPersonRequestAddressKanji = PostTokensRequestPersonAddressKana
 
 /// date_of_birth_specs
-public typealias PostAccountsAccountPersonsPersonRequestDobCase1 = PostTokensRequestPersonDobCase1
+public typealias PostAccountsAccountPersonsPersonRequestDobCase1 = PostPaymentMethodsRequestKlarnaDob
 
-public typealias PostAccountsAccountPersonsPersonRequestDobCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountsAccountPersonsPersonRequestDobEmpty = PostPlansRequestMetadataEmpty
 
 /// The person's date of birth.
 public typealias PostAccountsAccountPersonsPersonRequestDob = PostTokensRequestPersonDob
@@ -40,17 +40,17 @@ public typealias PostAccountPersonRequestDocumentsVisa = PostTokensRequestPerson
 /// Documents that may be submitted to satisfy various informational requests.
 public typealias PostAccountsAccountPersonsPersonRequestDocuments = PostTokensRequestPersonDocuments
 
-public typealias PostAccountPersonRequestFullNameAliasesCase2_2 = PostPlansRequestMetadataCase2
+public typealias PostAccountPersonRequestFullNameAliasesCase2 = PostPlansRequestMetadataEmpty
 
 /// A list of alternate names or aliases that the person is known by.
 public typealias PostAccountPersonRequestFullNameAliases = PostProductsIDRequestImages
 
-public typealias PostAccountPersonRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountPersonRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostAccountsAccountPersonsPersonRequestMetadata = PostPlansRequestMetadata
 
-public typealias PostRequestRelationshipPercentOwnership4Case2 = PostPlansRequestMetadataCase2
+public typealias PostRequestRelationshipPercentOwnership4Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostPersonRequestRelationshipPercentOwnership4 = PostQuotesRequestApplicationFeePercent
 

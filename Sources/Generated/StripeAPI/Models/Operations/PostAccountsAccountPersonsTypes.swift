@@ -19,9 +19,9 @@ public typealias PostAccountsAccountPersonsRequestAddressKana = PostTokensReques
 public typealias PostAccountsAccountPersonsRequestAddressKanji = PostTokensRequestPersonAddressKana
 
 /// date_of_birth_specs
-public typealias PostAccountsAccountPersonsRequestDobCase1 = PostTokensRequestPersonDobCase1
+public typealias PostAccountsAccountPersonsRequestDobCase1 = PostPaymentMethodsRequestKlarnaDob
 
-public typealias PostAccountsAccountPersonsRequestDobCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountsAccountPersonsRequestDobEmpty = PostPlansRequestMetadataEmpty
 
 /// The person's date of birth.
 public typealias PostAccountsAccountPersonsRequestDob = PostTokensRequestPersonDob
@@ -40,17 +40,17 @@ public typealias PostAccountsAccountPersonsRequestDocumentsVisa = PostTokensRequ
 /// Documents that may be submitted to satisfy various informational requests.
 public typealias PostAccountsAccountPersonsRequestDocuments = PostTokensRequestPersonDocuments
 
-public typealias PostAccountPersonsRequestFullNameAliasesCase2_2 = PostPlansRequestMetadataCase2
+public typealias PostAccountPersonsRequestFullNameAliasesCase2 = PostPlansRequestMetadataEmpty
 
 /// A list of alternate names or aliases that the person is known by.
 public typealias PostAccountsAccountPersonsRequestFullNameAliases = PostProductsIDRequestImages
 
-public typealias PostAccountsAccountPersonsRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountsAccountPersonsRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostAccountsAccountPersonsRequestMetadata = PostPlansRequestMetadata
 
-public typealias PostRequestRelationshipPercentOwnership2Case2_3 = PostPlansRequestMetadataCase2
+public typealias PostRequestRelationshipPercentOwnership2Case2_2 = PostPlansRequestMetadataEmpty
 
 public typealias PostPersonsRequestRelationshipPercentOwnership2 = PostQuotesRequestApplicationFeePercent
 

@@ -3,14 +3,14 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostRequestBankAccountCase1AccountHolderType5 = IssuingCardholderTypeModel
+public typealias PostAccountRequestBankAccountBankAccountHolderType2 = IssuingCardholderTypeModel
 
-public typealias PostAccountRequestBankAccountCase1AccountType2 = PostTokensRequestBankAccountAccountType
+public typealias PostAccountRequestBankAccountBankAccountType2 = PostTokensRequestBankAccountAccountType
 
-public typealias PostAccountRequestBankAccountCase1ObjectModel2 = BankAccountObjectModel
+public typealias PostRequestBankAccountBankAccountObjectModel3 = BankAccountObjectModel
 
 /// external_account_payout_bank_account
-public typealias PostAccountsAccountRequestBankAccountCase1 = PostAccountRequestBankAccountCase1
+public typealias PostAccountsAccountRequestBankAccountBankAccount = PostAccountRequestBankAccountBankAccount
 
 /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
 public typealias PostAccountsAccountRequestBankAccount = PostAccountRequestBankAccount
@@ -18,7 +18,7 @@ public typealias PostAccountsAccountRequestBankAccount = PostAccountRequestBankA
 /// address_specs
 public typealias PostAccountRequestBusinessProfileSupportAddress2 = PostSourcesRequestOwnerAddress
 
-public typealias PostAccountRequestBusinessProfileSupportURL2Case2 = PostPlansRequestMetadataCase2
+public typealias PostAccountRequestBusinessProfileSupportURL2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostAccountRequestBusinessProfileSupportURL2 = PostQuotesRequestOnBehalfOf
 
@@ -180,17 +180,17 @@ public typealias PostAccountsAccountRequestIndividualAddressKana = PostTokensReq
 public typealias PostAccountsAccountRequestIndividualAddressKanji = PostTokensRequestPersonAddressKana
 
 /// date_of_birth_specs
-public typealias PostAccountsAccountRequestIndividualDobCase1 = PostTokensRequestPersonDobCase1
+public typealias PostAccountsAccountRequestIndividualDobCase1 = PostPaymentMethodsRequestKlarnaDob
 
-public typealias PostAccountsAccountRequestIndividualDobCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountsAccountRequestIndividualDobEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostAccountsAccountRequestIndividualDob = PostTokensRequestPersonDob
 
-public typealias PostAccountRequestIndividualFullNameAliases2Case2 = PostPlansRequestMetadataCase2
+public typealias PostAccountRequestIndividualFullNameAliases2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostAccountRequestIndividualFullNameAliases2 = PostProductsIDRequestImages
 
-public typealias PostAccountsAccountRequestIndividualMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountsAccountRequestIndividualMetadataEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostAccountsAccountRequestIndividualMetadata = PostPlansRequestMetadata
 
@@ -210,7 +210,7 @@ public typealias PostAccountsAccountRequestIndividualVerification = PostTokensRe
 /// Information about the person represented by the account. This field is null unless `business_type` is set to `individual`.
 public typealias PostAccountsAccountRequestIndividual = PostAccountRequestIndividual
 
-public typealias PostAccountsAccountRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountsAccountRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostAccountsAccountRequestMetadata = PostPlansRequestMetadata

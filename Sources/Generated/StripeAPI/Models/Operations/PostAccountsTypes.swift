@@ -3,14 +3,14 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostRequestBankAccountCase1AccountHolderType4 = IssuingCardholderTypeModel
+public typealias PostRequestBankAccountBankAccountHolderType = IssuingCardholderTypeModel
 
-public typealias PostAccountsRequestBankAccountCase1AccountType2 = PostTokensRequestBankAccountAccountType
+public typealias PostAccountsRequestBankAccountBankAccountType = PostTokensRequestBankAccountAccountType
 
-public typealias PostAccountsRequestBankAccountCase1ObjectModel2 = BankAccountObjectModel
+public typealias PostRequestBankAccountBankAccountObjectModel2 = BankAccountObjectModel
 
 /// external_account_payout_bank_account
-public typealias PostAccountsRequestBankAccountCase1 = PostAccountRequestBankAccountCase1
+public typealias PostAccountsRequestBankAccountBankAccount = PostAccountRequestBankAccountBankAccount
 
 /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
 public typealias PostAccountsRequestBankAccount = PostAccountRequestBankAccount
@@ -18,7 +18,7 @@ public typealias PostAccountsRequestBankAccount = PostAccountRequestBankAccount
 /// address_specs
 public typealias PostAccountsRequestBusinessProfileSupportAddress = PostSourcesRequestOwnerAddress
 
-public typealias PostAccountsRequestBusinessProfileSupportURLCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountsRequestBusinessProfileSupportURLEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostAccountsRequestBusinessProfileSupportURL = PostQuotesRequestOnBehalfOf
 
@@ -180,17 +180,17 @@ public typealias PostAccountsRequestIndividualAddressKana = PostTokensRequestPer
 public typealias PostAccountsRequestIndividualAddressKanji = PostTokensRequestPersonAddressKana
 
 /// date_of_birth_specs
-public typealias PostAccountsRequestIndividualDobCase1 = PostTokensRequestPersonDobCase1
+public typealias PostAccountsRequestIndividualDobDateOfBirthSpecs = PostPaymentMethodsRequestKlarnaDob
 
-public typealias PostAccountsRequestIndividualDobCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountsRequestIndividualDobEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostAccountsRequestIndividualDob = PostTokensRequestPersonDob
 
-public typealias PostAccountsRequestIndividualFullNameAliasesCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountsRequestIndividualFullNameAliasesEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostAccountsRequestIndividualFullNameAliases = PostProductsIDRequestImages
 
-public typealias PostAccountsRequestIndividualMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountsRequestIndividualMetadataEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostAccountsRequestIndividualMetadata = PostPlansRequestMetadata
 
@@ -210,7 +210,7 @@ public typealias PostAccountsRequestIndividualVerification = PostTokensRequestPe
 /// Information about the person represented by the account. This field is null unless `business_type` is set to `individual`.
 public typealias PostAccountsRequestIndividual = PostAccountRequestIndividual
 
-public typealias PostAccountsRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountsRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostAccountsRequestMetadata = PostPlansRequestMetadata
@@ -233,11 +233,48 @@ public typealias PostAccountsRequestSettingsCardPayments = PostAccountRequestSet
 /// payments_settings_specs
 public typealias PostAccountsRequestSettingsPayments = PostAccountRequestSettingsPayments
 
-public typealias PostRequestSettingsPayoutsScheduleDelayDaysCase1_2 = PostRequestSettingsPayoutsScheduleDelayDaysCase1
+/// Values the description does not list decode as ``undocumented(_:)``, so a server
+/// that adds a value does not break decoding.
+public enum PostRequestSettingsPayoutsScheduleDelayDaysCase1: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// `minimum`
+    case minimum
+    /// A value this version of the API description does not list.
+    case undocumented(Swift.String)
+
+    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "minimum": self = .minimum
+        default: self = .undocumented(rawValue)
+        }
+    }
+
+    /// The value as sent on the wire.
+    public var rawValue: Swift.String {
+        switch self {
+        case .minimum: "minimum"
+        case .undocumented(let value): value
+        }
+    }
+
+    /// The raw value as text.
+    public var description: Swift.String { rawValue }
+
+    /// Decodes the raw value, accepting values the description does not list.
+    public init(from decoder: any Swift.Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+    }
+
+    /// Encodes the raw value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
 
 public indirect enum PostRequestSettingsPayoutsScheduleDelayDays: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `PostRequestSettingsPayoutsScheduleDelayDaysCase1_2`.
-    case minimum(PostRequestSettingsPayoutsScheduleDelayDaysCase1_2)
+    /// A `PostRequestSettingsPayoutsScheduleDelayDaysCase1`.
+    case minimum(PostRequestSettingsPayoutsScheduleDelayDaysCase1)
     /// A `Swift.Int`.
     case int(Swift.Int)
 
@@ -245,7 +282,7 @@ public indirect enum PostRequestSettingsPayoutsScheduleDelayDays: Swift.Codable,
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestSettingsPayoutsScheduleDelayDays", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .minimum(try PostRequestSettingsPayoutsScheduleDelayDaysCase1_2(from: decoder))
+            case 0: .minimum(try PostRequestSettingsPayoutsScheduleDelayDaysCase1(from: decoder))
             default: .int(try Swift.Int(from: decoder))
             }
         }

@@ -3,11 +3,11 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostRequestBusinessProfilePrivacyPolicyURLCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestBusinessProfilePrivacyPolicyURLEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestBusinessProfilePrivacyPolicyURL = PostQuotesRequestOnBehalfOf
 
-public typealias PostRequestBusinessProfileTermsOfServiceURLCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestBusinessProfileTermsOfServiceURLEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestBusinessProfileTermsOfServiceURL = PostQuotesRequestOnBehalfOf
 
@@ -50,14 +50,14 @@ public struct PostPortalConfigurationRequestBusinessProfile: Swift.Codable, Swif
     }
 }
 
-public typealias PostConfigurationRequestDefaultReturnURLCase2 = PostPlansRequestMetadataCase2
+public typealias PostConfigurationRequestDefaultReturnURLEmpty = PostPlansRequestMetadataEmpty
 
 /// The default URL to redirect customers to when they click on the portal's link to return to your website. This can be [overriden](https://stripe.com/docs/api/customer_portal/sessions/create#create_portal_session-return_url) when creating the session.
 public typealias PostPortalConfigurationRequestDefaultReturnURL = PostQuotesRequestOnBehalfOf
 
-public typealias PostFeaturesCustomerUpdateAllowedUpdates2Case1Item = PortalCustomerUpdateAllowedUpdatesItem
+public typealias PostFeaturesCustomerUpdateAllowedUpdates2ArrayItem = PortalCustomerUpdateAllowedUpdatesItem
 
-public typealias PostFeaturesCustomerUpdateAllowedUpdates2Case2 = PostPlansRequestMetadataCase2
+public typealias PostFeaturesCustomerUpdateAllowedUpdates2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestFeaturesCustomerUpdateAllowedUpdates2 = PostRequestFeaturesCustomerUpdateAllowedUpdates
 
@@ -100,9 +100,9 @@ public typealias PostConfigurationRequestFeaturesInvoiceHistory = PostQuotesRequ
 /// payment_method_update_param
 public typealias PostRequestFeaturesPaymentMethodUpdate2 = PostQuotesRequestAutomaticTax
 
-public typealias PostCancelCancellationReason2OptionsCase1Item = PostCancelCancellationReasonOptionsCase1Item
+public typealias PostCancelCancellationReason2OptionsArrayItem = PostCancelCancellationReasonOptionsArrayItem
 
-public typealias PostCancelCancellationReason2OptionsCase2 = PostPlansRequestMetadataCase2
+public typealias PostCancelCancellationReason2OptionsEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostSubscriptionCancelCancellationReason2Options = PostSubscriptionCancelCancellationReasonOptions
 
@@ -216,20 +216,20 @@ public struct PostConfigurationRequestFeaturesSubscriptionPause: Swift.Codable, 
 
 public typealias PostUpdateDefaultAllowedUpdates2Case1Item = PostUpdateDefaultAllowedUpdatesCase1Item
 
-public typealias PostSubscriptionUpdateDefaultAllowedUpdates2Case2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionUpdateDefaultAllowedUpdates2Empty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostSubscriptionUpdateDefaultAllowedUpdates2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `[PostUpdateDefaultAllowedUpdates2Case1Item]`.
     case postUpdateDefaultAllowedUpdates2Case1ItemArray([PostUpdateDefaultAllowedUpdates2Case1Item])
-    /// A `PostSubscriptionUpdateDefaultAllowedUpdates2Case2`.
-    case empty(PostSubscriptionUpdateDefaultAllowedUpdates2Case2)
+    /// A `PostSubscriptionUpdateDefaultAllowedUpdates2Empty`.
+    case empty(PostSubscriptionUpdateDefaultAllowedUpdates2Empty)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionUpdateDefaultAllowedUpdates2", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postUpdateDefaultAllowedUpdates2Case1ItemArray(try [PostUpdateDefaultAllowedUpdates2Case1Item](from: decoder))
-            default: .empty(try PostSubscriptionUpdateDefaultAllowedUpdates2Case2(from: decoder))
+            default: .empty(try PostSubscriptionUpdateDefaultAllowedUpdates2Empty(from: decoder))
             }
         }
     }
@@ -262,22 +262,22 @@ public indirect enum PostSubscriptionUpdateDefaultAllowedUpdates2: Swift.Codable
 }
 
 /// subscription_update_product_param
-public typealias PostFeaturesSubscriptionUpdateProducts2Case1Item = PostFeaturesSubscriptionUpdateProductsCase1Item
+public typealias PostFeaturesSubscriptionUpdateProducts2ArrayItem = PostFeaturesSubscriptionUpdateProductsCase1Item
 
-public typealias PostFeaturesSubscriptionUpdateProducts2Case2 = PostPlansRequestMetadataCase2
+public typealias PostFeaturesSubscriptionUpdateProducts2Empty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostRequestFeaturesSubscriptionUpdateProducts2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[PostFeaturesSubscriptionUpdateProducts2Case1Item]`.
-    case array([PostFeaturesSubscriptionUpdateProducts2Case1Item])
-    /// A `PostFeaturesSubscriptionUpdateProducts2Case2`.
-    case empty(PostFeaturesSubscriptionUpdateProducts2Case2)
+    /// A `[PostFeaturesSubscriptionUpdateProducts2ArrayItem]`.
+    case array([PostFeaturesSubscriptionUpdateProducts2ArrayItem])
+    /// A `PostFeaturesSubscriptionUpdateProducts2Empty`.
+    case empty(PostFeaturesSubscriptionUpdateProducts2Empty)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestFeaturesSubscriptionUpdateProducts2", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .array(try [PostFeaturesSubscriptionUpdateProducts2Case1Item](from: decoder))
-            default: .empty(try PostFeaturesSubscriptionUpdateProducts2Case2(from: decoder))
+            case 0: .array(try [PostFeaturesSubscriptionUpdateProducts2ArrayItem](from: decoder))
+            default: .empty(try PostFeaturesSubscriptionUpdateProducts2Empty(from: decoder))
             }
         }
     }
@@ -409,7 +409,7 @@ public struct PostBillingPortalConfigurationRequestFeatures: Swift.Codable, Swif
     }
 }
 
-public typealias PostBillingPortalConfigurationRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostBillingPortalConfigurationRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostBillingPortalConfigurationRequestMetadata = PostPlansRequestMetadata

@@ -42,27 +42,27 @@ public struct PostPortalConfigurationsRequestBusinessProfile: Swift.Codable, Swi
     }
 }
 
-public typealias PostConfigurationsRequestDefaultReturnURLCase2 = PostPlansRequestMetadataCase2
+public typealias PostConfigurationsRequestDefaultReturnURLEmpty = PostPlansRequestMetadataEmpty
 
 /// The default URL to redirect customers to when they click on the portal's link to return to your website. This can be [overriden](https://stripe.com/docs/api/customer_portal/sessions/create#create_portal_session-return_url) when creating the session.
 public typealias PostPortalConfigurationsRequestDefaultReturnURL = PostQuotesRequestOnBehalfOf
 
-public typealias PostFeaturesCustomerUpdateAllowedUpdatesCase1Item = PortalCustomerUpdateAllowedUpdatesItem
+public typealias PostFeaturesCustomerUpdateAllowedUpdatesArrayItem = PortalCustomerUpdateAllowedUpdatesItem
 
-public typealias PostFeaturesCustomerUpdateAllowedUpdatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostFeaturesCustomerUpdateAllowedUpdatesEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostRequestFeaturesCustomerUpdateAllowedUpdates: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[PostFeaturesCustomerUpdateAllowedUpdatesCase1Item]`.
-    case array([PostFeaturesCustomerUpdateAllowedUpdatesCase1Item])
-    /// A `PostFeaturesCustomerUpdateAllowedUpdatesCase2`.
-    case empty(PostFeaturesCustomerUpdateAllowedUpdatesCase2)
+    /// A `[PostFeaturesCustomerUpdateAllowedUpdatesArrayItem]`.
+    case array([PostFeaturesCustomerUpdateAllowedUpdatesArrayItem])
+    /// A `PostFeaturesCustomerUpdateAllowedUpdatesEmpty`.
+    case empty(PostFeaturesCustomerUpdateAllowedUpdatesEmpty)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestFeaturesCustomerUpdateAllowedUpdates", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .array(try [PostFeaturesCustomerUpdateAllowedUpdatesCase1Item](from: decoder))
-            default: .empty(try PostFeaturesCustomerUpdateAllowedUpdatesCase2(from: decoder))
+            case 0: .array(try [PostFeaturesCustomerUpdateAllowedUpdatesArrayItem](from: decoder))
+            default: .empty(try PostFeaturesCustomerUpdateAllowedUpdatesEmpty(from: decoder))
             }
         }
     }
@@ -133,7 +133,7 @@ public typealias PostRequestFeaturesPaymentMethodUpdate = PostQuotesRequestAutom
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum PostCancelCancellationReasonOptionsCase1Item: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum PostCancelCancellationReasonOptionsArrayItem: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `customer_service`
     case customerService
     /// `low_quality`
@@ -198,20 +198,20 @@ public enum PostCancelCancellationReasonOptionsCase1Item: Swift.Codable, Swift.H
     }
 }
 
-public typealias PostCancelCancellationReasonOptionsCase2 = PostPlansRequestMetadataCase2
+public typealias PostCancelCancellationReasonOptionsEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostSubscriptionCancelCancellationReasonOptions: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[PostCancelCancellationReasonOptionsCase1Item]`.
-    case array([PostCancelCancellationReasonOptionsCase1Item])
-    /// A `PostCancelCancellationReasonOptionsCase2`.
-    case empty(PostCancelCancellationReasonOptionsCase2)
+    /// A `[PostCancelCancellationReasonOptionsArrayItem]`.
+    case array([PostCancelCancellationReasonOptionsArrayItem])
+    /// A `PostCancelCancellationReasonOptionsEmpty`.
+    case empty(PostCancelCancellationReasonOptionsEmpty)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionCancelCancellationReasonOptions", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .array(try [PostCancelCancellationReasonOptionsCase1Item](from: decoder))
-            default: .empty(try PostCancelCancellationReasonOptionsCase2(from: decoder))
+            case 0: .array(try [PostCancelCancellationReasonOptionsArrayItem](from: decoder))
+            default: .empty(try PostCancelCancellationReasonOptionsEmpty(from: decoder))
             }
         }
     }
@@ -370,20 +370,20 @@ public enum PostUpdateDefaultAllowedUpdatesCase1Item: Swift.Codable, Swift.Hasha
     }
 }
 
-public typealias PostSubscriptionUpdateDefaultAllowedUpdatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionUpdateDefaultAllowedUpdatesEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostSubscriptionUpdateDefaultAllowedUpdates: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `[PostUpdateDefaultAllowedUpdatesCase1Item]`.
     case postUpdateDefaultAllowedUpdatesCase1ItemArray([PostUpdateDefaultAllowedUpdatesCase1Item])
-    /// A `PostSubscriptionUpdateDefaultAllowedUpdatesCase2`.
-    case empty(PostSubscriptionUpdateDefaultAllowedUpdatesCase2)
+    /// A `PostSubscriptionUpdateDefaultAllowedUpdatesEmpty`.
+    case empty(PostSubscriptionUpdateDefaultAllowedUpdatesEmpty)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionUpdateDefaultAllowedUpdates", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postUpdateDefaultAllowedUpdatesCase1ItemArray(try [PostUpdateDefaultAllowedUpdatesCase1Item](from: decoder))
-            default: .empty(try PostSubscriptionUpdateDefaultAllowedUpdatesCase2(from: decoder))
+            default: .empty(try PostSubscriptionUpdateDefaultAllowedUpdatesEmpty(from: decoder))
             }
         }
     }
@@ -446,20 +446,20 @@ public struct PostFeaturesSubscriptionUpdateProductsCase1Item: Swift.Codable, Sw
     }
 }
 
-public typealias PostRequestFeaturesSubscriptionUpdateProductsCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestFeaturesSubscriptionUpdateProductsEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostRequestFeaturesSubscriptionUpdateProducts: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `[PostFeaturesSubscriptionUpdateProductsCase1Item]`.
     case postFeaturesSubscriptionUpdateProductsCase1ItemArray([PostFeaturesSubscriptionUpdateProductsCase1Item])
-    /// A `PostRequestFeaturesSubscriptionUpdateProductsCase2`.
-    case empty(PostRequestFeaturesSubscriptionUpdateProductsCase2)
+    /// A `PostRequestFeaturesSubscriptionUpdateProductsEmpty`.
+    case empty(PostRequestFeaturesSubscriptionUpdateProductsEmpty)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestFeaturesSubscriptionUpdateProducts", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postFeaturesSubscriptionUpdateProductsCase1ItemArray(try [PostFeaturesSubscriptionUpdateProductsCase1Item](from: decoder))
-            default: .empty(try PostRequestFeaturesSubscriptionUpdateProductsCase2(from: decoder))
+            default: .empty(try PostRequestFeaturesSubscriptionUpdateProductsEmpty(from: decoder))
             }
         }
     }

@@ -8,7 +8,7 @@ import Foundation
 /// Evidence to upload, to respond to a dispute. Updating any field in the hash will submit all fields in the hash for review. The combined character count of all fields is limited to 150,000.
 public typealias PostChargesChargeDisputeRequestEvidence = PostDisputesDisputeRequestEvidence
 
-public typealias PostChargesChargeDisputeRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostChargesChargeDisputeRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostChargesChargeDisputeRequestMetadata = PostPlansRequestMetadata

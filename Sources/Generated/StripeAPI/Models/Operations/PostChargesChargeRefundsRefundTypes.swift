@@ -3,7 +3,7 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostChargesChargeRefundsRefundRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostChargesChargeRefundsRefundRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostChargesChargeRefundsRefundRequestMetadata = PostPlansRequestMetadata
 

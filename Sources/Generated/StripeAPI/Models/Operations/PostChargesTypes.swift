@@ -3,10 +3,10 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostChargesRequestCardCase1ObjectModel = CardObjectModel
+public typealias PostChargesRequestCardCardObjectModel = CardObjectModel
 
 /// customer_payment_source_card
-public struct PostChargesRequestCardCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostChargesRequestCardCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var addressCity: Swift.String?
     public var addressCountry: Swift.String?
     public var addressLine1: Swift.String?
@@ -19,7 +19,7 @@ public struct PostChargesRequestCardCase1: Swift.Codable, Swift.Hashable, Swift.
     public var metadata: [Swift.String: Swift.String]?
     public var name: Swift.String?
     public var number: Swift.String
-    public var object: PostChargesRequestCardCase1ObjectModel?
+    public var object: PostChargesRequestCardCardObjectModel?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
     /// The optional keys read as `null`, written as `null` again.
@@ -39,7 +39,7 @@ public struct PostChargesRequestCardCase1: Swift.Codable, Swift.Hashable, Swift.
         self.metadata = metadata
         self.name = name
         self.number = number
-        self.object = PostChargesRequestCardCase1ObjectModel.card
+        self.object = PostChargesRequestCardCardObjectModel.card
         self.additionalProperties = additionalProperties
     }
 
@@ -58,7 +58,7 @@ public struct PostChargesRequestCardCase1: Swift.Codable, Swift.Hashable, Swift.
         self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
         self.name = try container.decodeValueIfPresent(Swift.String.self, at: "name")
         self.number = try container.decodeValue(Swift.String.self, at: "number")
-        self.object = try container.decodeValueIfPresent(PostChargesRequestCardCase1ObjectModel.self, at: "object")
+        self.object = try container.decodeValueIfPresent(PostChargesRequestCardCardObjectModel.self, at: "object")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "address_city address_country address_line1 address_line2 address_state address_zip cvc exp_month exp_year metadata name number object", nulls: &self.__explicitNulls)
     }
 
@@ -84,8 +84,8 @@ public struct PostChargesRequestCardCase1: Swift.Codable, Swift.Hashable, Swift.
 
 /// A token, like the ones returned by [Stripe.js](https://stripe.com/docs/js).
 public indirect enum PostChargesRequestCard: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostChargesRequestCardCase1`.
-    case card(PostChargesRequestCardCase1)
+    /// A `PostChargesRequestCardCard`.
+    case card(PostChargesRequestCardCard)
     /// A `Swift.String`.
     case string(Swift.String)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -95,7 +95,7 @@ public indirect enum PostChargesRequestCard: Swift.Codable, Swift.Hashable, Swif
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostChargesRequestCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .card(try PostChargesRequestCardCase1(from: decoder))
+            case 0: .card(try PostChargesRequestCardCard(from: decoder))
             default: .string(try Swift.String(from: decoder))
             }
         }
@@ -131,7 +131,7 @@ public indirect enum PostChargesRequestCard: Swift.Codable, Swift.Hashable, Swif
 }
 
 /// destination_specs
-public struct PostChargesRequestDestinationCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostChargesRequestDestinationDestinationSpecs: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var account: Swift.String
     public var amount: Swift.Int?
     /// Keys the schema does not declare, with their values.
@@ -164,8 +164,8 @@ public struct PostChargesRequestDestinationCase1: Swift.Codable, Swift.Hashable,
 }
 
 public indirect enum PostChargesRequestDestination: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostChargesRequestDestinationCase1`.
-    case destinationSpecs(PostChargesRequestDestinationCase1)
+    /// A `PostChargesRequestDestinationDestinationSpecs`.
+    case destinationSpecs(PostChargesRequestDestinationDestinationSpecs)
     /// A `Swift.String`.
     case string(Swift.String)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -175,7 +175,7 @@ public indirect enum PostChargesRequestDestination: Swift.Codable, Swift.Hashabl
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostChargesRequestDestination", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .destinationSpecs(try PostChargesRequestDestinationCase1(from: decoder))
+            case 0: .destinationSpecs(try PostChargesRequestDestinationDestinationSpecs(from: decoder))
             default: .string(try Swift.String(from: decoder))
             }
         }
@@ -210,7 +210,7 @@ public indirect enum PostChargesRequestDestination: Swift.Codable, Swift.Hashabl
     }
 }
 
-public typealias PostChargesRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostChargesRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostChargesRequestMetadata = PostPlansRequestMetadata

@@ -657,7 +657,7 @@ public struct PostCheckoutSessionsRequestPaymentIntentData: Swift.Codable, Swift
 
 public typealias PostRequestPaymentMethodOptionsAcssDebitCurrency = CheckoutAcssDebitPaymentMethodOptionsCurrency
 
-public typealias PostAcssDebitMandateOptionsCustomMandateURLCase2 = PostPlansRequestMetadataCase2
+public typealias PostAcssDebitMandateOptionsCustomMandateURLEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostOptionsAcssDebitMandateOptionsCustomMandateURL = PostQuotesRequestOnBehalfOf
 
@@ -755,7 +755,7 @@ public struct PostSessionsRequestPaymentMethodOptionsAcssDebit: Swift.Codable, S
 /// payment_method_options_param
 public typealias PostSessionsRequestPaymentMethodOptionsBoleto = PostSessionsRequestPaymentMethodOptionsOxxo
 
-public typealias PostMethodOptionsKonbiniExpiresAfterDaysCase2 = PostPlansRequestMetadataCase2
+public typealias PostMethodOptionsKonbiniExpiresAfterDaysEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentMethodOptionsKonbiniExpiresAfterDays = PostSourcesRequestMandateAmount
 

@@ -37,7 +37,7 @@ public struct PostCouponsRequestAppliesTo: Swift.Codable, Swift.Hashable, Swift.
 /// Specifies how long the discount will be in effect if used on a subscription. Can be `forever`, `once`, or `repeating`. Defaults to `once`.
 public typealias PostCouponsRequestDuration = CouponDuration
 
-public typealias PostCouponsRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostCouponsRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostCouponsRequestMetadata = PostPlansRequestMetadata

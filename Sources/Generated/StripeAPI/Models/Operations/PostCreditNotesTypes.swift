@@ -3,7 +3,7 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostCreditNotesRequestLinesItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostCreditNotesRequestLinesItemTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostCreditNotesRequestLinesItemTaxRates = PostProductsIDRequestImages
 

@@ -6,7 +6,7 @@ import Foundation
 /// The type of entity that holds the account. This can be either `individual` or `company`.
 public typealias PostCustomerBankAccountsIDRequestAccountHolderType = IssuingCardholderTypeModel
 
-public typealias PostCustomerBankAccountsIDRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostCustomerBankAccountsIDRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostCustomersCustomerBankAccountsIDRequestMetadata = PostPlansRequestMetadata

@@ -3,20 +3,70 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostRequestBankAccountCase1AccountHolderType7 = IssuingCardholderTypeModel
+public typealias PostRequestBankAccountCase1AccountHolderType3 = IssuingCardholderTypeModel
 
 public typealias PostBankAccountsRequestBankAccountCase1ObjectModel2 = BankAccountObjectModel
 
 /// customer_payment_source_bank_account
-public typealias PostCustomerBankAccountsRequestBankAccountCase1 = PostCustomerSourcesRequestBankAccountCase1
+public struct PostCustomerBankAccountsRequestBankAccountCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var accountHolderName: Swift.String?
+    public var accountHolderType: PostRequestBankAccountCase1AccountHolderType3?
+    public var accountNumber: Swift.String
+    public var country: Swift.String
+    public var currency: Swift.String?
+    public var object: PostBankAccountsRequestBankAccountCase1ObjectModel2?
+    public var routingNumber: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
+
+    /// Creates a value; `object`, which the description allows one value for, is filled in.
+    public init(accountHolderName: Swift.String? = nil, accountHolderType: PostRequestBankAccountCase1AccountHolderType3? = nil, accountNumber: Swift.String, country: Swift.String, currency: Swift.String? = nil, routingNumber: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.accountHolderName = accountHolderName
+        self.accountHolderType = accountHolderType
+        self.accountNumber = accountNumber
+        self.country = country
+        self.currency = currency
+        self.object = PostBankAccountsRequestBankAccountCase1ObjectModel2.bankAccount
+        self.routingNumber = routingNumber
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try Courier.UnionVariant.objectContainer(decoder)
+        self.accountHolderName = try container.decodeValueIfPresent(Swift.String.self, at: "account_holder_name")
+        self.accountHolderType = try container.decodeValueIfPresent(PostRequestBankAccountCase1AccountHolderType3.self, at: "account_holder_type")
+        self.accountNumber = try container.decodeValue(Swift.String.self, at: "account_number")
+        self.country = try container.decodeValue(Swift.String.self, at: "country")
+        self.currency = try container.decodeValueIfPresent(Swift.String.self, at: "currency")
+        self.object = try container.decodeValueIfPresent(PostBankAccountsRequestBankAccountCase1ObjectModel2.self, at: "object")
+        self.routingNumber = try container.decodeValueIfPresent(Swift.String.self, at: "routing_number")
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "account_holder_name account_holder_type account_number country currency object routing_number", nulls: &self.__explicitNulls)
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeValueIfPresent(self.accountHolderName, at: "account_holder_name", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.accountHolderType, at: "account_holder_type", nulls: self.__explicitNulls)
+        try container.encodeValue(self.accountNumber, at: "account_number")
+        try container.encodeValue(self.country, at: "country")
+        try container.encodeValueIfPresent(self.currency, at: "currency", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.object, at: "object", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.routingNumber, at: "routing_number", nulls: self.__explicitNulls)
+        try container.encodeUndeclared(self.additionalProperties)
+    }
+}
 
 /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
 public typealias PostCustomerBankAccountsRequestBankAccount = PostCustomersCustomerRequestBankAccount
 
-public typealias PostBankAccountsRequestCardCase1ObjectModel = CardObjectModel
+public typealias PostCustomerBankAccountsRequestCardObjectModel = CardObjectModel
 
 /// customer_payment_source_card
-public typealias PostCustomersCustomerBankAccountsRequestCardCase1 = PostChargesRequestCardCase1
+public typealias PostCustomersCustomerBankAccountsRequestCardCard = PostChargesRequestCardCard
 
 /// A token, like the ones returned by [Stripe.js](https://stripe.com/docs/js).
 public typealias PostCustomersCustomerBankAccountsRequestCard = PostChargesRequestCard

@@ -8,15 +8,15 @@ public typealias PostCardsRequestBankAccountCase1AccountHolderType = IssuingCard
 public typealias PostCardsRequestBankAccountCase1ObjectModel = BankAccountObjectModel
 
 /// customer_payment_source_bank_account
-public typealias PostCustomersCustomerCardsRequestBankAccountCase1 = PostCustomerSourcesRequestBankAccountCase1
+public typealias PostCustomersCustomerCardsRequestBankAccountCase1 = PostCustomerBankAccountsRequestBankAccountCase1
 
 /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
 public typealias PostCustomersCustomerCardsRequestBankAccount = PostCustomersCustomerRequestBankAccount
 
-public typealias PostCustomerCardsRequestCardCase1ObjectModel = CardObjectModel
+public typealias PostCustomerCardsRequestCardObjectModel = CardObjectModel
 
 /// customer_payment_source_card
-public typealias PostCustomersCustomerCardsRequestCardCase1 = PostChargesRequestCardCase1
+public typealias PostCustomersCustomerCardsRequestCardCard = PostChargesRequestCardCard
 
 /// A token, like the ones returned by [Stripe.js](https://stripe.com/docs/js).
 public typealias PostCustomersCustomerCardsRequestCard = PostChargesRequestCard

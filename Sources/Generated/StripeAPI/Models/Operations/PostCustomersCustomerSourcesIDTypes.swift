@@ -6,7 +6,7 @@ import Foundation
 /// The type of entity that holds the account. This can be either `individual` or `company`.
 public typealias PostCustomerSourcesIDRequestAccountHolderType = IssuingCardholderTypeModel
 
-public typealias PostCustomersCustomerSourcesIDRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostCustomersCustomerSourcesIDRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostCustomersCustomerSourcesIDRequestMetadata = PostPlansRequestMetadata

@@ -8,7 +8,7 @@ public typealias PostIDRequestAddInvoiceItemPriceDataTaxBehavior = PriceTaxBehav
 /// one_time_price_data
 public typealias PostExposedIDRequestAddInvoiceItemPriceData = PostInvoiceitemsRequestPriceData
 
-public typealias PostExposedIDRequestAddInvoiceItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostExposedIDRequestAddInvoiceItemTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostExposedIDRequestAddInvoiceItemTaxRates = PostProductsIDRequestImages
 
@@ -21,7 +21,7 @@ public typealias PostSubscriptionExposedIDRequestAddInvoiceItem = PostScheduleRe
 public typealias PostSubscriptionExposedIDRequestAutomaticTax = PostQuotesRequestAutomaticTax
 
 /// Either `now` or `unchanged`. Setting the value to `now` resets the subscription's billing cycle anchor to the current time. For more information, see the billing cycle [documentation](https://stripe.com/docs/billing/subscriptions/billing-cycle).
-public typealias PostSubscriptionExposedIDRequestBillingCycleAnchor = GetLinesSubscriptionBillingCycleAnchorCase1
+public typealias PostSubscriptionExposedIDRequestBillingCycleAnchor = GetLinesSubscriptionBillingCycleAnchorString
 
 /// billing_thresholds_param
 public struct PostExposedIDRequestBillingThresholdsCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -56,12 +56,12 @@ public struct PostExposedIDRequestBillingThresholdsCase1: Swift.Codable, Swift.H
     }
 }
 
-public typealias PostExposedIDRequestBillingThresholdsCase2 = PostPlansRequestMetadataCase2
+public typealias PostExposedIDRequestBillingThresholdsEmpty = PostPlansRequestMetadataEmpty
 
 /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. Pass an empty string to remove previously-defined thresholds.
 public typealias PostSubscriptionExposedIDRequestBillingThresholds = PostSubscriptionsRequestBillingThresholds
 
-public typealias PostSubscriptionExposedIDRequestCancelAtCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionExposedIDRequestCancelAtEmpty = PostPlansRequestMetadataEmpty
 
 /// A timestamp at which the subscription should cancel. If set to a date before the current period ends, this will cause a proration if prorations have been enabled using `proration_behavior`. If set during a future period, this will always cause a proration for that period.
 public typealias PostCustomerSubscriptionExposedIDRequestCancelAt = PostSourcesRequestMandateAmount
@@ -69,7 +69,7 @@ public typealias PostCustomerSubscriptionExposedIDRequestCancelAt = PostSourcesR
 /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions. Defaults to `charge_automatically`.
 public typealias PostSubscriptionExposedIDRequestCollectionMethod = QuoteCollectionMethod
 
-public typealias PostExposedIDRequestDefaultTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostExposedIDRequestDefaultTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription. Pass an empty string to remove previously-defined tax rates.
 public typealias PostSubscriptionExposedIDRequestDefaultTaxRates = PostProductsIDRequestImages
@@ -77,13 +77,13 @@ public typealias PostSubscriptionExposedIDRequestDefaultTaxRates = PostProductsI
 /// item_billing_thresholds_param
 public typealias PostExposedIDRequestItemBillingThresholdsCase1 = PostRequestPhasesItem2BillingThresholdsCase1
 
-public typealias PostExposedIDRequestItemBillingThresholdsCase2 = PostPlansRequestMetadataCase2
+public typealias PostExposedIDRequestItemBillingThresholdsEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostExposedIDRequestItemBillingThresholds: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostExposedIDRequestItemBillingThresholdsCase1`.
     case itemBillingThresholdsParam(PostExposedIDRequestItemBillingThresholdsCase1)
-    /// A `PostExposedIDRequestItemBillingThresholdsCase2`.
-    case empty(PostExposedIDRequestItemBillingThresholdsCase2)
+    /// A `PostExposedIDRequestItemBillingThresholdsEmpty`.
+    case empty(PostExposedIDRequestItemBillingThresholdsEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -92,7 +92,7 @@ public indirect enum PostExposedIDRequestItemBillingThresholds: Swift.Codable, S
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostExposedIDRequestItemBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .itemBillingThresholdsParam(try PostExposedIDRequestItemBillingThresholdsCase1(from: decoder))
-            default: .empty(try PostExposedIDRequestItemBillingThresholdsCase2(from: decoder))
+            default: .empty(try PostExposedIDRequestItemBillingThresholdsEmpty(from: decoder))
             }
         }
     }
@@ -126,7 +126,7 @@ public indirect enum PostExposedIDRequestItemBillingThresholds: Swift.Codable, S
     }
 }
 
-public typealias PostSubscriptionExposedIDRequestItemMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionExposedIDRequestItemMetadataEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostSubscriptionExposedIDRequestItemMetadata = PostPlansRequestMetadata
 
@@ -170,14 +170,14 @@ public typealias PostExposedIDRequestItemPriceDataTaxBehavior = PriceTaxBehavior
 /// recurring_price_data
 public typealias PostSubscriptionExposedIDRequestItemPriceData = PostSubscriptionItemsRequestPriceData
 
-public typealias PostSubscriptionExposedIDRequestItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionExposedIDRequestItemTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostSubscriptionExposedIDRequestItemTaxRates = PostProductsIDRequestImages
 
 /// subscription_item_update_params
 public typealias PostCustomerSubscriptionExposedIDRequestItemsItem = PostSubscriptionExposedIDRequestItem
 
-public typealias PostSubscriptionExposedIDRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionExposedIDRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostCustomerSubscriptionExposedIDRequestMetadata = PostPlansRequestMetadata
@@ -217,14 +217,14 @@ public struct PostExposedIDRequestPauseCollectionCase1: Swift.Codable, Swift.Has
     }
 }
 
-public typealias PostExposedIDRequestPauseCollectionCase2 = PostPlansRequestMetadataCase2
+public typealias PostExposedIDRequestPauseCollectionEmpty = PostPlansRequestMetadataEmpty
 
 /// If specified, payment collection for this subscription will be paused.
 public indirect enum PostSubscriptionExposedIDRequestPauseCollection: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostExposedIDRequestPauseCollectionCase1`.
     case pauseCollectionParam(PostExposedIDRequestPauseCollectionCase1)
-    /// A `PostExposedIDRequestPauseCollectionCase2`.
-    case empty(PostExposedIDRequestPauseCollectionCase2)
+    /// A `PostExposedIDRequestPauseCollectionEmpty`.
+    case empty(PostExposedIDRequestPauseCollectionEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -233,7 +233,7 @@ public indirect enum PostSubscriptionExposedIDRequestPauseCollection: Swift.Coda
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionExposedIDRequestPauseCollection", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .pauseCollectionParam(try PostExposedIDRequestPauseCollectionCase1(from: decoder))
-            default: .empty(try PostExposedIDRequestPauseCollectionCase2(from: decoder))
+            default: .empty(try PostExposedIDRequestPauseCollectionEmpty(from: decoder))
             }
         }
     }
@@ -286,7 +286,7 @@ public typealias PostMethodOptionsAcssDebit2Case1VerificationMethod = PaymentMet
 /// invoice_payment_method_options_param
 public typealias PostSettingsPaymentMethodOptionsAcssDebit2Case1 = PostSettingsPaymentMethodOptionsAcssDebitCase1
 
-public typealias PostSettingsPaymentMethodOptionsAcssDebit2Case2 = PostPlansRequestMetadataCase2
+public typealias PostSettingsPaymentMethodOptionsAcssDebit2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentSettingsPaymentMethodOptionsAcssDebit2 = PostPaymentSettingsPaymentMethodOptionsAcssDebit
 
@@ -295,21 +295,21 @@ public typealias PostMethodOptionsBancontact2Case1PreferredLanguage = SetupMetho
 /// invoice_payment_method_options_param
 public typealias PostSettingsPaymentMethodOptionsBancontact2Case1 = PostSettingsPaymentMethodOptionsBancontactCase1
 
-public typealias PostSettingsPaymentMethodOptionsBancontact2Case2 = PostPlansRequestMetadataCase2
+public typealias PostSettingsPaymentMethodOptionsBancontact2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentSettingsPaymentMethodOptionsBancontact2 = PostPaymentSettingsPaymentMethodOptionsBancontact
 
-public typealias PostOptionsCard2Case1MandateOptionsAmountType = InvoiceMandateOptionsCardAmountType
+public typealias PostOptionsCard2ObjectMandateOptionsAmountType = InvoiceMandateOptionsCardAmountType
 
 /// mandate_options_param
-public typealias PostPaymentMethodOptionsCard2Case1MandateOptions = PostPaymentMethodOptionsCardCase1MandateOptions
+public typealias PostPaymentMethodOptionsCard2ObjectMandateOptions = PostPaymentMethodOptionsCardObjectMandateOptions
 
-public typealias PostMethodOptionsCard2Case1RequestThreeDSecure = PostMethodOptionsCardCase1RequestThreeDSecure
+public typealias PostMethodOptionsCard2ObjectRequestThreeDSecure = PostMethodOptionsCardCase1RequestThreeDSecure
 
 /// subscription_payment_method_options_param
-public typealias PostPaymentSettingsPaymentMethodOptionsCard2Case1 = PostPaymentSettingsPaymentMethodOptionsCardCase1
+public typealias PostPaymentSettingsPaymentMethodOptionsCard2Object = PostPaymentSettingsPaymentMethodOptionsCardObject
 
-public typealias PostPaymentSettingsPaymentMethodOptionsCard2Case2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentSettingsPaymentMethodOptionsCard2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestPaymentSettingsPaymentMethodOptionsCard2 = PostPaymentSettings2PaymentMethodOptionsCard
 
@@ -319,11 +319,11 @@ public typealias PostMethodOptionsCustomerBalance2Case1BankTransfer = PostMethod
 /// invoice_payment_method_options_param
 public typealias PostPaymentMethodOptionsCustomerBalance2Case1 = PostPaymentMethodOptionsCustomerBalanceCase1
 
-public typealias PostPaymentMethodOptionsCustomerBalance2Case2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptionsCustomerBalance2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostSettingsPaymentMethodOptionsCustomerBalance2 = PostSettingsPaymentMethodOptionsCustomerBalance
 
-public typealias PostSettingsPaymentMethodOptionsKonbini2Case2 = PostPlansRequestMetadataCase2
+public typealias PostSettingsPaymentMethodOptionsKonbini2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentSettingsPaymentMethodOptionsKonbini2 = PostRequestPaymentMethodOptionsInteracPresent
 
@@ -332,7 +332,7 @@ public typealias PostOptionsUsBankAccount2Case1VerificationMethod = PaymentMetho
 /// invoice_payment_method_options_param
 public typealias PostPaymentMethodOptionsUsBankAccount2Case1 = PostPaymentMethodOptionsUsBankAccountCase1
 
-public typealias PostPaymentMethodOptionsUsBankAccount2Case2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptionsUsBankAccount2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostSettingsPaymentMethodOptionsUsBankAccount2 = PostSettingsPaymentMethodOptionsUsBankAccount
 
@@ -341,20 +341,20 @@ public typealias PostIDRequestPaymentSettingsPaymentMethodOptions = PostRequestP
 
 public typealias PostPaymentSettingsPaymentMethodTypesCase1Item2 = InvoicesPaymentSettingsPaymentMethodTypesItem
 
-public typealias PostRequestPaymentSettingsPaymentMethodTypesCase2_2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentSettingsPaymentMethodTypesCase2 = PostPlansRequestMetadataEmpty
 
 public indirect enum PostIDRequestPaymentSettingsPaymentMethodTypes: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `[PostPaymentSettingsPaymentMethodTypesCase1Item2]`.
     case postPaymentSettingsPaymentMethodTypesCase1Item2Array([PostPaymentSettingsPaymentMethodTypesCase1Item2])
-    /// A `PostRequestPaymentSettingsPaymentMethodTypesCase2_2`.
-    case empty(PostRequestPaymentSettingsPaymentMethodTypesCase2_2)
+    /// A `PostRequestPaymentSettingsPaymentMethodTypesCase2`.
+    case empty(PostRequestPaymentSettingsPaymentMethodTypesCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIDRequestPaymentSettingsPaymentMethodTypes", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postPaymentSettingsPaymentMethodTypesCase1Item2Array(try [PostPaymentSettingsPaymentMethodTypesCase1Item2](from: decoder))
-            default: .empty(try PostRequestPaymentSettingsPaymentMethodTypesCase2_2(from: decoder))
+            default: .empty(try PostRequestPaymentSettingsPaymentMethodTypesCase2(from: decoder))
             }
         }
     }
@@ -427,14 +427,14 @@ public typealias PostRequestPendingInvoiceItemIntervalCase1Interval2 = PlanInter
 /// pending_invoice_item_interval_params
 public typealias PostIDRequestPendingInvoiceItemIntervalCase1 = PostExposedIDRequestItemPriceDataRecurring
 
-public typealias PostIDRequestPendingInvoiceItemIntervalCase2 = PostPlansRequestMetadataCase2
+public typealias PostIDRequestPendingInvoiceItemIntervalEmpty = PostPlansRequestMetadataEmpty
 
 /// Specifies an interval for how often to bill for any pending invoice items. It is analogous to calling [Create an invoice](https://stripe.com/docs/api#create_invoice) for the given subscription at the specified interval.
 public indirect enum PostExposedIDRequestPendingInvoiceItemInterval: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostIDRequestPendingInvoiceItemIntervalCase1`.
     case pendingInvoiceItemIntervalParams(PostIDRequestPendingInvoiceItemIntervalCase1)
-    /// A `PostIDRequestPendingInvoiceItemIntervalCase2`.
-    case empty(PostIDRequestPendingInvoiceItemIntervalCase2)
+    /// A `PostIDRequestPendingInvoiceItemIntervalEmpty`.
+    case empty(PostIDRequestPendingInvoiceItemIntervalEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -443,7 +443,7 @@ public indirect enum PostExposedIDRequestPendingInvoiceItemInterval: Swift.Codab
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostExposedIDRequestPendingInvoiceItemInterval", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .pendingInvoiceItemIntervalParams(try PostIDRequestPendingInvoiceItemIntervalCase1(from: decoder))
-            default: .empty(try PostIDRequestPendingInvoiceItemIntervalCase2(from: decoder))
+            default: .empty(try PostIDRequestPendingInvoiceItemIntervalEmpty(from: decoder))
             }
         }
     }
@@ -487,14 +487,14 @@ public typealias PostSubscriptionExposedIDRequestProrationBehavior = PortalSubsc
 /// transfer_data_specs
 public typealias PostSubscriptionExposedIDRequestTransferDataCase1 = PostSubscriptionsRequestTransferData
 
-public typealias PostSubscriptionExposedIDRequestTransferDataCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionExposedIDRequestTransferDataEmpty = PostPlansRequestMetadataEmpty
 
 /// If specified, the funds from the subscription's invoices will be transferred to the destination and the ID of the resulting transfers will be found on the resulting charges. This will be unset if you POST an empty value.
 public indirect enum PostSubscriptionExposedIDRequestTransferData: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostSubscriptionExposedIDRequestTransferDataCase1`.
     case transferDataSpecs(PostSubscriptionExposedIDRequestTransferDataCase1)
-    /// A `PostSubscriptionExposedIDRequestTransferDataCase2`.
-    case empty(PostSubscriptionExposedIDRequestTransferDataCase2)
+    /// A `PostSubscriptionExposedIDRequestTransferDataEmpty`.
+    case empty(PostSubscriptionExposedIDRequestTransferDataEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -503,7 +503,7 @@ public indirect enum PostSubscriptionExposedIDRequestTransferData: Swift.Codable
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionExposedIDRequestTransferData", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .transferDataSpecs(try PostSubscriptionExposedIDRequestTransferDataCase1(from: decoder))
-            default: .empty(try PostSubscriptionExposedIDRequestTransferDataCase2(from: decoder))
+            default: .empty(try PostSubscriptionExposedIDRequestTransferDataEmpty(from: decoder))
             }
         }
     }
@@ -537,7 +537,7 @@ public indirect enum PostSubscriptionExposedIDRequestTransferData: Swift.Codable
     }
 }
 
-public typealias PostSubscriptionExposedIDRequestTrialEndCase1 = PostSubscriptionsRequestTrialEndCase1
+public typealias PostSubscriptionExposedIDRequestTrialEndNow = PostSubscriptionsRequestTrialEndNow
 
 /// Unix timestamp representing the end of the trial period the customer will get before being charged for the first time. This will always overwrite any trials that might apply via a subscribed plan. If set, trial_end will override the default trial period of the plan the customer is being subscribed to. The special value `now` can be provided to end the customer's trial immediately. Can be at most two years from `billing_cycle_anchor`.
 public typealias PostCustomerSubscriptionExposedIDRequestTrialEnd = PostSubscriptionsRequestTrialEnd

@@ -8,7 +8,7 @@ public typealias PostRequestAddInvoiceItemPriceDataTaxBehavior = PriceTaxBehavio
 /// one_time_price_data
 public typealias PostSubscriptionsRequestAddInvoiceItemPriceData = PostInvoiceitemsRequestPriceData
 
-public typealias PostRequestAddInvoiceItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestAddInvoiceItemTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostSubscriptionsRequestAddInvoiceItemTaxRates = PostProductsIDRequestImages
 
@@ -23,7 +23,7 @@ public typealias PostCustomerSubscriptionsRequestAutomaticTax = PostQuotesReques
 /// billing_thresholds_param
 public typealias PostSubscriptionsRequestBillingThresholdsCase1 = PostExposedIDRequestBillingThresholdsCase1
 
-public typealias PostSubscriptionsRequestBillingThresholdsCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionsRequestBillingThresholdsEmpty = PostPlansRequestMetadataEmpty
 
 /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. Pass an empty string to remove previously-defined thresholds.
 public typealias PostCustomerSubscriptionsRequestBillingThresholds = PostSubscriptionsRequestBillingThresholds
@@ -31,7 +31,7 @@ public typealias PostCustomerSubscriptionsRequestBillingThresholds = PostSubscri
 /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions. Defaults to `charge_automatically`.
 public typealias PostCustomerSubscriptionsRequestCollectionMethod = QuoteCollectionMethod
 
-public typealias PostSubscriptionsRequestDefaultTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionsRequestDefaultTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription.
 public typealias PostCustomerSubscriptionsRequestDefaultTaxRates = PostProductsIDRequestImages
@@ -39,7 +39,7 @@ public typealias PostCustomerSubscriptionsRequestDefaultTaxRates = PostProductsI
 /// item_billing_thresholds_param
 public typealias PostSubscriptionsRequestItemBillingThresholdsCase1 = PostRequestPhasesItem2BillingThresholdsCase1
 
-public typealias PostSubscriptionsRequestItemBillingThresholdsCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionsRequestItemBillingThresholdsEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostSubscriptionsRequestItemBillingThresholds = PostExposedIDRequestItemBillingThresholds
 
@@ -53,14 +53,14 @@ public typealias PostSubscriptionsRequestItemPriceDataTaxBehavior = PriceTaxBeha
 /// recurring_price_data
 public typealias PostCustomerSubscriptionsRequestItemPriceData = PostSubscriptionItemsRequestPriceData
 
-public typealias PostCustomerSubscriptionsRequestItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostCustomerSubscriptionsRequestItemTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostCustomerSubscriptionsRequestItemTaxRates = PostProductsIDRequestImages
 
 /// subscription_item_create_params
 public typealias PostCustomersCustomerSubscriptionsRequestItemsItem = PostSubscriptionsRequestItemsItem
 
-public typealias PostCustomerSubscriptionsRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostCustomerSubscriptionsRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostCustomersCustomerSubscriptionsRequestMetadata = PostPlansRequestMetadata
@@ -141,13 +141,13 @@ public struct PostSettingsPaymentMethodOptionsAcssDebitCase1: Swift.Codable, Swi
     }
 }
 
-public typealias PostSettingsPaymentMethodOptionsAcssDebitCase2 = PostPlansRequestMetadataCase2
+public typealias PostSettingsPaymentMethodOptionsAcssDebitEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostPaymentSettingsPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostSettingsPaymentMethodOptionsAcssDebitCase1`.
     case invoicePaymentMethodOptionsParam(PostSettingsPaymentMethodOptionsAcssDebitCase1)
-    /// A `PostSettingsPaymentMethodOptionsAcssDebitCase2`.
-    case empty(PostSettingsPaymentMethodOptionsAcssDebitCase2)
+    /// A `PostSettingsPaymentMethodOptionsAcssDebitEmpty`.
+    case empty(PostSettingsPaymentMethodOptionsAcssDebitEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -156,7 +156,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsAcssDebit: Swift.Cod
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptionsAcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .invoicePaymentMethodOptionsParam(try PostSettingsPaymentMethodOptionsAcssDebitCase1(from: decoder))
-            default: .empty(try PostSettingsPaymentMethodOptionsAcssDebitCase2(from: decoder))
+            default: .empty(try PostSettingsPaymentMethodOptionsAcssDebitEmpty(from: decoder))
             }
         }
     }
@@ -221,13 +221,13 @@ public struct PostSettingsPaymentMethodOptionsBancontactCase1: Swift.Codable, Sw
     }
 }
 
-public typealias PostSettingsPaymentMethodOptionsBancontactCase2 = PostPlansRequestMetadataCase2
+public typealias PostSettingsPaymentMethodOptionsBancontactEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostPaymentSettingsPaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostSettingsPaymentMethodOptionsBancontactCase1`.
     case invoicePaymentMethodOptionsParam(PostSettingsPaymentMethodOptionsBancontactCase1)
-    /// A `PostSettingsPaymentMethodOptionsBancontactCase2`.
-    case empty(PostSettingsPaymentMethodOptionsBancontactCase2)
+    /// A `PostSettingsPaymentMethodOptionsBancontactEmpty`.
+    case empty(PostSettingsPaymentMethodOptionsBancontactEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -236,7 +236,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsBancontact: Swift.Co
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptionsBancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .invoicePaymentMethodOptionsParam(try PostSettingsPaymentMethodOptionsBancontactCase1(from: decoder))
-            default: .empty(try PostSettingsPaymentMethodOptionsBancontactCase2(from: decoder))
+            default: .empty(try PostSettingsPaymentMethodOptionsBancontactEmpty(from: decoder))
             }
         }
     }
@@ -270,12 +270,12 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsBancontact: Swift.Co
     }
 }
 
-public typealias PostMethodOptionsCardCase1MandateOptionsAmountType = InvoiceMandateOptionsCardAmountType
+public typealias PostOptionsCardObjectMandateOptionsAmountType = InvoiceMandateOptionsCardAmountType
 
 /// mandate_options_param
-public struct PostPaymentMethodOptionsCardCase1MandateOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostPaymentMethodOptionsCardObjectMandateOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var amount: Swift.Int?
-    public var amountType: PostMethodOptionsCardCase1MandateOptionsAmountType?
+    public var amountType: PostOptionsCardObjectMandateOptionsAmountType?
     public var description: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
@@ -283,7 +283,7 @@ public struct PostPaymentMethodOptionsCardCase1MandateOptions: Swift.Codable, Sw
     private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
-    public init(amount: Swift.Int? = nil, amountType: PostMethodOptionsCardCase1MandateOptionsAmountType? = nil, description: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(amount: Swift.Int? = nil, amountType: PostOptionsCardObjectMandateOptionsAmountType? = nil, description: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.amount = amount
         self.amountType = amountType
         self.description = description
@@ -294,7 +294,7 @@ public struct PostPaymentMethodOptionsCardCase1MandateOptions: Swift.Codable, Sw
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
-        self.amountType = try container.decodeValueIfPresent(PostMethodOptionsCardCase1MandateOptionsAmountType.self, at: "amount_type")
+        self.amountType = try container.decodeValueIfPresent(PostOptionsCardObjectMandateOptionsAmountType.self, at: "amount_type")
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_type description", nulls: &self.__explicitNulls)
     }
@@ -309,61 +309,20 @@ public struct PostPaymentMethodOptionsCardCase1MandateOptions: Swift.Codable, Sw
     }
 }
 
-/// Values the description does not list decode as ``undocumented(_:)``, so a server
-/// that adds a value does not break decoding.
-public enum PostMethodOptionsCardCase1RequestThreeDSecure: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// `any`
-    case `any`
-    /// `automatic`
-    case automatic
-    /// A value this version of the API description does not list.
-    case undocumented(Swift.String)
-
-    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "any": self = .`any`
-        case "automatic": self = .automatic
-        default: self = .undocumented(rawValue)
-        }
-    }
-
-    /// The value as sent on the wire.
-    public var rawValue: Swift.String {
-        switch self {
-        case .`any`: "any"
-        case .automatic: "automatic"
-        case .undocumented(let value): value
-        }
-    }
-
-    /// The raw value as text.
-    public var description: Swift.String { rawValue }
-
-    /// Decodes the raw value, accepting values the description does not list.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the raw value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
+public typealias PostMethodOptionsCardObjectRequestThreeDSecure = PostMethodOptionsCardCase1RequestThreeDSecure
 
 /// subscription_payment_method_options_param
-public struct PostPaymentSettingsPaymentMethodOptionsCardCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostPaymentSettingsPaymentMethodOptionsCardObject: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// mandate_options_param
-    public var mandateOptions: PostPaymentMethodOptionsCardCase1MandateOptions?
-    public var requestThreeDSecure: PostMethodOptionsCardCase1RequestThreeDSecure?
+    public var mandateOptions: PostPaymentMethodOptionsCardObjectMandateOptions?
+    public var requestThreeDSecure: PostMethodOptionsCardObjectRequestThreeDSecure?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
     /// The optional keys read as `null`, written as `null` again.
     private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
-    public init(mandateOptions: PostPaymentMethodOptionsCardCase1MandateOptions? = nil, requestThreeDSecure: PostMethodOptionsCardCase1RequestThreeDSecure? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(mandateOptions: PostPaymentMethodOptionsCardObjectMandateOptions? = nil, requestThreeDSecure: PostMethodOptionsCardObjectRequestThreeDSecure? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.mandateOptions = mandateOptions
         self.requestThreeDSecure = requestThreeDSecure
         self.additionalProperties = additionalProperties
@@ -372,8 +331,8 @@ public struct PostPaymentSettingsPaymentMethodOptionsCardCase1: Swift.Codable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
-        self.mandateOptions = try container.decodeValueIfPresent(PostPaymentMethodOptionsCardCase1MandateOptions.self, at: "mandate_options")
-        self.requestThreeDSecure = try container.decodeValueIfPresent(PostMethodOptionsCardCase1RequestThreeDSecure.self, at: "request_three_d_secure")
+        self.mandateOptions = try container.decodeValueIfPresent(PostPaymentMethodOptionsCardObjectMandateOptions.self, at: "mandate_options")
+        self.requestThreeDSecure = try container.decodeValueIfPresent(PostMethodOptionsCardObjectRequestThreeDSecure.self, at: "request_three_d_secure")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options request_three_d_secure", nulls: &self.__explicitNulls)
     }
 
@@ -386,7 +345,7 @@ public struct PostPaymentSettingsPaymentMethodOptionsCardCase1: Swift.Codable, S
     }
 }
 
-public typealias PostPaymentSettingsPaymentMethodOptionsCardCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentSettingsPaymentMethodOptionsCardEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestPaymentSettingsPaymentMethodOptionsCard = PostPaymentSettings2PaymentMethodOptionsCard
 
@@ -453,13 +412,13 @@ public struct PostPaymentMethodOptionsCustomerBalanceCase1: Swift.Codable, Swift
     }
 }
 
-public typealias PostPaymentMethodOptionsCustomerBalanceCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptionsCustomerBalanceEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostSettingsPaymentMethodOptionsCustomerBalance: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostPaymentMethodOptionsCustomerBalanceCase1`.
     case invoicePaymentMethodOptionsParam(PostPaymentMethodOptionsCustomerBalanceCase1)
-    /// A `PostPaymentMethodOptionsCustomerBalanceCase2`.
-    case empty(PostPaymentMethodOptionsCustomerBalanceCase2)
+    /// A `PostPaymentMethodOptionsCustomerBalanceEmpty`.
+    case empty(PostPaymentMethodOptionsCustomerBalanceEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -468,7 +427,7 @@ public indirect enum PostSettingsPaymentMethodOptionsCustomerBalance: Swift.Coda
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptionsCustomerBalance", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .invoicePaymentMethodOptionsParam(try PostPaymentMethodOptionsCustomerBalanceCase1(from: decoder))
-            default: .empty(try PostPaymentMethodOptionsCustomerBalanceCase2(from: decoder))
+            default: .empty(try PostPaymentMethodOptionsCustomerBalanceEmpty(from: decoder))
             }
         }
     }
@@ -502,7 +461,7 @@ public indirect enum PostSettingsPaymentMethodOptionsCustomerBalance: Swift.Coda
     }
 }
 
-public typealias PostSettingsPaymentMethodOptionsKonbiniCase2 = PostPlansRequestMetadataCase2
+public typealias PostSettingsPaymentMethodOptionsKonbiniEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentSettingsPaymentMethodOptionsKonbini = PostRequestPaymentMethodOptionsInteracPresent
 
@@ -511,13 +470,13 @@ public typealias PostOptionsUsBankAccountCase1VerificationMethod = PaymentMethod
 /// invoice_payment_method_options_param
 public typealias PostSettingsPaymentMethodOptionsUsBankAccountCase1 = PostPaymentMethodOptionsUsBankAccountCase1
 
-public typealias PostSettingsPaymentMethodOptionsUsBankAccountCase2 = PostPlansRequestMetadataCase2
+public typealias PostSettingsPaymentMethodOptionsUsBankAccountEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostSettingsPaymentMethodOptionsUsBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostSettingsPaymentMethodOptionsUsBankAccountCase1`.
     case invoicePaymentMethodOptionsParam(PostSettingsPaymentMethodOptionsUsBankAccountCase1)
-    /// A `PostSettingsPaymentMethodOptionsUsBankAccountCase2`.
-    case empty(PostSettingsPaymentMethodOptionsUsBankAccountCase2)
+    /// A `PostSettingsPaymentMethodOptionsUsBankAccountEmpty`.
+    case empty(PostSettingsPaymentMethodOptionsUsBankAccountEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -526,7 +485,7 @@ public indirect enum PostSettingsPaymentMethodOptionsUsBankAccount: Swift.Codabl
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptionsUsBankAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .invoicePaymentMethodOptionsParam(try PostSettingsPaymentMethodOptionsUsBankAccountCase1(from: decoder))
-            default: .empty(try PostSettingsPaymentMethodOptionsUsBankAccountCase2(from: decoder))
+            default: .empty(try PostSettingsPaymentMethodOptionsUsBankAccountEmpty(from: decoder))
             }
         }
     }
@@ -611,20 +570,20 @@ public struct PostRequestPaymentSettingsPaymentMethodOptions: Swift.Codable, Swi
 
 public typealias PostPaymentSettingsPaymentMethodTypesCase1Item = InvoicesPaymentSettingsPaymentMethodTypesItem
 
-public typealias PostRequestPaymentSettingsPaymentMethodTypesCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentSettingsPaymentMethodTypesEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostRequestPaymentSettingsPaymentMethodTypes: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `[PostPaymentSettingsPaymentMethodTypesCase1Item]`.
     case postPaymentSettingsPaymentMethodTypesCase1ItemArray([PostPaymentSettingsPaymentMethodTypesCase1Item])
-    /// A `PostRequestPaymentSettingsPaymentMethodTypesCase2`.
-    case empty(PostRequestPaymentSettingsPaymentMethodTypesCase2)
+    /// A `PostRequestPaymentSettingsPaymentMethodTypesEmpty`.
+    case empty(PostRequestPaymentSettingsPaymentMethodTypesEmpty)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentSettingsPaymentMethodTypes", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postPaymentSettingsPaymentMethodTypesCase1ItemArray(try [PostPaymentSettingsPaymentMethodTypesCase1Item](from: decoder))
-            default: .empty(try PostRequestPaymentSettingsPaymentMethodTypesCase2(from: decoder))
+            default: .empty(try PostRequestPaymentSettingsPaymentMethodTypesEmpty(from: decoder))
             }
         }
     }
@@ -697,7 +656,7 @@ public typealias PostRequestPendingInvoiceItemIntervalCase1Interval = PlanInterv
 /// pending_invoice_item_interval_params
 public typealias PostRequestPendingInvoiceItemIntervalCase1 = PostExposedIDRequestItemPriceDataRecurring
 
-public typealias PostRequestPendingInvoiceItemIntervalCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPendingInvoiceItemIntervalEmpty = PostPlansRequestMetadataEmpty
 
 /// Specifies an interval for how often to bill for any pending invoice items. It is analogous to calling [Create an invoice](https://stripe.com/docs/api#create_invoice) for the given subscription at the specified interval.
 public typealias PostSubscriptionsRequestPendingInvoiceItemInterval = PostExposedIDRequestPendingInvoiceItemInterval
@@ -712,7 +671,7 @@ public typealias PostCustomerSubscriptionsRequestProrationBehavior = PortalSubsc
 /// If specified, the funds from the subscription's invoices will be transferred to the destination and the ID of the resulting transfers will be found on the resulting charges.
 public typealias PostCustomerSubscriptionsRequestTransferData = PostSubscriptionsRequestTransferData
 
-public typealias PostCustomerSubscriptionsRequestTrialEndCase1 = PostSubscriptionsRequestTrialEndCase1
+public typealias PostCustomerSubscriptionsRequestTrialEndNow = PostSubscriptionsRequestTrialEndNow
 
 /// Unix timestamp representing the end of the trial period the customer will get before being charged for the first time. This will always overwrite any trials that might apply via a subscribed plan. If set, trial_end will override the default trial period of the plan the customer is being subscribed to. The special value `now` can be provided to end the customer's trial immediately. Can be at most two years from `billing_cycle_anchor`. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
 public typealias PostCustomersCustomerSubscriptionsRequestTrialEnd = PostSubscriptionsRequestTrialEnd

@@ -6,22 +6,22 @@ import Foundation
 /// optional_fields_address
 public typealias PostCustomersCustomerRequestAddressCase1 = PostSourcesRequestOwnerAddress
 
-public typealias PostCustomersCustomerRequestAddressCase2 = PostPlansRequestMetadataCase2
+public typealias PostCustomersCustomerRequestAddressEmpty = PostPlansRequestMetadataEmpty
 
 /// The customer's address.
 public typealias PostCustomersCustomerRequestAddress = PostCustomersRequestAddress
 
-public typealias PostRequestBankAccountCase1AccountHolderType6 = IssuingCardholderTypeModel
+public typealias PostRequestBankAccountBankAccountHolderType2 = IssuingCardholderTypeModel
 
-public typealias PostCustomerRequestBankAccountCase1ObjectModel = BankAccountObjectModel
+public typealias PostRequestBankAccountBankAccountObjectModel4 = BankAccountObjectModel
 
 /// customer_payment_source_bank_account
-public typealias PostCustomersCustomerRequestBankAccountCase1 = PostCustomerSourcesRequestBankAccountCase1
+public typealias PostCustomersCustomerRequestBankAccountBankAccount = PostCustomerBankAccountsRequestBankAccountCase1
 
 /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
 public indirect enum PostCustomersCustomerRequestBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostCustomersCustomerRequestBankAccountCase1`.
-    case bankAccount(PostCustomersCustomerRequestBankAccountCase1)
+    /// A `PostCustomersCustomerRequestBankAccountBankAccount`.
+    case bankAccount(PostCustomersCustomerRequestBankAccountBankAccount)
     /// A `Swift.String`.
     case string(Swift.String)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -31,7 +31,7 @@ public indirect enum PostCustomersCustomerRequestBankAccount: Swift.Codable, Swi
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersCustomerRequestBankAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .bankAccount(try PostCustomersCustomerRequestBankAccountCase1(from: decoder))
+            case 0: .bankAccount(try PostCustomersCustomerRequestBankAccountBankAccount(from: decoder))
             default: .string(try Swift.String(from: decoder))
             }
         }
@@ -66,18 +66,18 @@ public indirect enum PostCustomersCustomerRequestBankAccount: Swift.Codable, Swi
     }
 }
 
-public typealias PostCustomersCustomerRequestCardCase1ObjectModel = CardObjectModel
+public typealias PostCustomersCustomerRequestCardCardObjectModel = CardObjectModel
 
 /// customer_payment_source_card
-public typealias PostCustomersCustomerRequestCardCase1 = PostChargesRequestCardCase1
+public typealias PostCustomersCustomerRequestCardCard = PostChargesRequestCardCard
 
 /// A token, like the ones returned by [Stripe.js](https://stripe.com/docs/js).
 public typealias PostCustomersCustomerRequestCard = PostChargesRequestCard
 
 /// custom_field_params
-public typealias PostRequestInvoiceSettingsCustomFieldsCase1Item2 = PostInvoicesRequestCustomFieldsCase1Item
+public typealias PostRequestInvoiceSettingsCustomFieldsArrayItem2 = PostInvoicesRequestCustomFieldsArrayItem
 
-public typealias PostRequestInvoiceSettingsCustomFieldsCase2_2 = PostPlansRequestMetadataCase2
+public typealias PostRequestInvoiceSettingsCustomFieldsCase2 = PostPlansRequestMetadataEmpty
 
 public typealias PostCustomerRequestInvoiceSettingsCustomFields = PostInvoicesRequestCustomFields
 
@@ -86,7 +86,7 @@ public typealias PostCustomerRequestInvoiceSettingsCustomFields = PostInvoicesRe
 /// Default invoice settings for this customer.
 public typealias PostCustomersCustomerRequestInvoiceSettings = PostCustomersRequestInvoiceSettings
 
-public typealias PostCustomersCustomerRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostCustomersCustomerRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostCustomersCustomerRequestMetadata = PostPlansRequestMetadata
@@ -97,12 +97,12 @@ public typealias PostCustomersCustomerRequestShippingCase1Address = PostSourcesR
 /// customer_shipping
 public typealias PostCustomersCustomerRequestShippingCase1 = PostOrdersRequestShipping
 
-public typealias PostCustomersCustomerRequestShippingCase2 = PostPlansRequestMetadataCase2
+public typealias PostCustomersCustomerRequestShippingEmpty = PostPlansRequestMetadataEmpty
 
 /// The customer's shipping information. Appears on invoices emailed to this customer.
 public typealias PostCustomersCustomerRequestShipping = PostCustomersRequestShipping
 
-public typealias PostCustomersCustomerRequestTaxIPAddressCase2 = PostPlansRequestMetadataCase2
+public typealias PostCustomersCustomerRequestTaxIPAddressEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostCustomersCustomerRequestTaxIPAddress = PostQuotesRequestOnBehalfOf
 
@@ -114,7 +114,7 @@ public typealias PostCustomersCustomerRequestTax = PostCustomersRequestTax
 /// The customer's tax exemption. One of `none`, `exempt`, or `reverse`.
 public typealias PostCustomersCustomerRequestTaxExempt = PostCustomersRequestTaxExempt
 
-public typealias PostCustomersCustomerRequestTrialEndCase1 = PostSubscriptionsRequestTrialEndCase1
+public typealias PostCustomersCustomerRequestTrialEndNow = PostSubscriptionsRequestTrialEndNow
 
 /// Unix timestamp representing the end of the trial period the customer will get before being charged for the first time. This will always overwrite any trials that might apply via a subscribed plan. If set, trial_end will override the default trial period of the plan the customer is being subscribed to. The special value `now` can be provided to end the customer's trial immediately. Can be at most two years from `billing_cycle_anchor`.
 public typealias PostCustomersCustomerRequestTrialEnd = PostSubscriptionsRequestTrialEnd

@@ -4,16 +4,16 @@
 import Foundation
 
 /// optional_fields_address
-public typealias PostCustomersRequestAddressCase1 = PostSourcesRequestOwnerAddress
+public typealias PostCustomersRequestAddressOptionalFieldsAddress = PostSourcesRequestOwnerAddress
 
-public typealias PostCustomersRequestAddressCase2 = PostPlansRequestMetadataCase2
+public typealias PostCustomersRequestAddressEmpty = PostPlansRequestMetadataEmpty
 
 /// The customer's address.
 public indirect enum PostCustomersRequestAddress: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostCustomersRequestAddressCase1`.
-    case optionalFieldsAddress(PostCustomersRequestAddressCase1)
-    /// A `PostCustomersRequestAddressCase2`.
-    case empty(PostCustomersRequestAddressCase2)
+    /// A `PostCustomersRequestAddressOptionalFieldsAddress`.
+    case optionalFieldsAddress(PostCustomersRequestAddressOptionalFieldsAddress)
+    /// A `PostCustomersRequestAddressEmpty`.
+    case empty(PostCustomersRequestAddressEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -21,8 +21,8 @@ public indirect enum PostCustomersRequestAddress: Swift.Codable, Swift.Hashable,
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersRequestAddress", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .optionalFieldsAddress(try PostCustomersRequestAddressCase1(from: decoder))
-            default: .empty(try PostCustomersRequestAddressCase2(from: decoder))
+            case 0: .optionalFieldsAddress(try PostCustomersRequestAddressOptionalFieldsAddress(from: decoder))
+            default: .empty(try PostCustomersRequestAddressEmpty(from: decoder))
             }
         }
     }
@@ -57,9 +57,9 @@ public indirect enum PostCustomersRequestAddress: Swift.Codable, Swift.Hashable,
 }
 
 /// custom_field_params
-public typealias PostRequestInvoiceSettingsCustomFieldsCase1Item = PostInvoicesRequestCustomFieldsCase1Item
+public typealias PostRequestInvoiceSettingsCustomFieldsArrayItem = PostInvoicesRequestCustomFieldsArrayItem
 
-public typealias PostRequestInvoiceSettingsCustomFieldsCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestInvoiceSettingsCustomFieldsEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostCustomersRequestInvoiceSettingsCustomFields = PostInvoicesRequestCustomFields
 
@@ -102,25 +102,25 @@ public struct PostCustomersRequestInvoiceSettings: Swift.Codable, Swift.Hashable
     }
 }
 
-public typealias PostCustomersRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostCustomersRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostCustomersRequestMetadata = PostPlansRequestMetadata
 
 /// optional_fields_address
-public typealias PostCustomersRequestShippingCase1Address = PostSourcesRequestOwnerAddress
+public typealias PostRequestShippingCustomerShippingAddress = PostSourcesRequestOwnerAddress
 
 /// customer_shipping
-public typealias PostCustomersRequestShippingCase1 = PostOrdersRequestShipping
+public typealias PostCustomersRequestShippingCustomerShipping = PostOrdersRequestShipping
 
-public typealias PostCustomersRequestShippingCase2 = PostPlansRequestMetadataCase2
+public typealias PostCustomersRequestShippingEmpty = PostPlansRequestMetadataEmpty
 
 /// The customer's shipping information. Appears on invoices emailed to this customer.
 public indirect enum PostCustomersRequestShipping: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostCustomersRequestShippingCase1`.
-    case customerShipping(PostCustomersRequestShippingCase1)
-    /// A `PostCustomersRequestShippingCase2`.
-    case empty(PostCustomersRequestShippingCase2)
+    /// A `PostCustomersRequestShippingCustomerShipping`.
+    case customerShipping(PostCustomersRequestShippingCustomerShipping)
+    /// A `PostCustomersRequestShippingEmpty`.
+    case empty(PostCustomersRequestShippingEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -128,8 +128,8 @@ public indirect enum PostCustomersRequestShipping: Swift.Codable, Swift.Hashable
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersRequestShipping", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .customerShipping(try PostCustomersRequestShippingCase1(from: decoder))
-            default: .empty(try PostCustomersRequestShippingCase2(from: decoder))
+            case 0: .customerShipping(try PostCustomersRequestShippingCustomerShipping(from: decoder))
+            default: .empty(try PostCustomersRequestShippingEmpty(from: decoder))
             }
         }
     }
@@ -163,7 +163,7 @@ public indirect enum PostCustomersRequestShipping: Swift.Codable, Swift.Hashable
     }
 }
 
-public typealias PostCustomersRequestTaxIPAddressCase2 = PostPlansRequestMetadataCase2
+public typealias PostCustomersRequestTaxIPAddressEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostCustomersRequestTaxIPAddress = PostQuotesRequestOnBehalfOf
 

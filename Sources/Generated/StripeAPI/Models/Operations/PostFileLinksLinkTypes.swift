@@ -3,26 +3,26 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostFileLinksLinkRequestExpiresAtCase1 = PostSubscriptionsRequestTrialEndCase1
+public typealias PostFileLinksLinkRequestExpiresAtNow = PostSubscriptionsRequestTrialEndNow
 
-public typealias PostFileLinksLinkRequestExpiresAtCase3 = PostPlansRequestMetadataCase2
+public typealias PostFileLinksLinkRequestExpiresAtEmpty = PostPlansRequestMetadataEmpty
 
 /// A future timestamp after which the link will no longer be usable, or `now` to expire the link immediately.
 public indirect enum PostFileLinksLinkRequestExpiresAt: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `PostFileLinksLinkRequestExpiresAtCase1`.
-    case now(PostFileLinksLinkRequestExpiresAtCase1)
+    /// A `PostFileLinksLinkRequestExpiresAtNow`.
+    case now(PostFileLinksLinkRequestExpiresAtNow)
     /// A `Swift.Int`.
     case int(Swift.Int)
-    /// A `PostFileLinksLinkRequestExpiresAtCase3`.
-    case empty(PostFileLinksLinkRequestExpiresAtCase3)
+    /// A `PostFileLinksLinkRequestExpiresAtEmpty`.
+    case empty(PostFileLinksLinkRequestExpiresAtEmpty)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostFileLinksLinkRequestExpiresAt", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .now(try PostFileLinksLinkRequestExpiresAtCase1(from: decoder))
+            case 0: .now(try PostFileLinksLinkRequestExpiresAtNow(from: decoder))
             case 1: .int(try Swift.Int(from: decoder))
-            default: .empty(try PostFileLinksLinkRequestExpiresAtCase3(from: decoder))
+            default: .empty(try PostFileLinksLinkRequestExpiresAtEmpty(from: decoder))
             }
         }
     }
@@ -60,7 +60,7 @@ public indirect enum PostFileLinksLinkRequestExpiresAt: Swift.Codable, Swift.Has
     }
 }
 
-public typealias PostFileLinksLinkRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostFileLinksLinkRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostFileLinksLinkRequestMetadata = PostPlansRequestMetadata

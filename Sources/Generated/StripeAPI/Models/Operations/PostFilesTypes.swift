@@ -3,7 +3,7 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostFilesFormFileLinkDataMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostFilesFormFileLinkDataMetadataEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostFilesFormFileLinkDataMetadata = PostPlansRequestMetadata
 

@@ -3,18 +3,18 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostRequestOptionsDocumentCase1AllowedTypesItem2 = GelatoDocumentReportTypeModel
+public typealias PostRequestOptionsDocumentCase1AllowedTypesItem = GelatoDocumentReportTypeModel
 
 /// document_options
-public typealias PostVerificationSessionRequestOptionsDocumentCase1 = PostSessionsRequestOptionsDocumentCase1
+public typealias PostVerificationSessionRequestOptionsDocumentCase1 = PostSessionsRequestOptionsDocumentDocumentOptions
 
-public typealias PostVerificationSessionRequestOptionsDocumentCase2 = PostPlansRequestMetadataCase2
+public typealias PostVerificationSessionRequestOptionsDocumentEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostVerificationSessionRequestOptionsDocument: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostVerificationSessionRequestOptionsDocumentCase1`.
     case documentOptions(PostVerificationSessionRequestOptionsDocumentCase1)
-    /// A `PostVerificationSessionRequestOptionsDocumentCase2`.
-    case empty(PostVerificationSessionRequestOptionsDocumentCase2)
+    /// A `PostVerificationSessionRequestOptionsDocumentEmpty`.
+    case empty(PostVerificationSessionRequestOptionsDocumentEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -23,7 +23,7 @@ public indirect enum PostVerificationSessionRequestOptionsDocument: Swift.Codabl
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostVerificationSessionRequestOptionsDocument", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .documentOptions(try PostVerificationSessionRequestOptionsDocumentCase1(from: decoder))
-            default: .empty(try PostVerificationSessionRequestOptionsDocumentCase2(from: decoder))
+            default: .empty(try PostVerificationSessionRequestOptionsDocumentEmpty(from: decoder))
             }
         }
     }

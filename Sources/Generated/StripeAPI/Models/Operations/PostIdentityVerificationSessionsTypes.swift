@@ -3,11 +3,11 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostRequestOptionsDocumentCase1AllowedTypesItem = GelatoDocumentReportTypeModel
+public typealias PostRequestOptionsDocumentOptionsAllowedTypesItem = GelatoDocumentReportTypeModel
 
 /// document_options
-public struct PostSessionsRequestOptionsDocumentCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var allowedTypes: [PostRequestOptionsDocumentCase1AllowedTypesItem]?
+public struct PostSessionsRequestOptionsDocumentDocumentOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var allowedTypes: [PostRequestOptionsDocumentOptionsAllowedTypesItem]?
     public var requireIDNumber: Swift.Bool?
     public var requireLiveCapture: Swift.Bool?
     public var requireMatchingSelfie: Swift.Bool?
@@ -17,7 +17,7 @@ public struct PostSessionsRequestOptionsDocumentCase1: Swift.Codable, Swift.Hash
     private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
-    public init(allowedTypes: [PostRequestOptionsDocumentCase1AllowedTypesItem]? = nil, requireIDNumber: Swift.Bool? = nil, requireLiveCapture: Swift.Bool? = nil, requireMatchingSelfie: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(allowedTypes: [PostRequestOptionsDocumentOptionsAllowedTypesItem]? = nil, requireIDNumber: Swift.Bool? = nil, requireLiveCapture: Swift.Bool? = nil, requireMatchingSelfie: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.allowedTypes = allowedTypes
         self.requireIDNumber = requireIDNumber
         self.requireLiveCapture = requireLiveCapture
@@ -28,7 +28,7 @@ public struct PostSessionsRequestOptionsDocumentCase1: Swift.Codable, Swift.Hash
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
-        self.allowedTypes = try container.decodeValueIfPresent([PostRequestOptionsDocumentCase1AllowedTypesItem].self, at: "allowed_types")
+        self.allowedTypes = try container.decodeValueIfPresent([PostRequestOptionsDocumentOptionsAllowedTypesItem].self, at: "allowed_types")
         self.requireIDNumber = try container.decodeValueIfPresent(Swift.Bool.self, at: "require_id_number")
         self.requireLiveCapture = try container.decodeValueIfPresent(Swift.Bool.self, at: "require_live_capture")
         self.requireMatchingSelfie = try container.decodeValueIfPresent(Swift.Bool.self, at: "require_matching_selfie")
@@ -46,7 +46,7 @@ public struct PostSessionsRequestOptionsDocumentCase1: Swift.Codable, Swift.Hash
     }
 }
 
-public typealias PostSessionsRequestOptionsDocumentCase2 = PostPlansRequestMetadataCase2
+public typealias PostSessionsRequestOptionsDocumentEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostVerificationSessionsRequestOptionsDocument = PostVerificationSessionRequestOptionsDocument
 

@@ -4,23 +4,23 @@
 import Foundation
 
 /// discounts_data_param
-public typealias PostInvoiceitemRequestDiscountsCase1Item = PostQuotesRequestDiscountsCase1Item
+public typealias PostInvoiceitemRequestDiscountsCase1Item = PostQuotesRequestDiscountsArrayItem
 
-public typealias PostInvoiceitemsInvoiceitemRequestDiscountsCase2 = PostPlansRequestMetadataCase2
+public typealias PostInvoiceitemsInvoiceitemRequestDiscountsEmpty = PostPlansRequestMetadataEmpty
 
 /// The coupons & existing discounts which apply to the invoice item or invoice line item. Item discounts are applied before invoice discounts. Pass an empty string to remove previously-defined discounts.
 public indirect enum PostInvoiceitemsInvoiceitemRequestDiscounts: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `[PostInvoiceitemRequestDiscountsCase1Item]`.
     case postInvoiceitemRequestDiscountsCase1ItemArray([PostInvoiceitemRequestDiscountsCase1Item])
-    /// A `PostInvoiceitemsInvoiceitemRequestDiscountsCase2`.
-    case empty(PostInvoiceitemsInvoiceitemRequestDiscountsCase2)
+    /// A `PostInvoiceitemsInvoiceitemRequestDiscountsEmpty`.
+    case empty(PostInvoiceitemsInvoiceitemRequestDiscountsEmpty)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoiceitemsInvoiceitemRequestDiscounts", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postInvoiceitemRequestDiscountsCase1ItemArray(try [PostInvoiceitemRequestDiscountsCase1Item](from: decoder))
-            default: .empty(try PostInvoiceitemsInvoiceitemRequestDiscountsCase2(from: decoder))
+            default: .empty(try PostInvoiceitemsInvoiceitemRequestDiscountsEmpty(from: decoder))
             }
         }
     }
@@ -52,7 +52,7 @@ public indirect enum PostInvoiceitemsInvoiceitemRequestDiscounts: Swift.Codable,
     }
 }
 
-public typealias PostInvoiceitemsInvoiceitemRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostInvoiceitemsInvoiceitemRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostInvoiceitemsInvoiceitemRequestMetadata = PostPlansRequestMetadata
@@ -69,7 +69,7 @@ public typealias PostInvoiceitemRequestPriceDataTaxBehavior = PriceTaxBehavior
 /// Data used to generate a new [Price](https://stripe.com/docs/api/prices) object inline.
 public typealias PostInvoiceitemsInvoiceitemRequestPriceData = PostInvoiceitemsRequestPriceData
 
-public typealias PostInvoiceitemsInvoiceitemRequestTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostInvoiceitemsInvoiceitemRequestTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 /// The tax rates which apply to the invoice item. When set, the `default_tax_rates` on the invoice do not apply to this invoice item. Pass an empty string to remove previously-defined tax rates.
 public typealias PostInvoiceitemsInvoiceitemRequestTaxRates = PostProductsIDRequestImages

@@ -4,14 +4,14 @@
 import Foundation
 
 /// discounts_data_param
-public typealias PostInvoiceitemsRequestDiscountsCase1Item = PostQuotesRequestDiscountsCase1Item
+public typealias PostInvoiceitemsRequestDiscountsArrayItem = PostQuotesRequestDiscountsArrayItem
 
-public typealias PostInvoiceitemsRequestDiscountsCase2 = PostPlansRequestMetadataCase2
+public typealias PostInvoiceitemsRequestDiscountsEmpty = PostPlansRequestMetadataEmpty
 
 /// The coupons to redeem into discounts for the invoice item or invoice line item.
 public typealias PostInvoiceitemsRequestDiscounts = PostQuotesRequestDiscounts
 
-public typealias PostInvoiceitemsRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostInvoiceitemsRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostInvoiceitemsRequestMetadata = PostPlansRequestMetadata

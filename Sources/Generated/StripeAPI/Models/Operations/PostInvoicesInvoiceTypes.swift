@@ -3,7 +3,7 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostInvoicesInvoiceRequestAccountTaxIDsCase2 = PostPlansRequestMetadataCase2
+public typealias PostInvoicesInvoiceRequestAccountTaxIDsEmpty = PostPlansRequestMetadataEmpty
 
 /// The account tax IDs associated with the invoice. Only editable when the invoice is a draft.
 public typealias PostInvoicesInvoiceRequestAccountTaxIDs = PostProductsIDRequestImages
@@ -17,32 +17,32 @@ public typealias PostInvoicesInvoiceRequestAutomaticTax = PostQuotesRequestAutom
 public typealias PostInvoicesInvoiceRequestCollectionMethod = QuoteCollectionMethod
 
 /// custom_field_params
-public typealias PostInvoicesInvoiceRequestCustomFieldsCase1Item = PostInvoicesRequestCustomFieldsCase1Item
+public typealias PostInvoicesInvoiceRequestCustomFieldsArrayItem = PostInvoicesRequestCustomFieldsArrayItem
 
-public typealias PostInvoicesInvoiceRequestCustomFieldsCase2 = PostPlansRequestMetadataCase2
+public typealias PostInvoicesInvoiceRequestCustomFieldsEmpty = PostPlansRequestMetadataEmpty
 
 /// A list of up to 4 custom fields to be displayed on the invoice. If a value for `custom_fields` is specified, the list specified will replace the existing custom field list on this invoice. Pass an empty string to remove previously-defined fields.
 public typealias PostInvoicesInvoiceRequestCustomFields = PostInvoicesRequestCustomFields
 
-public typealias PostInvoicesInvoiceRequestDefaultTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostInvoicesInvoiceRequestDefaultTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 /// The tax rates that will apply to any line item that does not have `tax_rates` set. Pass an empty string to remove previously-defined tax rates.
 public typealias PostInvoicesInvoiceRequestDefaultTaxRates = PostProductsIDRequestImages
 
 /// discounts_data_param
-public typealias PostInvoicesInvoiceRequestDiscountsCase1Item = PostQuotesRequestDiscountsCase1Item
+public typealias PostInvoicesInvoiceRequestDiscountsArrayItem = PostQuotesRequestDiscountsArrayItem
 
-public typealias PostInvoicesInvoiceRequestDiscountsCase2 = PostPlansRequestMetadataCase2
+public typealias PostInvoicesInvoiceRequestDiscountsEmpty = PostPlansRequestMetadataEmpty
 
 /// The discounts that will apply to the invoice. Pass an empty string to remove previously-defined discounts.
 public typealias PostInvoicesInvoiceRequestDiscounts = PostQuotesRequestDiscounts
 
-public typealias PostInvoicesInvoiceRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostInvoicesInvoiceRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostInvoicesInvoiceRequestMetadata = PostPlansRequestMetadata
 
-public typealias PostInvoicesInvoiceRequestOnBehalfOfCase2 = PostPlansRequestMetadataCase2
+public typealias PostInvoicesInvoiceRequestOnBehalfOfEmpty = PostPlansRequestMetadataEmpty
 
 /// The account (if any) for which the funds of the invoice payment are intended. If set, the invoice will be presented with the branding and support information of the specified account. See the [Invoices with Connect](https://stripe.com/docs/billing/invoices/connect) documentation for details.
 public typealias PostInvoicesInvoiceRequestOnBehalfOf = PostQuotesRequestOnBehalfOf
@@ -57,7 +57,7 @@ public typealias PostMethodOptions3AcssDebitCase1VerificationMethod = PaymentMet
 /// invoice_payment_method_options_param
 public typealias PostSettingsPaymentMethodOptions3AcssDebitCase1 = PostSettingsPaymentMethodOptionsAcssDebitCase1
 
-public typealias PostSettingsPaymentMethodOptions3AcssDebitCase2 = PostPlansRequestMetadataCase2
+public typealias PostSettingsPaymentMethodOptions3AcssDebitEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentSettingsPaymentMethodOptions3AcssDebit = PostPaymentSettingsPaymentMethodOptionsAcssDebit
 
@@ -66,7 +66,7 @@ public typealias PostMethodOptions3BancontactCase1PreferredLanguage = SetupMetho
 /// invoice_payment_method_options_param
 public typealias PostSettingsPaymentMethodOptions3BancontactCase1 = PostSettingsPaymentMethodOptionsBancontactCase1
 
-public typealias PostSettingsPaymentMethodOptions3BancontactCase2 = PostPlansRequestMetadataCase2
+public typealias PostSettingsPaymentMethodOptions3BancontactEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentSettingsPaymentMethodOptions3Bancontact = PostPaymentSettingsPaymentMethodOptionsBancontact
 
@@ -75,7 +75,7 @@ public typealias PostMethodOptions3CardCase1RequestThreeDSecure = PostMethodOpti
 /// invoice_payment_method_options_param
 public typealias PostPaymentSettingsPaymentMethodOptions3CardCase1 = PostPaymentSettingsPaymentMethodOptions2CardCase1
 
-public typealias PostPaymentSettingsPaymentMethodOptions3CardCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentSettingsPaymentMethodOptions3CardEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentSettingsPaymentMethodOptions3Card = PostPaymentSettingsPaymentMethodOptions2Card
 
@@ -85,11 +85,11 @@ public typealias PostMethodOptions3CustomerBalanceCase1BankTransfer = PostMethod
 /// invoice_payment_method_options_param
 public typealias PostPaymentMethodOptions3CustomerBalanceCase1 = PostPaymentMethodOptionsCustomerBalanceCase1
 
-public typealias PostPaymentMethodOptions3CustomerBalanceCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptions3CustomerBalanceEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostSettingsPaymentMethodOptions3CustomerBalance = PostSettingsPaymentMethodOptionsCustomerBalance
 
-public typealias PostSettingsPaymentMethodOptions3KonbiniCase2 = PostPlansRequestMetadataCase2
+public typealias PostSettingsPaymentMethodOptions3KonbiniEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentSettingsPaymentMethodOptions3Konbini = PostRequestPaymentMethodOptionsInteracPresent
 
@@ -98,7 +98,7 @@ public typealias PostOptions3UsBankAccountCase1VerificationMethod = PaymentMetho
 /// invoice_payment_method_options_param
 public typealias PostPaymentMethodOptions3UsBankAccountCase1 = PostPaymentMethodOptionsUsBankAccountCase1
 
-public typealias PostPaymentMethodOptions3UsBankAccountCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptions3UsBankAccountEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostSettingsPaymentMethodOptions3UsBankAccount = PostSettingsPaymentMethodOptionsUsBankAccount
 
@@ -107,20 +107,20 @@ public typealias PostRequestPaymentSettingsPaymentMethodOptions3 = PostRequestPa
 
 public typealias PostPaymentSettingsPaymentMethodTypes3Case1Item = InvoicesPaymentSettingsPaymentMethodTypesItem
 
-public typealias PostRequestPaymentSettingsPaymentMethodTypes3Case2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentSettingsPaymentMethodTypes3Empty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostRequestPaymentSettingsPaymentMethodTypes3: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `[PostPaymentSettingsPaymentMethodTypes3Case1Item]`.
     case postPaymentSettingsPaymentMethodTypes3Case1ItemArray([PostPaymentSettingsPaymentMethodTypes3Case1Item])
-    /// A `PostRequestPaymentSettingsPaymentMethodTypes3Case2`.
-    case empty(PostRequestPaymentSettingsPaymentMethodTypes3Case2)
+    /// A `PostRequestPaymentSettingsPaymentMethodTypes3Empty`.
+    case empty(PostRequestPaymentSettingsPaymentMethodTypes3Empty)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentSettingsPaymentMethodTypes3", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postPaymentSettingsPaymentMethodTypes3Case1ItemArray(try [PostPaymentSettingsPaymentMethodTypes3Case1Item](from: decoder))
-            default: .empty(try PostRequestPaymentSettingsPaymentMethodTypes3Case2(from: decoder))
+            default: .empty(try PostRequestPaymentSettingsPaymentMethodTypes3Empty(from: decoder))
             }
         }
     }
@@ -191,14 +191,14 @@ public struct PostInvoicesInvoiceRequestPaymentSettings: Swift.Codable, Swift.Ha
 /// transfer_data_specs
 public typealias PostInvoicesInvoiceRequestTransferDataCase1 = PostChargesRequestTransferData
 
-public typealias PostInvoicesInvoiceRequestTransferDataCase2 = PostPlansRequestMetadataCase2
+public typealias PostInvoicesInvoiceRequestTransferDataEmpty = PostPlansRequestMetadataEmpty
 
 /// If specified, the funds from the invoice will be transferred to the destination and the ID of the resulting transfer will be found on the invoice's charge. This will be unset if you POST an empty value.
 public indirect enum PostInvoicesInvoiceRequestTransferData: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostInvoicesInvoiceRequestTransferDataCase1`.
     case transferDataSpecs(PostInvoicesInvoiceRequestTransferDataCase1)
-    /// A `PostInvoicesInvoiceRequestTransferDataCase2`.
-    case empty(PostInvoicesInvoiceRequestTransferDataCase2)
+    /// A `PostInvoicesInvoiceRequestTransferDataEmpty`.
+    case empty(PostInvoicesInvoiceRequestTransferDataEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -207,7 +207,7 @@ public indirect enum PostInvoicesInvoiceRequestTransferData: Swift.Codable, Swif
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesInvoiceRequestTransferData", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .transferDataSpecs(try PostInvoicesInvoiceRequestTransferDataCase1(from: decoder))
-            default: .empty(try PostInvoicesInvoiceRequestTransferDataCase2(from: decoder))
+            default: .empty(try PostInvoicesInvoiceRequestTransferDataEmpty(from: decoder))
             }
         }
     }

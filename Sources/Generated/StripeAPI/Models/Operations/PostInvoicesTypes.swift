@@ -3,7 +3,7 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostInvoicesRequestAccountTaxIDsCase2 = PostPlansRequestMetadataCase2
+public typealias PostInvoicesRequestAccountTaxIDsEmpty = PostPlansRequestMetadataEmpty
 
 /// The account tax IDs associated with the invoice. Only editable when the invoice is a draft.
 public typealias PostInvoicesRequestAccountTaxIDs = PostProductsIDRequestImages
@@ -17,7 +17,7 @@ public typealias PostInvoicesRequestAutomaticTax = PostQuotesRequestAutomaticTax
 public typealias PostInvoicesRequestCollectionMethod = QuoteCollectionMethod
 
 /// custom_field_params
-public struct PostInvoicesRequestCustomFieldsCase1Item: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostInvoicesRequestCustomFieldsArrayItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var name: Swift.String
     public var value: Swift.String
     /// Keys the schema does not declare, with their values.
@@ -47,21 +47,21 @@ public struct PostInvoicesRequestCustomFieldsCase1Item: Swift.Codable, Swift.Has
     }
 }
 
-public typealias PostInvoicesRequestCustomFieldsCase2 = PostPlansRequestMetadataCase2
+public typealias PostInvoicesRequestCustomFieldsEmpty = PostPlansRequestMetadataEmpty
 
 /// A list of up to 4 custom fields to be displayed on the invoice.
 public indirect enum PostInvoicesRequestCustomFields: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[PostInvoicesRequestCustomFieldsCase1Item]`.
-    case array([PostInvoicesRequestCustomFieldsCase1Item])
-    /// A `PostInvoicesRequestCustomFieldsCase2`.
-    case empty(PostInvoicesRequestCustomFieldsCase2)
+    /// A `[PostInvoicesRequestCustomFieldsArrayItem]`.
+    case array([PostInvoicesRequestCustomFieldsArrayItem])
+    /// A `PostInvoicesRequestCustomFieldsEmpty`.
+    case empty(PostInvoicesRequestCustomFieldsEmpty)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesRequestCustomFields", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .array(try [PostInvoicesRequestCustomFieldsCase1Item](from: decoder))
-            default: .empty(try PostInvoicesRequestCustomFieldsCase2(from: decoder))
+            case 0: .array(try [PostInvoicesRequestCustomFieldsArrayItem](from: decoder))
+            default: .empty(try PostInvoicesRequestCustomFieldsEmpty(from: decoder))
             }
         }
     }
@@ -94,14 +94,14 @@ public indirect enum PostInvoicesRequestCustomFields: Swift.Codable, Swift.Hasha
 }
 
 /// discounts_data_param
-public typealias PostInvoicesRequestDiscountsCase1Item = PostQuotesRequestDiscountsCase1Item
+public typealias PostInvoicesRequestDiscountsArrayItem = PostQuotesRequestDiscountsArrayItem
 
-public typealias PostInvoicesRequestDiscountsCase2 = PostPlansRequestMetadataCase2
+public typealias PostInvoicesRequestDiscountsEmpty = PostPlansRequestMetadataEmpty
 
 /// The coupons to redeem into discounts for the invoice. If not specified, inherits the discount from the invoice's customer. Pass an empty string to avoid inheriting any discounts.
 public typealias PostInvoicesRequestDiscounts = PostQuotesRequestDiscounts
 
-public typealias PostInvoicesRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostInvoicesRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostInvoicesRequestMetadata = PostPlansRequestMetadata
@@ -116,7 +116,7 @@ public typealias PostMethodOptions2AcssDebitCase1VerificationMethod = PaymentMet
 /// invoice_payment_method_options_param
 public typealias PostSettingsPaymentMethodOptions2AcssDebitCase1 = PostSettingsPaymentMethodOptionsAcssDebitCase1
 
-public typealias PostSettingsPaymentMethodOptions2AcssDebitCase2 = PostPlansRequestMetadataCase2
+public typealias PostSettingsPaymentMethodOptions2AcssDebitEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentSettingsPaymentMethodOptions2AcssDebit = PostPaymentSettingsPaymentMethodOptionsAcssDebit
 
@@ -125,7 +125,7 @@ public typealias PostMethodOptions2BancontactCase1PreferredLanguage = SetupMetho
 /// invoice_payment_method_options_param
 public typealias PostSettingsPaymentMethodOptions2BancontactCase1 = PostSettingsPaymentMethodOptionsBancontactCase1
 
-public typealias PostSettingsPaymentMethodOptions2BancontactCase2 = PostPlansRequestMetadataCase2
+public typealias PostSettingsPaymentMethodOptions2BancontactEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentSettingsPaymentMethodOptions2Bancontact = PostPaymentSettingsPaymentMethodOptionsBancontact
 
@@ -160,13 +160,13 @@ public struct PostPaymentSettingsPaymentMethodOptions2CardCase1: Swift.Codable, 
     }
 }
 
-public typealias PostPaymentSettingsPaymentMethodOptions2CardCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentSettingsPaymentMethodOptions2CardEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostPaymentSettingsPaymentMethodOptions2Card: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostPaymentSettingsPaymentMethodOptions2CardCase1`.
     case invoicePaymentMethodOptionsParam(PostPaymentSettingsPaymentMethodOptions2CardCase1)
-    /// A `PostPaymentSettingsPaymentMethodOptions2CardCase2`.
-    case empty(PostPaymentSettingsPaymentMethodOptions2CardCase2)
+    /// A `PostPaymentSettingsPaymentMethodOptions2CardEmpty`.
+    case empty(PostPaymentSettingsPaymentMethodOptions2CardEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -175,7 +175,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptions2Card: Swift.Codable
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptions2Card", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .invoicePaymentMethodOptionsParam(try PostPaymentSettingsPaymentMethodOptions2CardCase1(from: decoder))
-            default: .empty(try PostPaymentSettingsPaymentMethodOptions2CardCase2(from: decoder))
+            default: .empty(try PostPaymentSettingsPaymentMethodOptions2CardEmpty(from: decoder))
             }
         }
     }
@@ -215,11 +215,11 @@ public typealias PostMethodOptions2CustomerBalanceCase1BankTransfer = PostMethod
 /// invoice_payment_method_options_param
 public typealias PostPaymentMethodOptions2CustomerBalanceCase1 = PostPaymentMethodOptionsCustomerBalanceCase1
 
-public typealias PostPaymentMethodOptions2CustomerBalanceCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptions2CustomerBalanceEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostSettingsPaymentMethodOptions2CustomerBalance = PostSettingsPaymentMethodOptionsCustomerBalance
 
-public typealias PostSettingsPaymentMethodOptions2KonbiniCase2 = PostPlansRequestMetadataCase2
+public typealias PostSettingsPaymentMethodOptions2KonbiniEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentSettingsPaymentMethodOptions2Konbini = PostRequestPaymentMethodOptionsInteracPresent
 
@@ -228,7 +228,7 @@ public typealias PostOptions2UsBankAccountCase1VerificationMethod = PaymentMetho
 /// invoice_payment_method_options_param
 public typealias PostPaymentMethodOptions2UsBankAccountCase1 = PostPaymentMethodOptionsUsBankAccountCase1
 
-public typealias PostPaymentMethodOptions2UsBankAccountCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptions2UsBankAccountEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostSettingsPaymentMethodOptions2UsBankAccount = PostSettingsPaymentMethodOptionsUsBankAccount
 
@@ -283,20 +283,20 @@ public struct PostRequestPaymentSettingsPaymentMethodOptions2: Swift.Codable, Sw
 
 public typealias PostPaymentSettingsPaymentMethodTypes2Case1Item = InvoicesPaymentSettingsPaymentMethodTypesItem
 
-public typealias PostRequestPaymentSettingsPaymentMethodTypes2Case2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentSettingsPaymentMethodTypes2Empty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostRequestPaymentSettingsPaymentMethodTypes2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `[PostPaymentSettingsPaymentMethodTypes2Case1Item]`.
     case postPaymentSettingsPaymentMethodTypes2Case1ItemArray([PostPaymentSettingsPaymentMethodTypes2Case1Item])
-    /// A `PostRequestPaymentSettingsPaymentMethodTypes2Case2`.
-    case empty(PostRequestPaymentSettingsPaymentMethodTypes2Case2)
+    /// A `PostRequestPaymentSettingsPaymentMethodTypes2Empty`.
+    case empty(PostRequestPaymentSettingsPaymentMethodTypes2Empty)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentSettingsPaymentMethodTypes2", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postPaymentSettingsPaymentMethodTypes2Case1ItemArray(try [PostPaymentSettingsPaymentMethodTypes2Case1Item](from: decoder))
-            default: .empty(try PostRequestPaymentSettingsPaymentMethodTypes2Case2(from: decoder))
+            default: .empty(try PostRequestPaymentSettingsPaymentMethodTypes2Empty(from: decoder))
             }
         }
     }

@@ -17,7 +17,7 @@ public typealias PostIssuingCardholdersCardholderRequestBilling = PostIssuingCar
 public typealias PostIssuingCardholdersCardholderRequestCompany = PostIssuingCardholdersRequestCompany
 
 /// date_of_birth_specs
-public typealias PostIssuingCardholderRequestIndividualDob = PostTokensRequestPersonDobCase1
+public typealias PostIssuingCardholderRequestIndividualDob = PostPaymentMethodsRequestKlarnaDob
 
 /// person_verification_document_param
 public typealias PostRequestIndividualVerificationDocument2 = PostRequestIndividualVerificationDocument

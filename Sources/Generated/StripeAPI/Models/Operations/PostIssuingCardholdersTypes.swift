@@ -68,7 +68,7 @@ public struct PostIssuingCardholdersRequestCompany: Swift.Codable, Swift.Hashabl
 }
 
 /// date_of_birth_specs
-public typealias PostIssuingCardholdersRequestIndividualDob = PostTokensRequestPersonDobCase1
+public typealias PostIssuingCardholdersRequestIndividualDob = PostPaymentMethodsRequestKlarnaDob
 
 /// person_verification_document_param
 public struct PostRequestIndividualVerificationDocument: Swift.Codable, Swift.Hashable, Swift.Sendable {

@@ -6,7 +6,7 @@ import Foundation
 /// Reason why the `status` of this card is `canceled`.
 public typealias PostIssuingCardsCardRequestCancellationReason = IssuingCardCancellationReason
 
-public typealias PostIssuingCardsCardRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostIssuingCardsCardRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostIssuingCardsCardRequestMetadata = PostPlansRequestMetadata

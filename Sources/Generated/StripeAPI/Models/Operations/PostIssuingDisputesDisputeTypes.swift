@@ -3,49 +3,139 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostCanceledCase1AdditionalDocumentation2Case2 = PostPlansRequestMetadataCase2
+public typealias PostEvidenceCanceledAdditionalDocumentation2Empty = PostPlansRequestMetadataEmpty
 
-public typealias PostEvidenceCanceledCase1AdditionalDocumentation2 = PostQuotesRequestOnBehalfOf
+public typealias PostRequestEvidenceCanceledAdditionalDocumentation2 = PostQuotesRequestOnBehalfOf
 
-public typealias PostRequestEvidenceCanceledCase1CanceledAtCase2_2 = PostPlansRequestMetadataCase2
+public typealias PostIssuingDisputeRequestEvidenceCanceledAtEmpty = PostPlansRequestMetadataEmpty
 
-public typealias PostDisputeRequestEvidenceCanceledCase1CanceledAt = PostSourcesRequestMandateAmount
+public typealias PostIssuingDisputeRequestEvidenceCanceledAt = PostSourcesRequestMandateAmount
 
-public typealias PostCanceledCase1CancellationPolicyProvided2Case2 = PostPlansRequestMetadataCase2
+public typealias PostCanceledCancellationPolicyProvided2Empty = PostPlansRequestMetadataEmpty
 
-public typealias PostCanceledCase1CancellationPolicyProvided2 = PostCanceledCase1CancellationPolicyProvided
+public typealias PostEvidenceCanceledCancellationPolicyProvided2 = PostEvidenceCanceledCancellationPolicyProvided
 
-public typealias PostRequestEvidenceCanceledCase1ExpectedAtCase2_2 = PostPlansRequestMetadataCase2
+public typealias PostDisputeRequestEvidenceCanceledExpectedAtEmpty = PostPlansRequestMetadataEmpty
 
-public typealias PostDisputeRequestEvidenceCanceledCase1ExpectedAt = PostSourcesRequestMandateAmount
+public typealias PostDisputeRequestEvidenceCanceledExpectedAt = PostSourcesRequestMandateAmount
 
-public typealias PostDisputeRequestEvidenceCanceledCase1ProductType = PostRequestEvidenceCanceledCase1ProductType
+/// Values the description does not list decode as ``undocumented(_:)``, so a server
+/// that adds a value does not break decoding.
+public enum PostDisputeRequestEvidenceCanceledProductType: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// The empty string.
+    case empty
+    /// `merchandise`
+    case merchandise
+    /// `service`
+    case service
+    /// A value this version of the API description does not list.
+    case undocumented(Swift.String)
 
-public typealias PostRequestEvidenceCanceledCase1ReturnStatus2 = PostRequestEvidenceCanceledCase1ReturnStatus
+    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "": self = .empty
+        case "merchandise": self = .merchandise
+        case "service": self = .service
+        default: self = .undocumented(rawValue)
+        }
+    }
 
-public typealias PostRequestEvidenceCanceledCase1ReturnedAtCase2_2 = PostPlansRequestMetadataCase2
+    /// The value as sent on the wire.
+    public var rawValue: Swift.String {
+        switch self {
+        case .empty: ""
+        case .merchandise: "merchandise"
+        case .service: "service"
+        case .undocumented(let value): value
+        }
+    }
 
-public typealias PostDisputeRequestEvidenceCanceledCase1ReturnedAt = PostSourcesRequestMandateAmount
+    /// The raw value as text.
+    public var description: Swift.String { rawValue }
+
+    /// Decodes the raw value, accepting values the description does not list.
+    public init(from decoder: any Swift.Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+    }
+
+    /// Encodes the raw value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+/// Values the description does not list decode as ``undocumented(_:)``, so a server
+/// that adds a value does not break decoding.
+public enum PostDisputeRequestEvidenceCanceledReturnStatus: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// The empty string.
+    case empty
+    /// `merchant_rejected`
+    case merchantRejected
+    /// `successful`
+    case successful
+    /// A value this version of the API description does not list.
+    case undocumented(Swift.String)
+
+    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "": self = .empty
+        case "merchant_rejected": self = .merchantRejected
+        case "successful": self = .successful
+        default: self = .undocumented(rawValue)
+        }
+    }
+
+    /// The value as sent on the wire.
+    public var rawValue: Swift.String {
+        switch self {
+        case .empty: ""
+        case .merchantRejected: "merchant_rejected"
+        case .successful: "successful"
+        case .undocumented(let value): value
+        }
+    }
+
+    /// The raw value as text.
+    public var description: Swift.String { rawValue }
+
+    /// Decodes the raw value, accepting values the description does not list.
+    public init(from decoder: any Swift.Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+    }
+
+    /// Encodes the raw value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+public typealias PostDisputeRequestEvidenceCanceledReturnedAtEmpty = PostPlansRequestMetadataEmpty
+
+public typealias PostDisputeRequestEvidenceCanceledReturnedAt = PostSourcesRequestMandateAmount
 
 /// canceled
-public struct PostIssuingDisputeRequestEvidenceCanceledCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var additionalDocumentation: PostEvidenceCanceledCase1AdditionalDocumentation2?
-    public var canceledAt: PostDisputeRequestEvidenceCanceledCase1CanceledAt?
-    public var cancellationPolicyProvided: PostCanceledCase1CancellationPolicyProvided2?
+public struct PostIssuingDisputeRequestEvidenceCanceledCanceled: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var additionalDocumentation: PostRequestEvidenceCanceledAdditionalDocumentation2?
+    public var canceledAt: PostIssuingDisputeRequestEvidenceCanceledAt?
+    public var cancellationPolicyProvided: PostEvidenceCanceledCancellationPolicyProvided2?
     public var cancellationReason: Swift.String?
-    public var expectedAt: PostDisputeRequestEvidenceCanceledCase1ExpectedAt?
+    public var expectedAt: PostDisputeRequestEvidenceCanceledExpectedAt?
     public var explanation: Swift.String?
     public var productDescription: Swift.String?
-    public var productType: PostDisputeRequestEvidenceCanceledCase1ProductType?
-    public var returnStatus: PostRequestEvidenceCanceledCase1ReturnStatus2?
-    public var returnedAt: PostDisputeRequestEvidenceCanceledCase1ReturnedAt?
+    public var productType: PostDisputeRequestEvidenceCanceledProductType?
+    public var returnStatus: PostDisputeRequestEvidenceCanceledReturnStatus?
+    public var returnedAt: PostDisputeRequestEvidenceCanceledReturnedAt?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
     /// The optional keys read as `null`, written as `null` again.
     private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
-    public init(additionalDocumentation: PostEvidenceCanceledCase1AdditionalDocumentation2? = nil, canceledAt: PostDisputeRequestEvidenceCanceledCase1CanceledAt? = nil, cancellationPolicyProvided: PostCanceledCase1CancellationPolicyProvided2? = nil, cancellationReason: Swift.String? = nil, expectedAt: PostDisputeRequestEvidenceCanceledCase1ExpectedAt? = nil, explanation: Swift.String? = nil, productDescription: Swift.String? = nil, productType: PostDisputeRequestEvidenceCanceledCase1ProductType? = nil, returnStatus: PostRequestEvidenceCanceledCase1ReturnStatus2? = nil, returnedAt: PostDisputeRequestEvidenceCanceledCase1ReturnedAt? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(additionalDocumentation: PostRequestEvidenceCanceledAdditionalDocumentation2? = nil, canceledAt: PostIssuingDisputeRequestEvidenceCanceledAt? = nil, cancellationPolicyProvided: PostEvidenceCanceledCancellationPolicyProvided2? = nil, cancellationReason: Swift.String? = nil, expectedAt: PostDisputeRequestEvidenceCanceledExpectedAt? = nil, explanation: Swift.String? = nil, productDescription: Swift.String? = nil, productType: PostDisputeRequestEvidenceCanceledProductType? = nil, returnStatus: PostDisputeRequestEvidenceCanceledReturnStatus? = nil, returnedAt: PostDisputeRequestEvidenceCanceledReturnedAt? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.additionalDocumentation = additionalDocumentation
         self.canceledAt = canceledAt
         self.cancellationPolicyProvided = cancellationPolicyProvided
@@ -62,16 +152,16 @@ public struct PostIssuingDisputeRequestEvidenceCanceledCase1: Swift.Codable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
-        self.additionalDocumentation = try container.decodeValueIfPresent(PostEvidenceCanceledCase1AdditionalDocumentation2.self, at: "additional_documentation")
-        self.canceledAt = try container.decodeValueIfPresent(PostDisputeRequestEvidenceCanceledCase1CanceledAt.self, at: "canceled_at")
-        self.cancellationPolicyProvided = try container.decodeValueIfPresent(PostCanceledCase1CancellationPolicyProvided2.self, at: "cancellation_policy_provided")
+        self.additionalDocumentation = try container.decodeValueIfPresent(PostRequestEvidenceCanceledAdditionalDocumentation2.self, at: "additional_documentation")
+        self.canceledAt = try container.decodeValueIfPresent(PostIssuingDisputeRequestEvidenceCanceledAt.self, at: "canceled_at")
+        self.cancellationPolicyProvided = try container.decodeValueIfPresent(PostEvidenceCanceledCancellationPolicyProvided2.self, at: "cancellation_policy_provided")
         self.cancellationReason = try container.decodeValueIfPresent(Swift.String.self, at: "cancellation_reason")
-        self.expectedAt = try container.decodeValueIfPresent(PostDisputeRequestEvidenceCanceledCase1ExpectedAt.self, at: "expected_at")
+        self.expectedAt = try container.decodeValueIfPresent(PostDisputeRequestEvidenceCanceledExpectedAt.self, at: "expected_at")
         self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
         self.productDescription = try container.decodeValueIfPresent(Swift.String.self, at: "product_description")
-        self.productType = try container.decodeValueIfPresent(PostDisputeRequestEvidenceCanceledCase1ProductType.self, at: "product_type")
-        self.returnStatus = try container.decodeValueIfPresent(PostRequestEvidenceCanceledCase1ReturnStatus2.self, at: "return_status")
-        self.returnedAt = try container.decodeValueIfPresent(PostDisputeRequestEvidenceCanceledCase1ReturnedAt.self, at: "returned_at")
+        self.productType = try container.decodeValueIfPresent(PostDisputeRequestEvidenceCanceledProductType.self, at: "product_type")
+        self.returnStatus = try container.decodeValueIfPresent(PostDisputeRequestEvidenceCanceledReturnStatus.self, at: "return_status")
+        self.returnedAt = try container.decodeValueIfPresent(PostDisputeRequestEvidenceCanceledReturnedAt.self, at: "returned_at")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation canceled_at cancellation_policy_provided cancellation_reason expected_at explanation product_description product_type return_status returned_at", nulls: &self.__explicitNulls)
     }
 
@@ -92,23 +182,23 @@ public struct PostIssuingDisputeRequestEvidenceCanceledCase1: Swift.Codable, Swi
     }
 }
 
-public typealias PostIssuingDisputeRequestEvidenceCanceledCase2 = PostPlansRequestMetadataCase2
+public typealias PostIssuingDisputeRequestEvidenceCanceledEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostIssuingDisputesDisputeRequestEvidenceCanceled = PostIssuingDisputesRequestEvidenceCanceled
 
-public typealias PostDuplicateCase1AdditionalDocumentation2Case2 = PostPlansRequestMetadataCase2
+public typealias PostDuplicateCase1AdditionalDocumentation2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostEvidenceDuplicateCase1AdditionalDocumentation2 = PostQuotesRequestOnBehalfOf
 
-public typealias PostEvidenceDuplicateCase1CardStatement2Case2 = PostPlansRequestMetadataCase2
+public typealias PostEvidenceDuplicateCase1CardStatement2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestEvidenceDuplicateCase1CardStatement2 = PostQuotesRequestOnBehalfOf
 
-public typealias PostRequestEvidenceDuplicateCase1CashReceipt2Case2 = PostPlansRequestMetadataCase2
+public typealias PostRequestEvidenceDuplicateCase1CashReceipt2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestEvidenceDuplicateCase1CashReceipt2 = PostQuotesRequestOnBehalfOf
 
-public typealias PostRequestEvidenceDuplicateCase1CheckImageCase2_2 = PostPlansRequestMetadataCase2
+public typealias PostRequestEvidenceDuplicateCase1CheckImageCase2 = PostPlansRequestMetadataEmpty
 
 public typealias PostDisputeRequestEvidenceDuplicateCase1CheckImage = PostQuotesRequestOnBehalfOf
 
@@ -161,11 +251,11 @@ public struct PostIssuingDisputeRequestEvidenceDuplicateCase1: Swift.Codable, Sw
     }
 }
 
-public typealias PostIssuingDisputeRequestEvidenceDuplicateCase2 = PostPlansRequestMetadataCase2
+public typealias PostIssuingDisputeRequestEvidenceDuplicateEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostIssuingDisputesDisputeRequestEvidenceDuplicate = PostIssuingDisputesRequestEvidenceDuplicate
 
-public typealias PostFraudulentCase1AdditionalDocumentation2Case2 = PostPlansRequestMetadataCase2
+public typealias PostFraudulentCase1AdditionalDocumentation2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostEvidenceFraudulentCase1AdditionalDocumentation2 = PostQuotesRequestOnBehalfOf
 
@@ -202,13 +292,13 @@ public struct PostIssuingDisputeRequestEvidenceFraudulentCase1: Swift.Codable, S
     }
 }
 
-public typealias PostIssuingDisputeRequestEvidenceFraudulentCase2 = PostPlansRequestMetadataCase2
+public typealias PostIssuingDisputeRequestEvidenceFraudulentEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostIssuingDisputeRequestEvidenceFraudulent: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostIssuingDisputeRequestEvidenceFraudulentCase1`.
     case fraudulent(PostIssuingDisputeRequestEvidenceFraudulentCase1)
-    /// A `PostIssuingDisputeRequestEvidenceFraudulentCase2`.
-    case empty(PostIssuingDisputeRequestEvidenceFraudulentCase2)
+    /// A `PostIssuingDisputeRequestEvidenceFraudulentEmpty`.
+    case empty(PostIssuingDisputeRequestEvidenceFraudulentEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -217,7 +307,7 @@ public indirect enum PostIssuingDisputeRequestEvidenceFraudulent: Swift.Codable,
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputeRequestEvidenceFraudulent", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .fraudulent(try PostIssuingDisputeRequestEvidenceFraudulentCase1(from: decoder))
-            default: .empty(try PostIssuingDisputeRequestEvidenceFraudulentCase2(from: decoder))
+            default: .empty(try PostIssuingDisputeRequestEvidenceFraudulentEmpty(from: decoder))
             }
         }
     }
@@ -251,36 +341,36 @@ public indirect enum PostIssuingDisputeRequestEvidenceFraudulent: Swift.Codable,
     }
 }
 
-public typealias PostAsDescribed2Case1AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
+public typealias PostAsDescribed2Case1AdditionalDocumentationEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostNotAsDescribed2Case1AdditionalDocumentation = PostQuotesRequestOnBehalfOf
 
-public typealias PostMerchandiseNotAsDescribed2Case1ReceivedAtCase2 = PostPlansRequestMetadataCase2
+public typealias PostMerchandiseNotAsDescribed2Case1ReceivedAtEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostMerchandiseNotAsDescribed2Case1ReceivedAt = PostSourcesRequestMandateAmount
 
-public typealias PostMerchandiseNotAsDescribed2Case1ReturnStatus = PostRequestEvidenceCanceledCase1ReturnStatus
+public typealias PostMerchandiseNotAsDescribed2Case1ReturnStatus = PostDisputeRequestEvidenceCanceledReturnStatus
 
-public typealias PostMerchandiseNotAsDescribed2Case1ReturnedAtCase2 = PostPlansRequestMetadataCase2
+public typealias PostMerchandiseNotAsDescribed2Case1ReturnedAtEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostMerchandiseNotAsDescribed2Case1ReturnedAt = PostSourcesRequestMandateAmount
 
 /// merchandise_not_as_described
 public typealias PostRequestEvidenceMerchandiseNotAsDescribed2Case1 = PostRequestEvidenceMerchandiseNotAsDescribedCase1
 
-public typealias PostRequestEvidenceMerchandiseNotAsDescribed2Case2 = PostPlansRequestMetadataCase2
+public typealias PostRequestEvidenceMerchandiseNotAsDescribed2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestEvidenceMerchandiseNotAsDescribed2 = PostRequestEvidenceMerchandiseNotAsDescribed
 
-public typealias PostNotReceivedCase1AdditionalDocumentation2Case2 = PostPlansRequestMetadataCase2
+public typealias PostNotReceivedCase1AdditionalDocumentation2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostNotReceivedCase1AdditionalDocumentation2 = PostQuotesRequestOnBehalfOf
 
-public typealias PostEvidenceNotReceivedCase1ExpectedAt2Case2 = PostPlansRequestMetadataCase2
+public typealias PostEvidenceNotReceivedCase1ExpectedAt2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestEvidenceNotReceivedCase1ExpectedAt2 = PostSourcesRequestMandateAmount
 
-public typealias PostRequestEvidenceNotReceivedCase1ProductType2 = PostRequestEvidenceCanceledCase1ProductType
+public typealias PostRequestEvidenceNotReceivedCase1ProductType2 = PostDisputeRequestEvidenceCanceledProductType
 
 /// not_received
 public struct PostIssuingDisputeRequestEvidenceNotReceivedCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -327,13 +417,13 @@ public struct PostIssuingDisputeRequestEvidenceNotReceivedCase1: Swift.Codable, 
     }
 }
 
-public typealias PostIssuingDisputeRequestEvidenceNotReceivedCase2 = PostPlansRequestMetadataCase2
+public typealias PostIssuingDisputeRequestEvidenceNotReceivedEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostIssuingDisputeRequestEvidenceNotReceived: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostIssuingDisputeRequestEvidenceNotReceivedCase1`.
     case notReceived(PostIssuingDisputeRequestEvidenceNotReceivedCase1)
-    /// A `PostIssuingDisputeRequestEvidenceNotReceivedCase2`.
-    case empty(PostIssuingDisputeRequestEvidenceNotReceivedCase2)
+    /// A `PostIssuingDisputeRequestEvidenceNotReceivedEmpty`.
+    case empty(PostIssuingDisputeRequestEvidenceNotReceivedEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -342,7 +432,7 @@ public indirect enum PostIssuingDisputeRequestEvidenceNotReceived: Swift.Codable
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputeRequestEvidenceNotReceived", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .notReceived(try PostIssuingDisputeRequestEvidenceNotReceivedCase1(from: decoder))
-            default: .empty(try PostIssuingDisputeRequestEvidenceNotReceivedCase2(from: decoder))
+            default: .empty(try PostIssuingDisputeRequestEvidenceNotReceivedEmpty(from: decoder))
             }
         }
     }
@@ -376,25 +466,25 @@ public indirect enum PostIssuingDisputeRequestEvidenceNotReceived: Swift.Codable
     }
 }
 
-public typealias PostOtherCase1AdditionalDocumentation2Case2 = PostPlansRequestMetadataCase2
+public typealias PostEvidenceOtherAdditionalDocumentation2Empty = PostPlansRequestMetadataEmpty
 
-public typealias PostEvidenceOtherCase1AdditionalDocumentation2 = PostQuotesRequestOnBehalfOf
+public typealias PostRequestEvidenceOtherAdditionalDocumentation2 = PostQuotesRequestOnBehalfOf
 
-public typealias PostDisputeRequestEvidenceOtherCase1ProductType = PostRequestEvidenceCanceledCase1ProductType
+public typealias PostIssuingDisputeRequestEvidenceOtherProductType = PostDisputeRequestEvidenceCanceledProductType
 
 /// other
-public struct PostIssuingDisputeRequestEvidenceOtherCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var additionalDocumentation: PostEvidenceOtherCase1AdditionalDocumentation2?
+public struct PostIssuingDisputeRequestEvidenceOtherOther: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var additionalDocumentation: PostRequestEvidenceOtherAdditionalDocumentation2?
     public var explanation: Swift.String?
     public var productDescription: Swift.String?
-    public var productType: PostDisputeRequestEvidenceOtherCase1ProductType?
+    public var productType: PostIssuingDisputeRequestEvidenceOtherProductType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
     /// The optional keys read as `null`, written as `null` again.
     private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
-    public init(additionalDocumentation: PostEvidenceOtherCase1AdditionalDocumentation2? = nil, explanation: Swift.String? = nil, productDescription: Swift.String? = nil, productType: PostDisputeRequestEvidenceOtherCase1ProductType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(additionalDocumentation: PostRequestEvidenceOtherAdditionalDocumentation2? = nil, explanation: Swift.String? = nil, productDescription: Swift.String? = nil, productType: PostIssuingDisputeRequestEvidenceOtherProductType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.additionalDocumentation = additionalDocumentation
         self.explanation = explanation
         self.productDescription = productDescription
@@ -405,10 +495,10 @@ public struct PostIssuingDisputeRequestEvidenceOtherCase1: Swift.Codable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
-        self.additionalDocumentation = try container.decodeValueIfPresent(PostEvidenceOtherCase1AdditionalDocumentation2.self, at: "additional_documentation")
+        self.additionalDocumentation = try container.decodeValueIfPresent(PostRequestEvidenceOtherAdditionalDocumentation2.self, at: "additional_documentation")
         self.explanation = try container.decodeValueIfPresent(Swift.String.self, at: "explanation")
         self.productDescription = try container.decodeValueIfPresent(Swift.String.self, at: "product_description")
-        self.productType = try container.decodeValueIfPresent(PostDisputeRequestEvidenceOtherCase1ProductType.self, at: "product_type")
+        self.productType = try container.decodeValueIfPresent(PostIssuingDisputeRequestEvidenceOtherProductType.self, at: "product_type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "additional_documentation explanation product_description product_type", nulls: &self.__explicitNulls)
     }
 
@@ -423,34 +513,34 @@ public struct PostIssuingDisputeRequestEvidenceOtherCase1: Swift.Codable, Swift.
     }
 }
 
-public typealias PostIssuingDisputeRequestEvidenceOtherCase2 = PostPlansRequestMetadataCase2
+public typealias PostIssuingDisputeRequestEvidenceOtherEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostIssuingDisputesDisputeRequestEvidenceOther = PostIssuingDisputesRequestEvidenceOther
 
 public typealias PostIssuingDisputesDisputeRequestEvidenceReason = IssuingDisputeEvidenceReason
 
-public typealias PostAsDescribedCase12AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
+public typealias PostAsDescribedCase12AdditionalDocumentationEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostNotAsDescribedCase12AdditionalDocumentation = PostQuotesRequestOnBehalfOf
 
-public typealias PostServiceNotAsDescribedCase12CanceledAtCase2 = PostPlansRequestMetadataCase2
+public typealias PostServiceNotAsDescribedCase12CanceledAtEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostEvidenceServiceNotAsDescribedCase12CanceledAt = PostSourcesRequestMandateAmount
 
-public typealias PostServiceNotAsDescribedCase12ReceivedAtCase2 = PostPlansRequestMetadataCase2
+public typealias PostServiceNotAsDescribedCase12ReceivedAtEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostEvidenceServiceNotAsDescribedCase12ReceivedAt = PostSourcesRequestMandateAmount
 
 /// service_not_as_described
 public typealias PostRequestEvidenceServiceNotAsDescribedCase1_2 = PostRequestEvidenceServiceNotAsDescribedCase1
 
-public typealias PostRequestEvidenceServiceNotAsDescribedCase2_2 = PostPlansRequestMetadataCase2
+public typealias PostRequestEvidenceServiceNotAsDescribedCase2 = PostPlansRequestMetadataEmpty
 
 public indirect enum PostDisputeRequestEvidenceServiceNotAsDescribed: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostRequestEvidenceServiceNotAsDescribedCase1_2`.
     case serviceNotAsDescribed(PostRequestEvidenceServiceNotAsDescribedCase1_2)
-    /// A `PostRequestEvidenceServiceNotAsDescribedCase2_2`.
-    case empty(PostRequestEvidenceServiceNotAsDescribedCase2_2)
+    /// A `PostRequestEvidenceServiceNotAsDescribedCase2`.
+    case empty(PostRequestEvidenceServiceNotAsDescribedCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -459,7 +549,7 @@ public indirect enum PostDisputeRequestEvidenceServiceNotAsDescribed: Swift.Coda
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostDisputeRequestEvidenceServiceNotAsDescribed", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .serviceNotAsDescribed(try PostRequestEvidenceServiceNotAsDescribedCase1_2(from: decoder))
-            default: .empty(try PostRequestEvidenceServiceNotAsDescribedCase2_2(from: decoder))
+            default: .empty(try PostRequestEvidenceServiceNotAsDescribedCase2(from: decoder))
             }
         }
     }
@@ -498,7 +588,7 @@ public indirect enum PostDisputeRequestEvidenceServiceNotAsDescribed: Swift.Coda
 /// Evidence provided for the dispute.
 public typealias PostIssuingDisputesDisputeRequestEvidence = PostIssuingDisputesRequestEvidence
 
-public typealias PostIssuingDisputesDisputeRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostIssuingDisputesDisputeRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostIssuingDisputesDisputeRequestMetadata = PostPlansRequestMetadata

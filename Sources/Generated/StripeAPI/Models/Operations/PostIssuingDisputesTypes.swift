@@ -3,28 +3,28 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostCanceledCase1AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
+public typealias PostEvidenceCanceledAdditionalDocumentationEmpty = PostPlansRequestMetadataEmpty
 
-public typealias PostEvidenceCanceledCase1AdditionalDocumentation = PostQuotesRequestOnBehalfOf
+public typealias PostRequestEvidenceCanceledAdditionalDocumentation = PostQuotesRequestOnBehalfOf
 
-public typealias PostRequestEvidenceCanceledCase1CanceledAtCase2 = PostPlansRequestMetadataCase2
+public typealias PostIssuingDisputesRequestEvidenceCanceledAtEmpty = PostPlansRequestMetadataEmpty
 
-public typealias PostDisputesRequestEvidenceCanceledCase1CanceledAt = PostSourcesRequestMandateAmount
+public typealias PostIssuingDisputesRequestEvidenceCanceledAt = PostSourcesRequestMandateAmount
 
-public typealias PostCanceledCase1CancellationPolicyProvidedCase2 = PostPlansRequestMetadataCase2
+public typealias PostCanceledCancellationPolicyProvidedEmpty = PostPlansRequestMetadataEmpty
 
-public indirect enum PostCanceledCase1CancellationPolicyProvided: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+public indirect enum PostEvidenceCanceledCancellationPolicyProvided: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `Swift.Bool`.
     case bool(Swift.Bool)
-    /// A `PostCanceledCase1CancellationPolicyProvidedCase2`.
-    case empty(PostCanceledCase1CancellationPolicyProvidedCase2)
+    /// A `PostCanceledCancellationPolicyProvidedEmpty`.
+    case empty(PostCanceledCancellationPolicyProvidedEmpty)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCanceledCase1CancellationPolicyProvided", allowsSeveral: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostEvidenceCanceledCancellationPolicyProvided", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .bool(try Swift.Bool(from: decoder))
-            default: .empty(try PostCanceledCase1CancellationPolicyProvidedCase2(from: decoder))
+            default: .empty(try PostCanceledCancellationPolicyProvidedEmpty(from: decoder))
             }
         }
     }
@@ -59,118 +59,28 @@ public indirect enum PostCanceledCase1CancellationPolicyProvided: Swift.Codable,
     }
 }
 
-public typealias PostRequestEvidenceCanceledCase1ExpectedAtCase2 = PostPlansRequestMetadataCase2
+public typealias PostDisputesRequestEvidenceCanceledExpectedAtEmpty = PostPlansRequestMetadataEmpty
 
-public typealias PostDisputesRequestEvidenceCanceledCase1ExpectedAt = PostSourcesRequestMandateAmount
+public typealias PostDisputesRequestEvidenceCanceledExpectedAt = PostSourcesRequestMandateAmount
 
-/// Values the description does not list decode as ``undocumented(_:)``, so a server
-/// that adds a value does not break decoding.
-public enum PostRequestEvidenceCanceledCase1ProductType: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// The empty string.
-    case empty
-    /// `merchandise`
-    case merchandise
-    /// `service`
-    case service
-    /// A value this version of the API description does not list.
-    case undocumented(Swift.String)
+public typealias PostDisputesRequestEvidenceCanceledProductType = PostDisputeRequestEvidenceCanceledProductType
 
-    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "": self = .empty
-        case "merchandise": self = .merchandise
-        case "service": self = .service
-        default: self = .undocumented(rawValue)
-        }
-    }
+public typealias PostDisputesRequestEvidenceCanceledReturnStatus = PostDisputeRequestEvidenceCanceledReturnStatus
 
-    /// The value as sent on the wire.
-    public var rawValue: Swift.String {
-        switch self {
-        case .empty: ""
-        case .merchandise: "merchandise"
-        case .service: "service"
-        case .undocumented(let value): value
-        }
-    }
+public typealias PostDisputesRequestEvidenceCanceledReturnedAtEmpty = PostPlansRequestMetadataEmpty
 
-    /// The raw value as text.
-    public var description: Swift.String { rawValue }
-
-    /// Decodes the raw value, accepting values the description does not list.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the raw value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
-
-/// Values the description does not list decode as ``undocumented(_:)``, so a server
-/// that adds a value does not break decoding.
-public enum PostRequestEvidenceCanceledCase1ReturnStatus: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// The empty string.
-    case empty
-    /// `merchant_rejected`
-    case merchantRejected
-    /// `successful`
-    case successful
-    /// A value this version of the API description does not list.
-    case undocumented(Swift.String)
-
-    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "": self = .empty
-        case "merchant_rejected": self = .merchantRejected
-        case "successful": self = .successful
-        default: self = .undocumented(rawValue)
-        }
-    }
-
-    /// The value as sent on the wire.
-    public var rawValue: Swift.String {
-        switch self {
-        case .empty: ""
-        case .merchantRejected: "merchant_rejected"
-        case .successful: "successful"
-        case .undocumented(let value): value
-        }
-    }
-
-    /// The raw value as text.
-    public var description: Swift.String { rawValue }
-
-    /// Decodes the raw value, accepting values the description does not list.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the raw value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
-
-public typealias PostRequestEvidenceCanceledCase1ReturnedAtCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostDisputesRequestEvidenceCanceledCase1ReturnedAt = PostSourcesRequestMandateAmount
+public typealias PostDisputesRequestEvidenceCanceledReturnedAt = PostSourcesRequestMandateAmount
 
 /// canceled
-public typealias PostIssuingDisputesRequestEvidenceCanceledCase1 = PostIssuingDisputeRequestEvidenceCanceledCase1
+public typealias PostIssuingDisputesRequestEvidenceCanceledCanceled = PostIssuingDisputeRequestEvidenceCanceledCanceled
 
-public typealias PostIssuingDisputesRequestEvidenceCanceledCase2 = PostPlansRequestMetadataCase2
+public typealias PostIssuingDisputesRequestEvidenceCanceledEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostIssuingDisputesRequestEvidenceCanceled: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIssuingDisputesRequestEvidenceCanceledCase1`.
-    case canceled(PostIssuingDisputesRequestEvidenceCanceledCase1)
-    /// A `PostIssuingDisputesRequestEvidenceCanceledCase2`.
-    case empty(PostIssuingDisputesRequestEvidenceCanceledCase2)
+    /// A `PostIssuingDisputesRequestEvidenceCanceledCanceled`.
+    case canceled(PostIssuingDisputesRequestEvidenceCanceledCanceled)
+    /// A `PostIssuingDisputesRequestEvidenceCanceledEmpty`.
+    case empty(PostIssuingDisputesRequestEvidenceCanceledEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -178,8 +88,8 @@ public indirect enum PostIssuingDisputesRequestEvidenceCanceled: Swift.Codable, 
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceCanceled", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .canceled(try PostIssuingDisputesRequestEvidenceCanceledCase1(from: decoder))
-            default: .empty(try PostIssuingDisputesRequestEvidenceCanceledCase2(from: decoder))
+            case 0: .canceled(try PostIssuingDisputesRequestEvidenceCanceledCanceled(from: decoder))
+            default: .empty(try PostIssuingDisputesRequestEvidenceCanceledEmpty(from: decoder))
             }
         }
     }
@@ -213,32 +123,32 @@ public indirect enum PostIssuingDisputesRequestEvidenceCanceled: Swift.Codable, 
     }
 }
 
-public typealias PostDuplicateCase1AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
+public typealias PostDuplicateCase1AdditionalDocumentationEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostEvidenceDuplicateCase1AdditionalDocumentation = PostQuotesRequestOnBehalfOf
 
-public typealias PostEvidenceDuplicateCase1CardStatementCase2 = PostPlansRequestMetadataCase2
+public typealias PostEvidenceDuplicateCase1CardStatementEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestEvidenceDuplicateCase1CardStatement = PostQuotesRequestOnBehalfOf
 
-public typealias PostRequestEvidenceDuplicateCase1CashReceiptCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestEvidenceDuplicateCase1CashReceiptEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestEvidenceDuplicateCase1CashReceipt = PostQuotesRequestOnBehalfOf
 
-public typealias PostRequestEvidenceDuplicateCase1CheckImageCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestEvidenceDuplicateCase1CheckImageEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestEvidenceDuplicateCase1CheckImage = PostQuotesRequestOnBehalfOf
 
 /// duplicate
 public typealias PostIssuingDisputesRequestEvidenceDuplicateCase1 = PostIssuingDisputeRequestEvidenceDuplicateCase1
 
-public typealias PostIssuingDisputesRequestEvidenceDuplicateCase2 = PostPlansRequestMetadataCase2
+public typealias PostIssuingDisputesRequestEvidenceDuplicateEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostIssuingDisputesRequestEvidenceDuplicate: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostIssuingDisputesRequestEvidenceDuplicateCase1`.
     case duplicate(PostIssuingDisputesRequestEvidenceDuplicateCase1)
-    /// A `PostIssuingDisputesRequestEvidenceDuplicateCase2`.
-    case empty(PostIssuingDisputesRequestEvidenceDuplicateCase2)
+    /// A `PostIssuingDisputesRequestEvidenceDuplicateEmpty`.
+    case empty(PostIssuingDisputesRequestEvidenceDuplicateEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -247,7 +157,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceDuplicate: Swift.Codable,
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceDuplicate", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .duplicate(try PostIssuingDisputesRequestEvidenceDuplicateCase1(from: decoder))
-            default: .empty(try PostIssuingDisputesRequestEvidenceDuplicateCase2(from: decoder))
+            default: .empty(try PostIssuingDisputesRequestEvidenceDuplicateEmpty(from: decoder))
             }
         }
     }
@@ -281,28 +191,28 @@ public indirect enum PostIssuingDisputesRequestEvidenceDuplicate: Swift.Codable,
     }
 }
 
-public typealias PostFraudulentCase1AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
+public typealias PostFraudulentCase1AdditionalDocumentationEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostEvidenceFraudulentCase1AdditionalDocumentation = PostQuotesRequestOnBehalfOf
 
 /// fraudulent
 public typealias PostIssuingDisputesRequestEvidenceFraudulentCase1 = PostIssuingDisputeRequestEvidenceFraudulentCase1
 
-public typealias PostIssuingDisputesRequestEvidenceFraudulentCase2 = PostPlansRequestMetadataCase2
+public typealias PostIssuingDisputesRequestEvidenceFraudulentEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostIssuingDisputesRequestEvidenceFraudulent = PostIssuingDisputeRequestEvidenceFraudulent
 
-public typealias PostAsDescribedCase1AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
+public typealias PostAsDescribedCase1AdditionalDocumentationEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostNotAsDescribedCase1AdditionalDocumentation = PostQuotesRequestOnBehalfOf
 
-public typealias PostMerchandiseNotAsDescribedCase1ReceivedAtCase2 = PostPlansRequestMetadataCase2
+public typealias PostMerchandiseNotAsDescribedCase1ReceivedAtEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostMerchandiseNotAsDescribedCase1ReceivedAt = PostSourcesRequestMandateAmount
 
-public typealias PostMerchandiseNotAsDescribedCase1ReturnStatus = PostRequestEvidenceCanceledCase1ReturnStatus
+public typealias PostMerchandiseNotAsDescribedCase1ReturnStatus = PostDisputeRequestEvidenceCanceledReturnStatus
 
-public typealias PostMerchandiseNotAsDescribedCase1ReturnedAtCase2 = PostPlansRequestMetadataCase2
+public typealias PostMerchandiseNotAsDescribedCase1ReturnedAtEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostMerchandiseNotAsDescribedCase1ReturnedAt = PostSourcesRequestMandateAmount
 
@@ -355,13 +265,13 @@ public struct PostRequestEvidenceMerchandiseNotAsDescribedCase1: Swift.Codable, 
     }
 }
 
-public typealias PostRequestEvidenceMerchandiseNotAsDescribedCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestEvidenceMerchandiseNotAsDescribedEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostRequestEvidenceMerchandiseNotAsDescribed: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostRequestEvidenceMerchandiseNotAsDescribedCase1`.
     case merchandiseNotAsDescribed(PostRequestEvidenceMerchandiseNotAsDescribedCase1)
-    /// A `PostRequestEvidenceMerchandiseNotAsDescribedCase2`.
-    case empty(PostRequestEvidenceMerchandiseNotAsDescribedCase2)
+    /// A `PostRequestEvidenceMerchandiseNotAsDescribedEmpty`.
+    case empty(PostRequestEvidenceMerchandiseNotAsDescribedEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -370,7 +280,7 @@ public indirect enum PostRequestEvidenceMerchandiseNotAsDescribed: Swift.Codable
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestEvidenceMerchandiseNotAsDescribed", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .merchandiseNotAsDescribed(try PostRequestEvidenceMerchandiseNotAsDescribedCase1(from: decoder))
-            default: .empty(try PostRequestEvidenceMerchandiseNotAsDescribedCase2(from: decoder))
+            default: .empty(try PostRequestEvidenceMerchandiseNotAsDescribedEmpty(from: decoder))
             }
         }
     }
@@ -404,39 +314,39 @@ public indirect enum PostRequestEvidenceMerchandiseNotAsDescribed: Swift.Codable
     }
 }
 
-public typealias PostNotReceivedCase1AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
+public typealias PostNotReceivedCase1AdditionalDocumentationEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostNotReceivedCase1AdditionalDocumentation = PostQuotesRequestOnBehalfOf
 
-public typealias PostRequestEvidenceNotReceivedCase1ExpectedAtCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestEvidenceNotReceivedCase1ExpectedAtEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestEvidenceNotReceivedCase1ExpectedAt = PostSourcesRequestMandateAmount
 
-public typealias PostRequestEvidenceNotReceivedCase1ProductType = PostRequestEvidenceCanceledCase1ProductType
+public typealias PostRequestEvidenceNotReceivedCase1ProductType = PostDisputeRequestEvidenceCanceledProductType
 
 /// not_received
 public typealias PostIssuingDisputesRequestEvidenceNotReceivedCase1 = PostIssuingDisputeRequestEvidenceNotReceivedCase1
 
-public typealias PostIssuingDisputesRequestEvidenceNotReceivedCase2 = PostPlansRequestMetadataCase2
+public typealias PostIssuingDisputesRequestEvidenceNotReceivedEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostIssuingDisputesRequestEvidenceNotReceived = PostIssuingDisputeRequestEvidenceNotReceived
 
-public typealias PostEvidenceOtherCase1AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
+public typealias PostEvidenceOtherAdditionalDocumentationEmpty = PostPlansRequestMetadataEmpty
 
-public typealias PostEvidenceOtherCase1AdditionalDocumentation = PostQuotesRequestOnBehalfOf
+public typealias PostRequestEvidenceOtherAdditionalDocumentation = PostQuotesRequestOnBehalfOf
 
-public typealias PostDisputesRequestEvidenceOtherCase1ProductType = PostRequestEvidenceCanceledCase1ProductType
+public typealias PostIssuingDisputesRequestEvidenceOtherProductType = PostDisputeRequestEvidenceCanceledProductType
 
 /// other
-public typealias PostIssuingDisputesRequestEvidenceOtherCase1 = PostIssuingDisputeRequestEvidenceOtherCase1
+public typealias PostIssuingDisputesRequestEvidenceOtherOther = PostIssuingDisputeRequestEvidenceOtherOther
 
-public typealias PostIssuingDisputesRequestEvidenceOtherCase2 = PostPlansRequestMetadataCase2
+public typealias PostIssuingDisputesRequestEvidenceOtherEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostIssuingDisputesRequestEvidenceOther: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIssuingDisputesRequestEvidenceOtherCase1`.
-    case other(PostIssuingDisputesRequestEvidenceOtherCase1)
-    /// A `PostIssuingDisputesRequestEvidenceOtherCase2`.
-    case empty(PostIssuingDisputesRequestEvidenceOtherCase2)
+    /// A `PostIssuingDisputesRequestEvidenceOtherOther`.
+    case other(PostIssuingDisputesRequestEvidenceOtherOther)
+    /// A `PostIssuingDisputesRequestEvidenceOtherEmpty`.
+    case empty(PostIssuingDisputesRequestEvidenceOtherEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -444,8 +354,8 @@ public indirect enum PostIssuingDisputesRequestEvidenceOther: Swift.Codable, Swi
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceOther", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .other(try PostIssuingDisputesRequestEvidenceOtherCase1(from: decoder))
-            default: .empty(try PostIssuingDisputesRequestEvidenceOtherCase2(from: decoder))
+            case 0: .other(try PostIssuingDisputesRequestEvidenceOtherOther(from: decoder))
+            default: .empty(try PostIssuingDisputesRequestEvidenceOtherEmpty(from: decoder))
             }
         }
     }
@@ -481,15 +391,15 @@ public indirect enum PostIssuingDisputesRequestEvidenceOther: Swift.Codable, Swi
 
 public typealias PostIssuingDisputesRequestEvidenceReason = IssuingDisputeEvidenceReason
 
-public typealias PostAsDescribedCase1AdditionalDocumentation2Case2 = PostPlansRequestMetadataCase2
+public typealias PostAsDescribedCase1AdditionalDocumentation2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostNotAsDescribedCase1AdditionalDocumentation2 = PostQuotesRequestOnBehalfOf
 
-public typealias PostServiceNotAsDescribedCase1CanceledAtCase2 = PostPlansRequestMetadataCase2
+public typealias PostServiceNotAsDescribedCase1CanceledAtEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostEvidenceServiceNotAsDescribedCase1CanceledAt = PostSourcesRequestMandateAmount
 
-public typealias PostServiceNotAsDescribedCase1ReceivedAtCase2 = PostPlansRequestMetadataCase2
+public typealias PostServiceNotAsDescribedCase1ReceivedAtEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostEvidenceServiceNotAsDescribedCase1ReceivedAt = PostSourcesRequestMandateAmount
 
@@ -538,7 +448,7 @@ public struct PostRequestEvidenceServiceNotAsDescribedCase1: Swift.Codable, Swif
     }
 }
 
-public typealias PostRequestEvidenceServiceNotAsDescribedCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestEvidenceServiceNotAsDescribedEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostDisputesRequestEvidenceServiceNotAsDescribed = PostDisputeRequestEvidenceServiceNotAsDescribed
 

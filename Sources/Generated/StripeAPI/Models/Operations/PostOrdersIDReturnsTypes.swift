@@ -3,22 +3,22 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostOrdersIDReturnsRequestItemsCase1ItemTypeModel = PostOrdersRequestItemsItemTypeModel
+public typealias PostOrdersIDReturnsRequestItemsArrayItemTypeModel = PostOrdersRequestItemsItemTypeModel
 
 /// return_order_item_specs
-public struct PostOrdersIDReturnsRequestItemsCase1Item: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostOrdersIDReturnsRequestItemsArrayItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var amount: Swift.Int?
     public var description: Swift.String?
     public var parent: Swift.String?
     public var quantity: Swift.Int?
-    public var type: PostOrdersIDReturnsRequestItemsCase1ItemTypeModel?
+    public var type: PostOrdersIDReturnsRequestItemsArrayItemTypeModel?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
     /// The optional keys read as `null`, written as `null` again.
     private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
-    public init(amount: Swift.Int? = nil, description: Swift.String? = nil, parent: Swift.String? = nil, quantity: Swift.Int? = nil, type: PostOrdersIDReturnsRequestItemsCase1ItemTypeModel? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(amount: Swift.Int? = nil, description: Swift.String? = nil, parent: Swift.String? = nil, quantity: Swift.Int? = nil, type: PostOrdersIDReturnsRequestItemsArrayItemTypeModel? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.amount = amount
         self.description = description
         self.parent = parent
@@ -34,7 +34,7 @@ public struct PostOrdersIDReturnsRequestItemsCase1Item: Swift.Codable, Swift.Has
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
         self.parent = try container.decodeValueIfPresent(Swift.String.self, at: "parent")
         self.quantity = try container.decodeValueIfPresent(Swift.Int.self, at: "quantity")
-        self.type = try container.decodeValueIfPresent(PostOrdersIDReturnsRequestItemsCase1ItemTypeModel.self, at: "type")
+        self.type = try container.decodeValueIfPresent(PostOrdersIDReturnsRequestItemsArrayItemTypeModel.self, at: "type")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount description parent quantity type", nulls: &self.__explicitNulls)
     }
 
@@ -50,21 +50,21 @@ public struct PostOrdersIDReturnsRequestItemsCase1Item: Swift.Codable, Swift.Has
     }
 }
 
-public typealias PostOrdersIDReturnsRequestItemsCase2 = PostPlansRequestMetadataCase2
+public typealias PostOrdersIDReturnsRequestItemsEmpty = PostPlansRequestMetadataEmpty
 
 /// List of items to return.
 public indirect enum PostOrdersIDReturnsRequestItems: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[PostOrdersIDReturnsRequestItemsCase1Item]`.
-    case array([PostOrdersIDReturnsRequestItemsCase1Item])
-    /// A `PostOrdersIDReturnsRequestItemsCase2`.
-    case empty(PostOrdersIDReturnsRequestItemsCase2)
+    /// A `[PostOrdersIDReturnsRequestItemsArrayItem]`.
+    case array([PostOrdersIDReturnsRequestItemsArrayItem])
+    /// A `PostOrdersIDReturnsRequestItemsEmpty`.
+    case empty(PostOrdersIDReturnsRequestItemsEmpty)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostOrdersIDReturnsRequestItems", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .array(try [PostOrdersIDReturnsRequestItemsCase1Item](from: decoder))
-            default: .empty(try PostOrdersIDReturnsRequestItemsCase2(from: decoder))
+            case 0: .array(try [PostOrdersIDReturnsRequestItemsArrayItem](from: decoder))
+            default: .empty(try PostOrdersIDReturnsRequestItemsEmpty(from: decoder))
             }
         }
     }

@@ -192,7 +192,7 @@ public typealias PostPaymentIntentConfirmRequestMandateDataCase2 = PostSetupInte
 /// This hash contains details about the Mandate to create
 public typealias PostPaymentIntentsIntentConfirmRequestMandateData = PostSetupIntentsIntentConfirmRequestMandateData
 
-public typealias PostPaymentIntentConfirmRequestOffSessionCase2 = PostPaymentIntentsRequestOffSessionCase2
+public typealias PostPaymentIntentConfirmRequestOffSessionString = PostPaymentIntentsRequestOffSessionString
 
 /// Set to `true` to indicate that the customer is not in your checkout flow during this payment attempt, and therefore is unable to authenticate. This parameter is intended for scenarios where you collect card details and [charge them later](https://stripe.com/docs/payments/cards/charging-saved-cards).
 public typealias PostPaymentIntentsIntentConfirmRequestOffSession = PostPaymentIntentsRequestOffSession
@@ -209,11 +209,11 @@ public typealias PostIntentConfirmRequestPaymentMethodDataBacsDebit = PostPaymen
 /// billing_details_address
 public typealias PostPaymentMethodDataBillingDetailsAddress3Case1 = PostSourcesRequestOwnerAddress
 
-public typealias PostPaymentMethodDataBillingDetailsAddress3Case2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodDataBillingDetailsAddress3Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestPaymentMethodDataBillingDetailsAddress3 = PostCustomersRequestAddress
 
-public typealias PostPaymentMethodDataBillingDetailsEmail3Case2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodDataBillingDetailsEmail3Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestPaymentMethodDataBillingDetailsEmail3 = PostQuotesRequestOnBehalfOf
 
@@ -239,7 +239,7 @@ public typealias PostIntentConfirmRequestPaymentMethodDataIdealBank = PaymentMet
 public typealias PostIntentConfirmRequestPaymentMethodDataIdeal = PostPaymentMethodsRequestIdeal
 
 /// date_of_birth
-public typealias PostIntentConfirmRequestPaymentMethodDataKlarnaDob = PostTokensRequestPersonDobCase1
+public typealias PostIntentConfirmRequestPaymentMethodDataKlarnaDob = PostPaymentMethodsRequestKlarnaDob
 
 /// param
 public typealias PostIntentConfirmRequestPaymentMethodDataKlarna = PostPaymentMethodsRequestKlarna
@@ -273,25 +273,63 @@ public typealias PostConfirmRequestPaymentMethodDataUsBankAccount = PostPaymentM
 /// property on the PaymentIntent.
 public typealias PostPaymentIntentConfirmRequestPaymentMethodData = PostPaymentIntentsRequestPaymentMethodData
 
-public typealias PostDebitCase13MandateOptionsCustomMandateURLCase2 = PostPlansRequestMetadataCase2
+public typealias PostDebitCase12MandateOptionsCustomMandateURLEmpty = PostPlansRequestMetadataEmpty
 
-public typealias PostAcssDebitCase13MandateOptionsCustomMandateURL = PostQuotesRequestOnBehalfOf
+public typealias PostAcssDebitCase12MandateOptionsCustomMandateURL = PostQuotesRequestOnBehalfOf
 
-public typealias PostAcssDebitCase13MandateOptionsPaymentSchedule = MandateAcssDebitPaymentSchedule
+public typealias PostAcssDebitCase12MandateOptionsPaymentSchedule = MandateAcssDebitPaymentSchedule
 
-public typealias PostAcssDebitCase13MandateOptionsTransactionType = MandateAcssDebitTransactionType
+public typealias PostAcssDebitCase12MandateOptionsTransactionType = MandateAcssDebitTransactionType
 
 /// payment_intent_payment_method_options_mandate_options_param
-public typealias PostMethodOptionsAcssDebitCase13MandateOptions = PostMethodOptionsAcssDebitCase12MandateOptions
+public struct PostMethodOptionsAcssDebitCase12MandateOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var customMandateURL: PostAcssDebitCase12MandateOptionsCustomMandateURL?
+    public var intervalDescription: Swift.String?
+    public var paymentSchedule: PostAcssDebitCase12MandateOptionsPaymentSchedule?
+    public var transactionType: PostAcssDebitCase12MandateOptionsTransactionType?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
-public typealias PostMethodOptionsAcssDebitCase13SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
+    /// Creates a value with every property.
+    public init(customMandateURL: PostAcssDebitCase12MandateOptionsCustomMandateURL? = nil, intervalDescription: Swift.String? = nil, paymentSchedule: PostAcssDebitCase12MandateOptionsPaymentSchedule? = nil, transactionType: PostAcssDebitCase12MandateOptionsTransactionType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.customMandateURL = customMandateURL
+        self.intervalDescription = intervalDescription
+        self.paymentSchedule = paymentSchedule
+        self.transactionType = transactionType
+        self.additionalProperties = additionalProperties
+    }
 
-public typealias PostMethodOptionsAcssDebitCase13VerificationMethod = PaymentMethodOptionsClientVerificationMethod
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try Courier.UnionVariant.objectContainer(decoder)
+        self.customMandateURL = try container.decodeValueIfPresent(PostAcssDebitCase12MandateOptionsCustomMandateURL.self, at: "custom_mandate_url")
+        self.intervalDescription = try container.decodeValueIfPresent(Swift.String.self, at: "interval_description")
+        self.paymentSchedule = try container.decodeValueIfPresent(PostAcssDebitCase12MandateOptionsPaymentSchedule.self, at: "payment_schedule")
+        self.transactionType = try container.decodeValueIfPresent(PostAcssDebitCase12MandateOptionsTransactionType.self, at: "transaction_type")
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_mandate_url interval_description payment_schedule transaction_type", nulls: &self.__explicitNulls)
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeValueIfPresent(self.customMandateURL, at: "custom_mandate_url", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.intervalDescription, at: "interval_description", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.paymentSchedule, at: "payment_schedule", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.transactionType, at: "transaction_type", nulls: self.__explicitNulls)
+        try container.encodeUndeclared(self.additionalProperties)
+    }
+}
+
+public typealias PostMethodOptionsAcssDebitCase12SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
+
+public typealias PostMethodOptionsAcssDebitCase12VerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// payment_intent_payment_method_options_param
-public typealias PostRequestPaymentMethodOptionsAcssDebitCase1_3 = PostRequestPaymentMethodOptionsAcssDebitCase1
+public typealias PostRequestPaymentMethodOptionsAcssDebitCase1_2 = PostRequestPaymentMethodOptionsAcssDebitCase1
 
-public typealias PostRequestPaymentMethodOptionsAcssDebitCase2_3 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsAcssDebitCase2_2 = PostPlansRequestMetadataEmpty
 
 public typealias PostConfirmRequestPaymentMethodOptionsAcssDebit = PostIntentRequestPaymentMethodOptionsAcssDebit
 
@@ -302,7 +340,7 @@ public typealias PostOptionsAfterpayClearpay3Case1SetupFutureUsage = PaymentMeth
 /// payment_method_options_param
 public typealias PostPaymentMethodOptionsAfterpayClearpay3Case1 = PostPaymentMethodOptionsAfterpayClearpayCase1
 
-public typealias PostPaymentMethodOptionsAfterpayClearpay3Case2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptionsAfterpayClearpay3Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestPaymentMethodOptionsAfterpayClearpay3 = PostRequestPaymentMethodOptionsAfterpayClearpay
 
@@ -311,7 +349,7 @@ public typealias PostMethodOptionsAlipayCase1SetupFutureUsage3 = PostMethodOptio
 /// payment_method_options_param
 public typealias PostConfirmRequestPaymentMethodOptionsAlipayCase1 = PostIntentRequestPaymentMethodOptionsIdealCase1
 
-public typealias PostConfirmRequestPaymentMethodOptionsAlipayCase2 = PostPlansRequestMetadataCase2
+public typealias PostConfirmRequestPaymentMethodOptionsAlipayEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostIntentConfirmRequestPaymentMethodOptionsAlipay = PostIntentsRequestPaymentMethodOptionsAlipay
 
@@ -320,7 +358,7 @@ public typealias PostMethodOptionsAuBecsDebitCase13SetupFutureUsage = PostMethod
 /// payment_intent_payment_method_options_param
 public typealias PostRequestPaymentMethodOptionsAuBecsDebitCase1_3 = PostRequestPaymentMethodOptionsBacsDebitCase1
 
-public typealias PostRequestPaymentMethodOptionsAuBecsDebitCase2_3 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsAuBecsDebitCase2_2 = PostPlansRequestMetadataEmpty
 
 public typealias PostConfirmRequestPaymentMethodOptionsAuBecsDebit = PostIntentRequestPaymentMethodOptionsBacsDebit
 
@@ -329,7 +367,7 @@ public typealias PostMethodOptionsBacsDebitCase13SetupFutureUsage = PostMethodOp
 /// payment_method_options_param
 public typealias PostRequestPaymentMethodOptionsBacsDebitCase1_3 = PostRequestPaymentMethodOptionsBacsDebitCase1
 
-public typealias PostRequestPaymentMethodOptionsBacsDebitCase2_3 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsBacsDebitCase2_2 = PostPlansRequestMetadataEmpty
 
 public typealias PostConfirmRequestPaymentMethodOptionsBacsDebit = PostIntentRequestPaymentMethodOptionsBacsDebit
 
@@ -340,7 +378,7 @@ public typealias PostMethodOptionsBancontactCase13SetupFutureUsage = PostMethodO
 /// payment_method_options_param
 public typealias PostRequestPaymentMethodOptionsBancontactCase1_3 = PostRequestPaymentMethodOptionsBancontactCase1
 
-public typealias PostRequestPaymentMethodOptionsBancontactCase2_3 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsBancontactCase2_2 = PostPlansRequestMetadataEmpty
 
 public typealias PostConfirmRequestPaymentMethodOptionsBancontact = PostIntentRequestPaymentMethodOptionsBancontact
 
@@ -349,7 +387,7 @@ public typealias PostMethodOptionsBoletoCase1SetupFutureUsage3 = PostMethodOptio
 /// payment_method_options_param
 public typealias PostConfirmRequestPaymentMethodOptionsBoletoCase1 = PostIntentRequestPaymentMethodOptionsBoletoCase1
 
-public typealias PostConfirmRequestPaymentMethodOptionsBoletoCase2 = PostPlansRequestMetadataCase2
+public typealias PostConfirmRequestPaymentMethodOptionsBoletoEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostIntentConfirmRequestPaymentMethodOptionsBoleto = PostIntentsRequestPaymentMethodOptionsBoleto
 
@@ -362,38 +400,38 @@ public typealias PostCardCase1Installments3PlanCase1TypeModel = PostCardCase1Ins
 /// installment_plan
 public typealias PostMethodOptionsCardCase1Installments3PlanCase1 = PostMethodOptionsCardCase1InstallmentsPlanCase1
 
-public typealias PostMethodOptionsCardCase1Installments3PlanCase2 = PostPlansRequestMetadataCase2
+public typealias PostMethodOptionsCardCase1Installments3PlanEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentMethodOptionsCardCase1Installments3Plan = PostPaymentMethodOptionsCardCase1InstallmentsPlan
 
 /// installments_param
 public typealias PostPaymentMethodOptionsCardCase1Installments3 = PostPaymentMethodOptionsCardCase1Installments
 
-public typealias PostOptionsCardCase1MandateOptions4AmountType = InvoiceMandateOptionsCardAmountType
+public typealias PostOptionsCardCase1MandateOptions3AmountType = InvoiceMandateOptionsCardAmountType
 
-public typealias PostMethodOptionsCardCase1MandateOptions4Interval = PostMethodOptionsCard2MandateOptionsInterval
+public typealias PostMethodOptionsCardCase1MandateOptions3Interval = PostMethodOptionsCard2MandateOptionsInterval
 
-public typealias PostCardCase1MandateOptions4SupportedTypesItem = PostCardCase1MandateOptions2SupportedTypesItem
+public typealias PostCardCase1MandateOptions3SupportedTypesItem = PostCardCase1MandateOptionsSupportedTypesItem
 
 /// mandate_options_param
-public typealias PostPaymentMethodOptionsCardCase1MandateOptions4 = PostPaymentMethodOptionsCardCase1MandateOptions2
+public typealias PostPaymentMethodOptionsCardCase1MandateOptions3 = PostPaymentMethodOptionsCardCase1MandateOptions
 
 public typealias PostRequestPaymentMethodOptionsCardCase1Network3 = PaymentIntentPaymentMethodOptionsCardNetwork
 
-public typealias PostMethodOptionsCardCase1RequestThreeDSecure4 = PostMethodOptionsCardCase1RequestThreeDSecure
+public typealias PostMethodOptionsCardCase1RequestThreeDSecure3 = PostMethodOptionsCardCase1RequestThreeDSecure
 
 public typealias PostPaymentMethodOptionsCardCase1SetupFutureUsage3 = PostMethodOptionsBoletoCase1SetupFutureUsage
 
 /// payment_intent_param
 public typealias PostConfirmRequestPaymentMethodOptionsCardCase1 = PostIntentRequestPaymentMethodOptionsCardCase1
 
-public typealias PostConfirmRequestPaymentMethodOptionsCardCase2 = PostPlansRequestMetadataCase2
+public typealias PostConfirmRequestPaymentMethodOptionsCardEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostIntentConfirmRequestPaymentMethodOptionsCard: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostConfirmRequestPaymentMethodOptionsCardCase1`.
     case paymentIntentParam(PostConfirmRequestPaymentMethodOptionsCardCase1)
-    /// A `PostConfirmRequestPaymentMethodOptionsCardCase2`.
-    case empty(PostConfirmRequestPaymentMethodOptionsCardCase2)
+    /// A `PostConfirmRequestPaymentMethodOptionsCardEmpty`.
+    case empty(PostConfirmRequestPaymentMethodOptionsCardEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -402,7 +440,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsCard: Swift.Cod
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentIntentParam(try PostConfirmRequestPaymentMethodOptionsCardCase1(from: decoder))
-            default: .empty(try PostConfirmRequestPaymentMethodOptionsCardCase2(from: decoder))
+            default: .empty(try PostConfirmRequestPaymentMethodOptionsCardEmpty(from: decoder))
             }
         }
     }
@@ -439,7 +477,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsCard: Swift.Cod
 /// payment_method_options_param
 public typealias PostRequestPaymentMethodOptionsCardPresentCase1_3 = PostRequestPaymentMethodOptionsCardPresentCase1
 
-public typealias PostRequestPaymentMethodOptionsCardPresentCase2_3 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsCardPresentCase2_2 = PostPlansRequestMetadataEmpty
 
 public typealias PostConfirmRequestPaymentMethodOptionsCardPresent = PostIntentRequestPaymentMethodOptionsCardPresent
 
@@ -448,7 +486,7 @@ public typealias PostPaymentMethodOptionsEpsCase1SetupFutureUsage3 = PaymentMeth
 /// payment_intent_payment_method_options_param
 public typealias PostConfirmRequestPaymentMethodOptionsEpsCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
 
-public typealias PostConfirmRequestPaymentMethodOptionsEpsCase2 = PostPlansRequestMetadataCase2
+public typealias PostConfirmRequestPaymentMethodOptionsEpsEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostIntentConfirmRequestPaymentMethodOptionsEps = PostIntentRequestPaymentMethodOptionsGiropay
 
@@ -457,7 +495,7 @@ public typealias PostPaymentMethodOptionsFpxCase1SetupFutureUsage3 = PaymentMeth
 /// payment_method_options_param
 public typealias PostConfirmRequestPaymentMethodOptionsFpxCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
 
-public typealias PostConfirmRequestPaymentMethodOptionsFpxCase2 = PostPlansRequestMetadataCase2
+public typealias PostConfirmRequestPaymentMethodOptionsFpxEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostIntentConfirmRequestPaymentMethodOptionsFpx = PostIntentRequestPaymentMethodOptionsGiropay
 
@@ -466,7 +504,7 @@ public typealias PostMethodOptionsGiropayCase1SetupFutureUsage3 = PaymentMethodO
 /// payment_method_options_param
 public typealias PostConfirmRequestPaymentMethodOptionsGiropayCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
 
-public typealias PostConfirmRequestPaymentMethodOptionsGiropayCase2 = PostPlansRequestMetadataCase2
+public typealias PostConfirmRequestPaymentMethodOptionsGiropayEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostConfirmRequestPaymentMethodOptionsGiropay = PostIntentRequestPaymentMethodOptionsGiropay
 
@@ -475,7 +513,7 @@ public typealias PostMethodOptionsGrabpayCase1SetupFutureUsage3 = PaymentMethodO
 /// payment_method_options_param
 public typealias PostConfirmRequestPaymentMethodOptionsGrabpayCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
 
-public typealias PostConfirmRequestPaymentMethodOptionsGrabpayCase2 = PostPlansRequestMetadataCase2
+public typealias PostConfirmRequestPaymentMethodOptionsGrabpayEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostConfirmRequestPaymentMethodOptionsGrabpay = PostIntentRequestPaymentMethodOptionsGiropay
 
@@ -484,11 +522,11 @@ public typealias PostPaymentMethodOptionsIdealCase1SetupFutureUsage3 = PostMetho
 /// payment_method_options_param
 public typealias PostConfirmRequestPaymentMethodOptionsIdealCase1 = PostIntentRequestPaymentMethodOptionsIdealCase1
 
-public typealias PostConfirmRequestPaymentMethodOptionsIdealCase2 = PostPlansRequestMetadataCase2
+public typealias PostConfirmRequestPaymentMethodOptionsIdealEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostIntentConfirmRequestPaymentMethodOptionsIdeal = PostIntentsRequestPaymentMethodOptionsAlipay
 
-public typealias PostPaymentMethodOptionsInteracPresent3Case2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptionsInteracPresent3Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestPaymentMethodOptionsInteracPresent3 = PostRequestPaymentMethodOptionsInteracPresent
 
@@ -501,15 +539,15 @@ public typealias PostMethodOptionsKlarnaCase1SetupFutureUsage3 = PaymentMethodOp
 /// payment_method_options_param
 public typealias PostConfirmRequestPaymentMethodOptionsKlarnaCase1 = PostIntentRequestPaymentMethodOptionsKlarnaCase1
 
-public typealias PostConfirmRequestPaymentMethodOptionsKlarnaCase2 = PostPlansRequestMetadataCase2
+public typealias PostConfirmRequestPaymentMethodOptionsKlarnaEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostIntentConfirmRequestPaymentMethodOptionsKlarna = PostIntentsRequestPaymentMethodOptionsKlarna
 
-public typealias PostOptionsKonbiniCase1ExpiresAfterDays3Case2 = PostPlansRequestMetadataCase2
+public typealias PostOptionsKonbiniCase1ExpiresAfterDays3Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostMethodOptionsKonbiniCase1ExpiresAfterDays3 = PostSourcesRequestMandateAmount
 
-public typealias PostMethodOptionsKonbiniCase1ExpiresAt3Case2 = PostPlansRequestMetadataCase2
+public typealias PostMethodOptionsKonbiniCase1ExpiresAt3Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentMethodOptionsKonbiniCase1ExpiresAt3 = PostSourcesRequestMandateAmount
 
@@ -518,7 +556,7 @@ public typealias PostMethodOptionsKonbiniCase1SetupFutureUsage3 = PaymentMethodO
 /// payment_method_options_param
 public typealias PostConfirmRequestPaymentMethodOptionsKonbiniCase1 = PostIntentRequestPaymentMethodOptionsKonbiniCase1
 
-public typealias PostConfirmRequestPaymentMethodOptionsKonbiniCase2 = PostPlansRequestMetadataCase2
+public typealias PostConfirmRequestPaymentMethodOptionsKonbiniEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostConfirmRequestPaymentMethodOptionsKonbini = PostIntentRequestPaymentMethodOptionsKonbini
 
@@ -527,13 +565,13 @@ public typealias PostPaymentMethodOptionsOxxoCase1SetupFutureUsage3 = PaymentMet
 /// payment_method_options_param
 public typealias PostConfirmRequestPaymentMethodOptionsOxxoCase1 = PostIntentRequestPaymentMethodOptionsOxxoCase1
 
-public typealias PostConfirmRequestPaymentMethodOptionsOxxoCase2 = PostPlansRequestMetadataCase2
+public typealias PostConfirmRequestPaymentMethodOptionsOxxoEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostIntentConfirmRequestPaymentMethodOptionsOxxo: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostConfirmRequestPaymentMethodOptionsOxxoCase1`.
     case paymentMethodOptionsParam(PostConfirmRequestPaymentMethodOptionsOxxoCase1)
-    /// A `PostConfirmRequestPaymentMethodOptionsOxxoCase2`.
-    case empty(PostConfirmRequestPaymentMethodOptionsOxxoCase2)
+    /// A `PostConfirmRequestPaymentMethodOptionsOxxoEmpty`.
+    case empty(PostConfirmRequestPaymentMethodOptionsOxxoEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -542,7 +580,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsOxxo: Swift.Cod
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsOxxo", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsParam(try PostConfirmRequestPaymentMethodOptionsOxxoCase1(from: decoder))
-            default: .empty(try PostConfirmRequestPaymentMethodOptionsOxxoCase2(from: decoder))
+            default: .empty(try PostConfirmRequestPaymentMethodOptionsOxxoEmpty(from: decoder))
             }
         }
     }
@@ -581,13 +619,13 @@ public typealias PostPaymentMethodOptionsP24Case1SetupFutureUsage3 = PaymentMeth
 /// payment_method_options_param
 public typealias PostConfirmRequestPaymentMethodOptionsP24Case1 = PostIntentRequestPaymentMethodOptionsP24Case1
 
-public typealias PostConfirmRequestPaymentMethodOptionsP24Case2 = PostPlansRequestMetadataCase2
+public typealias PostConfirmRequestPaymentMethodOptionsP24Empty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostIntentConfirmRequestPaymentMethodOptionsP24: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostConfirmRequestPaymentMethodOptionsP24Case1`.
     case paymentMethodOptionsParam(PostConfirmRequestPaymentMethodOptionsP24Case1)
-    /// A `PostConfirmRequestPaymentMethodOptionsP24Case2`.
-    case empty(PostConfirmRequestPaymentMethodOptionsP24Case2)
+    /// A `PostConfirmRequestPaymentMethodOptionsP24Empty`.
+    case empty(PostConfirmRequestPaymentMethodOptionsP24Empty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -596,7 +634,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsP24: Swift.Coda
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsP24", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsParam(try PostConfirmRequestPaymentMethodOptionsP24Case1(from: decoder))
-            default: .empty(try PostConfirmRequestPaymentMethodOptionsP24Case2(from: decoder))
+            default: .empty(try PostConfirmRequestPaymentMethodOptionsP24Empty(from: decoder))
             }
         }
     }
@@ -635,16 +673,16 @@ public typealias PostMethodOptionsPaynowCase1SetupFutureUsage3 = PaymentMethodOp
 /// payment_method_options_param
 public typealias PostConfirmRequestPaymentMethodOptionsPaynowCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
 
-public typealias PostConfirmRequestPaymentMethodOptionsPaynowCase2 = PostPlansRequestMetadataCase2
+public typealias PostConfirmRequestPaymentMethodOptionsPaynowEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostIntentConfirmRequestPaymentMethodOptionsPaynow = PostIntentRequestPaymentMethodOptionsGiropay
 
-public typealias PostMethodOptionsSepaDebitCase13SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
+public typealias PostMethodOptionsSepaDebitCase12SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
 /// payment_intent_payment_method_options_param
-public typealias PostRequestPaymentMethodOptionsSepaDebitCase1_3 = PostRequestPaymentMethodOptionsSepaDebitCase1
+public typealias PostRequestPaymentMethodOptionsSepaDebitCase1_2 = PostRequestPaymentMethodOptionsSepaDebitCase1
 
-public typealias PostRequestPaymentMethodOptionsSepaDebitCase2_3 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsSepaDebitCase2_2 = PostPlansRequestMetadataEmpty
 
 public typealias PostConfirmRequestPaymentMethodOptionsSepaDebit = PostIntentRequestPaymentMethodOptionsSepaDebit
 
@@ -655,7 +693,7 @@ public typealias PostMethodOptionsSofortCase1SetupFutureUsage3 = PostMethodOptio
 /// payment_method_options_param
 public typealias PostConfirmRequestPaymentMethodOptionsSofortCase1 = PostIntentRequestPaymentMethodOptionsSofortCase1
 
-public typealias PostConfirmRequestPaymentMethodOptionsSofortCase2 = PostPlansRequestMetadataCase2
+public typealias PostConfirmRequestPaymentMethodOptionsSofortEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostIntentConfirmRequestPaymentMethodOptionsSofort = PostIntentsRequestPaymentMethodOptionsSofort
 
@@ -664,9 +702,9 @@ public typealias PostOptionsUsBankAccount3Case1SetupFutureUsage = PostMethodOpti
 public typealias PostOptionsUsBankAccount3Case1VerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// payment_intent_payment_method_options_param
-public typealias PostRequestPaymentMethodOptionsUsBankAccount3Case1 = PostRequestPaymentMethodOptionsUsBankAccountCase1
+public typealias PostRequestPaymentMethodOptionsUsBankAccount3Case1 = PostRequestPaymentMethodOptionsUsBankAccount2Case1
 
-public typealias PostRequestPaymentMethodOptionsUsBankAccount3Case2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsUsBankAccount3Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestPaymentMethodOptionsUsBankAccount3 = PostRequestPaymentMethodOptionsUsBankAccount2
 
@@ -677,7 +715,7 @@ public typealias PostMethodOptionsWechatPayCase13SetupFutureUsage = PaymentMetho
 /// payment_method_options_param
 public typealias PostRequestPaymentMethodOptionsWechatPayCase1_3 = PostRequestPaymentMethodOptionsWechatPayCase1
 
-public typealias PostRequestPaymentMethodOptionsWechatPayCase2_3 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsWechatPayCase2_2 = PostPlansRequestMetadataEmpty
 
 public typealias PostConfirmRequestPaymentMethodOptionsWechatPay = PostIntentRequestPaymentMethodOptionsWechatPay
 
@@ -804,7 +842,7 @@ public struct PostIntentConfirmRequestPaymentMethodOptions: Swift.Codable, Swift
     }
 }
 
-public typealias PostPaymentIntentConfirmRequestReceiptEmailCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentIntentConfirmRequestReceiptEmailEmpty = PostPlansRequestMetadataEmpty
 
 /// Email address that the receipt for the resulting payment will be sent to. If `receipt_email` is specified for a payment in live mode, a receipt will be sent regardless of your [email settings](https://dashboard.stripe.com/account/emails).
 public typealias PostPaymentIntentsIntentConfirmRequestReceiptEmail = PostQuotesRequestOnBehalfOf
@@ -870,7 +908,7 @@ public typealias PostIntentConfirmRequestShippingCase1Address = PostSourcesReque
 /// optional_fields_shipping
 public typealias PostPaymentIntentConfirmRequestShippingCase1 = PostChargesRequestShipping
 
-public typealias PostPaymentIntentConfirmRequestShippingCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentIntentConfirmRequestShippingEmpty = PostPlansRequestMetadataEmpty
 
 /// Shipping information for this PaymentIntent.
 public typealias PostPaymentIntentsIntentConfirmRequestShipping = PostPaymentIntentsIntentRequestShipping

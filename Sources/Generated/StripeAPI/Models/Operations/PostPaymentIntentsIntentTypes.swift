@@ -3,12 +3,12 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostPaymentIntentRequestApplicationFeeAmountCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentIntentRequestApplicationFeeAmountEmpty = PostPlansRequestMetadataEmpty
 
 /// The amount of the application fee (if any) that will be requested to be applied to the payment and transferred to the application owner's Stripe account. The amount of the application fee collected will be capped at the total payment amount. For more information, see the PaymentIntents [use case for connected accounts](https://stripe.com/docs/payments/connected-accounts).
 public typealias PostPaymentIntentRequestApplicationFeeAmount = PostSourcesRequestMandateAmount
 
-public typealias PostPaymentIntentsIntentRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentIntentsIntentRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostPaymentIntentsIntentRequestMetadata = PostPlansRequestMetadata
@@ -25,11 +25,11 @@ public typealias PostPaymentIntentRequestPaymentMethodDataBacsDebit = PostPaymen
 /// billing_details_address
 public typealias PostPaymentMethodDataBillingDetailsAddress2Case1 = PostSourcesRequestOwnerAddress
 
-public typealias PostPaymentMethodDataBillingDetailsAddress2Case2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodDataBillingDetailsAddress2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestPaymentMethodDataBillingDetailsAddress2 = PostCustomersRequestAddress
 
-public typealias PostPaymentMethodDataBillingDetailsEmail2Case2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodDataBillingDetailsEmail2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestPaymentMethodDataBillingDetailsEmail2 = PostQuotesRequestOnBehalfOf
 
@@ -55,7 +55,7 @@ public typealias PostPaymentIntentRequestPaymentMethodDataIdealBank = PaymentMet
 public typealias PostPaymentIntentRequestPaymentMethodDataIdeal = PostPaymentMethodsRequestIdeal
 
 /// date_of_birth
-public typealias PostPaymentIntentRequestPaymentMethodDataKlarnaDob = PostTokensRequestPersonDobCase1
+public typealias PostPaymentIntentRequestPaymentMethodDataKlarnaDob = PostPaymentMethodsRequestKlarnaDob
 
 /// param
 public typealias PostPaymentIntentRequestPaymentMethodDataKlarna = PostPaymentMethodsRequestKlarna
@@ -89,69 +89,66 @@ public typealias PostIntentRequestPaymentMethodDataUsBankAccount = PostPaymentMe
 /// property on the PaymentIntent.
 public typealias PostPaymentIntentsIntentRequestPaymentMethodData = PostPaymentIntentsRequestPaymentMethodData
 
-public typealias PostDebitCase12MandateOptionsCustomMandateURLCase2 = PostPlansRequestMetadataCase2
+public typealias PostDebitCase1MandateOptions2CustomMandateURLEmpty = PostPlansRequestMetadataEmpty
 
-public typealias PostAcssDebitCase12MandateOptionsCustomMandateURL = PostQuotesRequestOnBehalfOf
+public typealias PostAcssDebitCase1MandateOptions2CustomMandateURL = PostQuotesRequestOnBehalfOf
 
-public typealias PostAcssDebitCase12MandateOptionsPaymentSchedule = MandateAcssDebitPaymentSchedule
+public typealias PostAcssDebitCase1MandateOptions2PaymentSchedule = MandateAcssDebitPaymentSchedule
 
-public typealias PostAcssDebitCase12MandateOptionsTransactionType = MandateAcssDebitTransactionType
+public typealias PostAcssDebitCase1MandateOptions2TransactionType = MandateAcssDebitTransactionType
 
 /// payment_intent_payment_method_options_mandate_options_param
-public struct PostMethodOptionsAcssDebitCase12MandateOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var customMandateURL: PostAcssDebitCase12MandateOptionsCustomMandateURL?
-    public var intervalDescription: Swift.String?
-    public var paymentSchedule: PostAcssDebitCase12MandateOptionsPaymentSchedule?
-    public var transactionType: PostAcssDebitCase12MandateOptionsTransactionType?
+public typealias PostMethodOptionsAcssDebitCase1MandateOptions2 = PostMethodOptionsAcssDebitCase12MandateOptions
+
+public typealias PostMethodOptionsAcssDebitCase1SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
+
+public typealias PostMethodOptionsAcssDebitCase1VerificationMethod2 = PaymentMethodOptionsClientVerificationMethod
+
+/// payment_intent_payment_method_options_param
+public struct PostRequestPaymentMethodOptionsAcssDebitCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// payment_intent_payment_method_options_mandate_options_param
+    public var mandateOptions: PostMethodOptionsAcssDebitCase1MandateOptions2?
+    public var setupFutureUsage: PostMethodOptionsAcssDebitCase1SetupFutureUsage?
+    public var verificationMethod: PostMethodOptionsAcssDebitCase1VerificationMethod2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
     /// The optional keys read as `null`, written as `null` again.
     private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
-    public init(customMandateURL: PostAcssDebitCase12MandateOptionsCustomMandateURL? = nil, intervalDescription: Swift.String? = nil, paymentSchedule: PostAcssDebitCase12MandateOptionsPaymentSchedule? = nil, transactionType: PostAcssDebitCase12MandateOptionsTransactionType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.customMandateURL = customMandateURL
-        self.intervalDescription = intervalDescription
-        self.paymentSchedule = paymentSchedule
-        self.transactionType = transactionType
+    public init(mandateOptions: PostMethodOptionsAcssDebitCase1MandateOptions2? = nil, setupFutureUsage: PostMethodOptionsAcssDebitCase1SetupFutureUsage? = nil, verificationMethod: PostMethodOptionsAcssDebitCase1VerificationMethod2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.mandateOptions = mandateOptions
+        self.setupFutureUsage = setupFutureUsage
+        self.verificationMethod = verificationMethod
         self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
-        self.customMandateURL = try container.decodeValueIfPresent(PostAcssDebitCase12MandateOptionsCustomMandateURL.self, at: "custom_mandate_url")
-        self.intervalDescription = try container.decodeValueIfPresent(Swift.String.self, at: "interval_description")
-        self.paymentSchedule = try container.decodeValueIfPresent(PostAcssDebitCase12MandateOptionsPaymentSchedule.self, at: "payment_schedule")
-        self.transactionType = try container.decodeValueIfPresent(PostAcssDebitCase12MandateOptionsTransactionType.self, at: "transaction_type")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "custom_mandate_url interval_description payment_schedule transaction_type", nulls: &self.__explicitNulls)
+        self.mandateOptions = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitCase1MandateOptions2.self, at: "mandate_options")
+        self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitCase1SetupFutureUsage.self, at: "setup_future_usage")
+        self.verificationMethod = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitCase1VerificationMethod2.self, at: "verification_method")
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options setup_future_usage verification_method", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.customMandateURL, at: "custom_mandate_url", nulls: self.__explicitNulls)
-        try container.encodeValueIfPresent(self.intervalDescription, at: "interval_description", nulls: self.__explicitNulls)
-        try container.encodeValueIfPresent(self.paymentSchedule, at: "payment_schedule", nulls: self.__explicitNulls)
-        try container.encodeValueIfPresent(self.transactionType, at: "transaction_type", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
-public typealias PostMethodOptionsAcssDebitCase12SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
-
-public typealias PostMethodOptionsAcssDebitCase12VerificationMethod = PaymentMethodOptionsClientVerificationMethod
-
-/// payment_intent_payment_method_options_param
-public typealias PostRequestPaymentMethodOptionsAcssDebitCase1_2 = PostRequestPaymentMethodOptionsAcssDebitCase1
-
-public typealias PostRequestPaymentMethodOptionsAcssDebitCase2_2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsAcssDebitCase2 = PostPlansRequestMetadataEmpty
 
 public indirect enum PostIntentRequestPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPaymentMethodOptionsAcssDebitCase1_2`.
-    case object(PostRequestPaymentMethodOptionsAcssDebitCase1_2)
-    /// A `PostRequestPaymentMethodOptionsAcssDebitCase2_2`.
-    case empty(PostRequestPaymentMethodOptionsAcssDebitCase2_2)
+    /// A `PostRequestPaymentMethodOptionsAcssDebitCase1`.
+    case object(PostRequestPaymentMethodOptionsAcssDebitCase1)
+    /// A `PostRequestPaymentMethodOptionsAcssDebitCase2`.
+    case empty(PostRequestPaymentMethodOptionsAcssDebitCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -159,8 +156,8 @@ public indirect enum PostIntentRequestPaymentMethodOptionsAcssDebit: Swift.Codab
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsAcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .object(try PostRequestPaymentMethodOptionsAcssDebitCase1_2(from: decoder))
-            default: .empty(try PostRequestPaymentMethodOptionsAcssDebitCase2_2(from: decoder))
+            case 0: .object(try PostRequestPaymentMethodOptionsAcssDebitCase1(from: decoder))
+            default: .empty(try PostRequestPaymentMethodOptionsAcssDebitCase2(from: decoder))
             }
         }
     }
@@ -201,7 +198,7 @@ public typealias PostOptionsAfterpayClearpay2Case1SetupFutureUsage = PaymentMeth
 /// payment_method_options_param
 public typealias PostPaymentMethodOptionsAfterpayClearpay2Case1 = PostPaymentMethodOptionsAfterpayClearpayCase1
 
-public typealias PostPaymentMethodOptionsAfterpayClearpay2Case2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptionsAfterpayClearpay2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestPaymentMethodOptionsAfterpayClearpay2 = PostRequestPaymentMethodOptionsAfterpayClearpay
 
@@ -210,7 +207,7 @@ public typealias PostMethodOptionsAlipayCase1SetupFutureUsage2 = PostMethodOptio
 /// payment_method_options_param
 public typealias PostIntentRequestPaymentMethodOptionsAlipayCase1 = PostIntentRequestPaymentMethodOptionsIdealCase1
 
-public typealias PostIntentRequestPaymentMethodOptionsAlipayCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentRequestPaymentMethodOptionsAlipayEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentIntentRequestPaymentMethodOptionsAlipay = PostIntentsRequestPaymentMethodOptionsAlipay
 
@@ -219,7 +216,7 @@ public typealias PostMethodOptionsAuBecsDebitCase12SetupFutureUsage = PostMethod
 /// payment_intent_payment_method_options_param
 public typealias PostRequestPaymentMethodOptionsAuBecsDebitCase1_2 = PostRequestPaymentMethodOptionsBacsDebitCase1
 
-public typealias PostRequestPaymentMethodOptionsAuBecsDebitCase2_2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsAuBecsDebitCase2 = PostPlansRequestMetadataEmpty
 
 public typealias PostIntentRequestPaymentMethodOptionsAuBecsDebit = PostIntentRequestPaymentMethodOptionsBacsDebit
 
@@ -228,13 +225,13 @@ public typealias PostMethodOptionsBacsDebitCase12SetupFutureUsage = PostMethodOp
 /// payment_method_options_param
 public typealias PostRequestPaymentMethodOptionsBacsDebitCase1_2 = PostRequestPaymentMethodOptionsBacsDebitCase1
 
-public typealias PostRequestPaymentMethodOptionsBacsDebitCase2_2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsBacsDebitCase2 = PostPlansRequestMetadataEmpty
 
 public indirect enum PostIntentRequestPaymentMethodOptionsBacsDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostRequestPaymentMethodOptionsBacsDebitCase1_2`.
     case paymentMethodOptionsParam(PostRequestPaymentMethodOptionsBacsDebitCase1_2)
-    /// A `PostRequestPaymentMethodOptionsBacsDebitCase2_2`.
-    case empty(PostRequestPaymentMethodOptionsBacsDebitCase2_2)
+    /// A `PostRequestPaymentMethodOptionsBacsDebitCase2`.
+    case empty(PostRequestPaymentMethodOptionsBacsDebitCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -243,7 +240,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBacsDebit: Swift.Codab
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsBacsDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsParam(try PostRequestPaymentMethodOptionsBacsDebitCase1_2(from: decoder))
-            default: .empty(try PostRequestPaymentMethodOptionsBacsDebitCase2_2(from: decoder))
+            default: .empty(try PostRequestPaymentMethodOptionsBacsDebitCase2(from: decoder))
             }
         }
     }
@@ -284,13 +281,13 @@ public typealias PostMethodOptionsBancontactCase12SetupFutureUsage = PostMethodO
 /// payment_method_options_param
 public typealias PostRequestPaymentMethodOptionsBancontactCase1_2 = PostRequestPaymentMethodOptionsBancontactCase1
 
-public typealias PostRequestPaymentMethodOptionsBancontactCase2_2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsBancontactCase2 = PostPlansRequestMetadataEmpty
 
 public indirect enum PostIntentRequestPaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostRequestPaymentMethodOptionsBancontactCase1_2`.
     case paymentMethodOptionsParam(PostRequestPaymentMethodOptionsBancontactCase1_2)
-    /// A `PostRequestPaymentMethodOptionsBancontactCase2_2`.
-    case empty(PostRequestPaymentMethodOptionsBancontactCase2_2)
+    /// A `PostRequestPaymentMethodOptionsBancontactCase2`.
+    case empty(PostRequestPaymentMethodOptionsBancontactCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -299,7 +296,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBancontact: Swift.Coda
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsBancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsParam(try PostRequestPaymentMethodOptionsBancontactCase1_2(from: decoder))
-            default: .empty(try PostRequestPaymentMethodOptionsBancontactCase2_2(from: decoder))
+            default: .empty(try PostRequestPaymentMethodOptionsBancontactCase2(from: decoder))
             }
         }
     }
@@ -368,7 +365,7 @@ public struct PostIntentRequestPaymentMethodOptionsBoletoCase1: Swift.Codable, S
     }
 }
 
-public typealias PostIntentRequestPaymentMethodOptionsBoletoCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentRequestPaymentMethodOptionsBoletoEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentIntentRequestPaymentMethodOptionsBoleto = PostIntentsRequestPaymentMethodOptionsBoleto
 
@@ -418,25 +415,25 @@ public enum PostCardCase1Installments2PlanCase1TypeModel: Swift.Codable, Swift.H
 /// installment_plan
 public typealias PostMethodOptionsCardCase1Installments2PlanCase1 = PostMethodOptionsCardCase1InstallmentsPlanCase1
 
-public typealias PostMethodOptionsCardCase1Installments2PlanCase2 = PostPlansRequestMetadataCase2
+public typealias PostMethodOptionsCardCase1Installments2PlanEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentMethodOptionsCardCase1Installments2Plan = PostPaymentMethodOptionsCardCase1InstallmentsPlan
 
 /// installments_param
 public typealias PostPaymentMethodOptionsCardCase1Installments2 = PostPaymentMethodOptionsCardCase1Installments
 
-public typealias PostOptionsCardCase1MandateOptions3AmountType = InvoiceMandateOptionsCardAmountType
+public typealias PostOptionsCardCase1MandateOptions2AmountType = InvoiceMandateOptionsCardAmountType
 
-public typealias PostMethodOptionsCardCase1MandateOptions3Interval = PostMethodOptionsCard2MandateOptionsInterval
+public typealias PostMethodOptionsCardCase1MandateOptions2Interval = PostMethodOptionsCard2MandateOptionsInterval
 
-public typealias PostCardCase1MandateOptions3SupportedTypesItem = PostCardCase1MandateOptions2SupportedTypesItem
+public typealias PostCardCase1MandateOptions2SupportedTypesItem = PostCardCase1MandateOptionsSupportedTypesItem
 
 /// mandate_options_param
-public typealias PostPaymentMethodOptionsCardCase1MandateOptions3 = PostPaymentMethodOptionsCardCase1MandateOptions2
+public typealias PostPaymentMethodOptionsCardCase1MandateOptions2 = PostPaymentMethodOptionsCardCase1MandateOptions
 
 public typealias PostRequestPaymentMethodOptionsCardCase1Network2 = PaymentIntentPaymentMethodOptionsCardNetwork
 
-public typealias PostMethodOptionsCardCase1RequestThreeDSecure3 = PostMethodOptionsCardCase1RequestThreeDSecure
+public typealias PostMethodOptionsCardCase1RequestThreeDSecure2 = PostMethodOptionsCardCase1RequestThreeDSecure
 
 public typealias PostPaymentMethodOptionsCardCase1SetupFutureUsage2 = PostMethodOptionsBoletoCase1SetupFutureUsage
 
@@ -447,9 +444,9 @@ public struct PostIntentRequestPaymentMethodOptionsCardCase1: Swift.Codable, Swi
     /// installments_param
     public var installments: PostPaymentMethodOptionsCardCase1Installments2?
     /// mandate_options_param
-    public var mandateOptions: PostPaymentMethodOptionsCardCase1MandateOptions3?
+    public var mandateOptions: PostPaymentMethodOptionsCardCase1MandateOptions2?
     public var network: PostRequestPaymentMethodOptionsCardCase1Network2?
-    public var requestThreeDSecure: PostMethodOptionsCardCase1RequestThreeDSecure3?
+    public var requestThreeDSecure: PostMethodOptionsCardCase1RequestThreeDSecure2?
     public var setupFutureUsage: PostPaymentMethodOptionsCardCase1SetupFutureUsage2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
@@ -457,7 +454,7 @@ public struct PostIntentRequestPaymentMethodOptionsCardCase1: Swift.Codable, Swi
     private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
-    public init(captureMethod: PostPaymentMethodOptionsCardCase1CaptureMethod2? = nil, cvcToken: Swift.String? = nil, installments: PostPaymentMethodOptionsCardCase1Installments2? = nil, mandateOptions: PostPaymentMethodOptionsCardCase1MandateOptions3? = nil, network: PostRequestPaymentMethodOptionsCardCase1Network2? = nil, requestThreeDSecure: PostMethodOptionsCardCase1RequestThreeDSecure3? = nil, setupFutureUsage: PostPaymentMethodOptionsCardCase1SetupFutureUsage2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(captureMethod: PostPaymentMethodOptionsCardCase1CaptureMethod2? = nil, cvcToken: Swift.String? = nil, installments: PostPaymentMethodOptionsCardCase1Installments2? = nil, mandateOptions: PostPaymentMethodOptionsCardCase1MandateOptions2? = nil, network: PostRequestPaymentMethodOptionsCardCase1Network2? = nil, requestThreeDSecure: PostMethodOptionsCardCase1RequestThreeDSecure2? = nil, setupFutureUsage: PostPaymentMethodOptionsCardCase1SetupFutureUsage2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.captureMethod = captureMethod
         self.cvcToken = cvcToken
         self.installments = installments
@@ -474,9 +471,9 @@ public struct PostIntentRequestPaymentMethodOptionsCardCase1: Swift.Codable, Swi
         self.captureMethod = try container.decodeValueIfPresent(PostPaymentMethodOptionsCardCase1CaptureMethod2.self, at: "capture_method")
         self.cvcToken = try container.decodeValueIfPresent(Swift.String.self, at: "cvc_token")
         self.installments = try container.decodeValueIfPresent(PostPaymentMethodOptionsCardCase1Installments2.self, at: "installments")
-        self.mandateOptions = try container.decodeValueIfPresent(PostPaymentMethodOptionsCardCase1MandateOptions3.self, at: "mandate_options")
+        self.mandateOptions = try container.decodeValueIfPresent(PostPaymentMethodOptionsCardCase1MandateOptions2.self, at: "mandate_options")
         self.network = try container.decodeValueIfPresent(PostRequestPaymentMethodOptionsCardCase1Network2.self, at: "network")
-        self.requestThreeDSecure = try container.decodeValueIfPresent(PostMethodOptionsCardCase1RequestThreeDSecure3.self, at: "request_three_d_secure")
+        self.requestThreeDSecure = try container.decodeValueIfPresent(PostMethodOptionsCardCase1RequestThreeDSecure2.self, at: "request_three_d_secure")
         self.setupFutureUsage = try container.decodeValueIfPresent(PostPaymentMethodOptionsCardCase1SetupFutureUsage2.self, at: "setup_future_usage")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "capture_method cvc_token installments mandate_options network request_three_d_secure setup_future_usage", nulls: &self.__explicitNulls)
     }
@@ -495,20 +492,20 @@ public struct PostIntentRequestPaymentMethodOptionsCardCase1: Swift.Codable, Swi
     }
 }
 
-public typealias PostIntentRequestPaymentMethodOptionsCardCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentRequestPaymentMethodOptionsCardEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentIntentRequestPaymentMethodOptionsCard = PostIntentConfirmRequestPaymentMethodOptionsCard
 
 /// payment_method_options_param
 public typealias PostRequestPaymentMethodOptionsCardPresentCase1_2 = PostRequestPaymentMethodOptionsCardPresentCase1
 
-public typealias PostRequestPaymentMethodOptionsCardPresentCase2_2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsCardPresentCase2 = PostPlansRequestMetadataEmpty
 
 public indirect enum PostIntentRequestPaymentMethodOptionsCardPresent: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostRequestPaymentMethodOptionsCardPresentCase1_2`.
     case paymentMethodOptionsParam(PostRequestPaymentMethodOptionsCardPresentCase1_2)
-    /// A `PostRequestPaymentMethodOptionsCardPresentCase2_2`.
-    case empty(PostRequestPaymentMethodOptionsCardPresentCase2_2)
+    /// A `PostRequestPaymentMethodOptionsCardPresentCase2`.
+    case empty(PostRequestPaymentMethodOptionsCardPresentCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -517,7 +514,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsCardPresent: Swift.Cod
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsCardPresent", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsParam(try PostRequestPaymentMethodOptionsCardPresentCase1_2(from: decoder))
-            default: .empty(try PostRequestPaymentMethodOptionsCardPresentCase2_2(from: decoder))
+            default: .empty(try PostRequestPaymentMethodOptionsCardPresentCase2(from: decoder))
             }
         }
     }
@@ -582,7 +579,7 @@ public struct PostIntentRequestPaymentMethodOptionsEpsCase1: Swift.Codable, Swif
     }
 }
 
-public typealias PostIntentRequestPaymentMethodOptionsEpsCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentRequestPaymentMethodOptionsEpsEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentIntentRequestPaymentMethodOptionsEps = PostIntentRequestPaymentMethodOptionsGiropay
 
@@ -591,7 +588,7 @@ public typealias PostPaymentMethodOptionsFpxCase1SetupFutureUsage2 = PaymentMeth
 /// payment_method_options_param
 public typealias PostIntentRequestPaymentMethodOptionsFpxCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
 
-public typealias PostIntentRequestPaymentMethodOptionsFpxCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentRequestPaymentMethodOptionsFpxEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentIntentRequestPaymentMethodOptionsFpx = PostIntentRequestPaymentMethodOptionsGiropay
 
@@ -600,13 +597,13 @@ public typealias PostMethodOptionsGiropayCase1SetupFutureUsage2 = PaymentMethodO
 /// payment_method_options_param
 public typealias PostIntentRequestPaymentMethodOptionsGiropayCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
 
-public typealias PostIntentRequestPaymentMethodOptionsGiropayCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentRequestPaymentMethodOptionsGiropayEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostIntentRequestPaymentMethodOptionsGiropay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostIntentRequestPaymentMethodOptionsGiropayCase1`.
     case paymentMethodOptionsParam(PostIntentRequestPaymentMethodOptionsGiropayCase1)
-    /// A `PostIntentRequestPaymentMethodOptionsGiropayCase2`.
-    case empty(PostIntentRequestPaymentMethodOptionsGiropayCase2)
+    /// A `PostIntentRequestPaymentMethodOptionsGiropayEmpty`.
+    case empty(PostIntentRequestPaymentMethodOptionsGiropayEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -615,7 +612,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsGiropay: Swift.Codable
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsGiropay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsParam(try PostIntentRequestPaymentMethodOptionsGiropayCase1(from: decoder))
-            default: .empty(try PostIntentRequestPaymentMethodOptionsGiropayCase2(from: decoder))
+            default: .empty(try PostIntentRequestPaymentMethodOptionsGiropayEmpty(from: decoder))
             }
         }
     }
@@ -654,7 +651,7 @@ public typealias PostMethodOptionsGrabpayCase1SetupFutureUsage2 = PaymentMethodO
 /// payment_method_options_param
 public typealias PostIntentRequestPaymentMethodOptionsGrabpayCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
 
-public typealias PostIntentRequestPaymentMethodOptionsGrabpayCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentRequestPaymentMethodOptionsGrabpayEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostIntentRequestPaymentMethodOptionsGrabpay = PostIntentRequestPaymentMethodOptionsGiropay
 
@@ -689,11 +686,11 @@ public struct PostIntentRequestPaymentMethodOptionsIdealCase1: Swift.Codable, Sw
     }
 }
 
-public typealias PostIntentRequestPaymentMethodOptionsIdealCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentRequestPaymentMethodOptionsIdealEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentIntentRequestPaymentMethodOptionsIdeal = PostIntentsRequestPaymentMethodOptionsAlipay
 
-public typealias PostPaymentMethodOptionsInteracPresent2Case2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptionsInteracPresent2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestPaymentMethodOptionsInteracPresent2 = PostRequestPaymentMethodOptionsInteracPresent
 
@@ -740,15 +737,15 @@ public struct PostIntentRequestPaymentMethodOptionsKlarnaCase1: Swift.Codable, S
     }
 }
 
-public typealias PostIntentRequestPaymentMethodOptionsKlarnaCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentRequestPaymentMethodOptionsKlarnaEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentIntentRequestPaymentMethodOptionsKlarna = PostIntentsRequestPaymentMethodOptionsKlarna
 
-public typealias PostOptionsKonbiniCase1ExpiresAfterDays2Case2 = PostPlansRequestMetadataCase2
+public typealias PostOptionsKonbiniCase1ExpiresAfterDays2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostMethodOptionsKonbiniCase1ExpiresAfterDays2 = PostSourcesRequestMandateAmount
 
-public typealias PostMethodOptionsKonbiniCase1ExpiresAt2Case2 = PostPlansRequestMetadataCase2
+public typealias PostMethodOptionsKonbiniCase1ExpiresAt2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentMethodOptionsKonbiniCase1ExpiresAt2 = PostSourcesRequestMandateAmount
 
@@ -799,13 +796,13 @@ public struct PostIntentRequestPaymentMethodOptionsKonbiniCase1: Swift.Codable, 
     }
 }
 
-public typealias PostIntentRequestPaymentMethodOptionsKonbiniCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentRequestPaymentMethodOptionsKonbiniEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostIntentRequestPaymentMethodOptionsKonbini: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostIntentRequestPaymentMethodOptionsKonbiniCase1`.
     case paymentMethodOptionsParam(PostIntentRequestPaymentMethodOptionsKonbiniCase1)
-    /// A `PostIntentRequestPaymentMethodOptionsKonbiniCase2`.
-    case empty(PostIntentRequestPaymentMethodOptionsKonbiniCase2)
+    /// A `PostIntentRequestPaymentMethodOptionsKonbiniEmpty`.
+    case empty(PostIntentRequestPaymentMethodOptionsKonbiniEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -814,7 +811,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsKonbini: Swift.Codable
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsKonbini", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsParam(try PostIntentRequestPaymentMethodOptionsKonbiniCase1(from: decoder))
-            default: .empty(try PostIntentRequestPaymentMethodOptionsKonbiniCase2(from: decoder))
+            default: .empty(try PostIntentRequestPaymentMethodOptionsKonbiniEmpty(from: decoder))
             }
         }
     }
@@ -883,7 +880,7 @@ public struct PostIntentRequestPaymentMethodOptionsOxxoCase1: Swift.Codable, Swi
     }
 }
 
-public typealias PostIntentRequestPaymentMethodOptionsOxxoCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentRequestPaymentMethodOptionsOxxoEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentIntentRequestPaymentMethodOptionsOxxo = PostIntentConfirmRequestPaymentMethodOptionsOxxo
 
@@ -922,7 +919,7 @@ public struct PostIntentRequestPaymentMethodOptionsP24Case1: Swift.Codable, Swif
     }
 }
 
-public typealias PostIntentRequestPaymentMethodOptionsP24Case2 = PostPlansRequestMetadataCase2
+public typealias PostIntentRequestPaymentMethodOptionsP24Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentIntentRequestPaymentMethodOptionsP24 = PostIntentConfirmRequestPaymentMethodOptionsP24
 
@@ -931,22 +928,53 @@ public typealias PostMethodOptionsPaynowCase1SetupFutureUsage2 = PaymentMethodOp
 /// payment_method_options_param
 public typealias PostIntentRequestPaymentMethodOptionsPaynowCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
 
-public typealias PostIntentRequestPaymentMethodOptionsPaynowCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentRequestPaymentMethodOptionsPaynowEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentIntentRequestPaymentMethodOptionsPaynow = PostIntentRequestPaymentMethodOptionsGiropay
 
-public typealias PostMethodOptionsSepaDebitCase12SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
+public typealias PostMethodOptionsSepaDebitCase1SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
 /// payment_intent_payment_method_options_param
-public typealias PostRequestPaymentMethodOptionsSepaDebitCase1_2 = PostRequestPaymentMethodOptionsSepaDebitCase1
+public struct PostRequestPaymentMethodOptionsSepaDebitCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// payment_method_options_mandate_options_param
+    public var mandateOptions: [Swift.String: Courier.JSONValue]?
+    public var setupFutureUsage: PostMethodOptionsSepaDebitCase1SetupFutureUsage?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
-public typealias PostRequestPaymentMethodOptionsSepaDebitCase2_2 = PostPlansRequestMetadataCase2
+    /// Creates a value with every property.
+    public init(mandateOptions: [Swift.String: Courier.JSONValue]? = nil, setupFutureUsage: PostMethodOptionsSepaDebitCase1SetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.mandateOptions = mandateOptions
+        self.setupFutureUsage = setupFutureUsage
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try Courier.UnionVariant.objectContainer(decoder)
+        self.mandateOptions = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "mandate_options")
+        self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsSepaDebitCase1SetupFutureUsage.self, at: "setup_future_usage")
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options setup_future_usage", nulls: &self.__explicitNulls)
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
+        try container.encodeUndeclared(self.additionalProperties)
+    }
+}
+
+public typealias PostRequestPaymentMethodOptionsSepaDebitCase2 = PostPlansRequestMetadataEmpty
 
 public indirect enum PostIntentRequestPaymentMethodOptionsSepaDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPaymentMethodOptionsSepaDebitCase1_2`.
-    case object(PostRequestPaymentMethodOptionsSepaDebitCase1_2)
-    /// A `PostRequestPaymentMethodOptionsSepaDebitCase2_2`.
-    case empty(PostRequestPaymentMethodOptionsSepaDebitCase2_2)
+    /// A `PostRequestPaymentMethodOptionsSepaDebitCase1`.
+    case object(PostRequestPaymentMethodOptionsSepaDebitCase1)
+    /// A `PostRequestPaymentMethodOptionsSepaDebitCase2`.
+    case empty(PostRequestPaymentMethodOptionsSepaDebitCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -954,8 +982,8 @@ public indirect enum PostIntentRequestPaymentMethodOptionsSepaDebit: Swift.Codab
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsSepaDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .object(try PostRequestPaymentMethodOptionsSepaDebitCase1_2(from: decoder))
-            default: .empty(try PostRequestPaymentMethodOptionsSepaDebitCase2_2(from: decoder))
+            case 0: .object(try PostRequestPaymentMethodOptionsSepaDebitCase1(from: decoder))
+            default: .empty(try PostRequestPaymentMethodOptionsSepaDebitCase2(from: decoder))
             }
         }
     }
@@ -1026,48 +1054,18 @@ public struct PostIntentRequestPaymentMethodOptionsSofortCase1: Swift.Codable, S
     }
 }
 
-public typealias PostIntentRequestPaymentMethodOptionsSofortCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentRequestPaymentMethodOptionsSofortEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentIntentRequestPaymentMethodOptionsSofort = PostIntentsRequestPaymentMethodOptionsSofort
 
-public typealias PostOptionsUsBankAccountCase1SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
+public typealias PostOptionsUsBankAccountObjectSetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
-public typealias PostOptionsUsBankAccountCase1VerificationMethod2 = PaymentMethodOptionsClientVerificationMethod
+public typealias PostOptionsUsBankAccountObjectVerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// payment_intent_payment_method_options_param
-public struct PostRequestPaymentMethodOptionsUsBankAccountCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var setupFutureUsage: PostOptionsUsBankAccountCase1SetupFutureUsage?
-    public var verificationMethod: PostOptionsUsBankAccountCase1VerificationMethod2?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-    /// The optional keys read as `null`, written as `null` again.
-    private var __explicitNulls = Courier.ExplicitNulls()
+public typealias PostRequestPaymentMethodOptionsUsBankAccountObject = PostRequestPaymentMethodOptionsUsBankAccount2Case1
 
-    /// Creates a value with every property.
-    public init(setupFutureUsage: PostOptionsUsBankAccountCase1SetupFutureUsage? = nil, verificationMethod: PostOptionsUsBankAccountCase1VerificationMethod2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.setupFutureUsage = setupFutureUsage
-        self.verificationMethod = verificationMethod
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.UnionVariant.objectContainer(decoder)
-        self.setupFutureUsage = try container.decodeValueIfPresent(PostOptionsUsBankAccountCase1SetupFutureUsage.self, at: "setup_future_usage")
-        self.verificationMethod = try container.decodeValueIfPresent(PostOptionsUsBankAccountCase1VerificationMethod2.self, at: "verification_method")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage verification_method", nulls: &self.__explicitNulls)
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
-        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method", nulls: self.__explicitNulls)
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
-
-public typealias PostRequestPaymentMethodOptionsUsBankAccountCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsUsBankAccountEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostIntentRequestPaymentMethodOptionsUsBankAccount = PostRequestPaymentMethodOptionsUsBankAccount2
 
@@ -1078,13 +1076,13 @@ public typealias PostMethodOptionsWechatPayCase12SetupFutureUsage = PaymentMetho
 /// payment_method_options_param
 public typealias PostRequestPaymentMethodOptionsWechatPayCase1_2 = PostRequestPaymentMethodOptionsWechatPayCase1
 
-public typealias PostRequestPaymentMethodOptionsWechatPayCase2_2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsWechatPayCase2 = PostPlansRequestMetadataEmpty
 
 public indirect enum PostIntentRequestPaymentMethodOptionsWechatPay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostRequestPaymentMethodOptionsWechatPayCase1_2`.
     case paymentMethodOptionsParam(PostRequestPaymentMethodOptionsWechatPayCase1_2)
-    /// A `PostRequestPaymentMethodOptionsWechatPayCase2_2`.
-    case empty(PostRequestPaymentMethodOptionsWechatPayCase2_2)
+    /// A `PostRequestPaymentMethodOptionsWechatPayCase2`.
+    case empty(PostRequestPaymentMethodOptionsWechatPayCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -1093,7 +1091,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsWechatPay: Swift.Codab
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsWechatPay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsParam(try PostRequestPaymentMethodOptionsWechatPayCase1_2(from: decoder))
-            default: .empty(try PostRequestPaymentMethodOptionsWechatPayCase2_2(from: decoder))
+            default: .empty(try PostRequestPaymentMethodOptionsWechatPayCase2(from: decoder))
             }
         }
     }
@@ -1132,7 +1130,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsWechatPay: Swift.Codab
 /// Payment-method-specific configuration for this PaymentIntent.
 public typealias PostPaymentIntentRequestPaymentMethodOptions = PostIntentConfirmRequestPaymentMethodOptions
 
-public typealias PostPaymentIntentsIntentRequestReceiptEmailCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentIntentsIntentRequestReceiptEmailEmpty = PostPlansRequestMetadataEmpty
 
 /// Email address that the receipt for the resulting payment will be sent to. If `receipt_email` is specified for a payment in live mode, a receipt will be sent regardless of your [email settings](https://dashboard.stripe.com/account/emails).
 public typealias PostPaymentIntentsIntentRequestReceiptEmail = PostQuotesRequestOnBehalfOf
@@ -1152,14 +1150,14 @@ public typealias PostPaymentIntentRequestShippingCase1Address = PostSourcesReque
 /// optional_fields_shipping
 public typealias PostPaymentIntentsIntentRequestShippingCase1 = PostChargesRequestShipping
 
-public typealias PostPaymentIntentsIntentRequestShippingCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentIntentsIntentRequestShippingEmpty = PostPlansRequestMetadataEmpty
 
 /// Shipping information for this PaymentIntent.
 public indirect enum PostPaymentIntentsIntentRequestShipping: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostPaymentIntentsIntentRequestShippingCase1`.
     case optionalFieldsShipping(PostPaymentIntentsIntentRequestShippingCase1)
-    /// A `PostPaymentIntentsIntentRequestShippingCase2`.
-    case empty(PostPaymentIntentsIntentRequestShippingCase2)
+    /// A `PostPaymentIntentsIntentRequestShippingEmpty`.
+    case empty(PostPaymentIntentsIntentRequestShippingEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -1168,7 +1166,7 @@ public indirect enum PostPaymentIntentsIntentRequestShipping: Swift.Codable, Swi
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsIntentRequestShipping", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .optionalFieldsShipping(try PostPaymentIntentsIntentRequestShippingCase1(from: decoder))
-            default: .empty(try PostPaymentIntentsIntentRequestShippingCase2(from: decoder))
+            default: .empty(try PostPaymentIntentsIntentRequestShippingEmpty(from: decoder))
             }
         }
     }

@@ -28,7 +28,7 @@ public typealias PostPaymentIntentsRequestMandateData = PostSetupIntentsRequestM
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum PostPaymentIntentsRequestOffSessionCase2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum PostPaymentIntentsRequestOffSessionString: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `one_off`
     case oneOff
     /// `recurring`
@@ -73,15 +73,15 @@ public enum PostPaymentIntentsRequestOffSessionCase2: Swift.Codable, Swift.Hasha
 public indirect enum PostPaymentIntentsRequestOffSession: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `Swift.Bool`.
     case bool(Swift.Bool)
-    /// A `PostPaymentIntentsRequestOffSessionCase2`.
-    case string(PostPaymentIntentsRequestOffSessionCase2)
+    /// A `PostPaymentIntentsRequestOffSessionString`.
+    case string(PostPaymentIntentsRequestOffSessionString)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestOffSession", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .bool(try Swift.Bool(from: decoder))
-            default: .string(try PostPaymentIntentsRequestOffSessionCase2(from: decoder))
+            default: .string(try PostPaymentIntentsRequestOffSessionString(from: decoder))
             }
         }
     }
@@ -128,11 +128,11 @@ public typealias PostIntentsRequestPaymentMethodDataBacsDebit = PostPaymentMetho
 /// billing_details_address
 public typealias PostPaymentMethodDataBillingDetailsAddressCase1 = PostSourcesRequestOwnerAddress
 
-public typealias PostPaymentMethodDataBillingDetailsAddressCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodDataBillingDetailsAddressEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestPaymentMethodDataBillingDetailsAddress = PostCustomersRequestAddress
 
-public typealias PostPaymentMethodDataBillingDetailsEmailCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodDataBillingDetailsEmailEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestPaymentMethodDataBillingDetailsEmail = PostQuotesRequestOnBehalfOf
 
@@ -158,7 +158,7 @@ public typealias PostIntentsRequestPaymentMethodDataIdealBank = PaymentMethodIde
 public typealias PostPaymentIntentsRequestPaymentMethodDataIdeal = PostPaymentMethodsRequestIdeal
 
 /// date_of_birth
-public typealias PostIntentsRequestPaymentMethodDataKlarnaDob = PostTokensRequestPersonDobCase1
+public typealias PostIntentsRequestPaymentMethodDataKlarnaDob = PostPaymentMethodsRequestKlarnaDob
 
 /// param
 public typealias PostPaymentIntentsRequestPaymentMethodDataKlarna = PostPaymentMethodsRequestKlarna
@@ -454,60 +454,25 @@ public struct PostPaymentIntentsRequestPaymentMethodData: Swift.Codable, Swift.H
     }
 }
 
-public typealias PostDebitCase1MandateOptions2CustomMandateURLCase2 = PostPlansRequestMetadataCase2
+public typealias PostDebitObjectMandateOptionsCustomMandateURLEmpty = PostPlansRequestMetadataEmpty
 
-public typealias PostAcssDebitCase1MandateOptions2CustomMandateURL = PostQuotesRequestOnBehalfOf
+public typealias PostAcssDebitObjectMandateOptionsCustomMandateURL = PostQuotesRequestOnBehalfOf
 
-public typealias PostAcssDebitCase1MandateOptions2PaymentSchedule = MandateAcssDebitPaymentSchedule
+public typealias PostAcssDebitObjectMandateOptionsPaymentSchedule = MandateAcssDebitPaymentSchedule
 
-public typealias PostAcssDebitCase1MandateOptions2TransactionType = MandateAcssDebitTransactionType
+public typealias PostAcssDebitObjectMandateOptionsTransactionType = MandateAcssDebitTransactionType
 
 /// payment_intent_payment_method_options_mandate_options_param
-public typealias PostMethodOptionsAcssDebitCase1MandateOptions2 = PostMethodOptionsAcssDebitCase12MandateOptions
+public typealias PostMethodOptionsAcssDebitObjectMandateOptions = PostMethodOptionsAcssDebitCase12MandateOptions
 
-public typealias PostMethodOptionsAcssDebitCase1SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
+public typealias PostMethodOptionsAcssDebitObjectSetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
-public typealias PostMethodOptionsAcssDebitCase1VerificationMethod2 = PaymentMethodOptionsClientVerificationMethod
+public typealias PostMethodOptionsAcssDebitObjectVerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// payment_intent_payment_method_options_param
-public struct PostRequestPaymentMethodOptionsAcssDebitCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// payment_intent_payment_method_options_mandate_options_param
-    public var mandateOptions: PostMethodOptionsAcssDebitCase1MandateOptions2?
-    public var setupFutureUsage: PostMethodOptionsAcssDebitCase1SetupFutureUsage?
-    public var verificationMethod: PostMethodOptionsAcssDebitCase1VerificationMethod2?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-    /// The optional keys read as `null`, written as `null` again.
-    private var __explicitNulls = Courier.ExplicitNulls()
+public typealias PostRequestPaymentMethodOptionsAcssDebitObject = PostRequestPaymentMethodOptionsAcssDebitCase1
 
-    /// Creates a value with every property.
-    public init(mandateOptions: PostMethodOptionsAcssDebitCase1MandateOptions2? = nil, setupFutureUsage: PostMethodOptionsAcssDebitCase1SetupFutureUsage? = nil, verificationMethod: PostMethodOptionsAcssDebitCase1VerificationMethod2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.mandateOptions = mandateOptions
-        self.setupFutureUsage = setupFutureUsage
-        self.verificationMethod = verificationMethod
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.UnionVariant.objectContainer(decoder)
-        self.mandateOptions = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitCase1MandateOptions2.self, at: "mandate_options")
-        self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitCase1SetupFutureUsage.self, at: "setup_future_usage")
-        self.verificationMethod = try container.decodeValueIfPresent(PostMethodOptionsAcssDebitCase1VerificationMethod2.self, at: "verification_method")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options setup_future_usage verification_method", nulls: &self.__explicitNulls)
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options", nulls: self.__explicitNulls)
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
-        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method", nulls: self.__explicitNulls)
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
-
-public typealias PostRequestPaymentMethodOptionsAcssDebitCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsAcssDebitEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostIntentsRequestPaymentMethodOptionsAcssDebit = PostIntentRequestPaymentMethodOptionsAcssDebit
 
@@ -593,13 +558,13 @@ public struct PostPaymentMethodOptionsAfterpayClearpayCase1: Swift.Codable, Swif
     }
 }
 
-public typealias PostPaymentMethodOptionsAfterpayClearpayCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptionsAfterpayClearpayEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostRequestPaymentMethodOptionsAfterpayClearpay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostPaymentMethodOptionsAfterpayClearpayCase1`.
     case paymentMethodOptionsParam(PostPaymentMethodOptionsAfterpayClearpayCase1)
-    /// A `PostPaymentMethodOptionsAfterpayClearpayCase2`.
-    case empty(PostPaymentMethodOptionsAfterpayClearpayCase2)
+    /// A `PostPaymentMethodOptionsAfterpayClearpayEmpty`.
+    case empty(PostPaymentMethodOptionsAfterpayClearpayEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -608,7 +573,7 @@ public indirect enum PostRequestPaymentMethodOptionsAfterpayClearpay: Swift.Coda
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodOptionsAfterpayClearpay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsParam(try PostPaymentMethodOptionsAfterpayClearpayCase1(from: decoder))
-            default: .empty(try PostPaymentMethodOptionsAfterpayClearpayCase2(from: decoder))
+            default: .empty(try PostPaymentMethodOptionsAfterpayClearpayEmpty(from: decoder))
             }
         }
     }
@@ -692,13 +657,13 @@ public enum PostMethodOptionsAlipayCase1SetupFutureUsage: Swift.Codable, Swift.H
 /// payment_method_options_param
 public typealias PostIntentsRequestPaymentMethodOptionsAlipayCase1 = PostIntentRequestPaymentMethodOptionsIdealCase1
 
-public typealias PostIntentsRequestPaymentMethodOptionsAlipayCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentsRequestPaymentMethodOptionsAlipayEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostIntentsRequestPaymentMethodOptionsAlipay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostIntentsRequestPaymentMethodOptionsAlipayCase1`.
     case paymentMethodOptionsParam(PostIntentsRequestPaymentMethodOptionsAlipayCase1)
-    /// A `PostIntentsRequestPaymentMethodOptionsAlipayCase2`.
-    case empty(PostIntentsRequestPaymentMethodOptionsAlipayCase2)
+    /// A `PostIntentsRequestPaymentMethodOptionsAlipayEmpty`.
+    case empty(PostIntentsRequestPaymentMethodOptionsAlipayEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -707,7 +672,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsAlipay: Swift.Codable
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsAlipay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsParam(try PostIntentsRequestPaymentMethodOptionsAlipayCase1(from: decoder))
-            default: .empty(try PostIntentsRequestPaymentMethodOptionsAlipayCase2(from: decoder))
+            default: .empty(try PostIntentsRequestPaymentMethodOptionsAlipayEmpty(from: decoder))
             }
         }
     }
@@ -746,7 +711,7 @@ public typealias PostMethodOptionsAuBecsDebitCase1SetupFutureUsage = PostMethodO
 /// payment_intent_payment_method_options_param
 public typealias PostRequestPaymentMethodOptionsAuBecsDebitCase1 = PostRequestPaymentMethodOptionsBacsDebitCase1
 
-public typealias PostRequestPaymentMethodOptionsAuBecsDebitCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsAuBecsDebitEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostIntentsRequestPaymentMethodOptionsAuBecsDebit = PostIntentRequestPaymentMethodOptionsBacsDebit
 
@@ -781,7 +746,7 @@ public struct PostRequestPaymentMethodOptionsBacsDebitCase1: Swift.Codable, Swif
     }
 }
 
-public typealias PostRequestPaymentMethodOptionsBacsDebitCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsBacsDebitEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostIntentsRequestPaymentMethodOptionsBacsDebit = PostIntentRequestPaymentMethodOptionsBacsDebit
 
@@ -822,7 +787,7 @@ public struct PostRequestPaymentMethodOptionsBancontactCase1: Swift.Codable, Swi
     }
 }
 
-public typealias PostRequestPaymentMethodOptionsBancontactCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsBancontactEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostIntentsRequestPaymentMethodOptionsBancontact = PostIntentRequestPaymentMethodOptionsBancontact
 
@@ -880,13 +845,13 @@ public enum PostMethodOptionsBoletoCase1SetupFutureUsage: Swift.Codable, Swift.H
 /// payment_method_options_param
 public typealias PostIntentsRequestPaymentMethodOptionsBoletoCase1 = PostIntentRequestPaymentMethodOptionsBoletoCase1
 
-public typealias PostIntentsRequestPaymentMethodOptionsBoletoCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentsRequestPaymentMethodOptionsBoletoEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostIntentsRequestPaymentMethodOptionsBoleto: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostIntentsRequestPaymentMethodOptionsBoletoCase1`.
     case paymentMethodOptionsParam(PostIntentsRequestPaymentMethodOptionsBoletoCase1)
-    /// A `PostIntentsRequestPaymentMethodOptionsBoletoCase2`.
-    case empty(PostIntentsRequestPaymentMethodOptionsBoletoCase2)
+    /// A `PostIntentsRequestPaymentMethodOptionsBoletoEmpty`.
+    case empty(PostIntentsRequestPaymentMethodOptionsBoletoEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -895,7 +860,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsBoleto: Swift.Codable
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsBoleto", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsParam(try PostIntentsRequestPaymentMethodOptionsBoletoCase1(from: decoder))
-            default: .empty(try PostIntentsRequestPaymentMethodOptionsBoletoCase2(from: decoder))
+            default: .empty(try PostIntentsRequestPaymentMethodOptionsBoletoEmpty(from: decoder))
             }
         }
     }
@@ -970,13 +935,13 @@ public struct PostMethodOptionsCardCase1InstallmentsPlanCase1: Swift.Codable, Sw
     }
 }
 
-public typealias PostMethodOptionsCardCase1InstallmentsPlanCase2 = PostPlansRequestMetadataCase2
+public typealias PostMethodOptionsCardCase1InstallmentsPlanEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostPaymentMethodOptionsCardCase1InstallmentsPlan: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostMethodOptionsCardCase1InstallmentsPlanCase1`.
     case installmentPlan(PostMethodOptionsCardCase1InstallmentsPlanCase1)
-    /// A `PostMethodOptionsCardCase1InstallmentsPlanCase2`.
-    case empty(PostMethodOptionsCardCase1InstallmentsPlanCase2)
+    /// A `PostMethodOptionsCardCase1InstallmentsPlanEmpty`.
+    case empty(PostMethodOptionsCardCase1InstallmentsPlanEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -985,7 +950,7 @@ public indirect enum PostPaymentMethodOptionsCardCase1InstallmentsPlan: Swift.Co
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentMethodOptionsCardCase1InstallmentsPlan", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .installmentPlan(try PostMethodOptionsCardCase1InstallmentsPlanCase1(from: decoder))
-            default: .empty(try PostMethodOptionsCardCase1InstallmentsPlanCase2(from: decoder))
+            default: .empty(try PostMethodOptionsCardCase1InstallmentsPlanEmpty(from: decoder))
             }
         }
     }
@@ -1052,13 +1017,13 @@ public struct PostPaymentMethodOptionsCardCase1Installments: Swift.Codable, Swif
     }
 }
 
-public typealias PostOptionsCardCase1MandateOptions2AmountType = InvoiceMandateOptionsCardAmountType
+public typealias PostMethodOptionsCardCase1MandateOptionsAmountType = InvoiceMandateOptionsCardAmountType
 
-public typealias PostMethodOptionsCardCase1MandateOptions2Interval = PostMethodOptionsCard2MandateOptionsInterval
+public typealias PostMethodOptionsCardCase1MandateOptionsInterval = PostMethodOptionsCard2MandateOptionsInterval
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum PostCardCase1MandateOptions2SupportedTypesItem: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum PostCardCase1MandateOptionsSupportedTypesItem: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `india`
     case india
     /// A value this version of the API description does not list.
@@ -1096,23 +1061,23 @@ public enum PostCardCase1MandateOptions2SupportedTypesItem: Swift.Codable, Swift
 }
 
 /// mandate_options_param
-public struct PostPaymentMethodOptionsCardCase1MandateOptions2: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostPaymentMethodOptionsCardCase1MandateOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var amount: Swift.Int
-    public var amountType: PostOptionsCardCase1MandateOptions2AmountType
+    public var amountType: PostMethodOptionsCardCase1MandateOptionsAmountType
     public var description: Swift.String?
     public var endDate: Swift.Int?
-    public var interval: PostMethodOptionsCardCase1MandateOptions2Interval
+    public var interval: PostMethodOptionsCardCase1MandateOptionsInterval
     public var intervalCount: Swift.Int?
     public var reference: Swift.String
     public var startDate: Swift.Int
-    public var supportedTypes: [PostCardCase1MandateOptions2SupportedTypesItem]?
+    public var supportedTypes: [PostCardCase1MandateOptionsSupportedTypesItem]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
     /// The optional keys read as `null`, written as `null` again.
     private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
-    public init(amount: Swift.Int, amountType: PostOptionsCardCase1MandateOptions2AmountType, description: Swift.String? = nil, endDate: Swift.Int? = nil, interval: PostMethodOptionsCardCase1MandateOptions2Interval, intervalCount: Swift.Int? = nil, reference: Swift.String, startDate: Swift.Int, supportedTypes: [PostCardCase1MandateOptions2SupportedTypesItem]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(amount: Swift.Int, amountType: PostMethodOptionsCardCase1MandateOptionsAmountType, description: Swift.String? = nil, endDate: Swift.Int? = nil, interval: PostMethodOptionsCardCase1MandateOptionsInterval, intervalCount: Swift.Int? = nil, reference: Swift.String, startDate: Swift.Int, supportedTypes: [PostCardCase1MandateOptionsSupportedTypesItem]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.amount = amount
         self.amountType = amountType
         self.description = description
@@ -1129,14 +1094,14 @@ public struct PostPaymentMethodOptionsCardCase1MandateOptions2: Swift.Codable, S
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.amount = try container.decodeValue(Swift.Int.self, at: "amount")
-        self.amountType = try container.decodeValue(PostOptionsCardCase1MandateOptions2AmountType.self, at: "amount_type")
+        self.amountType = try container.decodeValue(PostMethodOptionsCardCase1MandateOptionsAmountType.self, at: "amount_type")
         self.description = try container.decodeValueIfPresent(Swift.String.self, at: "description")
         self.endDate = try container.decodeValueIfPresent(Swift.Int.self, at: "end_date")
-        self.interval = try container.decodeValue(PostMethodOptionsCardCase1MandateOptions2Interval.self, at: "interval")
+        self.interval = try container.decodeValue(PostMethodOptionsCardCase1MandateOptionsInterval.self, at: "interval")
         self.intervalCount = try container.decodeValueIfPresent(Swift.Int.self, at: "interval_count")
         self.reference = try container.decodeValue(Swift.String.self, at: "reference")
         self.startDate = try container.decodeValue(Swift.Int.self, at: "start_date")
-        self.supportedTypes = try container.decodeValueIfPresent([PostCardCase1MandateOptions2SupportedTypesItem].self, at: "supported_types")
+        self.supportedTypes = try container.decodeValueIfPresent([PostCardCase1MandateOptionsSupportedTypesItem].self, at: "supported_types")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_type description end_date interval interval_count reference start_date supported_types", nulls: &self.__explicitNulls)
     }
 
@@ -1158,14 +1123,55 @@ public struct PostPaymentMethodOptionsCardCase1MandateOptions2: Swift.Codable, S
 
 public typealias PostRequestPaymentMethodOptionsCardCase1Network = PaymentIntentPaymentMethodOptionsCardNetwork
 
-public typealias PostMethodOptionsCardCase1RequestThreeDSecure2 = PostMethodOptionsCardCase1RequestThreeDSecure
+/// Values the description does not list decode as ``undocumented(_:)``, so a server
+/// that adds a value does not break decoding.
+public enum PostMethodOptionsCardCase1RequestThreeDSecure: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// `any`
+    case `any`
+    /// `automatic`
+    case automatic
+    /// A value this version of the API description does not list.
+    case undocumented(Swift.String)
+
+    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "any": self = .`any`
+        case "automatic": self = .automatic
+        default: self = .undocumented(rawValue)
+        }
+    }
+
+    /// The value as sent on the wire.
+    public var rawValue: Swift.String {
+        switch self {
+        case .`any`: "any"
+        case .automatic: "automatic"
+        case .undocumented(let value): value
+        }
+    }
+
+    /// The raw value as text.
+    public var description: Swift.String { rawValue }
+
+    /// Decodes the raw value, accepting values the description does not list.
+    public init(from decoder: any Swift.Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+    }
+
+    /// Encodes the raw value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
 
 public typealias PostPaymentMethodOptionsCardCase1SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
 /// payment_intent_param
 public typealias PostIntentsRequestPaymentMethodOptionsCardCase1 = PostIntentRequestPaymentMethodOptionsCardCase1
 
-public typealias PostIntentsRequestPaymentMethodOptionsCardCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentsRequestPaymentMethodOptionsCardEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentIntentsRequestPaymentMethodOptionsCard = PostIntentConfirmRequestPaymentMethodOptionsCard
 
@@ -1202,7 +1208,7 @@ public struct PostRequestPaymentMethodOptionsCardPresentCase1: Swift.Codable, Sw
     }
 }
 
-public typealias PostRequestPaymentMethodOptionsCardPresentCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsCardPresentEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostIntentsRequestPaymentMethodOptionsCardPresent = PostIntentRequestPaymentMethodOptionsCardPresent
 
@@ -1211,7 +1217,7 @@ public typealias PostPaymentMethodOptionsEpsCase1SetupFutureUsage = PaymentMetho
 /// payment_intent_payment_method_options_param
 public typealias PostIntentsRequestPaymentMethodOptionsEpsCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
 
-public typealias PostIntentsRequestPaymentMethodOptionsEpsCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentsRequestPaymentMethodOptionsEpsEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentIntentsRequestPaymentMethodOptionsEps = PostIntentRequestPaymentMethodOptionsGiropay
 
@@ -1220,7 +1226,7 @@ public typealias PostPaymentMethodOptionsFpxCase1SetupFutureUsage = PaymentMetho
 /// payment_method_options_param
 public typealias PostIntentsRequestPaymentMethodOptionsFpxCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
 
-public typealias PostIntentsRequestPaymentMethodOptionsFpxCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentsRequestPaymentMethodOptionsFpxEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentIntentsRequestPaymentMethodOptionsFpx = PostIntentRequestPaymentMethodOptionsGiropay
 
@@ -1229,7 +1235,7 @@ public typealias PostMethodOptionsGiropayCase1SetupFutureUsage = PaymentMethodOp
 /// payment_method_options_param
 public typealias PostIntentsRequestPaymentMethodOptionsGiropayCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
 
-public typealias PostIntentsRequestPaymentMethodOptionsGiropayCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentsRequestPaymentMethodOptionsGiropayEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostIntentsRequestPaymentMethodOptionsGiropay = PostIntentRequestPaymentMethodOptionsGiropay
 
@@ -1238,7 +1244,7 @@ public typealias PostMethodOptionsGrabpayCase1SetupFutureUsage = PaymentMethodOp
 /// payment_method_options_param
 public typealias PostIntentsRequestPaymentMethodOptionsGrabpayCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
 
-public typealias PostIntentsRequestPaymentMethodOptionsGrabpayCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentsRequestPaymentMethodOptionsGrabpayEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostIntentsRequestPaymentMethodOptionsGrabpay = PostIntentRequestPaymentMethodOptionsGiropay
 
@@ -1247,17 +1253,17 @@ public typealias PostPaymentMethodOptionsIdealCase1SetupFutureUsage = PostMethod
 /// payment_method_options_param
 public typealias PostIntentsRequestPaymentMethodOptionsIdealCase1 = PostIntentRequestPaymentMethodOptionsIdealCase1
 
-public typealias PostIntentsRequestPaymentMethodOptionsIdealCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentsRequestPaymentMethodOptionsIdealEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentIntentsRequestPaymentMethodOptionsIdeal = PostIntentsRequestPaymentMethodOptionsAlipay
 
-public typealias PostRequestPaymentMethodOptionsInteracPresentCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsInteracPresentEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostRequestPaymentMethodOptionsInteracPresent: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `[Swift.String: Courier.JSONValue]`.
     case jsonValueDictionary([Swift.String: Courier.JSONValue])
-    /// A `PostRequestPaymentMethodOptionsInteracPresentCase2`.
-    case empty(PostRequestPaymentMethodOptionsInteracPresentCase2)
+    /// A `PostRequestPaymentMethodOptionsInteracPresentEmpty`.
+    case empty(PostRequestPaymentMethodOptionsInteracPresentEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -1266,7 +1272,7 @@ public indirect enum PostRequestPaymentMethodOptionsInteracPresent: Swift.Codabl
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodOptionsInteracPresent", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .jsonValueDictionary(try [Swift.String: Courier.JSONValue](from: decoder))
-            default: .empty(try PostRequestPaymentMethodOptionsInteracPresentCase2(from: decoder))
+            default: .empty(try PostRequestPaymentMethodOptionsInteracPresentEmpty(from: decoder))
             }
         }
     }
@@ -1454,13 +1460,13 @@ public typealias PostMethodOptionsKlarnaCase1SetupFutureUsage = PaymentMethodOpt
 /// payment_method_options_param
 public typealias PostIntentsRequestPaymentMethodOptionsKlarnaCase1 = PostIntentRequestPaymentMethodOptionsKlarnaCase1
 
-public typealias PostIntentsRequestPaymentMethodOptionsKlarnaCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentsRequestPaymentMethodOptionsKlarnaEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostIntentsRequestPaymentMethodOptionsKlarna: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostIntentsRequestPaymentMethodOptionsKlarnaCase1`.
     case paymentMethodOptionsParam(PostIntentsRequestPaymentMethodOptionsKlarnaCase1)
-    /// A `PostIntentsRequestPaymentMethodOptionsKlarnaCase2`.
-    case empty(PostIntentsRequestPaymentMethodOptionsKlarnaCase2)
+    /// A `PostIntentsRequestPaymentMethodOptionsKlarnaEmpty`.
+    case empty(PostIntentsRequestPaymentMethodOptionsKlarnaEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -1469,7 +1475,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsKlarna: Swift.Codable
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsKlarna", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsParam(try PostIntentsRequestPaymentMethodOptionsKlarnaCase1(from: decoder))
-            default: .empty(try PostIntentsRequestPaymentMethodOptionsKlarnaCase2(from: decoder))
+            default: .empty(try PostIntentsRequestPaymentMethodOptionsKlarnaEmpty(from: decoder))
             }
         }
     }
@@ -1503,11 +1509,11 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsKlarna: Swift.Codable
     }
 }
 
-public typealias PostMethodOptionsKonbiniCase1ExpiresAfterDaysCase2 = PostPlansRequestMetadataCase2
+public typealias PostMethodOptionsKonbiniCase1ExpiresAfterDaysEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostMethodOptionsKonbiniCase1ExpiresAfterDays = PostSourcesRequestMandateAmount
 
-public typealias PostPaymentMethodOptionsKonbiniCase1ExpiresAtCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptionsKonbiniCase1ExpiresAtEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentMethodOptionsKonbiniCase1ExpiresAt = PostSourcesRequestMandateAmount
 
@@ -1516,7 +1522,7 @@ public typealias PostMethodOptionsKonbiniCase1SetupFutureUsage = PaymentMethodOp
 /// payment_method_options_param
 public typealias PostIntentsRequestPaymentMethodOptionsKonbiniCase1 = PostIntentRequestPaymentMethodOptionsKonbiniCase1
 
-public typealias PostIntentsRequestPaymentMethodOptionsKonbiniCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentsRequestPaymentMethodOptionsKonbiniEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostIntentsRequestPaymentMethodOptionsKonbini = PostIntentRequestPaymentMethodOptionsKonbini
 
@@ -1525,7 +1531,7 @@ public typealias PostPaymentMethodOptionsOxxoCase1SetupFutureUsage = PaymentMeth
 /// payment_method_options_param
 public typealias PostIntentsRequestPaymentMethodOptionsOxxoCase1 = PostIntentRequestPaymentMethodOptionsOxxoCase1
 
-public typealias PostIntentsRequestPaymentMethodOptionsOxxoCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentsRequestPaymentMethodOptionsOxxoEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentIntentsRequestPaymentMethodOptionsOxxo = PostIntentConfirmRequestPaymentMethodOptionsOxxo
 
@@ -1534,7 +1540,7 @@ public typealias PostPaymentMethodOptionsP24Case1SetupFutureUsage = PaymentMetho
 /// payment_method_options_param
 public typealias PostIntentsRequestPaymentMethodOptionsP24Case1 = PostIntentRequestPaymentMethodOptionsP24Case1
 
-public typealias PostIntentsRequestPaymentMethodOptionsP24Case2 = PostPlansRequestMetadataCase2
+public typealias PostIntentsRequestPaymentMethodOptionsP24Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentIntentsRequestPaymentMethodOptionsP24 = PostIntentConfirmRequestPaymentMethodOptionsP24
 
@@ -1543,47 +1549,16 @@ public typealias PostMethodOptionsPaynowCase1SetupFutureUsage = PaymentMethodOpt
 /// payment_method_options_param
 public typealias PostIntentsRequestPaymentMethodOptionsPaynowCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
 
-public typealias PostIntentsRequestPaymentMethodOptionsPaynowCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentsRequestPaymentMethodOptionsPaynowEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostIntentsRequestPaymentMethodOptionsPaynow = PostIntentRequestPaymentMethodOptionsGiropay
 
-public typealias PostMethodOptionsSepaDebitCase1SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
+public typealias PostMethodOptionsSepaDebitObjectSetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
 /// payment_intent_payment_method_options_param
-public struct PostRequestPaymentMethodOptionsSepaDebitCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// payment_method_options_mandate_options_param
-    public var mandateOptions: [Swift.String: Courier.JSONValue]?
-    public var setupFutureUsage: PostMethodOptionsSepaDebitCase1SetupFutureUsage?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-    /// The optional keys read as `null`, written as `null` again.
-    private var __explicitNulls = Courier.ExplicitNulls()
+public typealias PostRequestPaymentMethodOptionsSepaDebitObject = PostRequestPaymentMethodOptionsSepaDebitCase1
 
-    /// Creates a value with every property.
-    public init(mandateOptions: [Swift.String: Courier.JSONValue]? = nil, setupFutureUsage: PostMethodOptionsSepaDebitCase1SetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.mandateOptions = mandateOptions
-        self.setupFutureUsage = setupFutureUsage
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.UnionVariant.objectContainer(decoder)
-        self.mandateOptions = try container.decodeValueIfPresent([Swift.String: Courier.JSONValue].self, at: "mandate_options")
-        self.setupFutureUsage = try container.decodeValueIfPresent(PostMethodOptionsSepaDebitCase1SetupFutureUsage.self, at: "setup_future_usage")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "mandate_options setup_future_usage", nulls: &self.__explicitNulls)
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.mandateOptions, at: "mandate_options", nulls: self.__explicitNulls)
-        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
-
-public typealias PostRequestPaymentMethodOptionsSepaDebitCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsSepaDebitEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostIntentsRequestPaymentMethodOptionsSepaDebit = PostIntentRequestPaymentMethodOptionsSepaDebit
 
@@ -1659,13 +1634,13 @@ public typealias PostMethodOptionsSofortCase1SetupFutureUsage = PostMethodOption
 /// payment_method_options_param
 public typealias PostIntentsRequestPaymentMethodOptionsSofortCase1 = PostIntentRequestPaymentMethodOptionsSofortCase1
 
-public typealias PostIntentsRequestPaymentMethodOptionsSofortCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentsRequestPaymentMethodOptionsSofortEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostIntentsRequestPaymentMethodOptionsSofort: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostIntentsRequestPaymentMethodOptionsSofortCase1`.
     case paymentMethodOptionsParam(PostIntentsRequestPaymentMethodOptionsSofortCase1)
-    /// A `PostIntentsRequestPaymentMethodOptionsSofortCase2`.
-    case empty(PostIntentsRequestPaymentMethodOptionsSofortCase2)
+    /// A `PostIntentsRequestPaymentMethodOptionsSofortEmpty`.
+    case empty(PostIntentsRequestPaymentMethodOptionsSofortEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -1674,7 +1649,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsSofort: Swift.Codable
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsSofort", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsParam(try PostIntentsRequestPaymentMethodOptionsSofortCase1(from: decoder))
-            default: .empty(try PostIntentsRequestPaymentMethodOptionsSofortCase2(from: decoder))
+            default: .empty(try PostIntentsRequestPaymentMethodOptionsSofortEmpty(from: decoder))
             }
         }
     }
@@ -1713,15 +1688,45 @@ public typealias PostOptionsUsBankAccount2Case1SetupFutureUsage = PostMethodOpti
 public typealias PostOptionsUsBankAccount2Case1VerificationMethod2 = PaymentMethodOptionsClientVerificationMethod
 
 /// payment_intent_payment_method_options_param
-public typealias PostRequestPaymentMethodOptionsUsBankAccount2Case1 = PostRequestPaymentMethodOptionsUsBankAccountCase1
+public struct PostRequestPaymentMethodOptionsUsBankAccount2Case1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var setupFutureUsage: PostOptionsUsBankAccount2Case1SetupFutureUsage?
+    public var verificationMethod: PostOptionsUsBankAccount2Case1VerificationMethod2?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
-public typealias PostRequestPaymentMethodOptionsUsBankAccount2Case2 = PostPlansRequestMetadataCase2
+    /// Creates a value with every property.
+    public init(setupFutureUsage: PostOptionsUsBankAccount2Case1SetupFutureUsage? = nil, verificationMethod: PostOptionsUsBankAccount2Case1VerificationMethod2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.setupFutureUsage = setupFutureUsage
+        self.verificationMethod = verificationMethod
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try Courier.UnionVariant.objectContainer(decoder)
+        self.setupFutureUsage = try container.decodeValueIfPresent(PostOptionsUsBankAccount2Case1SetupFutureUsage.self, at: "setup_future_usage")
+        self.verificationMethod = try container.decodeValueIfPresent(PostOptionsUsBankAccount2Case1VerificationMethod2.self, at: "verification_method")
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "setup_future_usage verification_method", nulls: &self.__explicitNulls)
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeValueIfPresent(self.setupFutureUsage, at: "setup_future_usage", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.verificationMethod, at: "verification_method", nulls: self.__explicitNulls)
+        try container.encodeUndeclared(self.additionalProperties)
+    }
+}
+
+public typealias PostRequestPaymentMethodOptionsUsBankAccount2Empty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostRequestPaymentMethodOptionsUsBankAccount2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostRequestPaymentMethodOptionsUsBankAccount2Case1`.
     case object(PostRequestPaymentMethodOptionsUsBankAccount2Case1)
-    /// A `PostRequestPaymentMethodOptionsUsBankAccount2Case2`.
-    case empty(PostRequestPaymentMethodOptionsUsBankAccount2Case2)
+    /// A `PostRequestPaymentMethodOptionsUsBankAccount2Empty`.
+    case empty(PostRequestPaymentMethodOptionsUsBankAccount2Empty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -1730,7 +1735,7 @@ public indirect enum PostRequestPaymentMethodOptionsUsBankAccount2: Swift.Codabl
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodOptionsUsBankAccount2", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .object(try PostRequestPaymentMethodOptionsUsBankAccount2Case1(from: decoder))
-            default: .empty(try PostRequestPaymentMethodOptionsUsBankAccount2Case2(from: decoder))
+            default: .empty(try PostRequestPaymentMethodOptionsUsBankAccount2Empty(from: decoder))
             }
         }
     }
@@ -1805,7 +1810,7 @@ public struct PostRequestPaymentMethodOptionsWechatPayCase1: Swift.Codable, Swif
     }
 }
 
-public typealias PostRequestPaymentMethodOptionsWechatPayCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsWechatPayEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostIntentsRequestPaymentMethodOptionsWechatPay = PostIntentRequestPaymentMethodOptionsWechatPay
 

@@ -93,21 +93,21 @@ public struct PostPaymentLinksPaymentLinkRequestLineItemsItem: Swift.Codable, Sw
 
 public typealias PostPaymentLinkRequestPaymentMethodTypesCase1Item = CardObjectModel
 
-public typealias PostLinksPaymentLinkRequestPaymentMethodTypesCase2 = PostPlansRequestMetadataCase2
+public typealias PostLinksPaymentLinkRequestPaymentMethodTypesEmpty = PostPlansRequestMetadataEmpty
 
 /// The list of payment method types that customers can use. Only `card` is supported. Pass an empty string to enable automatic payment methods that use your [payment method settings](https://dashboard.stripe.com/settings/payment_methods).
 public indirect enum PostLinksPaymentLinkRequestPaymentMethodTypes: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `[PostPaymentLinkRequestPaymentMethodTypesCase1Item]`.
     case postPaymentLinkRequestPaymentMethodTypesCase1ItemArray([PostPaymentLinkRequestPaymentMethodTypesCase1Item])
-    /// A `PostLinksPaymentLinkRequestPaymentMethodTypesCase2`.
-    case empty(PostLinksPaymentLinkRequestPaymentMethodTypesCase2)
+    /// A `PostLinksPaymentLinkRequestPaymentMethodTypesEmpty`.
+    case empty(PostLinksPaymentLinkRequestPaymentMethodTypesEmpty)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostLinksPaymentLinkRequestPaymentMethodTypes", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postPaymentLinkRequestPaymentMethodTypesCase1ItemArray(try [PostPaymentLinkRequestPaymentMethodTypesCase1Item](from: decoder))
-            default: .empty(try PostLinksPaymentLinkRequestPaymentMethodTypesCase2(from: decoder))
+            default: .empty(try PostLinksPaymentLinkRequestPaymentMethodTypesEmpty(from: decoder))
             }
         }
     }
@@ -144,14 +144,14 @@ public typealias PostAddressCollectionCase1AllowedCountriesItem = PaymentAddress
 /// shipping_address_collection_params
 public typealias PostLinkRequestShippingAddressCollectionCase1 = PostSessionsRequestShippingAddressCollection
 
-public typealias PostLinkRequestShippingAddressCollectionCase2 = PostPlansRequestMetadataCase2
+public typealias PostLinkRequestShippingAddressCollectionEmpty = PostPlansRequestMetadataEmpty
 
 /// Configuration for collecting the customer's shipping address.
 public indirect enum PostPaymentLinkRequestShippingAddressCollection: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostLinkRequestShippingAddressCollectionCase1`.
     case shippingAddressCollectionParams(PostLinkRequestShippingAddressCollectionCase1)
-    /// A `PostLinkRequestShippingAddressCollectionCase2`.
-    case empty(PostLinkRequestShippingAddressCollectionCase2)
+    /// A `PostLinkRequestShippingAddressCollectionEmpty`.
+    case empty(PostLinkRequestShippingAddressCollectionEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -160,7 +160,7 @@ public indirect enum PostPaymentLinkRequestShippingAddressCollection: Swift.Coda
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentLinkRequestShippingAddressCollection", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .shippingAddressCollectionParams(try PostLinkRequestShippingAddressCollectionCase1(from: decoder))
-            default: .empty(try PostLinkRequestShippingAddressCollectionCase2(from: decoder))
+            default: .empty(try PostLinkRequestShippingAddressCollectionEmpty(from: decoder))
             }
         }
     }

@@ -6,11 +6,11 @@ import Foundation
 /// billing_details_address
 public typealias PostPaymentMethodRequestBillingDetailsAddressCase1 = PostSourcesRequestOwnerAddress
 
-public typealias PostPaymentMethodRequestBillingDetailsAddressCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodRequestBillingDetailsAddressEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentMethodRequestBillingDetailsAddress = PostCustomersRequestAddress
 
-public typealias PostPaymentMethodRequestBillingDetailsEmailCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodRequestBillingDetailsEmailEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostMethodsPaymentMethodRequestBillingDetailsEmail = PostQuotesRequestOnBehalfOf
 
@@ -54,7 +54,7 @@ public struct PostPaymentMethodsPaymentMethodRequestCard: Swift.Codable, Swift.H
     }
 }
 
-public typealias PostMethodsPaymentMethodRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostMethodsPaymentMethodRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostPaymentMethodsPaymentMethodRequestMetadata = PostPlansRequestMetadata

@@ -111,11 +111,11 @@ public struct PostPaymentMethodsRequestBacsDebit: Swift.Codable, Swift.Hashable,
 /// billing_details_address
 public typealias PostMethodsRequestBillingDetailsAddressCase1 = PostSourcesRequestOwnerAddress
 
-public typealias PostMethodsRequestBillingDetailsAddressCase2 = PostPlansRequestMetadataCase2
+public typealias PostMethodsRequestBillingDetailsAddressEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentMethodsRequestBillingDetailsAddress = PostCustomersRequestAddress
 
-public typealias PostPaymentMethodsRequestBillingDetailsEmailCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodsRequestBillingDetailsEmailEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentMethodsRequestBillingDetailsEmail = PostQuotesRequestOnBehalfOf
 
@@ -192,7 +192,7 @@ public struct PostPaymentMethodsRequestBoleto: Swift.Codable, Swift.Hashable, Sw
 }
 
 /// card_details_params
-public struct PostPaymentMethodsRequestCardCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostPaymentMethodsRequestCardCardDetailsParams: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var cvc: Swift.String?
     public var expMonth: Swift.Int
     public var expYear: Swift.Int
@@ -233,7 +233,7 @@ public struct PostPaymentMethodsRequestCardCase1: Swift.Codable, Swift.Hashable,
 }
 
 /// token_params
-public struct PostPaymentMethodsRequestCardCase2: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostPaymentMethodsRequestCardTokenParams: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var token: Swift.String
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
@@ -261,10 +261,10 @@ public struct PostPaymentMethodsRequestCardCase2: Swift.Codable, Swift.Hashable,
 
 /// If this is a `card` PaymentMethod, this hash contains the user's card details. For backwards compatibility, you can alternatively provide a Stripe token (e.g., for Apple Pay, Amex Express Checkout, or legacy Checkout) into the card hash with format `card: {token: "tok_visa"}`. When providing a card number, you must meet the requirements for [PCI compliance](https://stripe.com/docs/security#validating-pci-compliance). We strongly recommend using Stripe.js instead of interacting with this API directly.
 public indirect enum PostPaymentMethodsRequestCard: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentMethodsRequestCardCase1`.
-    case cardDetailsParams(PostPaymentMethodsRequestCardCase1)
-    /// A `PostPaymentMethodsRequestCardCase2`.
-    case tokenParams(PostPaymentMethodsRequestCardCase2)
+    /// A `PostPaymentMethodsRequestCardCardDetailsParams`.
+    case cardDetailsParams(PostPaymentMethodsRequestCardCardDetailsParams)
+    /// A `PostPaymentMethodsRequestCardTokenParams`.
+    case tokenParams(PostPaymentMethodsRequestCardTokenParams)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -272,8 +272,8 @@ public indirect enum PostPaymentMethodsRequestCard: Swift.Codable, Swift.Hashabl
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentMethodsRequestCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .cardDetailsParams(try PostPaymentMethodsRequestCardCase1(from: decoder))
-            default: .tokenParams(try PostPaymentMethodsRequestCardCase2(from: decoder))
+            case 0: .cardDetailsParams(try PostPaymentMethodsRequestCardCardDetailsParams(from: decoder))
+            default: .tokenParams(try PostPaymentMethodsRequestCardTokenParams(from: decoder))
             }
         }
     }
@@ -405,7 +405,39 @@ public struct PostPaymentMethodsRequestIdeal: Swift.Codable, Swift.Hashable, Swi
 }
 
 /// date_of_birth
-public typealias PostPaymentMethodsRequestKlarnaDob = PostTokensRequestPersonDobCase1
+public struct PostPaymentMethodsRequestKlarnaDob: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var day: Swift.Int
+    public var month: Swift.Int
+    public var year: Swift.Int
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(day: Swift.Int, month: Swift.Int, year: Swift.Int, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.day = day
+        self.month = month
+        self.year = year
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try Courier.UnionVariant.objectContainer(decoder)
+        self.day = try container.decodeValue(Swift.Int.self, at: "day")
+        self.month = try container.decodeValue(Swift.Int.self, at: "month")
+        self.year = try container.decodeValue(Swift.Int.self, at: "year")
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "day month year")
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeValue(self.day, at: "day")
+        try container.encodeValue(self.month, at: "month")
+        try container.encodeValue(self.year, at: "year")
+        try container.encodeUndeclared(self.additionalProperties)
+    }
+}
 
 /// param
 ///

@@ -14,7 +14,7 @@ public typealias PostPlansRequestInterval = PlanInterval
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum PostPlansRequestMetadataCase2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum PostPlansRequestMetadataEmpty: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// The empty string.
     case empty
     /// A value this version of the API description does not list.
@@ -55,8 +55,8 @@ public enum PostPlansRequestMetadataCase2: Swift.Codable, Swift.Hashable, Swift.
 public indirect enum PostPlansRequestMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `[Swift.String: Swift.String]`.
     case stringDictionary([Swift.String: Swift.String])
-    /// A `PostPlansRequestMetadataCase2`.
-    case empty(PostPlansRequestMetadataCase2)
+    /// A `PostPlansRequestMetadataEmpty`.
+    case empty(PostPlansRequestMetadataEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -65,7 +65,7 @@ public indirect enum PostPlansRequestMetadata: Swift.Codable, Swift.Hashable, Sw
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPlansRequestMetadata", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .stringDictionary(try [Swift.String: Swift.String](from: decoder))
-            default: .empty(try PostPlansRequestMetadataCase2(from: decoder))
+            default: .empty(try PostPlansRequestMetadataEmpty(from: decoder))
             }
         }
     }
@@ -102,61 +102,11 @@ public indirect enum PostPlansRequestMetadata: Swift.Codable, Swift.Hashable, Sw
 /// inline_product_params
 ///
 /// The product whose pricing the created plan will represent. This can either be the ID of an existing product, or a dictionary containing fields used to create a [service product](https://stripe.com/docs/api#product_object-type).
-public struct PostPlansRequestProductCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var active: Swift.Bool?
-    public var id: Swift.String?
-    public var metadata: [Swift.String: Swift.String]?
-    public var name: Swift.String
-    public var statementDescriptor: Swift.String?
-    public var taxCode: Swift.String?
-    public var unitLabel: Swift.String?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-    /// The optional keys read as `null`, written as `null` again.
-    private var __explicitNulls = Courier.ExplicitNulls()
-
-    /// Creates a value with every property.
-    public init(active: Swift.Bool? = nil, id: Swift.String? = nil, metadata: [Swift.String: Swift.String]? = nil, name: Swift.String, statementDescriptor: Swift.String? = nil, taxCode: Swift.String? = nil, unitLabel: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.active = active
-        self.id = id
-        self.metadata = metadata
-        self.name = name
-        self.statementDescriptor = statementDescriptor
-        self.taxCode = taxCode
-        self.unitLabel = unitLabel
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.UnionVariant.objectContainer(decoder)
-        self.active = try container.decodeValueIfPresent(Swift.Bool.self, at: "active")
-        self.id = try container.decodeValueIfPresent(Swift.String.self, at: "id")
-        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
-        self.name = try container.decodeValue(Swift.String.self, at: "name")
-        self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
-        self.taxCode = try container.decodeValueIfPresent(Swift.String.self, at: "tax_code")
-        self.unitLabel = try container.decodeValueIfPresent(Swift.String.self, at: "unit_label")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "active id metadata name statement_descriptor tax_code unit_label", nulls: &self.__explicitNulls)
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.active, at: "active", nulls: self.__explicitNulls)
-        try container.encodeValueIfPresent(self.id, at: "id", nulls: self.__explicitNulls)
-        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
-        try container.encodeValue(self.name, at: "name")
-        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor", nulls: self.__explicitNulls)
-        try container.encodeValueIfPresent(self.taxCode, at: "tax_code", nulls: self.__explicitNulls)
-        try container.encodeValueIfPresent(self.unitLabel, at: "unit_label", nulls: self.__explicitNulls)
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostPlansRequestProductInlineProductParams = PostPricesRequestProductData
 
 public indirect enum PostPlansRequestProduct: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPlansRequestProductCase1`.
-    case inlineProductParams(PostPlansRequestProductCase1)
+    /// A `PostPlansRequestProductInlineProductParams`.
+    case inlineProductParams(PostPlansRequestProductInlineProductParams)
     /// A `Swift.String`.
     case string(Swift.String)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -166,7 +116,7 @@ public indirect enum PostPlansRequestProduct: Swift.Codable, Swift.Hashable, Swi
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPlansRequestProduct", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .inlineProductParams(try PostPlansRequestProductCase1(from: decoder))
+            case 0: .inlineProductParams(try PostPlansRequestProductInlineProductParams(from: decoder))
             default: .string(try Swift.String(from: decoder))
             }
         }
@@ -203,7 +153,7 @@ public indirect enum PostPlansRequestProduct: Swift.Codable, Swift.Hashable, Swi
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum PostPlansRequestTiersItemUpToCase1: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum PostPlansRequestTiersItemUpToInf: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `inf`
     case inf
     /// A value this version of the API description does not list.
@@ -241,8 +191,8 @@ public enum PostPlansRequestTiersItemUpToCase1: Swift.Codable, Swift.Hashable, S
 }
 
 public indirect enum PostPlansRequestTiersItemUpTo: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `PostPlansRequestTiersItemUpToCase1`.
-    case inf(PostPlansRequestTiersItemUpToCase1)
+    /// A `PostPlansRequestTiersItemUpToInf`.
+    case inf(PostPlansRequestTiersItemUpToInf)
     /// A `Swift.Int`.
     case int(Swift.Int)
 
@@ -250,7 +200,7 @@ public indirect enum PostPlansRequestTiersItemUpTo: Swift.Codable, Swift.Hashabl
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPlansRequestTiersItemUpTo", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .inf(try PostPlansRequestTiersItemUpToCase1(from: decoder))
+            case 0: .inf(try PostPlansRequestTiersItemUpToInf(from: decoder))
             default: .int(try Swift.Int(from: decoder))
             }
         }

@@ -9,7 +9,57 @@ public typealias PostPricesRequestBillingScheme = PlanBillingScheme
 /// inline_product_params
 ///
 /// These fields can be used to create a new product that this price will belong to.
-public typealias PostPricesRequestProductData = PostPlansRequestProductCase1
+public struct PostPricesRequestProductData: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var active: Swift.Bool?
+    public var id: Swift.String?
+    public var metadata: [Swift.String: Swift.String]?
+    public var name: Swift.String
+    public var statementDescriptor: Swift.String?
+    public var taxCode: Swift.String?
+    public var unitLabel: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
+
+    /// Creates a value with every property.
+    public init(active: Swift.Bool? = nil, id: Swift.String? = nil, metadata: [Swift.String: Swift.String]? = nil, name: Swift.String, statementDescriptor: Swift.String? = nil, taxCode: Swift.String? = nil, unitLabel: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.active = active
+        self.id = id
+        self.metadata = metadata
+        self.name = name
+        self.statementDescriptor = statementDescriptor
+        self.taxCode = taxCode
+        self.unitLabel = unitLabel
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try Courier.UnionVariant.objectContainer(decoder)
+        self.active = try container.decodeValueIfPresent(Swift.Bool.self, at: "active")
+        self.id = try container.decodeValueIfPresent(Swift.String.self, at: "id")
+        self.metadata = try container.decodeValueIfPresent([Swift.String: Swift.String].self, at: "metadata")
+        self.name = try container.decodeValue(Swift.String.self, at: "name")
+        self.statementDescriptor = try container.decodeValueIfPresent(Swift.String.self, at: "statement_descriptor")
+        self.taxCode = try container.decodeValueIfPresent(Swift.String.self, at: "tax_code")
+        self.unitLabel = try container.decodeValueIfPresent(Swift.String.self, at: "unit_label")
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "active id metadata name statement_descriptor tax_code unit_label", nulls: &self.__explicitNulls)
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeValueIfPresent(self.active, at: "active", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.id, at: "id", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.metadata, at: "metadata", nulls: self.__explicitNulls)
+        try container.encodeValue(self.name, at: "name")
+        try container.encodeValueIfPresent(self.statementDescriptor, at: "statement_descriptor", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.taxCode, at: "tax_code", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.unitLabel, at: "unit_label", nulls: self.__explicitNulls)
+        try container.encodeUndeclared(self.additionalProperties)
+    }
+}
 
 public typealias PostPricesRequestRecurringAggregateUsage = PlanAggregateUsage
 
@@ -63,7 +113,7 @@ public struct PostPricesRequestRecurring: Swift.Codable, Swift.Hashable, Swift.S
 /// Specifies whether the price is considered inclusive of taxes or exclusive of taxes. One of `inclusive`, `exclusive`, or `unspecified`. Once specified as either `inclusive` or `exclusive`, it cannot be changed.
 public typealias PostPricesRequestTaxBehavior = PriceTaxBehavior
 
-public typealias PostPricesRequestTiersItemUpToCase1 = PostPlansRequestTiersItemUpToCase1
+public typealias PostPricesRequestTiersItemUpToInf = PostPlansRequestTiersItemUpToInf
 
 public typealias PostPricesRequestTiersItemUpTo = PostPlansRequestTiersItemUpTo
 

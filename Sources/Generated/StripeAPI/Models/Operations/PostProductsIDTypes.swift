@@ -3,21 +3,21 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostProductsIDRequestImagesCase2 = PostPlansRequestMetadataCase2
+public typealias PostProductsIDRequestImagesEmpty = PostPlansRequestMetadataEmpty
 
 /// A list of up to 8 URLs of images for this product, meant to be displayable to the customer.
 public indirect enum PostProductsIDRequestImages: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `[Swift.String]`.
     case stringArray([Swift.String])
-    /// A `PostProductsIDRequestImagesCase2`.
-    case empty(PostProductsIDRequestImagesCase2)
+    /// A `PostProductsIDRequestImagesEmpty`.
+    case empty(PostProductsIDRequestImagesEmpty)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostProductsIDRequestImages", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .stringArray(try [Swift.String](from: decoder))
-            default: .empty(try PostProductsIDRequestImagesCase2(from: decoder))
+            default: .empty(try PostProductsIDRequestImagesEmpty(from: decoder))
             }
         }
     }
@@ -49,7 +49,7 @@ public indirect enum PostProductsIDRequestImages: Swift.Codable, Swift.Hashable,
     }
 }
 
-public typealias PostProductsIDRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostProductsIDRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostProductsIDRequestMetadata = PostPlansRequestMetadata
@@ -57,17 +57,17 @@ public typealias PostProductsIDRequestMetadata = PostPlansRequestMetadata
 /// package_dimensions_specs
 public typealias PostProductsIDRequestPackageDimensionsCase1 = PostSkusRequestPackageDimensions
 
-public typealias PostProductsIDRequestPackageDimensionsCase2 = PostPlansRequestMetadataCase2
+public typealias PostProductsIDRequestPackageDimensionsEmpty = PostPlansRequestMetadataEmpty
 
 /// The dimensions of this product for shipping purposes.
 public typealias PostProductsIDRequestPackageDimensions = PostSkusIDRequestPackageDimensions
 
-public typealias PostProductsIDRequestTaxCodeCase2 = PostPlansRequestMetadataCase2
+public typealias PostProductsIDRequestTaxCodeEmpty = PostPlansRequestMetadataEmpty
 
 /// A [tax code](https://stripe.com/docs/tax/tax-codes) ID.
 public typealias PostProductsIDRequestTaxCode = PostQuotesRequestOnBehalfOf
 
-public typealias PostProductsIDRequestURLModelCase2 = PostPlansRequestMetadataCase2
+public typealias PostProductsIDRequestURLModelEmpty = PostPlansRequestMetadataEmpty
 
 /// A URL of a publicly-accessible webpage for this product.
 public typealias PostProductsIDRequestURLModel = PostQuotesRequestOnBehalfOf

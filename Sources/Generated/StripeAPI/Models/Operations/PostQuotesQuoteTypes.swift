@@ -3,12 +3,12 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostQuotesQuoteRequestApplicationFeeAmountCase2 = PostPlansRequestMetadataCase2
+public typealias PostQuotesQuoteRequestApplicationFeeAmountEmpty = PostPlansRequestMetadataEmpty
 
 /// The amount of the application fee (if any) that will be requested to be applied to the payment and transferred to the application owner's Stripe account. There cannot be any line items with recurring prices when using this field.
 public typealias PostQuotesQuoteRequestApplicationFeeAmount = PostSourcesRequestMandateAmount
 
-public typealias PostQuotesQuoteRequestApplicationFeePercentCase2 = PostPlansRequestMetadataCase2
+public typealias PostQuotesQuoteRequestApplicationFeePercentEmpty = PostPlansRequestMetadataEmpty
 
 /// A non-negative decimal between 0 and 100, with at most two decimal places. This represents the percentage of the subscription invoice subtotal that will be transferred to the application owner's Stripe account. There must be at least 1 line item with a recurring price to use this field.
 public typealias PostQuotesQuoteRequestApplicationFeePercent = PostQuotesRequestApplicationFeePercent
@@ -21,15 +21,15 @@ public typealias PostQuotesQuoteRequestAutomaticTax = PostQuotesRequestAutomatic
 /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay invoices at the end of the subscription cycle or at invoice finalization using the default payment method attached to the subscription or customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions. Defaults to `charge_automatically`.
 public typealias PostQuotesQuoteRequestCollectionMethod = QuoteCollectionMethod
 
-public typealias PostQuotesQuoteRequestDefaultTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostQuotesQuoteRequestDefaultTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 /// The tax rates that will apply to any line item that does not have `tax_rates` set.
 public typealias PostQuotesQuoteRequestDefaultTaxRates = PostProductsIDRequestImages
 
 /// discounts_data_param
-public typealias PostQuotesQuoteRequestDiscountsCase1Item = PostQuotesRequestDiscountsCase1Item
+public typealias PostQuotesQuoteRequestDiscountsArrayItem = PostQuotesRequestDiscountsArrayItem
 
-public typealias PostQuotesQuoteRequestDiscountsCase2 = PostPlansRequestMetadataCase2
+public typealias PostQuotesQuoteRequestDiscountsEmpty = PostPlansRequestMetadataEmpty
 
 /// The discounts applied to the quote. You can only set up to one discount.
 public typealias PostQuotesQuoteRequestDiscounts = PostQuotesRequestDiscounts
@@ -49,7 +49,7 @@ public typealias PostQuoteRequestLineItemPriceDataTaxBehavior = PriceTaxBehavior
 /// price_data
 public typealias PostQuotesQuoteRequestLineItemsItemPriceData = PostQuotesRequestLineItemsItemPriceData
 
-public typealias PostQuotesQuoteRequestLineItemsItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostQuotesQuoteRequestLineItemsItemTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostQuotesQuoteRequestLineItemsItemTaxRates = PostProductsIDRequestImages
 
@@ -99,22 +99,22 @@ public struct PostQuotesQuoteRequestLineItemsItem: Swift.Codable, Swift.Hashable
     }
 }
 
-public typealias PostQuotesQuoteRequestOnBehalfOfCase2 = PostPlansRequestMetadataCase2
+public typealias PostQuotesQuoteRequestOnBehalfOfEmpty = PostPlansRequestMetadataEmpty
 
 /// The account on behalf of which to charge.
 public typealias PostQuotesQuoteRequestOnBehalfOf = PostQuotesRequestOnBehalfOf
 
 public typealias PostQuoteRequestSubscriptionDataEffectiveDateCase1 = PostRequestSubscriptionDataEffectiveDateCase1
 
-public typealias PostQuoteRequestSubscriptionDataEffectiveDateCase3 = PostPlansRequestMetadataCase2
+public typealias PostQuoteRequestSubscriptionDataEffectiveDateEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostQuoteRequestSubscriptionDataEffectiveDate: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `PostQuoteRequestSubscriptionDataEffectiveDateCase1`.
     case currentPeriodEnd(PostQuoteRequestSubscriptionDataEffectiveDateCase1)
     /// A `Swift.Int`.
     case int(Swift.Int)
-    /// A `PostQuoteRequestSubscriptionDataEffectiveDateCase3`.
-    case empty(PostQuoteRequestSubscriptionDataEffectiveDateCase3)
+    /// A `PostQuoteRequestSubscriptionDataEffectiveDateEmpty`.
+    case empty(PostQuoteRequestSubscriptionDataEffectiveDateEmpty)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
@@ -122,7 +122,7 @@ public indirect enum PostQuoteRequestSubscriptionDataEffectiveDate: Swift.Codabl
             switch index {
             case 0: .currentPeriodEnd(try PostQuoteRequestSubscriptionDataEffectiveDateCase1(from: decoder))
             case 1: .int(try Swift.Int(from: decoder))
-            default: .empty(try PostQuoteRequestSubscriptionDataEffectiveDateCase3(from: decoder))
+            default: .empty(try PostQuoteRequestSubscriptionDataEffectiveDateEmpty(from: decoder))
             }
         }
     }
@@ -160,7 +160,7 @@ public indirect enum PostQuoteRequestSubscriptionDataEffectiveDate: Swift.Codabl
     }
 }
 
-public typealias PostRequestSubscriptionDataTrialPeriodDaysCase2_2 = PostPlansRequestMetadataCase2
+public typealias PostRequestSubscriptionDataTrialPeriodDaysCase2 = PostPlansRequestMetadataEmpty
 
 public typealias PostQuoteRequestSubscriptionDataTrialPeriodDays = PostSourcesRequestMandateAmount
 
@@ -170,9 +170,43 @@ public typealias PostQuoteRequestSubscriptionDataTrialPeriodDays = PostSourcesRe
 public typealias PostQuotesQuoteRequestSubscriptionData = PostQuotesRequestSubscriptionData
 
 /// transfer_data_specs
-public typealias PostQuotesQuoteRequestTransferDataCase1 = PostQuotesRequestTransferDataCase1
+public struct PostQuotesQuoteRequestTransferDataCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var amount: Swift.Int?
+    public var amountPercent: Swift.Double?
+    public var destination: Swift.String
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+    /// The optional keys read as `null`, written as `null` again.
+    private var __explicitNulls = Courier.ExplicitNulls()
 
-public typealias PostQuotesQuoteRequestTransferDataCase2 = PostPlansRequestMetadataCase2
+    /// Creates a value with every property.
+    public init(amount: Swift.Int? = nil, amountPercent: Swift.Double? = nil, destination: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.amount = amount
+        self.amountPercent = amountPercent
+        self.destination = destination
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try Courier.UnionVariant.objectContainer(decoder)
+        self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
+        self.amountPercent = try container.decodeValueIfPresent(Swift.Double.self, at: "amount_percent")
+        self.destination = try container.decodeValue(Swift.String.self, at: "destination")
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_percent destination", nulls: &self.__explicitNulls)
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
+        try container.encodeValueIfPresent(self.amountPercent, at: "amount_percent", nulls: self.__explicitNulls)
+        try container.encodeValue(self.destination, at: "destination")
+        try container.encodeUndeclared(self.additionalProperties)
+    }
+}
+
+public typealias PostQuotesQuoteRequestTransferDataEmpty = PostPlansRequestMetadataEmpty
 
 /// The data with which to automatically create a Transfer for each of the invoices.
 public typealias PostQuotesQuoteRequestTransferData = PostQuotesRequestTransferData

@@ -3,26 +3,26 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostQuotesRequestApplicationFeeAmountCase2 = PostPlansRequestMetadataCase2
+public typealias PostQuotesRequestApplicationFeeAmountEmpty = PostPlansRequestMetadataEmpty
 
 /// The amount of the application fee (if any) that will be requested to be applied to the payment and transferred to the application owner's Stripe account. There cannot be any line items with recurring prices when using this field.
 public typealias PostQuotesRequestApplicationFeeAmount = PostSourcesRequestMandateAmount
 
-public typealias PostQuotesRequestApplicationFeePercentCase2 = PostPlansRequestMetadataCase2
+public typealias PostQuotesRequestApplicationFeePercentEmpty = PostPlansRequestMetadataEmpty
 
 /// A non-negative decimal between 0 and 100, with at most two decimal places. This represents the percentage of the subscription invoice subtotal that will be transferred to the application owner's Stripe account. There must be at least 1 line item with a recurring price to use this field.
 public indirect enum PostQuotesRequestApplicationFeePercent: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `Swift.Double`.
     case double(Swift.Double)
-    /// A `PostQuotesRequestApplicationFeePercentCase2`.
-    case empty(PostQuotesRequestApplicationFeePercentCase2)
+    /// A `PostQuotesRequestApplicationFeePercentEmpty`.
+    case empty(PostQuotesRequestApplicationFeePercentEmpty)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestApplicationFeePercent", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .double(try Courier.UnionVariant.decodeDouble(from: decoder))
-            default: .empty(try PostQuotesRequestApplicationFeePercentCase2(from: decoder))
+            default: .empty(try PostQuotesRequestApplicationFeePercentEmpty(from: decoder))
             }
         }
     }
@@ -89,13 +89,13 @@ public struct PostQuotesRequestAutomaticTax: Swift.Codable, Swift.Hashable, Swif
 /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay invoices at the end of the subscription cycle or at invoice finalization using the default payment method attached to the subscription or customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions. Defaults to `charge_automatically`.
 public typealias PostQuotesRequestCollectionMethod = QuoteCollectionMethod
 
-public typealias PostQuotesRequestDefaultTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostQuotesRequestDefaultTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 /// The tax rates that will apply to any line item that does not have `tax_rates` set.
 public typealias PostQuotesRequestDefaultTaxRates = PostProductsIDRequestImages
 
 /// discounts_data_param
-public struct PostQuotesRequestDiscountsCase1Item: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostQuotesRequestDiscountsArrayItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var coupon: Swift.String?
     public var discount: Swift.String?
     /// Keys the schema does not declare, with their values.
@@ -127,21 +127,21 @@ public struct PostQuotesRequestDiscountsCase1Item: Swift.Codable, Swift.Hashable
     }
 }
 
-public typealias PostQuotesRequestDiscountsCase2 = PostPlansRequestMetadataCase2
+public typealias PostQuotesRequestDiscountsEmpty = PostPlansRequestMetadataEmpty
 
 /// The discounts applied to the quote. You can only set up to one discount.
 public indirect enum PostQuotesRequestDiscounts: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[PostQuotesRequestDiscountsCase1Item]`.
-    case array([PostQuotesRequestDiscountsCase1Item])
-    /// A `PostQuotesRequestDiscountsCase2`.
-    case empty(PostQuotesRequestDiscountsCase2)
+    /// A `[PostQuotesRequestDiscountsArrayItem]`.
+    case array([PostQuotesRequestDiscountsArrayItem])
+    /// A `PostQuotesRequestDiscountsEmpty`.
+    case empty(PostQuotesRequestDiscountsEmpty)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestDiscounts", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .array(try [PostQuotesRequestDiscountsCase1Item](from: decoder))
-            default: .empty(try PostQuotesRequestDiscountsCase2(from: decoder))
+            case 0: .array(try [PostQuotesRequestDiscountsArrayItem](from: decoder))
+            default: .empty(try PostQuotesRequestDiscountsEmpty(from: decoder))
             }
         }
     }
@@ -296,7 +296,7 @@ public struct PostQuotesRequestLineItemsItemPriceData: Swift.Codable, Swift.Hash
     }
 }
 
-public typealias PostQuotesRequestLineItemsItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostQuotesRequestLineItemsItemTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostQuotesRequestLineItemsItemTaxRates = PostProductsIDRequestImages
 
@@ -342,21 +342,21 @@ public struct PostQuotesRequestLineItemsItem: Swift.Codable, Swift.Hashable, Swi
     }
 }
 
-public typealias PostQuotesRequestOnBehalfOfCase2 = PostPlansRequestMetadataCase2
+public typealias PostQuotesRequestOnBehalfOfEmpty = PostPlansRequestMetadataEmpty
 
 /// The account on behalf of which to charge.
 public indirect enum PostQuotesRequestOnBehalfOf: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `Swift.String`.
     case string(Swift.String)
-    /// A `PostQuotesRequestOnBehalfOfCase2`.
-    case empty(PostQuotesRequestOnBehalfOfCase2)
+    /// A `PostQuotesRequestOnBehalfOfEmpty`.
+    case empty(PostQuotesRequestOnBehalfOfEmpty)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestOnBehalfOf", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
-            default: .empty(try PostQuotesRequestOnBehalfOfCase2(from: decoder))
+            default: .empty(try PostQuotesRequestOnBehalfOfEmpty(from: decoder))
             }
         }
     }
@@ -394,7 +394,7 @@ public indirect enum PostQuotesRequestOnBehalfOf: Swift.Codable, Swift.Hashable,
 extension PostQuotesRequestOnBehalfOf: Swift.ExpressibleByStringLiteral {
     /// The variant of an enum that lists the text, else the text itself.
     public init(stringLiteral value: Swift.String) {
-        switch PostQuotesRequestOnBehalfOfCase2(rawValue: value) {
+        switch PostQuotesRequestOnBehalfOfEmpty(rawValue: value) {
         case .undocumented: break
         case let known: self = .empty(known); return
         }
@@ -441,11 +441,11 @@ public enum PostRequestSubscriptionDataEffectiveDateCase1: Swift.Codable, Swift.
     }
 }
 
-public typealias PostRequestSubscriptionDataEffectiveDateCase3 = PostPlansRequestMetadataCase2
+public typealias PostRequestSubscriptionDataEffectiveDateEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostQuotesRequestSubscriptionDataEffectiveDate = PostQuoteRequestSubscriptionDataEffectiveDate
 
-public typealias PostRequestSubscriptionDataTrialPeriodDaysCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestSubscriptionDataTrialPeriodDaysEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostQuotesRequestSubscriptionDataTrialPeriodDays = PostSourcesRequestMandateAmount
 
@@ -485,50 +485,16 @@ public struct PostQuotesRequestSubscriptionData: Swift.Codable, Swift.Hashable, 
 }
 
 /// transfer_data_specs
-public struct PostQuotesRequestTransferDataCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var amount: Swift.Int?
-    public var amountPercent: Swift.Double?
-    public var destination: Swift.String
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-    /// The optional keys read as `null`, written as `null` again.
-    private var __explicitNulls = Courier.ExplicitNulls()
+public typealias PostQuotesRequestTransferDataTransferDataSpecs = PostQuotesQuoteRequestTransferDataCase1
 
-    /// Creates a value with every property.
-    public init(amount: Swift.Int? = nil, amountPercent: Swift.Double? = nil, destination: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.amount = amount
-        self.amountPercent = amountPercent
-        self.destination = destination
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.UnionVariant.objectContainer(decoder)
-        self.amount = try container.decodeValueIfPresent(Swift.Int.self, at: "amount")
-        self.amountPercent = try container.decodeValueIfPresent(Swift.Double.self, at: "amount_percent")
-        self.destination = try container.decodeValue(Swift.String.self, at: "destination")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "amount amount_percent destination", nulls: &self.__explicitNulls)
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValueIfPresent(self.amount, at: "amount", nulls: self.__explicitNulls)
-        try container.encodeValueIfPresent(self.amountPercent, at: "amount_percent", nulls: self.__explicitNulls)
-        try container.encodeValue(self.destination, at: "destination")
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
-
-public typealias PostQuotesRequestTransferDataCase2 = PostPlansRequestMetadataCase2
+public typealias PostQuotesRequestTransferDataEmpty = PostPlansRequestMetadataEmpty
 
 /// The data with which to automatically create a Transfer for each of the invoices.
 public indirect enum PostQuotesRequestTransferData: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostQuotesRequestTransferDataCase1`.
-    case transferDataSpecs(PostQuotesRequestTransferDataCase1)
-    /// A `PostQuotesRequestTransferDataCase2`.
-    case empty(PostQuotesRequestTransferDataCase2)
+    /// A `PostQuotesRequestTransferDataTransferDataSpecs`.
+    case transferDataSpecs(PostQuotesRequestTransferDataTransferDataSpecs)
+    /// A `PostQuotesRequestTransferDataEmpty`.
+    case empty(PostQuotesRequestTransferDataEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -536,8 +502,8 @@ public indirect enum PostQuotesRequestTransferData: Swift.Codable, Swift.Hashabl
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestTransferData", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .transferDataSpecs(try PostQuotesRequestTransferDataCase1(from: decoder))
-            default: .empty(try PostQuotesRequestTransferDataCase2(from: decoder))
+            case 0: .transferDataSpecs(try PostQuotesRequestTransferDataTransferDataSpecs(from: decoder))
+            default: .empty(try PostQuotesRequestTransferDataEmpty(from: decoder))
             }
         }
     }

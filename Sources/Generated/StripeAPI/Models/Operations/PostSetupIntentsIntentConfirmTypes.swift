@@ -100,7 +100,7 @@ public indirect enum PostSetupIntentsIntentConfirmRequestMandateData: Swift.Coda
 
 public typealias PostRequestPaymentMethodOptionsAcssDebit2Currency3 = CheckoutAcssDebitPaymentMethodOptionsCurrency
 
-public typealias PostAcssDebit2MandateOptions3CustomMandateURLCase2 = PostPlansRequestMetadataCase2
+public typealias PostAcssDebit2MandateOptions3CustomMandateURLEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostAcssDebit2MandateOptions3CustomMandateURL = PostQuotesRequestOnBehalfOf
 
@@ -175,7 +175,7 @@ public enum PostMethodOptionsCard2MandateOptionsInterval: Swift.Codable, Swift.H
     }
 }
 
-public typealias PostOptionsCard2MandateOptionsSupportedTypesItem = PostCardCase1MandateOptions2SupportedTypesItem
+public typealias PostOptionsCard2MandateOptionsSupportedTypesItem = PostCardCase1MandateOptionsSupportedTypesItem
 
 /// setup_intent_mandate_options_param
 public typealias PostRequestPaymentMethodOptionsCard2MandateOptions = PostRequestPaymentMethodOptionsCardMandateOptions

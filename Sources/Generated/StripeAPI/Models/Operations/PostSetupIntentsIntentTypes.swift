@@ -3,14 +3,14 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostSetupIntentsIntentRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostSetupIntentsIntentRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostSetupIntentsIntentRequestMetadata = PostPlansRequestMetadata
 
 public typealias PostRequestPaymentMethodOptionsAcssDebit2Currency2 = CheckoutAcssDebitPaymentMethodOptionsCurrency
 
-public typealias PostAcssDebit2MandateOptions2CustomMandateURLCase2 = PostPlansRequestMetadataCase2
+public typealias PostAcssDebit2MandateOptions2CustomMandateURLEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostAcssDebit2MandateOptions2CustomMandateURL = PostQuotesRequestOnBehalfOf
 
@@ -67,7 +67,7 @@ public typealias PostMethodOptionsCardMandateOptions2AmountType = InvoiceMandate
 
 public typealias PostMethodOptionsCardMandateOptions2Interval = PostMethodOptionsCard2MandateOptionsInterval
 
-public typealias PostOptionsCardMandateOptions2SupportedTypesItem = PostCardCase1MandateOptions2SupportedTypesItem
+public typealias PostOptionsCardMandateOptions2SupportedTypesItem = PostCardCase1MandateOptionsSupportedTypesItem
 
 /// setup_intent_mandate_options_param
 public typealias PostRequestPaymentMethodOptionsCardMandateOptions2 = PostRequestPaymentMethodOptionsCardMandateOptions

@@ -43,7 +43,7 @@ public struct PostSetupIntentsRequestMandateData: Swift.Codable, Swift.Hashable,
 
 public typealias PostRequestPaymentMethodOptionsAcssDebit2Currency = CheckoutAcssDebitPaymentMethodOptionsCurrency
 
-public typealias PostAcssDebit2MandateOptionsCustomMandateURLCase2 = PostPlansRequestMetadataCase2
+public typealias PostAcssDebit2MandateOptionsCustomMandateURLEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostAcssDebit2MandateOptionsCustomMandateURL = PostQuotesRequestOnBehalfOf
 
@@ -65,7 +65,7 @@ public typealias PostMethodOptionsCardMandateOptionsAmountType = InvoiceMandateO
 
 public typealias PostPaymentMethodOptionsCardMandateOptionsInterval = PostMethodOptionsCard2MandateOptionsInterval
 
-public typealias PostOptionsCardMandateOptionsSupportedTypesItem = PostCardCase1MandateOptions2SupportedTypesItem
+public typealias PostOptionsCardMandateOptionsSupportedTypesItem = PostCardCase1MandateOptionsSupportedTypesItem
 
 /// setup_intent_mandate_options_param
 public struct PostRequestPaymentMethodOptionsCardMandateOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {

@@ -46,7 +46,7 @@ public struct PostSkusIDRequestInventory: Swift.Codable, Swift.Hashable, Swift.S
     }
 }
 
-public typealias PostSkusIDRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostSkusIDRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostSkusIDRequestMetadata = PostPlansRequestMetadata
@@ -54,14 +54,14 @@ public typealias PostSkusIDRequestMetadata = PostPlansRequestMetadata
 /// package_dimensions_specs
 public typealias PostSkusIDRequestPackageDimensionsCase1 = PostSkusRequestPackageDimensions
 
-public typealias PostSkusIDRequestPackageDimensionsCase2 = PostPlansRequestMetadataCase2
+public typealias PostSkusIDRequestPackageDimensionsEmpty = PostPlansRequestMetadataEmpty
 
 /// The dimensions of this SKU for shipping purposes.
 public indirect enum PostSkusIDRequestPackageDimensions: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostSkusIDRequestPackageDimensionsCase1`.
     case packageDimensionsSpecs(PostSkusIDRequestPackageDimensionsCase1)
-    /// A `PostSkusIDRequestPackageDimensionsCase2`.
-    case empty(PostSkusIDRequestPackageDimensionsCase2)
+    /// A `PostSkusIDRequestPackageDimensionsEmpty`.
+    case empty(PostSkusIDRequestPackageDimensionsEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -70,7 +70,7 @@ public indirect enum PostSkusIDRequestPackageDimensions: Swift.Codable, Swift.Ha
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSkusIDRequestPackageDimensions", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .packageDimensionsSpecs(try PostSkusIDRequestPackageDimensionsCase1(from: decoder))
-            default: .empty(try PostSkusIDRequestPackageDimensionsCase2(from: decoder))
+            default: .empty(try PostSkusIDRequestPackageDimensionsEmpty(from: decoder))
             }
         }
     }

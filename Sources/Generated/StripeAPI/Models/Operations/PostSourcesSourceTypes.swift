@@ -16,7 +16,7 @@ public typealias PostSourcesSourceRequestMandateAcceptanceTypeModel = GetTermina
 /// mandate_acceptance_params
 public typealias PostSourcesSourceRequestMandateAcceptance = PostSourcesRequestMandateAcceptance
 
-public typealias PostSourcesSourceRequestMandateAmountCase2 = PostPlansRequestMetadataCase2
+public typealias PostSourcesSourceRequestMandateAmountEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostSourcesSourceRequestMandateAmount = PostSourcesRequestMandateAmount
 
@@ -29,7 +29,7 @@ public typealias PostSourcesSourceRequestMandateNotificationMethod = PostSources
 /// Information about a mandate possibility attached to a source object (generally for bank debits) as well as its acceptance status.
 public typealias PostSourcesSourceRequestMandate = PostSourcesRequestMandate
 
-public typealias PostSourcesSourceRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostSourcesSourceRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostSourcesSourceRequestMetadata = PostPlansRequestMetadata

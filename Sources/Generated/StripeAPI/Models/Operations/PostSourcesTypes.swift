@@ -179,20 +179,20 @@ public struct PostSourcesRequestMandateAcceptance: Swift.Codable, Swift.Hashable
     }
 }
 
-public typealias PostSourcesRequestMandateAmountCase2 = PostPlansRequestMetadataCase2
+public typealias PostSourcesRequestMandateAmountEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostSourcesRequestMandateAmount: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `Swift.Int`.
     case int(Swift.Int)
-    /// A `PostSourcesRequestMandateAmountCase2`.
-    case empty(PostSourcesRequestMandateAmountCase2)
+    /// A `PostSourcesRequestMandateAmountEmpty`.
+    case empty(PostSourcesRequestMandateAmountEmpty)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSourcesRequestMandateAmount", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .int(try Swift.Int(from: decoder))
-            default: .empty(try PostSourcesRequestMandateAmountCase2(from: decoder))
+            default: .empty(try PostSourcesRequestMandateAmountEmpty(from: decoder))
             }
         }
     }

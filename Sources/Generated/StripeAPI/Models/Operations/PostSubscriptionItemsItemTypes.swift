@@ -6,12 +6,12 @@ import Foundation
 /// item_billing_thresholds_param
 public typealias PostSubscriptionItemRequestBillingThresholdsCase1 = PostRequestPhasesItem2BillingThresholdsCase1
 
-public typealias PostSubscriptionItemRequestBillingThresholdsCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionItemRequestBillingThresholdsEmpty = PostPlansRequestMetadataEmpty
 
 /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. When updating, pass an empty string to remove previously-defined thresholds.
 public typealias PostSubscriptionItemsItemRequestBillingThresholds = PostExposedIDRequestItemBillingThresholds
 
-public typealias PostSubscriptionItemsItemRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionItemsItemRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostSubscriptionItemsItemRequestMetadata = PostPlansRequestMetadata
@@ -44,7 +44,7 @@ public typealias PostSubscriptionItemsItemRequestPriceData = PostSubscriptionIte
 /// Prorations can be disabled by passing `none`.
 public typealias PostSubscriptionItemsItemRequestProrationBehavior = PortalSubscriptionCancelProrationBehavior
 
-public typealias PostSubscriptionItemsItemRequestTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionItemsItemRequestTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 /// A list of [Tax Rate](https://stripe.com/docs/api/tax_rates) ids. These Tax Rates will override the [`default_tax_rates`](https://stripe.com/docs/api/subscriptions/create#create_subscription-default_tax_rates) on the Subscription. When updating, pass an empty string to remove previously-defined tax rates.
 public typealias PostSubscriptionItemsItemRequestTaxRates = PostProductsIDRequestImages

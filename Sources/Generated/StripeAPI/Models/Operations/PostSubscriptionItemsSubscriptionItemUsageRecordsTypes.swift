@@ -48,7 +48,7 @@ public enum PostItemsSubscriptionItemUsageRecordsRequestAction: Swift.Codable, S
     }
 }
 
-public typealias PostItemUsageRecordsRequestTimestampCase1 = PostSubscriptionsRequestTrialEndCase1
+public typealias PostItemUsageRecordsRequestTimestampNow = PostSubscriptionsRequestTrialEndNow
 
 /// The timestamp for the usage event. This timestamp must be within the current billing period of the subscription of the provided `subscription_item`, and must not be in the future. When passing `"now"`, Stripe records usage for the current time. Default is `"now"` if a value is not provided.
 public typealias PostSubscriptionItemUsageRecordsRequestTimestamp = PostSubscriptionsRequestTrialEnd

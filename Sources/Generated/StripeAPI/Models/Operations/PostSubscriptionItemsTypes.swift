@@ -6,7 +6,7 @@ import Foundation
 /// item_billing_thresholds_param
 public typealias PostSubscriptionItemsRequestBillingThresholdsCase1 = PostRequestPhasesItem2BillingThresholdsCase1
 
-public typealias PostSubscriptionItemsRequestBillingThresholdsCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionItemsRequestBillingThresholdsEmpty = PostPlansRequestMetadataEmpty
 
 /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. When updating, pass an empty string to remove previously-defined thresholds.
 public typealias PostSubscriptionItemsRequestBillingThresholds = PostExposedIDRequestItemBillingThresholds
@@ -86,7 +86,7 @@ public struct PostSubscriptionItemsRequestPriceData: Swift.Codable, Swift.Hashab
 /// Prorations can be disabled by passing `none`.
 public typealias PostSubscriptionItemsRequestProrationBehavior = PortalSubscriptionCancelProrationBehavior
 
-public typealias PostSubscriptionItemsRequestTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionItemsRequestTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 /// A list of [Tax Rate](https://stripe.com/docs/api/tax_rates) ids. These Tax Rates will override the [`default_tax_rates`](https://stripe.com/docs/api/subscriptions/create#create_subscription-default_tax_rates) on the Subscription. When updating, pass an empty string to remove previously-defined tax rates.
 public typealias PostSubscriptionItemsRequestTaxRates = PostProductsIDRequestImages

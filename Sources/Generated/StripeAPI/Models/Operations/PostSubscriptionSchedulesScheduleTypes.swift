@@ -11,7 +11,7 @@ public typealias PostRequestDefaultSettingsBillingCycleAnchor2 = PostRequestDefa
 /// billing_thresholds_param
 public typealias PostRequestDefaultSettingsBillingThresholds2Case1 = PostExposedIDRequestBillingThresholdsCase1
 
-public typealias PostRequestDefaultSettingsBillingThresholds2Case2 = PostPlansRequestMetadataCase2
+public typealias PostRequestDefaultSettingsBillingThresholds2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestDefaultSettingsBillingThresholds2 = PostSubscriptionsRequestBillingThresholds
 
@@ -23,7 +23,7 @@ public typealias PostScheduleRequestDefaultSettingsInvoiceSettings = PostQuotesR
 /// transfer_data_specs
 public typealias PostRequestDefaultSettingsTransferDataCase1_2 = PostSubscriptionsRequestTransferData
 
-public typealias PostRequestDefaultSettingsTransferDataCase2_2 = PostPlansRequestMetadataCase2
+public typealias PostRequestDefaultSettingsTransferDataCase2 = PostPlansRequestMetadataEmpty
 
 public typealias PostScheduleRequestDefaultSettingsTransferData = PostSubscriptionExposedIDRequestTransferData
 
@@ -91,7 +91,7 @@ public struct PostSubscriptionScheduleRequestDefaultSettings: Swift.Codable, Swi
 /// Configures how the subscription schedule behaves when it ends. Possible values are `release` or `cancel` with the default being `release`. `release` will end the subscription schedule and keep the underlying subscription running.`cancel` will end the subscription schedule and cancel the underlying subscription.
 public typealias PostSubscriptionScheduleRequestEndBehavior = SubscriptionScheduleEndBehavior
 
-public typealias PostSubscriptionScheduleRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionScheduleRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostSubscriptionSchedulesScheduleRequestMetadata = PostPlansRequestMetadata
@@ -101,7 +101,7 @@ public typealias PostPhasesItemAddInvoiceItemPriceData2TaxBehavior = PriceTaxBeh
 /// one_time_price_data
 public typealias PostRequestPhasesItemAddInvoiceItemPriceData2 = PostInvoiceitemsRequestPriceData
 
-public typealias PostRequestPhasesItemAddInvoiceItemTaxRates2Case2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPhasesItemAddInvoiceItemTaxRates2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestPhasesItemAddInvoiceItemTaxRates2 = PostProductsIDRequestImages
 
@@ -155,17 +155,17 @@ public typealias PostScheduleRequestPhasesItemBillingCycleAnchor = PostRequestDe
 /// billing_thresholds_param
 public typealias PostRequestPhasesItemBillingThresholdsCase1_2 = PostExposedIDRequestBillingThresholdsCase1
 
-public typealias PostRequestPhasesItemBillingThresholdsCase2_2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPhasesItemBillingThresholdsCase2 = PostPlansRequestMetadataEmpty
 
 public typealias PostScheduleRequestPhasesItemBillingThresholds = PostSubscriptionsRequestBillingThresholds
 
 public typealias PostScheduleRequestPhasesItemCollectionMethod = QuoteCollectionMethod
 
-public typealias PostScheduleRequestPhasesItemDefaultTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostScheduleRequestPhasesItemDefaultTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostScheduleRequestPhasesItemDefaultTaxRates = PostProductsIDRequestImages
 
-public typealias PostScheduleRequestPhasesItemEndDateCase2 = PostSubscriptionsRequestTrialEndCase1
+public typealias PostScheduleRequestPhasesItemEndDateNow = PostSubscriptionsRequestTrialEndNow
 
 public typealias PostSubscriptionScheduleRequestPhasesItemEndDate = PostSubscriptionSchedulesRequestStartDate
 
@@ -175,7 +175,7 @@ public typealias PostScheduleRequestPhasesItemInvoiceSettings = PostQuotesReques
 /// item_billing_thresholds_param
 public typealias PostRequestPhasesItemBillingThresholds2Case1 = PostRequestPhasesItem2BillingThresholdsCase1
 
-public typealias PostRequestPhasesItemBillingThresholds2Case2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPhasesItemBillingThresholds2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostScheduleRequestPhasesItemBillingThresholds2 = PostExposedIDRequestItemBillingThresholds
 
@@ -189,7 +189,7 @@ public typealias PostScheduleRequestPhasesItemPriceDataTaxBehavior = PriceTaxBeh
 /// recurring_price_data
 public typealias PostSubscriptionScheduleRequestPhasesItemPriceData = PostSubscriptionItemsRequestPriceData
 
-public typealias PostScheduleRequestPhasesItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostScheduleRequestPhasesItemTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostSubscriptionScheduleRequestPhasesItemTaxRates = PostProductsIDRequestImages
 
@@ -241,14 +241,14 @@ public struct PostSubscriptionScheduleRequestPhasesItem: Swift.Codable, Swift.Ha
 
 public typealias PostScheduleRequestPhasesItemProrationBehavior = PortalSubscriptionCancelProrationBehavior
 
-public typealias PostScheduleRequestPhasesItemStartDateCase2 = PostSubscriptionsRequestTrialEndCase1
+public typealias PostScheduleRequestPhasesItemStartDateNow = PostSubscriptionsRequestTrialEndNow
 
 public typealias PostSubscriptionScheduleRequestPhasesItemStartDate = PostSubscriptionSchedulesRequestStartDate
 
 /// transfer_data_specs
 public typealias PostScheduleRequestPhasesItemTransferData = PostSubscriptionsRequestTransferData
 
-public typealias PostScheduleRequestPhasesItemTrialEndCase2 = PostSubscriptionsRequestTrialEndCase1
+public typealias PostScheduleRequestPhasesItemTrialEndNow = PostSubscriptionsRequestTrialEndNow
 
 public typealias PostSubscriptionScheduleRequestPhasesItemTrialEnd = PostSubscriptionSchedulesRequestStartDate
 

@@ -52,7 +52,7 @@ public enum PostRequestDefaultSettingsBillingCycleAnchor: Swift.Codable, Swift.H
 /// billing_thresholds_param
 public typealias PostRequestDefaultSettingsBillingThresholdsCase1 = PostExposedIDRequestBillingThresholdsCase1
 
-public typealias PostRequestDefaultSettingsBillingThresholdsCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestDefaultSettingsBillingThresholdsEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestDefaultSettingsBillingThresholds = PostSubscriptionsRequestBillingThresholds
 
@@ -64,7 +64,7 @@ public typealias PostSchedulesRequestDefaultSettingsInvoiceSettings = PostQuotes
 /// transfer_data_specs
 public typealias PostRequestDefaultSettingsTransferDataCase1 = PostSubscriptionsRequestTransferData
 
-public typealias PostRequestDefaultSettingsTransferDataCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestDefaultSettingsTransferDataEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostSchedulesRequestDefaultSettingsTransferData = PostSubscriptionExposedIDRequestTransferData
 
@@ -76,7 +76,7 @@ public typealias PostSubscriptionSchedulesRequestDefaultSettings = PostSubscript
 /// Configures how the subscription schedule behaves when it ends. Possible values are `release` or `cancel` with the default being `release`. `release` will end the subscription schedule and keep the underlying subscription running.`cancel` will end the subscription schedule and cancel the underlying subscription.
 public typealias PostSubscriptionSchedulesRequestEndBehavior = SubscriptionScheduleEndBehavior
 
-public typealias PostSubscriptionSchedulesRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionSchedulesRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostSubscriptionSchedulesRequestMetadata = PostPlansRequestMetadata
@@ -86,7 +86,7 @@ public typealias PostPhasesItemAddInvoiceItemPriceDataTaxBehavior = PriceTaxBeha
 /// one_time_price_data
 public typealias PostRequestPhasesItemAddInvoiceItemPriceData = PostInvoiceitemsRequestPriceData
 
-public typealias PostRequestPhasesItemAddInvoiceItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPhasesItemAddInvoiceItemTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestPhasesItemAddInvoiceItemTaxRates = PostProductsIDRequestImages
 
@@ -101,13 +101,13 @@ public typealias PostSchedulesRequestPhasesItemBillingCycleAnchor = PostRequestD
 /// billing_thresholds_param
 public typealias PostRequestPhasesItemBillingThresholdsCase1 = PostExposedIDRequestBillingThresholdsCase1
 
-public typealias PostRequestPhasesItemBillingThresholdsCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPhasesItemBillingThresholdsEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostSchedulesRequestPhasesItemBillingThresholds = PostSubscriptionsRequestBillingThresholds
 
 public typealias PostSchedulesRequestPhasesItemCollectionMethod = QuoteCollectionMethod
 
-public typealias PostSchedulesRequestPhasesItemDefaultTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostSchedulesRequestPhasesItemDefaultTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostSchedulesRequestPhasesItemDefaultTaxRates = PostProductsIDRequestImages
 
@@ -141,7 +141,7 @@ public struct PostRequestPhasesItem2BillingThresholdsCase1: Swift.Codable, Swift
     }
 }
 
-public typealias PostRequestPhasesItem2BillingThresholdsCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPhasesItem2BillingThresholdsEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostSchedulesRequestPhasesItem2BillingThresholds = PostExposedIDRequestItemBillingThresholds
 
@@ -155,7 +155,7 @@ public typealias PostRequestPhasesItem2PriceDataTaxBehavior = PriceTaxBehavior
 /// recurring_price_data
 public typealias PostSchedulesRequestPhasesItem2PriceData = PostSubscriptionItemsRequestPriceData
 
-public typealias PostSchedulesRequestPhasesItem2TaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostSchedulesRequestPhasesItem2TaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostSchedulesRequestPhasesItem2TaxRates = PostProductsIDRequestImages
 
@@ -263,21 +263,21 @@ public struct PostSubscriptionSchedulesRequestPhasesItem: Swift.Codable, Swift.H
     }
 }
 
-public typealias PostSubscriptionSchedulesRequestStartDateCase2 = PostSubscriptionsRequestTrialEndCase1
+public typealias PostSubscriptionSchedulesRequestStartDateNow = PostSubscriptionsRequestTrialEndNow
 
 /// When the subscription schedule starts. We recommend using `now` so that it starts the subscription immediately. You can also use a Unix timestamp to backdate the subscription so that it starts on a past date, or set a future date for the subscription to start on.
 public indirect enum PostSubscriptionSchedulesRequestStartDate: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `Swift.Int`.
     case int(Swift.Int)
-    /// A `PostSubscriptionSchedulesRequestStartDateCase2`.
-    case now(PostSubscriptionSchedulesRequestStartDateCase2)
+    /// A `PostSubscriptionSchedulesRequestStartDateNow`.
+    case now(PostSubscriptionSchedulesRequestStartDateNow)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionSchedulesRequestStartDate", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .int(try Swift.Int(from: decoder))
-            default: .now(try PostSubscriptionSchedulesRequestStartDateCase2(from: decoder))
+            default: .now(try PostSubscriptionSchedulesRequestStartDateNow(from: decoder))
             }
         }
     }

@@ -8,7 +8,7 @@ public typealias PostIDRequestAddInvoiceItem2PriceDataTaxBehavior = PriceTaxBeha
 /// one_time_price_data
 public typealias PostExposedIDRequestAddInvoiceItem2PriceData = PostInvoiceitemsRequestPriceData
 
-public typealias PostExposedIDRequestAddInvoiceItem2TaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostExposedIDRequestAddInvoiceItem2TaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostExposedIDRequestAddInvoiceItem2TaxRates = PostProductsIDRequestImages
 
@@ -21,17 +21,17 @@ public typealias PostSubscriptionExposedIDRequestAddInvoiceItem2 = PostScheduleR
 public typealias PostSubscriptionExposedIDRequestAutomaticTax2 = PostQuotesRequestAutomaticTax
 
 /// Either `now` or `unchanged`. Setting the value to `now` resets the subscription's billing cycle anchor to the current time. For more information, see the billing cycle [documentation](https://stripe.com/docs/billing/subscriptions/billing-cycle).
-public typealias PostSubscriptionExposedIDRequestBillingCycleAnchor2 = GetLinesSubscriptionBillingCycleAnchorCase1
+public typealias PostSubscriptionExposedIDRequestBillingCycleAnchor2 = GetLinesSubscriptionBillingCycleAnchorString
 
 /// billing_thresholds_param
 public typealias PostExposedIDRequestBillingThresholds2Case1 = PostExposedIDRequestBillingThresholdsCase1
 
-public typealias PostExposedIDRequestBillingThresholds2Case2 = PostPlansRequestMetadataCase2
+public typealias PostExposedIDRequestBillingThresholds2Empty = PostPlansRequestMetadataEmpty
 
 /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. Pass an empty string to remove previously-defined thresholds.
 public typealias PostSubscriptionExposedIDRequestBillingThresholds2 = PostSubscriptionsRequestBillingThresholds
 
-public typealias PostSubscriptionExposedIDRequestCancelAtCase2_2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionExposedIDRequestCancelAtCase2 = PostPlansRequestMetadataEmpty
 
 /// A timestamp at which the subscription should cancel. If set to a date before the current period ends, this will cause a proration if prorations have been enabled using `proration_behavior`. If set during a future period, this will always cause a proration for that period.
 public typealias PostSubscriptionExposedIDRequestCancelAt = PostSourcesRequestMandateAmount
@@ -39,7 +39,7 @@ public typealias PostSubscriptionExposedIDRequestCancelAt = PostSourcesRequestMa
 /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions. Defaults to `charge_automatically`.
 public typealias PostSubscriptionExposedIDRequestCollectionMethod2 = QuoteCollectionMethod
 
-public typealias PostExposedIDRequestDefaultTaxRates2Case2 = PostPlansRequestMetadataCase2
+public typealias PostExposedIDRequestDefaultTaxRates2Empty = PostPlansRequestMetadataEmpty
 
 /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription. Pass an empty string to remove previously-defined tax rates.
 public typealias PostSubscriptionExposedIDRequestDefaultTaxRates2 = PostProductsIDRequestImages
@@ -47,11 +47,11 @@ public typealias PostSubscriptionExposedIDRequestDefaultTaxRates2 = PostProducts
 /// item_billing_thresholds_param
 public typealias PostExposedIDRequestItemBillingThresholds2Case1 = PostRequestPhasesItem2BillingThresholdsCase1
 
-public typealias PostExposedIDRequestItemBillingThresholds2Case2 = PostPlansRequestMetadataCase2
+public typealias PostExposedIDRequestItemBillingThresholds2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostExposedIDRequestItemBillingThresholds2 = PostExposedIDRequestItemBillingThresholds
 
-public typealias PostSubscriptionExposedIDRequestItemMetadata2Case2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionExposedIDRequestItemMetadata2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostSubscriptionExposedIDRequestItemMetadata2 = PostPlansRequestMetadata
 
@@ -65,7 +65,7 @@ public typealias PostExposedIDRequestItemPriceData2TaxBehavior = PriceTaxBehavio
 /// recurring_price_data
 public typealias PostSubscriptionExposedIDRequestItemPriceData2 = PostSubscriptionItemsRequestPriceData
 
-public typealias PostSubscriptionExposedIDRequestItemTaxRates2Case2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionExposedIDRequestItemTaxRates2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostSubscriptionExposedIDRequestItemTaxRates2 = PostProductsIDRequestImages
 
@@ -131,7 +131,7 @@ public struct PostSubscriptionExposedIDRequestItem: Swift.Codable, Swift.Hashabl
     }
 }
 
-public typealias PostSubscriptionExposedIDRequestMetadataCase2_2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionExposedIDRequestMetadataCase2 = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostSubscriptionExposedIDRequestMetadata = PostPlansRequestMetadata
@@ -141,7 +141,7 @@ public typealias PostExposedIDRequestPauseCollection2Case1Behavior = Subscriptio
 /// pause_collection_param
 public typealias PostExposedIDRequestPauseCollection2Case1 = PostExposedIDRequestPauseCollectionCase1
 
-public typealias PostExposedIDRequestPauseCollection2Case2 = PostPlansRequestMetadataCase2
+public typealias PostExposedIDRequestPauseCollection2Empty = PostPlansRequestMetadataEmpty
 
 /// If specified, payment collection for this subscription will be paused.
 public typealias PostSubscriptionExposedIDRequestPauseCollection2 = PostSubscriptionExposedIDRequestPauseCollection
@@ -165,7 +165,7 @@ public typealias PostMethodOptionsAcssDebitCase1VerificationMethod3 = PaymentMet
 /// invoice_payment_method_options_param
 public typealias PostSettings2PaymentMethodOptionsAcssDebitCase1 = PostSettingsPaymentMethodOptionsAcssDebitCase1
 
-public typealias PostSettings2PaymentMethodOptionsAcssDebitCase2 = PostPlansRequestMetadataCase2
+public typealias PostSettings2PaymentMethodOptionsAcssDebitEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentSettings2PaymentMethodOptionsAcssDebit = PostPaymentSettingsPaymentMethodOptionsAcssDebit
 
@@ -174,27 +174,27 @@ public typealias PostMethodOptionsBancontactCase1PreferredLanguage3 = SetupMetho
 /// invoice_payment_method_options_param
 public typealias PostSettings2PaymentMethodOptionsBancontactCase1 = PostSettingsPaymentMethodOptionsBancontactCase1
 
-public typealias PostSettings2PaymentMethodOptionsBancontactCase2 = PostPlansRequestMetadataCase2
+public typealias PostSettings2PaymentMethodOptionsBancontactEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentSettings2PaymentMethodOptionsBancontact = PostPaymentSettingsPaymentMethodOptionsBancontact
 
-public typealias PostOptionsCardCase1MandateOptions5AmountType = InvoiceMandateOptionsCardAmountType
+public typealias PostOptionsCardObjectMandateOptions2AmountType = InvoiceMandateOptionsCardAmountType
 
 /// mandate_options_param
-public typealias PostPaymentMethodOptionsCardCase1MandateOptions5 = PostPaymentMethodOptionsCardCase1MandateOptions
+public typealias PostPaymentMethodOptionsCardObjectMandateOptions2 = PostPaymentMethodOptionsCardObjectMandateOptions
 
-public typealias PostMethodOptionsCardCase1RequestThreeDSecure5 = PostMethodOptionsCardCase1RequestThreeDSecure
+public typealias PostMethodOptionsCardObjectRequestThreeDSecure2 = PostMethodOptionsCardCase1RequestThreeDSecure
 
 /// subscription_payment_method_options_param
-public typealias PostPaymentSettings2PaymentMethodOptionsCardCase1 = PostPaymentSettingsPaymentMethodOptionsCardCase1
+public typealias PostPaymentSettings2PaymentMethodOptionsCardObject = PostPaymentSettingsPaymentMethodOptionsCardObject
 
-public typealias PostPaymentSettings2PaymentMethodOptionsCardCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentSettings2PaymentMethodOptionsCardEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostPaymentSettings2PaymentMethodOptionsCard: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentSettings2PaymentMethodOptionsCardCase1`.
-    case object(PostPaymentSettings2PaymentMethodOptionsCardCase1)
-    /// A `PostPaymentSettings2PaymentMethodOptionsCardCase2`.
-    case empty(PostPaymentSettings2PaymentMethodOptionsCardCase2)
+    /// A `PostPaymentSettings2PaymentMethodOptionsCardObject`.
+    case object(PostPaymentSettings2PaymentMethodOptionsCardObject)
+    /// A `PostPaymentSettings2PaymentMethodOptionsCardEmpty`.
+    case empty(PostPaymentSettings2PaymentMethodOptionsCardEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -202,8 +202,8 @@ public indirect enum PostPaymentSettings2PaymentMethodOptionsCard: Swift.Codable
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettings2PaymentMethodOptionsCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .object(try PostPaymentSettings2PaymentMethodOptionsCardCase1(from: decoder))
-            default: .empty(try PostPaymentSettings2PaymentMethodOptionsCardCase2(from: decoder))
+            case 0: .object(try PostPaymentSettings2PaymentMethodOptionsCardObject(from: decoder))
+            default: .empty(try PostPaymentSettings2PaymentMethodOptionsCardEmpty(from: decoder))
             }
         }
     }
@@ -243,26 +243,26 @@ public typealias PostMethodOptionsCustomerBalanceCase12BankTransfer = PostMethod
 /// invoice_payment_method_options_param
 public typealias PostPaymentMethodOptionsCustomerBalanceCase1_2 = PostPaymentMethodOptionsCustomerBalanceCase1
 
-public typealias PostPaymentMethodOptionsCustomerBalanceCase2_2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptionsCustomerBalanceCase2 = PostPlansRequestMetadataEmpty
 
 public typealias PostSettings2PaymentMethodOptionsCustomerBalance = PostSettingsPaymentMethodOptionsCustomerBalance
 
-public typealias PostSettings2PaymentMethodOptionsKonbiniCase2 = PostPlansRequestMetadataCase2
+public typealias PostSettings2PaymentMethodOptionsKonbiniEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentSettings2PaymentMethodOptionsKonbini = PostRequestPaymentMethodOptionsInteracPresent
 
-public typealias PostOptionsUsBankAccountCase1VerificationMethod3 = PaymentMethodOptionsClientVerificationMethod
+public typealias PostOptionsUsBankAccountCase1VerificationMethod2 = PaymentMethodOptionsClientVerificationMethod
 
 /// invoice_payment_method_options_param
 public struct PostPaymentMethodOptionsUsBankAccountCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var verificationMethod: PostOptionsUsBankAccountCase1VerificationMethod3?
+    public var verificationMethod: PostOptionsUsBankAccountCase1VerificationMethod2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
     /// The optional keys read as `null`, written as `null` again.
     private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
-    public init(verificationMethod: PostOptionsUsBankAccountCase1VerificationMethod3? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(verificationMethod: PostOptionsUsBankAccountCase1VerificationMethod2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.verificationMethod = verificationMethod
         self.additionalProperties = additionalProperties
     }
@@ -270,7 +270,7 @@ public struct PostPaymentMethodOptionsUsBankAccountCase1: Swift.Codable, Swift.H
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
-        self.verificationMethod = try container.decodeValueIfPresent(PostOptionsUsBankAccountCase1VerificationMethod3.self, at: "verification_method")
+        self.verificationMethod = try container.decodeValueIfPresent(PostOptionsUsBankAccountCase1VerificationMethod2.self, at: "verification_method")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "verification_method", nulls: &self.__explicitNulls)
     }
 
@@ -282,7 +282,7 @@ public struct PostPaymentMethodOptionsUsBankAccountCase1: Swift.Codable, Swift.H
     }
 }
 
-public typealias PostPaymentMethodOptionsUsBankAccountCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptionsUsBankAccountEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostSettings2PaymentMethodOptionsUsBankAccount = PostSettingsPaymentMethodOptionsUsBankAccount
 
@@ -291,20 +291,20 @@ public typealias PostIDRequestPaymentSettings2PaymentMethodOptions = PostRequest
 
 public typealias PostPaymentSettings2PaymentMethodTypesCase1Item = InvoicesPaymentSettingsPaymentMethodTypesItem
 
-public typealias PostRequestPaymentSettings2PaymentMethodTypesCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentSettings2PaymentMethodTypesEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostIDRequestPaymentSettings2PaymentMethodTypes: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `[PostPaymentSettings2PaymentMethodTypesCase1Item]`.
     case postPaymentSettings2PaymentMethodTypesCase1ItemArray([PostPaymentSettings2PaymentMethodTypesCase1Item])
-    /// A `PostRequestPaymentSettings2PaymentMethodTypesCase2`.
-    case empty(PostRequestPaymentSettings2PaymentMethodTypesCase2)
+    /// A `PostRequestPaymentSettings2PaymentMethodTypesEmpty`.
+    case empty(PostRequestPaymentSettings2PaymentMethodTypesEmpty)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIDRequestPaymentSettings2PaymentMethodTypes", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postPaymentSettings2PaymentMethodTypesCase1ItemArray(try [PostPaymentSettings2PaymentMethodTypesCase1Item](from: decoder))
-            default: .empty(try PostRequestPaymentSettings2PaymentMethodTypesCase2(from: decoder))
+            default: .empty(try PostRequestPaymentSettings2PaymentMethodTypesEmpty(from: decoder))
             }
         }
     }
@@ -377,7 +377,7 @@ public typealias PostPendingInvoiceItemInterval2Case1Interval2 = PlanInterval
 /// pending_invoice_item_interval_params
 public typealias PostIDRequestPendingInvoiceItemInterval2Case1 = PostExposedIDRequestItemPriceDataRecurring
 
-public typealias PostIDRequestPendingInvoiceItemInterval2Case2 = PostPlansRequestMetadataCase2
+public typealias PostIDRequestPendingInvoiceItemInterval2Empty = PostPlansRequestMetadataEmpty
 
 /// Specifies an interval for how often to bill for any pending invoice items. It is analogous to calling [Create an invoice](https://stripe.com/docs/api#create_invoice) for the given subscription at the specified interval.
 public typealias PostExposedIDRequestPendingInvoiceItemInterval2 = PostExposedIDRequestPendingInvoiceItemInterval
@@ -392,12 +392,12 @@ public typealias PostSubscriptionExposedIDRequestProrationBehavior2 = PortalSubs
 /// transfer_data_specs
 public typealias PostSubscriptionExposedIDRequestTransferData2Case1 = PostSubscriptionsRequestTransferData
 
-public typealias PostSubscriptionExposedIDRequestTransferData2Case2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionExposedIDRequestTransferData2Empty = PostPlansRequestMetadataEmpty
 
 /// If specified, the funds from the subscription's invoices will be transferred to the destination and the ID of the resulting transfers will be found on the resulting charges. This will be unset if you POST an empty value.
 public typealias PostSubscriptionExposedIDRequestTransferData2 = PostSubscriptionExposedIDRequestTransferData
 
-public typealias PostSubscriptionExposedIDRequestTrialEndCase1_2 = PostSubscriptionsRequestTrialEndCase1
+public typealias PostSubscriptionExposedIDRequestTrialEndCase1 = PostSubscriptionsRequestTrialEndNow
 
 /// Unix timestamp representing the end of the trial period the customer will get before being charged for the first time. This will always overwrite any trials that might apply via a subscribed plan. If set, trial_end will override the default trial period of the plan the customer is being subscribed to. The special value `now` can be provided to end the customer's trial immediately. Can be at most two years from `billing_cycle_anchor`.
 public typealias PostSubscriptionExposedIDRequestTrialEnd = PostSubscriptionsRequestTrialEnd

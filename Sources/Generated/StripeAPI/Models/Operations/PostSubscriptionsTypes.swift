@@ -8,7 +8,7 @@ public typealias PostRequestAddInvoiceItemPriceData2TaxBehavior = PriceTaxBehavi
 /// one_time_price_data
 public typealias PostSubscriptionsRequestAddInvoiceItemPriceData2 = PostInvoiceitemsRequestPriceData
 
-public typealias PostRequestAddInvoiceItemTaxRates2Case2 = PostPlansRequestMetadataCase2
+public typealias PostRequestAddInvoiceItemTaxRates2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostSubscriptionsRequestAddInvoiceItemTaxRates2 = PostProductsIDRequestImages
 
@@ -23,14 +23,14 @@ public typealias PostSubscriptionsRequestAutomaticTax = PostQuotesRequestAutomat
 /// billing_thresholds_param
 public typealias PostSubscriptionsRequestBillingThresholdsCase1_2 = PostExposedIDRequestBillingThresholdsCase1
 
-public typealias PostSubscriptionsRequestBillingThresholdsCase2_2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionsRequestBillingThresholdsCase2 = PostPlansRequestMetadataEmpty
 
 /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. Pass an empty string to remove previously-defined thresholds.
 public indirect enum PostSubscriptionsRequestBillingThresholds: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostSubscriptionsRequestBillingThresholdsCase1_2`.
     case billingThresholdsParam(PostSubscriptionsRequestBillingThresholdsCase1_2)
-    /// A `PostSubscriptionsRequestBillingThresholdsCase2_2`.
-    case empty(PostSubscriptionsRequestBillingThresholdsCase2_2)
+    /// A `PostSubscriptionsRequestBillingThresholdsCase2`.
+    case empty(PostSubscriptionsRequestBillingThresholdsCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -39,7 +39,7 @@ public indirect enum PostSubscriptionsRequestBillingThresholds: Swift.Codable, S
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .billingThresholdsParam(try PostSubscriptionsRequestBillingThresholdsCase1_2(from: decoder))
-            default: .empty(try PostSubscriptionsRequestBillingThresholdsCase2_2(from: decoder))
+            default: .empty(try PostSubscriptionsRequestBillingThresholdsCase2(from: decoder))
             }
         }
     }
@@ -76,7 +76,7 @@ public indirect enum PostSubscriptionsRequestBillingThresholds: Swift.Codable, S
 /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions. Defaults to `charge_automatically`.
 public typealias PostSubscriptionsRequestCollectionMethod = QuoteCollectionMethod
 
-public typealias PostSubscriptionsRequestDefaultTaxRatesCase2_2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionsRequestDefaultTaxRatesCase2 = PostPlansRequestMetadataEmpty
 
 /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription.
 public typealias PostSubscriptionsRequestDefaultTaxRates = PostProductsIDRequestImages
@@ -84,7 +84,7 @@ public typealias PostSubscriptionsRequestDefaultTaxRates = PostProductsIDRequest
 /// item_billing_thresholds_param
 public typealias PostSubscriptionsRequestItemBillingThresholdsCase1_2 = PostRequestPhasesItem2BillingThresholdsCase1
 
-public typealias PostSubscriptionsRequestItemBillingThresholdsCase2_2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionsRequestItemBillingThresholdsCase2 = PostPlansRequestMetadataEmpty
 
 public typealias PostSubscriptionsRequestItemsItemBillingThresholds = PostExposedIDRequestItemBillingThresholds
 
@@ -98,7 +98,7 @@ public typealias PostSubscriptionsRequestItemPriceDataTaxBehavior2 = PriceTaxBeh
 /// recurring_price_data
 public typealias PostSubscriptionsRequestItemsItemPriceData = PostSubscriptionItemsRequestPriceData
 
-public typealias PostSubscriptionsRequestItemsItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionsRequestItemsItemTaxRatesEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostSubscriptionsRequestItemsItemTaxRates = PostProductsIDRequestImages
 
@@ -152,7 +152,7 @@ public struct PostSubscriptionsRequestItemsItem: Swift.Codable, Swift.Hashable, 
     }
 }
 
-public typealias PostSubscriptionsRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionsRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostSubscriptionsRequestMetadata = PostPlansRequestMetadata
@@ -226,7 +226,7 @@ public typealias PostMethodOptions4AcssDebitCase1VerificationMethod = PaymentMet
 /// invoice_payment_method_options_param
 public typealias PostSettingsPaymentMethodOptions4AcssDebitCase1 = PostSettingsPaymentMethodOptionsAcssDebitCase1
 
-public typealias PostSettingsPaymentMethodOptions4AcssDebitCase2 = PostPlansRequestMetadataCase2
+public typealias PostSettingsPaymentMethodOptions4AcssDebitEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentSettingsPaymentMethodOptions4AcssDebit = PostPaymentSettingsPaymentMethodOptionsAcssDebit
 
@@ -235,21 +235,21 @@ public typealias PostMethodOptions4BancontactCase1PreferredLanguage = SetupMetho
 /// invoice_payment_method_options_param
 public typealias PostSettingsPaymentMethodOptions4BancontactCase1 = PostSettingsPaymentMethodOptionsBancontactCase1
 
-public typealias PostSettingsPaymentMethodOptions4BancontactCase2 = PostPlansRequestMetadataCase2
+public typealias PostSettingsPaymentMethodOptions4BancontactEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentSettingsPaymentMethodOptions4Bancontact = PostPaymentSettingsPaymentMethodOptionsBancontact
 
-public typealias PostOptions4CardCase1MandateOptionsAmountType = InvoiceMandateOptionsCardAmountType
+public typealias PostOptions4CardObjectMandateOptionsAmountType = InvoiceMandateOptionsCardAmountType
 
 /// mandate_options_param
-public typealias PostPaymentMethodOptions4CardCase1MandateOptions = PostPaymentMethodOptionsCardCase1MandateOptions
+public typealias PostPaymentMethodOptions4CardObjectMandateOptions = PostPaymentMethodOptionsCardObjectMandateOptions
 
-public typealias PostMethodOptions4CardCase1RequestThreeDSecure = PostMethodOptionsCardCase1RequestThreeDSecure
+public typealias PostMethodOptions4CardObjectRequestThreeDSecure = PostMethodOptionsCardCase1RequestThreeDSecure
 
 /// subscription_payment_method_options_param
-public typealias PostPaymentSettingsPaymentMethodOptions4CardCase1 = PostPaymentSettingsPaymentMethodOptionsCardCase1
+public typealias PostPaymentSettingsPaymentMethodOptions4CardObject = PostPaymentSettingsPaymentMethodOptionsCardObject
 
-public typealias PostPaymentSettingsPaymentMethodOptions4CardCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentSettingsPaymentMethodOptions4CardEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentSettingsPaymentMethodOptions4Card = PostPaymentSettings2PaymentMethodOptionsCard
 
@@ -259,11 +259,11 @@ public typealias PostMethodOptions4CustomerBalanceCase1BankTransfer = PostMethod
 /// invoice_payment_method_options_param
 public typealias PostPaymentMethodOptions4CustomerBalanceCase1 = PostPaymentMethodOptionsCustomerBalanceCase1
 
-public typealias PostPaymentMethodOptions4CustomerBalanceCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptions4CustomerBalanceEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostSettingsPaymentMethodOptions4CustomerBalance = PostSettingsPaymentMethodOptionsCustomerBalance
 
-public typealias PostSettingsPaymentMethodOptions4KonbiniCase2 = PostPlansRequestMetadataCase2
+public typealias PostSettingsPaymentMethodOptions4KonbiniEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentSettingsPaymentMethodOptions4Konbini = PostRequestPaymentMethodOptionsInteracPresent
 
@@ -272,7 +272,7 @@ public typealias PostOptions4UsBankAccountCase1VerificationMethod = PaymentMetho
 /// invoice_payment_method_options_param
 public typealias PostPaymentMethodOptions4UsBankAccountCase1 = PostPaymentMethodOptionsUsBankAccountCase1
 
-public typealias PostPaymentMethodOptions4UsBankAccountCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptions4UsBankAccountEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostSettingsPaymentMethodOptions4UsBankAccount = PostSettingsPaymentMethodOptionsUsBankAccount
 
@@ -281,20 +281,20 @@ public typealias PostRequestPaymentSettingsPaymentMethodOptions4 = PostRequestPa
 
 public typealias PostPaymentSettingsPaymentMethodTypes4Case1Item = InvoicesPaymentSettingsPaymentMethodTypesItem
 
-public typealias PostRequestPaymentSettingsPaymentMethodTypes4Case2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentSettingsPaymentMethodTypes4Empty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostRequestPaymentSettingsPaymentMethodTypes4: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `[PostPaymentSettingsPaymentMethodTypes4Case1Item]`.
     case postPaymentSettingsPaymentMethodTypes4Case1ItemArray([PostPaymentSettingsPaymentMethodTypes4Case1Item])
-    /// A `PostRequestPaymentSettingsPaymentMethodTypes4Case2`.
-    case empty(PostRequestPaymentSettingsPaymentMethodTypes4Case2)
+    /// A `PostRequestPaymentSettingsPaymentMethodTypes4Empty`.
+    case empty(PostRequestPaymentSettingsPaymentMethodTypes4Empty)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentSettingsPaymentMethodTypes4", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postPaymentSettingsPaymentMethodTypes4Case1ItemArray(try [PostPaymentSettingsPaymentMethodTypes4Case1Item](from: decoder))
-            default: .empty(try PostRequestPaymentSettingsPaymentMethodTypes4Case2(from: decoder))
+            default: .empty(try PostRequestPaymentSettingsPaymentMethodTypes4Empty(from: decoder))
             }
         }
     }
@@ -367,7 +367,7 @@ public typealias PostPendingInvoiceItemInterval2Case1Interval = PlanInterval
 /// pending_invoice_item_interval_params
 public typealias PostRequestPendingInvoiceItemInterval2Case1 = PostExposedIDRequestItemPriceDataRecurring
 
-public typealias PostRequestPendingInvoiceItemInterval2Case2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPendingInvoiceItemInterval2Empty = PostPlansRequestMetadataEmpty
 
 /// Specifies an interval for how often to bill for any pending invoice items. It is analogous to calling [Create an invoice](https://stripe.com/docs/api#create_invoice) for the given subscription at the specified interval.
 public typealias PostSubscriptionsRequestPendingInvoiceItemInterval2 = PostExposedIDRequestPendingInvoiceItemInterval
@@ -414,7 +414,7 @@ public struct PostSubscriptionsRequestTransferData: Swift.Codable, Swift.Hashabl
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum PostSubscriptionsRequestTrialEndCase1: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum PostSubscriptionsRequestTrialEndNow: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `now`
     case now
     /// A value this version of the API description does not list.
@@ -453,8 +453,8 @@ public enum PostSubscriptionsRequestTrialEndCase1: Swift.Codable, Swift.Hashable
 
 /// Unix timestamp representing the end of the trial period the customer will get before being charged for the first time. This will always overwrite any trials that might apply via a subscribed plan. If set, trial_end will override the default trial period of the plan the customer is being subscribed to. The special value `now` can be provided to end the customer's trial immediately. Can be at most two years from `billing_cycle_anchor`. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
 public indirect enum PostSubscriptionsRequestTrialEnd: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `PostSubscriptionsRequestTrialEndCase1`.
-    case now(PostSubscriptionsRequestTrialEndCase1)
+    /// A `PostSubscriptionsRequestTrialEndNow`.
+    case now(PostSubscriptionsRequestTrialEndNow)
     /// A `Swift.Int`.
     case int(Swift.Int)
 
@@ -462,7 +462,7 @@ public indirect enum PostSubscriptionsRequestTrialEnd: Swift.Codable, Swift.Hash
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestTrialEnd", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .now(try PostSubscriptionsRequestTrialEndCase1(from: decoder))
+            case 0: .now(try PostSubscriptionsRequestTrialEndNow(from: decoder))
             default: .int(try Swift.Int(from: decoder))
             }
         }

@@ -8,7 +8,7 @@ import Foundation
 /// The full address of the location.
 public typealias PostTerminalLocationsLocationRequestAddress = PostSourcesRequestOwnerAddress
 
-public typealias PostTerminalLocationsLocationRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostTerminalLocationsLocationRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostTerminalLocationsLocationRequestMetadata = PostPlansRequestMetadata

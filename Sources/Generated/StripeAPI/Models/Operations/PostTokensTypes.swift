@@ -137,17 +137,17 @@ public typealias PostTokensRequestAccountIndividualAddressKana = PostTokensReque
 public typealias PostTokensRequestAccountIndividualAddressKanji = PostTokensRequestPersonAddressKana
 
 /// date_of_birth_specs
-public typealias PostTokensRequestAccountIndividualDobCase1 = PostTokensRequestPersonDobCase1
+public typealias PostTokensRequestAccountIndividualDobCase1 = PostPaymentMethodsRequestKlarnaDob
 
-public typealias PostTokensRequestAccountIndividualDobCase2 = PostPlansRequestMetadataCase2
+public typealias PostTokensRequestAccountIndividualDobEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostTokensRequestAccountIndividualDob = PostTokensRequestPersonDob
 
-public typealias PostRequestAccountIndividualFullNameAliasesCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestAccountIndividualFullNameAliasesEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostTokensRequestAccountIndividualFullNameAliases = PostProductsIDRequestImages
 
-public typealias PostTokensRequestAccountIndividualMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostTokensRequestAccountIndividualMetadataEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostTokensRequestAccountIndividualMetadata = PostPlansRequestMetadata
 
@@ -319,7 +319,7 @@ public struct PostTokensRequestBankAccount: Swift.Codable, Swift.Hashable, Swift
 }
 
 /// credit_card_specs
-public struct PostTokensRequestCardCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostTokensRequestCardCreditCardSpecs: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var addressCity: Swift.String?
     public var addressCountry: Swift.String?
     public var addressLine1: Swift.String?
@@ -392,8 +392,8 @@ public struct PostTokensRequestCardCase1: Swift.Codable, Swift.Hashable, Swift.S
 }
 
 public indirect enum PostTokensRequestCard: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostTokensRequestCardCase1`.
-    case creditCardSpecs(PostTokensRequestCardCase1)
+    /// A `PostTokensRequestCardCreditCardSpecs`.
+    case creditCardSpecs(PostTokensRequestCardCreditCardSpecs)
     /// A `Swift.String`.
     case string(Swift.String)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -403,7 +403,7 @@ public indirect enum PostTokensRequestCard: Swift.Codable, Swift.Hashable, Swift
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostTokensRequestCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .creditCardSpecs(try PostTokensRequestCardCase1(from: decoder))
+            case 0: .creditCardSpecs(try PostTokensRequestCardCreditCardSpecs(from: decoder))
             default: .string(try Swift.String(from: decoder))
             }
         }
@@ -527,47 +527,15 @@ public struct PostTokensRequestPersonAddressKana: Swift.Codable, Swift.Hashable,
 public typealias PostTokensRequestPersonAddressKanji = PostTokensRequestPersonAddressKana
 
 /// date_of_birth_specs
-public struct PostTokensRequestPersonDobCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var day: Swift.Int
-    public var month: Swift.Int
-    public var year: Swift.Int
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
+public typealias PostTokensRequestPersonDobDateOfBirthSpecs = PostPaymentMethodsRequestKlarnaDob
 
-    /// Creates a value with every property.
-    public init(day: Swift.Int, month: Swift.Int, year: Swift.Int, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.day = day
-        self.month = month
-        self.year = year
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.UnionVariant.objectContainer(decoder)
-        self.day = try container.decodeValue(Swift.Int.self, at: "day")
-        self.month = try container.decodeValue(Swift.Int.self, at: "month")
-        self.year = try container.decodeValue(Swift.Int.self, at: "year")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "day month year")
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValue(self.day, at: "day")
-        try container.encodeValue(self.month, at: "month")
-        try container.encodeValue(self.year, at: "year")
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
-
-public typealias PostTokensRequestPersonDobCase2 = PostPlansRequestMetadataCase2
+public typealias PostTokensRequestPersonDobEmpty = PostPlansRequestMetadataEmpty
 
 public indirect enum PostTokensRequestPersonDob: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostTokensRequestPersonDobCase1`.
-    case dateOfBirthSpecs(PostTokensRequestPersonDobCase1)
-    /// A `PostTokensRequestPersonDobCase2`.
-    case empty(PostTokensRequestPersonDobCase2)
+    /// A `PostTokensRequestPersonDobDateOfBirthSpecs`.
+    case dateOfBirthSpecs(PostTokensRequestPersonDobDateOfBirthSpecs)
+    /// A `PostTokensRequestPersonDobEmpty`.
+    case empty(PostTokensRequestPersonDobEmpty)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -575,8 +543,8 @@ public indirect enum PostTokensRequestPersonDob: Swift.Codable, Swift.Hashable, 
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostTokensRequestPersonDob", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .dateOfBirthSpecs(try PostTokensRequestPersonDobCase1(from: decoder))
-            default: .empty(try PostTokensRequestPersonDobCase2(from: decoder))
+            case 0: .dateOfBirthSpecs(try PostTokensRequestPersonDobDateOfBirthSpecs(from: decoder))
+            default: .empty(try PostTokensRequestPersonDobEmpty(from: decoder))
             }
         }
     }
@@ -685,15 +653,15 @@ public struct PostTokensRequestPersonDocuments: Swift.Codable, Swift.Hashable, S
     }
 }
 
-public typealias PostTokensRequestPersonFullNameAliasesCase2 = PostPlansRequestMetadataCase2
+public typealias PostTokensRequestPersonFullNameAliasesEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostTokensRequestPersonFullNameAliases = PostProductsIDRequestImages
 
-public typealias PostTokensRequestPersonMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostTokensRequestPersonMetadataEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostTokensRequestPersonMetadata = PostPlansRequestMetadata
 
-public typealias PostRequestPersonRelationshipPercentOwnershipCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPersonRelationshipPercentOwnershipEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestPersonRelationshipPercentOwnership = PostQuotesRequestApplicationFeePercent
 

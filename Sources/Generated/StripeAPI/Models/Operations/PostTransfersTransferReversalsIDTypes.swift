@@ -3,7 +3,7 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostTransferReversalsIDRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostTransferReversalsIDRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostTransfersTransferReversalsIDRequestMetadata = PostPlansRequestMetadata

@@ -426,7 +426,7 @@ public enum PostWebhookEndpointsRequestAPIVersion: Swift.Codable, Swift.Hashable
 
 public typealias PostWebhookEndpointsRequestEnabledEventsItem = PostWebhookEndpointRequestEnabledEventsItem
 
-public typealias PostWebhookEndpointsRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostWebhookEndpointsRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostWebhookEndpointsRequestMetadata = PostPlansRequestMetadata

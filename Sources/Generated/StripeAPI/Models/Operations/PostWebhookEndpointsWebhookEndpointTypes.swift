@@ -794,7 +794,7 @@ public enum PostWebhookEndpointRequestEnabledEventsItem: Swift.Codable, Swift.Ha
     }
 }
 
-public typealias PostEndpointsWebhookEndpointRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostEndpointsWebhookEndpointRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostWebhookEndpointsWebhookEndpointRequestMetadata = PostPlansRequestMetadata
