@@ -705,6 +705,30 @@ import Testing
         }
     }
 
+    /// OpenAPI 3.1 reads a `$ref` beside other keywords as one more `allOf` part: each
+    /// measurement is a `Measurement` with its own `kind` and value, so each lands in its own
+    /// case. (Read the 3.0 way, both were `Measurement`, and a humidity reading was taken for a
+    /// temperature.)
+    @Test(arguments: [
+        (#"{"at":"2026-11-27T10:00:00Z","celsius":21.5,"kind":"temperature"}"#, true),
+        (#"{"at":"2026-11-27T10:00:00Z","kind":"humidity","percent":40}"#, false),
+    ])
+    func aReferenceBesidePropertiesExtendsWhatItRefersTo(json: String, isTemperature: Bool) throws {
+        for value in try decodedByBoth(AnyMeasurement.self, json) {
+            switch value {
+            case .temperatureMeasurement(let measurement):
+                #expect(isTemperature && measurement.celsius == 21.5 && measurement.kind == .temperature)
+            case .humidityMeasurement(let measurement):
+                #expect(!isTemperature && measurement.percent == 40)
+            case .undocumented:
+                Issue.record("\(value)")
+            }
+            #expect(try encode(value) == json)
+        }
+        let temperature = TemperatureMeasurement(at: Date(timeIntervalSince1970: 0), celsius: -3)
+        #expect(try encode(temperature) == #"{"at":"1970-01-01T00:00:00Z","celsius":-3,"kind":"temperature"}"#)
+    }
+
     /// Of two variants with the same keys, text goes to the one whose property is text: the
     /// one whose property is a number read `"42"` as `42` (generated models read numbers sent as
     /// text), so the value landed in the wrong case and was sent back as a number. Where no

@@ -41,16 +41,18 @@ package struct StackGuard {
     /// that much left, else on a thread of its own, which the calling thread waits for. Threads
     /// other than the main one have small stacks (512 KB on Apple platforms), on which a debug
     /// build reads only some twenty levels of YAML.
-    package static func withDeepStack<Value>(_ body: () throws(ReadError) -> Value) throws(ReadError) -> Value {
+    package static func withDeepStack<Value, Failure: Error>(_ body: () throws(Failure) -> Value) throws(Failure)
+        -> Value
+    {
         if let left = stackLeft(on: stackBounds()), left >= deepStackSize { return try body() }
         let result = withoutActuallyEscaping(body) { body in
             // The thread runs `body` while this one waits for it, so nothing is shared meanwhile.
             // It lets go of `body` before it signals: `body` must not outlive this call.
-            let work = UnsafeTransfer<(() throws(ReadError) -> Value)?>(body)
-            let outcome = UnsafeTransfer<Result<Value, ReadError>?>(nil)
+            let work = UnsafeTransfer<(() throws(Failure) -> Value)?>(body)
+            let outcome = UnsafeTransfer<Result<Value, Failure>?>(nil)
             let finished = DispatchSemaphore(value: 0)
             let thread = Thread {
-                outcome.value = Result { () throws(ReadError) in try work.value!() }
+                outcome.value = Result { () throws(Failure) in try work.value!() }
                 work.value = nil
                 finished.signal()
             }

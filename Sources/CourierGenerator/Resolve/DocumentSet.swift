@@ -46,12 +46,17 @@ final class DocumentSet {
     private var documents: [URL: Node] = [:]
     /// What the readers passed over in every file read so far.
     private(set) var readWarnings: [ReadWarning] = []
+    /// Whether the description's version reads a schema's `$ref` beside its other keywords
+    /// (OpenAPI 3.1 on, ``ReferenceSiblings``), in every file it refers to as well.
+    private let readsReferenceSiblings: Bool
 
     init(rootFile: URL, displayPath: String) throws(ReadError) {
         let file = rootFile.standardizedFileURL
         rootDirectory = file.deletingLastPathComponent()
         displayBase = (displayPath as NSString).deletingLastPathComponent
-        let node = try DocumentReader.read(contentsOf: file, displayPath: displayPath, warnings: &readWarnings)
+        var node = try DocumentReader.read(contentsOf: file, displayPath: displayPath, warnings: &readWarnings)
+        readsReferenceSiblings = ReferenceSiblings.applies(toVersion: node["openapi"]?.string)
+        if readsReferenceSiblings { node = ReferenceSiblings.rewritten(node) }
         documents[file] = node
         root = Located(node: node, file: file, pointer: "#")
     }
@@ -61,6 +66,8 @@ final class DocumentSet {
         self.readWarnings = readWarnings
         rootDirectory = file.deletingLastPathComponent()
         displayBase = ""
+        readsReferenceSiblings = ReferenceSiblings.applies(toVersion: node["openapi"]?.string)
+        let node = readsReferenceSiblings ? ReferenceSiblings.rewritten(node) : node
         documents[file] = node
         root = Located(node: node, file: file, pointer: "#")
     }
@@ -143,7 +150,8 @@ final class DocumentSet {
         }
         do {
             let display = displayBase.isEmpty ? relativePath(file) : displayBase + "/" + relativePath(file)
-            let document = try DocumentReader.read(contentsOf: file, displayPath: display, warnings: &readWarnings)
+            var document = try DocumentReader.read(contentsOf: file, displayPath: display, warnings: &readWarnings)
+            if readsReferenceSiblings { document = ReferenceSiblings.rewritten(document) }
             documents[file] = document
             return document
         } catch {
