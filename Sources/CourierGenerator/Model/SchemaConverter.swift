@@ -255,8 +255,19 @@ final class SchemaConverter {
             } else if annotating.contains(where: { $0.node["nullable"]?.bool == true }) {
                 nullable = true
             }
-            let hasOwnShape =
+            var hasOwnShape =
                 schema.node["properties"] != nil || schema.node["oneOf"] != nil || schema.node["anyOf"] != nil
+            if hasOwnShape, schema.node["properties"] == nil, !parts.isEmpty {
+                // A `oneOf` or `anyOf` of values that are not objects, beside parts that are not
+                // objects either, only narrows the value the parts describe: `{allOf: [$ref:
+                // Color], oneOf: [{const: red}, {const: blue}]}` (as OpenAPI 3.1 reads `{$ref:
+                // Color, oneOf: […]}`) is a `Color`, not an object.
+                var objects = 0
+                for part in parts + schema.items("oneOf") + schema.items("anyOf") where try isObjectSchema(part) {
+                    objects += 1
+                }
+                hasOwnShape = objects > 0
+            }
             // Several parts that only annotate (`allOf: [{}, {description: …}, {example: …}]`, as
             // Box writes free-form values) constrain nothing: the schema's own keywords say what
             // the value is, below.

@@ -14,7 +14,8 @@ import Testing
             paths: {}
             components:
               schemas:
-                Pet: {type: object, required: [name], properties: {name: {type: string}}}
+                Pet: {type: object, required: [name], properties: {name: {$ref: '#/components/schemas/Name'}}}
+                Name: {type: string}
             \(schemas.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
             """
         let output = try Generator(moduleName: "TestAPI").generate(text: yaml, displayPath: "Specs/test.yaml")
@@ -29,13 +30,13 @@ import Testing
         ),
         (
             "3.2.0", "Cat: {$ref: '#/components/schemas/Pet', properties: {lives: {type: integer}}}",
-            "public var name: Swift.String\n"
+            "public var name: Name\n"
         ),
         // An `allOf` beside it gains the reference as its last part.
         (
             "3.1.0",
             "Cat: {$ref: '#/components/schemas/Pet', allOf: [{properties: {lives: {type: integer}}}]}",
-            "public var name: Swift.String\n"
+            "public var name: Name\n"
         ),
         // Annotations, and a lone `required`, leave it the type it refers to.
         (
@@ -43,6 +44,15 @@ import Testing
             "typealias Cat = Pet"
         ),
         ("3.1.0", "Cat: {$ref: '#/components/schemas/Pet', required: [name]}", "typealias Cat = Pet"),
+        // A `oneOf` of values beside a reference to a value that is not an object narrows it.
+        (
+            "3.1.0", "Cat: {$ref: '#/components/schemas/Name', oneOf: [{const: Tom}, {const: Felix}]}",
+            "typealias Cat = Name"
+        ),
+        (
+            "3.0.3", "Cat: {allOf: [$ref: '#/components/schemas/Name'], anyOf: [{enum: [Tom]}, {enum: [Felix]}]}",
+            "typealias Cat = Name"
+        ),
         // OpenAPI 3.0 ignores a reference's siblings.
         (
             "3.0.3", "Cat: {$ref: '#/components/schemas/Pet', properties: {lives: {type: integer}}}",
