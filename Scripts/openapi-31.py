@@ -14,6 +14,8 @@ The conversion (https://www.openapis.org/blog/2021/02/16/migrating-from-openapi-
   beside `oneOf`/`anyOf` a `{type: "null"}` alternative; beside a `$ref`, `allOf`, an object's
   `properties`, `items` or an `enum` without a type, `anyOf: [the schema, {type: "null"}]`.
   A `nullable` with nothing it could apply to has no effect in 3.0.3 and is dropped.
+- A `$ref`'s siblings that shape the value (`properties`, `items`, `allOf`, …) are dropped: 3.0
+  ignores them, and 3.1 would apply them.
 - A schema's `example` becomes `examples: [example]`.
 - Boolean `exclusiveMinimum`/`exclusiveMaximum` become the bound itself.
 - `format: byte` and `format: base64` become `contentEncoding: base64`.
@@ -30,6 +32,8 @@ from check_package import ROOT, courier_binary
 
 SHARED_SPECS = os.path.join(os.path.dirname(ROOT), "shared", "specs")
 COMPOSITIONS = ("allOf", "oneOf", "anyOf")
+REFERENCE_SHAPING = ("properties", "patternProperties", "additionalProperties", "unevaluatedProperties", "items",
+                     "prefixItems", "allOf", "oneOf", "anyOf")
 NULLABLE_WRAPPED = ("$ref", "allOf", "properties", "items", "enum", "additionalProperties")
 
 
@@ -48,6 +52,10 @@ def convert_schema(schema, in_form=False):
     """Returns the 3.1 form of a 3.0 schema object (a new object; the argument is not changed)."""
     if not isinstance(schema, dict):
         return schema
+    if "$ref" in schema:
+        # 3.0 ignores a `$ref`'s siblings; 3.1 applies those that shape the value, as an `allOf`
+        # part would. They are left out, so that the schema means in 3.1 what it meant.
+        schema = {key: value for key, value in schema.items() if key not in REFERENCE_SHAPING}
     if isinstance(schema.get("allOf"), list) and any(nullable_annotation(part) for part in schema["allOf"]):
         # `allOf: [{$ref: X}, {nullable: true}]` (OpenAI's way): a part that only says the value
         # may be null makes the whole value nullable, as Courier reads 3.0, where strictly a
