@@ -20,8 +20,9 @@ enum ReferenceSiblings {
         "allOf", "oneOf", "anyOf",
     ]
 
-    /// The keywords whose values are data, not schemas, which are left as written.
-    private static let values: Set<String> = ["example", "examples", "default", "const", "enum"]
+    /// The keywords whose values are data, not schemas, which are left as written: a schema's
+    /// and an Example Object's (`value`, and OpenAPI 3.2's `dataValue`).
+    private static let values: Set<String> = ["example", "examples", "default", "const", "enum", "value", "dataValue"]
 
     /// The keywords whose values are mappings of names to schemas: their keys are names, which
     /// may be any word (a property named `default`).

@@ -94,11 +94,14 @@ import Testing
                 components:
                   schemas:
                     Cat: {$ref: '#/x', properties: {a: {}}, example: {$ref: '#/y', properties: {}}, x-note: {$ref: '#/z', items: {}}}
+                  examples:
+                    Cat: {value: {$ref: '#/v', properties: {}}}
                 """.utf8), file: "test.yaml", warnings: &warnings)
         let documents = DocumentSet(node: node, file: URL(fileURLWithPath: "/tmp/test.yaml"))
         let cat = try #require(documents.root.node["components"]?["schemas"]?["Cat"])
         #expect(cat.mapping?.keys == ["allOf", "properties", "example", "x-note"])
         #expect(cat["allOf"]?.sequence?.first?["$ref"]?.string == "#/x")
         #expect(cat["example"]?["$ref"]?.string == "#/y" && cat["x-note"]?["$ref"]?.string == "#/z")
+        #expect(documents.root.node["components"]?["examples"]?["Cat"]?["value"]?["$ref"]?.string == "#/v")
     }
 }
