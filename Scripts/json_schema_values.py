@@ -19,3 +19,36 @@ def has_type(kind, value):
         "array": isinstance(value, list),
         "object": isinstance(value, dict),
     }.get(kind, True)
+
+
+# The keywords that, beside a `$ref`, make a schema more than the one it refers to.
+REFERENCE_SHAPING = {"properties", "patternProperties", "additionalProperties", "unevaluatedProperties", "items",
+                     "prefixItems", "allOf", "oneOf", "anyOf"}
+_DATA = {"example", "examples", "default", "const", "enum", "value", "dataValue"}
+_NAMED = {"properties", "patternProperties", "$defs", "definitions", "schemas", "dependentSchemas"}
+
+
+def reference_siblings_as_parts(document):
+    """The document as Courier reads it (`ReferenceSiblings`): from OpenAPI 3.1, a schema's `$ref`
+    beside keywords that shape the value is one more of its `allOf` parts (JSON Schema 2020-12);
+    3.0 ignores a `$ref`'s siblings, and its documents are returned as they are."""
+    if str(document.get("openapi", "")).startswith(("3.0", "2")):
+        return document
+
+    def rewritten(node, names_keys=False):
+        if isinstance(node, list):
+            return [rewritten(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        result = {}
+        for key, value in node.items():
+            if not names_keys and (key in _DATA or str(key).startswith("x-")):
+                result[key] = value
+            else:
+                result[key] = rewritten(value, not names_keys and key in _NAMED)
+        if not names_keys and isinstance(result.get("$ref"), str) and REFERENCE_SHAPING & set(result):
+            reference = {"$ref": result.pop("$ref")}
+            result["allOf"] = list(result.get("allOf", [])) + [reference]
+        return result
+
+    return rewritten(document)

@@ -23,7 +23,7 @@ the Swift toolchain; each description's module is built once, with every round's
 import argparse, base64, json, os, random, re, shutil, subprocess, sys, tempfile, uuid
 
 from check_package import checks_main, courier_binary, write_package
-from json_schema_values import DATE_TIME, has_type
+from json_schema_values import DATE_TIME, has_type, reference_siblings_as_parts
 
 SPECS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "shared", "specs")
 
@@ -34,6 +34,7 @@ class Description:
     """A description's schemas: a validator and a payload writer for them."""
 
     def __init__(self, document, rng):
+        document = reference_siblings_as_parts(document)
         self.document = document
         self.rng = rng
         self.schemas = document.get("components", {}).get("schemas", {})
