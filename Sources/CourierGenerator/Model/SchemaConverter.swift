@@ -231,6 +231,7 @@ final class SchemaConverter {
         guard schema.node.mapping != nil else {
             throw documents.error("Expected a schema object, found \(schema.node.kindName).", schema)
         }
+        try checkKeywordShapes(schema)
         if let reference = try documents.reference(of: schema) {
             let targetNullable = try targetAllowsNull(reference, from: schema)
             return (
@@ -908,6 +909,52 @@ final class SchemaConverter {
         if Self.allowsOnlyNull(alternative) { return true }
         guard depth < 32, let reference = try documents.reference(of: alternative) else { return false }
         return try allowsOnlyNull(try documents.resolve(reference, from: alternative), depth: depth + 1)
+    }
+
+    /// The keywords whose value is a list: of schemas, or of values.
+    private static let listKeywords = ["allOf", "oneOf", "anyOf", "prefixItems", "enum"]
+    /// The keywords whose value is a mapping: of names to schemas, or the discriminator's fields.
+    private static let mappingKeywords = ["properties", "patternProperties", "dependentSchemas", "discriminator"]
+
+    /// Checks the kind of value of the keywords that decide a schema's type: one of another kind
+    /// (`allOf: {$ref: …}`, `properties: [name]`) is an error where it stands, since passing over
+    /// it would generate a type other than the one the author meant, with nothing to say so. A
+    /// `required` that is not a list (Swagger 2.0's `required: true` on a property) is passed
+    /// over with a warning: the key is then optional, which decodes whether it is sent or not.
+    private func checkKeywordShapes(_ schema: Located) throws(GenerationError) {
+        for keyword in Self.listKeywords {
+            if let value = schema.child(keyword), value.node.sequence == nil {
+                throw documents.error("`\(keyword)` must be a list, found \(value.node.kindName).", value)
+            }
+        }
+        for keyword in Self.mappingKeywords {
+            if let value = schema.child(keyword), value.node.mapping == nil {
+                throw documents.error("`\(keyword)` must be a mapping, found \(value.node.kindName).", value)
+            }
+        }
+        if let discriminator = schema.child("discriminator") {
+            guard let property = discriminator.child("propertyName") else {
+                throw documents.error("A discriminator must name its `propertyName`.", discriminator)
+            }
+            if property.node.string == nil {
+                throw documents.error(
+                    "A discriminator's `propertyName` must be a string, found \(property.node.kindName).", property)
+            }
+        }
+        if let required = schema.child("required") {
+            if let names = required.node.sequence {
+                for (index, name) in names.enumerated() where name.string == nil {
+                    // YAML reads `required: [200]` as a number: the name is text, quoted.
+                    throw documents.error(
+                        "Each entry of `required` must be a property name (a string; quote one that YAML reads otherwise, as `'200'`), found \(name.kindName).",
+                        required.item(index)!)
+                }
+            } else {
+                warn(
+                    "`required` must be a list of property names, found \(required.node.kindName); ignored. (OpenAPI 3 lists them on the object: `required: [name]`.)",
+                    required)
+            }
+        }
     }
 
     /// Whether a schema itself allows `null` and nothing else, not looking through `$ref`.

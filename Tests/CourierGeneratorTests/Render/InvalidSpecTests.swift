@@ -57,6 +57,32 @@ import Testing
             "openapi: 3.0.0\npaths: {}\ncomponents:\n  schemas:\n    A: {type: decimal}\n", "5:8",
             "#/components/schemas/A", "Unknown schema type \"decimal\""
         ),
+        // Keywords that decide a schema's type, with a value of the wrong kind.
+        (
+            "openapi: 3.1.0\npaths: {}\ncomponents:\n  schemas:\n    A: {allOf: {$ref: '#/components/schemas/B'}}\n",
+            "5:16",
+            "#/components/schemas/A/allOf", "`allOf` must be a list, found a mapping"
+        ),
+        (
+            "openapi: 3.0.0\npaths: {}\ncomponents:\n  schemas:\n    A: {type: object, properties: [name]}\n", "5:35",
+            "#/components/schemas/A/properties", "`properties` must be a mapping, found a sequence"
+        ),
+        (
+            "openapi: 3.0.0\npaths: {}\ncomponents:\n  schemas:\n    A: {type: string, enum: red}\n", "5:29",
+            "#/components/schemas/A/enum", "`enum` must be a list, found a string"
+        ),
+        (
+            "openapi: 3.0.0\npaths: {}\ncomponents:\n  schemas:\n    A: {oneOf: [{type: string}], discriminator: kind}\n",
+            "5:49", "#/components/schemas/A/discriminator", "`discriminator` must be a mapping, found a string"
+        ),
+        (
+            "openapi: 3.0.0\npaths: {}\ncomponents:\n  schemas:\n    A: {oneOf: [{type: object}], discriminator: {mapping: {}}}\n",
+            "5:49", "#/components/schemas/A/discriminator", "must name its `propertyName`"
+        ),
+        (
+            "openapi: 3.0.0\npaths: {}\ncomponents:\n  schemas:\n    A: {type: object, required: [200]}\n", "5:34",
+            "#/components/schemas/A/required/0", "quote one that YAML reads otherwise"
+        ),
         // A discriminator mapping to nothing, on a schema others extend.
         (
             "openapi: 3.0.0\npaths: {}\ncomponents:\n  schemas:\n    A:\n      properties: {kind: {type: string}}\n      discriminator: {propertyName: kind, mapping: {x: Nope}}\n    B: {allOf: [{$ref: '#/components/schemas/A'}, {properties: {b: {type: string}}}]}\n",
@@ -97,5 +123,21 @@ import Testing
             #expect(error.message.contains(message), "\(error)")
             #expect(error.description.hasPrefix("Specs/bad.yaml:\(position): error: "))
         }
+    }
+    /// Swagger 2.0's `required: true` on a property is passed over with a warning where it
+    /// stands: the property is optional, which decodes whether the key is sent or not.
+    @Test func aRequiredThatIsNotAListIsPassedOverWithAWarning() throws {
+        let yaml = """
+            openapi: 3.0.0
+            paths: {}
+            components:
+              schemas:
+                A: {type: object, properties: {name: {type: string, required: true}}}
+            """
+        let output = try Generator(moduleName: "TestAPI").generate(text: yaml, displayPath: "Specs/bad.yaml")
+        #expect(output.warnings.map(\.pointer) == ["#/components/schemas/A/properties/name/required"])
+        let warning = output.warnings.first?.description ?? ""
+        #expect(warning.hasPrefix("Specs/bad.yaml:5:67: warning: `required` must be"), "\(warning)")
+        #expect(output.files.contains { $0.contents.contains("public var name: Swift.String?") })
     }
 }
