@@ -75,6 +75,7 @@ final class APIConverter {
         guard version.hasPrefix("3.0") || version.hasPrefix("3.1") || version.hasPrefix("3.2") else {
             throw documents.error("OpenAPI \(version) is not supported; use 3.0, 3.1 or 3.2.", root.child("openapi")!)
         }
+        try DescriptionShape(documents: documents).check()
         documentSecurity = try securityRequirement(root.child("security"))
         try schemas.registerComponents()
         var operations: [OperationModel] = []

@@ -57,6 +57,51 @@ import Testing
             "openapi: 3.0.0\npaths: {}\ncomponents:\n  schemas:\n    A: {type: decimal}\n", "5:8",
             "#/components/schemas/A", "Unknown schema type \"decimal\""
         ),
+        // Objects of the wrong kind: a description's structure, as OpenAPI gives it.
+        (
+            "openapi: 3.0.0\ninfo: {title: P, version: '1'}\npaths: 5\n", "3:8", "#/paths",
+            "`paths` must be a mapping, found a number"
+        ),
+        (
+            "openapi: 3.0.0\ninfo: {title: P, version: '1'}\npaths:\n  /a: 5\n", "4:7", "#/paths/~1a",
+            "A path item must be a mapping"
+        ),
+        (
+            "openapi: 3.0.0\ninfo: {title: P, version: '1'}\npaths:\n  /a:\n    get: 5\n", "5:10", "#/paths/~1a/get",
+            "`get` must be an operation object (a mapping), found a number"
+        ),
+        (
+            "openapi: 3.0.0\ninfo: {title: P, version: '1'}\npaths:\n  /a:\n    get:\n      parameters: 5\n      responses: {}\n",
+            "6:19", "#/paths/~1a/get/parameters", "`parameters` must be a list"
+        ),
+        (
+            "openapi: 3.0.0\ninfo: {title: P, version: '1'}\npaths:\n  /a:\n    get:\n      responses: 5\n", "6:18",
+            "#/paths/~1a/get/responses", "`responses` must be a mapping"
+        ),
+        (
+            "openapi: 3.0.0\ninfo: {title: P, version: '1'}\npaths:\n  /a:\n    get:\n      responses: {'200': 5}\n",
+            "6:26", "#/paths/~1a/get/responses/200", "A response must be a mapping"
+        ),
+        (
+            "openapi: 3.0.0\ninfo: {title: P, version: '1'}\npaths:\n  /a:\n    get:\n      responses: {'200': {description: x, content: {application/json: 5}}}\n",
+            "6:71", "#/paths/~1a/get/responses/200/content/application~1json", "A media type object must be a mapping"
+        ),
+        (
+            "openapi: 3.0.0\ninfo: {title: P, version: '1'}\npaths:\n  /a:\n    post:\n      requestBody: {content: 5}\n      responses: {}\n",
+            "6:30", "#/paths/~1a/post/requestBody/content", "`content` must be a mapping"
+        ),
+        (
+            "openapi: 3.0.0\ninfo: {title: P, version: '1'}\nservers: [{url: 5}]\npaths: {}\n", "3:17",
+            "#/servers/0/url", "`url` must be a string"
+        ),
+        (
+            "openapi: 3.0.0\ninfo: {title: P, version: '1'}\npaths: {}\ncomponents: {schemas: 5}\n", "4:23",
+            "#/components/schemas", "`schemas` must be a mapping"
+        ),
+        (
+            "openapi: 3.0.0\ninfo: {title: P, version: '1'}\npaths:\n  /a:\n    get:\n      operationId: [a]\n      responses: {}\n",
+            "6:20", "#/paths/~1a/get/operationId", "`operationId` must be a string, found a sequence"
+        ),
         // Keywords that decide a schema's type, with a value of the wrong kind.
         (
             "openapi: 3.1.0\npaths: {}\ncomponents:\n  schemas:\n    A: {allOf: {$ref: '#/components/schemas/B'}}\n",
