@@ -190,7 +190,7 @@ final class APIConverter {
         let group = Naming.typeName(operation.node["tags"]?.sequence?.first?.string ?? "Default")
         // The types the operation declares (inline parameters, bodies, responses) share one file.
         let scope = OperationScope(typePrefix: typePrefix, label: method + " " + path)
-        let customLabels = custom.map(Self.labels(in:)) ?? []
+        var customLabels = custom.map(Self.labels(in:)) ?? []
 
         // Parameters: the operation's override the path item's with the same name and location.
         var parameterNodes: [Located] = []
@@ -207,6 +207,21 @@ final class APIConverter {
                 keys.append(key)
                 parameterNodes.append(resolved)
             }
+        }
+        // A path parameter the path does not name would be an argument sent nowhere: it is
+        // left out, with a warning (OpenAPI: its name "MUST correspond to a template expression
+        // occurring within the path").
+        let placeholders = Set(
+            Self.templatePieces(path).compactMap { piece -> String? in
+                if case .placeholder(let name) = piece { name } else { nil }
+            })
+        for (index, parameter) in parameterNodes.enumerated().reversed()
+        where keys[index].hasPrefix("path:") && !placeholders.contains(String(keys[index].dropFirst(5))) {
+            warn(
+                "The path parameter \"\(keys[index].dropFirst(5))\" is not in the path \(path); it is left out.",
+                parameter)
+            parameterNodes.remove(at: index)
+            if index < customLabels.count { customLabels.remove(at: index) }
         }
         var argumentNames = UniqueNames(reserved: ["body", "endpoint", "client"])
         var parameters: [ParameterModel] = []

@@ -116,7 +116,10 @@ struct DescriptionShape {
 
     private func parameter(_ parameter: Located, what: String) throws(GenerationError) {
         guard try object(parameter, what: what) else { return }
-        try expect(parameter, "required", .boolean)
+        for flag in ["required", "explode", "allowReserved", "deprecated", "allowEmptyValue"] {
+            try expect(parameter, flag, .boolean)
+        }
+        try expect(parameter, "style", .string)
         try content(in: parameter)
     }
 

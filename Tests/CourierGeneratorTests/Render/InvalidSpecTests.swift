@@ -102,6 +102,10 @@ import Testing
             "openapi: 3.0.0\ninfo: {title: P, version: '1'}\npaths:\n  /a:\n    get:\n      operationId: [a]\n      responses: {}\n",
             "6:20", "#/paths/~1a/get/operationId", "`operationId` must be a string, found a sequence"
         ),
+        (
+            "openapi: 3.0.0\npaths:\n  /a:\n    get:\n      parameters: [{name: q, in: query, explode: 'yes', schema: {type: string}}]\n      responses: {}\n",
+            "5:50", "#/paths/~1a/get/parameters/0/explode", "`explode` must be a boolean, found a string"
+        ),
         // Keywords that decide a schema's type, with a value of the wrong kind.
         (
             "openapi: 3.1.0\npaths: {}\ncomponents:\n  schemas:\n    A: {allOf: {$ref: '#/components/schemas/B'}}\n",
@@ -184,5 +188,23 @@ import Testing
         let warning = output.warnings.first?.description ?? ""
         #expect(warning.hasPrefix("Specs/bad.yaml:5:67: warning: `required` must be"), "\(warning)")
         #expect(output.files.contains { $0.contents.contains("public var name: Swift.String?") })
+    }
+    /// A path parameter the path does not name would be an argument sent nowhere: it is left
+    /// out, with a warning where it is declared.
+    @Test func aPathParameterThePathDoesNotNameIsLeftOut() throws {
+        let yaml = """
+            openapi: 3.0.0
+            paths:
+              /a/{id}:
+                parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+                get:
+                  operationId: getA
+                  parameters: [{name: other, in: path, required: true, schema: {type: string}}]
+                  responses: {'204': {description: x}}
+            """
+        let output = try Generator(moduleName: "TestAPI").generate(text: yaml, displayPath: "Specs/bad.yaml")
+        #expect(output.warnings.map(\.pointer) == ["#/paths/~1a~1{id}/get/parameters/0"])
+        #expect(output.warnings.first?.message.contains("\"other\" is not in the path /a/{id}") == true)
+        #expect(output.files.contains { $0.contents.contains("public func getA(id: Swift.String) async") })
     }
 }
