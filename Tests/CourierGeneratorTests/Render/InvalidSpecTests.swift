@@ -173,6 +173,7 @@ import Testing
             #expect(error.description.hasPrefix("Specs/bad.yaml:\(position): error: "))
         }
     }
+
     /// Swagger 2.0's `required: true` on a property is passed over with a warning where it
     /// stands: the property is optional, which decodes whether the key is sent or not.
     @Test func aRequiredThatIsNotAListIsPassedOverWithAWarning() throws {
@@ -189,6 +190,7 @@ import Testing
         #expect(warning.hasPrefix("Specs/bad.yaml:5:67: warning: `required` must be"), "\(warning)")
         #expect(output.files.contains { $0.contents.contains("public var name: Swift.String?") })
     }
+
     /// A path parameter the path does not name would be an argument sent nowhere: it is left
     /// out, with a warning where it is declared.
     @Test func aPathParameterThePathDoesNotNameIsLeftOut() throws {
