@@ -62,6 +62,49 @@ final class APIConverter {
     }
 
     func convert(moduleName: String, specPath: String, payloads: Node? = nil) throws(GenerationError) -> APIModel {
+        var (operations, clientServers) = try convertDescription()
+        let root = documents.root
+        var declarations = schemas.declarations + extraDeclarations
+        UnionEvidence.resolve(&declarations)
+        DiscriminatorDefaults.apply(&declarations)
+        SentOnlyStructs.resolve(&declarations, operations: operations, webhooks: webhooks)
+        MultipartParts.resolve(&declarations)
+        Self.findStreamFlags(&operations, declarations: DeclarationIndex(declarations))
+        try PaginationDetection.detect(
+            &operations, declarations: DeclarationIndex(declarations), linkHeaders: linkHeaders,
+            settings: paginationSettings(operations, declarations: DeclarationIndex(declarations)))
+        if let payloads { examples += payloadChecks(payloads, declarations: declarations) }
+        let checkedExamples = Self.expectingTaggedCases(examples + schemas.examples, DeclarationIndex(declarations))
+        let errorBodies = ErrorBodyConformances(declarations: &declarations, errorBodies: errorBodyTypes)
+        let info = root.child("info")
+        return APIModel(
+            moduleName: moduleName, apiName: apiName, title: info?.node["title"]?.string,
+            documentation: info?.node["description"]?.string, specPath: specPath, servers: try servers(of: root),
+            clientServers: clientServers,
+            security: securitySchemes(),
+            securityRequirements: SecurityRequirementsModel(documentDefault: documentSecurity, operations: operations),
+            operations: operations,
+            declarations: declarations, enumNames: schemas.enumNames, errorBodies: errorBodies,
+            warnings: schemas.warnings + warnings, examples: checkedExamples, webhooks: webhooks)
+    }
+
+    /// The case names of the union variants declared inline, by where each is: what a first
+    /// conversion learns so that a second names their types after them (``InlineVariantNames``).
+    /// It stops once the unions' cases are named. (Identical inline types are shared first, as in
+    /// the second: a union that repeats another is an alias of it, with that one's case names,
+    /// though its own variants' titles may differ.)
+    func inlineVariantNames() throws(GenerationError) -> [DocumentSet.Reference: String] {
+        _ = try convertDescription()
+        var declarations = schemas.declarations + extraDeclarations
+        UnionEvidence.resolve(&declarations)
+        return InlineVariantNames.caseNames(in: declarations, locations: schemas.inlineVariantLocations)
+    }
+
+    /// Converts the operations, webhooks and every schema they reach, up to the declarations
+    /// whose unions' evidence is not yet worked out.
+    private func convertDescription() throws(GenerationError) -> (
+        operations: [OperationModel], clientServers: [String: [ServerModel]]
+    ) {
         let root = documents.root
         guard root.node.mapping != nil else {
             throw documents.error("The spec must be a mapping at the top level.", root)
@@ -120,31 +163,7 @@ final class APIConverter {
         schemas.markEnumsTakingAnyString()
         schemas.wrapRecursiveAliases()
         schemas.boxRecursiveProperties()
-        var declarations = schemas.declarations + extraDeclarations
-        UnionEvidence.resolve(&declarations)
-        DiscriminatorDefaults.apply(&declarations)
-        SentOnlyStructs.resolve(&declarations, operations: operations, webhooks: webhooks)
-        MultipartParts.resolve(&declarations)
-        Self.findStreamFlags(&operations, declarations: DeclarationIndex(declarations))
-        try PaginationDetection.detect(
-            &operations, declarations: DeclarationIndex(declarations), linkHeaders: linkHeaders,
-            settings: paginationSettings(operations, declarations: DeclarationIndex(declarations)))
-        if let payloads { examples += payloadChecks(payloads, declarations: declarations) }
-        let checkedExamples = Self.expectingTaggedCases(examples + schemas.examples, DeclarationIndex(declarations))
-        let errorBodies = ErrorBodyConformances(declarations: &declarations, errorBodies: errorBodyTypes)
-        let inlineVariantNames = InlineVariantNames.caseNames(
-            in: declarations, locations: schemas.inlineVariantLocations)
-        let info = root.child("info")
-        return APIModel(
-            moduleName: moduleName, apiName: apiName, title: info?.node["title"]?.string,
-            documentation: info?.node["description"]?.string, specPath: specPath, servers: try servers(of: root),
-            clientServers: clientServers,
-            security: securitySchemes(),
-            securityRequirements: SecurityRequirementsModel(documentDefault: documentSecurity, operations: operations),
-            operations: operations,
-            declarations: declarations, enumNames: schemas.enumNames, errorBodies: errorBodies,
-            warnings: schemas.warnings + warnings, examples: checkedExamples, webhooks: webhooks,
-            inlineVariantNames: inlineVariantNames)
+        return (operations, clientServers)
     }
 
     /// The examples, each object of a union with a discriminator expected in the case its tag

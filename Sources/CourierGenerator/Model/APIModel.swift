@@ -23,9 +23,6 @@ struct APIModel {
     var examples: [ExampleModel] = []
     /// The requests the API sends to its users' servers: webhooks and callbacks.
     var webhooks: [WebhookModel] = []
-    /// The case names of union variants declared inline, by where each is: a second
-    /// conversion names their types after them (``InlineVariantNames``).
-    var inlineVariantNames: [DocumentSet.Reference: String] = [:]
 }
 
 /// A request the API sends to a server of its user's (an OpenAPI 3.1 webhook, or a callback of

@@ -92,11 +92,15 @@ enum Naming {
     static func words(_ name: String, signsAsWords: Bool = false) -> [String] {
         var words: [String] = []
         var current = ""
-        var previous: Character?
+        var previous: CharacterKind?
         let characters = Array(name)
+        // Each character's kind, once: Unicode's properties cost more than the rest of the
+        // split, and a description's names are nearly all ASCII.
+        let kinds = characters.map(CharacterKind.init)
         for (index, character) in characters.enumerated() {
+            let kind = kinds[index]
             if (character == "+" || character == "-"), current.isEmpty || signsAsWords, index + 1 < characters.count,
-                characters[index + 1].isNumber || (index == 0 && characters[index + 1].isLetter)
+                kinds[index + 1].contains(.number) || (index == 0 && kinds[index + 1].contains(.letter))
             {
                 if !current.isEmpty { words.append(current) }
                 current = ""
@@ -104,30 +108,61 @@ enum Naming {
                 words.append(character == "+" ? "plus" : "minus")
                 continue
             }
-            if !(character.isLetter || character.isNumber) {
+            if !kind.contains(.letter) && !kind.contains(.number) {
                 if !current.isEmpty { words.append(current) }
                 current = ""
                 previous = nil
                 continue
             }
             if let previous {
-                let next = index + 1 < characters.count ? characters[index + 1] : nil
-                let lowerToUpper = previous.isLowercase && character.isUppercase
-                let acronymEnd = previous.isUppercase && character.isUppercase && (next?.isLowercase ?? false)
+                let next = index + 1 < characters.count ? kinds[index + 1] : nil
+                let lowerToUpper = previous.contains(.lowercase) && kind.contains(.uppercase)
+                let acronymEnd =
+                    previous.contains(.uppercase) && kind.contains(.uppercase) && (next?.contains(.lowercase) ?? false)
                 // A single lower-case letter that ends a word after digits belongs to them
                 // (`k8s`, `gpt-4o`, `3d`): `k8S` and `gpt4O` read as neither.
-                let endsWord = !(next?.isLetter ?? false) && character.isLowercase
-                let digitToLetter = previous.isNumber && character.isLetter && !endsWord
+                let endsWord = !(next?.contains(.letter) ?? false) && kind.contains(.lowercase)
+                let digitToLetter = previous.contains(.number) && kind.contains(.letter) && !endsWord
                 if lowerToUpper || acronymEnd || digitToLetter {
                     words.append(current)
                     current = ""
                 }
             }
             current.append(character)
-            previous = character
+            previous = kind
         }
         if !current.isEmpty { words.append(current) }
         return words
+    }
+
+    /// What ``words(_:signsAsWords:)`` asks of a character: Unicode's properties, read from the
+    /// byte for ASCII.
+    struct CharacterKind: OptionSet {
+        let rawValue: UInt8
+        static let letter = CharacterKind(rawValue: 1)
+        static let number = CharacterKind(rawValue: 2)
+        static let uppercase = CharacterKind(rawValue: 4)
+        static let lowercase = CharacterKind(rawValue: 8)
+
+        init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        init(_ character: Character) {
+            if let byte = character.asciiValue {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): self = .number
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): self = [.letter, .uppercase]
+                case UInt8(ascii: "a")...UInt8(ascii: "z"): self = [.letter, .lowercase]
+                default: self = []
+                }
+                return
+            }
+            var kind: CharacterKind = []
+            if character.isLetter { kind.insert(.letter) }
+            if character.isNumber { kind.insert(.number) }
+            if character.isUppercase { kind.insert(.uppercase) }
+            if character.isLowercase { kind.insert(.lowercase) }
+            self = kind
+        }
     }
 
     /// `UpperCamelCase`, valid as a Swift type name.

@@ -157,17 +157,17 @@ package struct Generator: Sendable {
                 SchemaConverter.typeName(ofComponent: key)
             })
         let apiName = Self.facadeName(forModule: moduleName, schemaNames: schemaNames)
-        func convert(naming variants: [DocumentSet.Reference: String]) throws(GenerationError) -> APIModel {
-            try APIConverter(
-                documents: documents, apiName: apiName, errorBody: errorBody, pagination: pagination,
-                inlineVariantNames: variants
-            )
-            .convert(moduleName: moduleName, specPath: displayPath, payloads: payloads)
-        }
         // Inline variants' types are named after their cases, which are known only once every
-        // declaration is: a second conversion names them (``InlineVariantNames``).
-        var model = try convert(naming: [:])
-        if !model.inlineVariantNames.isEmpty { model = try convert(naming: model.inlineVariantNames) }
+        // declaration is: a first conversion learns them (``InlineVariantNames``).
+        let variantNames = try APIConverter(
+            documents: documents, apiName: apiName, errorBody: errorBody, pagination: pagination
+        )
+        .inlineVariantNames()
+        let model = try APIConverter(
+            documents: documents, apiName: apiName, errorBody: errorBody, pagination: pagination,
+            inlineVariantNames: variantNames
+        )
+        .convert(moduleName: moduleName, specPath: displayPath, payloads: payloads)
         let files = APIRenderer(model: model, access: accessLevel.rawValue).render()
         // What the readers passed over comes first, as it comes first in the pipeline.
         let readWarnings = documents.readWarnings.map {

@@ -4,6 +4,21 @@ import Testing
 
 /// How names from descriptions become Swift names.
 @Suite struct NamingTests {
+    /// The kinds of character words are split by, read from the byte for ASCII, are Unicode's.
+    @Test func characterKindsAreUnicodes() {
+        let characters =
+            (0..<128).map { Character(Unicode.Scalar(UInt8($0))) } + [
+                "é", "Ä", "ß", "ǅ", "٣", "½", "Ⅻ", "日", "\u{1F600}", "e\u{301}", "\r\n", "_",
+            ]
+        for character in characters {
+            let kind = Naming.CharacterKind(character)
+            #expect(kind.contains(.letter) == character.isLetter, "\(character.unicodeScalars.first!.value)")
+            #expect(kind.contains(.number) == character.isNumber, "\(character.unicodeScalars.first!.value)")
+            #expect(kind.contains(.uppercase) == character.isUppercase, "\(character.unicodeScalars.first!.value)")
+            #expect(kind.contains(.lowercase) == character.isLowercase, "\(character.unicodeScalars.first!.value)")
+        }
+    }
+
     @Test(arguments: [
         // Separators and case changes.
         ("owner_name", "ownerName"),
