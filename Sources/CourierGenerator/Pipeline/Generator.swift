@@ -149,6 +149,13 @@ package struct Generator: Sendable {
         return try generate(DocumentSet(node: node, file: file, readWarnings: readWarnings), displayPath: displayPath)
     }
 
+    /// Each warning once, in the order first given: a schema converted in several places (a
+    /// parent's property in each schema that extends it) is warned about where it stands, once.
+    private static func once(_ warnings: [GenerationWarning]) -> [GenerationWarning] {
+        var seen: Set<GenerationWarning> = []
+        return warnings.filter { seen.insert($0).inserted }
+    }
+
     private func generate(_ documents: DocumentSet, displayPath: String, payloads: Node? = nil) throws(GenerationError)
         -> Output
     {
@@ -174,7 +181,7 @@ package struct Generator: Sendable {
             GenerationWarning(message: $0.message, pointer: "", location: $0.location)
         }
         return Output(
-            files: files, warnings: readWarnings + model.warnings, operationCount: model.operations.count,
+            files: files, warnings: Self.once(readWarnings + model.warnings), operationCount: model.operations.count,
             typeCount: model.declarations.count, exampleChecks: ExampleRenderer(model: model).render(),
             exampleCount: model.examples.count)
     }

@@ -175,7 +175,8 @@ import Testing
     }
 
     /// Swagger 2.0's `required: true` on a property is passed over with a warning where it
-    /// stands: the property is optional, which decodes whether the key is sent or not.
+    /// stands, once though the schemas that extend it convert it again: the property is
+    /// optional, which decodes whether the key is sent or not.
     @Test func aRequiredThatIsNotAListIsPassedOverWithAWarning() throws {
         let yaml = """
             openapi: 3.0.0
@@ -183,6 +184,8 @@ import Testing
             components:
               schemas:
                 A: {type: object, properties: {name: {type: string, required: true}}}
+                B: {allOf: [$ref: '#/components/schemas/A', {properties: {b: {type: string}}}]}
+                C: {allOf: [$ref: '#/components/schemas/A', {properties: {c: {type: string}}}]}
             """
         let output = try Generator(moduleName: "TestAPI").generate(text: yaml, displayPath: "Specs/bad.yaml")
         #expect(output.warnings.map(\.pointer) == ["#/components/schemas/A/properties/name/required"])
