@@ -7,9 +7,9 @@
 /// without a word. Here each is an error with the position and the JSON pointer of the value. A
 /// schema's own keywords are checked as the schema is converted, and so are the objects the
 /// converter already reads strictly (parameters' `name` and `in`, `security`). Extensions
-/// (`x-…`) are left alone, and so is what a `$ref` stands beside: the object it refers to is
-/// checked where it is declared, and so are fields that only document (`info`, `tags` at the
-/// top, examples, links), which change no generated code.
+/// (`x-…`) and fields that only document (`info`, `tags` at the top, examples, links), which
+/// change no generated code, are left alone; so is an object that is a `$ref`, whose target is
+/// checked where it is declared.
 struct DescriptionShape {
     typealias Located = DocumentSet.Located
 
