@@ -61,6 +61,26 @@ final class APIConverter {
         warnings.append(GenerationWarning(message: message, pointer: at.pointer, location: at.node.location))
     }
 
+    /// Checks that the description is an OpenAPI 3.0, 3.1 or 3.2 document whose objects are the
+    /// kinds of value OpenAPI says (``DescriptionShape``): once, before it is converted.
+    static func validate(_ documents: DocumentSet) throws(GenerationError) {
+        let root = documents.root
+        guard root.node.mapping != nil else {
+            throw documents.error("The spec must be a mapping at the top level.", root)
+        }
+        guard let version = root.node["openapi"]?.string else {
+            if root.node["swagger"] != nil {
+                throw documents.error("Swagger 2.0 is not supported; convert the spec to OpenAPI 3.", root)
+            }
+            throw documents.error("Missing \"openapi\": the file is not an OpenAPI 3 document.", root)
+        }
+        guard version.hasPrefix("3.0") || version.hasPrefix("3.1") || version.hasPrefix("3.2") else {
+            throw documents.error("OpenAPI \(version) is not supported; use 3.0, 3.1 or 3.2.", root.child("openapi")!)
+        }
+        try DescriptionShape(documents: documents).check()
+    }
+
+    /// Converts a description that ``validate(_:)`` accepted.
     func convert(moduleName: String, specPath: String, payloads: Node? = nil) throws(GenerationError) -> APIModel {
         var (operations, clientServers) = try convertDescription()
         let root = documents.root
@@ -88,8 +108,8 @@ final class APIConverter {
             warnings: schemas.warnings + warnings, examples: checkedExamples, webhooks: webhooks)
     }
 
-    /// The case names of the union variants declared inline, by where each is: what a first
-    /// conversion learns so that a second names their types after them (``InlineVariantNames``).
+    /// The case names of the union variants declared inline in a description ``validate(_:)``
+    /// accepted, by where each is: what a first conversion learns so that a second names their types after them (``InlineVariantNames``).
     /// It stops once the unions' cases are named. (Identical inline types are shared first, as in
     /// the second: a union that repeats another is an alias of it, with that one's case names,
     /// though its own variants' titles may differ.)
@@ -106,19 +126,6 @@ final class APIConverter {
         operations: [OperationModel], clientServers: [String: [ServerModel]]
     ) {
         let root = documents.root
-        guard root.node.mapping != nil else {
-            throw documents.error("The spec must be a mapping at the top level.", root)
-        }
-        guard let version = root.node["openapi"]?.string else {
-            if root.node["swagger"] != nil {
-                throw documents.error("Swagger 2.0 is not supported; convert the spec to OpenAPI 3.", root)
-            }
-            throw documents.error("Missing \"openapi\": the file is not an OpenAPI 3 document.", root)
-        }
-        guard version.hasPrefix("3.0") || version.hasPrefix("3.1") || version.hasPrefix("3.2") else {
-            throw documents.error("OpenAPI \(version) is not supported; use 3.0, 3.1 or 3.2.", root.child("openapi")!)
-        }
-        try DescriptionShape(documents: documents).check()
         documentSecurity = try securityRequirement(root.child("security"))
         try schemas.registerComponents()
         var operations: [OperationModel] = []

@@ -922,14 +922,10 @@ final class SchemaConverter {
     /// `required` that is not a list (Swagger 2.0's `required: true` on a property) is passed
     /// over with a warning: the key is then optional, which decodes whether it is sent or not.
     private func checkKeywordShapes(_ schema: Located) throws(GenerationError) {
-        for keyword in Self.listKeywords {
-            if let value = schema.child(keyword), value.node.sequence == nil {
-                throw documents.error("`\(keyword)` must be a list, found \(value.node.kindName).", value)
-            }
-        }
-        for keyword in Self.mappingKeywords {
-            if let value = schema.child(keyword), value.node.mapping == nil {
-                throw documents.error("`\(keyword)` must be a mapping, found \(value.node.kindName).", value)
+        for (keywords, kind) in [(Self.listKeywords, DescriptionShape.Kind.list), (Self.mappingKeywords, .mapping)] {
+            for keyword in keywords {
+                guard let value = schema.child(keyword) else { continue }
+                try DescriptionShape.expect(value, named: keyword, toBe: kind, in: documents)
             }
         }
         if let discriminator = schema.child("discriminator") {

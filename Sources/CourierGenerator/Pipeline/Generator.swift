@@ -164,6 +164,7 @@ package struct Generator: Sendable {
                 SchemaConverter.typeName(ofComponent: key)
             })
         let apiName = Self.facadeName(forModule: moduleName, schemaNames: schemaNames)
+        try APIConverter.validate(documents)
         // Inline variants' types are named after their cases, which are known only once every
         // declaration is: a first conversion learns them (``InlineVariantNames``).
         let variantNames = try APIConverter(

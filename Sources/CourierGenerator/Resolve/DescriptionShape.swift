@@ -16,7 +16,7 @@ struct DescriptionShape {
     let documents: DocumentSet
 
     /// The kinds of value a field may have.
-    private enum Kind: String {
+    enum Kind: String {
         case mapping = "a mapping"
         case list = "a list"
         case string = "a string"
@@ -169,6 +169,15 @@ struct DescriptionShape {
     @discardableResult
     private func expect(_ object: Located, _ field: String, _ kind: Kind) throws(GenerationError) -> Located? {
         guard let value = object.child(field), !value.node.isNull else { return nil }
+        try Self.expect(value, named: field, toBe: kind, in: documents)
+        return value
+    }
+
+    /// Checks that a field's value is of the kind given: else an error at the value,
+    /// "`field` must be a list, found a number."
+    static func expect(_ value: Located, named field: String, toBe kind: Kind, in documents: DocumentSet)
+        throws(GenerationError)
+    {
         let matches =
             switch kind {
             case .mapping: value.node.mapping != nil
@@ -179,6 +188,5 @@ struct DescriptionShape {
         guard matches else {
             throw documents.error("`\(field)` must be \(kind.rawValue), found \(value.node.kindName).", value)
         }
-        return value
     }
 }
