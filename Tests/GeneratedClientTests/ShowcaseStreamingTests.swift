@@ -27,6 +27,35 @@ import Testing
         #expect(ticks.map(\.retry) == [2500, 2500, 2500])
     }
 
+    /// An operation that offers one item schema as JSON Lines and as server-sent events asks for
+    /// both, in the description's order, and reads whichever the server sends: the one its
+    /// `Accept` prefers (JSON Lines, first), or either when the server picks (it read events as
+    /// lines of JSON before, and failed at the first).
+    @Test(arguments: [nil, FollowTicksFormat.jsonl, .sse])
+    func aStreamOfferedInTwoFormatsIsReadInTheOneSent(format: FollowTicksFormat?) async throws {
+        let ticks = try await api.followTicks(count: 3, format: format)
+        let contentType = ticks.response.headers["Content-Type"]
+        #expect(contentType == (format == .sse ? "text/event-stream" : "application/jsonl"))
+        var values: [DecodedEvent<Tick>] = []
+        for try await tick in ticks.withFields() { values.append(tick) }
+        #expect(values.map(\.value) == (0..<3).map { Tick(index: $0, text: "tick \($0)") })
+        #expect(values.map(\.event) == Array(repeating: format == .sse ? "tick" : nil, count: 3))
+    }
+
+    /// A format the operation does not offer is the server's error, not a stream read wrongly.
+    @Test func aStreamInAFormatNotOfferedIsAnError() async throws {
+        do {
+            for try await _ in try await api.followTicks(count: 3, format: .jsonSeq) {}
+            Issue.record("A JSON text sequence was read as JSON Lines or events")
+        } catch {
+            guard case .server(let failure) = error else {
+                Issue.record("Expected the server's error, got \(error)")
+                return
+            }
+            #expect(failure.response.headers["Content-Type"] == "application/json-seq")
+        }
+    }
+
     /// Events whose `itemSchema` alternatives each name their `event` take the case their name
     /// tags, not the first whose data fits: `job.started` and `job.finished` carry data of one
     /// shape (both were `.tick`, the second case never chosen). A name the description does not

@@ -30,6 +30,10 @@
                                                format=jsonl or json-seq, the start of a JSON line
                                                or record instead, with that content type
   GET  /stream/jsonl?count=N                   JSON Lines, CRLF and LF mixed, a blank line included
+  GET  /stream/ticks?count=N&format=F          N ticks {"index", "text"} as JSON Lines or as
+                                               server-sent events, as the request's Accept prefers
+                                               (406 when it takes neither); format=jsonl, sse or
+                                               json-seq answers in that format whatever the Accept
   GET  /stream/json-seq?count=N                RFC 7464 JSON text sequence
   GET  /stream/fail                            500 {"message", "code"} before any body byte
   ANY  /stream/upload                          reads the body (Content-Length or chunked) and
@@ -140,6 +144,8 @@ class StreamingRoutes:
             lines = [json.dumps({"index": i, "text": f"line {i}"}) + ("\r\n" if i % 2 else "\n") for i in range(count)]
             lines.insert(1, "\n")
             return self.send(200, "".join(lines).encode(), "application/x-ndjson")
+        if path == "/stream/ticks":
+            return self.stream_ticks(int(q("count", "3")), q("format", ""))
         if path == "/stream/json-seq":
             count = int(q("count", "3"))
             records = ["\x1e" + json.dumps({"index": i, "text": f"record {i}"}) + "\n" for i in range(count)]
@@ -154,6 +160,20 @@ class StreamingRoutes:
         if path == "/stream/multipart":
             return self.stream_multipart()
         return self.json(404, {"message": f"No route for {path}", "code": "not_found"})
+
+    def stream_ticks(self, count, forced):
+        formats = {"jsonl": "application/jsonl", "sse": "text/event-stream", "json-seq": "application/json-seq"}
+        media_type = formats.get(forced) or self.negotiate(["application/jsonl", "text/event-stream"])
+        if media_type is None:
+            return self.json(406, {"message": "Accept takes neither JSON Lines nor events", "code": "not_acceptable"})
+        ticks = [json.dumps({"index": i, "text": f"tick {i}"}) for i in range(count)]
+        if media_type == "text/event-stream":
+            body = "".join(f"event: tick\ndata: {tick}\n\n" for tick in ticks)
+        elif media_type == "application/json-seq":
+            body = "".join(f"\x1e{tick}\n" for tick in ticks)
+        else:
+            body = "".join(f"{tick}\n" for tick in ticks)
+        return self.send(200, body.encode(), media_type)
 
     # Request bodies
 

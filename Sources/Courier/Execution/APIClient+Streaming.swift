@@ -96,7 +96,24 @@ extension APIClient {
     public func events<Value: Sendable>(_ endpoint: Endpoint<Value>, format: EventFormat? = nil)
         async throws(ServiceError) -> EventStream<Value>
     {
-        let (response, request, chosen, errorBodyType) = try await streamEvents(endpoint, format: format)
+        try await events(endpoint, formats: format.map { [$0] } ?? [])
+    }
+
+    /// Sends an endpoint whose response may be a stream in any of several formats (OpenAPI 3.2
+    /// descriptions offer JSON Lines and server-sent events of one item schema, chosen by
+    /// `Accept`), and decodes the values of the one the response's `Content-Type` names. For
+    /// generated code.
+    /// - Parameters:
+    ///   - endpoint: The call to make.
+    ///   - formats: The formats the description offers, in its order of preference; empty for any
+    ///     format the `Content-Type` names.
+    /// - Returns: The values, as they arrive.
+    /// - Throws: ``ServiceError``, as ``events(_:format:)``.
+    @_spi(Generated)
+    public func events<Value: Sendable>(_ endpoint: Endpoint<Value>, formats: [EventFormat])
+        async throws(ServiceError) -> EventStream<Value>
+    {
+        let (response, request, chosen, errorBodyType) = try await streamEvents(endpoint, formats: formats)
         var values = EventStream<Value>(
             body: response.body, format: chosen, decoder: configuration.decoder, request: request, response: response)
         values.errorBodyType = errorBodyType
@@ -128,7 +145,7 @@ extension APIClient {
     public func serverSentEvents<Value>(_ endpoint: Endpoint<Value>, maximumEventSize: Int = 16 << 20)
         async throws(ServiceError) -> EventStream<ServerSentEvent>
     {
-        let (response, request, format, _) = try await streamEvents(endpoint, format: .serverSentEvents())
+        let (response, request, format, _) = try await streamEvents(endpoint, formats: [.serverSentEvents()])
         var events = EventStream<ServerSentEvent>(
             body: response.body, format: format, decoder: configuration.decoder, request: request,
             response: response.head, errorBodyType: nil
@@ -143,19 +160,19 @@ extension APIClient {
     }
 
     /// Streams an endpoint whose response is a stream of records, after checking that the
-    /// response's `Content-Type` is the format's: a response that is not is read and thrown as
-    /// the server's error.
+    /// response's `Content-Type` is one of the formats': a response that is not is read and
+    /// thrown as the server's error.
+    /// - Parameter formats: The formats the caller reads, in order of preference; empty for any.
     /// - Returns: The response, the request, the format its records are in, and the API's error
     ///   body type.
-    private func streamEvents<Value>(_ endpoint: Endpoint<Value>, format: EventFormat?) async throws(ServiceError)
+    private func streamEvents<Value>(_ endpoint: Endpoint<Value>, formats: [EventFormat]) async throws(ServiceError)
         -> (TransportResponse, TransportRequest, EventFormat, any ServerErrorBody.Type)
     {
-        let (response, request) = try await streamCall(
-            endpoint.acceptingByDefault(format?.acceptValue ?? EventFormat.anyFormatAcceptValue))
+        let (response, request) = try await streamCall(endpoint.acceptingByDefault(EventFormat.acceptValue(formats)))
         let errorBodyType = endpoint.errorBodyType ?? configuration.errorBodyType
         let contentType = response.headers["Content-Type"]
-        let chosen = format ?? contentType.flatMap(EventFormat.forMediaType)
-        guard let chosen, contentType.map(chosen.accepts(contentType:)) ?? true else {
+        let chosen = EventFormat.chosen(from: formats, contentType: contentType)
+        guard let chosen else {
             var http = response
             http.body = ResponseBody(try await response.body.collect(upTo: Self.errorBodyLimit))
             guard contentType != nil else {

@@ -25,34 +25,62 @@ public enum EventFormat: Sendable, Hashable {
         }
     }
 
-    /// The `Accept` a call that reads this format sends when its endpoint names none: the
-    /// format's media types, then JSON at a lower preference, for the error a server answers
-    /// instead (and for servers that want both, as the Model Context Protocol's do).
-    var acceptValue: String {
+    /// The media types of this format, as `Accept` lists them.
+    private var acceptedMediaTypes: String {
         switch self {
-        case .serverSentEvents: "text/event-stream, application/json;q=0.5"
-        case .jsonLines: "application/jsonl, application/x-ndjson, application/json;q=0.5"
-        case .jsonSequence: "application/json-seq, application/json;q=0.5"
+        case .serverSentEvents: "text/event-stream"
+        case .jsonLines: "application/jsonl, application/x-ndjson"
+        case .jsonSequence: "application/json-seq"
         }
     }
 
-    /// The `Accept` of a call that takes whichever format the response's `Content-Type` names.
-    static let anyFormatAcceptValue =
-        "text/event-stream, application/jsonl, application/x-ndjson, application/json-seq, application/json;q=0.5"
+    /// The `Accept` a call that reads these formats sends when its endpoint names none: their
+    /// media types (every format's when there are none), then JSON at a lower preference, for
+    /// the error a server answers instead (and for servers that want both, as the Model Context
+    /// Protocol's do).
+    /// - Parameter formats: The formats the call reads, in order of preference.
+    /// - Returns: The header's value.
+    static func acceptValue(_ formats: [EventFormat]) -> String {
+        let formats = formats.isEmpty ? [.serverSentEvents(), .jsonLines, .jsonSequence] : formats
+        return (formats.map(\.acceptedMediaTypes) + ["application/json;q=0.5"]).joined(separator: ", ")
+    }
+
+    /// The format of a response whose `Content-Type` is `contentType`, among `formats`: the one the
+    /// media type names, else the first that can carry it (see ``accepts(contentType:)``); the
+    /// first when the response names no type. `nil` when none can: the response is not a stream.
+    /// - Parameters:
+    ///   - formats: The formats the caller reads, in order of preference; empty for any.
+    ///   - contentType: The response's `Content-Type`.
+    /// - Returns: The format to read the body in.
+    static func chosen(from formats: [EventFormat], contentType: String?) -> EventFormat? {
+        guard let contentType else { return formats.first }
+        let named = forMediaType(contentType)
+        if formats.isEmpty { return named }
+        if let named, let format = formats.first(where: { $0.isKind(of: named) }) { return format }
+        return formats.first { $0.accepts(contentType: contentType) }
+    }
+
+    /// Whether the two are the same format, whatever their settings (a terminator).
+    private func isKind(of other: EventFormat) -> Bool {
+        switch (self, other) {
+        case (.serverSentEvents, .serverSentEvents), (.jsonLines, .jsonLines), (.jsonSequence, .jsonSequence): true
+        default: false
+        }
+    }
 
     /// Whether a response's `Content-Type` can carry this format: `text/event-stream` for
-    /// server-sent events; for JSON Lines and sequences anything but an HTML page or a single
-    /// JSON document, since servers label them loosely (`text/plain`, `application/x-json-stream`).
+    /// server-sent events; for JSON Lines and sequences their own types, or any type but an HTML
+    /// page, a single JSON document or another streaming format, since servers label them
+    /// loosely (`text/plain`, `application/x-json-stream`).
     /// - Parameter contentType: The header's value.
     /// - Returns: Whether the body streams values in this format.
     func accepts(contentType: String) -> Bool {
         let type =
             contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        if let named = EventFormat.forMediaType(type) { return isKind(of: named) }
         switch self {
-        case .serverSentEvents: return type == "text/event-stream"
-        case .jsonLines, .jsonSequence:
-            return EventFormat.forMediaType(type) == self
-                || !(type == "text/html" || ResponseDecoding.isJSON(type))
+        case .serverSentEvents: return false
+        case .jsonLines, .jsonSequence: return !(type == "text/html" || ResponseDecoding.isJSON(type))
         }
     }
 }

@@ -921,30 +921,30 @@ final class APIConverter {
     }
 
     /// The streamed values a response offers (`text/event-stream`, JSON Lines, JSON text
-    /// sequences), if any. Server-sent events end at a `[DONE]` event by default (the
-    /// convention of chat-completion APIs), or at the operation's `x-courier-stream-terminator`.
+    /// sequences), if any, from its first streaming media type. Server-sent events end at a
+    /// `[DONE]` event by default (the convention of chat-completion APIs), or at the operation's
+    /// `x-courier-stream-terminator`.
+    ///
+    /// Later streaming media types whose values are the same schema, by reference, join it (as
+    /// OpenAPI 3.2 descriptions offer one `itemSchema` as JSON Lines and as server-sent events'
+    /// `contentSchema`): the call asks for each and reads the one the response names.
     private func eventResponse(_ response: Located, operation: Located, name: String, file: String)
         throws(GenerationError)
         -> EventResponse?
     {
+        var first: (response: EventResponse, values: DocumentSet.Reference?)?
         for (mediaTypeName, content) in try contents(of: response) {
-            let mediaType = MediaType.essence(mediaTypeName)
-            let format: String
-            switch mediaType {
-            case "text/event-stream":
-                // Speakeasy's descriptions name it `x-speakeasy-sse-sentinel`, on the media type.
-                let terminator =
-                    operation.node["x-courier-stream-terminator"]?.string
-                    ?? content.node["x-speakeasy-sse-sentinel"]?.string
-                    ?? operation.node["x-speakeasy-sse-sentinel"]?.string ?? "[DONE]"
-                format = ".serverSentEvents(terminator: \(Naming.stringLiteral(terminator)))"
-            case let jsonLines where Self.jsonLinesMediaTypes.contains(jsonLines):
-                format = ".jsonLines"
-            case "application/json-seq":
-                format = ".jsonSequence"
-            default:
+            guard let (format, values) = try eventFormat(mediaTypeName, content: content, operation: operation) else {
                 continue
             }
+            if var joined = first {
+                guard let values, values == joined.values, !joined.response.formats.contains(format) else { continue }
+                joined.response.formats.append(format)
+                joined.response.mediaTypes.append(mediaTypeName)
+                first = joined
+                continue
+            }
+            let mediaType = MediaType.essence(mediaTypeName)
             var type: SwiftType?
             var item = content.child("itemSchema")
             if item == nil { item = try sequenceItems(content, mediaType: mediaType) }
@@ -967,9 +967,49 @@ final class APIConverter {
                 if converted != .string { type = converted }
             }
             if type == nil, mediaType != "text/event-stream" { type = .json }
-            return EventResponse(type: type, format: format, mediaType: mediaTypeName)
+            first = (EventResponse(type: type, formats: [format], mediaTypes: [mediaTypeName]), values)
         }
-        return nil
+        return first?.response
+    }
+
+    /// The `Courier.EventFormat` expression of a streaming media type, with the schema its values
+    /// refer to (`nil` when not a reference): the items of JSON Lines and sequences, the
+    /// `contentSchema` (or else the schema) of a server-sent event's `data`. `nil` for a media
+    /// type that does not stream.
+    private func eventFormat(_ mediaTypeName: String, content: Located, operation: Located) throws(GenerationError)
+        -> (format: String, values: DocumentSet.Reference?)?
+    {
+        let mediaType = MediaType.essence(mediaTypeName)
+        let format: String
+        switch mediaType {
+        case "text/event-stream":
+            // Speakeasy's descriptions name it `x-speakeasy-sse-sentinel`, on the media type.
+            let terminator =
+                operation.node["x-courier-stream-terminator"]?.string
+                ?? content.node["x-speakeasy-sse-sentinel"]?.string
+                ?? operation.node["x-speakeasy-sse-sentinel"]?.string ?? "[DONE]"
+            format = ".serverSentEvents(terminator: \(Naming.stringLiteral(terminator)))"
+        case let jsonLines where Self.jsonLinesMediaTypes.contains(jsonLines):
+            format = ".jsonLines"
+        case "application/json-seq":
+            format = ".jsonSequence"
+        default:
+            return nil
+        }
+        var values = content.child("itemSchema")
+        if values == nil { values = try sequenceItems(content, mediaType: mediaType) }
+        if mediaType == "text/event-stream" {
+            // The event's `data`: its `contentSchema` where it has one.
+            values = try values.flatMap { event throws(GenerationError) in
+                let data = try documents.dereference(event).child("properties")?.child("data")
+                return try data.map { data throws(GenerationError) in
+                    try documents.dereference(data).child("contentSchema") ?? data
+                }
+            }
+        }
+        guard let values, try documents.reference(of: values) != nil else { return (format, nil) }
+        let target = try documents.dereference(values)
+        return (format, DocumentSet.Reference(file: target.file, pointer: target.pointer))
     }
 
     /// Whether a schema describes server-sent events rather than their data: an object whose

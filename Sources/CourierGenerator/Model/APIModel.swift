@@ -171,10 +171,12 @@ enum ResponseKind {
 struct EventResponse {
     /// The value type; `nil` when the description gives no JSON schema for it (raw events).
     var type: SwiftType?
-    /// A `Courier.EventFormat` expression, such as `.serverSentEvents(terminator: "[DONE]")`.
-    var format: String
-    /// The media type, sent as `Accept`.
-    var mediaType: String
+    /// `Courier.EventFormat` expressions, such as `.serverSentEvents(terminator: "[DONE]")`: one,
+    /// or several when the response offers the same values in several formats (JSON Lines and
+    /// server-sent events, as OpenAPI 3.2 lets it), in the description's order.
+    var formats: [String]
+    /// The media types, one per format, sent as `Accept`.
+    var mediaTypes: [String]
 }
 
 /// A binary media type a response offers beside its JSON or text.
@@ -239,7 +241,7 @@ struct OperationModel {
     func accept(bytes: Bool, events: EventResponse?) -> String? {
         let accepted =
             if bytes, let binary = binaryVariant { [binary.mediaType] } else {
-                events.map { [$0.mediaType] } ?? mediaTypes
+                events.map(\.mediaTypes) ?? mediaTypes
             }
         guard let value = MediaType.acceptValue(accepting: accepted, errors: errorMediaTypes) else { return nil }
         let hasSibling = binaryVariant != nil || streamVariant != nil

@@ -231,7 +231,10 @@ struct OperationRenderer {
     /// The call that streams an operation's values.
     private func eventsCall(_ events: EventResponse, endpoint: String) -> String {
         guard events.type != nil else { return "try await client.serverSentEvents(\(endpoint))" }
-        return "try await client.events(\(endpoint), format: \(events.format))"
+        guard events.formats.count > 1 else {
+            return "try await client.events(\(endpoint), format: \(events.formats[0]))"
+        }
+        return "try await client.events(\(endpoint), formats: [\(events.formats.joined(separator: ", "))])"
     }
 
     /// The method that saves a binary response to a file: the same arguments, then the destination.

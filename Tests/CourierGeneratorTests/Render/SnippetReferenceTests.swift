@@ -247,6 +247,49 @@ import Testing
         #expect(lines == accepts.map { "\"\($0)\"" })
     }
 
+    /// A response that offers one schema's values in several streaming formats (JSON Lines and
+    /// server-sent events whose `data` has it as `contentSchema`, as OpenAPI 3.2 descriptions do)
+    /// asks for each, in the description's order, and reads the one the response names. Formats
+    /// whose values are other schemas, or the same shape written out twice, are not offered: the
+    /// values would be of another type.
+    @Test(arguments: [
+        (
+            "{application/jsonl: {itemSchema: {$ref: '#/components/schemas/Tick'}}, text/event-stream: {itemSchema: {properties: {event: {type: string}, data: {type: string, contentSchema: {$ref: '#/components/schemas/Tick'}}}}}}",
+            #"formats: [.jsonLines, .serverSentEvents(terminator: "[DONE]")])"#, "application/jsonl, text/event-stream"
+        ),
+        (
+            "{text/event-stream: {itemSchema: {properties: {data: {$ref: '#/components/schemas/Tick'}}}}, application/json-seq: {schema: {type: array, items: {$ref: '#/components/schemas/Tick'}}}, application/x-ndjson: {itemSchema: {$ref: '#/components/schemas/Tick'}}}",
+            #"formats: [.serverSentEvents(terminator: "[DONE]"), .jsonSequence, .jsonLines])"#,
+            "text/event-stream, application/json-seq, application/x-ndjson"
+        ),
+        (
+            "{application/jsonl: {itemSchema: {$ref: '#/components/schemas/Tick'}}, text/event-stream: {itemSchema: {properties: {data: {type: string, contentSchema: {$ref: '#/components/schemas/Tock'}}}}}}",
+            "format: .jsonLines)", "application/jsonl"
+        ),
+        (
+            "{application/jsonl: {itemSchema: {type: object, properties: {index: {type: integer}}}}, application/json-seq: {itemSchema: {type: object, properties: {index: {type: integer}}}}}",
+            "format: .jsonLines)", "application/jsonl"
+        ),
+        (
+            "{application/jsonl: {itemSchema: {$ref: '#/components/schemas/Tick'}}, application/x-ndjson: {itemSchema: {$ref: '#/components/schemas/Tick'}}}",
+            "format: .jsonLines)", "application/jsonl"
+        ),
+    ])
+    func aStreamOfferedInSeveralFormatsReadsTheOneSent(content: String, call: String, accept: String) throws {
+        let files = try generate(
+            spec(
+                schemas: """
+                    Tick: {type: object, properties: {index: {type: integer}}}
+                    Tock: {type: object, properties: {count: {type: integer}}}
+                    """,
+                paths:
+                    "{/ticks: {get: {operationId: ticks, responses: {'200': {description: ok, content: \(content)}}}}}"
+            ).replacingOccurrences(of: "openapi: 3.1.0", with: "openapi: 3.2.0"))
+        let operations = try #require(files["Operations/Test+Default.swift"])
+        #expect(operations.contains("try await client.events(Endpoints.ticks(), \(call)"), "\(operations)")
+        #expect(operations.contains(#"endpoint.headers["Accept"] = "\#(accept)""#), "\(operations)")
+    }
+
     /// OpenAPI 3.2: `query` operations and `additionalOperations` send their own methods;
     /// `itemSchema` types each streamed item (for server-sent events, the `data` of the event it
     /// describes: its `contentSchema`, or its own schema, and for events of several shapes the

@@ -13,6 +13,17 @@ extension Showcase {
         try await client.events(Endpoints.listTickEvents(events: events), format: .serverSentEvents(terminator: "[DONE]"))
     }
 
+    /// Ticks as JSON Lines or as server-sent events, as the request's Accept prefers (OpenAPI 3.2's itemSchema, one schema in two formats)
+    ///
+    /// - Parameters:
+    ///   - format: Answers in this format whatever the Accept.
+    /// - Returns: The values as they arrive. Leaving the loop over them cancels the call.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP GET /stream/ticks
+    public func followTicks(count: Swift.Int? = nil, format: FollowTicksFormat? = nil) async throws(Courier.ServiceError) -> Courier.EventStream<Tick> {
+        try await client.events(Endpoints.followTicks(count: count, format: format), formats: [.jsonLines, .serverSentEvents(terminator: "[DONE]")])
+    }
+
     /// Server-sent events told apart by their names, two of them with data of one shape (OpenAPI 3.2's itemSchema)
     ///
     /// - Returns: The values as they arrive. Leaving the loop over them cancels the call.
@@ -114,6 +125,22 @@ extension Showcase.Endpoints {
         var endpoint = Courier.Endpoint<Tick>(method: .get, path: "/stream/sse-items", operationID: "listTickEvents")
         endpoint.query += Courier.QueryItem.items("events", events)
         endpoint.headers["Accept"] = "text/event-stream"
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/followTicks(count:format:)``.
+    ///
+    /// Ticks as JSON Lines or as server-sent events, as the request's Accept prefers (OpenAPI 3.2's itemSchema, one schema in two formats)
+    ///
+    /// - Parameters:
+    ///   - format: Answers in this format whatever the Accept.
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP GET /stream/ticks
+    public static func followTicks(count: Swift.Int? = nil, format: FollowTicksFormat? = nil) -> Courier.Endpoint<Tick> {
+        var endpoint = Courier.Endpoint<Tick>(method: .get, path: "/stream/ticks", operationID: "followTicks")
+        endpoint.query += Courier.QueryItem.items("count", count)
+        endpoint.query += Courier.QueryItem.items("format", format)
+        endpoint.headers["Accept"] = "application/jsonl, text/event-stream"
         return endpoint
     }
 
