@@ -71,7 +71,8 @@ extension APIClient {
     /// A server that answers a stream call with something else, such as a JSON error with status
     /// 200 because the request did not ask it to stream, or an HTML page from a proxy, has not
     /// streamed: when the response's `Content-Type` is not the format's (`text/event-stream` for
-    /// server-sent events; for JSON Lines and sequences, an HTML page or a single JSON document),
+    /// server-sent events; for JSON Lines and sequences, an HTML page, a single JSON document or
+    /// another streaming format),
     /// the body is read and thrown as ``ServiceError/server(_:)`` with the error body decoded,
     /// instead of ending the stream with no values. A response without a `Content-Type` streams.
     /// An event that does not decode as `Value` but decodes as the error body, with a message, is
