@@ -30,12 +30,14 @@ import Testing
     /// An operation that offers one item schema as JSON Lines and as server-sent events asks for
     /// both, in the description's order, and reads whichever the server sends: the one its
     /// `Accept` prefers (JSON Lines, first), or either when the server picks (it read events as
-    /// lines of JSON before, and failed at the first).
+    /// lines of JSON before, and failed at the first). The operation has a method of its own, as
+    /// the Train Travel API's `SUBSCRIBE /trips/{id}` does.
     @Test(arguments: [nil, FollowTicksFormat.jsonl, .sse])
     func aStreamOfferedInTwoFormatsIsReadInTheOneSent(format: FollowTicksFormat?) async throws {
         let ticks = try await api.followTicks(count: 3, format: format)
         let contentType = ticks.response.headers["Content-Type"]
         #expect(contentType == (format == .sse ? "text/event-stream" : "application/jsonl"))
+        #expect(ticks.response.headers["X-Method"] == "SUBSCRIBE")
         var values: [DecodedEvent<Tick>] = []
         for try await tick in ticks.withFields() { values.append(tick) }
         #expect(values.map(\.value) == (0..<3).map { Tick(index: $0, text: "tick \($0)") })

@@ -182,7 +182,7 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
             return self.json(404, {"message": f"No route for {path}", "code": "not_found"})
         return handler()
 
-    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = do_QUERY = do_PURGE = _route
+    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = do_QUERY = do_PURGE = do_SUBSCRIBE = _route
 
     def do_HEAD(self):
         self.route_path = urlsplit(self.path).path

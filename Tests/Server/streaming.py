@@ -30,10 +30,11 @@
                                                format=jsonl or json-seq, the start of a JSON line
                                                or record instead, with that content type
   GET  /stream/jsonl?count=N                   JSON Lines, CRLF and LF mixed, a blank line included
-  GET  /stream/ticks?count=N&format=F          N ticks {"index", "text"} as JSON Lines or as
+  ANY  /stream/ticks?count=N&format=F          N ticks {"index", "text"} as JSON Lines or as
                                                server-sent events, as the request's Accept prefers
                                                (406 when it takes neither); format=jsonl, sse or
-                                               json-seq answers in that format whatever the Accept
+                                               json-seq answers in that format whatever the Accept;
+                                               X-Method names the request's method
   GET  /stream/json-seq?count=N                RFC 7464 JSON text sequence
   GET  /stream/fail                            500 {"message", "code"} before any body byte
   ANY  /stream/upload                          reads the body (Content-Length or chunked) and
@@ -173,7 +174,7 @@ class StreamingRoutes:
             body = "".join(f"\x1e{tick}\n" for tick in ticks)
         else:
             body = "".join(f"{tick}\n" for tick in ticks)
-        return self.send(200, body.encode(), media_type)
+        return self.send(200, body.encode(), media_type, [("X-Method", self.command)])
 
     # Request bodies
 

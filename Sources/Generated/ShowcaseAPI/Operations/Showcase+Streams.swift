@@ -13,13 +13,13 @@ extension Showcase {
         try await client.events(Endpoints.listTickEvents(events: events), format: .serverSentEvents(terminator: "[DONE]"))
     }
 
-    /// Ticks as JSON Lines or as server-sent events, as the request's Accept prefers (OpenAPI 3.2's itemSchema, one schema in two formats)
+    /// Ticks as JSON Lines or as server-sent events, as the request's Accept prefers (OpenAPI 3.2's itemSchema, one schema in two formats), with a method of the API's own
     ///
     /// - Parameters:
     ///   - format: Answers in this format whatever the Accept.
     /// - Returns: The values as they arrive. Leaving the loop over them cancels the call.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
-    /// - Remark: HTTP GET /stream/ticks
+    /// - Remark: HTTP SUBSCRIBE /stream/ticks
     public func followTicks(count: Swift.Int? = nil, format: FollowTicksFormat? = nil) async throws(Courier.ServiceError) -> Courier.EventStream<Tick> {
         try await client.events(Endpoints.followTicks(count: count, format: format), formats: [.jsonLines, .serverSentEvents(terminator: "[DONE]")])
     }
@@ -130,14 +130,14 @@ extension Showcase.Endpoints {
 
     /// The endpoint of ``Showcase/followTicks(count:format:)``.
     ///
-    /// Ticks as JSON Lines or as server-sent events, as the request's Accept prefers (OpenAPI 3.2's itemSchema, one schema in two formats)
+    /// Ticks as JSON Lines or as server-sent events, as the request's Accept prefers (OpenAPI 3.2's itemSchema, one schema in two formats), with a method of the API's own
     ///
     /// - Parameters:
     ///   - format: Answers in this format whatever the Accept.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
-    /// - Remark: HTTP GET /stream/ticks
+    /// - Remark: HTTP SUBSCRIBE /stream/ticks
     public static func followTicks(count: Swift.Int? = nil, format: FollowTicksFormat? = nil) -> Courier.Endpoint<Tick> {
-        var endpoint = Courier.Endpoint<Tick>(method: .get, path: "/stream/ticks", operationID: "followTicks")
+        var endpoint = Courier.Endpoint<Tick>(method: Courier.RequestMethod(rawValue: "SUBSCRIBE"), path: "/stream/ticks", operationID: "followTicks")
         endpoint.query += Courier.QueryItem.items("count", count)
         endpoint.query += Courier.QueryItem.items("format", format)
         endpoint.headers["Accept"] = "application/jsonl, text/event-stream"
