@@ -73,6 +73,17 @@ import Testing
     @Test func everyPayloadIsChecked() {
         #expect(ShowcaseAPIExamples.all.filter { $0.name.hasPrefix("payload ") }.count == 12)
     }
+
+    /// A streamed response's examples are checked a value at a time: each line of JSON Lines,
+    /// each server-sent event's data (its lines joined), each listed event.
+    @Test func streamedExamplesAreCheckedAValueAtATime() {
+        #expect(
+            ShowcaseAPIExamples.all.filter { $0.name.hasPrefix("SUBSCRIBE /stream/ticks") }.map(\.name) == [
+                "SUBSCRIBE /stream/ticks 200 (lines) item 1", "SUBSCRIBE /stream/ticks 200 (lines) item 2",
+                "SUBSCRIBE /stream/ticks 200 (events) item 1", "SUBSCRIBE /stream/ticks 200 (events) item 2",
+                "SUBSCRIBE /stream/ticks 200 (listed) item 1",
+            ])
+    }
 }
 
 /// Swift-DocC's own description of the symbol graphs the Swift compiler writes

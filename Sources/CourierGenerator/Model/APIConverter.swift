@@ -794,10 +794,10 @@ final class APIConverter {
             binaryVariant = Self.binaryVariant(of: try documents.dereference(response), beside: kind)
         }
         var streamVariant: EventResponse?
-        if let (_, response) = preferred,
+        if let (status, response) = preferred,
             let events = try eventResponse(
                 try documents.dereference(response), operation: operation, name: scope.typePrefix + "Event",
-                file: scope.file)
+                file: scope.file, label: scope.label + " " + status)
         {
             switch kind {
             case .decoded, .data, .text: streamVariant = events
@@ -928,7 +928,9 @@ final class APIConverter {
     /// Later streaming media types whose values are the same schema, by reference, join it (as
     /// OpenAPI 3.2 descriptions offer one `itemSchema` as JSON Lines and as server-sent events'
     /// `contentSchema`): the call asks for each and reads the one the response names.
-    private func eventResponse(_ response: Located, operation: Located, name: String, file: String)
+    ///
+    /// The examples of each format taken are recorded under `label`, an item at a time.
+    private func eventResponse(_ response: Located, operation: Located, name: String, file: String, label: String)
         throws(GenerationError)
         -> EventResponse?
     {
@@ -942,6 +944,10 @@ final class APIConverter {
                 joined.response.formats.append(format)
                 joined.response.mediaTypes.append(mediaTypeName)
                 first = joined
+                if let type = joined.response.type {
+                    try recordStreamExamples(
+                        of: content, mediaType: mediaTypeName, operation: operation, label: label, type: type)
+                }
                 continue
             }
             let mediaType = MediaType.essence(mediaTypeName)
@@ -967,9 +973,54 @@ final class APIConverter {
                 if converted != .string { type = converted }
             }
             if type == nil, mediaType != "text/event-stream" { type = .json }
+            if let type {
+                try recordStreamExamples(
+                    of: content, mediaType: mediaTypeName, operation: operation, label: label, type: type)
+            }
             first = (EventResponse(type: type, formats: [format], mediaTypes: [mediaTypeName]), values)
         }
         return first?.response
+    }
+
+    /// Records the examples of a streaming media type as its items, each decoded as one value
+    /// (``StreamExamples``); an item that is not JSON is reported. Free-form values are left out.
+    private func recordStreamExamples(
+        of content: Located, mediaType: String, operation: Located, label: String, type: SwiftType
+    ) throws(GenerationError) {
+        guard type != .json else { return }
+        var found: [(String, Located)] = []
+        if let example = content.child("example") { found.append((label, example)) }
+        for (name, example) in content.entries("examples") {
+            let resolved = try documents.dereference(example)
+            guard
+                let value = resolved.child("dataValue") ?? resolved.child("value") ?? resolved.child("serializedValue")
+            else { continue }
+            found.append((label + " (" + name + ")", value))
+        }
+        let essence = MediaType.essence(mediaType)
+        let terminator = essence == "text/event-stream" ? streamTerminator(content, operation: operation) : nil
+        for (name, value) in found
+        where recordedExamples.insert(value.file.absoluteString + "#" + value.pointer).inserted {
+            for (index, item) in StreamExamples.items(of: value.node, mediaType: essence, terminator: terminator)
+                .enumerated()
+            {
+                switch item {
+                case .value(let node):
+                    examples.append(ExampleModel(name: "\(name) item \(index + 1)", value: node, type: type))
+                case .notJSON(let text):
+                    warn("Item \(index + 1) of this \(essence) example is not JSON: \(text.prefix(60))", value)
+                }
+            }
+        }
+    }
+
+    /// The data that ends a stream of server-sent events: the operation's
+    /// `x-courier-stream-terminator`, Speakeasy's `x-speakeasy-sse-sentinel`, else `[DONE]`.
+    private func streamTerminator(_ content: Located, operation: Located) -> String {
+        // Speakeasy's descriptions name it `x-speakeasy-sse-sentinel`, on the media type.
+        operation.node["x-courier-stream-terminator"]?.string
+            ?? content.node["x-speakeasy-sse-sentinel"]?.string
+            ?? operation.node["x-speakeasy-sse-sentinel"]?.string ?? "[DONE]"
     }
 
     /// The `Courier.EventFormat` expression of a streaming media type, with the schema its values
@@ -983,11 +1034,7 @@ final class APIConverter {
         let format: String
         switch mediaType {
         case "text/event-stream":
-            // Speakeasy's descriptions name it `x-speakeasy-sse-sentinel`, on the media type.
-            let terminator =
-                operation.node["x-courier-stream-terminator"]?.string
-                ?? content.node["x-speakeasy-sse-sentinel"]?.string
-                ?? operation.node["x-speakeasy-sse-sentinel"]?.string ?? "[DONE]"
+            let terminator = streamTerminator(content, operation: operation)
             format = ".serverSentEvents(terminator: \(Naming.stringLiteral(terminator)))"
         case let jsonLines where Self.jsonLinesMediaTypes.contains(jsonLines):
             format = ".jsonLines"

@@ -14,7 +14,27 @@ enum ShowcaseAPIExamples {
 
     private static func makeExamples() -> [CourierTesting.DescriptionExample] {
         var examples: [CourierTesting.DescriptionExample] = []
-        examples.reserveCapacity(31)
+        examples.reserveCapacity(36)
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ShowcaseAPI.Tick.self, name: "SUBSCRIBE /stream/ticks 200 (lines) item 1",
+                json: #"{"index":0,"text":"tick 0"}"#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ShowcaseAPI.Tick.self, name: "SUBSCRIBE /stream/ticks 200 (lines) item 2",
+                json: #"{"index":1,"text":"tick 1"}"#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ShowcaseAPI.Tick.self, name: "SUBSCRIBE /stream/ticks 200 (events) item 1",
+                json: #"{"index":0,"text":"tick 0"}"#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ShowcaseAPI.Tick.self, name: "SUBSCRIBE /stream/ticks 200 (events) item 2",
+                json: #"{"index":1,"text":"tick 1"}"#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ShowcaseAPI.Tick.self, name: "SUBSCRIBE /stream/ticks 200 (listed) item 1",
+                json: #"{"index":2,"text":"tick 2"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ShowcaseAPI.Report.self, name: "GET /reports/{reportId} 200",
