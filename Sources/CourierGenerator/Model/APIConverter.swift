@@ -1234,14 +1234,24 @@ final class APIConverter {
         var found: [(String, Located)] = []
         if let example = content.child("example") { found.append((label, example)) }
         for (name, example) in content.entries("examples") {
-            // OpenAPI 3.2 names the value `dataValue` (and its serialized form `serializedValue`).
+            // OpenAPI 3.2 names the value `dataValue`, and its serialized form `serializedValue`:
+            // for JSON, the value's text.
             let resolved = try documents.dereference(example)
-            guard let value = resolved.child("value") ?? resolved.child("dataValue") else { continue }
+            guard
+                let value = resolved.child("value") ?? resolved.child("dataValue") ?? resolved.child("serializedValue")
+            else { continue }
             found.append((label + " (" + name + ")", value))
         }
         for (name, value) in found
         where recordedExamples.insert(value.file.absoluteString + "#" + value.pointer).inserted {
-            examples.append(ExampleModel(name: name, value: value.node, type: type))
+            guard value.pointer.hasSuffix("/serializedValue") else {
+                examples.append(ExampleModel(name: name, value: value.node, type: type))
+                continue
+            }
+            switch StreamExamples.parse(value.node.string ?? "") {
+            case .value(let node): examples.append(ExampleModel(name: name, value: node, type: type))
+            case .notJSON(let text): warn("This serializedValue is not JSON: \(text.prefix(60))", value)
+            }
         }
     }
 

@@ -69,7 +69,8 @@ enum StreamExamples {
         return events
     }
 
-    private static func parse(_ text: String) -> Item {
+    /// One value written as JSON text.
+    static func parse(_ text: String) -> Item {
         do {
             return .value(try JSONReader.read(Array(text.utf8), file: "example"))
         } catch {

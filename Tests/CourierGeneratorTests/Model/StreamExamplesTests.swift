@@ -92,3 +92,37 @@ import Testing
         #expect(output.warnings.first?.message.contains("Item 2 of this application/jsonl example is not JSON") == true)
     }
 }
+
+/// OpenAPI 3.2's `serializedValue` of a JSON example is the value's text: it is checked as the
+/// value, and text that is not JSON is reported.
+@Suite struct SerializedExampleTests {
+    @Test func aSerializedJSONExampleIsCheckedAsItsValue() throws {
+        let spec = """
+            openapi: 3.2.0
+            info: {title: Test, version: "1"}
+            paths:
+              /tick:
+                get:
+                  operationId: tick
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        application/json:
+                          schema: {$ref: '#/components/schemas/Tick'}
+                          examples:
+                            text: {serializedValue: '{"index": 5}'}
+                            broken: {serializedValue: '{"index": 6'}
+            components:
+              schemas:
+                Tick: {type: object, properties: {index: {type: integer}}}
+            """
+        let output = try Generator(moduleName: "TestAPI").generate(text: spec, displayPath: "Specs/test.yaml")
+        #expect(output.exampleCount == 1)
+        #expect(output.exampleChecks.contains(##"json: #"{"index":5}"#"##))
+        #expect(
+            output.warnings.map(\.pointer) == [
+                "#/paths/~1tick/get/responses/200/content/application~1json/examples/broken/serializedValue"
+            ])
+    }
+}
