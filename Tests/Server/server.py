@@ -29,6 +29,8 @@ Routes (every method unless noted):
                                    limit; data, links.next URL), slack (cursor, limit; members,
                                    response_metadata.next_cursor, "" on the last page); fail=N
                                    makes page N a 500 (see pages())
+  POST /notes                      201 {"id": 7, "text"} for a body {"text"}; 400 when the body
+                                   sends the id, which is read-only
   POST /v1/customers                a customer made from the form body as Stripe reads one: nested
                                    names in brackets (metadata[key]=v, expand[]=x); a hash sent as
                                    one value (metadata={...}) is Stripe's 400 "Invalid hash"
@@ -156,6 +158,8 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
             return self.coalesce(path.split("/"))
         if path == "/freight":
             return self.polymorphic_body()
+        if path == "/notes" and self.command == "POST":
+            return self.create_note()
         handler = {
             "/successful-error": lambda: self.json(200, ERROR_BODIES["envelope"](200)),
             "/user": lambda: self.json(200, USER),
@@ -209,6 +213,17 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
 
     def json(self, status, value, extra_headers=()):
         self.send(status, json.dumps(value).encode(), "application/json", extra_headers)
+
+    def create_note(self):
+        try:
+            note = json.loads(self.body or b"null")
+        except ValueError:
+            note = None
+        if not isinstance(note, dict) or not isinstance(note.get("text"), str):
+            return self.json(400, {"message": "A note needs its text", "code": "invalid"})
+        if "id" in note:
+            return self.json(400, {"message": "id is read-only", "code": "read_only"})
+        return self.json(201, {"id": 7, "text": note["text"]})
 
     def echo(self):
         try:

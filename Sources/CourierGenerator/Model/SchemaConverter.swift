@@ -762,12 +762,14 @@ final class SchemaConverter {
                     + "Required in requests; responses leave it out (`writeOnly`)."
             }
             let isOptional = !isRequired || nullable
-            let property = PropertyModel(
+            var property = PropertyModel(
                 jsonName: key, swiftName: names.claim(Naming.memberName(key)), type: type,
                 isOptional: isOptional, isRequired: isRequired, isNullable: nullable,
                 constant: nullable ? nil : try constantValue(propertySchema),
                 defaultNode: isOptional ? nil : try defaultNode(propertySchema), documentation: documentation,
                 isDeprecated: propertySchema.node["deprecated"]?.bool == true)
+            let readOnlyTarget = try documents.dereference(propertySchema).node["readOnly"]?.bool == true
+            property.isReadOnly = propertySchema.node["readOnly"]?.bool == true || readOnlyTarget
             if type != .json { recordExamples(of: propertySchema, type: property.isOptional ? .optional(type) : type) }
             properties.append(property)
         }

@@ -8,9 +8,15 @@
 /// offers only the keys the schema allows. A struct that is sent and has optional keys whose
 /// value may be `null` offers `setNull(_:)`, to send one of them as `null` (a `PATCH` that
 /// clears a value).
+///
+/// A required `readOnly` property of a struct that is sent is optional: OpenAPI requires it in
+/// responses only, and a request should not send it, so a caller creating the value to send
+/// (`Pet(name:)` for a `POST`) has no server-made `id` to give. A struct that is only received
+/// keeps it required.
 enum SentOnlyStructs {
-    /// Drops the undeclared-keys member of the closed structs that are only sent, and marks the
-    /// sent structs that offer `setNull(_:)`.
+    /// Drops the undeclared-keys member of the closed structs that are only sent, marks the
+    /// sent structs that offer `setNull(_:)`, and makes their required `readOnly` properties
+    /// optional.
     static func resolve(
         _ declarations: inout [PlacedDeclaration], operations: [OperationModel], webhooks: [WebhookModel]
     ) {
@@ -32,10 +38,16 @@ enum SentOnlyStructs {
         let receivedNames = reachable(from: received, index)
         let sentNames = reachable(from: sent, index)
         for position in declarations.indices {
-            guard case .structure(var model) = declarations[position].declaration, sentNames.contains(model.name),
-                model.properties.contains(where: \.canBeSentAsNull)
+            guard case .structure(var model) = declarations[position].declaration, sentNames.contains(model.name)
             else { continue }
-            model.offersSetNull = true
+            for index in model.properties.indices where model.properties[index].isRequiredOnlyInResponses {
+                model.properties[index].isOptional = true
+                model.properties[index].isRequired = false
+                model.properties[index].documentation =
+                    (model.properties[index].documentation.map { $0 + "\n\n" } ?? "")
+                    + "Required in responses; requests leave it out (`readOnly`)."
+            }
+            model.offersSetNull = model.properties.contains(where: \.canBeSentAsNull)
             declarations[position].declaration = .structure(model)
         }
         for position in declarations.indices {
@@ -74,5 +86,13 @@ enum SentOnlyStructs {
             }
         }
         return seen
+    }
+}
+
+extension PropertyModel {
+    /// Whether the property is a required `readOnly` one that a sent value has no way to fill
+    /// in: not a constant, and without a default, which the initializer would fill in anyway.
+    fileprivate var isRequiredOnlyInResponses: Bool {
+        isReadOnly && isRequired && !isOptional && constant == nil && defaultNode == nil && tagDefault == nil
     }
 }

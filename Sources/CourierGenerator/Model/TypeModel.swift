@@ -148,6 +148,9 @@ struct PropertyModel {
     var isDeprecated: Bool
     /// Stored out of line, because the struct reaches itself through this property.
     var isBoxed = false
+    /// Whether the schema marks the property `readOnly`: a server sends it, a request leaves it
+    /// out, so a struct that is sent does not require it (``SentOnlyStructs``).
+    var isReadOnly = false
 
     /// Whether encoding writes the key even when the value is `nil` (as `null`).
     var encodesNull: Bool { isRequired && isOptional && isNullable }

@@ -89,6 +89,17 @@ extension Showcase {
         try await client.send(Endpoints.createWidget(body: body))
     }
 
+    /// Create a note: the server makes its id, which it requires in the notes it returns and refuses in the one it is sent
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP POST /notes
+    public func createNote(body: Note) async throws(Courier.ServiceError) -> Note {
+        try await client.send(Endpoints.createNote(body: body))
+    }
+
     /// Echoes the request; Basic authentication, or else an API key.
     ///
     /// - Returns: The decoded response.
@@ -283,6 +294,20 @@ extension Showcase.Endpoints {
     /// - Remark: HTTP POST /echo/widgets
     public static func createWidget(body: Widget) -> Courier.Endpoint<Echo> {
         var endpoint = Courier.Endpoint<Echo>(method: .post, path: "/echo/widgets", operationID: "createWidget")
+        endpoint.body = .json(body)
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/createNote(body:)``.
+    ///
+    /// Create a note: the server makes its id, which it requires in the notes it returns and refuses in the one it is sent
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP POST /notes
+    public static func createNote(body: Note) -> Courier.Endpoint<Note> {
+        var endpoint = Courier.Endpoint<Note>(method: .post, path: "/notes", operationID: "createNote")
         endpoint.body = .json(body)
         return endpoint
     }
