@@ -988,15 +988,7 @@ final class APIConverter {
         of content: Located, mediaType: String, operation: Located, label: String, type: SwiftType
     ) throws(GenerationError) {
         guard type != .json else { return }
-        var found: [(String, Located)] = []
-        if let example = content.child("example") { found.append((label, example)) }
-        for (name, example) in content.entries("examples") {
-            let resolved = try documents.dereference(example)
-            guard
-                let value = resolved.child("dataValue") ?? resolved.child("value") ?? resolved.child("serializedValue")
-            else { continue }
-            found.append((label + " (" + name + ")", value))
-        }
+        let found = try exampleValues(of: content, label: label)
         let essence = MediaType.essence(mediaType)
         let terminator = essence == "text/event-stream" ? streamTerminator(content, operation: operation) : nil
         for (name, value) in found
@@ -1226,23 +1218,12 @@ final class APIConverter {
         return .empty
     }
 
-    /// Records the examples of a JSON media type: its `example`, and the `value` of each of its
-    /// `examples` (an `externalValue` is not fetched). Free-form types decode anything and are
-    /// left out.
+    /// Records the examples of a JSON media type (``exampleValues(of:label:)``), a
+    /// `serializedValue` read from its text (reported when that is not JSON). Free-form types
+    /// decode anything and are left out.
     private func recordExamples(of content: Located, label: String, type: SwiftType) throws(GenerationError) {
         guard type != .json else { return }
-        var found: [(String, Located)] = []
-        if let example = content.child("example") { found.append((label, example)) }
-        for (name, example) in content.entries("examples") {
-            // OpenAPI 3.2 names the value `dataValue`, and its serialized form `serializedValue`:
-            // for JSON, the value's text.
-            let resolved = try documents.dereference(example)
-            guard
-                let value = resolved.child("value") ?? resolved.child("dataValue") ?? resolved.child("serializedValue")
-            else { continue }
-            found.append((label + " (" + name + ")", value))
-        }
-        for (name, value) in found
+        for (name, value) in try exampleValues(of: content, label: label)
         where recordedExamples.insert(value.file.absoluteString + "#" + value.pointer).inserted {
             guard value.pointer.hasSuffix("/serializedValue") else {
                 examples.append(ExampleModel(name: name, value: value.node, type: type))
@@ -1253,6 +1234,22 @@ final class APIConverter {
             case .notJSON(let text): warn("This serializedValue is not JSON: \(text.prefix(60))", value)
             }
         }
+    }
+
+    /// The example values of a media type, each with its name under `label`: its `example`, and
+    /// each of its `examples`' `value`, or OpenAPI 3.2's `dataValue` or `serializedValue` (the
+    /// value's text). An `externalValue` is not fetched.
+    private func exampleValues(of content: Located, label: String) throws(GenerationError) -> [(String, Located)] {
+        var found: [(String, Located)] = []
+        if let example = content.child("example") { found.append((label, example)) }
+        for (name, example) in content.entries("examples") {
+            let resolved = try documents.dereference(example)
+            guard
+                let value = resolved.child("value") ?? resolved.child("dataValue") ?? resolved.child("serializedValue")
+            else { continue }
+            found.append((label + " (" + name + ")", value))
+        }
+        return found
     }
 
     /// Converts the operations of a webhook's or a callback's path item: each JSON request body
