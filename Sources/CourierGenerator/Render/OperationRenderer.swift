@@ -242,10 +242,12 @@ struct OperationRenderer {
         _ operation: OperationModel, arguments: [Argument], into writer: inout SwiftWriter, factory: String? = nil
     ) {
         writer.line()
-        // Names of their own, should a parameter be called `destination` or `progress`.
+        // Names of their own, should a parameter be called `destination` or `progress`: words,
+        // which read in the documentation as `destination2` would not.
         var names = UniqueNames(reserved: Set(arguments.map(\.name)))
-        let destination = names.claim("destination")
-        let progress = names.claim("progress")
+        func free(_ candidates: [String]) -> String { candidates.first { !names.isTaken($0) } ?? candidates[0] }
+        let destination = names.claim(free(["destination", "file", "destinationFile"]))
+        let progress = names.claim(free(["progress", "progressHandler"]))
         let progressLabel = arguments.contains { $0.label == "progress" } ? "transferProgress" : "progress"
         let downloadArguments =
             arguments + [

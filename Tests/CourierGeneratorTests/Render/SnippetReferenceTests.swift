@@ -2271,7 +2271,8 @@ import Testing
     }
 
     /// Names the generated code uses itself: a parameter called `destination` or `progress`
-    /// leaves the download method's own arguments other names, and a form part called `init` is
+    /// leaves the download method's own arguments other names (words, `file` and
+    /// `progressHandler`, not `destination2`), and a form part called `init` is
     /// written with backquotes where `self.init` would mean the initializer. Found by
     /// `Scripts/random-schemas.py`'s random operations.
     @Test func generatedArgumentsAndMembersDoNotCollideWithDescribedNames() throws {
@@ -2289,12 +2290,13 @@ import Testing
         let operations = try #require(files["Operations/Test+Default.swift"])
         #expect(
             operations.contains(
-                "public func file(destination: Swift.String? = nil, progress: Swift.Double? = nil, to destination2: Foundation.URL, "
-                    + "transferProgress progress2: Courier.TransferProgressHandler? = nil)"))
+                "public func file(destination: Swift.String? = nil, progress: Swift.Double? = nil, to file: Foundation.URL, "
+                    + "transferProgress progressHandler: Courier.TransferProgressHandler? = nil)"))
         #expect(
             operations.contains(
-                "try await client.download(Endpoints.file(destination: destination, progress: progress), to: destination2, progress: progress2)"
+                "try await client.download(Endpoints.file(destination: destination, progress: progress), to: file, progress: progressHandler)"
             ))
+        #expect(operations.contains("    ///   - file: The file to write; replaced if it exists.\n"))
         let form = try #require(files["Models/Operations/SendTypes.swift"])
         #expect(form.contains("self.`init` = `init`"))
         #expect(form.contains(#"form.append("init", values: self.`init`)"#))
