@@ -368,8 +368,9 @@ class StreamingRoutes:
             self.write_chunk(f"data: [DONE]{end}{end}".encode())
         if cut:
             # The whole events first, in a network read of their own: AsyncHTTPClient may drop
-            # body bytes that arrive in the same read as the connection's failure.
-            time.sleep(0.2)
+            # body bytes that arrive in the same read as the connection's failure. 0.2 s was
+            # not always enough on a loaded 2-core machine (one failure in a full CI run).
+            time.sleep(1.0)
             self.write_chunk(b'data: {"index": ')
             return self.drop_connection()
         self.end_chunked()
