@@ -936,9 +936,8 @@ final class APIConverter {
     {
         var first: (response: EventResponse, values: DocumentSet.Reference?)?
         for (mediaTypeName, content) in try contents(of: response) {
-            guard let (format, values) = try eventFormat(mediaTypeName, content: content, operation: operation) else {
-                continue
-            }
+            guard let (format, item, values) = try eventFormat(mediaTypeName, content: content, operation: operation)
+            else { continue }
             if var joined = first {
                 guard let values, values == joined.values, !joined.response.formats.contains(format) else { continue }
                 joined.response.formats.append(format)
@@ -952,8 +951,6 @@ final class APIConverter {
             }
             let mediaType = MediaType.essence(mediaTypeName)
             var type: SwiftType?
-            var item = content.child("itemSchema")
-            if item == nil { item = try sequenceItems(content, mediaType: mediaType) }
             if let item {
                 // OpenAPI 3.2: the schema of each item; for server-sent events, of the whole event.
                 type =
@@ -1015,12 +1012,13 @@ final class APIConverter {
             ?? operation.node["x-speakeasy-sse-sentinel"]?.string ?? "[DONE]"
     }
 
-    /// The `Courier.EventFormat` expression of a streaming media type, with the schema its values
-    /// refer to (`nil` when not a reference): the items of JSON Lines and sequences, the
-    /// `contentSchema` (or else the schema) of a server-sent event's `data`. `nil` for a media
-    /// type that does not stream.
+    /// The `Courier.EventFormat` expression of a streaming media type, the schema of each item
+    /// (3.2's `itemSchema`, or the items of an array `schema`; for server-sent events, of the
+    /// whole event), and the schema its values refer to (`nil` when not a reference): the items
+    /// of JSON Lines and sequences, the `contentSchema` (or else the schema) of a server-sent
+    /// event's `data`. `nil` for a media type that does not stream.
     private func eventFormat(_ mediaTypeName: String, content: Located, operation: Located) throws(GenerationError)
-        -> (format: String, values: DocumentSet.Reference?)?
+        -> (format: String, item: Located?, values: DocumentSet.Reference?)?
     {
         let mediaType = MediaType.essence(mediaTypeName)
         let format: String
@@ -1035,8 +1033,9 @@ final class APIConverter {
         default:
             return nil
         }
-        var values = content.child("itemSchema")
-        if values == nil { values = try sequenceItems(content, mediaType: mediaType) }
+        var item = content.child("itemSchema")
+        if item == nil { item = try sequenceItems(content, mediaType: mediaType) }
+        var values = item
         if mediaType == "text/event-stream" {
             // The event's `data`: its `contentSchema` where it has one.
             values = try values.flatMap { event throws(GenerationError) in
@@ -1046,9 +1045,9 @@ final class APIConverter {
                 }
             }
         }
-        guard let values, try documents.reference(of: values) != nil else { return (format, nil) }
+        guard let values, try documents.reference(of: values) != nil else { return (format, item, nil) }
         let target = try documents.dereference(values)
-        return (format, DocumentSet.Reference(file: target.file, pointer: target.pointer))
+        return (format, item, DocumentSet.Reference(file: target.file, pointer: target.pointer))
     }
 
     /// Whether a schema describes server-sent events rather than their data: an object whose

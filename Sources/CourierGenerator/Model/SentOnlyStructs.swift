@@ -38,7 +38,8 @@ enum SentOnlyStructs {
         let receivedNames = reachable(from: received, index)
         let sentNames = reachable(from: sent, index)
         for position in declarations.indices {
-            guard case .structure(var model) = declarations[position].declaration, sentNames.contains(model.name)
+            guard case .structure(var model) = declarations[position].declaration, sentNames.contains(model.name),
+                model.properties.contains(where: { $0.canBeSentAsNull || $0.isRequiredOnlyInResponses })
             else { continue }
             for index in model.properties.indices where model.properties[index].isRequiredOnlyInResponses {
                 model.properties[index].isOptional = true
