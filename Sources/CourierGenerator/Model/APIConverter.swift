@@ -1394,7 +1394,7 @@ final class APIConverter {
         }
         var checks: [ExampleModel] = []
         for (key, payload) in payloads.mapping?.entries ?? [] {
-            guard let name = schemas.componentTypeName(key), let target = resolved(.named(name)) else {
+            guard let name = schemas.componentTypeName(key) else {
                 warnings.append(
                     GenerationWarning(
                         message: "No schema \"\(key)\" in components/schemas; its payload is not checked.",
@@ -1402,6 +1402,8 @@ final class APIConverter {
                 continue
             }
             checks.append(ExampleModel(name: "payload \(key)", value: payload, type: .named(name)))
+            // A schema that is an alias of a list or a scalar is a case of no union by its name.
+            guard let target = resolved(.named(name)) else { continue }
             for (union, variant) in unionsListing[target] ?? [] {
                 // A polymorphic schema's payload may be one of its extensions: where the union's
                 // own discriminator names a case for its tag, that case is the payload's.
