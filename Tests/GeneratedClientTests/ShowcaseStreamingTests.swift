@@ -95,6 +95,26 @@ import Testing
             ])
     }
 
+    /// An error event mid-stream is none of the union's variants, but it is the operation's error
+    /// body: it is thrown as the server's error, with the server's message, and the events
+    /// after it are not read (it was handed out as an `undocumented` event, and the loop went
+    /// on). An event the description does not list that is not the error body stays
+    /// `undocumented`, as above.
+    @Test func anErrorEventAmongAUnionsEventsIsTheServersError() async throws {
+        var events: [ListJobEventsBySchemaEvent] = []
+        let error = try await #require(throws: ServiceError.self) {
+            for try await event in try await api.listJobEventsBySchema(fail: true) { events.append(event) }
+        }
+        #expect(events == [.jobStarted(Tick(index: 0, text: "started"))])
+        guard case .server(let failure) = error else {
+            Issue.record("expected .server, got \(error)")
+            return
+        }
+        #expect(failure.status == 200 && failure.isSuccessfulError)
+        #expect(failure.message == "The job runner stopped")
+        #expect((failure.body as? Problem)?.title == "Job failed")
+    }
+
     /// A JSON text sequence whose schema is an array of ticks streams ticks, one per record, as
     /// OpenAPI reads sequential content (it streamed arrays, and failed on the first record).
     @Test func aSequencesArraySchemaDescribesItsRecords() async throws {

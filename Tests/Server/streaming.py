@@ -22,7 +22,9 @@
                                                of them with data of one shape: job.started and
                                                job.finished {"index", "text"}, job.failed
                                                {"reason"}, then job.paused {"index", "text"}, a
-                                               name the description does not list
+                                               name the description does not list; with
+                                               fail=true an error event {"title", "detail"}
+                                               follows the first
   GET  /stream/sse-line?bytes=N&id=ID&format=F "data: " and N bytes with no line end, then one
                                                more byte every 10 ms until the client closes the
                                                connection (at most 20 s); progress and closing
@@ -136,6 +138,8 @@ class StreamingRoutes:
         if path in ("/stream/sse-named", "/stream/sse-named/schema"):
             events = [("job.started", {"index": 0, "text": "started"}), ("job.finished", {"index": 1, "text": "finished"}),
                       ("job.failed", {"reason": "out of disk"}), ("job.paused", {"index": 2, "text": "paused"})]
+            if q("fail", "") == "true":
+                events.insert(1, ("error", {"title": "Job failed", "detail": "The job runner stopped"}))
             body = "".join(f"event: {name}\ndata: {json.dumps(data)}\n\n" for name, data in events)
             return self.send(200, body.encode(), "text/event-stream")
         if path == "/stream/sse-line":

@@ -76,7 +76,9 @@ extension APIClient {
     /// the body is read and thrown as ``ServiceError/server(_:)`` with the error body decoded,
     /// instead of ending the stream with no values. A response without a `Content-Type` streams.
     /// An event that does not decode as `Value` but decodes as the error body, with a message, is
-    /// thrown the same way (``ServerFailure/isSuccessfulError``).
+    /// thrown the same way (``ServerFailure/isSuccessfulError``), and so is one that a generated
+    /// union reads only as its `undocumented` case when it is the error body the endpoint or
+    /// client names (not the ``CommonErrorBody`` fallback).
     ///
     /// Unless the endpoint sets its own `Accept`, the request asks for the format's media type,
     /// then JSON at a lower preference (`text/event-stream, application/json;q=0.5`; every

@@ -23,8 +23,9 @@ public import Foundation
 ///
 /// A value that does not decode throws ``ServiceError/decoding(_:)`` with the record's text as
 /// the failure's body, or ``ServiceError/server(_:)`` when the record is the API's error body
-/// with a message (an error event mid-stream); iteration ends there. Breaking out of the loop or cancelling the task
-/// cancels the HTTP request.
+/// with a message (an error event mid-stream); iteration ends there. So does a record that a
+/// generated union holds only in its `undocumented` case when it is the error body the endpoint
+/// or client names. Breaking out of the loop or cancelling the task cancels the HTTP request.
 public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
     /// What iterating throws.
     public typealias Failure = ServiceError
@@ -185,8 +186,9 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
     func decode<Value: Decodable>(
         _ type: Value.Type, from record: Data, adding userInfo: [CodingUserInfoKey: any Sendable] = [:]
     ) throws(ServiceError) -> Value {
+        let value: Value
         do {
-            return try JSONDecoding.decode(Value.self, from: record, options: decoder, adding: userInfo)
+            value = try JSONDecoding.decode(Value.self, from: record, options: decoder, adding: userInfo)
         } catch let error as DecodingError {
             if let serverError = serverError(record) { throw serverError }
             let (path, reason) = ResponseDecoding.describe(error)
@@ -195,6 +197,14 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
             throw failure(
                 record, decoding: "\(Value.self)", reason: "Decoding \(Value.self) failed: \(error)", underlying: error)
         }
+        // None of a union's variants, but the error body the API names: an error event. The
+        // common-shapes fallback names no shape, so it does not turn an unknown item into one.
+        if let union = value as? any CatchAllUnion, union.isUndocumented, errorBodyType != CommonErrorBody.self,
+            let serverError = serverError(record)
+        {
+            throw serverError
+        }
+        return value
     }
 
     /// The server's error, when a record that is not a value is the API's error body.

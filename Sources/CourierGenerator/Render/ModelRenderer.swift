@@ -547,7 +547,22 @@ struct ModelRenderer {
                 }
             }
         }
+        if model.hasCatchAll { renderCatchAll(model, into: &writer) }
         if let literal = model.stringLiteral { renderStringLiteral(model, literal, into: &writer) }
+    }
+
+    /// Tells the runtime which values are the catch-all case, so that a stream reads an item
+    /// that is none of the variants but is the API's error body as the server's error. The
+    /// protocol is Courier's `Generated` SPI, so a public union's conformance is too.
+    private func renderCatchAll(_ model: UnionModel, into writer: inout SwiftWriter) {
+        writer.line()
+        if access == "public" { writer.line("@_spi(Generated)") }
+        writer.block("extension \(model.name): Courier.CatchAllUnion") { writer in
+            writer.line("/// Whether the value is ``undocumented(_:)``.")
+            writer.block("\(access) var isUndocumented: Swift.Bool") { writer in
+                writer.line("if case .undocumented = self { true } else { false }")
+            }
+        }
     }
 
     /// A union of a string and string enums takes a string literal (`model: "whisper-1"`) and

@@ -22,7 +22,8 @@ import Testing
         """
 
     func output(payloads: String) throws -> Generator.Output {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-payloads-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "courier-payloads-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let spec = folder.appendingPathComponent("spec.yaml")
@@ -48,6 +49,9 @@ import Testing
     @Test func aPayloadForNoSchemaIsReported() throws {
         let output = try output(payloads: #"{"Missing": {"id": 1}}"#)
         #expect(output.exampleCount == 0)
-        #expect(output.warnings.map(\.message) == [#"No schema "Missing" in components/schemas; its payload is not checked."#])
+        #expect(
+            output.warnings.map(\.message) == [
+                #"No schema "Missing" in components/schemas; its payload is not checked."#
+            ])
     }
 }

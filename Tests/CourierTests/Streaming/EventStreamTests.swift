@@ -73,6 +73,54 @@ import Testing
         #expect(failure.message == "Rate limited" && failure.isSuccessfulError)
     }
 
+    /// A union with a catch-all case, as the generator writes one.
+    enum Item: Decodable, Equatable, Sendable, CatchAllUnion {
+        case tick(Tick)
+        case undocumented(JSONValue)
+
+        init(from decoder: any Decoder) throws {
+            if let tick = try? Tick(from: decoder) {
+                self = .tick(tick)
+            } else {
+                self = .undocumented(try JSONValue(from: decoder))
+            }
+        }
+
+        var isUndocumented: Bool { if case .undocumented = self { true } else { false } }
+    }
+
+    struct RateLimit: ServerErrorBody {
+        var error: String
+        var message: String? { error }
+    }
+
+    /// A record that is none of a union's variants but is the error body the endpoint names is
+    /// the server's error; with only the common-shapes fallback (which names no shape), an
+    /// unknown record stays the union's `undocumented` case, whatever keys it has.
+    @Test(arguments: [true, false])
+    func anUnknownUnionItemIsTheServersErrorOnlyWhenItIsTheNamedErrorBody(named: Bool) async throws {
+        let text = "{\"index\": 0}\n{\"error\": \"Rate limited\"}\n{\"index\": 2}\n"
+        var stream = EventStream<Item>(
+            body: ResponseBody(Data(text.utf8)), format: .jsonLines,
+            request: TransportRequest(method: .get, url: URL(string: "https://example.com/items")!),
+            response: TransportResponse(status: 200))
+        stream.errorBodyType = named ? RateLimit.self : CommonErrorBody.self
+        var items: [Item] = []
+        do {
+            for try await item in stream { items.append(item) }
+            #expect(!named, "The error body was handed out as an item")
+            #expect(items == [.tick(Tick(index: 0)), .undocumented(["error": "Rate limited"]), .tick(Tick(index: 2))])
+        } catch {
+            #expect(named, "\(error)")
+            #expect(items == [.tick(Tick(index: 0))])
+            guard case .server(let failure) = error else {
+                Issue.record("Expected the server's error, got \(error)")
+                return
+            }
+            #expect(failure.message == "Rate limited" && failure.isSuccessfulError)
+        }
+    }
+
     @Test func aRecordOfTheWrongShapeIsADecodingErrorNamingTheType() async throws {
         let error = await #expect(throws: ServiceError.self) {
             for try await _ in Self.stream("{\"index\": \"zero\"}\n", format: .jsonLines).withFields() {}

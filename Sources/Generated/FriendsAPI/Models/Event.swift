@@ -50,3 +50,11 @@ public indirect enum Event: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift
         }
     }
 }
+
+@_spi(Generated)
+extension Event: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

@@ -110,3 +110,11 @@ public indirect enum Animal: Swift.Codable, Swift.Hashable, Swift.Sendable, Swif
         }
     }
 }
+
+@_spi(Generated)
+extension Animal: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

@@ -50,3 +50,11 @@ public indirect enum AnyMeasurement: Swift.Codable, Swift.Hashable, Swift.Sendab
         }
     }
 }
+
+@_spi(Generated)
+extension AnyMeasurement: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

@@ -94,3 +94,11 @@ public indirect enum Codec: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift
         }
     }
 }
+
+@_spi(Generated)
+extension Codec: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

@@ -50,3 +50,11 @@ public indirect enum CommandOption: Swift.Codable, Swift.Hashable, Swift.Sendabl
         }
     }
 }
+
+@_spi(Generated)
+extension CommandOption: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

@@ -50,3 +50,11 @@ public indirect enum Control: Swift.Codable, Swift.Hashable, Swift.Sendable, Swi
         }
     }
 }
+
+@_spi(Generated)
+extension Control: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

@@ -102,6 +102,14 @@ public indirect enum DeliveryVariant: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
+@_spi(Generated)
+extension DeliveryVariant: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// Properties beside a oneOf: every delivery has a recipient, and either a street or a locker.
 public struct Delivery: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var recipient: Swift.String

@@ -94,3 +94,11 @@ public indirect enum DirectoryObject: Swift.Codable, Swift.Hashable, Swift.Senda
         }
     }
 }
+
+@_spi(Generated)
+extension DirectoryObject: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

@@ -100,3 +100,11 @@ public indirect enum Entity: Swift.Codable, Swift.Hashable, Swift.Sendable, Swif
         }
     }
 }
+
+@_spi(Generated)
+extension Entity: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

@@ -51,3 +51,11 @@ public indirect enum Freight: Swift.Codable, Swift.Hashable, Swift.Sendable, Swi
         }
     }
 }
+
+@_spi(Generated)
+extension Freight: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

@@ -50,6 +50,14 @@ public indirect enum GraphMessageAttachment: Swift.Codable, Swift.Hashable, Swif
     }
 }
 
+@_spi(Generated)
+extension GraphMessageAttachment: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// References that may be null, as Microsoft Graph writes each one: beside the reference, an object that may be null and says nothing else.
 public struct GraphMessage: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var subject: Swift.String?

@@ -51,6 +51,14 @@ public indirect enum ListingVariant: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 }
 
+@_spi(Generated)
+extension ListingVariant: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// allOf with a oneOf: a Base, and one of the shapes, in the same object.
 public struct Listing: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var id: Swift.Int

@@ -188,3 +188,11 @@ public indirect enum MessageContent: Swift.Codable, Swift.Hashable, Swift.Sendab
         }
     }
 }
+
+@_spi(Generated)
+extension MessageContent: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

@@ -122,3 +122,11 @@ public indirect enum Meter: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift
         }
     }
 }
+
+@_spi(Generated)
+extension Meter: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

@@ -57,3 +57,11 @@ public indirect enum Payment: Swift.Codable, Swift.Hashable, Swift.Sendable, Swi
         }
     }
 }
+
+@_spi(Generated)
+extension Payment: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

@@ -49,3 +49,11 @@ public indirect enum Pet: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.C
         }
     }
 }
+
+@_spi(Generated)
+extension Pet: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

@@ -104,3 +104,11 @@ public indirect enum PricedSetting: Swift.Codable, Swift.Hashable, Swift.Sendabl
         }
     }
 }
+
+@_spi(Generated)
+extension PricedSetting: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

@@ -62,3 +62,11 @@ public indirect enum Samples: Swift.Codable, Swift.Hashable, Swift.Sendable, Swi
         }
     }
 }
+
+@_spi(Generated)
+extension Samples: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

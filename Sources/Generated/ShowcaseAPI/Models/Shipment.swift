@@ -172,6 +172,14 @@ public indirect enum ShipmentReturnTo: Swift.Codable, Swift.Hashable, Swift.Send
     }
 }
 
+@_spi(Generated)
+extension ShipmentReturnTo: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public typealias ShipmentForwardToObjectCountry = ShipmentOriginCountry
 
 public typealias ShipmentForwardToObject = ShipmentOrigin

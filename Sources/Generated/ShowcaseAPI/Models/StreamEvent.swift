@@ -63,3 +63,11 @@ public indirect enum StreamEvent: Swift.Codable, Swift.Hashable, Swift.Sendable,
         }
     }
 }
+
+@_spi(Generated)
+extension StreamEvent: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

@@ -51,3 +51,11 @@ public indirect enum Tile: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.
         }
     }
 }
+
+@_spi(Generated)
+extension Tile: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

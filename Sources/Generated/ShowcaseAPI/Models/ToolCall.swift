@@ -51,3 +51,11 @@ public indirect enum ToolCall: Swift.Codable, Swift.Hashable, Swift.Sendable, Sw
         }
     }
 }
+
+@_spi(Generated)
+extension ToolCall: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

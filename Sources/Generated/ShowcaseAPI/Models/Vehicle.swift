@@ -51,3 +51,11 @@ public indirect enum Vehicle: Swift.Codable, Swift.Hashable, Swift.Sendable, Swi
         }
     }
 }
+
+@_spi(Generated)
+extension Vehicle: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

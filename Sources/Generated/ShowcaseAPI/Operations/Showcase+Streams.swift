@@ -35,11 +35,13 @@ extension Showcase {
 
     /// The same events, described as descriptions written for Speakeasy describe them in OpenAPI 3.0 and 3.1: a schema of each event's fields
     ///
+    /// - Parameters:
+    ///   - fail: Fails after the first event, with an error event of the error body's shape.
     /// - Returns: The values as they arrive. Leaving the loop over them cancels the call.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /stream/sse-named/schema
-    public func listJobEventsBySchema() async throws(Courier.ServiceError) -> Courier.EventStream<ListJobEventsBySchemaEvent> {
-        try await client.events(Endpoints.listJobEventsBySchema(), format: .serverSentEvents(terminator: "[END]"))
+    public func listJobEventsBySchema(fail: Swift.Bool? = nil) async throws(Courier.ServiceError) -> Courier.EventStream<ListJobEventsBySchemaEvent> {
+        try await client.events(Endpoints.listJobEventsBySchema(fail: fail), format: .serverSentEvents(terminator: "[END]"))
     }
 
     /// Ticks sent as JSON Lines, each item described (OpenAPI 3.2's itemSchema)
@@ -156,15 +158,19 @@ extension Showcase.Endpoints {
         return endpoint
     }
 
-    /// The endpoint of ``Showcase/listJobEventsBySchema()``.
+    /// The endpoint of ``Showcase/listJobEventsBySchema(fail:)``.
     ///
     /// The same events, described as descriptions written for Speakeasy describe them in OpenAPI 3.0 and 3.1: a schema of each event's fields
     ///
+    /// - Parameters:
+    ///   - fail: Fails after the first event, with an error event of the error body's shape.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP GET /stream/sse-named/schema
-    public static func listJobEventsBySchema() -> Courier.Endpoint<ListJobEventsBySchemaEvent> {
+    public static func listJobEventsBySchema(fail: Swift.Bool? = nil) -> Courier.Endpoint<ListJobEventsBySchemaEvent> {
         var endpoint = Courier.Endpoint<ListJobEventsBySchemaEvent>(method: .get, path: "/stream/sse-named/schema", operationID: "listJobEventsBySchema")
-        endpoint.headers["Accept"] = "text/event-stream"
+        endpoint.query += Courier.QueryItem.items("fail", fail)
+        endpoint.headers["Accept"] = "text/event-stream, application/json;q=0.5"
+        endpoint.errorBodyType = Problem.self
         return endpoint
     }
 

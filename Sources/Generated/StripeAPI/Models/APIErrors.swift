@@ -57,6 +57,14 @@ public indirect enum APIErrorsSource: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
+@_spi(Generated)
+extension APIErrorsSource: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// The type of error returned. One of `api_error`, `card_error`, `idempotency_error`, or `invalid_request_error`
 ///
 /// Values the description does not list decode as ``undocumented(_:)``, so a server

@@ -104,6 +104,14 @@ public indirect enum AccountExternalAccountsDataModelItem: Swift.Codable, Swift.
     }
 }
 
+@_spi(Generated)
+extension AccountExternalAccountsDataModelItem: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias AccountExternalAccountsObjectModel = FileLinksObjectModel
 

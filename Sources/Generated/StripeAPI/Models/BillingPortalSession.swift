@@ -51,6 +51,14 @@ public indirect enum BillingPortalSessionConfiguration: Swift.Codable, Swift.Has
     }
 }
 
+@_spi(Generated)
+extension BillingPortalSessionConfiguration: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// The IETF language tag of the locale Customer Portal is displayed in. If blank or auto, the customer’s `preferred_locales` or browser’s locale is used.
 ///
 /// Values the description does not list decode as ``undocumented(_:)``, so a server

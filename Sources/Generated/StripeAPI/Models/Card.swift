@@ -51,6 +51,14 @@ public indirect enum CardAccount: Swift.Codable, Swift.Hashable, Swift.Sendable,
     }
 }
 
+@_spi(Generated)
+extension CardAccount: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public typealias CardAvailablePayoutMethodsItem = PostPayoutsRequestMethod
 
 /// The customer that this card belongs to. This attribute will not be in the card object if the card belongs to an account or recipient instead.
@@ -104,6 +112,14 @@ public indirect enum CardCustomer: Swift.Codable, Swift.Hashable, Swift.Sendable
         case .deletedCustomer(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension CardCustomer: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 
@@ -193,6 +209,14 @@ public indirect enum CardRecipient: Swift.Codable, Swift.Hashable, Swift.Sendabl
         case .recipient(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension CardRecipient: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 

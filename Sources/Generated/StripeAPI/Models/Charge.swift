@@ -51,6 +51,14 @@ public indirect enum ChargeApplication: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 }
 
+@_spi(Generated)
+extension ChargeApplication: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// The application fee (if any) for the charge. [See the Connect documentation](https://stripe.com/docs/connect/direct-charges#collecting-fees) for details.
 public typealias ChargeApplicationFee = FeeRefundFee
 
@@ -108,6 +116,14 @@ public indirect enum ChargeInvoice: Swift.Codable, Swift.Hashable, Swift.Sendabl
         case .invoice(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension ChargeInvoice: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 
@@ -203,6 +219,14 @@ public indirect enum ChargeOrder: Swift.Codable, Swift.Hashable, Swift.Sendable,
     }
 }
 
+@_spi(Generated)
+extension ChargeOrder: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// ID of the PaymentIntent associated with this charge, if one exists.
 public indirect enum ChargePaymentIntent: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `Swift.String`.
@@ -248,6 +272,14 @@ public indirect enum ChargePaymentIntent: Swift.Codable, Swift.Hashable, Swift.S
         case .paymentIntent(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension ChargePaymentIntent: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 
@@ -344,6 +376,14 @@ public indirect enum ChargeReview: Swift.Codable, Swift.Hashable, Swift.Sendable
         case .review(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension ChargeReview: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 
@@ -444,6 +484,14 @@ public indirect enum ChargeTransfer: Swift.Codable, Swift.Hashable, Swift.Sendab
         case .transfer(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension ChargeTransfer: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 

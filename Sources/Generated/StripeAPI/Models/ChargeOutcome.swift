@@ -51,6 +51,14 @@ public indirect enum ChargeOutcomeRule: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 }
 
+@_spi(Generated)
+extension ChargeOutcomeRule: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// ChargeOutcome
 public struct ChargeOutcome: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Possible values are `approved_by_network`, `declined_by_network`, `not_sent_to_network`, and `reversed_after_approval`. The value `reversed_after_approval` indicates the payment was [blocked by Stripe](https://stripe.com/docs/declines#blocked-payments) after bank authorization, and may temporarily appear as "pending" on a cardholder's statement.

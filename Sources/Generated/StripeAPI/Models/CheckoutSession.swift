@@ -408,6 +408,14 @@ public indirect enum CheckoutSessionPaymentLink: Swift.Codable, Swift.Hashable, 
     }
 }
 
+@_spi(Generated)
+extension CheckoutSessionPaymentLink: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// The payment status of the Checkout Session, one of `paid`, `unpaid`, or `no_payment_required`.
 /// You can use this value to decide when to fulfill your customer's order.
 ///
@@ -506,6 +514,14 @@ public indirect enum CheckoutSessionShippingRate: Swift.Codable, Swift.Hashable,
         case .shippingRate(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension CheckoutSessionShippingRate: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 

@@ -54,6 +54,14 @@ public indirect enum CreditNoteCustomerBalanceTransaction: Swift.Codable, Swift.
     }
 }
 
+@_spi(Generated)
+extension CreditNoteCustomerBalanceTransaction: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// ID of the invoice.
 public typealias CreditNoteInvoice = ChargeInvoice
 
@@ -244,6 +252,14 @@ public indirect enum CreditNoteRefund: Swift.Codable, Swift.Hashable, Swift.Send
         case .refund(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension CreditNoteRefund: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 

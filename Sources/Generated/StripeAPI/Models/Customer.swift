@@ -115,6 +115,14 @@ public indirect enum CustomerSourcesDataModelItem: Swift.Codable, Swift.Hashable
     }
 }
 
+@_spi(Generated)
+extension CustomerSourcesDataModelItem: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias CustomerSourcesObjectModel = FileLinksObjectModel
 

@@ -51,6 +51,14 @@ public indirect enum CustomerBalanceTransactionCreditNote: Swift.Codable, Swift.
     }
 }
 
+@_spi(Generated)
+extension CustomerBalanceTransactionCreditNote: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// The ID of the customer the transaction belongs to.
 public typealias CustomerBalanceTransactionCustomer = TaxIDCustomer
 

@@ -50,3 +50,11 @@ public indirect enum DeletedExternalAccount: Swift.Codable, Swift.Hashable, Swif
         }
     }
 }
+
+@_spi(Generated)
+extension DeletedExternalAccount: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

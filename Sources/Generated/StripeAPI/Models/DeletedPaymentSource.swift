@@ -62,3 +62,11 @@ public indirect enum DeletedPaymentSource: Swift.Codable, Swift.Hashable, Swift.
         }
     }
 }
+
+@_spi(Generated)
+extension DeletedPaymentSource: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

@@ -95,6 +95,14 @@ public indirect enum DiscountPromotionCode: Swift.Codable, Swift.Hashable, Swift
     }
 }
 
+@_spi(Generated)
+extension DiscountPromotionCode: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// Discount
 ///
 /// A discount represents the actual application of a coupon to a particular

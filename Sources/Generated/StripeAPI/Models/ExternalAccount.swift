@@ -50,3 +50,11 @@ public indirect enum ExternalAccount: Swift.Codable, Swift.Hashable, Swift.Senda
         }
     }
 }
+
+@_spi(Generated)
+extension ExternalAccount: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

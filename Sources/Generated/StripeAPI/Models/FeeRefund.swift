@@ -54,6 +54,14 @@ public indirect enum FeeRefundFee: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
+@_spi(Generated)
+extension FeeRefundFee: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// String representing the object's type. Objects of the same type share the same value.
 ///
 /// Values the description does not list decode as ``undocumented(_:)``, so a server

@@ -56,6 +56,14 @@ public indirect enum InvoiceAccountTaxIDsItem: Swift.Codable, Swift.Hashable, Sw
     }
 }
 
+@_spi(Generated)
+extension InvoiceAccountTaxIDsItem: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// Indicates the reason why the invoice was created. `subscription_cycle` indicates an invoice created by a subscription advancing into a new period. `subscription_create` indicates an invoice created due to creating a subscription. `subscription_update` indicates an invoice created due to updating a subscription. `subscription` is set for all old invoices to indicate either a change to a subscription or a period advancement. `manual` is set for all invoices unrelated to a subscription (for example: created via the invoice editor). The `upcoming` value is reserved for simulated invoices per the upcoming invoice endpoint. `subscription_threshold` indicates an invoice created due to a billing threshold being reached.
 ///
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
@@ -216,6 +224,14 @@ public indirect enum InvoiceDefaultSource: Swift.Codable, Swift.Hashable, Swift.
     }
 }
 
+@_spi(Generated)
+extension InvoiceDefaultSource: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public indirect enum InvoiceDiscountsItem: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `Swift.String`.
     case string(Swift.String)
@@ -266,6 +282,14 @@ public indirect enum InvoiceDiscountsItem: Swift.Codable, Swift.Hashable, Swift.
         case .deletedDiscount(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension InvoiceDiscountsItem: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 
@@ -409,6 +433,14 @@ public indirect enum InvoiceQuote: Swift.Codable, Swift.Hashable, Swift.Sendable
         case .quote(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension InvoiceQuote: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 

@@ -51,6 +51,14 @@ public indirect enum InvoiceTaxAmountTaxRate: Swift.Codable, Swift.Hashable, Swi
     }
 }
 
+@_spi(Generated)
+extension InvoiceTaxAmountTaxRate: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// InvoiceTaxAmount
 public struct InvoiceTaxAmount: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The amount, in %s, of the tax.

@@ -137,6 +137,14 @@ public indirect enum IssuingCardReplacedBy: Swift.Codable, Swift.Hashable, Swift
     }
 }
 
+@_spi(Generated)
+extension IssuingCardReplacedBy: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// The card this card replaces, if any.
 public typealias IssuingCardReplacementFor = IssuingCardReplacedBy
 

@@ -149,6 +149,14 @@ public indirect enum IssuingDisputeTransaction: Swift.Codable, Swift.Hashable, S
     }
 }
 
+@_spi(Generated)
+extension IssuingDisputeTransaction: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// IssuingDispute
 ///
 /// As a [card issuer](https://stripe.com/docs/issuing), you can dispute transactions that the cardholder does not recognize, suspects to be fraudulent, or has other issues with.

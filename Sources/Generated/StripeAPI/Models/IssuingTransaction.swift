@@ -51,6 +51,14 @@ public indirect enum IssuingTransactionAuthorization: Swift.Codable, Swift.Hasha
     }
 }
 
+@_spi(Generated)
+extension IssuingTransactionAuthorization: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// ID of the [balance transaction](https://stripe.com/docs/api/balance_transactions) associated with this transaction.
 public typealias IssuingTransactionBalanceTransaction = TopupBalanceTransaction
 
@@ -105,6 +113,14 @@ public indirect enum IssuingTransactionCardholder: Swift.Codable, Swift.Hashable
     }
 }
 
+@_spi(Generated)
+extension IssuingTransactionCardholder: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// If you've disputed the transaction, the ID of the dispute.
 public indirect enum IssuingTransactionDispute: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `Swift.String`.
@@ -150,6 +166,14 @@ public indirect enum IssuingTransactionDispute: Swift.Codable, Swift.Hashable, S
         case .issuingDispute(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension IssuingTransactionDispute: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 

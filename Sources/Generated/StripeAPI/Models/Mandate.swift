@@ -92,6 +92,14 @@ public indirect enum MandatePaymentMethod: Swift.Codable, Swift.Hashable, Swift.
     }
 }
 
+@_spi(Generated)
+extension MandatePaymentMethod: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// The status of the mandate, which indicates whether it can be used to initiate a payment.
 ///
 /// Values the description does not list decode as ``undocumented(_:)``, so a server

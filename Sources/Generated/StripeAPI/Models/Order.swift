@@ -51,6 +51,14 @@ public indirect enum OrderCharge: Swift.Codable, Swift.Hashable, Swift.Sendable,
     }
 }
 
+@_spi(Generated)
+extension OrderCharge: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// The customer used for the order.
 public typealias OrderCustomer = CardCustomer
 

@@ -92,6 +92,14 @@ public indirect enum OrderItemParent: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
+@_spi(Generated)
+extension OrderItemParent: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// OrderItem
 ///
 /// A representation of the constituent items of any given order. Can be used to

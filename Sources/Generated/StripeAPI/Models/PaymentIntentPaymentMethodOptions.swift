@@ -50,6 +50,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsAcssDebit2: Swift.Codable,
     }
 }
 
+@_spi(Generated)
+extension PaymentIntentPaymentMethodOptionsAcssDebit2: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public indirect enum PaymentIntentPaymentMethodOptionsAfterpayClearpay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PaymentMethodOptionsAfterpayClearpay`.
     case paymentMethodOptionsAfterpayClearpay(PaymentMethodOptionsAfterpayClearpay)
@@ -94,6 +102,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsAfterpayClearpay: Swift.Co
         case .paymentIntentTypeSpecificPaymentMethodOptionsClient(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PaymentIntentPaymentMethodOptionsAfterpayClearpay: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 
@@ -144,6 +160,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsAlipay: Swift.Codable, Swi
     }
 }
 
+@_spi(Generated)
+extension PaymentIntentPaymentMethodOptionsAlipay: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public indirect enum PaymentIntentPaymentMethodOptionsAuBecsDebit2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PaymentIntentPaymentMethodOptionsAuBecsDebit`.
     case paymentIntentPaymentMethodOptionsAuBecsDebit(PaymentIntentPaymentMethodOptionsAuBecsDebit)
@@ -188,6 +212,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsAuBecsDebit2: Swift.Codabl
         case .paymentIntentTypeSpecificPaymentMethodOptionsClient(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PaymentIntentPaymentMethodOptionsAuBecsDebit2: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 
@@ -238,6 +270,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsBacsDebit: Swift.Codable, 
     }
 }
 
+@_spi(Generated)
+extension PaymentIntentPaymentMethodOptionsBacsDebit: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public indirect enum PaymentIntentPaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PaymentMethodOptionsBancontact`.
     case paymentMethodOptionsBancontact(PaymentMethodOptionsBancontact)
@@ -282,6 +322,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsBancontact: Swift.Codable,
         case .paymentIntentTypeSpecificPaymentMethodOptionsClient(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PaymentIntentPaymentMethodOptionsBancontact: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 
@@ -332,6 +380,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsBoleto: Swift.Codable, Swi
     }
 }
 
+@_spi(Generated)
+extension PaymentIntentPaymentMethodOptionsBoleto: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public indirect enum PaymentIntentPaymentMethodOptionsCard2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PaymentIntentPaymentMethodOptionsCard`.
     case paymentIntentPaymentMethodOptionsCard(PaymentIntentPaymentMethodOptionsCard)
@@ -376,6 +432,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsCard2: Swift.Codable, Swif
         case .paymentIntentTypeSpecificPaymentMethodOptionsClient(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PaymentIntentPaymentMethodOptionsCard2: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 
@@ -426,6 +490,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsCardPresent: Swift.Codable
     }
 }
 
+@_spi(Generated)
+extension PaymentIntentPaymentMethodOptionsCardPresent: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public indirect enum PaymentIntentPaymentMethodOptionsEps2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PaymentIntentPaymentMethodOptionsEps`.
     case paymentIntentPaymentMethodOptionsEps(PaymentIntentPaymentMethodOptionsEps)
@@ -470,6 +542,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsEps2: Swift.Codable, Swift
         case .paymentIntentTypeSpecificPaymentMethodOptionsClient(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PaymentIntentPaymentMethodOptionsEps2: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 
@@ -520,6 +600,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsFpx: Swift.Codable, Swift.
     }
 }
 
+@_spi(Generated)
+extension PaymentIntentPaymentMethodOptionsFpx: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public indirect enum PaymentIntentPaymentMethodOptionsGiropay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PaymentMethodOptionsGiropay`.
     case paymentMethodOptionsGiropay(PaymentMethodOptionsGiropay)
@@ -564,6 +652,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsGiropay: Swift.Codable, Sw
         case .paymentIntentTypeSpecificPaymentMethodOptionsClient(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PaymentIntentPaymentMethodOptionsGiropay: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 
@@ -614,6 +710,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsGrabpay: Swift.Codable, Sw
     }
 }
 
+@_spi(Generated)
+extension PaymentIntentPaymentMethodOptionsGrabpay: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public indirect enum PaymentIntentPaymentMethodOptionsIdeal: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PaymentMethodOptionsIdeal`.
     case paymentMethodOptionsIdeal(PaymentMethodOptionsIdeal)
@@ -658,6 +762,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsIdeal: Swift.Codable, Swif
         case .paymentIntentTypeSpecificPaymentMethodOptionsClient(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PaymentIntentPaymentMethodOptionsIdeal: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 
@@ -708,6 +820,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsInteracPresent: Swift.Coda
     }
 }
 
+@_spi(Generated)
+extension PaymentIntentPaymentMethodOptionsInteracPresent: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public indirect enum PaymentIntentPaymentMethodOptionsKlarna: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PaymentMethodOptionsKlarna`.
     case paymentMethodOptionsKlarna(PaymentMethodOptionsKlarna)
@@ -752,6 +872,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsKlarna: Swift.Codable, Swi
         case .paymentIntentTypeSpecificPaymentMethodOptionsClient(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PaymentIntentPaymentMethodOptionsKlarna: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 
@@ -802,6 +930,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsKonbini: Swift.Codable, Sw
     }
 }
 
+@_spi(Generated)
+extension PaymentIntentPaymentMethodOptionsKonbini: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public indirect enum PaymentIntentPaymentMethodOptionsOxxo: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PaymentMethodOptionsOxxo`.
     case paymentMethodOptionsOxxo(PaymentMethodOptionsOxxo)
@@ -846,6 +982,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsOxxo: Swift.Codable, Swift
         case .paymentIntentTypeSpecificPaymentMethodOptionsClient(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PaymentIntentPaymentMethodOptionsOxxo: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 
@@ -896,6 +1040,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsP24: Swift.Codable, Swift.
     }
 }
 
+@_spi(Generated)
+extension PaymentIntentPaymentMethodOptionsP24: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public indirect enum PaymentIntentPaymentMethodOptionsPaynow: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PaymentMethodOptionsPaynow`.
     case paymentMethodOptionsPaynow(PaymentMethodOptionsPaynow)
@@ -940,6 +1092,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsPaynow: Swift.Codable, Swi
         case .paymentIntentTypeSpecificPaymentMethodOptionsClient(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PaymentIntentPaymentMethodOptionsPaynow: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 
@@ -990,6 +1150,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsSepaDebit2: Swift.Codable,
     }
 }
 
+@_spi(Generated)
+extension PaymentIntentPaymentMethodOptionsSepaDebit2: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public indirect enum PaymentIntentPaymentMethodOptionsSofort: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PaymentMethodOptionsSofort`.
     case paymentMethodOptionsSofort(PaymentMethodOptionsSofort)
@@ -1034,6 +1202,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsSofort: Swift.Codable, Swi
         case .paymentIntentTypeSpecificPaymentMethodOptionsClient(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PaymentIntentPaymentMethodOptionsSofort: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 
@@ -1084,6 +1260,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsUsBankAccount2: Swift.Coda
     }
 }
 
+@_spi(Generated)
+extension PaymentIntentPaymentMethodOptionsUsBankAccount2: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public indirect enum PaymentIntentPaymentMethodOptionsWechatPay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PaymentMethodOptionsWechatPay`.
     case paymentMethodOptionsWechatPay(PaymentMethodOptionsWechatPay)
@@ -1128,6 +1312,14 @@ public indirect enum PaymentIntentPaymentMethodOptionsWechatPay: Swift.Codable, 
         case .paymentIntentTypeSpecificPaymentMethodOptionsClient(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PaymentIntentPaymentMethodOptionsWechatPay: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 

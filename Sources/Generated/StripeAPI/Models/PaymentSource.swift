@@ -74,3 +74,11 @@ public indirect enum PaymentSource: Swift.Codable, Swift.Hashable, Swift.Sendabl
         }
     }
 }
+
+@_spi(Generated)
+extension PaymentSource: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

@@ -72,6 +72,14 @@ public indirect enum PayoutDestination: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 }
 
+@_spi(Generated)
+extension PayoutDestination: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// If the payout failed or was canceled, this will be the ID of the balance transaction that reversed the initial balance transaction, and puts the funds from the failed payout back in your balance.
 public typealias PayoutFailureBalanceTransaction = TopupBalanceTransaction
 
@@ -164,6 +172,14 @@ public indirect enum PayoutReversedBy: Swift.Codable, Swift.Hashable, Swift.Send
         case .payout(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PayoutReversedBy: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 

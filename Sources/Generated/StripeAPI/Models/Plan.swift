@@ -249,6 +249,14 @@ public indirect enum PlanProduct: Swift.Codable, Swift.Hashable, Swift.Sendable,
     }
 }
 
+@_spi(Generated)
+extension PlanProduct: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// Defines if the tiering price should be `graduated` or `volume` based. In `volume`-based tiering, the maximum quantity within a period determines the per unit price. In `graduated` tiering, pricing can change as the quantity grows.
 ///
 /// Values the description does not list decode as ``undocumented(_:)``, so a server

@@ -92,6 +92,14 @@ public indirect enum ProductTaxCode: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 }
 
+@_spi(Generated)
+extension ProductTaxCode: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// Product
 ///
 /// Products describe the specific goods or services you offer to your customers.

@@ -100,6 +100,14 @@ public indirect enum QuoteDiscountsItem: Swift.Codable, Swift.Hashable, Swift.Se
     }
 }
 
+@_spi(Generated)
+extension QuoteDiscountsItem: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// The invoice that was created from this quote.
 public indirect enum QuoteInvoice: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `Swift.String`.
@@ -151,6 +159,14 @@ public indirect enum QuoteInvoice: Swift.Codable, Swift.Hashable, Swift.Sendable
         case .deletedInvoice(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension QuoteInvoice: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 
@@ -347,6 +363,14 @@ public indirect enum QuoteSubscription: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 }
 
+@_spi(Generated)
+extension QuoteSubscription: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// The subscription schedule that was created or updated from this quote.
 public typealias QuoteSubscriptionSchedule = SubscriptionSchedule2
 
@@ -395,6 +419,14 @@ public indirect enum QuoteTestClock: Swift.Codable, Swift.Hashable, Swift.Sendab
         case .testHelpersTestClock(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension QuoteTestClock: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 

@@ -96,6 +96,14 @@ public indirect enum RecipientDefaultCard: Swift.Codable, Swift.Hashable, Swift.
     }
 }
 
+@_spi(Generated)
+extension RecipientDefaultCard: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// The ID of the [Custom account](https://stripe.com/docs/connect/custom-accounts) this recipient was migrated to. If set, the recipient can no longer be updated, nor can transfers be made to it: use the Custom account instead.
 public typealias RecipientMigratedTo = CardAccount
 

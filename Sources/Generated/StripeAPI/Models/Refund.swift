@@ -160,6 +160,14 @@ public indirect enum RefundTransferReversal: Swift.Codable, Swift.Hashable, Swif
     }
 }
 
+@_spi(Generated)
+extension RefundTransferReversal: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// Refund
 ///
 /// `Refund` objects allow you to refund a charge that has previously been created

@@ -104,6 +104,14 @@ public indirect enum SetupAttemptSetupIntent: Swift.Codable, Swift.Hashable, Swi
     }
 }
 
+@_spi(Generated)
+extension SetupAttemptSetupIntent: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// PaymentFlowsSetupIntentSetupAttempt
 ///
 /// A SetupAttempt describes one attempted confirmation of a SetupIntent,

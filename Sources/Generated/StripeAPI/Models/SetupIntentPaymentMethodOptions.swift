@@ -50,6 +50,14 @@ public indirect enum SetupIntentPaymentMethodOptionsAcssDebit2: Swift.Codable, S
     }
 }
 
+@_spi(Generated)
+extension SetupIntentPaymentMethodOptionsAcssDebit2: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public indirect enum SetupIntentPaymentMethodOptionsSepaDebit2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `SetupIntentPaymentMethodOptionsSepaDebit`.
     case setupIntentPaymentMethodOptionsSepaDebit(SetupIntentPaymentMethodOptionsSepaDebit)
@@ -97,6 +105,14 @@ public indirect enum SetupIntentPaymentMethodOptionsSepaDebit2: Swift.Codable, S
     }
 }
 
+@_spi(Generated)
+extension SetupIntentPaymentMethodOptionsSepaDebit2: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public indirect enum SetupIntentPaymentMethodOptionsUsBankAccount2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `SetupIntentPaymentMethodOptionsUsBankAccount`.
     case setupIntentPaymentMethodOptionsUsBankAccount(SetupIntentPaymentMethodOptionsUsBankAccount)
@@ -141,6 +157,14 @@ public indirect enum SetupIntentPaymentMethodOptionsUsBankAccount2: Swift.Codabl
         case .setupIntentTypeSpecificPaymentMethodOptionsClient(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension SetupIntentPaymentMethodOptionsUsBankAccount2: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 

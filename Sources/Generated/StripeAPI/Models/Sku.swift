@@ -92,6 +92,14 @@ public indirect enum SkuProduct: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     }
 }
 
+@_spi(Generated)
+extension SkuProduct: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// Sku
 ///
 /// Stores representations of [stock keeping units](http://en.wikipedia.org/wiki/Stock_keeping_unit).

@@ -57,6 +57,14 @@ public indirect enum SubscriptionScheduleAddInvoiceItemPrice: Swift.Codable, Swi
     }
 }
 
+@_spi(Generated)
+extension SubscriptionScheduleAddInvoiceItemPrice: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// SubscriptionScheduleAddInvoiceItem
 ///
 /// An Add Invoice Item describes the prices and quantities that will be added as pending invoice items when entering a phase.

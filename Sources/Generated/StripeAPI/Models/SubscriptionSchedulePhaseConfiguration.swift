@@ -63,6 +63,14 @@ public indirect enum SubscriptionSchedulePhaseConfigurationCoupon: Swift.Codable
     }
 }
 
+@_spi(Generated)
+extension SubscriptionSchedulePhaseConfigurationCoupon: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// ID of the default payment method for the subscription schedule. It must belong to the customer associated with the subscription schedule. If not set, invoices will use the default payment method in the customer's invoice settings.
 public typealias SubscriptionPhaseConfigurationDefaultPaymentMethod = MandatePaymentMethod
 

@@ -51,6 +51,14 @@ public indirect enum TaxIDCustomer: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 }
 
+@_spi(Generated)
+extension TaxIDCustomer: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// String representing the object's type. Objects of the same type share the same value.
 ///
 /// Values the description does not list decode as ``undocumented(_:)``, so a server

@@ -108,6 +108,14 @@ public indirect enum TerminalReaderLocation: Swift.Codable, Swift.Hashable, Swif
     }
 }
 
+@_spi(Generated)
+extension TerminalReaderLocation: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// String representing the object's type. Objects of the same type share the same value.
 ///
 /// Values the description does not list decode as ``undocumented(_:)``, so a server

@@ -81,3 +81,11 @@ public indirect enum ListJobEventsEvent: Swift.Codable, Swift.Hashable, Swift.Se
         }
     }
 }
+
+@_spi(Generated)
+extension ListJobEventsEvent: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

@@ -51,3 +51,11 @@ public indirect enum DeleteCustomersCustomerCardsIDResponse: Swift.Codable, Swif
         }
     }
 }
+
+@_spi(Generated)
+extension DeleteCustomersCustomerCardsIDResponse: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

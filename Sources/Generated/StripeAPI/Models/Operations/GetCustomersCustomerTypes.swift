@@ -49,3 +49,11 @@ public indirect enum GetCustomersCustomerResponse: Swift.Codable, Swift.Hashable
         }
     }
 }
+
+@_spi(Generated)
+extension GetCustomersCustomerResponse: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

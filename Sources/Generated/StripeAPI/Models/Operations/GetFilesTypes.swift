@@ -91,6 +91,14 @@ public indirect enum GetFilesCreated: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
+@_spi(Generated)
+extension GetFilesCreated: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public typealias GetFilesPurpose = FilePurpose
 
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.

@@ -49,3 +49,11 @@ public indirect enum GetRecipientsIDResponse: Swift.Codable, Swift.Hashable, Swi
         }
     }
 }
+
+@_spi(Generated)
+extension GetRecipientsIDResponse: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

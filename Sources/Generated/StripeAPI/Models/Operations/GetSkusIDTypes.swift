@@ -49,3 +49,11 @@ public indirect enum GetSkusIDResponse: Swift.Codable, Swift.Hashable, Swift.Sen
         }
     }
 }
+
+@_spi(Generated)
+extension GetSkusIDResponse: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

@@ -49,3 +49,11 @@ public indirect enum GetTerminalLocationsLocationResponse: Swift.Codable, Swift.
         }
     }
 }
+
+@_spi(Generated)
+extension GetTerminalLocationsLocationResponse: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

@@ -49,3 +49,11 @@ public indirect enum GetTerminalReadersReaderResponse: Swift.Codable, Swift.Hash
         }
     }
 }
+
+@_spi(Generated)
+extension GetTerminalReadersReaderResponse: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

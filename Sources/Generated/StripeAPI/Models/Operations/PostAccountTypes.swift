@@ -114,6 +114,14 @@ public indirect enum PostAccountRequestBankAccount: Swift.Codable, Swift.Hashabl
     }
 }
 
+@_spi(Generated)
+extension PostAccountRequestBankAccount: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// address_specs
 public typealias PostAccountRequestBusinessProfileSupportAddress = PostSourcesRequestOwnerAddress
 

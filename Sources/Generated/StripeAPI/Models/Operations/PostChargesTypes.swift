@@ -130,6 +130,14 @@ public indirect enum PostChargesRequestCard: Swift.Codable, Swift.Hashable, Swif
     }
 }
 
+@_spi(Generated)
+extension PostChargesRequestCard: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// destination_specs
 public struct PostChargesRequestDestinationDestinationSpecs: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var account: Swift.String
@@ -207,6 +215,14 @@ public indirect enum PostChargesRequestDestination: Swift.Codable, Swift.Hashabl
         case .string(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PostChargesRequestDestination: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 

@@ -159,3 +159,11 @@ public indirect enum PostCustomersCustomerCardsIDResponse: Swift.Codable, Swift.
         }
     }
 }
+
+@_spi(Generated)
+extension PostCustomersCustomerCardsIDResponse: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}

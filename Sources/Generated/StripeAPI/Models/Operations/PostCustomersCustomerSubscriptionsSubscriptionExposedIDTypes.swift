@@ -126,6 +126,14 @@ public indirect enum PostExposedIDRequestItemBillingThresholds: Swift.Codable, S
     }
 }
 
+@_spi(Generated)
+extension PostExposedIDRequestItemBillingThresholds: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public typealias PostSubscriptionExposedIDRequestItemMetadataEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostSubscriptionExposedIDRequestItemMetadata = PostPlansRequestMetadata
@@ -264,6 +272,14 @@ public indirect enum PostSubscriptionExposedIDRequestPauseCollection: Swift.Coda
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PostSubscriptionExposedIDRequestPauseCollection: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 
@@ -477,6 +493,14 @@ public indirect enum PostExposedIDRequestPendingInvoiceItemInterval: Swift.Codab
     }
 }
 
+@_spi(Generated)
+extension PostExposedIDRequestPendingInvoiceItemInterval: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. Valid values are `create_prorations`, `none`, or `always_invoice`.
 ///
 /// Passing `create_prorations` will cause proration invoice items to be created when applicable. These proration items will only be invoiced immediately under [certain conditions](https://stripe.com/docs/subscriptions/upgrading-downgrading#immediate-payment). In order to always invoice immediately for prorations, pass `always_invoice`.
@@ -534,6 +558,14 @@ public indirect enum PostSubscriptionExposedIDRequestTransferData: Swift.Codable
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PostSubscriptionExposedIDRequestTransferData: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 

@@ -190,6 +190,14 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsAcssDebit: Swift.Cod
     }
 }
 
+@_spi(Generated)
+extension PostPaymentSettingsPaymentMethodOptionsAcssDebit: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public typealias PostMethodOptionsBancontactCase1PreferredLanguage = SetupMethodDetailsBancontactPreferredLanguage
 
 /// invoice_payment_method_options_param
@@ -267,6 +275,14 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsBancontact: Swift.Co
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PostPaymentSettingsPaymentMethodOptionsBancontact: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 
@@ -461,6 +477,14 @@ public indirect enum PostSettingsPaymentMethodOptionsCustomerBalance: Swift.Coda
     }
 }
 
+@_spi(Generated)
+extension PostSettingsPaymentMethodOptionsCustomerBalance: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public typealias PostSettingsPaymentMethodOptionsKonbiniEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentSettingsPaymentMethodOptionsKonbini = PostRequestPaymentMethodOptionsInteracPresent
@@ -516,6 +540,14 @@ public indirect enum PostSettingsPaymentMethodOptionsUsBankAccount: Swift.Codabl
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PostSettingsPaymentMethodOptionsUsBankAccount: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 

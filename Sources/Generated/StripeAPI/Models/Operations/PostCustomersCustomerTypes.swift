@@ -66,6 +66,14 @@ public indirect enum PostCustomersCustomerRequestBankAccount: Swift.Codable, Swi
     }
 }
 
+@_spi(Generated)
+extension PostCustomersCustomerRequestBankAccount: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public typealias PostCustomersCustomerRequestCardCardObjectModel = CardObjectModel
 
 /// customer_payment_source_card

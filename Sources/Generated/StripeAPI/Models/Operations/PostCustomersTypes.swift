@@ -56,6 +56,14 @@ public indirect enum PostCustomersRequestAddress: Swift.Codable, Swift.Hashable,
     }
 }
 
+@_spi(Generated)
+extension PostCustomersRequestAddress: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// custom_field_params
 public typealias PostRequestInvoiceSettingsCustomFieldsArrayItem = PostInvoicesRequestCustomFieldsArrayItem
 
@@ -160,6 +168,14 @@ public indirect enum PostCustomersRequestShipping: Swift.Codable, Swift.Hashable
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PostCustomersRequestShipping: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 

@@ -57,6 +57,14 @@ public indirect enum PostVerificationSessionRequestOptionsDocument: Swift.Codabl
     }
 }
 
+@_spi(Generated)
+extension PostVerificationSessionRequestOptionsDocument: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// session_options_param
 ///
 /// A set of options for the session’s verification checks.

@@ -241,6 +241,14 @@ public indirect enum PostInvoicesInvoiceRequestTransferData: Swift.Codable, Swif
     }
 }
 
+@_spi(Generated)
+extension PostInvoicesInvoiceRequestTransferData: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public struct PostInvoicesInvoiceRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The account tax IDs associated with the invoice. Only editable when the invoice is a draft.
     public var accountTaxIDs: PostInvoicesInvoiceRequestAccountTaxIDs?

@@ -209,6 +209,14 @@ public indirect enum PostPaymentSettingsPaymentMethodOptions2Card: Swift.Codable
     }
 }
 
+@_spi(Generated)
+extension PostPaymentSettingsPaymentMethodOptions2Card: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// bank_transfer_param
 public typealias PostMethodOptions2CustomerBalanceCase1BankTransfer = PostMethodOptionsCustomerBalanceCase1BankTransfer
 

@@ -341,6 +341,14 @@ public indirect enum PostIssuingDisputeRequestEvidenceFraudulent: Swift.Codable,
     }
 }
 
+@_spi(Generated)
+extension PostIssuingDisputeRequestEvidenceFraudulent: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public typealias PostAsDescribed2Case1AdditionalDocumentationEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostNotAsDescribed2Case1AdditionalDocumentation = PostQuotesRequestOnBehalfOf
@@ -466,6 +474,14 @@ public indirect enum PostIssuingDisputeRequestEvidenceNotReceived: Swift.Codable
     }
 }
 
+@_spi(Generated)
+extension PostIssuingDisputeRequestEvidenceNotReceived: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public typealias PostEvidenceOtherAdditionalDocumentation2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestEvidenceOtherAdditionalDocumentation2 = PostQuotesRequestOnBehalfOf
@@ -580,6 +596,14 @@ public indirect enum PostDisputeRequestEvidenceServiceNotAsDescribed: Swift.Coda
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PostDisputeRequestEvidenceServiceNotAsDescribed: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 

@@ -123,6 +123,14 @@ public indirect enum PostIssuingDisputesRequestEvidenceCanceled: Swift.Codable, 
     }
 }
 
+@_spi(Generated)
+extension PostIssuingDisputesRequestEvidenceCanceled: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public typealias PostDuplicateCase1AdditionalDocumentationEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostEvidenceDuplicateCase1AdditionalDocumentation = PostQuotesRequestOnBehalfOf
@@ -188,6 +196,14 @@ public indirect enum PostIssuingDisputesRequestEvidenceDuplicate: Swift.Codable,
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PostIssuingDisputesRequestEvidenceDuplicate: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 
@@ -314,6 +330,14 @@ public indirect enum PostRequestEvidenceMerchandiseNotAsDescribed: Swift.Codable
     }
 }
 
+@_spi(Generated)
+extension PostRequestEvidenceMerchandiseNotAsDescribed: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public typealias PostNotReceivedCase1AdditionalDocumentationEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostNotReceivedCase1AdditionalDocumentation = PostQuotesRequestOnBehalfOf
@@ -386,6 +410,14 @@ public indirect enum PostIssuingDisputesRequestEvidenceOther: Swift.Codable, Swi
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PostIssuingDisputesRequestEvidenceOther: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 

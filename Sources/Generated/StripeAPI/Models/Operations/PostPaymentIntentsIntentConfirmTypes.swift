@@ -474,6 +474,14 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsCard: Swift.Cod
     }
 }
 
+@_spi(Generated)
+extension PostIntentConfirmRequestPaymentMethodOptionsCard: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// payment_method_options_param
 public typealias PostRequestPaymentMethodOptionsCardPresentCase1_3 = PostRequestPaymentMethodOptionsCardPresentCase1
 
@@ -614,6 +622,14 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsOxxo: Swift.Cod
     }
 }
 
+@_spi(Generated)
+extension PostIntentConfirmRequestPaymentMethodOptionsOxxo: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public typealias PostPaymentMethodOptionsP24Case1SetupFutureUsage3 = PaymentMethodOptionsFpxSetupFutureUsage
 
 /// payment_method_options_param
@@ -665,6 +681,14 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsP24: Swift.Coda
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PostIntentConfirmRequestPaymentMethodOptionsP24: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 

@@ -191,6 +191,14 @@ public indirect enum PostIntentRequestPaymentMethodOptionsAcssDebit: Swift.Codab
     }
 }
 
+@_spi(Generated)
+extension PostIntentRequestPaymentMethodOptionsAcssDebit: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public typealias PostOptionsAfterpayClearpay2Case1CaptureMethod = PostOptionsAfterpayClearpayCase1CaptureMethod
 
 public typealias PostOptionsAfterpayClearpay2Case1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
@@ -274,6 +282,14 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBacsDebit: Swift.Codab
     }
 }
 
+@_spi(Generated)
+extension PostIntentRequestPaymentMethodOptionsBacsDebit: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public typealias PostMethodOptionsBancontactCase12PreferredLanguage = SetupMethodDetailsBancontactPreferredLanguage
 
 public typealias PostMethodOptionsBancontactCase12SetupFutureUsage = PostMethodOptionsAlipayCase1SetupFutureUsage
@@ -327,6 +343,14 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBancontact: Swift.Coda
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PostIntentRequestPaymentMethodOptionsBancontact: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 
@@ -548,6 +572,14 @@ public indirect enum PostIntentRequestPaymentMethodOptionsCardPresent: Swift.Cod
     }
 }
 
+@_spi(Generated)
+extension PostIntentRequestPaymentMethodOptionsCardPresent: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public typealias PostPaymentMethodOptionsEpsCase1SetupFutureUsage2 = PaymentMethodOptionsFpxSetupFutureUsage
 
 /// payment_intent_payment_method_options_param
@@ -643,6 +675,14 @@ public indirect enum PostIntentRequestPaymentMethodOptionsGiropay: Swift.Codable
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PostIntentRequestPaymentMethodOptionsGiropay: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 
@@ -845,6 +885,14 @@ public indirect enum PostIntentRequestPaymentMethodOptionsKonbini: Swift.Codable
     }
 }
 
+@_spi(Generated)
+extension PostIntentRequestPaymentMethodOptionsKonbini: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public typealias PostPaymentMethodOptionsOxxoCase1SetupFutureUsage2 = PaymentMethodOptionsFpxSetupFutureUsage
 
 /// payment_method_options_param
@@ -1017,6 +1065,14 @@ public indirect enum PostIntentRequestPaymentMethodOptionsSepaDebit: Swift.Codab
     }
 }
 
+@_spi(Generated)
+extension PostIntentRequestPaymentMethodOptionsSepaDebit: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public typealias PostMethodOptionsSofortCase1PreferredLanguage2 = PostMethodOptionsSofortCase1PreferredLanguage
 
 public typealias PostMethodOptionsSofortCase1SetupFutureUsage2 = PostMethodOptionsAlipayCase1SetupFutureUsage
@@ -1125,6 +1181,14 @@ public indirect enum PostIntentRequestPaymentMethodOptionsWechatPay: Swift.Codab
     }
 }
 
+@_spi(Generated)
+extension PostIntentRequestPaymentMethodOptionsWechatPay: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// payment_method_options_param
 ///
 /// Payment-method-specific configuration for this PaymentIntent.
@@ -1197,6 +1261,14 @@ public indirect enum PostPaymentIntentsIntentRequestShipping: Swift.Codable, Swi
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PostPaymentIntentsIntentRequestShipping: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 

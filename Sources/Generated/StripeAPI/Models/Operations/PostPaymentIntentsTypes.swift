@@ -607,6 +607,14 @@ public indirect enum PostRequestPaymentMethodOptionsAfterpayClearpay: Swift.Coda
     }
 }
 
+@_spi(Generated)
+extension PostRequestPaymentMethodOptionsAfterpayClearpay: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
 public enum PostMethodOptionsAlipayCase1SetupFutureUsage: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
@@ -703,6 +711,14 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsAlipay: Swift.Codable
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PostIntentsRequestPaymentMethodOptionsAlipay: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 
@@ -894,6 +910,14 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsBoleto: Swift.Codable
     }
 }
 
+@_spi(Generated)
+extension PostIntentsRequestPaymentMethodOptionsBoleto: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public typealias PostPaymentMethodOptionsCardCase1CaptureMethod = PostOptionsAfterpayClearpayCase1CaptureMethod
 
 public typealias PostOptionsCardCase1InstallmentsPlanCase1Interval = PaymentMethodDetailsCardInstallmentsPlanInterval
@@ -981,6 +1005,14 @@ public indirect enum PostPaymentMethodOptionsCardCase1InstallmentsPlan: Swift.Co
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PostPaymentMethodOptionsCardCase1InstallmentsPlan: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 
@@ -1306,6 +1338,14 @@ public indirect enum PostRequestPaymentMethodOptionsInteracPresent: Swift.Codabl
     }
 }
 
+@_spi(Generated)
+extension PostRequestPaymentMethodOptionsInteracPresent: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public typealias PostPaymentMethodOptionsKlarnaCase1CaptureMethod = PostOptionsAfterpayClearpayCase1CaptureMethod
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
@@ -1509,6 +1549,14 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsKlarna: Swift.Codable
     }
 }
 
+@_spi(Generated)
+extension PostIntentsRequestPaymentMethodOptionsKlarna: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public typealias PostMethodOptionsKonbiniCase1ExpiresAfterDaysEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostMethodOptionsKonbiniCase1ExpiresAfterDays = PostSourcesRequestMandateAmount
@@ -1683,6 +1731,14 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsSofort: Swift.Codable
     }
 }
 
+@_spi(Generated)
+extension PostIntentsRequestPaymentMethodOptionsSofort: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public typealias PostOptionsUsBankAccount2Case1SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
 public typealias PostOptionsUsBankAccount2Case1VerificationMethod2 = PaymentMethodOptionsClientVerificationMethod
@@ -1766,6 +1822,14 @@ public indirect enum PostRequestPaymentMethodOptionsUsBankAccount2: Swift.Codabl
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PostRequestPaymentMethodOptionsUsBankAccount2: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 

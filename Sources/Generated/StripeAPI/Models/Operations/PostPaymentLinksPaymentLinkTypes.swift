@@ -194,6 +194,14 @@ public indirect enum PostPaymentLinkRequestShippingAddressCollection: Swift.Coda
     }
 }
 
+@_spi(Generated)
+extension PostPaymentLinkRequestShippingAddressCollection: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public struct PostPaymentLinksPaymentLinkRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Whether the payment link's `url` is active. If `false`, customers visiting the URL will be shown a page saying that the link has been deactivated.
     public var active: Swift.Bool?

@@ -307,6 +307,14 @@ public indirect enum PostPaymentMethodsRequestCard: Swift.Codable, Swift.Hashabl
     }
 }
 
+@_spi(Generated)
+extension PostPaymentMethodsRequestCard: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public typealias PostPaymentMethodsRequestEpsBank = PaymentMethodEpsBank
 
 /// param

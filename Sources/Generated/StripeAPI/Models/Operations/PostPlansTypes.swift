@@ -99,6 +99,14 @@ public indirect enum PostPlansRequestMetadata: Swift.Codable, Swift.Hashable, Sw
     }
 }
 
+@_spi(Generated)
+extension PostPlansRequestMetadata: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// inline_product_params
 ///
 /// The product whose pricing the created plan will represent. This can either be the ID of an existing product, or a dictionary containing fields used to create a [service product](https://stripe.com/docs/api#product_object-type).
@@ -148,6 +156,14 @@ public indirect enum PostPlansRequestProduct: Swift.Codable, Swift.Hashable, Swi
         case .string(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PostPlansRequestProduct: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 

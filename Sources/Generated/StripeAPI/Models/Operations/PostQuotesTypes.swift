@@ -537,6 +537,14 @@ public indirect enum PostQuotesRequestTransferData: Swift.Codable, Swift.Hashabl
     }
 }
 
+@_spi(Generated)
+extension PostQuotesRequestTransferData: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public struct PostQuotesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The amount of the application fee (if any) that will be requested to be applied to the payment and transferred to the application owner's Stripe account. There cannot be any line items with recurring prices when using this field.
     public var applicationFeeAmount: PostQuotesRequestApplicationFeeAmount?

@@ -98,6 +98,14 @@ public indirect enum PostSetupIntentsIntentConfirmRequestMandateData: Swift.Coda
     }
 }
 
+@_spi(Generated)
+extension PostSetupIntentsIntentConfirmRequestMandateData: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public typealias PostRequestPaymentMethodOptionsAcssDebit2Currency3 = CheckoutAcssDebitPaymentMethodOptionsCurrency
 
 public typealias PostAcssDebit2MandateOptions3CustomMandateURLEmpty = PostPlansRequestMetadataEmpty

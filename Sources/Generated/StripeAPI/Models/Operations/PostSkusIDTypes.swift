@@ -104,6 +104,14 @@ public indirect enum PostSkusIDRequestPackageDimensions: Swift.Codable, Swift.Ha
     }
 }
 
+@_spi(Generated)
+extension PostSkusIDRequestPackageDimensions: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 public struct PostSkusIDRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Whether this SKU is available for purchase.
     public var active: Swift.Bool?

@@ -237,6 +237,14 @@ public indirect enum PostPaymentSettings2PaymentMethodOptionsCard: Swift.Codable
     }
 }
 
+@_spi(Generated)
+extension PostPaymentSettings2PaymentMethodOptionsCard: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// bank_transfer_param
 public typealias PostMethodOptionsCustomerBalanceCase12BankTransfer = PostMethodOptionsCustomerBalanceCase1BankTransfer
 

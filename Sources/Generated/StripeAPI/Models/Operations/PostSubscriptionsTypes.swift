@@ -73,6 +73,14 @@ public indirect enum PostSubscriptionsRequestBillingThresholds: Swift.Codable, S
     }
 }
 
+@_spi(Generated)
+extension PostSubscriptionsRequestBillingThresholds: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions. Defaults to `charge_automatically`.
 public typealias PostSubscriptionsRequestCollectionMethod = QuoteCollectionMethod
 

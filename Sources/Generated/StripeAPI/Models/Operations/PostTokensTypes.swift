@@ -438,6 +438,14 @@ public indirect enum PostTokensRequestCard: Swift.Codable, Swift.Hashable, Swift
     }
 }
 
+@_spi(Generated)
+extension PostTokensRequestCard: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
+    }
+}
+
 /// cvc_params
 ///
 /// The updated CVC value this token will represent.
@@ -575,6 +583,14 @@ public indirect enum PostTokensRequestPersonDob: Swift.Codable, Swift.Hashable, 
         case .empty(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+@_spi(Generated)
+extension PostTokensRequestPersonDob: Courier.CatchAllUnion {
+    /// Whether the value is ``undocumented(_:)``.
+    public var isUndocumented: Swift.Bool {
+        if case .undocumented = self { true } else { false }
     }
 }
 
