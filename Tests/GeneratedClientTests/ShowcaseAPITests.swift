@@ -533,6 +533,26 @@ import Testing
         #expect(throws: DecodingError.self) { try decode(Reminder.self, #"{"due": "next week"}"#) }
     }
 
+    /// A union whose text is only string enums takes a string literal and offers their values as
+    /// members, though other variants take objects or numbers (`tool_choice` is `"auto"`,
+    /// `"none"` or an object naming a tool, as Text Generation Inference describes it): it was
+    /// written `.case2(._none)`. A word no enum lists is the first enum's `undocumented` text.
+    @Test func aUnionOfWordsAndObjectsTakesAStringLiteral() throws {
+        let none: ToolChoice = "none"
+        #expect(none == .case2(._none) && none == ._none)
+        let auto: ToolChoice = "auto"
+        #expect(auto == .auto(.auto))
+        let other: ToolChoice = "required"
+        #expect(other == .auto(.undocumented("required")))
+        let request = ReplyRequest(input: "hi", toolChoice: "none")
+        #expect(try encode(request) == #"{"input":"hi","tool_choice":"none"}"#)
+        let named = try decode(ReplyRequest.self, #"{"input": "hi", "tool_choice": {"function": {"name": "weather"}}}"#)
+        #expect(named.toolChoice == .object(ToolChoiceObject(function: ToolChoiceObjectFunction(name: "weather"))))
+        #expect(try decode(ReplyRequest.self, #"{"input": "hi", "tool_choice": "none"}"#).toolChoice == ._none)
+        let repeats: ReminderRepeats = "weekly"
+        #expect(repeats == .weekly && repeats == .string(.weekly))
+    }
+
     /// An `anyOf` that only lists required keys describes nothing more to decode; with no member
     /// to hold them, the struct keeps the keys it does not declare itself (they were dropped).
     @Test func alternativesThatOnlyRequireKeysAddNoMember() throws {

@@ -66,7 +66,7 @@ enum UnionEvidence {
             }
             for caseIndex in model.cases.indices { model.cases[caseIndex].evidence = shapes[caseIndex].expression }
             nameInlineCasesByTheirTag(&model, shapes: shapes)
-            model.stringLiteral = stringLiteral(model, declarations: known)
+            model.stringLiteral = stringLiteral(model, shapes: shapes, declarations: known)
             model.hasCatchAll = acceptsObjects && !hasFreeVariant
             model.isText = model.cases.allSatisfy { unionCase in
                 let kinds = resolver.shape(of: unionCase.type).kinds
@@ -136,25 +136,24 @@ enum UnionEvidence {
         }
     }
 
-    /// How a union of a string and string enums takes a string literal: the first enum that lists
-    /// the value, else the string case (else the first enum, as its `undocumented` value).
-    private static func stringLiteral(_ model: UnionModel, declarations: DeclarationIndex)
+    /// How a union whose text is a string or string enums takes a string literal: the first enum
+    /// that lists the value, else the string case (else the first enum, as its `undocumented`
+    /// value). Variants that take no text (objects, numbers, lists) do not stand in the way: a
+    /// tool choice of `"auto"`, `"none"` or an object is written `"none"`. A variant that takes
+    /// other text (a date, a UUID, a free-form value) does: the literal could be one of those.
+    private static func stringLiteral(_ model: UnionModel, shapes: [Shape], declarations: DeclarationIndex)
         -> UnionModel.StringLiteralModel?
     {
         var plainCase: String?
         var enums: [(unionCase: String, type: String, cases: [String])] = []
-        for unionCase in model.cases {
-            switch declarations.resolved(unionCase.type) {
-            case .builtin("Swift.String") where plainCase == nil:
-                plainCase = unionCase.name
-            case .named:
-                guard case .enumeration(let enumModel)? = declarations.declaration(of: unionCase.type),
-                    enumModel.rawType == .string
-                else {
-                    return nil
-                }
+        for (unionCase, shape) in zip(model.cases, shapes) {
+            if case .enumeration(let enumModel)? = declarations.declaration(of: unionCase.type),
+                enumModel.rawType == .string
+            {
                 enums.append((unionCase.name, unionCase.type.code, enumModel.cases.map(\.name)))
-            default:
+            } else if declarations.resolved(unionCase.type) == .builtin("Swift.String"), plainCase == nil {
+                plainCase = unionCase.name
+            } else if shape.kinds.contains("string") || shape.isFree || shape.kinds.isEmpty {
                 return nil
             }
         }

@@ -1543,6 +1543,32 @@ import Testing
         #expect(files["Models/Unlisted.swift"]?.contains("public typealias Unlisted = Swift.Int") == true)
     }
 
+    /// A union whose only text is string enums (or a plain string) takes a string literal whatever
+    /// its other variants (objects, numbers); one with a variant of other text (a date, a UUID,
+    /// a free-form value) does not, since the literal could be that text.
+    @Test func aUnionTakesAStringLiteralWhereItsOnlyTextIsWords() throws {
+        let files = try generate(
+            spec(
+                schemas: """
+                    Choice:
+                      oneOf:
+                        - {type: string, enum: [auto]}
+                        - {type: string, enum: [none]}
+                        - {type: object, required: [name], properties: {name: {type: string}}}
+                        - {type: integer}
+                    Dated: {oneOf: [{type: string, enum: [now]}, {type: string, format: date-time}]}
+                    Free: {oneOf: [{type: string, enum: [now]}, {}]}
+                    """))
+        let choice = try #require(files["Models/Choice.swift"])
+        #expect(choice.contains("extension Choice: Swift.ExpressibleByStringLiteral"))
+        #expect(choice.contains("else the first enum's `undocumented` text."))
+        #expect(choice.contains("public static var _none: Self"))
+        for name in ["Dated", "Free"] {
+            let file = try #require(files["Models/\(name).swift"])
+            #expect(!file.contains("ExpressibleByStringLiteral"), "\(name)")
+        }
+    }
+
     /// A response body that may be `null` (`type: [array, "null"]`, as Discord describes its
     /// lists, or a reference to a nullable schema) is an optional: the client reads `null` (or
     /// an empty body) as `nil`, where `[Item]` failed to decode it. Free-form JSON holds `null`

@@ -185,6 +185,23 @@ public indirect enum ReminderRepeats: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
+extension ReminderRepeats: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch ReminderRepeatsString(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .string(known); return
+        }
+        self = .string(ReminderRepeatsString(rawValue: value))
+    }
+
+    /// `.string(.daily)`.
+    public static var daily: Self { .string(.daily) }
+
+    /// `.string(.weekly)`.
+    public static var weekly: Self { .string(.weekly) }
+}
+
 /// Values coders read by rules of their own, inside unions, dictionaries and arrays: each keeps its text.
 public struct Reminder: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var due: ReminderDue

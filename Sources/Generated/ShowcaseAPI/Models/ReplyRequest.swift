@@ -5,6 +5,7 @@ import Foundation
 
 public struct ReplyRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var input: Swift.String
+    public var toolChoice: ToolChoice?
     /// Whether to answer with server-sent events.
     ///
     /// The server's default: `false`.
@@ -15,8 +16,9 @@ public struct ReplyRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     private var __explicitNulls = Courier.ExplicitNulls()
 
     /// Creates a value with every property.
-    public init(input: Swift.String, stream: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(input: Swift.String, toolChoice: ToolChoice? = nil, stream: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.input = input
+        self.toolChoice = toolChoice
         self.stream = stream
         self.additionalProperties = additionalProperties
     }
@@ -25,14 +27,16 @@ public struct ReplyRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public init(from decoder: any Swift.Decoder) throws {
         let container = try Courier.UnionVariant.objectContainer(decoder)
         self.input = try container.decodeValue(Swift.String.self, at: "input")
+        self.toolChoice = try container.decodeValueIfPresent(ToolChoice.self, at: "tool_choice")
         self.stream = try container.decodeValueIfPresent(Swift.Bool.self, at: "stream")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "input stream", nulls: &self.__explicitNulls)
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "input tool_choice stream", nulls: &self.__explicitNulls)
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeValue(self.input, at: "input")
+        try container.encodeValueIfPresent(self.toolChoice, at: "tool_choice", nulls: self.__explicitNulls)
         try container.encodeValueIfPresent(self.stream, at: "stream", nulls: self.__explicitNulls)
         try container.encodeUndeclared(self.additionalProperties)
     }

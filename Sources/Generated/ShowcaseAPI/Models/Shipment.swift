@@ -180,6 +180,17 @@ extension ShipmentReturnTo: Courier.CatchAllUnion {
     }
 }
 
+extension ShipmentReturnTo: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch ShipmentReturnToEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(ShipmentReturnToEmpty(rawValue: value))
+    }
+}
+
 public typealias ShipmentForwardToObjectCountry = ShipmentOriginCountry
 
 public typealias ShipmentForwardToObject = ShipmentOrigin

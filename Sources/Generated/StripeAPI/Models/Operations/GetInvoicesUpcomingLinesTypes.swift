@@ -95,6 +95,17 @@ public indirect enum GetInvoicesUpcomingLinesInvoiceItemsItemDiscounts: Swift.Co
     }
 }
 
+extension GetInvoicesUpcomingLinesInvoiceItemsItemDiscounts: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch GetInvoicesUpcomingLinesInvoiceItemDiscountsEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(GetInvoicesUpcomingLinesInvoiceItemDiscountsEmpty(rawValue: value))
+    }
+}
+
 public typealias GetInvoicesUpcomingLinesInvoiceItemMetadataEmpty = PostPlansRequestMetadataEmpty
 
 public typealias GetInvoicesUpcomingLinesInvoiceItemsItemMetadata = PostPlansRequestMetadata
@@ -281,6 +292,23 @@ public indirect enum GetUpcomingLinesSubscriptionBillingCycleAnchor: Swift.Codab
         case .int(let value): try value.encode(to: encoder)
         }
     }
+}
+
+extension GetUpcomingLinesSubscriptionBillingCycleAnchor: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch GetLinesSubscriptionBillingCycleAnchorString(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .string(known); return
+        }
+        self = .string(GetLinesSubscriptionBillingCycleAnchorString(rawValue: value))
+    }
+
+    /// `.string(.now)`.
+    public static var now: Self { .string(.now) }
+
+    /// `.string(.unchanged)`.
+    public static var unchanged: Self { .string(.unchanged) }
 }
 
 public typealias GetInvoicesUpcomingLinesSubscriptionCancelAtEmpty = PostPlansRequestMetadataEmpty

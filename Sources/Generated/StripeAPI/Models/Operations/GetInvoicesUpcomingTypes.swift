@@ -138,6 +138,17 @@ public indirect enum GetInvoicesUpcomingInvoiceItemsItemDiscounts: Swift.Codable
     }
 }
 
+extension GetInvoicesUpcomingInvoiceItemsItemDiscounts: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch GetInvoicesUpcomingInvoiceItemsItemDiscountsEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(GetInvoicesUpcomingInvoiceItemsItemDiscountsEmpty(rawValue: value))
+    }
+}
+
 public typealias GetInvoicesUpcomingInvoiceItemsItemMetadataEmpty = PostPlansRequestMetadataEmpty
 
 public typealias GetInvoicesUpcomingInvoiceItemsItemMetadata = PostPlansRequestMetadata

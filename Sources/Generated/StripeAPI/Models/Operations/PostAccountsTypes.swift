@@ -318,6 +318,17 @@ public indirect enum PostRequestSettingsPayoutsScheduleDelayDays: Swift.Codable,
     }
 }
 
+extension PostRequestSettingsPayoutsScheduleDelayDays: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostRequestSettingsPayoutsScheduleDelayDaysCase1(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .minimum(known); return
+        }
+        self = .minimum(PostRequestSettingsPayoutsScheduleDelayDaysCase1(rawValue: value))
+    }
+}
+
 public typealias PostAccountsRequestSettingsPayoutsScheduleInterval = PostAccountRequestSettingsPayoutsScheduleInterval
 
 public typealias PostRequestSettingsPayoutsScheduleWeeklyAnchor2 = PostRequestSettingsPayoutsScheduleWeeklyAnchor

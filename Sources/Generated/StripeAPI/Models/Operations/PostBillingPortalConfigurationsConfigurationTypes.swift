@@ -261,6 +261,17 @@ public indirect enum PostSubscriptionUpdateDefaultAllowedUpdates2: Swift.Codable
     }
 }
 
+extension PostSubscriptionUpdateDefaultAllowedUpdates2: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostSubscriptionUpdateDefaultAllowedUpdates2Empty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostSubscriptionUpdateDefaultAllowedUpdates2Empty(rawValue: value))
+    }
+}
+
 /// subscription_update_product_param
 public typealias PostFeaturesSubscriptionUpdateProducts2ArrayItem = PostFeaturesSubscriptionUpdateProductsCase1Item
 
@@ -306,6 +317,17 @@ public indirect enum PostRequestFeaturesSubscriptionUpdateProducts2: Swift.Codab
         case .array(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+extension PostRequestFeaturesSubscriptionUpdateProducts2: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostFeaturesSubscriptionUpdateProducts2Empty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostFeaturesSubscriptionUpdateProducts2Empty(rawValue: value))
     }
 }
 

@@ -94,6 +94,17 @@ public indirect enum PostRequestFeaturesCustomerUpdateAllowedUpdates: Swift.Coda
     }
 }
 
+extension PostRequestFeaturesCustomerUpdateAllowedUpdates: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostFeaturesCustomerUpdateAllowedUpdatesEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostFeaturesCustomerUpdateAllowedUpdatesEmpty(rawValue: value))
+    }
+}
+
 /// customer_update_creation_param
 public struct PostConfigurationsRequestFeaturesCustomerUpdate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var allowedUpdates: PostRequestFeaturesCustomerUpdateAllowedUpdates
@@ -240,6 +251,17 @@ public indirect enum PostSubscriptionCancelCancellationReasonOptions: Swift.Coda
         case .array(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+extension PostSubscriptionCancelCancellationReasonOptions: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostCancelCancellationReasonOptionsEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostCancelCancellationReasonOptionsEmpty(rawValue: value))
     }
 }
 
@@ -415,6 +437,17 @@ public indirect enum PostSubscriptionUpdateDefaultAllowedUpdates: Swift.Codable,
     }
 }
 
+extension PostSubscriptionUpdateDefaultAllowedUpdates: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostSubscriptionUpdateDefaultAllowedUpdatesEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostSubscriptionUpdateDefaultAllowedUpdatesEmpty(rawValue: value))
+    }
+}
+
 /// subscription_update_product_param
 public struct PostFeaturesSubscriptionUpdateProductsCase1Item: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var prices: [Swift.String]
@@ -488,6 +521,17 @@ public indirect enum PostRequestFeaturesSubscriptionUpdateProducts: Swift.Codabl
         case .postFeaturesSubscriptionUpdateProductsCase1ItemArray(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+extension PostRequestFeaturesSubscriptionUpdateProducts: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostRequestFeaturesSubscriptionUpdateProductsEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostRequestFeaturesSubscriptionUpdateProductsEmpty(rawValue: value))
     }
 }
 

@@ -134,6 +134,17 @@ extension PostExposedIDRequestItemBillingThresholds: Courier.CatchAllUnion {
     }
 }
 
+extension PostExposedIDRequestItemBillingThresholds: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostExposedIDRequestItemBillingThresholdsEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostExposedIDRequestItemBillingThresholdsEmpty(rawValue: value))
+    }
+}
+
 public typealias PostSubscriptionExposedIDRequestItemMetadataEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostSubscriptionExposedIDRequestItemMetadata = PostPlansRequestMetadata
@@ -283,6 +294,17 @@ extension PostSubscriptionExposedIDRequestPauseCollection: Courier.CatchAllUnion
     }
 }
 
+extension PostSubscriptionExposedIDRequestPauseCollection: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostExposedIDRequestPauseCollectionEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostExposedIDRequestPauseCollectionEmpty(rawValue: value))
+    }
+}
+
 /// Use `allow_incomplete` to transition the subscription to `status=past_due` if a payment is required but cannot be paid. This allows you to manage scenarios where additional user actions are needed to pay a subscription's invoice. For example, SCA regulation may require 3DS authentication to complete payment. See the [SCA Migration Guide](https://stripe.com/docs/billing/migration/strong-customer-authentication) for Billing to learn more. This is the default behavior.
 ///
 /// Use `default_incomplete` to transition the subscription to `status=past_due` when payment is required and await explicit confirmation of the invoice's payment intent. This allows simpler management of scenarios where additional user actions are needed to pay a subscription’s invoice. Such as failed payments, [SCA regulation](https://stripe.com/docs/billing/migration/strong-customer-authentication), or collecting a mandate for a bank debit payment method.
@@ -402,6 +424,17 @@ public indirect enum PostIDRequestPaymentSettingsPaymentMethodTypes: Swift.Codab
     }
 }
 
+extension PostIDRequestPaymentSettingsPaymentMethodTypes: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostRequestPaymentSettingsPaymentMethodTypesCase2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostRequestPaymentSettingsPaymentMethodTypesCase2(rawValue: value))
+    }
+}
+
 /// payment_settings
 ///
 /// Payment settings to pass to invoices created by the subscription.
@@ -501,6 +534,17 @@ extension PostExposedIDRequestPendingInvoiceItemInterval: Courier.CatchAllUnion 
     }
 }
 
+extension PostExposedIDRequestPendingInvoiceItemInterval: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostIDRequestPendingInvoiceItemIntervalEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostIDRequestPendingInvoiceItemIntervalEmpty(rawValue: value))
+    }
+}
+
 /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. Valid values are `create_prorations`, `none`, or `always_invoice`.
 ///
 /// Passing `create_prorations` will cause proration invoice items to be created when applicable. These proration items will only be invoiced immediately under [certain conditions](https://stripe.com/docs/subscriptions/upgrading-downgrading#immediate-payment). In order to always invoice immediately for prorations, pass `always_invoice`.
@@ -566,6 +610,17 @@ extension PostSubscriptionExposedIDRequestTransferData: Courier.CatchAllUnion {
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension PostSubscriptionExposedIDRequestTransferData: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostSubscriptionExposedIDRequestTransferDataEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostSubscriptionExposedIDRequestTransferDataEmpty(rawValue: value))
     }
 }
 

@@ -198,6 +198,17 @@ extension PostPaymentSettingsPaymentMethodOptionsAcssDebit: Courier.CatchAllUnio
     }
 }
 
+extension PostPaymentSettingsPaymentMethodOptionsAcssDebit: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostSettingsPaymentMethodOptionsAcssDebitEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostSettingsPaymentMethodOptionsAcssDebitEmpty(rawValue: value))
+    }
+}
+
 public typealias PostMethodOptionsBancontactCase1PreferredLanguage = SetupMethodDetailsBancontactPreferredLanguage
 
 /// invoice_payment_method_options_param
@@ -283,6 +294,17 @@ extension PostPaymentSettingsPaymentMethodOptionsBancontact: Courier.CatchAllUni
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension PostPaymentSettingsPaymentMethodOptionsBancontact: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostSettingsPaymentMethodOptionsBancontactEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostSettingsPaymentMethodOptionsBancontactEmpty(rawValue: value))
     }
 }
 
@@ -485,6 +507,17 @@ extension PostSettingsPaymentMethodOptionsCustomerBalance: Courier.CatchAllUnion
     }
 }
 
+extension PostSettingsPaymentMethodOptionsCustomerBalance: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostPaymentMethodOptionsCustomerBalanceEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostPaymentMethodOptionsCustomerBalanceEmpty(rawValue: value))
+    }
+}
+
 public typealias PostSettingsPaymentMethodOptionsKonbiniEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostPaymentSettingsPaymentMethodOptionsKonbini = PostRequestPaymentMethodOptionsInteracPresent
@@ -548,6 +581,17 @@ extension PostSettingsPaymentMethodOptionsUsBankAccount: Courier.CatchAllUnion {
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension PostSettingsPaymentMethodOptionsUsBankAccount: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostSettingsPaymentMethodOptionsUsBankAccountEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostSettingsPaymentMethodOptionsUsBankAccountEmpty(rawValue: value))
     }
 }
 
@@ -644,6 +688,17 @@ public indirect enum PostRequestPaymentSettingsPaymentMethodTypes: Swift.Codable
         case .postPaymentSettingsPaymentMethodTypesCase1ItemArray(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+extension PostRequestPaymentSettingsPaymentMethodTypes: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostRequestPaymentSettingsPaymentMethodTypesEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostRequestPaymentSettingsPaymentMethodTypesEmpty(rawValue: value))
     }
 }
 

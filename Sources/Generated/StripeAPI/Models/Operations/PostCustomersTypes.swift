@@ -64,6 +64,17 @@ extension PostCustomersRequestAddress: Courier.CatchAllUnion {
     }
 }
 
+extension PostCustomersRequestAddress: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostCustomersRequestAddressEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostCustomersRequestAddressEmpty(rawValue: value))
+    }
+}
+
 /// custom_field_params
 public typealias PostRequestInvoiceSettingsCustomFieldsArrayItem = PostInvoicesRequestCustomFieldsArrayItem
 
@@ -176,6 +187,17 @@ extension PostCustomersRequestShipping: Courier.CatchAllUnion {
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension PostCustomersRequestShipping: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostCustomersRequestShippingEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostCustomersRequestShippingEmpty(rawValue: value))
     }
 }
 

@@ -60,6 +60,21 @@ public indirect enum PostFileLinksLinkRequestExpiresAt: Swift.Codable, Swift.Has
     }
 }
 
+extension PostFileLinksLinkRequestExpiresAt: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostFileLinksLinkRequestExpiresAtNow(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .now(known); return
+        }
+        switch PostFileLinksLinkRequestExpiresAtEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .now(PostFileLinksLinkRequestExpiresAtNow(rawValue: value))
+    }
+}
+
 public typealias PostFileLinksLinkRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.

@@ -65,6 +65,17 @@ extension PostVerificationSessionRequestOptionsDocument: Courier.CatchAllUnion {
     }
 }
 
+extension PostVerificationSessionRequestOptionsDocument: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostVerificationSessionRequestOptionsDocumentEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostVerificationSessionRequestOptionsDocumentEmpty(rawValue: value))
+    }
+}
+
 /// session_options_param
 ///
 /// A set of options for the session’s verification checks.

@@ -152,6 +152,17 @@ public indirect enum PostRequestPaymentSettingsPaymentMethodTypes3: Swift.Codabl
     }
 }
 
+extension PostRequestPaymentSettingsPaymentMethodTypes3: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostRequestPaymentSettingsPaymentMethodTypes3Empty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostRequestPaymentSettingsPaymentMethodTypes3Empty(rawValue: value))
+    }
+}
+
 /// payment_settings
 ///
 /// Configuration settings for the PaymentIntent that is generated when the invoice is finalized.
@@ -246,6 +257,17 @@ extension PostInvoicesInvoiceRequestTransferData: Courier.CatchAllUnion {
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension PostInvoicesInvoiceRequestTransferData: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostInvoicesInvoiceRequestTransferDataEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostInvoicesInvoiceRequestTransferDataEmpty(rawValue: value))
     }
 }
 

@@ -93,6 +93,17 @@ public indirect enum PostInvoicesRequestCustomFields: Swift.Codable, Swift.Hasha
     }
 }
 
+extension PostInvoicesRequestCustomFields: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostInvoicesRequestCustomFieldsEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostInvoicesRequestCustomFieldsEmpty(rawValue: value))
+    }
+}
+
 /// discounts_data_param
 public typealias PostInvoicesRequestDiscountsArrayItem = PostQuotesRequestDiscountsArrayItem
 
@@ -217,6 +228,17 @@ extension PostPaymentSettingsPaymentMethodOptions2Card: Courier.CatchAllUnion {
     }
 }
 
+extension PostPaymentSettingsPaymentMethodOptions2Card: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostPaymentSettingsPaymentMethodOptions2CardEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostPaymentSettingsPaymentMethodOptions2CardEmpty(rawValue: value))
+    }
+}
+
 /// bank_transfer_param
 public typealias PostMethodOptions2CustomerBalanceCase1BankTransfer = PostMethodOptionsCustomerBalanceCase1BankTransfer
 
@@ -333,6 +355,17 @@ public indirect enum PostRequestPaymentSettingsPaymentMethodTypes2: Swift.Codabl
         case .postPaymentSettingsPaymentMethodTypes2Case1ItemArray(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+extension PostRequestPaymentSettingsPaymentMethodTypes2: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostRequestPaymentSettingsPaymentMethodTypes2Empty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostRequestPaymentSettingsPaymentMethodTypes2Empty(rawValue: value))
     }
 }
 

@@ -349,6 +349,17 @@ extension PostIssuingDisputeRequestEvidenceFraudulent: Courier.CatchAllUnion {
     }
 }
 
+extension PostIssuingDisputeRequestEvidenceFraudulent: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostIssuingDisputeRequestEvidenceFraudulentEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostIssuingDisputeRequestEvidenceFraudulentEmpty(rawValue: value))
+    }
+}
+
 public typealias PostAsDescribed2Case1AdditionalDocumentationEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostNotAsDescribed2Case1AdditionalDocumentation = PostQuotesRequestOnBehalfOf
@@ -482,6 +493,17 @@ extension PostIssuingDisputeRequestEvidenceNotReceived: Courier.CatchAllUnion {
     }
 }
 
+extension PostIssuingDisputeRequestEvidenceNotReceived: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostIssuingDisputeRequestEvidenceNotReceivedEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostIssuingDisputeRequestEvidenceNotReceivedEmpty(rawValue: value))
+    }
+}
+
 public typealias PostEvidenceOtherAdditionalDocumentation2Empty = PostPlansRequestMetadataEmpty
 
 public typealias PostRequestEvidenceOtherAdditionalDocumentation2 = PostQuotesRequestOnBehalfOf
@@ -604,6 +626,17 @@ extension PostDisputeRequestEvidenceServiceNotAsDescribed: Courier.CatchAllUnion
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension PostDisputeRequestEvidenceServiceNotAsDescribed: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostRequestEvidenceServiceNotAsDescribedCase2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostRequestEvidenceServiceNotAsDescribedCase2(rawValue: value))
     }
 }
 

@@ -59,6 +59,17 @@ public indirect enum PostEvidenceCanceledCancellationPolicyProvided: Swift.Codab
     }
 }
 
+extension PostEvidenceCanceledCancellationPolicyProvided: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostCanceledCancellationPolicyProvidedEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostCanceledCancellationPolicyProvidedEmpty(rawValue: value))
+    }
+}
+
 public typealias PostDisputesRequestEvidenceCanceledExpectedAtEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostDisputesRequestEvidenceCanceledExpectedAt = PostSourcesRequestMandateAmount
@@ -128,6 +139,17 @@ extension PostIssuingDisputesRequestEvidenceCanceled: Courier.CatchAllUnion {
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension PostIssuingDisputesRequestEvidenceCanceled: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostIssuingDisputesRequestEvidenceCanceledEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostIssuingDisputesRequestEvidenceCanceledEmpty(rawValue: value))
     }
 }
 
@@ -204,6 +226,17 @@ extension PostIssuingDisputesRequestEvidenceDuplicate: Courier.CatchAllUnion {
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension PostIssuingDisputesRequestEvidenceDuplicate: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostIssuingDisputesRequestEvidenceDuplicateEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostIssuingDisputesRequestEvidenceDuplicateEmpty(rawValue: value))
     }
 }
 
@@ -338,6 +371,17 @@ extension PostRequestEvidenceMerchandiseNotAsDescribed: Courier.CatchAllUnion {
     }
 }
 
+extension PostRequestEvidenceMerchandiseNotAsDescribed: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostRequestEvidenceMerchandiseNotAsDescribedEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostRequestEvidenceMerchandiseNotAsDescribedEmpty(rawValue: value))
+    }
+}
+
 public typealias PostNotReceivedCase1AdditionalDocumentationEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostNotReceivedCase1AdditionalDocumentation = PostQuotesRequestOnBehalfOf
@@ -418,6 +462,17 @@ extension PostIssuingDisputesRequestEvidenceOther: Courier.CatchAllUnion {
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension PostIssuingDisputesRequestEvidenceOther: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostIssuingDisputesRequestEvidenceOtherEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostIssuingDisputesRequestEvidenceOtherEmpty(rawValue: value))
     }
 }
 

@@ -96,6 +96,17 @@ public indirect enum PostOrdersIDReturnsRequestItems: Swift.Codable, Swift.Hasha
     }
 }
 
+extension PostOrdersIDReturnsRequestItems: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostOrdersIDReturnsRequestItemsEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostOrdersIDReturnsRequestItemsEmpty(rawValue: value))
+    }
+}
+
 public struct PostOrdersIDReturnsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Specifies which fields in the response should be expanded.
     public var expand: [Swift.String]?

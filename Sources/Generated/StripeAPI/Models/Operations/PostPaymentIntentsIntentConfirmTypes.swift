@@ -482,6 +482,17 @@ extension PostIntentConfirmRequestPaymentMethodOptionsCard: Courier.CatchAllUnio
     }
 }
 
+extension PostIntentConfirmRequestPaymentMethodOptionsCard: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostConfirmRequestPaymentMethodOptionsCardEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostConfirmRequestPaymentMethodOptionsCardEmpty(rawValue: value))
+    }
+}
+
 /// payment_method_options_param
 public typealias PostRequestPaymentMethodOptionsCardPresentCase1_3 = PostRequestPaymentMethodOptionsCardPresentCase1
 
@@ -630,6 +641,17 @@ extension PostIntentConfirmRequestPaymentMethodOptionsOxxo: Courier.CatchAllUnio
     }
 }
 
+extension PostIntentConfirmRequestPaymentMethodOptionsOxxo: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostConfirmRequestPaymentMethodOptionsOxxoEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostConfirmRequestPaymentMethodOptionsOxxoEmpty(rawValue: value))
+    }
+}
+
 public typealias PostPaymentMethodOptionsP24Case1SetupFutureUsage3 = PaymentMethodOptionsFpxSetupFutureUsage
 
 /// payment_method_options_param
@@ -689,6 +711,17 @@ extension PostIntentConfirmRequestPaymentMethodOptionsP24: Courier.CatchAllUnion
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension PostIntentConfirmRequestPaymentMethodOptionsP24: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostConfirmRequestPaymentMethodOptionsP24Empty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostConfirmRequestPaymentMethodOptionsP24Empty(rawValue: value))
     }
 }
 

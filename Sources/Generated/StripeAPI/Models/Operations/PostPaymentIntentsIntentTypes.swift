@@ -199,6 +199,17 @@ extension PostIntentRequestPaymentMethodOptionsAcssDebit: Courier.CatchAllUnion 
     }
 }
 
+extension PostIntentRequestPaymentMethodOptionsAcssDebit: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostRequestPaymentMethodOptionsAcssDebitCase2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostRequestPaymentMethodOptionsAcssDebitCase2(rawValue: value))
+    }
+}
+
 public typealias PostOptionsAfterpayClearpay2Case1CaptureMethod = PostOptionsAfterpayClearpayCase1CaptureMethod
 
 public typealias PostOptionsAfterpayClearpay2Case1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
@@ -290,6 +301,17 @@ extension PostIntentRequestPaymentMethodOptionsBacsDebit: Courier.CatchAllUnion 
     }
 }
 
+extension PostIntentRequestPaymentMethodOptionsBacsDebit: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostRequestPaymentMethodOptionsBacsDebitCase2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostRequestPaymentMethodOptionsBacsDebitCase2(rawValue: value))
+    }
+}
+
 public typealias PostMethodOptionsBancontactCase12PreferredLanguage = SetupMethodDetailsBancontactPreferredLanguage
 
 public typealias PostMethodOptionsBancontactCase12SetupFutureUsage = PostMethodOptionsAlipayCase1SetupFutureUsage
@@ -351,6 +373,17 @@ extension PostIntentRequestPaymentMethodOptionsBancontact: Courier.CatchAllUnion
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension PostIntentRequestPaymentMethodOptionsBancontact: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostRequestPaymentMethodOptionsBancontactCase2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostRequestPaymentMethodOptionsBancontactCase2(rawValue: value))
     }
 }
 
@@ -580,6 +613,17 @@ extension PostIntentRequestPaymentMethodOptionsCardPresent: Courier.CatchAllUnio
     }
 }
 
+extension PostIntentRequestPaymentMethodOptionsCardPresent: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostRequestPaymentMethodOptionsCardPresentCase2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostRequestPaymentMethodOptionsCardPresentCase2(rawValue: value))
+    }
+}
+
 public typealias PostPaymentMethodOptionsEpsCase1SetupFutureUsage2 = PaymentMethodOptionsFpxSetupFutureUsage
 
 /// payment_intent_payment_method_options_param
@@ -683,6 +727,17 @@ extension PostIntentRequestPaymentMethodOptionsGiropay: Courier.CatchAllUnion {
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension PostIntentRequestPaymentMethodOptionsGiropay: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostIntentRequestPaymentMethodOptionsGiropayEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostIntentRequestPaymentMethodOptionsGiropayEmpty(rawValue: value))
     }
 }
 
@@ -893,6 +948,17 @@ extension PostIntentRequestPaymentMethodOptionsKonbini: Courier.CatchAllUnion {
     }
 }
 
+extension PostIntentRequestPaymentMethodOptionsKonbini: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostIntentRequestPaymentMethodOptionsKonbiniEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostIntentRequestPaymentMethodOptionsKonbiniEmpty(rawValue: value))
+    }
+}
+
 public typealias PostPaymentMethodOptionsOxxoCase1SetupFutureUsage2 = PaymentMethodOptionsFpxSetupFutureUsage
 
 /// payment_method_options_param
@@ -1073,6 +1139,17 @@ extension PostIntentRequestPaymentMethodOptionsSepaDebit: Courier.CatchAllUnion 
     }
 }
 
+extension PostIntentRequestPaymentMethodOptionsSepaDebit: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostRequestPaymentMethodOptionsSepaDebitCase2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostRequestPaymentMethodOptionsSepaDebitCase2(rawValue: value))
+    }
+}
+
 public typealias PostMethodOptionsSofortCase1PreferredLanguage2 = PostMethodOptionsSofortCase1PreferredLanguage
 
 public typealias PostMethodOptionsSofortCase1SetupFutureUsage2 = PostMethodOptionsAlipayCase1SetupFutureUsage
@@ -1189,6 +1266,17 @@ extension PostIntentRequestPaymentMethodOptionsWechatPay: Courier.CatchAllUnion 
     }
 }
 
+extension PostIntentRequestPaymentMethodOptionsWechatPay: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostRequestPaymentMethodOptionsWechatPayCase2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostRequestPaymentMethodOptionsWechatPayCase2(rawValue: value))
+    }
+}
+
 /// payment_method_options_param
 ///
 /// Payment-method-specific configuration for this PaymentIntent.
@@ -1269,6 +1357,17 @@ extension PostPaymentIntentsIntentRequestShipping: Courier.CatchAllUnion {
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension PostPaymentIntentsIntentRequestShipping: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostPaymentIntentsIntentRequestShippingEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostPaymentIntentsIntentRequestShippingEmpty(rawValue: value))
     }
 }
 

@@ -116,6 +116,23 @@ public indirect enum PostPaymentIntentsRequestOffSession: Swift.Codable, Swift.H
     }
 }
 
+extension PostPaymentIntentsRequestOffSession: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostPaymentIntentsRequestOffSessionString(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .string(known); return
+        }
+        self = .string(PostPaymentIntentsRequestOffSessionString(rawValue: value))
+    }
+
+    /// `.string(.oneOff)`.
+    public static var oneOff: Self { .string(.oneOff) }
+
+    /// `.string(.recurring)`.
+    public static var recurring: Self { .string(.recurring) }
+}
+
 /// payment_method_param
 public typealias PostIntentsRequestPaymentMethodDataAcssDebit = PostPaymentMethodsRequestAcssDebit
 
@@ -615,6 +632,17 @@ extension PostRequestPaymentMethodOptionsAfterpayClearpay: Courier.CatchAllUnion
     }
 }
 
+extension PostRequestPaymentMethodOptionsAfterpayClearpay: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostPaymentMethodOptionsAfterpayClearpayEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostPaymentMethodOptionsAfterpayClearpayEmpty(rawValue: value))
+    }
+}
+
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
 public enum PostMethodOptionsAlipayCase1SetupFutureUsage: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
@@ -719,6 +747,17 @@ extension PostIntentsRequestPaymentMethodOptionsAlipay: Courier.CatchAllUnion {
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension PostIntentsRequestPaymentMethodOptionsAlipay: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostIntentsRequestPaymentMethodOptionsAlipayEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostIntentsRequestPaymentMethodOptionsAlipayEmpty(rawValue: value))
     }
 }
 
@@ -918,6 +957,17 @@ extension PostIntentsRequestPaymentMethodOptionsBoleto: Courier.CatchAllUnion {
     }
 }
 
+extension PostIntentsRequestPaymentMethodOptionsBoleto: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostIntentsRequestPaymentMethodOptionsBoletoEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostIntentsRequestPaymentMethodOptionsBoletoEmpty(rawValue: value))
+    }
+}
+
 public typealias PostPaymentMethodOptionsCardCase1CaptureMethod = PostOptionsAfterpayClearpayCase1CaptureMethod
 
 public typealias PostOptionsCardCase1InstallmentsPlanCase1Interval = PaymentMethodDetailsCardInstallmentsPlanInterval
@@ -1013,6 +1063,17 @@ extension PostPaymentMethodOptionsCardCase1InstallmentsPlan: Courier.CatchAllUni
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension PostPaymentMethodOptionsCardCase1InstallmentsPlan: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostMethodOptionsCardCase1InstallmentsPlanEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostMethodOptionsCardCase1InstallmentsPlanEmpty(rawValue: value))
     }
 }
 
@@ -1346,6 +1407,17 @@ extension PostRequestPaymentMethodOptionsInteracPresent: Courier.CatchAllUnion {
     }
 }
 
+extension PostRequestPaymentMethodOptionsInteracPresent: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostRequestPaymentMethodOptionsInteracPresentEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostRequestPaymentMethodOptionsInteracPresentEmpty(rawValue: value))
+    }
+}
+
 public typealias PostPaymentMethodOptionsKlarnaCase1CaptureMethod = PostOptionsAfterpayClearpayCase1CaptureMethod
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
@@ -1557,6 +1629,17 @@ extension PostIntentsRequestPaymentMethodOptionsKlarna: Courier.CatchAllUnion {
     }
 }
 
+extension PostIntentsRequestPaymentMethodOptionsKlarna: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostIntentsRequestPaymentMethodOptionsKlarnaEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostIntentsRequestPaymentMethodOptionsKlarnaEmpty(rawValue: value))
+    }
+}
+
 public typealias PostMethodOptionsKonbiniCase1ExpiresAfterDaysEmpty = PostPlansRequestMetadataEmpty
 
 public typealias PostMethodOptionsKonbiniCase1ExpiresAfterDays = PostSourcesRequestMandateAmount
@@ -1739,6 +1822,17 @@ extension PostIntentsRequestPaymentMethodOptionsSofort: Courier.CatchAllUnion {
     }
 }
 
+extension PostIntentsRequestPaymentMethodOptionsSofort: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostIntentsRequestPaymentMethodOptionsSofortEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostIntentsRequestPaymentMethodOptionsSofortEmpty(rawValue: value))
+    }
+}
+
 public typealias PostOptionsUsBankAccount2Case1SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
 public typealias PostOptionsUsBankAccount2Case1VerificationMethod2 = PaymentMethodOptionsClientVerificationMethod
@@ -1830,6 +1924,17 @@ extension PostRequestPaymentMethodOptionsUsBankAccount2: Courier.CatchAllUnion {
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension PostRequestPaymentMethodOptionsUsBankAccount2: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostRequestPaymentMethodOptionsUsBankAccount2Empty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostRequestPaymentMethodOptionsUsBankAccount2Empty(rawValue: value))
     }
 }
 

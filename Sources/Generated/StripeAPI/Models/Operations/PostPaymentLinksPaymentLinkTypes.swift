@@ -139,6 +139,17 @@ public indirect enum PostLinksPaymentLinkRequestPaymentMethodTypes: Swift.Codabl
     }
 }
 
+extension PostLinksPaymentLinkRequestPaymentMethodTypes: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostLinksPaymentLinkRequestPaymentMethodTypesEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostLinksPaymentLinkRequestPaymentMethodTypesEmpty(rawValue: value))
+    }
+}
+
 public typealias PostAddressCollectionCase1AllowedCountriesItem = PaymentAddressCollectionAllowedCountriesItem
 
 /// shipping_address_collection_params
@@ -199,6 +210,17 @@ extension PostPaymentLinkRequestShippingAddressCollection: Courier.CatchAllUnion
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension PostPaymentLinkRequestShippingAddressCollection: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostLinkRequestShippingAddressCollectionEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostLinkRequestShippingAddressCollectionEmpty(rawValue: value))
     }
 }
 

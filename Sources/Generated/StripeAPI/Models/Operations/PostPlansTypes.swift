@@ -107,6 +107,17 @@ extension PostPlansRequestMetadata: Courier.CatchAllUnion {
     }
 }
 
+extension PostPlansRequestMetadata: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostPlansRequestMetadataEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostPlansRequestMetadataEmpty(rawValue: value))
+    }
+}
+
 /// inline_product_params
 ///
 /// The product whose pricing the created plan will represent. This can either be the ID of an existing product, or a dictionary containing fields used to create a [service product](https://stripe.com/docs/api#product_object-type).
@@ -249,6 +260,17 @@ public indirect enum PostPlansRequestTiersItemUpTo: Swift.Codable, Swift.Hashabl
         case .inf(let value): try value.encode(to: encoder)
         case .int(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+extension PostPlansRequestTiersItemUpTo: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostPlansRequestTiersItemUpToInf(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .inf(known); return
+        }
+        self = .inf(PostPlansRequestTiersItemUpToInf(rawValue: value))
     }
 }
 

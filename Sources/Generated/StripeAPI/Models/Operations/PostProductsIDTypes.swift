@@ -49,6 +49,17 @@ public indirect enum PostProductsIDRequestImages: Swift.Codable, Swift.Hashable,
     }
 }
 
+extension PostProductsIDRequestImages: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostProductsIDRequestImagesEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostProductsIDRequestImagesEmpty(rawValue: value))
+    }
+}
+
 public typealias PostProductsIDRequestMetadataEmpty = PostPlansRequestMetadataEmpty
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.

@@ -160,6 +160,21 @@ public indirect enum PostQuoteRequestSubscriptionDataEffectiveDate: Swift.Codabl
     }
 }
 
+extension PostQuoteRequestSubscriptionDataEffectiveDate: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostQuoteRequestSubscriptionDataEffectiveDateCase1(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .currentPeriodEnd(known); return
+        }
+        switch PostQuoteRequestSubscriptionDataEffectiveDateEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .currentPeriodEnd(PostQuoteRequestSubscriptionDataEffectiveDateCase1(rawValue: value))
+    }
+}
+
 public typealias PostRequestSubscriptionDataTrialPeriodDaysCase2 = PostPlansRequestMetadataEmpty
 
 public typealias PostQuoteRequestSubscriptionDataTrialPeriodDays = PostSourcesRequestMandateAmount

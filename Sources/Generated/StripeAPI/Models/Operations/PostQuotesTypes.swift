@@ -57,6 +57,17 @@ public indirect enum PostQuotesRequestApplicationFeePercent: Swift.Codable, Swif
     }
 }
 
+extension PostQuotesRequestApplicationFeePercent: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostQuotesRequestApplicationFeePercentEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostQuotesRequestApplicationFeePercentEmpty(rawValue: value))
+    }
+}
+
 /// automatic_tax_param
 ///
 /// Settings for automatic tax lookup for this quote and resulting invoices and subscriptions.
@@ -170,6 +181,17 @@ public indirect enum PostQuotesRequestDiscounts: Swift.Codable, Swift.Hashable, 
         case .array(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+extension PostQuotesRequestDiscounts: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostQuotesRequestDiscountsEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostQuotesRequestDiscountsEmpty(rawValue: value))
     }
 }
 
@@ -542,6 +564,17 @@ extension PostQuotesRequestTransferData: Courier.CatchAllUnion {
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension PostQuotesRequestTransferData: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostQuotesRequestTransferDataEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostQuotesRequestTransferDataEmpty(rawValue: value))
     }
 }
 

@@ -112,6 +112,17 @@ extension PostSkusIDRequestPackageDimensions: Courier.CatchAllUnion {
     }
 }
 
+extension PostSkusIDRequestPackageDimensions: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostSkusIDRequestPackageDimensionsEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostSkusIDRequestPackageDimensionsEmpty(rawValue: value))
+    }
+}
+
 public struct PostSkusIDRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Whether this SKU is available for purchase.
     public var active: Swift.Bool?

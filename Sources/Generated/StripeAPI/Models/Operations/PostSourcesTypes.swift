@@ -227,6 +227,17 @@ public indirect enum PostSourcesRequestMandateAmount: Swift.Codable, Swift.Hasha
     }
 }
 
+extension PostSourcesRequestMandateAmount: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostSourcesRequestMandateAmountEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostSourcesRequestMandateAmountEmpty(rawValue: value))
+    }
+}
+
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
 public enum PostSourcesRequestMandateInterval: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {

@@ -312,6 +312,17 @@ public indirect enum PostSubscriptionSchedulesRequestStartDate: Swift.Codable, S
     }
 }
 
+extension PostSubscriptionSchedulesRequestStartDate: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostSubscriptionSchedulesRequestStartDateNow(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .now(known); return
+        }
+        self = .now(PostSubscriptionSchedulesRequestStartDateNow(rawValue: value))
+    }
+}
+
 public struct PostSubscriptionSchedulesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The identifier of the customer to create the subscription schedule for.
     public var customer: Swift.String?

@@ -245,6 +245,17 @@ extension PostPaymentSettings2PaymentMethodOptionsCard: Courier.CatchAllUnion {
     }
 }
 
+extension PostPaymentSettings2PaymentMethodOptionsCard: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostPaymentSettings2PaymentMethodOptionsCardEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostPaymentSettings2PaymentMethodOptionsCardEmpty(rawValue: value))
+    }
+}
+
 /// bank_transfer_param
 public typealias PostMethodOptionsCustomerBalanceCase12BankTransfer = PostMethodOptionsCustomerBalanceCase1BankTransfer
 
@@ -341,6 +352,17 @@ public indirect enum PostIDRequestPaymentSettings2PaymentMethodTypes: Swift.Coda
         case .postPaymentSettings2PaymentMethodTypesCase1ItemArray(let value): try value.encode(to: encoder)
         case .empty(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+extension PostIDRequestPaymentSettings2PaymentMethodTypes: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostRequestPaymentSettings2PaymentMethodTypesEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostRequestPaymentSettings2PaymentMethodTypesEmpty(rawValue: value))
     }
 }
 

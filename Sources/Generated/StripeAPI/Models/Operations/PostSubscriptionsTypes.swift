@@ -81,6 +81,17 @@ extension PostSubscriptionsRequestBillingThresholds: Courier.CatchAllUnion {
     }
 }
 
+extension PostSubscriptionsRequestBillingThresholds: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostSubscriptionsRequestBillingThresholdsCase2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostSubscriptionsRequestBillingThresholdsCase2(rawValue: value))
+    }
+}
+
 /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions. Defaults to `charge_automatically`.
 public typealias PostSubscriptionsRequestCollectionMethod = QuoteCollectionMethod
 
@@ -334,6 +345,17 @@ public indirect enum PostRequestPaymentSettingsPaymentMethodTypes4: Swift.Codabl
     }
 }
 
+extension PostRequestPaymentSettingsPaymentMethodTypes4: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostRequestPaymentSettingsPaymentMethodTypes4Empty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostRequestPaymentSettingsPaymentMethodTypes4Empty(rawValue: value))
+    }
+}
+
 /// payment_settings
 ///
 /// Payment settings to pass to invoices created by the subscription.
@@ -503,6 +525,17 @@ public indirect enum PostSubscriptionsRequestTrialEnd: Swift.Codable, Swift.Hash
         case .now(let value): try value.encode(to: encoder)
         case .int(let value): try value.encode(to: encoder)
         }
+    }
+}
+
+extension PostSubscriptionsRequestTrialEnd: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostSubscriptionsRequestTrialEndNow(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .now(known); return
+        }
+        self = .now(PostSubscriptionsRequestTrialEndNow(rawValue: value))
     }
 }
 

@@ -594,6 +594,17 @@ extension PostTokensRequestPersonDob: Courier.CatchAllUnion {
     }
 }
 
+extension PostTokensRequestPersonDob: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the first enum's `undocumented` text.
+    public init(stringLiteral value: Swift.String) {
+        switch PostTokensRequestPersonDobEmpty(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .empty(known); return
+        }
+        self = .empty(PostTokensRequestPersonDobEmpty(rawValue: value))
+    }
+}
+
 /// documents_param
 public typealias PostRequestPersonDocumentsCompanyAuthorization = PostTokensRequestPersonDocumentsVisa
 
