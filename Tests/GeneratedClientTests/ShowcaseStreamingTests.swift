@@ -146,6 +146,21 @@ import Testing
         #expect(reply.text == "echo: hello" && reply.streamed == false)
     }
 
+    /// A body that is one of several requests, each with its own `stream` flag, asks the server
+    /// to stream in whichever is sent (the flag was left as the caller set it, so the server
+    /// answered one JSON body, which a stream call throws as the server's error).
+    @Test(arguments: [
+        AnyReplyRequest.replyRequest(ReplyRequest(input: "hello there")),
+        .promptRequest(PromptRequest(prompt: "hello there", stream: false)),
+    ])
+    func theStreamedMethodSetsTheFlagOfTheRequestSent(request: AnyReplyRequest) async throws {
+        var deltas: [String] = []
+        for try await delta in try await api.createAnyReplyStream(body: request) { deltas.append(delta.delta) }
+        #expect(deltas == ["echo:", "hello", "there"])
+        let reply = try await api.createAnyReply(body: request)
+        #expect(reply.text == "echo: hello there" && reply.streamed == false)
+    }
+
     /// A stream call answered with one JSON body (here an error, with status 200) has not
     /// streamed: it is the API's error, decoded, not an empty stream that ends cleanly.
     @Test func aJSONAnswerToAStreamCallIsTheAPIsError() async throws {

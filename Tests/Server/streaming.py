@@ -42,6 +42,7 @@
   ANY  /stream/upload                          reads the body (Content-Length or chunked) and
                                                answers {"sha256", "bytes", "chunked", "content_type"}
   POST /stream/reply                          {"input", "stream"}: a JSON reply, or with "stream": true
+                                               (also at /stream/reply/any, which reads "prompt" too)
                                                server-sent deltas; "reject" and "overload" fail
   ANY  /stream/multipart                       parses a multipart/form-data body with the email
                                                package and answers {"parts": [{"name", "filename",
@@ -155,7 +156,7 @@ class StreamingRoutes:
             count = int(q("count", "3"))
             records = ["\x1e" + json.dumps({"index": i, "text": f"record {i}"}) + "\n" for i in range(count)]
             return self.send(200, "".join(records).encode(), "application/json-seq")
-        if path == "/stream/reply":
+        if path in ("/stream/reply", "/stream/reply/any"):
             return self.stream_reply()
         if path == "/stream/fail":
             self.read_request_body()
@@ -251,7 +252,7 @@ class StreamingRoutes:
         pieces = []
         self.read_request_body(pieces.append)
         request = json.loads(b"".join(pieces) or b"{}")
-        text = f"echo: {request.get('input', '')}"
+        text = f"echo: {request.get('input', request.get('prompt', ''))}"
         if request.get("input") == "reject":
             return self.json(200, {"error": {"message": "The input was rejected", "type": "invalid_request_error"}})
         if request.get("stream") is not True:

@@ -1327,11 +1327,24 @@ final class APIConverter {
             } else {
                 streams = operations[index].streamVariant != nil
             }
-            guard streams, let body = operations[index].body, body.kind == .json,
-                case .structure(let model)? = declarations.declaration(of: body.type)
-            else { continue }
-            let flag = model.properties.first { $0.jsonName == "stream" && $0.type == .bool }
-            operations[index].body?.streamFlag = flag?.swiftName
+            guard streams, let body = operations[index].body, body.kind == .json else { continue }
+            func flag(of type: SwiftType) -> String? {
+                guard case .structure(let model)? = declarations.declaration(of: type) else { return nil }
+                return model.properties.first { $0.jsonName == "stream" && $0.type == .bool }?.swiftName
+            }
+            switch declarations.declaration(of: body.type) {
+            case .structure?:
+                operations[index].body?.streamFlag = flag(of: body.type)
+            case .union(let union)?:
+                // A body that is one of several requests (Text Generation Inference's
+                // `/invocations` takes a chat, a completion or a generation request, each with
+                // its own `stream`): the flag of whichever is sent.
+                operations[index].body?.streamFlagCases = union.cases.compactMap { unionCase in
+                    flag(of: unionCase.type).map { (unionCase.name, $0) }
+                }
+            default:
+                continue
+            }
         }
     }
 

@@ -138,6 +138,9 @@ struct BodyModel {
     /// The Swift name of the body's boolean `stream` property, which the streamed variant of an
     /// operation sets (the convention of APIs that answer with events only when asked to).
     var streamFlag: String?
+    /// For a body that is a union, the cases whose value has a boolean `stream` property, with
+    /// that property's Swift name: the streamed variant sets it in whichever case is sent.
+    var streamFlagCases: [(unionCase: String, flag: String)] = []
     /// How the properties of a form body that the description's `encoding` gives a `style` or
     /// `explode` are written, as `Courier.QueryItem.FormEncoding` expressions by property name
     /// (`"metadata": ".deepObject"`); the others are written in the default way.

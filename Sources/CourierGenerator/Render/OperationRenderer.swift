@@ -314,6 +314,15 @@ struct OperationRenderer {
                     // The server streams only when the body asks it to.
                     writer.line("var body = body")
                     writer.line("body\(body.isRequired ? "" : "?").\(Naming.escaped(flag)) = true")
+                } else if events != nil, !body.streamFlagCases.isEmpty {
+                    writer.line("var body = body")
+                    for (unionCase, flag) in body.streamFlagCases {
+                        let name = Naming.escaped(unionCase)
+                        writer.block("if case .\(name)(var value)\(body.isRequired ? "" : "?") = body") { writer in
+                            writer.line("value.\(Naming.escaped(flag)) = true")
+                            writer.line("body = .\(name)(value)")
+                        }
+                    }
                 }
                 renderBody(body, of: operation, into: &writer)
             }

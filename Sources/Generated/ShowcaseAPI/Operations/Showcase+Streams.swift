@@ -97,6 +97,29 @@ extension Showcase {
         try await client.events(Endpoints.createReplyStream(body: body), format: .serverSentEvents(terminator: "[DONE]"))
     }
 
+    /// A reply to a chat input or to a prompt, each request with its own stream flag (as Text Generation Inference's /invocations takes several)
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP POST /stream/reply/any
+    public func createAnyReply(body: AnyReplyRequest) async throws(Courier.ServiceError) -> Reply {
+        try await client.send(Endpoints.createAnyReply(body: body))
+    }
+
+    /// A reply to a chat input or to a prompt, each request with its own stream flag (as Text Generation Inference's /invocations takes several)
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    /// - Returns: The values as they arrive. Leaving the loop over them cancels the call.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP POST /stream/reply/any
+    /// - Note: The streamed variant: the values arrive as the server sends them.
+    public func createAnyReplyStream(body: AnyReplyRequest) async throws(Courier.ServiceError) -> Courier.EventStream<ReplyDelta> {
+        try await client.events(Endpoints.createAnyReplyStream(body: body), format: .serverSentEvents(terminator: "[DONE]"))
+    }
+
     /// Ticks as JSON Lines
     ///
     /// - Returns: The values as they arrive. Leaving the loop over them cancels the call.
@@ -244,6 +267,47 @@ extension Showcase.Endpoints {
         var endpoint = Courier.Endpoint<ReplyDelta>(method: .post, path: "/stream/reply", operationID: "createReply")
         var body = body
         body.stream = true
+        endpoint.body = .json(body)
+        endpoint.headers["Accept"] = "text/event-stream, application/json;q=0.5"
+        endpoint.errorBodyType = ReplyError.self
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/createAnyReply(body:)``.
+    ///
+    /// A reply to a chat input or to a prompt, each request with its own stream flag (as Text Generation Inference's /invocations takes several)
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP POST /stream/reply/any
+    public static func createAnyReply(body: AnyReplyRequest) -> Courier.Endpoint<Reply> {
+        var endpoint = Courier.Endpoint<Reply>(method: .post, path: "/stream/reply/any", operationID: "createAnyReply")
+        endpoint.body = .json(body)
+        endpoint.headers["Accept"] = "application/json"
+        endpoint.errorBodyType = ReplyError.self
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/createAnyReplyStream(body:)``.
+    ///
+    /// A reply to a chat input or to a prompt, each request with its own stream flag (as Text Generation Inference's /invocations takes several)
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP POST /stream/reply/any
+    public static func createAnyReplyStream(body: AnyReplyRequest) -> Courier.Endpoint<ReplyDelta> {
+        var endpoint = Courier.Endpoint<ReplyDelta>(method: .post, path: "/stream/reply/any", operationID: "createAnyReply")
+        var body = body
+        if case .replyRequest(var value) = body {
+            value.stream = true
+            body = .replyRequest(value)
+        }
+        if case .promptRequest(var value) = body {
+            value.stream = true
+            body = .promptRequest(value)
+        }
         endpoint.body = .json(body)
         endpoint.headers["Accept"] = "text/event-stream, application/json;q=0.5"
         endpoint.errorBodyType = ReplyError.self
