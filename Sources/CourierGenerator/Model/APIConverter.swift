@@ -1406,6 +1406,21 @@ final class APIConverter {
             }
         }
         var checks: [ExampleModel] = []
+        // A list of objects keyed by schema name: the first round's checks keep their plain
+        // names, later ones say which round they are from.
+        let rounds = payloads.sequence ?? [payloads]
+        for (round, payloads) in rounds.enumerated() {
+            let suffix = round == 0 ? "" : " (round \(round + 1))"
+            checks += payloadChecks(payloads, suffix: suffix, unionsListing: unionsListing, resolved: resolved)
+        }
+        return checks
+    }
+
+    private func payloadChecks(
+        _ payloads: Node, suffix: String, unionsListing: [String: [(union: UnionModel, variant: String)]],
+        resolved: (SwiftType) -> String?
+    ) -> [ExampleModel] {
+        var checks: [ExampleModel] = []
         for (key, payload) in payloads.mapping?.entries ?? [] {
             guard let name = schemas.componentTypeName(key) else {
                 warnings.append(
@@ -1414,7 +1429,7 @@ final class APIConverter {
                         pointer: "", location: payload.location))
                 continue
             }
-            checks.append(ExampleModel(name: "payload \(key)", value: payload, type: .named(name)))
+            checks.append(ExampleModel(name: "payload \(key)\(suffix)", value: payload, type: .named(name)))
             // A schema that is an alias of a list or a scalar is a case of no union by its name.
             guard let target = resolved(.named(name)) else { continue }
             for (union, variant) in unionsListing[target] ?? [] {
@@ -1425,7 +1440,7 @@ final class APIConverter {
                 }
                 checks.append(
                     ExampleModel(
-                        name: "payload \(key) as \(union.name)", value: payload, type: .named(union.name),
+                        name: "payload \(key) as \(union.name)\(suffix)", value: payload, type: .named(union.name),
                         variant: tagged ?? variant))
             }
         }

@@ -54,7 +54,8 @@ package struct CommandLineTool: Sendable {
                   --module <name>      the module name (default: the output folder's name)
                   --access <level>     public, package or internal (default: public)
                   --examples <file>    also write the description's examples as checks for a test target
-                  --payloads <file>    real payloads keyed by schema name (file.json#/pointer), checked with the examples
+                  --payloads <file>    real payloads keyed by schema name, or a list of such objects
+                                       (file.json#/pointer), checked with the examples
                   --error-body <name>  the schema operations without an error response decode errors with
                                        (default: the one more than half of the operations declare)
                   --check              compare with the files on disk instead of writing; exit 1 if stale

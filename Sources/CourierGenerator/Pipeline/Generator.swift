@@ -78,8 +78,9 @@ package struct Generator: Sendable {
     ///   - displayPath: How the spec is named in file headers and errors, such as `Specs/petstore.yaml`.
     ///   - payloads: Real payloads to check the generated types with: a JSON object whose keys
     ///     name schemas in `components/schemas` and whose values are objects a server sent (such
-    ///     as Stripe's `fixtures3.json`). Each becomes an example check, decoded as its schema's
-    ///     type and as every union that lists it.
+    ///     as Stripe's `fixtures3.json`), or a list of such objects, for several payloads of one
+    ///     schema. Each becomes an example check, decoded as its schema's type and as every
+    ///     union that lists it.
     /// - Returns: The files and warnings.
     /// - Throws: ``GenerationError`` (or a read error converted to one) with the file position.
     package func generate(specFile: URL, displayPath: String, payloads: Payloads? = nil) throws(GenerationError)
@@ -103,10 +104,13 @@ package struct Generator: Sendable {
                 }
                 node = next
             }
-            guard node.mapping != nil else {
+            // One object keyed by schema name, or a list of them (rounds: several payloads of
+            // one schema).
+            let rounds = node.sequence ?? [node]
+            if let notObject = rounds.first(where: { $0.mapping == nil }) {
                 throw GenerationError(
-                    "The payloads must be a JSON object keyed by schema name.", pointer: payloads.pointer,
-                    location: node.location)
+                    "The payloads must be a JSON object keyed by schema name, or a list of such objects.",
+                    pointer: payloads.pointer, location: notObject.location)
             }
             payloadNode = node
         }

@@ -45,6 +45,20 @@ import Testing
         }
     }
 
+    /// A list of such objects gives several payloads of one schema, each checked; a later
+    /// round's checks say which round they are from.
+    @Test func aListOfPayloadObjectsIsCheckedRoundByRound() throws {
+        let output = try output(payloads: #"[{"Token": {"id": 1}}, {"Token": {"id": 2}, "Name": "b"}]"#)
+        #expect(output.warnings.isEmpty, "\(output.warnings)")
+        #expect(output.exampleCount == 5)
+        for name in [
+            "payload Token", "payload Token as Reply", "payload Token (round 2)", "payload Token as Reply (round 2)",
+        ] {
+            #expect(output.exampleChecks.contains("\"\(name)\""), "\(name)")
+        }
+        #expect(throws: GenerationError.self) { try self.output(payloads: #"[{"Token": {"id": 1}}, 5]"#) }
+    }
+
     /// A key that names no schema is reported, not dropped silently.
     @Test func aPayloadForNoSchemaIsReported() throws {
         let output = try output(payloads: #"{"Missing": {"id": 1}}"#)
