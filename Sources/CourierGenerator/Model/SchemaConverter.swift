@@ -1282,10 +1282,19 @@ final class SchemaConverter {
                 reference == nil
                 && (namedByCase || type.mentionsName(withPrefix: variantName)
                     || type.mentionsName(withPrefix: Naming.shortened(Naming.typeName(variantName))))
+            var extends: String?
+            if declaredHere {
+                var parents: [DocumentSet.Reference] = []
+                for part in variant.items("allOf") {
+                    if let parent = try documents.reference(of: part) { parents.append(parent) }
+                }
+                if parents.count == 1 { extends = referenced[parents[0]] }
+            }
             cases.append(
                 UnionModel.Case(
                     name: names.claim(declaredHere ? "case\(index + 1)" : caseName(for: type)), type: type,
-                    discriminatorValues: values, title: declaredHere ? variant.node["title"]?.string : nil))
+                    discriminatorValues: values, title: declaredHere ? variant.node["title"]?.string : nil,
+                    extends: extends))
             locations.append(declaredHere ? location : nil)
         }
         if discriminator != nil, cases.contains(where: { $0.discriminatorValues.isEmpty }) {

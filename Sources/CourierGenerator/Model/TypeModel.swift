@@ -260,6 +260,9 @@ struct UnionModel {
         var discriminatorValues: [String]
         /// The `title` of a variant declared inline, which names its case where no tag does.
         var title: String? = nil
+        /// The Swift name of the one schema a variant declared inline extends (`allOf` with one
+        /// `$ref` part), which names its case where no tag, value or title does.
+        var extends: String? = nil
         /// What identifies the variant before it is decoded: a `Courier.UnionVariant`
         /// expression, filled in once every type is known (``UnionEvidence``).
         var evidence = ""

@@ -77,9 +77,10 @@ enum UnionEvidence {
     }
 
     /// Names a variant declared inline (`case1`, after its position) by the value of its only
-    /// constant tag instead (`.text`, `.imageURL`), or by its own one value (`.now` for `{enum:
-    /// [now]}`, `.empty` for Stripe's `{enum: [""]}`), else by its `title` (Stripe's
-    /// `range_query_specs`: `.rangeQuerySpecs`), else by its only key where it requires it
+    /// constant tag instead, where no other variant has it (`.text`, `.imageURL`), or by its own
+    /// one value (`.now` for `{enum: [now]}`, `.empty` for Stripe's `{enum: [""]}`), else by its
+    /// `title` (Stripe's `range_query_specs`: `.rangeQuerySpecs`), else by the one schema it
+    /// extends (`allOf: [{$ref: Chunk}, {…}]`: `.chunk`), else by its only key where it requires it
     /// (`{Circle: {…}}`: `.circle`), else by its JSON kind when no other variant has it
     /// (`.object`, `.array`, `.string`), where that makes a name no other case has.
     private static func nameInlineCasesByTheirTag(_ model: inout UnionModel, shapes: [Shape]) {
@@ -101,8 +102,14 @@ enum UnionEvidence {
             // expected Swift takes `.none` for `nil` (Stripe's options object whose one tag is
             // `setup_future_usage: none` is named by its title instead).
             var candidates: [String] = []
+            // A tag names the variant only where it is the variant's own: two variants of one tag
+            // (Text Generation Inference's chunk and final completion, both `text_completion`)
+            // are told apart by their keys, and neither is named after it.
             if textTags.count == 1, let values = textTags.first, values.count == 1,
-                case .string(let text) = values[0], !text.isEmpty
+                case .string(let text) = values[0], !text.isEmpty,
+                !shapes.indices.contains(where: { other in
+                    other != index && shapes[other].constants.values.contains { $0.contains(values[0]) }
+                })
             {
                 candidates.append(Naming.memberName(text))
             }
@@ -112,6 +119,10 @@ enum UnionEvidence {
             if let title = model.cases[index].title, !title.isEmpty, title.count <= 40 {
                 // A short name, not a sentence: longer titles keep the position.
                 candidates.append(Naming.memberName(title))
+            }
+            if let base = model.cases[index].extends {
+                // The one schema it extends (`allOf: [{$ref: Chunk}, {…}]`): `.chunk`.
+                candidates.append(Naming.memberName(base))
             }
             if shapes[index].kinds == ["object"], shapes[index].properties.count == 1,
                 let key = shapes[index].properties.first, shapes[index].required == [key]

@@ -1543,6 +1543,34 @@ import Testing
         #expect(files["Models/Unlisted.swift"]?.contains("public typealias Unlisted = Swift.Int") == true)
     }
 
+    /// An inline variant is named after its tag only where the tag is its own: two variants of
+    /// one tag (Text Generation Inference's `Completion`, a chunk or a final completion, both
+    /// `object: text_completion`) are named after the schema each extends, not `.textCompletion`
+    /// and `.case2`. A tag of its own still names its variant.
+    @Test func aTagTwoVariantsShareNamesNeither() throws {
+        let files = try generate(
+            spec(
+                schemas: """
+                    Chunk: {type: object, required: [id], properties: {id: {type: string}}}
+                    Final: {type: object, required: [id, usage], properties: {id: {type: string}, usage: {type: integer}}}
+                    Completion:
+                      oneOf:
+                        - allOf:
+                            - $ref: '#/components/schemas/Chunk'
+                            - {type: object, required: [object], properties: {object: {type: string, enum: [text_completion]}}}
+                        - allOf:
+                            - $ref: '#/components/schemas/Final'
+                            - {type: object, required: [object], properties: {object: {type: string, enum: [text_completion]}}}
+                        - {type: object, required: [object], properties: {object: {type: string, enum: [error]}}}
+                      discriminator: {propertyName: object}
+                    """))
+        let completion = try #require(files["Models/Completion.swift"])
+        #expect(completion.contains("case chunk(CompletionChunk)"))
+        #expect(completion.contains("case final(CompletionFinal)"))
+        #expect(completion.contains("case error(CompletionError)"))
+        #expect(!completion.contains("textCompletion(") && !completion.contains("case2"))
+    }
+
     /// A union whose only text is string enums (or a plain string) takes a string literal whatever
     /// its other variants (objects, numbers); one with a variant of other text (a date, a UUID,
     /// a free-form value) does not, since the literal could be that text.

@@ -3,57 +3,9 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias CompletionTextCompletionObjectModel = CompletionCase2ObjectModel
-
-public struct CompletionTextCompletion: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var choices: [CompletionComplete]
-    public var created: Swift.Int64
-    public var id: Swift.String
-    public var model: Swift.String
-    public var systemFingerprint: Swift.String
-    public var object: CompletionTextCompletionObjectModel
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value; `object`, which the description allows one value for, is filled in.
-    public init(choices: [CompletionComplete], created: Swift.Int64, id: Swift.String, model: Swift.String, systemFingerprint: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.choices = choices
-        self.created = created
-        self.id = id
-        self.model = model
-        self.systemFingerprint = systemFingerprint
-        self.object = CompletionTextCompletionObjectModel.textCompletion
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.UnionVariant.objectContainer(decoder)
-        self.choices = try container.decodeValue([CompletionComplete].self, at: "choices")
-        self.created = try container.decodeValue(Swift.Int64.self, at: "created")
-        self.id = try container.decodeValue(Swift.String.self, at: "id")
-        self.model = try container.decodeValue(Swift.String.self, at: "model")
-        self.systemFingerprint = try container.decodeValue(Swift.String.self, at: "system_fingerprint")
-        self.object = try container.decodeValue(CompletionTextCompletionObjectModel.self, at: "object")
-        self.additionalProperties = try container.undeclaredValues(declaredNames: "choices created id model system_fingerprint object")
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeValue(self.choices, at: "choices")
-        try container.encodeValue(self.created, at: "created")
-        try container.encodeValue(self.id, at: "id")
-        try container.encodeValue(self.model, at: "model")
-        try container.encodeValue(self.systemFingerprint, at: "system_fingerprint")
-        try container.encodeValue(self.object, at: "object")
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
-
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum CompletionCase2ObjectModel: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum CompletionChunkObjectModel: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `text_completion`
     case textCompletion
     /// A value this version of the API description does not list.
@@ -90,14 +42,62 @@ public enum CompletionCase2ObjectModel: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 }
 
-public struct CompletionCase2: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct CompletionChunk: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var choices: [CompletionComplete]
+    public var created: Swift.Int64
+    public var id: Swift.String
+    public var model: Swift.String
+    public var systemFingerprint: Swift.String
+    public var object: CompletionChunkObjectModel
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value; `object`, which the description allows one value for, is filled in.
+    public init(choices: [CompletionComplete], created: Swift.Int64, id: Swift.String, model: Swift.String, systemFingerprint: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.choices = choices
+        self.created = created
+        self.id = id
+        self.model = model
+        self.systemFingerprint = systemFingerprint
+        self.object = CompletionChunkObjectModel.textCompletion
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try Courier.UnionVariant.objectContainer(decoder)
+        self.choices = try container.decodeValue([CompletionComplete].self, at: "choices")
+        self.created = try container.decodeValue(Swift.Int64.self, at: "created")
+        self.id = try container.decodeValue(Swift.String.self, at: "id")
+        self.model = try container.decodeValue(Swift.String.self, at: "model")
+        self.systemFingerprint = try container.decodeValue(Swift.String.self, at: "system_fingerprint")
+        self.object = try container.decodeValue(CompletionChunkObjectModel.self, at: "object")
+        self.additionalProperties = try container.undeclaredValues(declaredNames: "choices created id model system_fingerprint object")
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeValue(self.choices, at: "choices")
+        try container.encodeValue(self.created, at: "created")
+        try container.encodeValue(self.id, at: "id")
+        try container.encodeValue(self.model, at: "model")
+        try container.encodeValue(self.systemFingerprint, at: "system_fingerprint")
+        try container.encodeValue(self.object, at: "object")
+        try container.encodeUndeclared(self.additionalProperties)
+    }
+}
+
+public typealias CompletionCompletionFinalObjectModel = CompletionChunkObjectModel
+
+public struct CompletionCompletionFinal: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var choices: [CompletionComplete]
     public var created: Swift.Int64
     public var id: Swift.String
     public var model: Swift.String
     public var systemFingerprint: Swift.String
     public var usage: Usage
-    public var object: CompletionCase2ObjectModel
+    public var object: CompletionCompletionFinalObjectModel
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
@@ -109,7 +109,7 @@ public struct CompletionCase2: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.model = model
         self.systemFingerprint = systemFingerprint
         self.usage = usage
-        self.object = CompletionCase2ObjectModel.textCompletion
+        self.object = CompletionCompletionFinalObjectModel.textCompletion
         self.additionalProperties = additionalProperties
     }
 
@@ -122,7 +122,7 @@ public struct CompletionCase2: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.model = try container.decodeValue(Swift.String.self, at: "model")
         self.systemFingerprint = try container.decodeValue(Swift.String.self, at: "system_fingerprint")
         self.usage = try container.decodeValue(Usage.self, at: "usage")
-        self.object = try container.decodeValue(CompletionCase2ObjectModel.self, at: "object")
+        self.object = try container.decodeValue(CompletionCompletionFinalObjectModel.self, at: "object")
         self.additionalProperties = try container.undeclaredValues(declaredNames: "choices created id model system_fingerprint usage object")
     }
 
@@ -141,10 +141,10 @@ public struct CompletionCase2: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 public indirect enum Completion: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `CompletionTextCompletion` (`object`: `text_completion`).
-    case textCompletion(CompletionTextCompletion)
-    /// A `CompletionCase2` (`object`: `text_completion`).
-    case case2(CompletionCase2)
+    /// A `CompletionChunk` (`object`: `text_completion`).
+    case chunk(CompletionChunk)
+    /// A `CompletionCompletionFinal` (`object`: `text_completion`).
+    case completionFinal(CompletionCompletionFinal)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -152,8 +152,8 @@ public indirect enum Completion: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "Completion", undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .textCompletion(try CompletionTextCompletion(from: decoder))
-            default: .case2(try CompletionCase2(from: decoder))
+            case 0: .chunk(try CompletionChunk(from: decoder))
+            default: .completionFinal(try CompletionCompletionFinal(from: decoder))
             }
         }
     }
@@ -171,8 +171,8 @@ public indirect enum Completion: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .textCompletion(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .chunk(let value): Swift.String(describing: value)
+        case .completionFinal(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -181,8 +181,8 @@ public indirect enum Completion: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public func encode(to encoder: any Swift.Encoder) throws {
         Courier.UnionVariant.writeTagFirst("object")
         switch self {
-        case .textCompletion(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .chunk(let value): try value.encode(to: encoder)
+        case .completionFinal(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
