@@ -533,8 +533,8 @@ import Testing
         #expect(throws: DecodingError.self) { try decode(Reminder.self, #"{"due": "next week"}"#) }
     }
 
-    /// A union whose text is only string enums takes a string literal and offers their values as
-    /// members, though other variants take objects or numbers (`tool_choice` is `"auto"`,
+    /// A union whose text is only string enums (or a plain string) takes a string literal and
+    /// offers the enums' values as members, though other variants take objects or numbers (`tool_choice` is `"auto"`,
     /// `"none"` or an object naming a tool, as Text Generation Inference describes it): it was
     /// written `.case2(._none)`. A word no enum lists is the first enum's `undocumented` text.
     @Test func aUnionOfWordsAndObjectsTakesAStringLiteral() throws {
@@ -551,6 +551,9 @@ import Testing
         #expect(try decode(ReplyRequest.self, #"{"input": "hi", "tool_choice": "none"}"#).toolChoice == ._none)
         let repeats: ReminderRepeats = "weekly"
         #expect(repeats == .weekly && repeats == .string(.weekly))
+        // A plain string beside an integer: the literal is the string.
+        let name: IDOrName = "widget"
+        #expect(name == .string("widget"))
     }
 
     /// An `anyOf` that only lists required keys describes nothing more to decode; with no member

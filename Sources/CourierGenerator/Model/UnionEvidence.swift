@@ -168,7 +168,7 @@ enum UnionEvidence {
                 return nil
             }
         }
-        guard !enums.isEmpty else { return nil }
+        guard !enums.isEmpty || plainCase != nil, model.cases.count > 1 else { return nil }
         return UnionModel.StringLiteralModel(plainCase: plainCase, enums: enums)
     }
 

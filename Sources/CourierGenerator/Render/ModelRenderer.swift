@@ -573,9 +573,11 @@ struct ModelRenderer {
         writer.line()
         writer.block("extension \(model.name): Swift.ExpressibleByStringLiteral") { writer in
             writer.line(
-                literal.plainCase == nil
-                    ? "/// The variant of an enum that lists the text, else the first enum's `undocumented` text."
-                    : "/// The variant of an enum that lists the text, else the text itself.")
+                literal.enums.isEmpty
+                    ? "/// The text itself: `.\(literal.plainCase ?? "")(text)`."
+                    : literal.plainCase == nil
+                        ? "/// The variant of an enum that lists the text, else the first enum's `undocumented` text."
+                        : "/// The variant of an enum that lists the text, else the text itself.")
             writer.block("\(access) init(stringLiteral value: Swift.String)") { writer in
                 for entry in literal.enums {
                     // A pattern, not `!=`: a RawRepresentable enum's `==` compares raw values, so a

@@ -1571,9 +1571,9 @@ import Testing
         #expect(!completion.contains("textCompletion(") && !completion.contains("case2"))
     }
 
-    /// A union whose only text is string enums (or a plain string) takes a string literal whatever
-    /// its other variants (objects, numbers); one with a variant of other text (a date, a UUID,
-    /// a free-form value) does not, since the literal could be that text.
+    /// A union whose only text is string enums or a plain string takes a string literal whatever
+    /// its other variants (objects, numbers, lists); one with a variant of other text (a date, a
+    /// UUID, a free-form value) does not, since the literal could be that text.
     @Test func aUnionTakesAStringLiteralWhereItsOnlyTextIsWords() throws {
         let files = try generate(
             spec(
@@ -1586,7 +1586,12 @@ import Testing
                         - {type: integer}
                     Dated: {oneOf: [{type: string, enum: [now]}, {type: string, format: date-time}]}
                     Free: {oneOf: [{type: string, enum: [now]}, {}]}
+                    Content: {oneOf: [{type: string}, {type: array, items: {type: object, properties: {text: {type: string}}}}]}
                     """))
+        // Text or parts, as chat APIs write a message's content: `content: "Hello"`.
+        let content = try #require(files["Models/Content.swift"])
+        #expect(content.contains("extension Content: Swift.ExpressibleByStringLiteral"))
+        #expect(content.contains("        self = .string(value)\n"))
         let choice = try #require(files["Models/Choice.swift"])
         #expect(choice.contains("extension Choice: Swift.ExpressibleByStringLiteral"))
         #expect(choice.contains("else the first enum's `undocumented` text."))

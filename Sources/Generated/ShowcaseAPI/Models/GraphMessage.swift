@@ -58,6 +58,13 @@ extension GraphMessageAttachment: Courier.CatchAllUnion {
     }
 }
 
+extension GraphMessageAttachment: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// References that may be null, as Microsoft Graph writes each one: beside the reference, an object that may be null and says nothing else.
 public struct GraphMessage: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var subject: Swift.String?

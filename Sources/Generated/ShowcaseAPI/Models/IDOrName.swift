@@ -48,3 +48,10 @@ public indirect enum IDOrName: Swift.Codable, Swift.Hashable, Swift.Sendable, Sw
         }
     }
 }
+
+extension IDOrName: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}

@@ -52,3 +52,10 @@ public indirect enum IDOrNames: Swift.Codable, Swift.Hashable, Swift.Sendable, S
         }
     }
 }
+
+extension IDOrNames: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}

@@ -49,6 +49,13 @@ public indirect enum PortSpecTargetPort: Swift.Codable, Swift.Hashable, Swift.Se
     }
 }
 
+extension PortSpecTargetPort: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// Kubernetes' int-or-string, written as its older descriptions write it, and as custom resources write it (free-form).
 public struct PortSpec: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var targetPort: PortSpecTargetPort?

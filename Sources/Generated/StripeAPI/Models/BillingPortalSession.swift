@@ -59,6 +59,13 @@ extension BillingPortalSessionConfiguration: Courier.CatchAllUnion {
     }
 }
 
+extension BillingPortalSessionConfiguration: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// The IETF language tag of the locale Customer Portal is displayed in. If blank or auto, the customer’s `preferred_locales` or browser’s locale is used.
 ///
 /// Values the description does not list decode as ``undocumented(_:)``, so a server

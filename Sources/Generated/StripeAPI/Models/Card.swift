@@ -59,6 +59,13 @@ extension CardAccount: Courier.CatchAllUnion {
     }
 }
 
+extension CardAccount: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 public typealias CardAvailablePayoutMethodsItem = PostPayoutsRequestMethod
 
 /// The customer that this card belongs to. This attribute will not be in the card object if the card belongs to an account or recipient instead.
@@ -120,6 +127,13 @@ extension CardCustomer: Courier.CatchAllUnion {
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension CardCustomer: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
     }
 }
 
@@ -217,6 +231,13 @@ extension CardRecipient: Courier.CatchAllUnion {
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension CardRecipient: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
     }
 }
 

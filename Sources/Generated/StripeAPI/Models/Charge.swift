@@ -59,6 +59,13 @@ extension ChargeApplication: Courier.CatchAllUnion {
     }
 }
 
+extension ChargeApplication: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// The application fee (if any) for the charge. [See the Connect documentation](https://stripe.com/docs/connect/direct-charges#collecting-fees) for details.
 public typealias ChargeApplicationFee = FeeRefundFee
 
@@ -124,6 +131,13 @@ extension ChargeInvoice: Courier.CatchAllUnion {
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension ChargeInvoice: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
     }
 }
 
@@ -227,6 +241,13 @@ extension ChargeOrder: Courier.CatchAllUnion {
     }
 }
 
+extension ChargeOrder: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// ID of the PaymentIntent associated with this charge, if one exists.
 public indirect enum ChargePaymentIntent: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `Swift.String`.
@@ -280,6 +301,13 @@ extension ChargePaymentIntent: Courier.CatchAllUnion {
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension ChargePaymentIntent: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
     }
 }
 
@@ -384,6 +412,13 @@ extension ChargeReview: Courier.CatchAllUnion {
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension ChargeReview: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
     }
 }
 
@@ -492,6 +527,13 @@ extension ChargeTransfer: Courier.CatchAllUnion {
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension ChargeTransfer: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
     }
 }
 

@@ -59,6 +59,13 @@ extension ChargeOutcomeRule: Courier.CatchAllUnion {
     }
 }
 
+extension ChargeOutcomeRule: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// ChargeOutcome
 public struct ChargeOutcome: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Possible values are `approved_by_network`, `declined_by_network`, `not_sent_to_network`, and `reversed_after_approval`. The value `reversed_after_approval` indicates the payment was [blocked by Stripe](https://stripe.com/docs/declines#blocked-payments) after bank authorization, and may temporarily appear as "pending" on a cardholder's statement.

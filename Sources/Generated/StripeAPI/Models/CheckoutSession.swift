@@ -416,6 +416,13 @@ extension CheckoutSessionPaymentLink: Courier.CatchAllUnion {
     }
 }
 
+extension CheckoutSessionPaymentLink: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// The payment status of the Checkout Session, one of `paid`, `unpaid`, or `no_payment_required`.
 /// You can use this value to decide when to fulfill your customer's order.
 ///
@@ -522,6 +529,13 @@ extension CheckoutSessionShippingRate: Courier.CatchAllUnion {
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension CheckoutSessionShippingRate: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
     }
 }
 

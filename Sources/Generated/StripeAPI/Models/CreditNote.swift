@@ -62,6 +62,13 @@ extension CreditNoteCustomerBalanceTransaction: Courier.CatchAllUnion {
     }
 }
 
+extension CreditNoteCustomerBalanceTransaction: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// ID of the invoice.
 public typealias CreditNoteInvoice = ChargeInvoice
 
@@ -260,6 +267,13 @@ extension CreditNoteRefund: Courier.CatchAllUnion {
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension CreditNoteRefund: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
     }
 }
 

@@ -59,6 +59,13 @@ extension CustomerBalanceTransactionCreditNote: Courier.CatchAllUnion {
     }
 }
 
+extension CustomerBalanceTransactionCreditNote: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// The ID of the customer the transaction belongs to.
 public typealias CustomerBalanceTransactionCustomer = TaxIDCustomer
 

@@ -103,6 +103,13 @@ extension DiscountPromotionCode: Courier.CatchAllUnion {
     }
 }
 
+extension DiscountPromotionCode: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// Discount
 ///
 /// A discount represents the actual application of a coupon to a particular

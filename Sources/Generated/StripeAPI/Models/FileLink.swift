@@ -59,6 +59,13 @@ extension FileLinkFile: Courier.CatchAllUnion {
     }
 }
 
+extension FileLinkFile: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// String representing the object's type. Objects of the same type share the same value.
 ///
 /// Values the description does not list decode as ``undocumented(_:)``, so a server

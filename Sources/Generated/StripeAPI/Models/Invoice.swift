@@ -64,6 +64,13 @@ extension InvoiceAccountTaxIDsItem: Courier.CatchAllUnion {
     }
 }
 
+extension InvoiceAccountTaxIDsItem: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// Indicates the reason why the invoice was created. `subscription_cycle` indicates an invoice created by a subscription advancing into a new period. `subscription_create` indicates an invoice created due to creating a subscription. `subscription_update` indicates an invoice created due to updating a subscription. `subscription` is set for all old invoices to indicate either a change to a subscription or a period advancement. `manual` is set for all invoices unrelated to a subscription (for example: created via the invoice editor). The `upcoming` value is reserved for simulated invoices per the upcoming invoice endpoint. `subscription_threshold` indicates an invoice created due to a billing threshold being reached.
 ///
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
@@ -232,6 +239,13 @@ extension InvoiceDefaultSource: Courier.CatchAllUnion {
     }
 }
 
+extension InvoiceDefaultSource: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 public indirect enum InvoiceDiscountsItem: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `Swift.String`.
     case string(Swift.String)
@@ -290,6 +304,13 @@ extension InvoiceDiscountsItem: Courier.CatchAllUnion {
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension InvoiceDiscountsItem: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
     }
 }
 
@@ -441,6 +462,13 @@ extension InvoiceQuote: Courier.CatchAllUnion {
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension InvoiceQuote: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
     }
 }
 

@@ -59,6 +59,13 @@ extension InvoiceTaxAmountTaxRate: Courier.CatchAllUnion {
     }
 }
 
+extension InvoiceTaxAmountTaxRate: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// InvoiceTaxAmount
 public struct InvoiceTaxAmount: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The amount, in %s, of the tax.

@@ -145,6 +145,13 @@ extension IssuingCardReplacedBy: Courier.CatchAllUnion {
     }
 }
 
+extension IssuingCardReplacedBy: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// The card this card replaces, if any.
 public typealias IssuingCardReplacementFor = IssuingCardReplacedBy
 

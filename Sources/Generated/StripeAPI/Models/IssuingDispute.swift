@@ -157,6 +157,13 @@ extension IssuingDisputeTransaction: Courier.CatchAllUnion {
     }
 }
 
+extension IssuingDisputeTransaction: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// IssuingDispute
 ///
 /// As a [card issuer](https://stripe.com/docs/issuing), you can dispute transactions that the cardholder does not recognize, suspects to be fraudulent, or has other issues with.

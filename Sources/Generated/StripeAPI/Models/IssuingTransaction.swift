@@ -59,6 +59,13 @@ extension IssuingTransactionAuthorization: Courier.CatchAllUnion {
     }
 }
 
+extension IssuingTransactionAuthorization: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// ID of the [balance transaction](https://stripe.com/docs/api/balance_transactions) associated with this transaction.
 public typealias IssuingTransactionBalanceTransaction = TopupBalanceTransaction
 
@@ -121,6 +128,13 @@ extension IssuingTransactionCardholder: Courier.CatchAllUnion {
     }
 }
 
+extension IssuingTransactionCardholder: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// If you've disputed the transaction, the ID of the dispute.
 public indirect enum IssuingTransactionDispute: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `Swift.String`.
@@ -174,6 +188,13 @@ extension IssuingTransactionDispute: Courier.CatchAllUnion {
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension IssuingTransactionDispute: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
     }
 }
 

@@ -100,6 +100,13 @@ extension MandatePaymentMethod: Courier.CatchAllUnion {
     }
 }
 
+extension MandatePaymentMethod: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// The status of the mandate, which indicates whether it can be used to initiate a payment.
 ///
 /// Values the description does not list decode as ``undocumented(_:)``, so a server

@@ -59,6 +59,13 @@ extension OrderCharge: Courier.CatchAllUnion {
     }
 }
 
+extension OrderCharge: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// The customer used for the order.
 public typealias OrderCustomer = CardCustomer
 

@@ -100,6 +100,13 @@ extension OrderItemParent: Courier.CatchAllUnion {
     }
 }
 
+extension OrderItemParent: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// OrderItem
 ///
 /// A representation of the constituent items of any given order. Can be used to

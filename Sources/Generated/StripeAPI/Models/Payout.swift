@@ -80,6 +80,13 @@ extension PayoutDestination: Courier.CatchAllUnion {
     }
 }
 
+extension PayoutDestination: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// If the payout failed or was canceled, this will be the ID of the balance transaction that reversed the initial balance transaction, and puts the funds from the failed payout back in your balance.
 public typealias PayoutFailureBalanceTransaction = TopupBalanceTransaction
 
@@ -180,6 +187,13 @@ extension PayoutReversedBy: Courier.CatchAllUnion {
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension PayoutReversedBy: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
     }
 }
 

@@ -257,6 +257,13 @@ extension PlanProduct: Courier.CatchAllUnion {
     }
 }
 
+extension PlanProduct: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// Defines if the tiering price should be `graduated` or `volume` based. In `volume`-based tiering, the maximum quantity within a period determines the per unit price. In `graduated` tiering, pricing can change as the quantity grows.
 ///
 /// Values the description does not list decode as ``undocumented(_:)``, so a server

@@ -100,6 +100,13 @@ extension ProductTaxCode: Courier.CatchAllUnion {
     }
 }
 
+extension ProductTaxCode: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// Product
 ///
 /// Products describe the specific goods or services you offer to your customers.

@@ -108,6 +108,13 @@ extension QuoteDiscountsItem: Courier.CatchAllUnion {
     }
 }
 
+extension QuoteDiscountsItem: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// The invoice that was created from this quote.
 public indirect enum QuoteInvoice: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `Swift.String`.
@@ -167,6 +174,13 @@ extension QuoteInvoice: Courier.CatchAllUnion {
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension QuoteInvoice: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
     }
 }
 
@@ -371,6 +385,13 @@ extension QuoteSubscription: Courier.CatchAllUnion {
     }
 }
 
+extension QuoteSubscription: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// The subscription schedule that was created or updated from this quote.
 public typealias QuoteSubscriptionSchedule = SubscriptionSchedule2
 
@@ -427,6 +448,13 @@ extension QuoteTestClock: Courier.CatchAllUnion {
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension QuoteTestClock: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
     }
 }
 

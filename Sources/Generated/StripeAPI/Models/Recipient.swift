@@ -104,6 +104,13 @@ extension RecipientDefaultCard: Courier.CatchAllUnion {
     }
 }
 
+extension RecipientDefaultCard: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// The ID of the [Custom account](https://stripe.com/docs/connect/custom-accounts) this recipient was migrated to. If set, the recipient can no longer be updated, nor can transfers be made to it: use the Custom account instead.
 public typealias RecipientMigratedTo = CardAccount
 

@@ -168,6 +168,13 @@ extension RefundTransferReversal: Courier.CatchAllUnion {
     }
 }
 
+extension RefundTransferReversal: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// Refund
 ///
 /// `Refund` objects allow you to refund a charge that has previously been created

@@ -112,6 +112,13 @@ extension SetupAttemptSetupIntent: Courier.CatchAllUnion {
     }
 }
 
+extension SetupAttemptSetupIntent: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// PaymentFlowsSetupIntentSetupAttempt
 ///
 /// A SetupAttempt describes one attempted confirmation of a SetupIntent,

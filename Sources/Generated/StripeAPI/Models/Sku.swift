@@ -100,6 +100,13 @@ extension SkuProduct: Courier.CatchAllUnion {
     }
 }
 
+extension SkuProduct: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// Sku
 ///
 /// Stores representations of [stock keeping units](http://en.wikipedia.org/wiki/Stock_keeping_unit).

@@ -65,6 +65,13 @@ extension SubscriptionScheduleAddInvoiceItemPrice: Courier.CatchAllUnion {
     }
 }
 
+extension SubscriptionScheduleAddInvoiceItemPrice: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// SubscriptionScheduleAddInvoiceItem
 ///
 /// An Add Invoice Item describes the prices and quantities that will be added as pending invoice items when entering a phase.

@@ -71,6 +71,13 @@ extension SubscriptionSchedulePhaseConfigurationCoupon: Courier.CatchAllUnion {
     }
 }
 
+extension SubscriptionSchedulePhaseConfigurationCoupon: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// ID of the default payment method for the subscription schedule. It must belong to the customer associated with the subscription schedule. If not set, invoices will use the default payment method in the customer's invoice settings.
 public typealias SubscriptionPhaseConfigurationDefaultPaymentMethod = MandatePaymentMethod
 

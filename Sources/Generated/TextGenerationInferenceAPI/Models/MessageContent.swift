@@ -45,3 +45,10 @@ public indirect enum MessageContent: Swift.Codable, Swift.Hashable, Swift.Sendab
         }
     }
 }
+
+extension MessageContent: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}

@@ -122,6 +122,13 @@ extension PostAccountRequestBankAccount: Courier.CatchAllUnion {
     }
 }
 
+extension PostAccountRequestBankAccount: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// address_specs
 public typealias PostAccountRequestBusinessProfileSupportAddress = PostSourcesRequestOwnerAddress
 

@@ -138,6 +138,13 @@ extension PostChargesRequestCard: Courier.CatchAllUnion {
     }
 }
 
+extension PostChargesRequestCard: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// destination_specs
 public struct PostChargesRequestDestinationDestinationSpecs: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var account: Swift.String
@@ -223,6 +230,13 @@ extension PostChargesRequestDestination: Courier.CatchAllUnion {
     /// Whether the value is ``undocumented(_:)``.
     public var isUndocumented: Swift.Bool {
         if case .undocumented = self { true } else { false }
+    }
+}
+
+extension PostChargesRequestDestination: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
     }
 }
 

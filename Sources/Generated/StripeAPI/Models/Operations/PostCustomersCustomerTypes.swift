@@ -74,6 +74,13 @@ extension PostCustomersCustomerRequestBankAccount: Courier.CatchAllUnion {
     }
 }
 
+extension PostCustomersCustomerRequestBankAccount: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 public typealias PostCustomersCustomerRequestCardCardObjectModel = CardObjectModel
 
 /// customer_payment_source_card

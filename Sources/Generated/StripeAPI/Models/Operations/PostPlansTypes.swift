@@ -178,6 +178,13 @@ extension PostPlansRequestProduct: Courier.CatchAllUnion {
     }
 }
 
+extension PostPlansRequestProduct: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
 public enum PostPlansRequestTiersItemUpToInf: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {

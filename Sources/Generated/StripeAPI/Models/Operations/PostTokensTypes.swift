@@ -446,6 +446,13 @@ extension PostTokensRequestCard: Courier.CatchAllUnion {
     }
 }
 
+extension PostTokensRequestCard: Swift.ExpressibleByStringLiteral {
+    /// The text itself: `.string(text)`.
+    public init(stringLiteral value: Swift.String) {
+        self = .string(value)
+    }
+}
+
 /// cvc_params
 ///
 /// The updated CVC value this token will represent.
