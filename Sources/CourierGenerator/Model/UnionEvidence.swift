@@ -94,7 +94,7 @@ enum UnionEvidence {
             let name = model.cases[index].name
             guard name.hasPrefix("case"), Int(name.dropFirst(4)) != nil else { continue }
             // The only tag whose value is text: a flag beside it (`deleted: true`) names nothing.
-            let textTags = shapes[index].constants.values.filter { values in
+            let textTags = shapes[index].constants.filter { _, values in
                 if case .string = values.first { return true } else { return false }
             }
             // The names the variant's evidence gives, in order of preference. `none` is passed
@@ -105,10 +105,10 @@ enum UnionEvidence {
             // A tag names the variant only where it is the variant's own: two variants of one tag
             // (Text Generation Inference's chunk and final completion, both `text_completion`)
             // are told apart by their keys, and neither is named after it.
-            if textTags.count == 1, let values = textTags.first, values.count == 1,
+            if textTags.count == 1, let (key, values) = textTags.first, values.count == 1,
                 case .string(let text) = values[0], !text.isEmpty,
                 !shapes.indices.contains(where: { other in
-                    other != index && shapes[other].constants.values.contains { $0.contains(values[0]) }
+                    other != index && shapes[other].constants[key]?.contains(values[0]) == true
                 })
             {
                 candidates.append(Naming.memberName(text))
