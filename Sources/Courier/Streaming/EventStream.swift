@@ -199,8 +199,10 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
         }
         // None of a union's variants, but the error body the API names: an error event. The
         // common-shapes fallback names no shape, so it does not turn an unknown item into one.
-        if let union = value as? any CatchAllUnion, union.isUndocumented, errorBodyType != CommonErrorBody.self,
-            let serverError = serverError(record)
+        // The metatype comparison goes first: it spares streams without a named error body the
+        // dynamic cast on every record.
+        if let errorBodyType, errorBodyType != CommonErrorBody.self, let union = value as? any CatchAllUnion,
+            union.isUndocumented, let serverError = serverError(record)
         {
             throw serverError
         }
