@@ -89,6 +89,30 @@ class Description:
             return own["x-ms-discriminator-value"]
         return name
 
+    def chosen_member(self, schema, value):
+        """The `oneOf` alternative whose discriminator value the object carries, if any."""
+        discriminator = schema.get("discriminator")
+        if not (schema.get("oneOf") and isinstance(discriminator, dict) and isinstance(value, dict)):
+            return None
+        tag = value.get(discriminator.get("propertyName"))
+        for member in schema["oneOf"]:
+            name = self.reference_name(member)
+            if name is not None and tag == self.tag(discriminator, name):
+                return member
+        return None
+
+    @staticmethod
+    def distinct(members):
+        """A `oneOf`'s alternatives, a reference listed again left out."""
+        seen, result = [], []
+        for member in members:
+            key = member.get("$ref") if isinstance(member, dict) else None
+            if key is not None and key in seen:
+                continue
+            seen.append(key)
+            result.append(member)
+        return result
+
     # Validation
 
     @staticmethod
@@ -127,7 +151,16 @@ class Description:
             return False
         if schema.get("anyOf") and not any(self.valid(part, value, depth + 1) for part in schema["anyOf"]):
             return False
-        if schema.get("oneOf") and sum(self.valid(part, value, depth + 1) for part in schema["oneOf"]) != 1:
+        chosen = self.chosen_member(schema, value)
+        if chosen is not None:
+            # OpenAPI: the discriminator's value names the alternative the value is validated
+            # against (the others may accept it too where their tag is a plain string).
+            if not self.valid(chosen, value, depth + 1):
+                return False
+        elif schema.get("oneOf") and sum(self.valid(part, value, depth + 1)
+                                         for part in self.distinct(schema["oneOf"])) != 1:
+            # A schema listed twice (Ory Kratos' `oneOf: [Password, Oidc, Oidc]`) is one
+            # alternative, as Courier reads it (with a warning).
             return False
         if isinstance(schema.get("not"), dict) and self.valid(schema["not"], value, depth + 1):
             return False
@@ -390,6 +423,13 @@ class Description:
                 value = self.payload(reference)
             except (ValueError, RecursionError, KeyError, TypeError):
                 continue
+            if isinstance(value, dict):
+                # A member of a union with a discriminator carries the tag the union gives it
+                # (`method: password`), where its own schema leaves the property free
+                # (`{type: string}`): else no payload of it would land in its own case.
+                for _, _, discriminator in self.listings.get(name, []):
+                    if isinstance(discriminator, dict) and isinstance(discriminator.get("propertyName"), str):
+                        value[discriminator["propertyName"]] = self.tag(discriminator, name)
             if not self.valid(reference, value) or not self.unambiguous(name, value):
                 continue
             return value

@@ -1165,6 +1165,9 @@ final class APIConverter {
             mapping.append(keyword, Node(.sequence(schemasOfData.map(\.node)), at: event.node.location))
             let union = Located(
                 node: Node(.mapping(mapping), at: event.node.location), file: event.file, pointer: event.pointer)
+            if namesOfEvents.allSatisfy({ !$0.isEmpty }) {
+                schemas.unionsByEventName.insert(DocumentSet.Reference(file: event.file, pointer: event.pointer))
+            }
             let type = try schemas.type(for: union, name: name, file: file).0
             if case .named(let unionName) = type, namesOfEvents.allSatisfy({ !$0.isEmpty }) {
                 schemas.tagUnion(unionName, byEventNames: namesOfEvents)

@@ -32,6 +32,10 @@ final class SchemaConverter {
     /// others), kept for ``InlineVariantNames`` where sharing makes the union an alias.
     private(set) var inlineVariantLocations: [String: [DocumentSet.Reference?]] = [:]
 
+    /// The unions of server-sent events' data told apart by the events' names (where the events
+    /// are described): they list a schema once for each event that carries it.
+    var unionsByEventName: Set<DocumentSet.Reference> = []
+
     init(documents: DocumentSet, typeNames: TypeNames, inlineVariantNames: [DocumentSet.Reference: String] = [:]) {
         self.documents = documents
         self.typeNames = typeNames
@@ -1240,6 +1244,17 @@ final class SchemaConverter {
         var locations: [DocumentSet.Reference?] = []
         for (index, variant) in variants.enumerated() {
             let reference = try documents.reference(of: variant)
+            if let reference, references.contains(reference),
+                !unionsByEventName.contains(DocumentSet.Reference(file: schema.file, pointer: schema.pointer))
+            {
+                // `oneOf: [Password, Oidc, Oidc]` (Ory Kratos' settings body): one schema is one
+                // variant. A second case of the same type would never be decoded, and by JSON
+                // Schema's rules no value could match `oneOf` at all.
+                let keyword = allowsSeveral ? "anyOf" : "oneOf"
+                let text = variant.node["$ref"]?.string ?? ""
+                warn("`\(keyword)` lists `\(text)` more than once; it is one variant.", variant)
+                continue
+            }
             references.append(reference)
             // A variant declared here is named after its position (`PetCase1`), or after its
             // case where an earlier pass named the case (`PetCat`, ``InlineVariantNames``).

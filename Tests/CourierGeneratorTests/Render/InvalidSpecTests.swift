@@ -212,4 +212,34 @@ import Testing
         #expect(output.warnings.first?.message.contains("\"other\" is not in the path /a/{id}") == true)
         #expect(output.files.contains { $0.contents.contains("public func getA(id: Swift.String) async") })
     }
+    /// A `oneOf` that lists one schema twice (Ory Kratos' settings body lists its OpenID Connect
+    /// method twice) has one case for it, with a warning at the second entry: a second case of
+    /// the same type would never be decoded. Events of a stream that carry data of one schema
+    /// keep a case each, told apart by the event's name.
+    @Test(arguments: ["oneOf", "anyOf"])
+    func aSchemaListedTwiceInAUnionIsOneCase(keyword: String) throws {
+        let yaml = """
+            openapi: 3.0.0
+            paths: {}
+            components:
+              schemas:
+                Body:
+                  discriminator: {propertyName: method, mapping: {password: '#/components/schemas/Password', oidc: '#/components/schemas/Oidc'}}
+                  \(keyword): [$ref: '#/components/schemas/Password', $ref: '#/components/schemas/Oidc', $ref: '#/components/schemas/Oidc']
+                Password: {type: object, required: [method], properties: {method: {type: string}, password: {type: string}}}
+                Oidc: {type: object, required: [method], properties: {method: {type: string}, provider: {type: string}}}
+            """
+        let output = try Generator(moduleName: "TestAPI").generate(text: yaml, displayPath: "Specs/kratos.yaml")
+        #expect(output.warnings.map(\.pointer) == ["#/components/schemas/Body/\(keyword)/2"])
+        let warning = output.warnings.first?.description ?? ""
+        #expect(
+            warning.hasPrefix(
+                "Specs/kratos.yaml:7:\(keyword.count + 84): warning: `\(keyword)` lists `#/components/schemas/Oidc` more than once"
+            ),
+            "\(warning)")
+        let body = output.files.first { $0.path.hasSuffix("Body.swift") }?.contents ?? ""
+        #expect(body.contains("case oidc(Oidc)"), "\(body)")
+        #expect(!body.contains("case oidc2"), "\(body)")
+        #expect(body.contains(#"constants: ["method": ["oidc"]]"#), "\(body)")
+    }
 }
