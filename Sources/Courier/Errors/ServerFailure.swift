@@ -1,3 +1,5 @@
+import Foundation
+
 /// The server answered, but with a failure: a status the endpoint does not accept, or a 2xx
 /// whose body reports an error.
 ///
@@ -38,8 +40,16 @@ public struct ServerFailure: Sendable, CustomStringConvertible {
     /// The HTTP status code.
     public var status: Int { response.status }
 
-    /// The server's own message from the decoded body, if it has one.
-    public var message: String? { body?.message }
+    /// The server's own message, if the body has one: the decoded body's; else, when the body
+    /// did not decode into the error body type (a description whose error schema differs from
+    /// what the server sends) or that type found none, the message the body carries in one of
+    /// the common shapes ``CommonErrorBody`` reads (`message`, `{"error": {"message": …}}`,
+    /// `detail`, …).
+    public var message: String? {
+        if let message = body?.message { return message }
+        guard !response.bodyData.isEmpty, !(body is CommonErrorBody) else { return nil }
+        return (try? CommonErrorBody.decode(from: response, decoder: JSONDecoder()))?.message
+    }
 
     /// The decoded body as a concrete type.
     /// - Parameter type: The error body type to cast to.

@@ -238,14 +238,19 @@ import Testing
     }
 
     @Test(arguments: [
-        // A body of another shape: why it did not decode is kept.
-        (#"{"message":"Busy","code":"E7"}"#, "application/json", "code", "Expected Int"),
-        // An HTML page: not JSON at all.
-        ("<html><body>502</body></html>", "text/html", "", "not valid JSON"),
+        // A body of another shape: why it did not decode is kept, and its message is still read.
+        (#"{"message":"Busy","code":"E7"}"#, "application/json", "code", "Expected Int", "Busy"),
+        // The error nested once less than described (Ory Kratos' 422 body): the message is read.
+        (
+            #"{"error":{"id":"browser_location_change_required","code":422,"message":"Redirect"},"redirect_browser_to":"/x"}"#,
+            "application/json", "code", "is missing", "Redirect"
+        ),
+        // An HTML page: not JSON at all, and no message.
+        ("<html><body>502</body></html>", "text/html", "", "not valid JSON", nil),
     ])
-    func anErrorBodyThatDoesNotDecodeKeepsTheReason(body: String, contentType: String, path: String, reason: String)
-        async throws
-    {
+    func anErrorBodyThatDoesNotDecodeKeepsTheReason(
+        body: String, contentType: String, path: String, reason: String, message: String?
+    ) async throws {
         transport.stub(.get, "/api", with: response(503, body, contentType))
         let client = client { $0.errorBodyType = APIErrorBody.self }
         do {
@@ -257,6 +262,8 @@ import Testing
             #expect(decoding.codingPath == path)
             #expect(decoding.reason.contains(reason), "\(decoding.reason)")
             #expect(decoding.response.status == 503)
+            #expect(failure.message == message)
+            #expect(failure.description.contains(message ?? "<html>"), "\(failure)")
         }
         // An empty body is no decoding failure.
         transport.stub(.get, "/empty", with: response(503, "", nil))
