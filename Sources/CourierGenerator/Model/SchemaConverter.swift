@@ -518,9 +518,22 @@ final class SchemaConverter {
             declare(.structure(model), inline: !exactName)
             return (.named(model.name), nullable)
         default:
-            throw documents.error("Unknown schema type \"\(kind)\".", schema)
+            var message =
+                "Unknown schema type \"\(kind)\": a type is one of \"string\", \"number\", "
+                + "\"integer\", \"boolean\", \"array\", \"object\" and \"null\""
+            if let meant = Self.typesMeant[kind.lowercased()] { message += " (\"\(meant)\"?)" }
+            throw documents.error(message + ".", schema)
         }
     }
+
+    /// The JSON Schema types that names of other languages' types written as a `type` mean
+    /// (Mistral's description writes `type: bool`), suggested in the error.
+    private static let typesMeant: [String: String] = [
+        "bool": "boolean", "int": "integer", "int32": "integer", "int64": "integer", "long": "integer",
+        "float": "number", "double": "number", "decimal": "number", "str": "string", "text": "string",
+        "date": "string", "datetime": "string", "date-time": "string", "uuid": "string", "binary": "string",
+        "list": "array", "dict": "object", "map": "object",
+    ]
 
     /// Adds a declaration to the file being converted. `inline` declarations are named after
     /// where their schema appears, not by the description, so identical ones may share a type.

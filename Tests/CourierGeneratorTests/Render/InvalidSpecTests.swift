@@ -55,7 +55,12 @@ import Testing
         // An unknown type.
         (
             "openapi: 3.0.0\npaths: {}\ncomponents:\n  schemas:\n    A: {type: decimal}\n", "5:8",
-            "#/components/schemas/A", "Unknown schema type \"decimal\""
+            "#/components/schemas/A", "Unknown schema type \"decimal\": a type is one of \"string\", \"number\""
+        ),
+        // Another language's name for a type (Mistral's `type: bool`): the type it means is suggested.
+        (
+            "openapi: 3.1.0\npaths: {}\ncomponents:\n  schemas:\n    A: {properties: {prefix: {type: bool}}}\n",
+            "5:30", "#/components/schemas/A/properties/prefix", "and \"null\" (\"boolean\"?)."
         ),
         // Objects of the wrong kind: a description's structure, as OpenAPI gives it.
         (
