@@ -1613,6 +1613,7 @@ final class SchemaConverter {
 
     /// A schema's `default` as a sentence for its documentation, following one `$ref`.
     private func defaultNote(_ schema: Located) throws(GenerationError) -> String? {
+        try warnAboutDefaultOfAnotherKind(schema)
         let text: String
         switch try defaultNode(schema)?.value {
         case .string(let value): text = Naming.stringLiteral(value)
@@ -1624,6 +1625,30 @@ final class SchemaConverter {
         default: return nil
         }
         return "The server's default: `\(text)`."
+    }
+
+    /// Warns where a schema's own `default` is not of a kind its `type` allows (utoipa writes
+    /// `type: boolean, default: "false"`): it is documented as written, so the description's
+    /// author should hear of it.
+    private func warnAboutDefaultOfAnotherKind(_ schema: Located) throws(GenerationError) {
+        guard let located = schema.child("default") else { return }
+        let types = try typeList(schema)
+        guard !types.isEmpty else { return }
+        let kind: String
+        switch located.node.value {
+        case .string: kind = "string"
+        case .integer: kind = types.contains("number") ? "number" : "integer"
+        case .double(let number):
+            kind = number == number.rounded() && types.contains("integer") ? "integer" : "number"
+        case .bool: kind = "boolean"
+        case .null: kind = schema.node["nullable"]?.bool == true ? types[0] : "null"
+        case .sequence: kind = "array"
+        case .mapping: kind = "object"
+        }
+        guard !types.contains(kind) else { return }
+        func withArticle(_ word: String) -> String { ("aeiou".contains(word.prefix(1)) ? "an " : "a ") + word }
+        let allowed = types.count == 1 ? withArticle(types[0]) : "one of " + types.joined(separator: ", ")
+        warn("The default is \(withArticle(kind)), not \(allowed); it is documented as written.", located)
     }
 
     /// The single value a schema allows (`const`, or an `enum` of one value), following

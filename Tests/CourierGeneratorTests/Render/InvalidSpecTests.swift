@@ -247,4 +247,36 @@ import Testing
         #expect(!body.contains("case oidc2"), "\(body)")
         #expect(body.contains(#"constants: ["method": ["oidc"]]"#), "\(body)")
     }
+    /// A default of another kind than the property's type (utoipa writes `default: "false"` for a
+    /// boolean) is documented as written, with a warning at the default; a default of an allowed
+    /// kind (an integer for a number, `null` for a nullable property) warns nothing.
+    @Test(arguments: [
+        ("{type: boolean, default: 'false'}", "a string, not a boolean"),
+        ("{type: integer, default: '20'}", "a string, not an integer"),
+        ("{type: [string, 'null'], default: 3}", "an integer, not one of string, null"),
+        ("{type: array, items: {type: string}, default: none}", "a string, not an array"),
+        ("{type: number, default: 1}", nil),
+        ("{type: integer, default: 2.0}", nil),
+        ("{type: string, nullable: true, default: null}", nil),
+        ("{default: 'x'}", nil),
+    ])
+    func aDefaultOfAnotherKindIsDocumentedWithAWarning(schema: String, warning: String?) throws {
+        let yaml = """
+            openapi: 3.0.0
+            paths: {}
+            components:
+              schemas:
+                A: {type: object, properties: {value: \(schema)}}
+            """
+        let output = try Generator(moduleName: "TestAPI").generate(text: yaml, displayPath: "Specs/utoipa.yaml")
+        if let warning {
+            #expect(output.warnings.map(\.pointer) == ["#/components/schemas/A/properties/value/default"])
+            #expect(
+                output.warnings.first?.message == "The default is \(warning); it is documented as written.",
+                "\(output.warnings)")
+        } else {
+            #expect(output.warnings.isEmpty, "\(output.warnings)")
+        }
+        #expect(output.files.contains { $0.contents.contains("The server's default: `") })
+    }
 }
