@@ -9,8 +9,8 @@ must be identical but for their header line, since they describe the same API.
 
 The conversion (https://www.openapis.org/blog/2021/02/16/migrating-from-openapi-3-0-to-3-1-0):
 - `nullable: true` beside `type` becomes a type list with `"null"` (and `null` joins an `enum`);
-  an `allOf` part that only says `nullable: true` makes the whole schema nullable, as Courier
-  reads 3.0;
+  an `allOf` part that only says `nullable: true` makes the whole schema nullable, and a
+  `oneOf`/`anyOf` alternative that only says it is `{type: "null"}`, as Courier reads 3.0;
   beside `oneOf`/`anyOf` a `{type: "null"}` alternative; beside a `$ref`, `allOf`, an object's
   `properties`, `items` or an `enum` without a type, `anyOf: [the schema, {type: "null"}]`.
   A `nullable` with nothing it could apply to has no effect in 3.0.3 and is dropped.
@@ -69,6 +69,11 @@ def convert_schema(schema, in_form=False):
             value = {name: convert_schema(child, in_form) for name, child in value.items()}
         elif key in ("items", "additionalProperties", "not") and isinstance(value, dict):
             value = convert_schema(value, in_form and key == "items")
+        elif key in ("oneOf", "anyOf") and isinstance(value, list):
+            # An alternative that only says `nullable: true` (schemars' `Option<T>`: `anyOf:
+            # [{$ref: T}, {nullable: true}]`) is `null`, as Courier reads 3.0.
+            value = [dict({k: v for k, v in child.items() if k != "nullable"}, type="null")
+                     if nullable_annotation(child) else convert_schema(child, in_form) for child in value]
         elif key in COMPOSITIONS and isinstance(value, list):
             value = [convert_schema(child, in_form) for child in value]
         result[key] = value

@@ -102,6 +102,9 @@ class Schemas:
         if "$ref" in schema and self.object_like(schema) and self.rng.random() < 0.5:
             # Microsoft Graph's way (OpenAPI.NET's): beside the reference, any object or null.
             return {self.rng.choice(["anyOf", "oneOf"]): [schema, {"type": "object", "nullable": True}]}
+        if "$ref" in schema and self.rng.random() < 0.3:
+            # schemars' way (Rust's `Option<T>`, Qdrant's): beside the reference, only `nullable`.
+            return {"anyOf": [schema, {"nullable": True}]}
         if "$ref" in schema:
             return {"allOf": [schema], "nullable": True}
         return dict(schema, nullable=True)
@@ -132,8 +135,12 @@ class Schemas:
         return False
 
     def nullable_alternatives(self, members):
-        """The alternatives Courier reads beside an alternative that is any object or null, when
-        they are all objects (the value is one of them, or null), else None."""
+        """The alternatives Courier reads beside an alternative that only says `nullable: true`
+        (the value is one of them, or null), or beside one that is any object or null when they
+        are all objects, else None."""
+        only_null = [m for m in members if m.get("nullable") is True and set(m) <= {"nullable", "description"}]
+        if only_null and len(only_null) < len(members):
+            return [m for m in members if m not in only_null]
         placeholders = [m for m in members if self.nullable_any_object(m)]
         others = [m for m in members if not self.nullable_any_object(m)]
         if placeholders and others and all(self.courier_object(m) for m in others):

@@ -115,6 +115,25 @@ class Description:
 
     # Validation
 
+    ANNOTATIONS = {"nullable", "title", "description", "example", "examples", "deprecated", "readOnly", "writeOnly",
+                   "default", "externalDocs"}
+
+    def only_null(self, alternative):
+        """Whether a `oneOf`/`anyOf` alternative allows `null` alone: `{type: "null"}`, or one that
+        only says `nullable: true` (schemars' `Option<T>`: `anyOf: [T, {nullable: true}]`), as
+        Courier reads it."""
+        alternative = self.resolve(alternative)
+        if not isinstance(alternative, dict):
+            return False
+        if alternative.get("nullable") is True and "type" not in alternative:
+            return set(alternative) <= self.ANNOTATIONS
+        return self.types_of(alternative) == ["null"]
+
+    def valid_alternative(self, alternative, value, depth):
+        if self.only_null(alternative):
+            return value is None
+        return self.valid(alternative, value, depth)
+
     @staticmethod
     def types_of(schema):
         types = schema.get("type")
@@ -149,7 +168,7 @@ class Description:
             return False
         if not all(self.valid(part, value, depth + 1) for part in schema.get("allOf", [])):
             return False
-        if schema.get("anyOf") and not any(self.valid(part, value, depth + 1) for part in schema["anyOf"]):
+        if schema.get("anyOf") and not any(self.valid_alternative(part, value, depth + 1) for part in schema["anyOf"]):
             return False
         chosen = self.chosen_member(schema, value)
         if chosen is not None:
@@ -157,7 +176,7 @@ class Description:
             # against (the others may accept it too where their tag is a plain string).
             if not self.valid(chosen, value, depth + 1):
                 return False
-        elif schema.get("oneOf") and sum(self.valid(part, value, depth + 1)
+        elif schema.get("oneOf") and sum(self.valid_alternative(part, value, depth + 1)
                                          for part in self.distinct(schema["oneOf"])) != 1:
             # A schema listed twice (Ory Kratos' `oneOf: [Password, Oidc, Oidc]`) is one
             # alternative, as Courier reads it (with a warning).
@@ -313,7 +332,7 @@ class Description:
         for keyword in ("oneOf", "anyOf"):
             # An empty list is invalid JSON Schema; Courier ignores it (Discord's enums without values).
             if schema.get(keyword):
-                members = [m for m in schema[keyword] if self.types_of(self.resolve(m)) != ["null"]] or schema[keyword]
+                members = [m for m in schema[keyword] if not self.only_null(m)] or schema[keyword]
                 member = r.choice(members)
                 value = self.payload(member, depth + 1)
                 discriminator = schema.get("discriminator")

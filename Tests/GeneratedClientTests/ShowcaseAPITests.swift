@@ -1154,4 +1154,24 @@ import Testing
         let sent = try JSONSerialization.jsonObject(with: JSONEncoder().encode(newUser)) as? [String: Any]
         #expect(sent?["password"] as? String == "s3cret")
     }
+    /// schemars' `Option<T>` (`anyOf: [T, {nullable: true}]`) is an optional `T`, not a union
+    /// of `T` and any JSON value; a `u64` id keeps its largest values, which no `Int64` holds.
+    @Test(arguments: [
+        #"{"id":18446744073709551615,"payload":null,"shard_key":"region_1"}"#,
+        #"{"id":"5c56c793-69f3-4fbf-87e6-c4bf54c28c26","payload":{"city":"London"},"shard_key":7}"#,
+        #"{"id":0}"#,
+    ])
+    func optionAsSchemarsWritesItIsOptional(json: String) throws {
+        let record = try JSONDecoder().decode(PointRecord.self, from: Data(json.utf8))
+        let payload: [String: JSONValue]? = record.payload
+        let shardKey: ShardKey? = record.shardKey
+        switch record.id {
+        case .uInt64(let id): #expect(id == 18_446_744_073_709_551_615 || id == 0)
+        case .uuid(let id): #expect(id.uuidString == "5C56C793-69F3-4FBF-87E6-C4BF54C28C26")
+        }
+        #expect(payload == nil || payload?["city"] == .string("London"))
+        #expect(shardKey == nil || shardKey == .string("region_1") || shardKey == .uInt64(7))
+        let result = try DescriptionExample.decoding(PointRecord.self, name: "point", json: json).check()
+        #expect(result.isFaithful, "\(result)")
+    }
 }

@@ -924,8 +924,19 @@ final class SchemaConverter {
     /// null`), itself or through the schemas `$ref`s name (drf-spectacular's `NullEnum`, listed
     /// beside every nullable choice field's enum): as a union's alternative it adds no case, and
     /// makes the union's value optional.
+    ///
+    /// So does an alternative that only says `nullable: true` (with annotations at most):
+    /// `anyOf: [{$ref: Filter}, {nullable: true}]` is how schemars writes Rust's
+    /// `Option<Filter>` in OpenAPI 3.0 (Qdrant's description has hundreds). Strictly, a
+    /// `nullable` without a `type` beside it has no effect and the alternative would take any
+    /// value; read so, every such property was a union of its type and any JSON value.
     private func allowsOnlyNull(_ alternative: Located, depth: Int = 0) throws(GenerationError) -> Bool {
         if Self.allowsOnlyNull(alternative) { return true }
+        if alternative.node["nullable"]?.bool == true, alternative.node["type"] == nil,
+            try isAnnotationOnly(alternative)
+        {
+            return true
+        }
         guard depth < 32, let reference = try documents.reference(of: alternative) else { return false }
         return try allowsOnlyNull(try documents.resolve(reference, from: alternative), depth: depth + 1)
     }
@@ -1618,6 +1629,7 @@ final class SchemaConverter {
         switch try defaultNode(schema)?.value {
         case .string(let value): text = Naming.stringLiteral(value)
         case .integer(let number): text = String(number)
+        case .largeInteger(let digits): text = digits
         case .double(let number): text = String(number)
         case .bool(let flag): text = String(flag)
         case .null: text = "null"
@@ -1637,7 +1649,7 @@ final class SchemaConverter {
         let kind: String
         switch located.node.value {
         case .string: kind = "string"
-        case .integer: kind = types.contains("number") ? "number" : "integer"
+        case .integer, .largeInteger: kind = types.contains("number") ? "number" : "integer"
         case .double(let number):
             kind = number == number.rounded() && types.contains("integer") ? "integer" : "number"
         case .bool: kind = "boolean"

@@ -103,6 +103,7 @@ extension Node {
             if number.isInfinite { return number > 0 ? "\"Infinity\"" : "\"-Infinity\"" }
             if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
             return String(number)
+        case .largeInteger(let text): return text
         case .string(let text):
             return doubleQuoted(text) { $0.value < 0x20 ? String(format: "\\u%04x", $0.value) : nil }
         case .sequence(let items): return "[" + items.map(\.canonicalJSON).joined(separator: ",") + "]"

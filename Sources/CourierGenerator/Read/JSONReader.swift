@@ -258,7 +258,7 @@ struct JSONReader {
             guard digits() > 0 else { throw ReadError("Expected digits in the exponent.", at: location) }
         }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
-        if isInteger, let integer = Int(text) { return .integer(integer) }
+        if isInteger { return Int(text).map(Node.Value.integer) ?? .largeInteger(text) }
         guard let double = Double(text) else { throw ReadError("Invalid number \(text).", at: startLocation) }
         return .double(double)
     }

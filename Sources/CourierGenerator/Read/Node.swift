@@ -13,6 +13,9 @@ package struct Node: Sendable {
         case integer(Int)
         /// Any other number.
         case double(Double)
+        /// An integer beyond 64 bits (the largest values of a `uint64`, `18446744073709551615`),
+        /// as written: no `Int` holds it, and a `Double` would round it.
+        case largeInteger(String)
         /// Text.
         case string(String)
         /// An ordered list.
@@ -57,6 +60,7 @@ package struct Node: Sendable {
         switch value {
         case .integer(let number): Double(number)
         case .double(let number): number
+        case .largeInteger(let text): Double(text)
         default: nil
         }
     }
@@ -74,7 +78,7 @@ package struct Node: Sendable {
         switch value {
         case .null: "null"
         case .bool: "a boolean"
-        case .integer, .double: "a number"
+        case .integer, .double, .largeInteger: "a number"
         case .string: "a string"
         case .sequence: "a sequence"
         case .mapping: "a mapping"

@@ -266,6 +266,7 @@ extension YAMLReader {
         case .string(let text): return text
         case .integer(let number): return String(number)
         case .double(let number): return String(number)
+        case .largeInteger(let text): return text
         case .bool(let flag): return flag ? "true" : "false"
         case .null: return ""
         case .sequence, .mapping:

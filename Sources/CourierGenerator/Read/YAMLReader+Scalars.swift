@@ -128,7 +128,7 @@ extension YAMLReader {
             switch node.value {
             case .string(let text): raw ?? text
             case .null: raw ?? ""
-            case .bool, .integer, .double: raw
+            case .bool, .integer, .double, .largeInteger: raw
             case .sequence, .mapping: nil
             }
         func converted(_ value: Node.Value?, _ expected: String) throws(ReadError) -> Node {
@@ -142,15 +142,17 @@ extension YAMLReader {
             guard let text else { return try converted(nil, "a scalar") }
             return Node(.string(text), at: node.location)
         case "!!int":
-            guard let text, case .integer(let number) = resolvePlain(text) else {
-                return try converted(nil, "an integer")
+            switch text.map(resolvePlain) {
+            case .integer(let number): return Node(.integer(number), at: node.location)
+            case .largeInteger(let digits): return Node(.largeInteger(digits), at: node.location)
+            default: return try converted(nil, "an integer")
             }
-            return Node(.integer(number), at: node.location)
         case "!!float":
             guard let text else { return try converted(nil, "a number") }
             switch resolvePlain(text) {
             case .integer(let number): return Node(.double(Double(number)), at: node.location)
             case .double(let number): return Node(.double(number), at: node.location)
+            case .largeInteger(let digits): return Node(.double(Double(digits) ?? .nan), at: node.location)
             default: return try converted(nil, "a number")
             }
         case "!!bool":
@@ -222,7 +224,7 @@ extension YAMLReader {
         if !digits.isEmpty && digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
             let normalized = first == UInt8(ascii: "+") ? String(text.dropFirst()) : text
             if let integer = Int(normalized) { return .integer(integer) }
-            return Double(normalized).map(Node.Value.double) ?? .string(text)
+            return .largeInteger(normalized)
         }
         // [-+]? ( \. [0-9]+ | [0-9]+ ( \. [0-9]* )? ) ( [eE] [-+]? [0-9]+ )?
         var index = digits.startIndex

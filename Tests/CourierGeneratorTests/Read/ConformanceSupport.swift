@@ -27,6 +27,7 @@ indirect enum PlainValue: Equatable, CustomStringConvertible {
         case .bool(let flag): self = .bool(flag)
         case .integer(let number): self = .number(Double(number))
         case .double(let number): self = .number(number)
+        case .largeInteger(let digits): self = .number(Double(digits) ?? .nan)
         case .string(let text): self = .string(text)
         case .sequence(let items): self = .array(items.map(PlainValue.init))
         case .mapping(let mapping):

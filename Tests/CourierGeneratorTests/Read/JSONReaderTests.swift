@@ -10,6 +10,8 @@ import Testing
         ),
         (" [ ] ", "[]"),
         (#""only a string""#, #""only a string""#),
+        // An integer beyond 64 bits (a uint64's largest, Qdrant's point ids) keeps every digit.
+        ("[18446744073709551615, -9223372036854775809, 1e3]", "[18446744073709551615,-9223372036854775809,1000]"),
     ])
     func reads(json: String, expected: String) throws {
         #expect(try DocumentReader.read(Array(json.utf8), file: "t.json", format: .json).canonicalJSON == expected)

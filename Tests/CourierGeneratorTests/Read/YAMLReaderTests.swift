@@ -92,6 +92,11 @@ import Testing
         ("[~, null, Null, NULL, 'null', \"true\", '1']", #"[null,null,null,null,"null","true","1"]"#),
         // Dates and versions are strings.
         ("[2026-11-21, 1.2.3, 3.1.0]", #"["2026-11-21","1.2.3","3.1.0"]"#),
+        // An integer beyond 64 bits (a uint64's largest) is kept digit for digit, not rounded.
+        (
+            "[18446744073709551615, +18446744073709551616, !!int 99999999999999999999, -9223372036854775809]",
+            #"[18446744073709551615,18446744073709551616,99999999999999999999,-9223372036854775809]"#
+        ),
     ])
     func coreSchema(yaml: String, expected: String) throws {
         #expect(try json(yaml) == expected)

@@ -14,7 +14,7 @@ enum ShowcaseAPIExamples {
 
     private static func makeExamples() -> [CourierTesting.DescriptionExample] {
         var examples: [CourierTesting.DescriptionExample] = []
-        examples.reserveCapacity(36)
+        examples.reserveCapacity(37)
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ShowcaseAPI.Tick.self, name: "SUBSCRIBE /stream/ticks 200 (lines) item 1",
@@ -95,6 +95,10 @@ enum ShowcaseAPIExamples {
             CourierTesting.DescriptionExample.decoding(
                 ShowcaseAPI.MessageContent.self, name: "#/components/schemas/MessageContent/examples/1",
                 json: #"{"text":"Hi","type":"text"}"#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ShowcaseAPI.PointRecord.self, name: "#/components/schemas/PointRecord/example",
+                json: #"{"id":18446744073709551615,"payload":null,"shard_key":"region_1"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ShowcaseAPI.Tick.self, name: "#/components/schemas/Tick/example",
