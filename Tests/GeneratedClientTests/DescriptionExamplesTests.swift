@@ -152,3 +152,27 @@ import Testing
         #expect(faithful == 74 && textForNumbers == 25 && missingErrorType == 17)
     }
 }
+
+/// A part of Qdrant's description (`Specs/qdrant.json`, 97 schemas as schemars writes Rust's
+/// types), with payloads written after its documentation (`Payloads/qdrant.json`): filters whose
+/// conditions are told apart by their keys alone, vectors that are lists of numbers, lists of
+/// lists or sparse objects, ids that are `u64` (the largest among them) or UUIDs, match values of
+/// three kinds, numeric and date ranges with the same keys, cluster states tagged by one-value
+/// enums. Each decodes as its type and as the unions that list it, lands in its own case and
+/// encodes back whole.
+@Suite struct QdrantTests {
+    static var payloads: [DescriptionExample] {
+        QdrantAPIExamples.all.filter { $0.name.hasPrefix("payload ") }
+    }
+
+    @Test(arguments: payloads)
+    func payloadsDecodeFaithfully(_ example: DescriptionExample) throws {
+        let result = try example.check()
+        #expect(result.isFaithful, "\(result)")
+    }
+
+    @Test func everyPayloadIsChecked() {
+        #expect(Self.payloads.count == 39)
+        #expect(QdrantAPIExamples.all.count == Self.payloads.count)
+    }
+}
