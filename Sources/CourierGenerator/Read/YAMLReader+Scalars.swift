@@ -224,7 +224,10 @@ extension YAMLReader {
         if !digits.isEmpty && digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
             let normalized = first == UInt8(ascii: "+") ? String(text.dropFirst()) : text
             if let integer = Int(normalized) { return .integer(integer) }
-            return .largeInteger(normalized)
+            // Beyond 64 bits: the digits, without the leading zeros YAML allows and JSON does not.
+            let sign = normalized.hasPrefix("-") ? "-" : ""
+            let significant = normalized.drop { $0 == "-" || $0 == "0" }
+            return .largeInteger(sign + (significant.isEmpty ? "0" : significant))
         }
         // [-+]? ( \. [0-9]+ | [0-9]+ ( \. [0-9]* )? ) ( [eE] [-+]? [0-9]+ )?
         var index = digits.startIndex
