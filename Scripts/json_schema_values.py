@@ -1,5 +1,6 @@
 """What JSON Schema's types and date-time format accept, for the scripts that check generated code
-with payloads (random-schemas.py, real-payloads.py) and the requests it sends (request_checks.py)."""
+with payloads (random-schemas.py, real-payloads.py) and the requests it sends (request_checks.py),
+and how Courier reads OpenAPI 3.0's `nullable` where JSON Schema gives it no meaning."""
 import re
 
 # RFC 3339's date-time, as JSON Schema's `date-time` format takes it (`T` or a space between).
@@ -19,6 +20,19 @@ def has_type(kind, value):
         "array": isinstance(value, list),
         "object": isinstance(value, dict),
     }.get(kind, True)
+
+
+# The keywords that annotate a value without saying what it is.
+ANNOTATIONS = {"nullable", "title", "description", "example", "examples", "deprecated", "readOnly", "writeOnly",
+               "default", "externalDocs"}
+
+
+def says_only_nullable(schema):
+    """Whether a schema says `nullable: true` and nothing that shapes a value (annotations at
+    most): Courier reads it as `null` where it stands as an `allOf` part or a `oneOf`/`anyOf`
+    alternative (`anyOf: [{$ref: T}, {nullable: true}]`, schemars' `Option<T>`), though a
+    `nullable` without a `type` has no effect in OpenAPI 3.0.3."""
+    return isinstance(schema, dict) and schema.get("nullable") is True and set(schema) <= ANNOTATIONS
 
 
 # The keywords that, beside a `$ref`, make a schema more than the one it refers to.

@@ -29,6 +29,7 @@ pair differs, and prints the first lines of each difference.
 import argparse, difflib, json, os, subprocess, sys, tempfile
 
 from check_package import ROOT, courier_binary, description_files, generated_files
+from json_schema_values import says_only_nullable
 
 COMPOSITIONS = ("allOf", "oneOf", "anyOf")
 REFERENCE_SHAPING = ("properties", "patternProperties", "additionalProperties", "unevaluatedProperties", "items",
@@ -40,13 +41,6 @@ def is_binary(schema):
     return isinstance(schema, dict) and schema.get("type") == "string" and schema.get("format") == "binary"
 
 
-def nullable_annotation(part):
-    """Whether an `allOf` part only annotates, and says the value may be null."""
-    annotations = {"nullable", "title", "description", "example", "examples", "deprecated", "readOnly",
-                   "writeOnly", "default", "externalDocs"}
-    return isinstance(part, dict) and part.get("nullable") is True and set(part) <= annotations
-
-
 def convert_schema(schema, in_form=False):
     """Returns the 3.1 form of a 3.0 schema object (a new object; the argument is not changed)."""
     if not isinstance(schema, dict):
@@ -55,11 +49,11 @@ def convert_schema(schema, in_form=False):
         # 3.0 ignores a `$ref`'s siblings; 3.1 applies those that shape the value, as an `allOf`
         # part would. They are left out, so that the schema means in 3.1 what it meant.
         schema = {key: value for key, value in schema.items() if key not in REFERENCE_SHAPING}
-    if isinstance(schema.get("allOf"), list) and any(nullable_annotation(part) for part in schema["allOf"]):
+    if isinstance(schema.get("allOf"), list) and any(says_only_nullable(part) for part in schema["allOf"]):
         # `allOf: [{$ref: X}, {nullable: true}]` (OpenAI's way): a part that only says the value
         # may be null makes the whole value nullable, as Courier reads 3.0, where strictly a
         # `nullable` without a `type` beside it has no effect.
-        parts = [{k: v for k, v in part.items() if k != "nullable"} if nullable_annotation(part) else part
+        parts = [{k: v for k, v in part.items() if k != "nullable"} if says_only_nullable(part) else part
                  for part in schema["allOf"]]
         schema = dict(schema, allOf=parts, nullable=True)
     result = {}
@@ -72,7 +66,7 @@ def convert_schema(schema, in_form=False):
             # An alternative that only says `nullable: true` (schemars' `Option<T>`: `anyOf:
             # [{$ref: T}, {nullable: true}]`) is `null`, as Courier reads 3.0.
             value = [dict({k: v for k, v in child.items() if k != "nullable"}, type="null")
-                     if nullable_annotation(child) else convert_schema(child, in_form) for child in value]
+                     if says_only_nullable(child) else convert_schema(child, in_form) for child in value]
         elif key in COMPOSITIONS and isinstance(value, list):
             value = [convert_schema(child, in_form) for child in value]
         result[key] = value

@@ -29,7 +29,7 @@ there is any.
 import argparse, base64, json, os, random, re, shutil, subprocess, sys, tempfile, uuid, zlib
 
 from check_package import checks_main, courier_binary, write_package
-from json_schema_values import DATE_TIME, has_type
+from json_schema_values import DATE_TIME, has_type, says_only_nullable
 from random_operations import Operations
 from request_checks import RequestChecks, generated_forms, generated_methods
 
@@ -138,7 +138,7 @@ class Schemas:
         """The alternatives Courier reads beside an alternative that only says `nullable: true`
         (the value is one of them, or null), or beside one that is any object or null when they
         are all objects, else None."""
-        only_null = [m for m in members if m.get("nullable") is True and set(m) <= {"nullable", "description"}]
+        only_null = [m for m in members if says_only_nullable(m)]
         if only_null and len(only_null) < len(members):
             return [m for m in members if m not in only_null]
         placeholders = [m for m in members if self.nullable_any_object(m)]

@@ -23,7 +23,7 @@ the Swift toolchain; each description's module is built once, with every round's
 import argparse, base64, json, os, random, re, shutil, subprocess, sys, tempfile, uuid
 
 from check_package import checks_main, courier_binary, write_package
-from json_schema_values import DATE_TIME, has_type, reference_siblings_as_parts
+from json_schema_values import DATE_TIME, has_type, reference_siblings_as_parts, says_only_nullable
 
 SPECS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "shared", "specs")
 
@@ -115,9 +115,6 @@ class Description:
 
     # Validation
 
-    ANNOTATIONS = {"nullable", "title", "description", "example", "examples", "deprecated", "readOnly", "writeOnly",
-                   "default", "externalDocs"}
-
     def only_null(self, alternative):
         """Whether a `oneOf`/`anyOf` alternative allows `null` alone: `{type: "null"}`, or one that
         only says `nullable: true` (schemars' `Option<T>`: `anyOf: [T, {nullable: true}]`), as
@@ -125,9 +122,7 @@ class Description:
         alternative = self.resolve(alternative)
         if not isinstance(alternative, dict):
             return False
-        if alternative.get("nullable") is True and "type" not in alternative:
-            return set(alternative) <= self.ANNOTATIONS
-        return self.types_of(alternative) == ["null"]
+        return says_only_nullable(alternative) or self.types_of(alternative) == ["null"]
 
     def valid_alternative(self, alternative, value, depth):
         if self.only_null(alternative):
