@@ -35,6 +35,8 @@ final class APIConverter {
     private let errorBody: String?
     /// What the configuration says of operations' pagination, by operation id.
     private let pagination: [String: PaginationSetting]
+    /// The names operations take from their ids (``OperationNames``).
+    private var namesFromIDs = OperationNames([])
     /// Operations (by id) whose success response declares a `Link` header.
     private var linkHeaders: Set<String> = []
     /// The operations (by operation id) whose description declares how they page
@@ -127,7 +129,17 @@ final class APIConverter {
     ) {
         let root = documents.root
         documentSecurity = try securityRequirement(root.child("security"))
-        try schemas.registerComponents()
+        var identified: [OperationNames.Operation] = []
+        for (path, item) in root.entries("paths") where !path.hasPrefix("x-") {
+            guard let pathItem = try? documents.dereference(item) else { continue }
+            for (method, operation) in self.operations(of: pathItem) {
+                guard let id = operation.node["operationId"]?.string else { continue }
+                identified.append(OperationNames.Operation(id: id, method: method, path: path))
+            }
+        }
+        namesFromIDs = OperationNames(identified)
+        let componentKeys = (root.child("components")?.entries("schemas") ?? []).map(\.0)
+        try schemas.registerComponents(preferredNames: namesFromIDs.bodyTypeNames(componentKeys: componentKeys))
         var operations: [OperationModel] = []
         var operationNames: [String: UniqueNames] = [:]
         var clientServers: [String: [ServerModel]] = [:]
@@ -205,7 +217,8 @@ final class APIConverter {
         if let custom {
             baseName = String(custom.prefix { $0 != "(" })
         } else if let operationID {
-            baseName = Naming.memberName(operationID)
+            baseName = Naming.memberName(
+                namesFromIDs.name(of: OperationNames.Operation(id: operationID, method: method, path: path)))
         } else {
             baseName = Naming.memberName(
                 method.lowercased() + " "

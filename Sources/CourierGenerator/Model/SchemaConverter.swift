@@ -54,10 +54,11 @@ final class SchemaConverter {
     }
 
     /// Names every schema in `components/schemas` first, so they keep their own names.
-    func registerComponents() throws(GenerationError) {
+    /// - Parameter preferredNames: type names for some of them, by key, in place of their keys'.
+    func registerComponents(preferredNames: [String: String] = [:]) throws(GenerationError) {
         for (key, schema) in documents.root.child("components")?.entries("schemas") ?? [] {
             let reference = DocumentSet.Reference(file: documents.root.file, pointer: schema.pointer)
-            let name = typeNames.claim(Self.typeName(ofComponent: key))
+            let name = typeNames.claim(preferredNames[key] ?? Self.typeName(ofComponent: key))
             referenced[reference] = name
             pending.append((reference, schema, name))
             var parents: [DocumentSet.Reference] = []
