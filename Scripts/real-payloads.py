@@ -205,8 +205,15 @@ class Description:
         if isinstance(value, list):
             if len(value) < schema.get("minItems", 0) or len(value) > schema.get("maxItems", len(value)):
                 return False
+            # JSON Schema 2020-12's tuples: `prefixItems` by position, `items` for the rest.
+            prefix = schema.get("prefixItems") or []
+            if not all(self.valid(item_schema, item, depth + 1) for item_schema, item in zip(prefix, value)):
+                return False
             items = schema.get("items")
-            if isinstance(items, dict) and not all(self.valid(items, item, depth + 1) for item in value):
+            rest = value[len(prefix):]
+            if items is False and rest:
+                return False
+            if isinstance(items, dict) and not all(self.valid(items, item, depth + 1) for item in rest):
                 return False
         if isinstance(value, dict):
             properties = schema.get("properties") or {}
@@ -340,7 +347,8 @@ class Description:
                         value = {**own, **value}
                 return value
         kinds = [kind for kind in types if kind != "null"] or (
-            ["object"] if "properties" in schema or "additionalProperties" in schema else ["array"] if "items" in schema
+            ["object"] if "properties" in schema or "additionalProperties" in schema
+            else ["array"] if "items" in schema or "prefixItems" in schema
             else ["string"])
         kind = r.choice(kinds)
         if kind == "string":
@@ -351,9 +359,13 @@ class Description:
             return r.random() < 0.5
         if kind == "array":
             items = schema.get("items", {})
+            prefix = schema.get("prefixItems") or []
             low = schema.get("minItems", 0)
             high = max(low, min(schema.get("maxItems", 3), 3 if depth < 4 else low))
-            return [self.payload(items, depth + 1) for _ in range(r.randint(low, high))]
+            count = r.randint(low, high)
+            if items is False:
+                count = min(count, len(prefix))
+            return [self.payload(prefix[index] if index < len(prefix) else items, depth + 1) for index in range(count)]
         value = {}
         properties = schema.get("properties") or {}
         required = schema.get("required", [])

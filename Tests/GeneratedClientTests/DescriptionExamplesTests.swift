@@ -176,3 +176,28 @@ import Testing
         #expect(QdrantAPIExamples.all.count == Self.payloads.count)
     }
 }
+
+/// The description FastAPI writes for a Pydantic service (`Specs/parcels.json`, from
+/// `Scripts/fastapi_service.py`), with three rounds of payloads its own handlers sent and accepted
+/// (`Payloads/parcels.json`, written by `Scripts/pydantic-payloads.py --write`): unions tagged by
+/// `const` properties (nested, recursive, one tagged by integers), a union whose members are told
+/// apart by their required keys, people and companies told apart by closed models, decimals as
+/// text, durations, tuples, maps keyed by enums and dates, aliases and computed fields, request
+/// bodies without `null`s, without unset or default values. Each decodes as its type and as the
+/// unions that list it, lands in its own case and encodes back whole.
+@Suite struct ParcelsTests {
+    static var payloads: [DescriptionExample] {
+        ParcelsAPIExamples.all.filter { $0.name.hasPrefix("payload ") }
+    }
+
+    @Test(arguments: payloads)
+    func payloadsDecodeFaithfully(_ example: DescriptionExample) throws {
+        let result = try example.check()
+        #expect(result.isFaithful, "\(result)")
+    }
+
+    @Test func everyPayloadIsChecked() {
+        #expect(Self.payloads.count == 205)
+        #expect(ParcelsAPIExamples.all.count == Self.payloads.count)
+    }
+}

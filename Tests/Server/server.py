@@ -39,6 +39,13 @@ Routes (every method unless noted):
                                    limit, default 10; starting_after), over 7 customers made from
                                    Stripe's own fixture (Tests/GeneratedClientTests/Payloads), with
                                    ids cus_0 to cus_6 and emails; `email=E` filters as Stripe does
+  /parcels, /parcels/ID            the parcel service of Scripts/fastapi_service.py as FastAPI
+                                   answers (the recorded payloads in
+                                   Tests/GeneratedClientTests/Payloads/parcels.json): POST a parcel
+                                   (201 with defaults filled in, or FastAPI's 422 for a missing
+                                   field or a negative weight), GET one (404 Problem for the nil
+                                   UUID, 422 for an id that is no UUID), GET the page (422 for an
+                                   unknown status)
   /reports/ID                      a report as JSON {"id", "title", "pages"} or as PDF bytes, as
                                    the request's Accept prefers (q-values, type/*, */*: RFC 9110
                                    §12.5.1); 406 when it takes neither. ID "missing" is a 404
@@ -80,6 +87,7 @@ import os
 import re
 import sys
 import threading
+import uuid
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, parse_qsl, urlsplit
@@ -88,6 +96,14 @@ from streaming import StreamingRoutes
 
 STRIPE_FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "GeneratedClientTests", "Payloads",
                                "stripe-fixtures3-2022-04.json")
+
+PARCELS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "GeneratedClientTests", "Payloads",
+                       "parcels.json")
+# What the parcel service (Scripts/fastapi_service.py) requires of a parcel, fills in and accepts.
+PARCEL_REQUIRED = ["id", "status", "sender", "recipient", "weightGrams", "payment", "createdAt"]
+PARCEL_DEFAULTS = {"priority": 2, "dimensions": None, "declaredValue": None, "events": [], "labels": [],
+                   "reference": None, "deliveryWindow": None, "metadata": {}}
+PARCEL_STATUSES = ["created", "in-transit", "out_for_delivery", "delivered", "returned", "LOST"]
 
 HITS = {}
 HITS_LOCK = threading.Lock()
@@ -156,6 +172,8 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
             return self.flaky(path.split("/")[2])
         if path.startswith("/coalesce/"):
             return self.coalesce(path.split("/"))
+        if path == "/parcels" or path.startswith("/parcels/"):
+            return self.parcels(path.split("/")[2:])
         if path == "/freight":
             return self.polymorphic_body()
         if path == "/notes" and self.command == "POST":
@@ -429,6 +447,55 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
                 following = (self.route_path if q("relative", "") else base) + "?" + query
             return self.json(200, {"items": chunk, "next": following})
         return self.json(200, {"items": chunk, "total_count": total})
+
+    def parcels(self, rest):
+        """Answers as the FastAPI service of Scripts/fastapi_service.py does, with its recorded
+        payloads, and FastAPI's validation failures as it words them (an id that is no UUID with
+        the message for one of the wrong length)."""
+        with open(PARCELS) as f:
+            recorded = json.load(f)[0]
+
+        def invalid(*errors):
+            return self.json(422, {"detail": list(errors)})
+
+        if not rest and self.command == "POST":
+            try:
+                body = json.loads(self.body)
+            except ValueError as error:
+                return invalid({"type": "json_invalid", "loc": ["body", error.pos], "msg": "JSON decode error",
+                                "input": {}, "ctx": {"error": error.msg}})
+            missing = [key for key in PARCEL_REQUIRED if key not in body]
+            if missing:
+                return invalid(*({"type": "missing", "loc": ["body", key], "msg": "Field required", "input": body}
+                                 for key in missing))
+            weight = body["weightGrams"]
+            if isinstance(weight, int) and weight < 0:
+                return invalid({"type": "greater_than_equal", "loc": ["body", "weightGrams"],
+                                "msg": "Input should be greater than or equal to 0", "input": weight,
+                                "ctx": {"ge": 0}})
+            parcel = dict(PARCEL_DEFAULTS, **body)
+            parcel["eventCount"] = len(parcel["events"])
+            return self.json(201, parcel)
+        if not rest:
+            for index, status in enumerate(self.query.get("status", [])):
+                if status not in PARCEL_STATUSES:
+                    expected = ", ".join(f"'{s}'" for s in PARCEL_STATUSES[:-1]) + f" or '{PARCEL_STATUSES[-1]}'"
+                    return invalid({"type": "enum", "loc": ["query", "status", index],
+                                    "msg": f"Input should be {expected}", "input": status,
+                                    "ctx": {"expected": expected}})
+            return self.json(200, recorded["Page_Parcel_"])
+        if len(rest) > 1 or self.command != "GET":
+            return self.json(404 if len(rest) > 1 else 405, {"detail": "Not Found" if len(rest) > 1 else "Method Not Allowed"})
+        try:
+            parcel_id = uuid.UUID(rest[0])
+        except ValueError:
+            reason = f"invalid length: found {len(rest[0])}"
+            return invalid({"type": "uuid_parsing", "loc": ["path", "parcel_id"],
+                            "msg": f"Input should be a valid UUID, {reason}", "input": rest[0],
+                            "ctx": {"error": reason}})
+        if parcel_id.int == 0:
+            return self.json(404, recorded["Problem"])
+        return self.json(200, dict(recorded["Parcel-Output"], id=str(parcel_id)))
 
     def stripe_customers(self):
         with open(STRIPE_FIXTURES) as f:
