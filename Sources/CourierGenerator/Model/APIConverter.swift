@@ -657,12 +657,14 @@ final class APIConverter {
         var fields: [MultipartModel.Field] = []
         for (propertyName, propertyReference) in properties {
             let property = try documents.dereference(propertyReference)
+            // An optional file is a file (or a list of them) or `null`.
+            let part = try schemas.withoutNullAlternative(property)
             let kind: MultipartModel.Field.Kind
             let type: SwiftType
-            if Self.isBinary(property.node) {
+            if Self.isBinary(part.node) {
                 (kind, type) = (.file, .builtin("Courier.MultipartFile"))
-            } else if property.node["type"]?.string == "array", let items = property.child("items"),
-                Self.isBinary(try documents.dereference(items).node)
+            } else if Self.types(of: part.node).contains("array"), let items = part.child("items"),
+                Self.isBinary(try schemas.withoutNullAlternative(items).node)
             {
                 (kind, type) = (.files, .array(.builtin("Courier.MultipartFile")))
             } else {
@@ -729,9 +731,16 @@ final class APIConverter {
     /// `contentEncoding`. `format: byte` and `contentEncoding: base64` are base64 text, sent as a
     /// text part.
     private static func isBinary(_ node: Node) -> Bool {
-        guard node["type"]?.string == "string" || node["type"] == nil else { return false }
+        let types = types(of: node)
+        guard types.isEmpty || types.subtracting(["null"]) == ["string"] else { return false }
         return node["format"]?.string == "binary"
             || (node["contentMediaType"] != nil && node["contentEncoding"] == nil)
+    }
+
+    /// The types a schema names: its `type`, or each of its list of types (3.1's `[string, "null"]`).
+    private static func types(of node: Node) -> Set<String> {
+        if let type = node["type"]?.string { return [type] }
+        return Set(node["type"]?.sequence?.compactMap(\.string) ?? [])
     }
 
     /// Whether values of a type are sent as text parts: strings, numbers, booleans, and arrays

@@ -908,6 +908,21 @@ final class SchemaConverter {
         return (usable, nil)
     }
 
+    /// The one alternative of a `oneOf` or `anyOf` beside `null` (`anyOf: [{type: string,
+    /// contentMediaType: …}, {type: "null"}]`, as Pydantic writes an optional file), resolved;
+    /// any other schema as it is.
+    func withoutNullAlternative(_ schema: Located) throws(GenerationError) -> Located {
+        let resolved = try documents.dereference(schema)
+        guard isOnlyAUnion(resolved), resolved.node["nullable"] == nil else { return resolved }
+        let keyword = resolved.node["oneOf"] != nil ? "oneOf" : "anyOf"
+        var others: [Located] = []
+        for alternative in resolved.items(keyword) where try !allowsOnlyNull(alternative) {
+            others.append(alternative)
+        }
+        guard others.count == 1, others.count < resolved.items(keyword).count else { return resolved }
+        return try documents.dereference(others[0])
+    }
+
     /// Whether a schema is any object or `null` and says nothing more (`{type: object, nullable:
     /// true}`, `{type: [object, "null"]}`, with annotations at most).
     private func isNullableAnyObject(_ schema: Located) throws(GenerationError) -> Bool {

@@ -2202,6 +2202,51 @@ import Testing
         #expect(operations.contains("try await client.send(Endpoints.friends(of: id))"))
     }
 
+    /// Which parts are files: raw bytes (`format: binary`, 3.1's `contentMediaType` without a
+    /// `contentEncoding`), also where `null` is the only other choice, as Pydantic writes an
+    /// optional file (`anyOf: [{type: string, contentMediaType: …}, {type: "null"}]`).
+    @Test(arguments: [
+        ("3.0.3", "{type: string, format: binary}", "Courier.MultipartFile"),
+        ("3.0.3", "{type: string, format: binary, nullable: true}", "Courier.MultipartFile"),
+        ("3.1.0", "{type: string, contentMediaType: image/png}", "Courier.MultipartFile"),
+        (
+            "3.1.0", "{anyOf: [{type: string, contentMediaType: application/octet-stream}, {type: 'null'}]}",
+            "Courier.MultipartFile"
+        ),
+        (
+            "3.1.0", "{oneOf: [{type: 'null'}, {type: string, format: binary}], description: A photo}",
+            "Courier.MultipartFile"
+        ),
+        ("3.1.0", "{type: [string, 'null'], contentMediaType: application/octet-stream}", "Courier.MultipartFile"),
+        (
+            "3.1.0",
+            "{anyOf: [{type: array, items: {type: string, contentMediaType: application/octet-stream}}, {type: 'null'}]}",
+            "[Courier.MultipartFile]"
+        ),
+        // Base64 is text; a file or a number is a union sent as JSON.
+        ("3.1.0", "{type: string, contentMediaType: image/png, contentEncoding: base64}", "Foundation.Data"),
+        ("3.1.0", "{anyOf: [{type: string, format: binary}, {type: integer}]}", "UploadFormPart"),
+    ])
+    func aPartIsAFileWhereItIsBytesOrNull(version: String, schema: String, type: String) throws {
+        let files = try generate(
+            """
+            openapi: \(version)
+            info: {title: Test, version: "1"}
+            paths:
+              /upload:
+                post:
+                  operationId: upload
+                  requestBody:
+                    required: true
+                    content:
+                      multipart/form-data:
+                        schema: {type: object, properties: {part: \(schema)}}
+                  responses: {"204": {description: ok}}
+            """)
+        let types = try #require(files["Models/Operations/UploadTypes.swift"])
+        #expect(types.contains("public var part: \(type)?"), "\(types)")
+    }
+
     @Test func aMultipartBodyBecomesAFormTypeWithFileTextAndJSONParts() throws {
         let files = try generate(
             """
