@@ -18,7 +18,7 @@ import uuid
 from decimal import Decimal
 from typing import Annotated, Any, Generic, Literal, Optional, TypeVar, Union
 
-from fastapi import FastAPI, Query
+from fastapi import FastAPI, File, Form, Query, UploadFile
 from fastapi.responses import JSONResponse
 from pydantic import (
     AnyUrl,
@@ -333,6 +333,22 @@ class Customer(BaseModel):
     kind: Literal[1, "one", None] = None
 
 
+class FileInfo(BaseModel):
+    """A file the service received: what its part said, and how many bytes it held."""
+
+    filename: Optional[str]
+    content_type: Optional[str]
+    size: int
+
+
+class PhotoReceipt(BaseModel):
+    parcel_id: uuid.UUID
+    caption: str
+    photo: FileInfo
+    thumbnail: Optional[FileInfo] = None
+    extras: list[FileInfo] = []
+
+
 def sampler(kind: Any) -> Any:
     """Builds the value a handler answers with; `pydantic-payloads.py` replaces it with one that
     builds random values of `kind`."""
@@ -365,6 +381,27 @@ def get_parcel(parcel_id: uuid.UUID) -> Any:
     if parcel_id.int == 0:
         return JSONResponse(sample(Problem).model_dump(mode="json"), status_code=404)
     return sample(Parcel)
+
+
+async def received(upload: UploadFile) -> FileInfo:
+    return FileInfo(filename=upload.filename, content_type=upload.content_type, size=len(await upload.read()))
+
+
+@app.post("/parcels/{parcel_id}/photos", status_code=201)
+async def upload_photo(
+    parcel_id: uuid.UUID,
+    photo: UploadFile,
+    caption: Annotated[str, Form()] = "",
+    thumbnail: Optional[UploadFile] = None,
+    extras: Annotated[list[UploadFile], File()] = [],
+) -> PhotoReceipt:
+    return PhotoReceipt(
+        parcel_id=parcel_id,
+        caption=caption,
+        photo=await received(photo),
+        thumbnail=await received(thumbnail) if thumbnail else None,
+        extras=[await received(extra) for extra in extras],
+    )
 
 
 @app.get("/parcels/{parcel_id}/events")

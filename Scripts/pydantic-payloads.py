@@ -12,8 +12,9 @@ without unset or default values), and each validation failure is FastAPI's own 4
 payload is decoded with the generated type of its schema and with every union that lists it,
 encoded again and compared (`DescriptionExample.check()`).
 
-    python3 -m venv /tmp/fastapi && /tmp/fastapi/bin/pip install fastapi polyfactory httpx
+    python3 -m venv /tmp/fastapi && /tmp/fastapi/bin/pip install fastapi polyfactory httpx python-multipart uvicorn
     /tmp/fastapi/bin/python Scripts/pydantic-payloads.py --rounds 20 --seed 3
+    /tmp/fastapi/bin/python Scripts/pydantic-payloads.py --live  # also against the running service (uvicorn)
     /tmp/fastapi/bin/python Scripts/pydantic-payloads.py --write   # Specs/parcels.json and its payloads
 
 Without `--write`, the committed `Specs/parcels.json` must be what FastAPI writes. With it, the
@@ -21,7 +22,7 @@ description and a few rounds of payloads (seed 1) are written to `Specs/parcels.
 `Tests/GeneratedClientTests/Payloads/parcels.json`, which `swift test` checks (`ParcelsTests`),
 so the test suite needs neither Python packages nor this script. Exits 1 on any finding.
 """
-import argparse, json, os, random, shutil, subprocess, sys, tempfile, uuid, warnings
+import argparse, json, os, random, shutil, socket, subprocess, sys, tempfile, time, uuid, warnings
 from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -123,6 +124,18 @@ class Payloads:
         failure = self.call("POST", "/parcels", broken, status=422)
         payloads["HTTPValidationError"] = failure
         payloads["ValidationError"] = self.rng.choice(failure["detail"])
+        files = [("photo", (f"photo{self.rng.randint(1, 9)}.jpg", self.rng.randbytes(self.rng.randint(0, 3000)),
+                            "image/jpeg"))]
+        if self.rng.random() < 0.5:
+            files.append(("thumbnail", ("thumbnail.png", self.rng.randbytes(64), "image/png")))
+        for index in range(self.rng.randint(0, 2)):
+            files.append(("extras", (f"scan {index}.pdf", self.rng.randbytes(100), "application/pdf")))
+        form = {"caption": self.rng.choice(["", "At the door", "Später"])} if self.rng.random() < 0.7 else {}
+        answer = self.client.post(f"/parcels/{another['id']}/photos", files=files, data=form)
+        if answer.status_code != 201:
+            raise SystemExit(f"POST /parcels/…/photos answered {answer.status_code}: {answer.text[:800]}")
+        payloads["PhotoReceipt"] = answer.json()
+        payloads["FileInfo"] = answer.json()["photo"]
         events = []
         while not events:
             events = self.call("GET", f"/parcels/{another['id']}/events")
@@ -169,12 +182,154 @@ class Payloads:
         return payloads
 
 
+LIVE_CHECKS = r"""
+// The generated client against the service itself (`--live`): each request body of the rounds
+// sent to its handler, which must accept it and answer with the same values; a photo uploaded
+// as multipart parts; every read; FastAPI's 422 and the service's 404 as failures with messages.
+if let base = ProcessInfo.processInfo.environment["PARCELS_URL"].flatMap(URL.init(string:)) {
+    let api = APIAPI(baseURL: base)  // The façade of the module `API`.
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .rfc3339
+    func bodies<Value: Decodable>(_ schema: String, as type: Value.Type) throws -> [Value] {
+        try APIExamples.all.filter { $0.name == "payload \(schema)" || $0.name.hasPrefix("payload \(schema) (round") }
+            .map { try decoder.decode(type, from: Data($0.json.utf8)) }
+    }
+    struct Mismatch: Error, CustomStringConvertible { var description: String }
+    func expect(_ condition: Bool, _ what: @autoclosure () -> String) throws {
+        if !condition { throw Mismatch(description: what()) }
+    }
+    var failures = 0
+    var calls = 0
+    func live(_ what: String, _ body: () async throws -> Void) async {
+        calls += 1
+        do { try await body() } catch {
+            failures += 1
+            print("LIVE FAIL \(what): \(error)")
+        }
+    }
+    for parcel in try bodies("Parcel-Input", as: ParcelInput.self) {
+        await live("createParcel") {
+            let answer = try await api.createParcel(body: parcel)
+            try expect(answer.id == parcel.id && answer.payment == parcel.payment && answer.createdAt == parcel.createdAt
+                && answer.metadata ?? [:] == parcel.metadata ?? [:] && answer.eventCount == parcel.events?.count ?? 0,
+                "the parcel came back changed: \(answer)")
+        }
+    }
+    for customer in try bodies("Customer-Input", as: CustomerInput.self) {
+        await live("createCustomer") {
+            let answer = try await api.createCustomer(body: customer)
+            try expect(answer.id == customer.id && answer.accountCode == customer.accountCode
+                && answer.who == customer.who && answer.tags ?? [] == customer.tags ?? [], "the customer came back changed: \(answer)")
+        }
+    }
+    for label in try bodies("Label", as: Label.self) {
+        await live("printLabel") {
+            let answer = try await api.printLabel(body: label)
+            try expect(answer == label, "the label came back changed: \(answer)")
+        }
+    }
+    for webhook in try bodies("Webhook", as: Webhook.self) {
+        await live("putWebhook") {
+            let answer = try await api.putWebhook(name: "shipping events+ü", body: webhook)
+            try expect(answer.url == webhook.url && Set(answer.events) == Set(webhook.events)
+                && answer.filters == webhook.filters, "the webhook came back changed: \(answer)")
+        }
+    }
+    for body in try bodies("Body_quote_quotes_post", as: QuoteBody.self) {
+        await live("quote") { _ = try await api.quote(body: body) }
+    }
+    await live("uploadPhoto") {
+        let photo = Data((0..<3000).map { UInt8($0 % 251) })
+        let form = UploadPhotoForm(
+            photo: MultipartFile(data: photo, filename: "door.jpg", contentType: "image/jpeg"), caption: "Später",
+            thumbnail: MultipartFile(data: Data(count: 64), filename: "thumbnail.png", contentType: "image/png"),
+            extras: [
+                MultipartFile(data: Data("a".utf8), filename: "scan 1.pdf", contentType: "application/pdf"),
+                MultipartFile(data: Data(), filename: "empty.bin", contentType: "application/octet-stream"),
+            ])
+        let id = UUID()
+        let receipt = try await api.uploadPhoto(parcelID: id, body: form)
+        try expect(receipt.parcelID == id && receipt.caption == "Später" && receipt.photo.size == 3000
+            && receipt.photo.filename == "door.jpg" && receipt.photo.contentType == "image/jpeg"
+            && receipt.thumbnail?.size == 64 && receipt.extras?.map(\.filename) == ["scan 1.pdf", "empty.bin"]
+            && receipt.extras?.map(\.size) == [1, 0], "the service received other parts: \(receipt)")
+        let bare = try await api.uploadPhoto(
+            parcelID: id, body: UploadPhotoForm(photo: MultipartFile(data: Data("x".utf8), filename: "x.jpg")))
+        try expect(bare.thumbnail == nil && bare.extras ?? [] == [] && bare.caption == "", "\(bare)")
+    }
+    await live("reads") {
+        _ = try await api.getParcel(parcelID: UUID())
+        _ = try await api.listParcels(status: [.created, .lost, .inTransit], limit: 5)
+        _ = try await api.parcelEvents(parcelID: UUID())
+        _ = try await api.categories()
+        _ = try await api.getCustomer(customerID: 3)
+        _ = try await api.stats(since: "2024-01-01")
+        var count = 0
+        for try await _ in api.listParcelsItems(status: [.delivered]) {
+            count += 1
+            if count == 3 { break }
+        }
+    }
+    await live("a validation failure") {
+        guard var parcel = try bodies("Parcel-Input", as: ParcelInput.self).first else { return }
+        parcel.weightGrams = -1
+        var failure: ServerFailure?
+        do throws(ServiceError) { _ = try await api.createParcel(body: parcel) } catch .server(let server) {
+            failure = server
+        }
+        try expect(failure?.status == 422 && failure?.message == "Input should be greater than or equal to 0",
+            "not FastAPI's 422: \(String(describing: failure))")
+    }
+    await live("a problem") {
+        var failure: ServerFailure?
+        do throws(ServiceError) {
+            _ = try await api.getParcel(parcelID: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))
+        } catch .server(let server) {
+            failure = server
+        }
+        guard case .status404(let problem)? = failure?.body(as: GetParcelErrorBody.self) else {
+            throw Mismatch(description: "not the 404's Problem: \(String(describing: failure))")
+        }
+        try expect(failure?.message == problem.detail ?? problem.title, "\(String(describing: failure))")
+    }
+    print("LIVE SUMMARY \(calls) \(failures)")
+}
+"""
+
+
 def description():
     return service.app.openapi()
 
 
-def check(rounds, courier, keep):
-    """Generates the module from the committed description with `rounds` and checks them."""
+def serve(port, seed):
+    """Runs the service on the port (its reads answer random values), until killed."""
+    import uvicorn
+    Payloads(seed)
+    uvicorn.run(service.app, host="127.0.0.1", port=port, log_level="warning")
+
+
+def started_service(seed):
+    """The service in a process of its own on a free port, and its URL, once it answers."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--serve", str(port), "--seed", str(seed)])
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return process, f"http://127.0.0.1:{port}"
+        except OSError:
+            if process.poll() is not None:
+                break
+            time.sleep(0.2)
+    process.kill()
+    raise SystemExit("the service did not start (is uvicorn installed?)")
+
+
+def check(rounds, courier, keep, live_url=None):
+    """Generates the module from the committed description with `rounds` and checks them; with
+    `live_url`, also calls the service there with the generated client."""
     work = keep or tempfile.mkdtemp(prefix="courier-pydantic-payloads-")
     if keep:
         shutil.rmtree(keep, ignore_errors=True)
@@ -193,22 +348,33 @@ def check(rounds, courier, keep):
         if generated.stderr.strip():
             print(generated.stderr.strip())
         with open(os.path.join(work, "Sources", "Check", "main.swift"), "w") as f:
-            f.write(checks_main("APIExamples.all.filter { $0.name.hasPrefix(\"payload \") }"))
+            f.write("import Courier\nimport Foundation\n"
+                    + checks_main("APIExamples.all.filter { $0.name.hasPrefix(\"payload \") }", LIVE_CHECKS))
         built = subprocess.run(["swift", "build", "--product", "Check"], cwd=work, capture_output=True, text=True)
         if built.returncode != 0:
             print("did not compile\n" + built.stdout[-3000:] + built.stderr[-3000:])
             return 1
-        run = subprocess.run([os.path.join(work, ".build", "debug", "Check")], capture_output=True, text=True)
+        environment = dict(os.environ, **({"PARCELS_URL": live_url} if live_url else {}))
+        run = subprocess.run([os.path.join(work, ".build", "debug", "Check")], capture_output=True, text=True,
+                             env=environment)
         for line in run.stdout.splitlines():
-            if line.startswith("FINDING"):
+            if line.startswith(("FINDING", "LIVE FAIL")):
                 print("  " + line[:700])
+        failures = 0
+        if live_url:
+            live = [line for line in run.stdout.splitlines() if line.startswith("LIVE SUMMARY ")]
+            if not live:
+                print(f"the live calls did not finish\n{run.stderr[-2000:]}")
+                return 1
+            calls, failures = map(int, live[0].split()[2:])
+            print(f"the generated client against the service: {calls} calls, {failures} failed")
         summary = [line for line in run.stdout.splitlines() if line.startswith("SUMMARY ")]
         if not summary:
             print(f"crashed\n{run.stderr[-2000:]}")
             return 1
         count, findings = summary[0].split()[1:]
         print(f"{len(rounds)} rounds: {count} checks, {findings} findings")
-        return int(findings)
+        return int(findings) + failures
     finally:
         if not keep:
             shutil.rmtree(work, ignore_errors=True)
@@ -221,7 +387,12 @@ def main():
     parser.add_argument("--write", action="store_true",
                         help=f"write the description and {COMMITTED_ROUNDS} rounds of payloads (seed 1)")
     parser.add_argument("--keep", help="build in this folder and keep it")
+    parser.add_argument("--live", action="store_true",
+                        help="also run the service (needs uvicorn) and call it with the generated client")
+    parser.add_argument("--serve", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.serve:
+        return serve(args.serve, args.seed)
     written = json.dumps(description(), indent=1, ensure_ascii=False) + "\n"
     if args.write:
         with open(DESCRIPTION, "w") as f:
@@ -238,7 +409,12 @@ def main():
             sys.exit(f"{os.path.relpath(DESCRIPTION, ROOT)} is not what FastAPI writes now: run with --write")
     payloads = Payloads(args.seed)
     rounds = [payloads.round() for _ in range(args.rounds)]
-    sys.exit(1 if check(rounds, courier_binary(), args.keep) else 0)
+    process, url = started_service(args.seed) if args.live else (None, None)
+    try:
+        sys.exit(1 if check(rounds, courier_binary(), args.keep, url) else 0)
+    finally:
+        if process:
+            process.kill()
 
 
 if __name__ == "__main__":

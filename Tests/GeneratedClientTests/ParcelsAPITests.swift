@@ -1,3 +1,4 @@
+import Courier
 import CourierTestSupport
 import CourierTesting
 import Foundation
@@ -69,6 +70,30 @@ import Testing
         var recorded = try Self.recorded("Parcel-Output", as: ParcelOutput.self)
         recorded.id = id
         #expect(try await api.getParcel(parcelID: id) == recorded)
+    }
+
+    /// FastAPI describes an `UploadFile` as `contentMediaType` text, and an optional one as
+    /// that or `null`: each is a file part.
+    @Test func photosGoAsTheFilePartsFastAPIReads() async throws {
+        let id = UUID()
+        let photo = Data((0..<3000).map { UInt8($0 % 251) })
+        let receipt = try await api.uploadPhoto(
+            parcelID: id,
+            body: UploadPhotoForm(
+                photo: MultipartFile(data: photo, filename: "door.jpg", contentType: "image/jpeg"), caption: "Später",
+                thumbnail: MultipartFile(data: Data(count: 64), filename: "thumbnail.png", contentType: "image/png"),
+                extras: [
+                    MultipartFile(data: Data("a".utf8), filename: "scan 1.pdf", contentType: "application/pdf"),
+                    MultipartFile(data: Data(), filename: "empty.bin"),
+                ]))
+        #expect(receipt.parcelID == id && receipt.caption == "Später")
+        #expect(receipt.photo == FileInfo(filename: "door.jpg", contentType: "image/jpeg", size: 3000))
+        #expect(receipt.thumbnail?.size == 64 && receipt.thumbnail?.contentType == "image/png")
+        #expect(
+            receipt.extras?.map(\.filename) == ["scan 1.pdf", "empty.bin"] && receipt.extras?.map(\.size) == [1, 0])
+        let bare = try await api.uploadPhoto(
+            parcelID: id, body: UploadPhotoForm(photo: MultipartFile(data: Data("x".utf8), filename: "x.jpg")))
+        #expect(bare.thumbnail == nil && bare.extras == [] && bare.caption == "")
     }
 
     @Test func statusesGoAsTheRepeatedQueryFastAPIReads() async throws {

@@ -45,7 +45,8 @@ Routes (every method unless noted):
                                    (201 with defaults filled in, or FastAPI's 422 for a missing
                                    field or a negative weight), GET one (404 Problem for the nil
                                    UUID, 422 for an id that is no UUID), GET the page (422 for an
-                                   unknown status)
+                                   unknown status), POST /parcels/ID/photos (multipart: the receipt
+                                   of the parts photo, thumbnail, extras and caption)
   /reports/ID                      a report as JSON {"id", "title", "pages"} or as PDF bytes, as
                                    the request's Accept prefers (q-values, type/*, */*: RFC 9110
                                    §12.5.1); 406 when it takes neither. ID "missing" is a 404
@@ -92,7 +93,7 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, parse_qsl, urlsplit
 
-from streaming import StreamingRoutes
+from streaming import StreamingRoutes, multipart_parts
 
 STRIPE_FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "GeneratedClientTests", "Payloads",
                                "stripe-fixtures3-2022-04.json")
@@ -484,6 +485,8 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
                                     "msg": f"Input should be {expected}", "input": status,
                                     "ctx": {"expected": expected}})
             return self.json(200, recorded["Page_Parcel_"])
+        if len(rest) == 2 and rest[1] == "photos" and self.command == "POST":
+            return self.parcel_photos(rest[0])
         if len(rest) > 1 or self.command != "GET":
             return self.json(404 if len(rest) > 1 else 405, {"detail": "Not Found" if len(rest) > 1 else "Method Not Allowed"})
         try:
@@ -496,6 +499,27 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
         if parcel_id.int == 0:
             return self.json(404, recorded["Problem"])
         return self.json(200, dict(recorded["Parcel-Output"], id=str(parcel_id)))
+
+    def parcel_photos(self, parcel_id):
+        """Reads a photo upload as the parcel service does (FastAPI's `UploadFile` parts `photo`,
+        `thumbnail` and `extras`, the form field `caption`) and answers its receipt."""
+        parts, _ = multipart_parts(self.headers.get("Content-Type"), self.body)
+        if parts is None:
+            return self.json(422, {"detail": [{"type": "missing", "loc": ["body", "photo"], "msg": "Field required",
+                                               "input": None}]})
+
+        def received(part):
+            return {"filename": part["filename"], "content_type": part["content_type"], "size": part["size"]}
+
+        named = lambda name: [part for part in parts if part["name"] == name]
+        if not named("photo") or named("photo")[0]["filename"] is None:
+            return self.json(422, {"detail": [{"type": "missing", "loc": ["body", "photo"], "msg": "Field required",
+                                               "input": None}]})
+        caption = named("caption")[0]["payload"].decode() if named("caption") else ""
+        thumbnail = named("thumbnail")
+        return self.json(201, {"parcel_id": parcel_id, "caption": caption, "photo": received(named("photo")[0]),
+                               "thumbnail": received(thumbnail[0]) if thumbnail else None,
+                               "extras": [received(part) for part in named("extras")]})
 
     def stripe_customers(self):
         with open(STRIPE_FIXTURES) as f:

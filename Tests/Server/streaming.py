@@ -105,6 +105,34 @@ def pattern_sha256(total):
     return digest.hexdigest()
 
 
+def multipart_parts(content_type, raw):
+    """The parts of a multipart/form-data body, read with the email package: each part's name,
+    filename, disposition, content type, size, SHA-256, text (when short UTF-8) and payload; and the
+    defects found. `None` for the parts when the body is not multipart."""
+    head = f"Content-Type: {content_type}\r\nMIME-Version: 1.0\r\n\r\n".encode()
+    message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(head + raw)
+    if not message.is_multipart():
+        return None, []
+    parts = []
+    for part in message.iter_parts():
+        payload = part.get_payload(decode=True) or b""
+        try:
+            text = payload.decode("utf-8") if len(payload) < 4096 else None
+        except UnicodeDecodeError:
+            text = None  # bytes that are not text
+        parts.append({
+            "name": utf8(part.get_param("name", header="content-disposition")),
+            "filename": utf8(part.get_param("filename", header="content-disposition")),
+            "disposition": utf8(str(part.get("Content-Disposition"))),
+            "content_type": part.get("Content-Type"),
+            "size": len(payload),
+            "sha256": hashlib.sha256(payload).hexdigest(),
+            "text": text,
+            "payload": payload,
+        })
+    return parts, [str(defect) for defect in message.defects]
+
+
 class StreamingRoutes:
     """Mixed into the server's handler; `self.query` is parsed, the body is not read yet."""
 
@@ -223,27 +251,11 @@ class StreamingRoutes:
     def stream_multipart(self):
         pieces = []
         self.read_request_body(pieces.append)
-        raw = b"".join(pieces)
-        head = f"Content-Type: {self.headers.get('Content-Type')}\r\nMIME-Version: 1.0\r\n\r\n".encode()
-        message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(head + raw)
-        if not message.is_multipart():
+        parts, defects = multipart_parts(self.headers.get("Content-Type"), b"".join(pieces))
+        if parts is None:
             return self.json(400, {"message": "Not a multipart body", "code": "not_multipart"})
-        parts = []
-        for part in message.iter_parts():
-            payload = part.get_payload(decode=True) or b""
-            disposition = part.get("Content-Disposition")
-            name = part.get_param("name", header="content-disposition")
-            filename = part.get_param("filename", header="content-disposition")
-            parts.append({
-                "name": utf8(name),
-                "filename": utf8(filename),
-                "disposition": utf8(str(disposition)),
-                "content_type": part.get("Content-Type"),
-                "size": len(payload),
-                "sha256": hashlib.sha256(payload).hexdigest(),
-                "text": payload.decode("utf-8") if len(payload) < 4096 else None,
-            })
-        self.json(200, {"parts": parts, "defects": [str(d) for d in message.defects]})
+        self.json(200, {"parts": [{key: value for key, value in part.items() if key != "payload"} for part in parts],
+                        "defects": defects})
 
     def stream_reply(self):
         """A reply to {"input", "stream"}, shaped like chat APIs': one JSON body unless the request

@@ -45,6 +45,17 @@ extension Parcels {
         try await client.send(Endpoints.getParcel(parcelID: parcelID))
     }
 
+    /// Upload Photo
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP POST /parcels/{parcel_id}/photos
+    public func uploadPhoto(parcelID: Foundation.UUID, body: UploadPhotoForm) async throws(Courier.ServiceError) -> PhotoReceipt {
+        try await client.send(Endpoints.uploadPhoto(parcelID: parcelID, body: body))
+    }
+
     /// Parcel Events
     ///
     /// - Returns: The decoded response.
@@ -166,6 +177,21 @@ extension Parcels.Endpoints {
     public static func getParcel(parcelID: Foundation.UUID) -> Courier.Endpoint<ParcelOutput> {
         var endpoint = Courier.Endpoint<ParcelOutput>(method: .get, path: "/parcels/\(parcelID)", operationID: "get_parcel_parcels__parcel_id__get")
         endpoint.errorBodyType = GetParcelErrorBody.self
+        return endpoint
+    }
+
+    /// The endpoint of ``Parcels/uploadPhoto(parcelID:body:)``.
+    ///
+    /// Upload Photo
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP POST /parcels/{parcel_id}/photos
+    public static func uploadPhoto(parcelID: Foundation.UUID, body: UploadPhotoForm) -> Courier.Endpoint<PhotoReceipt> {
+        var endpoint = Courier.Endpoint<PhotoReceipt>(method: .post, path: "/parcels/\(parcelID)/photos", operationID: "upload_photo_parcels__parcel_id__photos_post")
+        endpoint.body = .multipart(body.multipartForm)
+        endpoint.errorBodyType = HTTPValidationError.self
         return endpoint
     }
 
