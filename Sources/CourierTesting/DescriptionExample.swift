@@ -174,8 +174,9 @@ public struct DescriptionExample: Sendable, CustomStringConvertible {
     /// Keys the value encodes that the example lacks (defaults, for instance) are ignored; a key
     /// of the example's that comes back absent is dropped, one holding `null` included. Numbers
     /// compare by value (a number sent as text equals the number read from it), two timestamps
-    /// that name the same instant are equal however they are written, and UUIDs compare without
-    /// regard to case.
+    /// that name the same instant are equal however they are written, UUIDs compare without
+    /// regard to case, and a URL sent with characters a URL cannot hold beside escapes
+    /// (`?c=a%3D"`) equals the URL with them escaped (`?c=a%3D%22`).
     /// - Parameters:
     ///   - decoder: The decoder; by default the one `APIClient` uses (RFC 3339 dates).
     ///   - encoder: The encoder; by default the one `APIClient` uses.
@@ -243,6 +244,9 @@ public struct DescriptionExample: Sendable, CustomStringConvertible {
             // UUIDs are case-insensitive (RFC 9562); generated models send them lowercase, but a
             // bare `UUID` encodes in Foundation's uppercase.
             if let first = UUID(uuidString: a), let second = UUID(uuidString: b) { return first == second }
+            // A URL sent with characters a URL cannot hold beside escapes is written with them
+            // escaped (`URLText`).
+            if URLText.writesAgain(a, as: b) { return true }
             guard let first = RFC3339.date(from: a), let second = RFC3339.date(from: b) else { return false }
             return abs(first.timeIntervalSince(second)) < 0.000_001
         default: return expected == found

@@ -87,15 +87,30 @@ public import Foundation
 }
 
 /// A URL's text, kept as it was read.
-enum URLText {
+package enum URLText {
     /// The URL for text: the one `URL(string:)` reads when its text is the same; the text's own
-    /// bytes when Foundation reads it only by escaping it; the empty reference for `""`; `nil`
-    /// when Foundation cannot read it.
+    /// bytes when Foundation reads it only by escaping it (a space, `ü`); the empty reference
+    /// for `""`; `nil` when Foundation cannot read it.
+    ///
+    /// Text with both escapes and characters a URL cannot hold (`?cursor=cD00ODY%3D"`, as
+    /// drf-spectacular's example of a cursor page's URL has it) is the URL with those characters
+    /// escaped and its escapes kept (`?cursor=cD00ODY%3D%22`), which it is then written as:
+    /// Foundation would write its own bytes with the escapes undone (`cD00ODY="`), another URL.
     static func url(from text: String) -> URL? {
         if text.isEmpty { return URLComponents().url }
         guard let parsed = URL(string: text) else { return nil }
         if parsed.absoluteString == text { return parsed }
-        return URL(dataRepresentation: Data(text.utf8), relativeTo: nil) ?? parsed
+        if let written = URL(dataRepresentation: Data(text.utf8), relativeTo: nil), Self.text(of: written) == text {
+            return written
+        }
+        return URL(string: PercentEncoding.escapingWhatURLsCannotHold(text)) ?? parsed
+    }
+
+    /// Whether `found` is how a URL read from `expected` is written again: the same text, or
+    /// the text with the characters a URL cannot hold escaped (see ``url(from:)``).
+    package static func writesAgain(_ expected: String, as found: String) -> Bool {
+        expected == found
+            || (URL(string: expected) != nil && PercentEncoding.escapingWhatURLsCannotHold(expected) == found)
     }
 
     /// The text a URL encodes as: the bytes it was made from, for a URL without a base (the

@@ -43,6 +43,27 @@ enum PercentEncoding {
     ///   - spaceAsPlus: Whether a space becomes `+`, as `application/x-www-form-urlencoded` wants.
     ///   - keepingReserved: Whether the reserved characters ``isKeptReserved(_:)`` names, and
     ///     percent-encoded triples (`%2F`), are written as they are.
+    /// The text with each byte a URL cannot hold percent-encoded (a space, `"`, `<`, non-ASCII
+    /// text's UTF-8, a `%` that starts no escape), and everything else as written: unreserved
+    /// and reserved characters (RFC 3986) and escapes (`%3D`), as a browser's URL parser keeps
+    /// them.
+    static func escapingWhatURLsCannotHold(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        for (index, byte) in bytes.enumerated() {
+            let startsEscape =
+                byte == UInt8(ascii: "%") && index + 2 < bytes.count && isHexDigit(bytes[index + 1])
+                && isHexDigit(bytes[index + 2])
+            if isUnreserved(byte) || isKeptReserved(byte) || "&=+#[]".utf8.contains(byte) || startsEscape {
+                result.append(byte)
+            } else {
+                result += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
     static func encode(_ value: String, spaceAsPlus: Bool = false, keepingReserved: Bool = false) -> String {
         let utf8 = value.utf8
         if utf8.allSatisfy(isUnreserved) { return value }

@@ -308,6 +308,38 @@ import Testing
         }
     }
 
+    /// Text with escapes beside characters a URL cannot hold (drf-spectacular's example of a
+    /// cursor page's URL: `?cursor=cD00ODY%3D"`) is the URL with those characters escaped and its
+    /// escapes kept, and is written so; Foundation's own bytes for it undo the escapes
+    /// (`cD00ODY="`), which is another URL.
+    @Test(arguments: [
+        (
+            #"http://api.example.org/accounts/?cursor=cD00ODY%3D""#,
+            "http://api.example.org/accounts/?cursor=cD00ODY%3D%22"
+        ),
+        ("https://x.test/a%2Fb c?q=ü%26", "https://x.test/a%2Fb%20c?q=%C3%BC%26"),
+        ("https://x.test/%41 <b>%", "https://x.test/%41%20%3Cb%3E%25"),
+    ])
+    func escapesBesideWhatURLsCannotHoldAreKept(text: String, url: String) throws {
+        struct Model: Codable {
+            var url: URL
+            init(from decoder: any Decoder) throws {
+                url = try decoder.container(keyedBy: AnyCodingKey.self).decodeValue(Foundation.URL.self, at: "url")
+            }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: AnyCodingKey.self)
+                try container.encodeValue(url, at: "url")
+            }
+        }
+        let json = try JSONEncoder().encode(["url": text])
+        let model = try JSONDecoder().decode(Model.self, from: json)
+        #expect(model.url.absoluteString == url)
+        let written = try JSONDecoder().decode([String: String].self, from: JSONEncoder().encode(model))["url"]
+        #expect(written == url)
+        // The check of `DescriptionExample`: the escaped text is the URL, the unescaped one not.
+        #expect(URLText.writesAgain(text, as: url) && !URLText.writesAgain(text, as: url.removingPercentEncoding!))
+    }
+
     /// URLs inside dictionaries, arrays of optionals and nested arrays keep their text too, as
     /// do a response body and a request body that are URLs (Foundation's coders read them with
     /// `URL(string:)` and wrote the escaped `absoluteString`). Text that is not a URL is an error
