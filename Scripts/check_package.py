@@ -89,3 +89,50 @@ for example in examples {
 }
 print("SUMMARY \\(examples.count) \\(findings)")
 %s""" % (checks, after)
+
+
+def check_rounds(description, rounds, courier, keep, package, after="", environment=None, imports=""):
+    """Generates `description`'s module (`API`) with `rounds` of payloads (a list of objects
+    keyed by component schema name), builds the checks and runs them, with the Swift statements
+    `after` (and `imports` first) in the executable and `environment` added to its own. Prints
+    each finding; returns the number of findings (a description that does not generate, compile
+    or run counts as one) and the executable's output."""
+    import json, shutil, tempfile
+    work = keep or tempfile.mkdtemp(prefix="courier-payload-rounds-")
+    if keep:
+        shutil.rmtree(keep, ignore_errors=True)
+    try:
+        write_package(work, package, "")
+        payload_file = os.path.join(work, "payloads.json")
+        with open(payload_file, "w") as f:
+            json.dump(rounds, f, indent=1)
+        examples = os.path.join(work, "Sources", "Check", "Examples.swift")
+        generated = subprocess.run(
+            [courier, "generate", description, "--output", os.path.join(work, "Sources", "API"), "--module", "API",
+             "--examples", examples, "--payloads", payload_file], capture_output=True, text=True)
+        if generated.returncode != 0:
+            print(f"not generated\n{generated.stderr[-3000:]}")
+            return 1, ""
+        if generated.stderr.strip():
+            print(generated.stderr.strip())
+        with open(os.path.join(work, "Sources", "Check", "main.swift"), "w") as f:
+            f.write(imports + checks_main("APIExamples.all.filter { $0.name.hasPrefix(\"payload \") }", after))
+        built = subprocess.run(["swift", "build", "--product", "Check"], cwd=work, capture_output=True, text=True)
+        if built.returncode != 0:
+            print("did not compile\n" + built.stdout[-3000:] + built.stderr[-3000:])
+            return 1, ""
+        run = subprocess.run([os.path.join(work, ".build", "debug", "Check")], capture_output=True, text=True,
+                             env=dict(os.environ, **(environment or {})))
+        for line in run.stdout.splitlines():
+            if line.startswith(("FINDING", "LIVE FAIL")):
+                print("  " + line[:700])
+        summary = [line for line in run.stdout.splitlines() if line.startswith("SUMMARY ")]
+        if not summary:
+            print(f"crashed\n{run.stderr[-2000:]}")
+            return 1, run.stdout
+        count, findings = summary[0].split()[1:]
+        print(f"{len(rounds)} rounds: {count} checks, {findings} findings")
+        return int(findings), run.stdout
+    finally:
+        if not keep:
+            shutil.rmtree(work, ignore_errors=True)

@@ -22,11 +22,11 @@ description and a few rounds of payloads (seed 1) are written to `Specs/parcels.
 `Tests/GeneratedClientTests/Payloads/parcels.json`, which `swift test` checks (`ParcelsTests`),
 so the test suite needs neither Python packages nor this script. Exits 1 on any finding.
 """
-import argparse, json, os, random, shutil, socket, subprocess, sys, tempfile, time, uuid, warnings
+import argparse, json, os, random, socket, subprocess, sys, time, uuid, warnings
 from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_package import ROOT, checks_main, courier_binary, write_package
+from check_package import ROOT, check_rounds, courier_binary
 
 warnings.filterwarnings("ignore", message=".*httpx.*")
 try:
@@ -330,54 +330,18 @@ def started_service(seed):
 def check(rounds, courier, keep, live_url=None):
     """Generates the module from the committed description with `rounds` and checks them; with
     `live_url`, also calls the service there with the generated client."""
-    work = keep or tempfile.mkdtemp(prefix="courier-pydantic-payloads-")
-    if keep:
-        shutil.rmtree(keep, ignore_errors=True)
-    try:
-        write_package(work, "PydanticPayloads", "")
-        payload_file = os.path.join(work, "payloads.json")
-        with open(payload_file, "w") as f:
-            json.dump(rounds, f, indent=1)
-        examples = os.path.join(work, "Sources", "Check", "Examples.swift")
-        generated = subprocess.run(
-            [courier, "generate", DESCRIPTION, "--output", os.path.join(work, "Sources", "API"), "--module", "API",
-             "--examples", examples, "--payloads", payload_file], capture_output=True, text=True)
-        if generated.returncode != 0:
-            print(f"not generated\n{generated.stderr[-3000:]}")
-            return 1
-        if generated.stderr.strip():
-            print(generated.stderr.strip())
-        with open(os.path.join(work, "Sources", "Check", "main.swift"), "w") as f:
-            f.write("import Courier\nimport Foundation\n"
-                    + checks_main("APIExamples.all.filter { $0.name.hasPrefix(\"payload \") }", LIVE_CHECKS))
-        built = subprocess.run(["swift", "build", "--product", "Check"], cwd=work, capture_output=True, text=True)
-        if built.returncode != 0:
-            print("did not compile\n" + built.stdout[-3000:] + built.stderr[-3000:])
-            return 1
-        environment = dict(os.environ, **({"PARCELS_URL": live_url} if live_url else {}))
-        run = subprocess.run([os.path.join(work, ".build", "debug", "Check")], capture_output=True, text=True,
-                             env=environment)
-        for line in run.stdout.splitlines():
-            if line.startswith(("FINDING", "LIVE FAIL")):
-                print("  " + line[:700])
-        failures = 0
-        if live_url:
-            live = [line for line in run.stdout.splitlines() if line.startswith("LIVE SUMMARY ")]
-            if not live:
-                print(f"the live calls did not finish\n{run.stderr[-2000:]}")
-                return 1
-            calls, failures = map(int, live[0].split()[2:])
-            print(f"the generated client against the service: {calls} calls, {failures} failed")
-        summary = [line for line in run.stdout.splitlines() if line.startswith("SUMMARY ")]
-        if not summary:
-            print(f"crashed\n{run.stderr[-2000:]}")
-            return 1
-        count, findings = summary[0].split()[1:]
-        print(f"{len(rounds)} rounds: {count} checks, {findings} findings")
-        return int(findings) + failures
-    finally:
-        if not keep:
-            shutil.rmtree(work, ignore_errors=True)
+    findings, output = check_rounds(
+        DESCRIPTION, rounds, courier, keep, "PydanticPayloads", after=LIVE_CHECKS,
+        environment={"PARCELS_URL": live_url} if live_url else None, imports="import Courier\nimport Foundation\n")
+    if not live_url or not output:
+        return findings
+    live = [line for line in output.splitlines() if line.startswith("LIVE SUMMARY ")]
+    if not live:
+        print("the live calls did not finish")
+        return findings + 1
+    calls, failures = map(int, live[0].split()[2:])
+    print(f"the generated client against the service: {calls} calls, {failures} failed")
+    return findings + failures
 
 
 def main():

@@ -201,3 +201,25 @@ import Testing
         #expect(ParcelsAPIExamples.all.count == Self.payloads.count)
     }
 }
+
+/// The description drf-spectacular writes for a Django REST framework service
+/// (`Specs/library.yaml`, from `Scripts/drf_library/`), with three rounds of payloads the
+/// framework rendered and accepted (`Payloads/library.json`, written by `Scripts/drf-payloads.py
+/// --write`): pages of three kinds, books whose status may be blank or null (`oneOf` with
+/// `BlankEnum` and `NullEnum`), decimals as text, Django's durations, JSON fields, nested loans,
+/// search hits of two kinds tagged by a mapping, and create and partial-update bodies. Each decodes
+/// as its type and as the unions that list it, lands in its own case and encodes back whole.
+@Suite struct LibraryTests {
+    @Test(arguments: LibraryAPIExamples.all)
+    func payloadsAndExamplesDecodeFaithfully(_ example: DescriptionExample) throws {
+        let result = try example.check()
+        #expect(result.isFaithful, "\(result)")
+    }
+
+    /// The payloads, and the examples drf-spectacular gives the pages' `count`, `next` and
+    /// `previous`.
+    @Test func everyPayloadIsChecked() {
+        #expect(LibraryAPIExamples.all.count(where: { $0.name.hasPrefix("payload ") }) == 69)
+        #expect(LibraryAPIExamples.all.count == 69 + 8)
+    }
+}

@@ -1,0 +1,238 @@
+#!/usr/bin/env python3
+"""Payloads that a Django REST framework server sends and takes, checked against the Swift that
+Courier generates from the OpenAPI description drf-spectacular writes for it.
+
+`Scripts/drf_library/` is a lending library written with Django and Django REST framework:
+model serializers, viewsets and a router, page-number, limit-offset and cursor pagination, choice
+fields that may be blank or null, decimals, durations, JSON fields, read-only and method fields,
+nested serializers and a polymorphic search result. This script asks drf-spectacular for the
+description (OpenAPI 3.0.3, requests and responses described apart) and the service for its
+payloads: random books, authors and loans are stored (SQLite in memory), and each list, object and
+search answer is what the framework renders; each request body is one it accepted (a create, and
+a partial update with some of the fields). Each payload is decoded with the generated type of its
+schema and with every union that lists it, encoded again and compared
+(`DescriptionExample.check()`).
+
+    python3 -m venv /tmp/drf && /tmp/drf/bin/pip install django djangorestframework drf-spectacular
+    /tmp/drf/bin/python Scripts/drf-payloads.py --rounds 20 --seed 3
+    /tmp/drf/bin/python Scripts/drf-payloads.py --write   # Specs/library.yaml and its payloads
+
+Without `--write`, the committed `Specs/library.yaml` must be what drf-spectacular writes. With
+it, the description and a few rounds of payloads (seed 1) are written to `Specs/library.yaml`
+and `Tests/GeneratedClientTests/Payloads/library.json`, which `swift test` checks
+(`LibraryTests`). Exits 1 on any finding.
+"""
+import argparse, datetime as dt, json, os, random, sys
+from decimal import Decimal
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_package import ROOT, check_rounds, courier_binary
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "drf_library.settings")
+try:
+    import django
+    django.setup()
+    from django.core.management import call_command
+    from drf_spectacular.generators import SchemaGenerator
+    from drf_spectacular.renderers import OpenApiYamlRenderer
+    from rest_framework.test import APIClient
+except ImportError as error:
+    sys.exit(f"{error.name} is missing: run this with a Python that has django, djangorestframework and "
+             "drf-spectacular (see the top of this file)")
+
+from drf_library.models import Author, Book, Loan
+
+DESCRIPTION = os.path.join(ROOT, "Specs", "library.yaml")
+PAYLOADS = os.path.join(ROOT, "Tests", "GeneratedClientTests", "Payloads", "library.json")
+COMMITTED_ROUNDS = 3
+WORDS = ["river", "Ünter", "night", "Čapek", "garden", "of", "the", "日本", "letters", "salt", "O'Brien"]
+
+
+class Library:
+    """Random books, authors and loans, and the bodies the service renders and accepts."""
+
+    def __init__(self, seed):
+        self.rng = random.Random(seed)
+        call_command("migrate", run_syncdb=True, verbosity=0)
+        self.client = APIClient()
+        self.isbn = 9780000000000
+
+    def words(self, low=1, high=4):
+        return " ".join(self.rng.choice(WORDS) for _ in range(self.rng.randint(low, high)))
+
+    def maybe(self, value, chance=0.5):
+        return value if self.rng.random() < chance else None
+
+    def date(self):
+        return dt.date(1900, 1, 1) + dt.timedelta(days=self.rng.randint(0, 45000))
+
+    def moment(self):
+        zone = dt.timezone(dt.timedelta(minutes=self.rng.choice([0, 0, 60, -300, 330])))
+        seconds = self.rng.randint(0, 2_000_000_000)
+        return dt.datetime.fromtimestamp(seconds, zone).replace(microsecond=self.rng.choice([0, self.rng.randint(0, 999999)]))
+
+    def json_value(self, depth=0):
+        kinds = ["text", "number", "decimal", "bool", "null"] + (["list", "object"] if depth < 2 else [])
+        kind = self.rng.choice(kinds)
+        if kind == "text":
+            return self.words()
+        if kind == "number":
+            return self.rng.randint(-10**6, 10**6)
+        if kind == "decimal":
+            return round(self.rng.uniform(-1000, 1000), 3)
+        if kind == "bool":
+            return self.rng.random() < 0.5
+        if kind == "null":
+            return None
+        if kind == "list":
+            return [self.json_value(depth + 1) for _ in range(self.rng.randint(0, 3))]
+        return {self.rng.choice(WORDS): self.json_value(depth + 1) for _ in range(self.rng.randint(0, 3))}
+
+    def stored_json(self):
+        """A JSON field's value: anything but `null`, which the field refuses (its description,
+        `{}`, allows it)."""
+        value = None
+        while value is None:
+            value = self.json_value()
+        return value
+
+    def next_isbn(self):
+        self.isbn += self.rng.randint(1, 1000)
+        return str(self.isbn)
+
+    def stock(self):
+        """Stores a few more authors, books and loans."""
+        authors = [Author.objects.create(name=self.words(1, 3), born=self.maybe(self.date()),
+                                         website=self.rng.choice(["", "https://example.com/a?b=1"]))
+                   for _ in range(self.rng.randint(1, 3))]
+        for _ in range(self.rng.randint(1, 4)):
+            book = Book.objects.create(
+                title=self.words(), isbn=self.next_isbn(),
+                status=self.rng.choice([None, "", "draft", "published", "out-of-print"]),
+                genre=self.rng.choice([1, 2, 3]),
+                price=self.maybe(Decimal(self.rng.randint(0, 99999)) / 100),
+                pages=self.rng.randint(0, 2000), published_on=self.maybe(self.date()),
+                metadata=self.rng.choice([{}, self.stored_json(), {"series": self.words(), "volume": 2}]),
+                rating=self.maybe(round(self.rng.uniform(0, 5), 2)))
+            book.authors.set(self.rng.sample(authors, self.rng.randint(0, len(authors))))
+            for _ in range(self.rng.randint(0, 3)):
+                Loan.objects.create(
+                    book=book, borrower=self.words(1, 2), due=self.moment(), returned_at=self.maybe(self.moment()),
+                    extension=self.maybe(dt.timedelta(days=self.rng.randint(0, 30), seconds=self.rng.randint(0, 86399),
+                                                      microseconds=self.rng.choice([0, 5]))),
+                    state=self.rng.choice(["open", "returned", "lost"]))
+
+    def call(self, method, path, body=None, status=200):
+        answer = getattr(self.client, method)(path, body, format="json") if body is not None else \
+            getattr(self.client, method)(path)
+        if answer.status_code != status:
+            raise SystemExit(f"{method.upper()} {path} answered {answer.status_code}, not {status}: "
+                             f"{answer.content[:800]!r}")
+        return json.loads(answer.content) if answer.content else None
+
+    def book_request(self):
+        body = {"title": self.words(), "isbn": self.next_isbn(), "genre": self.rng.choice([1, 2, 3]),
+                "pages": self.rng.randint(0, 2000),
+                "authors": self.rng.sample(list(Author.objects.values_list("id", flat=True)), 1)}
+        optional = {"status": self.rng.choice([None, "", "draft", "published", "out-of-print"]),
+                    "price": self.rng.choice([None, f"{self.rng.randint(0, 999999) / 100:.2f}"]),
+                    "published_on": self.rng.choice([None, self.date().isoformat()]),
+                    "metadata": self.stored_json()}
+        body.update({key: value for key, value in optional.items() if self.rng.random() < 0.7})
+        return body
+
+    def loan_request(self, book):
+        body = {"book": book, "borrower": self.words(1, 2), "due": self.moment().isoformat()}
+        optional = {"returned_at": self.rng.choice([None, self.moment().isoformat()]),
+                    "extension": self.rng.choice([None, "3 02:00:00", "P1DT2H30M", "00:45:00.000005"]),
+                    "state": self.rng.choice(["open", "returned", "lost"])}
+        body.update({key: value for key, value in optional.items() if self.rng.random() < 0.7})
+        return body
+
+    @staticmethod
+    def some(rng, body, required=()):
+        """Some of a body's fields, as a partial update sends them."""
+        return {key: value for key, value in body.items() if key not in required and rng.random() < 0.5}
+
+    def round(self):
+        """One payload of each schema the service describes, keyed by its component name."""
+        self.stock()
+        payloads = {}
+        pages = (Book.objects.count() + 2) // 3
+        books = self.call("get", f"/api/books/?page={self.rng.randint(1, pages)}")
+        payloads["PaginatedBookList"] = books
+        book_id = self.rng.choice(list(Book.objects.values_list("id", flat=True)))
+        payloads["Book"] = self.call("get", f"/api/books/{book_id}/")
+        payloads["PaginatedAuthorList"] = self.call("get", f"/api/authors/?limit=2&offset={self.rng.randint(0, 3)}")
+        payloads["Author"] = self.call("get", f"/api/authors/{Author.objects.order_by('?').first().id}/")
+        loans = self.call("get", "/api/loans/")
+        if loans["next"] and self.rng.random() < 0.5:
+            loans = self.call("get", loans["next"].replace("http://testserver", ""))
+        payloads["PaginatedLoanList"] = loans
+        if Loan.objects.exists():
+            payloads["Loan"] = self.call("get", f"/api/loans/{Loan.objects.order_by('?').first().id}/")
+        hits = self.call("get", f"/api/search/?q={self.rng.choice('aeiorsnt')}")
+        for hit in hits:
+            payloads["BookHit" if hit["kind"] == "book" else "AuthorHit"] = hit
+        book = self.book_request()
+        payloads["BookRequest"] = book
+        created = self.call("post", "/api/books/", book, status=201)
+        patch = self.some(self.rng, self.book_request())
+        patch.pop("isbn", None)
+        payloads["PatchedBookRequest"] = patch
+        self.call("patch", f"/api/books/{created['id']}/", patch)
+        author = {"name": self.words(1, 3)}
+        author.update({key: value for key, value in (("born", self.rng.choice([None, self.date().isoformat()])),
+                                                     ("website", self.rng.choice(["", "https://example.org/x"])))
+                       if self.rng.random() < 0.6})
+        payloads["AuthorRequest"] = author
+        self.call("post", "/api/authors/", author, status=201)
+        payloads["PatchedAuthorRequest"] = self.some(self.rng, author)
+        loan = self.loan_request(created["id"])
+        payloads["LoanRequest"] = loan
+        made = self.call("post", "/api/loans/", loan, status=201)
+        payloads["PatchedLoanRequest"] = self.some(self.rng, self.loan_request(created["id"]))
+        self.call("patch", f"/api/loans/{made['id']}/", payloads["PatchedLoanRequest"])
+        payloads["StatusEnum"] = self.rng.choice(["draft", "published", "out-of-print"])
+        payloads["GenreEnum"] = self.rng.choice([1, 2, 3])
+        payloads["StateEnum"] = self.rng.choice(["open", "returned", "lost"])
+        payloads["BlankEnum"] = ""
+        payloads["NullEnum"] = None
+        return payloads
+
+
+def description():
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    return OpenApiYamlRenderer().render(schema, renderer_context={}).decode()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=10, help="payloads of each schema (default 10)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--write", action="store_true",
+                        help=f"write the description and {COMMITTED_ROUNDS} rounds of payloads (seed 1)")
+    parser.add_argument("--keep", help="build in this folder and keep it")
+    args = parser.parse_args()
+    written = description()
+    if args.write:
+        with open(DESCRIPTION, "w") as f:
+            f.write(written)
+        library = Library(1)
+        with open(PAYLOADS, "w") as f:
+            json.dump([library.round() for _ in range(COMMITTED_ROUNDS)], f, indent=1, ensure_ascii=False)
+            f.write("\n")
+        print(f"wrote {os.path.relpath(DESCRIPTION, ROOT)} and {COMMITTED_ROUNDS} rounds of payloads "
+              f"to {os.path.relpath(PAYLOADS, ROOT)}")
+        return
+    with open(DESCRIPTION) as f:
+        if f.read() != written:
+            sys.exit(f"{os.path.relpath(DESCRIPTION, ROOT)} is not what drf-spectacular writes now: run with --write")
+    library = Library(args.seed)
+    rounds = [library.round() for _ in range(args.rounds)]
+    findings, _ = check_rounds(DESCRIPTION, rounds, courier_binary(), args.keep, "DRFPayloads")
+    sys.exit(1 if findings else 0)
+
+
+if __name__ == "__main__":
+    main()
