@@ -136,3 +136,38 @@ def check_rounds(description, rounds, courier, keep, package, after="", environm
     finally:
         if not keep:
             shutil.rmtree(work, ignore_errors=True)
+
+
+def framework_parser(doc, committed_rounds):
+    """The options of the scripts that check a web framework's description and payloads
+    (`pydantic-payloads.py`, `drf-payloads.py`)."""
+    import argparse
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=10, help="payloads of each schema (default 10)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--write", action="store_true",
+                        help=f"write the description and {committed_rounds} rounds of payloads (seed 1)")
+    parser.add_argument("--keep", help="build in this folder and keep it")
+    return parser
+
+
+def framework_rounds(args, written, description, payloads, rounds, committed_rounds, framework):
+    """With `--write`: writes the framework's description (the text `written`) to `description`
+    and `committed_rounds` rounds of payloads of seed 1 (`rounds(seed, count)`) to `payloads`,
+    and returns `None`. Else: the rounds to check, once the committed description is found to be
+    what the framework writes now."""
+    import json
+    if args.write:
+        with open(description, "w") as f:
+            f.write(written)
+        with open(payloads, "w") as f:
+            json.dump(rounds(1, committed_rounds), f, indent=1, ensure_ascii=False)
+            f.write("\n")
+        print(f"wrote {os.path.relpath(description, ROOT)} and {committed_rounds} rounds of payloads "
+              f"to {os.path.relpath(payloads, ROOT)}")
+        return None
+    with open(description) as f:
+        if f.read() != written:
+            raise SystemExit(f"{os.path.relpath(description, ROOT)} is not what {framework} writes now: "
+                             "run with --write")
+    return rounds(args.seed, args.rounds)

@@ -197,7 +197,7 @@ import Testing
     }
 
     @Test func everyPayloadIsChecked() {
-        #expect(Self.payloads.count == 205)
+        #expect(Self.payloads.count == 207)
         #expect(ParcelsAPIExamples.all.count == Self.payloads.count)
     }
 }

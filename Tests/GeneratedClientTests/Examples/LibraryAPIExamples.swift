@@ -18,11 +18,11 @@ enum LibraryAPIExamples {
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.PaginatedBookList.self, name: "payload PaginatedBookList",
-                json: #"{"count":4,"next":null,"previous":"http://testserver/api/books/","results":[{"author_names":["Ünter garden Ünter"],"authors":[1],"created_at":"2026-11-28T04:23:44.388774-06:00","genre":2,"id":4,"isbn":"9780000001817","metadata":{},"open_loans":[{"book":4,"borrower":"Čapek letters","due":"1996-11-14T23:50:22.707686-06:00","extension":"6 01:43:38.000005","id":6,"returned_at":"1973-12-31T20:41:08.773273-06:00","state":"open"}],"pages":385,"price":"450.02","published_on":"1946-05-15","rating":null,"status":"draft","title":"of 日本 日本 Ünter","uuid":"842d5880-c43f-4329-91ba-81dd6d3e2851"}]}"#))
+                json: #"{"count":4,"next":null,"previous":"http://testserver/api/books/","results":[{"author_names":["Ünter garden Ünter"],"authors":[1],"created_at":"1977-02-08T05:28:17.983515-06:00","genre":1,"id":4,"isbn":"9780000001288","metadata":{},"open_loans":[{"book":4,"borrower":"the","due":"1993-05-26T05:24:14.958864-05:00","extension":"5 06:03:50","id":9,"returned_at":"1985-12-19T18:28:20-06:00","state":"returned"},{"book":4,"borrower":"river of","due":"2029-04-25T01:28:56.421868-05:00","extension":"18 04:55:13.000005","id":8,"returned_at":null,"state":"returned"}],"pages":77,"price":null,"published_on":null,"rating":1.73,"status":"","title":"the salt","uuid":"4c41d9c0-f075-44fe-aacc-110e4f73fd94"}]}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.Book.self, name: "payload Book",
-                json: #"{"author_names":[],"authors":[],"created_at":"2026-11-28T04:23:44.387272-06:00","genre":1,"id":3,"isbn":"9780000001792","metadata":false,"open_loans":[{"book":3,"borrower":"garden","due":"1988-04-12T22:02:19-05:00","extension":null,"id":5,"returned_at":"1989-10-02T20:20:46-05:00","state":"returned"},{"book":3,"borrower":"salt river","due":"2013-03-28T00:37:19-05:00","extension":null,"id":4,"returned_at":"2024-05-02T02:22:51.577795-05:00","state":"returned"}],"pages":420,"price":null,"published_on":null,"rating":4.07,"status":"out-of-print","title":"the","uuid":"d1e749d0-b7b0-4c45-b18a-3b90f2627513"}"#))
+                json: #"{"author_names":[],"authors":[],"created_at":"2017-12-12T19:37:42.530903-06:00","genre":1,"id":3,"isbn":"9780000001029","metadata":{},"open_loans":[{"book":3,"borrower":"Čapek letters","due":"1996-11-14T23:50:22.707686-06:00","extension":"6 01:43:38.000005","id":7,"returned_at":"1973-12-31T20:41:08.773273-06:00","state":"open"}],"pages":1842,"price":"338.71","published_on":null,"rating":1.99,"status":"published","title":"Ünter river garden the","uuid":"7f1a355e-526e-4523-b3df-44a47467537a"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.PaginatedAuthorList.self, name: "payload PaginatedAuthorList",
@@ -30,63 +30,63 @@ enum LibraryAPIExamples {
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.Author.self, name: "payload Author",
-                json: #"{"book_count":1,"born":null,"id":1,"name":"Ünter garden Ünter","website":"https://example.com/a?b=1"}"#))
+                json: #"{"book_count":2,"born":null,"id":1,"name":"Ünter garden Ünter","website":"https://example.com/a?b=1"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.PaginatedLoanList.self, name: "payload PaginatedLoanList",
-                json: #"{"next":null,"previous":"http://testserver/api/loans/?cursor=cj0xJnA9MTk5Ni0xMS0xNSswNSUzQTUwJTNBMjIuNzA3Njg2JTJCMDAlM0EwMA%3D%3D","results":[{"book":4,"borrower":"Čapek letters","due":"1996-11-14T23:50:22.707686-06:00","extension":"6 01:43:38.000005","id":6,"returned_at":"1973-12-31T20:41:08.773273-06:00","state":"open"},{"book":2,"borrower":"O'Brien night","due":"2004-03-05T22:58:18-06:00","extension":"11 21:02:12.000005","id":3,"returned_at":"2006-09-21T01:20:37-05:00","state":"returned"},{"book":3,"borrower":"salt river","due":"2013-03-28T00:37:19-05:00","extension":null,"id":4,"returned_at":"2024-05-02T02:22:51.577795-05:00","state":"returned"}]}"#))
+                json: #"{"next":"http://testserver/api/loans/?cursor=cD0yMDA3LTA2LTI1KzAyJTNBNTQlM0EzMiUyQjAwJTNBMDA%3D","previous":"http://testserver/api/loans/?cursor=cj0xJnA9MTk5Ni0xMS0xNSswNSUzQTUwJTNBMjIuNzA3Njg2JTJCMDAlM0EwMA%3D%3D","results":[{"book":3,"borrower":"Čapek letters","due":"1996-11-14T23:50:22.707686-06:00","extension":"6 01:43:38.000005","id":7,"returned_at":"1973-12-31T20:41:08.773273-06:00","state":"open"},{"book":1,"borrower":"Ünter of","due":"1998-09-22T07:38:04-05:00","extension":"16 14:19:17","id":2,"returned_at":null,"state":"lost"},{"book":2,"borrower":"O'Brien","due":"2007-06-24T21:54:32-05:00","extension":null,"id":5,"returned_at":"2024-05-02T02:22:51.577795-05:00","state":"returned"}]}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.Loan.self, name: "payload Loan",
-                json: #"{"book":2,"borrower":"Ünter 日本","due":"1977-05-06T10:30:18-05:00","extension":"17:05:14","id":2,"returned_at":"2027-02-27T20:36:47.412357-06:00","state":"lost"}"#))
+                json: #"{"book":2,"borrower":"日本","due":"2008-10-15T04:50:53-05:00","extension":"19:36:19.000005","id":4,"returned_at":"1998-02-17T20:43:58.508480-06:00","state":"open"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.BookHit.self, name: "payload BookHit",
-                json: #"{"book":{"author_names":["Ünter garden Ünter"],"authors":[1],"created_at":"2026-11-28T04:23:44.388774-06:00","genre":2,"id":4,"isbn":"9780000001817","metadata":{},"open_loans":[{"book":4,"borrower":"Čapek letters","due":"1996-11-14T23:50:22.707686-06:00","extension":"6 01:43:38.000005","id":6,"returned_at":"1973-12-31T20:41:08.773273-06:00","state":"open"}],"pages":385,"price":"450.02","published_on":"1946-05-15","rating":null,"status":"draft","title":"of 日本 日本 Ünter","uuid":"842d5880-c43f-4329-91ba-81dd6d3e2851"},"kind":"book","score":1}"#))
+                json: #"{"book":{"author_names":["Ünter garden Ünter"],"authors":[1],"created_at":"1977-02-08T05:28:17.983515-06:00","genre":1,"id":4,"isbn":"9780000001288","metadata":{},"open_loans":[{"book":4,"borrower":"the","due":"1993-05-26T05:24:14.958864-05:00","extension":"5 06:03:50","id":9,"returned_at":"1985-12-19T18:28:20-06:00","state":"returned"},{"book":4,"borrower":"river of","due":"2029-04-25T01:28:56.421868-05:00","extension":"18 04:55:13.000005","id":8,"returned_at":null,"state":"returned"}],"pages":77,"price":null,"published_on":null,"rating":1.73,"status":"","title":"the salt","uuid":"4c41d9c0-f075-44fe-aacc-110e4f73fd94"},"kind":"book","score":1}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.SearchHit.self, name: "payload BookHit as SearchHit",
-                json: #"{"book":{"author_names":["Ünter garden Ünter"],"authors":[1],"created_at":"2026-11-28T04:23:44.388774-06:00","genre":2,"id":4,"isbn":"9780000001817","metadata":{},"open_loans":[{"book":4,"borrower":"Čapek letters","due":"1996-11-14T23:50:22.707686-06:00","extension":"6 01:43:38.000005","id":6,"returned_at":"1973-12-31T20:41:08.773273-06:00","state":"open"}],"pages":385,"price":"450.02","published_on":"1946-05-15","rating":null,"status":"draft","title":"of 日本 日本 Ünter","uuid":"842d5880-c43f-4329-91ba-81dd6d3e2851"},"kind":"book","score":1}"#, variant: "bookHit"))
+                json: #"{"book":{"author_names":["Ünter garden Ünter"],"authors":[1],"created_at":"1977-02-08T05:28:17.983515-06:00","genre":1,"id":4,"isbn":"9780000001288","metadata":{},"open_loans":[{"book":4,"borrower":"the","due":"1993-05-26T05:24:14.958864-05:00","extension":"5 06:03:50","id":9,"returned_at":"1985-12-19T18:28:20-06:00","state":"returned"},{"book":4,"borrower":"river of","due":"2029-04-25T01:28:56.421868-05:00","extension":"18 04:55:13.000005","id":8,"returned_at":null,"state":"returned"}],"pages":77,"price":null,"published_on":null,"rating":1.73,"status":"","title":"the salt","uuid":"4c41d9c0-f075-44fe-aacc-110e4f73fd94"},"kind":"book","score":1}"#, variant: "bookHit"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.AuthorHit.self, name: "payload AuthorHit",
-                json: #"{"author":{"book_count":1,"born":null,"id":1,"name":"Ünter garden Ünter","website":"https://example.com/a?b=1"},"kind":"author","score":0.5}"#))
+                json: #"{"author":{"book_count":2,"born":null,"id":1,"name":"Ünter garden Ünter","website":"https://example.com/a?b=1"},"kind":"author","score":0.5}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.SearchHit.self, name: "payload AuthorHit as SearchHit",
-                json: #"{"author":{"book_count":1,"born":null,"id":1,"name":"Ünter garden Ünter","website":"https://example.com/a?b=1"},"kind":"author","score":0.5}"#, variant: "authorHit"))
+                json: #"{"author":{"book_count":2,"born":null,"id":1,"name":"Ünter garden Ünter","website":"https://example.com/a?b=1"},"kind":"author","score":0.5}"#, variant: "authorHit"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.BookRequest.self, name: "payload BookRequest",
-                json: #"{"authors":[1],"genre":1,"isbn":"9780000002717","metadata":true,"pages":1209,"price":null,"status":"out-of-print","title":"river letters"}"#))
+                json: #"{"authors":[1],"genre":1,"isbn":"9780000002077","metadata":-770.621,"pages":656,"published_on":null,"status":"published","title":"salt letters"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.PatchedBookRequest.self, name: "payload PatchedBookRequest",
-                json: #"{"genre":2,"pages":35,"title":"Ünter O'Brien the garden"}"#))
+                json: #"{"authors":[1],"genre":2,"pages":1155,"published_on":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.AuthorRequest.self, name: "payload AuthorRequest",
-                json: #"{"born":null,"name":"日本 letters Čapek","website":""}"#))
+                json: #"{"born":"1998-09-22","name":"letters garden","website":"https://example.org/x"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.PatchedAuthorRequest.self, name: "payload PatchedAuthorRequest",
-                json: #"{"born":null,"website":""}"#))
+                json: #"{"born":"1998-09-22","name":"letters garden"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.LoanRequest.self, name: "payload LoanRequest",
-                json: #"{"book":5,"borrower":"of of","due":"1977-10-02T08:41:56+01:00","extension":null,"returned_at":null}"#))
+                json: #"{"book":5,"borrower":"salt of","due":"1996-08-16T20:05:02.328498-05:00","extension":null,"returned_at":"1974-05-15T12:00:21.957760+00:00"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.PatchedLoanRequest.self, name: "payload PatchedLoanRequest",
-                json: #"{"book":5,"borrower":"night"}"#))
+                json: #"{"due":"1982-06-21T01:37:31+01:00","extension":"P1DT2H30M","state":"open"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.StatusEnum.self, name: "payload StatusEnum",
-                json: #""draft""#))
+                json: #""published""#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.BookStatus.self, name: "payload StatusEnum as BookStatus",
-                json: #""draft""#, variant: "statusEnum"))
+                json: #""published""#, variant: "statusEnum"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.GenreEnum.self, name: "payload GenreEnum",
@@ -94,7 +94,7 @@ enum LibraryAPIExamples {
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.StateEnum.self, name: "payload StateEnum",
-                json: #""lost""#))
+                json: #""returned""#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.BlankEnum.self, name: "payload BlankEnum",
@@ -110,83 +110,83 @@ enum LibraryAPIExamples {
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.PaginatedBookList.self, name: "payload PaginatedBookList (round 2)",
-                json: #"{"count":7,"next":"http://testserver/api/books/?page=3","previous":"http://testserver/api/books/","results":[{"author_names":["Ünter garden Ünter"],"authors":[1],"created_at":"2026-11-28T04:23:44.388774-06:00","genre":2,"id":4,"isbn":"9780000001817","metadata":{},"open_loans":[{"book":4,"borrower":"Čapek letters","due":"1996-11-14T23:50:22.707686-06:00","extension":"6 01:43:38.000005","id":6,"returned_at":"1973-12-31T20:41:08.773273-06:00","state":"open"}],"pages":385,"price":"450.02","published_on":"1946-05-15","rating":null,"status":"draft","title":"of 日本 日本 Ünter","uuid":"842d5880-c43f-4329-91ba-81dd6d3e2851"},{"author_names":["Ünter garden Ünter"],"authors":[1],"created_at":"2026-11-28T04:23:44.432311-06:00","genre":2,"id":5,"isbn":"9780000002717","metadata":true,"open_loans":[{"book":5,"borrower":"night","due":"1977-10-02T02:41:56-05:00","extension":null,"id":7,"returned_at":null,"state":"open"}],"pages":35,"price":null,"published_on":null,"rating":null,"status":"out-of-print","title":"Ünter O'Brien the garden","uuid":"2d8fae05-10d1-428a-93a3-765a03465b0a"},{"author_names":[],"authors":[],"created_at":"2026-11-28T04:23:44.447451-06:00","genre":2,"id":6,"isbn":"9780000003400","metadata":false,"open_loans":[],"pages":325,"price":null,"published_on":"1918-06-15","rating":null,"status":null,"title":"salt the","uuid":"c1e6c3a6-c012-40dc-aec5-26ae371d37e6"}]}"#))
+                json: #"{"count":7,"next":null,"previous":"http://testserver/api/books/?page=2","results":[{"author_names":["Ünter letters"],"authors":[3],"created_at":"2011-09-05T04:37:45-05:00","genre":2,"id":7,"isbn":"9780000003648","metadata":{},"open_loans":[{"book":7,"borrower":"night","due":"1991-08-03T21:00:17.525231-05:00","extension":"30 08:11:39.000005","id":12,"returned_at":null,"state":"lost"},{"book":7,"borrower":"salt Ünter","due":"2031-01-05T23:20:16.635547-06:00","extension":null,"id":14,"returned_at":"1980-08-07T16:55:30.262768-05:00","state":"lost"},{"book":7,"borrower":"O'Brien Čapek","due":"2032-09-18T08:54:24.075027-05:00","extension":"22 10:54:24.000005","id":13,"returned_at":"2004-10-25T11:15:57-05:00","state":"lost"}],"pages":693,"price":"14.24","published_on":"1930-10-11","rating":null,"status":"out-of-print","title":"the letters garden letters","uuid":"107d72d5-c71c-4cf1-80a9-80bd3f4ed95a"}]}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.Book.self, name: "payload Book (round 2)",
-                json: #"{"author_names":[],"authors":[],"created_at":"2026-11-28T04:23:44.384012-06:00","genre":2,"id":1,"isbn":"9780000000030","metadata":{"series":"the","volume":2},"open_loans":[{"book":1,"borrower":"日本 letters","due":"1993-07-11T05:19:44-05:00","extension":"29 20:15:35","id":1,"returned_at":"1989-09-20T08:27:49-05:00","state":"lost"}],"pages":4,"price":null,"published_on":"1979-12-01","rating":1.08,"status":"published","title":"Ünter 日本","uuid":"15e2570e-0ed7-4f7c-9044-db7d7a4067fc"}"#))
+                json: #"{"author_names":[],"authors":[],"created_at":"2017-12-12T19:37:42.530903-06:00","genre":1,"id":3,"isbn":"9780000001029","metadata":{},"open_loans":[{"book":3,"borrower":"Čapek letters","due":"1996-11-14T23:50:22.707686-06:00","extension":"6 01:43:38.000005","id":7,"returned_at":"1973-12-31T20:41:08.773273-06:00","state":"open"}],"pages":1842,"price":"338.71","published_on":null,"rating":1.99,"status":"published","title":"Ünter river garden the","uuid":"7f1a355e-526e-4523-b3df-44a47467537a"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.PaginatedAuthorList.self, name: "payload PaginatedAuthorList (round 2)",
-                json: #"{"count":3,"next":null,"previous":"http://testserver/api/authors/?limit=2","results":[{"book_count":1,"born":null,"id":3,"name":"the","website":""}]}"#))
+                json: #"{"count":3,"next":null,"previous":"http://testserver/api/authors/?limit=2&offset=1","results":[]}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.Author.self, name: "payload Author (round 2)",
-                json: #"{"book_count":0,"born":null,"id":2,"name":"日本 letters Čapek","website":""}"#))
+                json: #"{"book_count":1,"born":null,"id":3,"name":"Ünter letters","website":""}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.PaginatedLoanList.self, name: "payload PaginatedLoanList (round 2)",
-                json: #"{"next":"http://testserver/api/loans/?cursor=cD0xOTk2LTExLTE1KzA1JTNBNTAlM0EyMi43MDc2ODYlMkIwMCUzQTAw","previous":"http://testserver/api/loans/?cursor=cj0xJnA9MTk4OC0wNC0xMyswMyUzQTAyJTNBMTklMkIwMCUzQTAw","results":[{"book":3,"borrower":"garden","due":"1988-04-12T22:02:19-05:00","extension":null,"id":5,"returned_at":"1989-10-02T20:20:46-05:00","state":"returned"},{"book":1,"borrower":"日本 letters","due":"1993-07-11T05:19:44-05:00","extension":"29 20:15:35","id":1,"returned_at":"1989-09-20T08:27:49-05:00","state":"lost"},{"book":4,"borrower":"Čapek letters","due":"1996-11-14T23:50:22.707686-06:00","extension":"6 01:43:38.000005","id":6,"returned_at":"1973-12-31T20:41:08.773273-06:00","state":"open"}]}"#))
+                json: #"{"next":"http://testserver/api/loans/?cursor=cD0xOTkxLTA4LTA0KzAyJTNBMDAlM0ExNy41MjUyMzElMkIwMCUzQTAw","previous":null,"results":[{"book":5,"borrower":"salt of","due":"1982-06-20T19:37:31-05:00","extension":"1 02:30:00","id":10,"returned_at":"1974-05-15T07:00:21.957760-05:00","state":"open"},{"book":2,"borrower":"garden","due":"1988-04-12T22:02:19-05:00","extension":null,"id":6,"returned_at":"1989-10-02T20:20:46-05:00","state":"returned"},{"book":7,"borrower":"night","due":"1991-08-03T21:00:17.525231-05:00","extension":"30 08:11:39.000005","id":12,"returned_at":null,"state":"lost"}]}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.Loan.self, name: "payload Loan (round 2)",
-                json: #"{"book":2,"borrower":"O'Brien night","due":"2004-03-05T22:58:18-06:00","extension":"11 21:02:12.000005","id":3,"returned_at":"2006-09-21T01:20:37-05:00","state":"returned"}"#))
+                json: #"{"book":4,"borrower":"the","due":"1993-05-26T05:24:14.958864-05:00","extension":"5 06:03:50","id":9,"returned_at":"1985-12-19T18:28:20-06:00","state":"returned"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.BookHit.self, name: "payload BookHit (round 2)",
-                json: #"{"book":{"author_names":["the"],"authors":[3],"created_at":"2026-11-28T04:23:44.448522-06:00","genre":2,"id":7,"isbn":"9780000004144","metadata":{"series":"Ünter garden Čapek salt","volume":2},"open_loans":[{"book":7,"borrower":"garden","due":"1986-10-07T15:06:31-05:00","extension":null,"id":8,"returned_at":"1976-02-01T04:00:32.789878-06:00","state":"returned"}],"pages":816,"price":"589.62","published_on":"1911-04-20","rating":4.34,"status":"out-of-print","title":"garden","uuid":"2307bbef-b0e6-4d7e-a306-b5fe046f14be"},"kind":"book","score":1}"#))
+                json: #"{"book":{"author_names":["Ünter letters"],"authors":[3],"created_at":"2011-09-05T04:37:45-05:00","genre":2,"id":7,"isbn":"9780000003648","metadata":{},"open_loans":[{"book":7,"borrower":"night","due":"1991-08-03T21:00:17.525231-05:00","extension":"30 08:11:39.000005","id":12,"returned_at":null,"state":"lost"},{"book":7,"borrower":"salt Ünter","due":"2031-01-05T23:20:16.635547-06:00","extension":null,"id":14,"returned_at":"1980-08-07T16:55:30.262768-05:00","state":"lost"},{"book":7,"borrower":"O'Brien Čapek","due":"2032-09-18T08:54:24.075027-05:00","extension":"22 10:54:24.000005","id":13,"returned_at":"2004-10-25T11:15:57-05:00","state":"lost"}],"pages":693,"price":"14.24","published_on":"1930-10-11","rating":null,"status":"out-of-print","title":"the letters garden letters","uuid":"107d72d5-c71c-4cf1-80a9-80bd3f4ed95a"},"kind":"book","score":1}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.SearchHit.self, name: "payload BookHit as SearchHit (round 2)",
-                json: #"{"book":{"author_names":["the"],"authors":[3],"created_at":"2026-11-28T04:23:44.448522-06:00","genre":2,"id":7,"isbn":"9780000004144","metadata":{"series":"Ünter garden Čapek salt","volume":2},"open_loans":[{"book":7,"borrower":"garden","due":"1986-10-07T15:06:31-05:00","extension":null,"id":8,"returned_at":"1976-02-01T04:00:32.789878-06:00","state":"returned"}],"pages":816,"price":"589.62","published_on":"1911-04-20","rating":4.34,"status":"out-of-print","title":"garden","uuid":"2307bbef-b0e6-4d7e-a306-b5fe046f14be"},"kind":"book","score":1}"#, variant: "bookHit"))
+                json: #"{"book":{"author_names":["Ünter letters"],"authors":[3],"created_at":"2011-09-05T04:37:45-05:00","genre":2,"id":7,"isbn":"9780000003648","metadata":{},"open_loans":[{"book":7,"borrower":"night","due":"1991-08-03T21:00:17.525231-05:00","extension":"30 08:11:39.000005","id":12,"returned_at":null,"state":"lost"},{"book":7,"borrower":"salt Ünter","due":"2031-01-05T23:20:16.635547-06:00","extension":null,"id":14,"returned_at":"1980-08-07T16:55:30.262768-05:00","state":"lost"},{"book":7,"borrower":"O'Brien Čapek","due":"2032-09-18T08:54:24.075027-05:00","extension":"22 10:54:24.000005","id":13,"returned_at":"2004-10-25T11:15:57-05:00","state":"lost"}],"pages":693,"price":"14.24","published_on":"1930-10-11","rating":null,"status":"out-of-print","title":"the letters garden letters","uuid":"107d72d5-c71c-4cf1-80a9-80bd3f4ed95a"},"kind":"book","score":1}"#, variant: "bookHit"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.AuthorHit.self, name: "payload AuthorHit (round 2)",
-                json: #"{"author":{"book_count":0,"born":null,"id":2,"name":"日本 letters Čapek","website":""},"kind":"author","score":0.5}"#))
+                json: #"{"author":{"book_count":0,"born":"1998-09-22","id":2,"name":"letters garden","website":"https://example.org/x"},"kind":"author","score":0.5}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.SearchHit.self, name: "payload AuthorHit as SearchHit (round 2)",
-                json: #"{"author":{"book_count":0,"born":null,"id":2,"name":"日本 letters Čapek","website":""},"kind":"author","score":0.5}"#, variant: "authorHit"))
+                json: #"{"author":{"book_count":0,"born":"1998-09-22","id":2,"name":"letters garden","website":"https://example.org/x"},"kind":"author","score":0.5}"#, variant: "authorHit"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.BookRequest.self, name: "payload BookRequest (round 2)",
-                json: #"{"authors":[3],"genre":3,"isbn":"9780000004702","metadata":true,"pages":1185,"price":null,"published_on":null,"status":null,"title":"of Ünter"}"#))
+                json: #"{"authors":[3],"genre":1,"isbn":"9780000004292","metadata":{"of":true,"the":true,"日本":-750048},"pages":547,"price":null,"status":null,"title":"garden"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.PatchedBookRequest.self, name: "payload PatchedBookRequest (round 2)",
-                json: #"{"genre":1}"#))
+                json: #"{"authors":[2],"pages":1082,"price":null,"status":"out-of-print","title":"Čapek the letters"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.AuthorRequest.self, name: "payload AuthorRequest (round 2)",
-                json: #"{"born":"1931-12-20","name":"O'Brien letters Čapek","website":"https://example.org/x"}"#))
+                json: #"{"name":"salt"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.PatchedAuthorRequest.self, name: "payload PatchedAuthorRequest (round 2)",
-                json: #"{"born":"1931-12-20"}"#))
+                json: #"{"name":"salt"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.LoanRequest.self, name: "payload LoanRequest (round 2)",
-                json: #"{"book":8,"borrower":"the letters","due":"2006-11-04T01:21:00.460743+01:00","extension":"P1DT2H30M","returned_at":null,"state":"returned"}"#))
+                json: #"{"book":8,"borrower":"letters","due":"2015-11-11T06:19:03+01:00","extension":"P1DT2H30M","returned_at":"2004-01-19T19:12:34.391881+00:00"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.PatchedLoanRequest.self, name: "payload PatchedLoanRequest (round 2)",
-                json: #"{"returned_at":"1987-08-20T06:54:17.869200+00:00"}"#))
+                json: #"{"extension":"3 02:00:00"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.StatusEnum.self, name: "payload StatusEnum (round 2)",
-                json: #""draft""#))
+                json: #""published""#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.BookStatus.self, name: "payload StatusEnum as BookStatus (round 2)",
-                json: #""draft""#, variant: "statusEnum"))
+                json: #""published""#, variant: "statusEnum"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.GenreEnum.self, name: "payload GenreEnum (round 2)",
-                json: #"2"#))
+                json: #"3"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.StateEnum.self, name: "payload StateEnum (round 2)",
-                json: #""returned""#))
+                json: #""lost""#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.BlankEnum.self, name: "payload BlankEnum (round 2)",
@@ -202,67 +202,67 @@ enum LibraryAPIExamples {
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.PaginatedBookList.self, name: "payload PaginatedBookList (round 3)",
-                json: #"{"count":11,"next":null,"previous":"http://testserver/api/books/?page=3","results":[{"author_names":["letters"],"authors":[7],"created_at":"2026-11-28T04:23:44.575871-06:00","genre":1,"id":10,"isbn":"9780000006429","metadata":false,"open_loans":[{"book":10,"borrower":"night letters","due":"2003-05-26T22:08:25-05:00","extension":"25 03:56:14","id":12,"returned_at":"2008-10-28T18:07:29.921624-05:00","state":"lost"},{"book":10,"borrower":"Ünter","due":"2010-11-16T17:01:40.559996-06:00","extension":null,"id":10,"returned_at":"2014-12-12T19:23:14.309828-06:00","state":"lost"},{"book":10,"borrower":"salt river","due":"2012-09-14T01:11:24-05:00","extension":null,"id":11,"returned_at":"1984-01-22T23:10:18.181248-06:00","state":"returned"}],"pages":1351,"price":null,"published_on":null,"rating":0.82,"status":null,"title":"O'Brien Ünter garden","uuid":"da3949b8-ed69-4f3f-9978-70f1a1dcaa61"},{"author_names":["Čapek the","letters"],"authors":[5,7],"created_at":"2026-11-28T04:23:44.577821-06:00","genre":1,"id":11,"isbn":"9780000006733","metadata":{"series":"日本 salt","volume":2},"open_loans":[{"book":11,"borrower":"of","due":"1970-03-29T05:18:26.711509-06:00","extension":null,"id":13,"returned_at":null,"state":"open"},{"book":11,"borrower":"O'Brien letters","due":"1980-05-07T12:16:06.484516-05:00","extension":"3 21:30:15.000005","id":15,"returned_at":"1981-07-17T18:24:33-05:00","state":"open"},{"book":11,"borrower":"O'Brien river","due":"2019-01-31T08:51:54-06:00","extension":"26 22:02:39","id":14,"returned_at":null,"state":"returned"}],"pages":1649,"price":"655.84","published_on":"1955-11-07","rating":null,"status":"","title":"letters","uuid":"9620dd0e-aaab-43c3-8f0e-bfab37e090b3"}]}"#))
+                json: #"{"count":11,"next":"http://testserver/api/books/?page=2","previous":null,"results":[{"author_names":[],"authors":[],"created_at":"1985-01-31T22:13:50.800798-06:00","genre":1,"id":1,"isbn":"9780000000444","metadata":{"series":"the","volume":2},"open_loans":[{"book":1,"borrower":"the O'Brien","due":"1994-12-25T15:53:44.575457-06:00","extension":"16 14:19:04.000005","id":3,"returned_at":null,"state":"open"},{"book":1,"borrower":"Ünter of","due":"1998-09-22T07:38:04-05:00","extension":"16 14:19:17","id":2,"returned_at":null,"state":"lost"},{"book":1,"borrower":"of","due":"2016-01-22T21:53:02.229408-06:00","extension":"17 23:23:06","id":1,"returned_at":null,"state":"lost"}],"pages":1477,"price":"912.04","published_on":null,"rating":1.08,"status":"out-of-print","title":"the","uuid":"7ce42c82-1807-4e8c-b5bf-992dc9e9c616"},{"author_names":["Ünter garden Ünter"],"authors":[1],"created_at":"2022-11-26T01:28:52-06:00","genre":1,"id":2,"isbn":"9780000000677","metadata":{"series":"日本 garden O'Brien","volume":2},"open_loans":[{"book":2,"borrower":"garden","due":"1988-04-12T22:02:19-05:00","extension":null,"id":6,"returned_at":"1989-10-02T20:20:46-05:00","state":"returned"},{"book":2,"borrower":"O'Brien","due":"2007-06-24T21:54:32-05:00","extension":null,"id":5,"returned_at":"2024-05-02T02:22:51.577795-05:00","state":"returned"},{"book":2,"borrower":"日本","due":"2008-10-15T04:50:53-05:00","extension":"19:36:19.000005","id":4,"returned_at":"1998-02-17T20:43:58.508480-06:00","state":"open"}],"pages":1122,"price":null,"published_on":"1941-08-29","rating":null,"status":null,"title":"O'Brien night night letters","uuid":"b410d93c-4efb-48d6-8b21-fbac78255d68"},{"author_names":[],"authors":[],"created_at":"2017-12-12T19:37:42.530903-06:00","genre":1,"id":3,"isbn":"9780000001029","metadata":{},"open_loans":[{"book":3,"borrower":"Čapek letters","due":"1996-11-14T23:50:22.707686-06:00","extension":"6 01:43:38.000005","id":7,"returned_at":"1973-12-31T20:41:08.773273-06:00","state":"open"}],"pages":1842,"price":"338.71","published_on":null,"rating":1.99,"status":"published","title":"Ünter river garden the","uuid":"7f1a355e-526e-4523-b3df-44a47467537a"}]}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.Book.self, name: "payload Book (round 3)",
-                json: #"{"author_names":[],"authors":[],"created_at":"2026-11-28T04:23:44.384012-06:00","genre":2,"id":1,"isbn":"9780000000030","metadata":{"series":"the","volume":2},"open_loans":[{"book":1,"borrower":"日本 letters","due":"1993-07-11T05:19:44-05:00","extension":"29 20:15:35","id":1,"returned_at":"1989-09-20T08:27:49-05:00","state":"lost"}],"pages":4,"price":null,"published_on":"1979-12-01","rating":1.08,"status":"published","title":"Ünter 日本","uuid":"15e2570e-0ed7-4f7c-9044-db7d7a4067fc"}"#))
+                json: #"{"author_names":[],"authors":[],"created_at":"1990-10-19T02:08:55.112069-05:00","genre":1,"id":6,"isbn":"9780000003198","metadata":{},"open_loans":[{"book":6,"borrower":"night","due":"2031-12-16T21:28:20-06:00","extension":"13 19:34:10","id":11,"returned_at":"2025-11-14T13:22:33-06:00","state":"lost"}],"pages":1537,"price":"832.80","published_on":"1964-06-13","rating":0.9,"status":null,"title":"Ünter garden letters Ünter","uuid":"3e67026c-ceea-490b-8537-3b76385c1b33"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.PaginatedAuthorList.self, name: "payload PaginatedAuthorList (round 3)",
-                json: #"{"count":7,"next":"http://testserver/api/authors/?limit=2&offset=3","previous":"http://testserver/api/authors/?limit=2","results":[{"book_count":0,"born":null,"id":2,"name":"日本 letters Čapek","website":""},{"book_count":2,"born":null,"id":3,"name":"the","website":""}]}"#))
+                json: #"{"count":6,"next":"http://testserver/api/authors/?limit=2&offset=5","previous":"http://testserver/api/authors/?limit=2&offset=1","results":[{"book_count":0,"born":null,"id":4,"name":"salt","website":""},{"book_count":3,"born":null,"id":5,"name":"night 日本 salt","website":"https://example.com/a?b=1"}]}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.Author.self, name: "payload Author (round 3)",
-                json: #"{"book_count":1,"born":null,"id":6,"name":"Čapek river Ünter","website":"https://example.com/a?b=1"}"#))
+                json: #"{"book_count":3,"born":null,"id":5,"name":"night 日本 salt","website":"https://example.com/a?b=1"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.PaginatedLoanList.self, name: "payload PaginatedLoanList (round 3)",
-                json: #"{"next":"http://testserver/api/loans/?cursor=cD0xOTc3LTEwLTAyKzA3JTNBNDElM0E1NiUyQjAwJTNBMDA%3D","previous":null,"results":[{"book":11,"borrower":"of","due":"1970-03-29T05:18:26.711509-06:00","extension":null,"id":13,"returned_at":null,"state":"open"},{"book":2,"borrower":"Ünter 日本","due":"1977-05-06T10:30:18-05:00","extension":"17:05:14","id":2,"returned_at":"2027-02-27T20:36:47.412357-06:00","state":"lost"},{"book":5,"borrower":"night","due":"1977-10-02T02:41:56-05:00","extension":null,"id":7,"returned_at":null,"state":"open"}]}"#))
+                json: #"{"next":"http://testserver/api/loans/?cursor=cD0xOTg4LTA0LTEzKzAzJTNBMDIlM0ExOSUyQjAwJTNBMDA%3D","previous":"http://testserver/api/loans/?cursor=cj0xJnA9MTk4Mi0wNi0yMSswMCUzQTM3JTNBMzElMkIwMCUzQTAw","results":[{"book":5,"borrower":"salt of","due":"1982-06-20T19:37:31-05:00","extension":"1 02:30:00","id":10,"returned_at":"1974-05-15T07:00:21.957760-05:00","state":"open"},{"book":10,"borrower":"日本 the","due":"1985-10-08T03:45:46.247187-05:00","extension":"22 09:23:20.000005","id":21,"returned_at":"2007-03-24T00:50:45.608103-05:00","state":"open"},{"book":2,"borrower":"garden","due":"1988-04-12T22:02:19-05:00","extension":null,"id":6,"returned_at":"1989-10-02T20:20:46-05:00","state":"returned"}]}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.Loan.self, name: "payload Loan (round 3)",
-                json: #"{"book":3,"borrower":"garden","due":"1988-04-12T22:02:19-05:00","extension":null,"id":5,"returned_at":"1989-10-02T20:20:46-05:00","state":"returned"}"#))
+                json: #"{"book":9,"borrower":"night","due":"2014-06-10T20:38:08.770793-05:00","extension":null,"id":18,"returned_at":"2011-06-28T03:07:45-05:00","state":"lost"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.BookHit.self, name: "payload BookHit (round 3)",
-                json: #"{"book":{"author_names":["letters"],"authors":[7],"created_at":"2026-11-28T04:23:44.575871-06:00","genre":1,"id":10,"isbn":"9780000006429","metadata":false,"open_loans":[{"book":10,"borrower":"night letters","due":"2003-05-26T22:08:25-05:00","extension":"25 03:56:14","id":12,"returned_at":"2008-10-28T18:07:29.921624-05:00","state":"lost"},{"book":10,"borrower":"Ünter","due":"2010-11-16T17:01:40.559996-06:00","extension":null,"id":10,"returned_at":"2014-12-12T19:23:14.309828-06:00","state":"lost"},{"book":10,"borrower":"salt river","due":"2012-09-14T01:11:24-05:00","extension":null,"id":11,"returned_at":"1984-01-22T23:10:18.181248-06:00","state":"returned"}],"pages":1351,"price":null,"published_on":null,"rating":0.82,"status":null,"title":"O'Brien Ünter garden","uuid":"da3949b8-ed69-4f3f-9978-70f1a1dcaa61"},"kind":"book","score":1}"#))
+                json: #"{"book":{"author_names":["night 日本 salt","river O'Brien the"],"authors":[5,6],"created_at":"1981-01-22T14:22:46-06:00","genre":2,"id":10,"isbn":"9780000005934","metadata":{"series":"salt 日本","volume":2},"open_loans":[{"book":10,"borrower":"garden the","due":"1977-11-18T21:26:00-06:00","extension":"15 03:38:23","id":19,"returned_at":"1974-08-23T13:31:40-05:00","state":"lost"},{"book":10,"borrower":"日本 the","due":"1985-10-08T03:45:46.247187-05:00","extension":"22 09:23:20.000005","id":21,"returned_at":"2007-03-24T00:50:45.608103-05:00","state":"open"},{"book":10,"borrower":"Čapek","due":"2003-08-25T16:08:37.738117-05:00","extension":"22 06:17:14","id":20,"returned_at":"2015-02-10T20:16:11.878568-06:00","state":"open"}],"pages":1911,"price":null,"published_on":null,"rating":null,"status":"out-of-print","title":"O'Brien river","uuid":"423e96d0-38e9-4e81-b74f-34105463852d"},"kind":"book","score":1}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.SearchHit.self, name: "payload BookHit as SearchHit (round 3)",
-                json: #"{"book":{"author_names":["letters"],"authors":[7],"created_at":"2026-11-28T04:23:44.575871-06:00","genre":1,"id":10,"isbn":"9780000006429","metadata":false,"open_loans":[{"book":10,"borrower":"night letters","due":"2003-05-26T22:08:25-05:00","extension":"25 03:56:14","id":12,"returned_at":"2008-10-28T18:07:29.921624-05:00","state":"lost"},{"book":10,"borrower":"Ünter","due":"2010-11-16T17:01:40.559996-06:00","extension":null,"id":10,"returned_at":"2014-12-12T19:23:14.309828-06:00","state":"lost"},{"book":10,"borrower":"salt river","due":"2012-09-14T01:11:24-05:00","extension":null,"id":11,"returned_at":"1984-01-22T23:10:18.181248-06:00","state":"returned"}],"pages":1351,"price":null,"published_on":null,"rating":0.82,"status":null,"title":"O'Brien Ünter garden","uuid":"da3949b8-ed69-4f3f-9978-70f1a1dcaa61"},"kind":"book","score":1}"#, variant: "bookHit"))
+                json: #"{"book":{"author_names":["night 日本 salt","river O'Brien the"],"authors":[5,6],"created_at":"1981-01-22T14:22:46-06:00","genre":2,"id":10,"isbn":"9780000005934","metadata":{"series":"salt 日本","volume":2},"open_loans":[{"book":10,"borrower":"garden the","due":"1977-11-18T21:26:00-06:00","extension":"15 03:38:23","id":19,"returned_at":"1974-08-23T13:31:40-05:00","state":"lost"},{"book":10,"borrower":"日本 the","due":"1985-10-08T03:45:46.247187-05:00","extension":"22 09:23:20.000005","id":21,"returned_at":"2007-03-24T00:50:45.608103-05:00","state":"open"},{"book":10,"borrower":"Čapek","due":"2003-08-25T16:08:37.738117-05:00","extension":"22 06:17:14","id":20,"returned_at":"2015-02-10T20:16:11.878568-06:00","state":"open"}],"pages":1911,"price":null,"published_on":null,"rating":null,"status":"out-of-print","title":"O'Brien river","uuid":"423e96d0-38e9-4e81-b74f-34105463852d"},"kind":"book","score":1}"#, variant: "bookHit"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.AuthorHit.self, name: "payload AuthorHit (round 3)",
-                json: #"{"author":{"book_count":1,"born":null,"id":6,"name":"Čapek river Ünter","website":"https://example.com/a?b=1"},"kind":"author","score":0.5}"#))
+                json: #"{"author":{"book_count":3,"born":"2003-12-15","id":6,"name":"river O'Brien the","website":"https://example.com/a?b=1"},"kind":"author","score":0.5}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.SearchHit.self, name: "payload AuthorHit as SearchHit (round 3)",
-                json: #"{"author":{"book_count":1,"born":null,"id":6,"name":"Čapek river Ünter","website":"https://example.com/a?b=1"},"kind":"author","score":0.5}"#, variant: "authorHit"))
+                json: #"{"author":{"book_count":3,"born":"2003-12-15","id":6,"name":"river O'Brien the","website":"https://example.com/a?b=1"},"kind":"author","score":0.5}"#, variant: "authorHit"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.BookRequest.self, name: "payload BookRequest (round 3)",
-                json: #"{"authors":[5],"genre":3,"isbn":"9780000007385","metadata":-862.892,"pages":564,"published_on":"1942-07-27","status":"draft","title":"the"}"#))
+                json: #"{"authors":[1],"genre":3,"isbn":"9780000007513","pages":1476,"price":null,"published_on":null,"status":"draft","title":"garden"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.PatchedBookRequest.self, name: "payload PatchedBookRequest (round 3)",
-                json: #"{"authors":[6],"title":"night"}"#))
+                json: #"{"price":null,"published_on":"1970-11-29","status":"published","title":"letters of Ünter of"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.AuthorRequest.self, name: "payload AuthorRequest (round 3)",
-                json: #"{"name":"the Čapek","website":""}"#))
+                json: #"{"born":"1991-05-22","name":"Čapek of of"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.PatchedAuthorRequest.self, name: "payload PatchedAuthorRequest (round 3)",
-                json: #"{"website":""}"#))
+                json: #"{"name":"Čapek of of"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.LoanRequest.self, name: "payload LoanRequest (round 3)",
-                json: #"{"book":12,"borrower":"salt","due":"2001-04-06T06:43:19+01:00","returned_at":"2022-12-22T19:24:44.144806+00:00"}"#))
+                json: #"{"book":12,"borrower":"garden","due":"1983-08-11T09:15:15.388342+00:00","extension":"3 02:00:00","returned_at":"1992-01-24T18:29:29.102110+05:30"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.PatchedLoanRequest.self, name: "payload PatchedLoanRequest (round 3)",
-                json: #"{"due":"1997-01-06T16:24:37.336981+00:00"}"#))
+                json: #"{"borrower":"the garden"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.StatusEnum.self, name: "payload StatusEnum (round 3)",
@@ -278,7 +278,7 @@ enum LibraryAPIExamples {
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.StateEnum.self, name: "payload StateEnum (round 3)",
-                json: #""lost""#))
+                json: #""open""#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 LibraryAPI.BlankEnum.self, name: "payload BlankEnum (round 3)",

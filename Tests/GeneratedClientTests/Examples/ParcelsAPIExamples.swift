@@ -14,223 +14,239 @@ enum ParcelsAPIExamples {
 
     private static func makeExamples() -> [CourierTesting.DescriptionExample] {
         var examples: [CourierTesting.DescriptionExample] = []
-        examples.reserveCapacity(205)
+        examples.reserveCapacity(207)
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ParcelInput.self, name: "payload Parcel-Input",
-                json: #"{"createdAt":"1970-10-30T09:20:53.240040Z","declaredValue":{"amount":"-912442542545563454781156389908990323799009610441098679884324683970146598490027080319597735.8738069560423041144269420809397298063513969371648705964023592563416858783101222834598455","currency":"AAA"},"deliveryWindow":["11:42:13.435188","06:03:33.116948"],"dimensions":null,"events":[{"at":"1986-07-29T00:46:56.805824Z","photo":"https://www.arnold.com/","signature":null,"succeeded":false}],"id":"cd613e30-d8f1-4adf-91b7-584a2265b1f5","labels":["tZhgfEWdCDXspBfUfcpF"],"metadata":{"PjOEixJiRwYPCQCLqkqb":null},"payment":{"due_in":"PT0S","kind":"invoice","purchase_order":null},"priority":3,"recipient":{"city":"CGFxbljESPPQnRJeaaNm","country":"b0","lines":["BuzbcKZEuiAZOCSmAXEx","oCXaOQUMQADwcTDkAzsr"],"location":[-2728.967974037,4741381.2688172],"postal_code":"fGrdiBioLxqybuvjfUAk"},"reference":null,"sender":{"city":"WtlvblwzmmlxpbRCHjZS","country":"ce","lines":["NnzxHPebRwNaxLlXUbbC"],"location":[-88.72773479887,816256.175769705],"postal_code":"grLKWvRIpETSAEbmPviC"},"status":"in-transit","weightGrams":2}"#))
+                json: #"{"createdAt":"2021-10-13T19:46:42.471325Z","declaredValue":{"amount":"-912442542545563454781156389908990323799009610441098679884324683970146598490027080319597735.8738069560423041144269420809397298063513969371648705964023592563416858783101222834598455","currency":"AAA"},"deliveryWindow":["10:21:01","21:25:26"],"events":[{"at":"1987-05-11T18:36:14.123646Z","photo":"http://dillon.info/","succeeded":true}],"id":"cd613e30-d8f1-4adf-91b7-584a2265b1f5","labels":["hCfcdTORrFOtDlenUDWx"],"metadata":{"oORaIefUcmZvgimMfVtY":null},"payment":{"due_in":"P1DT15H8M11S","kind":"invoice","purchase_order":null},"priority":3,"recipient":{"city":"CGFxbljESPPQnRJeaaNm","country":"b0","lines":["BuzbcKZEuiAZOCSmAXEx","oCXaOQUMQADwcTDkAzsr"],"location":[-2728.967974037,4741381.2688172],"postal_code":"fGrdiBioLxqybuvjfUAk"},"sender":{"city":"WtlvblwzmmlxpbRCHjZS","country":"ce","lines":["NnzxHPebRwNaxLlXUbbC"],"location":[-88.72773479887,816256.175769705],"postal_code":"grLKWvRIpETSAEbmPviC"},"status":"in-transit","weightGrams":2}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ParcelOutput.self, name: "payload Parcel-Output",
-                json: #"{"createdAt":"1970-10-30T09:20:53.240040Z","declaredValue":{"amount":"-912442542545563454781156389908990323799009610441098679884324683970146598490027080319597735.8738069560423041144269420809397298063513969371648705964023592563416858783101222834598455","currency":"AAA"},"deliveryWindow":["11:42:13.435188","06:03:33.116948"],"dimensions":null,"eventCount":1,"events":[{"at":"1986-07-29T00:46:56.805824Z","photo":"https://www.arnold.com/","signature":null,"succeeded":false}],"id":"cd613e30-d8f1-4adf-91b7-584a2265b1f5","labels":["tZhgfEWdCDXspBfUfcpF"],"metadata":{"PjOEixJiRwYPCQCLqkqb":null},"payment":{"due_in":"PT0S","kind":"invoice","purchase_order":null},"priority":3,"recipient":{"city":"CGFxbljESPPQnRJeaaNm","country":"b0","lines":["BuzbcKZEuiAZOCSmAXEx","oCXaOQUMQADwcTDkAzsr"],"location":[-2728.967974037,4741381.2688172],"postal_code":"fGrdiBioLxqybuvjfUAk"},"reference":null,"sender":{"city":"WtlvblwzmmlxpbRCHjZS","country":"ce","lines":["NnzxHPebRwNaxLlXUbbC"],"location":[-88.72773479887,816256.175769705],"postal_code":"grLKWvRIpETSAEbmPviC"},"status":"in-transit","weightGrams":2}"#))
+                json: #"{"createdAt":"2021-10-13T19:46:42.471325Z","declaredValue":{"amount":"-912442542545563454781156389908990323799009610441098679884324683970146598490027080319597735.8738069560423041144269420809397298063513969371648705964023592563416858783101222834598455","currency":"AAA"},"deliveryWindow":["10:21:01","21:25:26"],"dimensions":null,"eventCount":1,"events":[{"at":"1987-05-11T18:36:14.123646Z","photo":"http://dillon.info/","signature":null,"succeeded":true}],"id":"cd613e30-d8f1-4adf-91b7-584a2265b1f5","labels":["hCfcdTORrFOtDlenUDWx"],"metadata":{"oORaIefUcmZvgimMfVtY":null},"payment":{"due_in":"P1DT15H8M11S","kind":"invoice","purchase_order":null},"priority":3,"recipient":{"city":"CGFxbljESPPQnRJeaaNm","country":"b0","lines":["BuzbcKZEuiAZOCSmAXEx","oCXaOQUMQADwcTDkAzsr"],"location":[-2728.967974037,4741381.2688172],"postal_code":"fGrdiBioLxqybuvjfUAk"},"reference":null,"sender":{"city":"WtlvblwzmmlxpbRCHjZS","country":"ce","lines":["NnzxHPebRwNaxLlXUbbC"],"location":[-88.72773479887,816256.175769705],"postal_code":"grLKWvRIpETSAEbmPviC"},"status":"in-transit","weightGrams":2}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.PageParcel.self, name: "payload Page_Parcel_",
-                json: #"{"items":[{"createdAt":"2020-03-04T17:39:50.850997Z","declaredValue":null,"deliveryWindow":["20:53:38.414543","12:33:48.328694"],"dimensions":null,"eventCount":1,"events":[{"at":"2021-09-21T13:16:33.008128Z","expected_delay":"PT0S","reason":"XgFvgpmMajwbGFRkoCoE"}],"id":"4ba927c3-ecf4-4ccb-bb8a-99a2c96fa758","labels":["JPQYCzSNDtofPgMCYNYh"],"metadata":{"ZyRvMZpiGBsauwvSEMUM":null},"payment":{"due_in":"PT0S","kind":"invoice","purchase_order":null},"priority":2,"recipient":{"city":"wWLOzuHtRCZBenfMeYYG","country":"8a","lines":["JxwnwBaRizPWYaJEEhZo","DiezjqUVWHlqJXLrFLHY","lVNHtAPkppCiKyegFAti"],"location":[7291.55194628271,-50.7706569200321],"postal_code":null},"reference":"ADqAsBaxxpuOJzHtkaoF","sender":{"city":"nTLbaNsySfOrAIjhhTpK","country":"cd","lines":["LquudqFxnOOUTysjkksQ","eNeDrlYcjPEVmfFPelQu"],"location":null,"postal_code":"RFgkCLOQGICXZkpBcSmO"},"status":"delivered","weightGrams":0}],"next_cursor":null,"total":null}"#))
+                json: #"{"items":[{"createdAt":"2010-03-25T04:45:20Z","declaredValue":null,"deliveryWindow":["02:25:32","19:39:29"],"dimensions":null,"eventCount":1,"events":[{"at":"2017-05-09T00:28:28.467022Z","expected_delay":"P8DT18H9M49S","reason":"YGYJeSmSWUuVwGzlwBVI"}],"id":"8cda80a3-4b45-4123-917f-6494e8c2d219","labels":["otDXBEbYmnihkqNRxSSi"],"metadata":{"NqgLsCrMDfVtCZHLMLkW":null},"payment":{"due_in":"P5DT6H3M9S","kind":"invoice","purchase_order":null},"priority":2,"recipient":{"city":"MESUXDjnlDNcJLsAiLcZ","country":"8a","lines":["JjwiLIndYQCCSxurnbHv","DdshgnRuuFmaBAHwJMmz","ylvDVVoHcdATiNTqKStK"],"location":[-80.4703423180269,982.154510679172],"postal_code":null},"reference":"svgkTkQVbDapJLHdtPwJ","sender":{"city":"rCEEmbmdCddHpPzSiAPe","country":"cd","lines":["nyfHcaZpFxqdVYYflGYC","JInCpmeoZxHHWuprqSUp"],"location":null,"postal_code":"XjOZQqfAVpUhVbqUPVRM"},"status":"delivered","weightGrams":0}],"next_cursor":null,"total":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Problem.self, name: "payload Problem",
-                json: #"{"detail":"vgdpPBvqoMBagqLODxox","fields":[{"field":"sMtUeEcczSnmDrZPtpFr","problem":"AbnlgfNWGQYJLkdDHSPl"}],"status":1595,"title":"CrrOXEfHxZLRKBURpitB","type":"http://coleman.net/"}"#))
+                json: #"{"detail":"AkVAuUzgQBDREBbYZMku","fields":[{"field":"qvgdpPBvqoMBagqLODxo","problem":"xsMtUeEcczSnmDrZPtpF"}],"status":4020,"title":"bIUNUxMonqpSdnMntgJe","type":"http://wood.net/"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.HTTPValidationError.self, name: "payload HTTPValidationError",
-                json: #"{"detail":[{"input":{"createdAt":"1970-10-30T09:20:53.240040Z","declaredValue":{"amount":"-912442542545563454781156389908990323799009610441098679884324683970146598490027080319597735.8738069560423041144269420809397298063513969371648705964023592563416858783101222834598455","currency":"AAA"},"deliveryWindow":["11:42:13.435188","06:03:33.116948"],"dimensions":null,"events":[{"at":"1986-07-29T00:46:56.805824Z","photo":"https://www.arnold.com/","signature":null,"succeeded":false}],"labels":["tZhgfEWdCDXspBfUfcpF"],"metadata":{"PjOEixJiRwYPCQCLqkqb":null},"payment":{"due_in":"PT0S","kind":"invoice","purchase_order":null},"priority":3,"recipient":{"city":"CGFxbljESPPQnRJeaaNm","country":"b0","lines":["BuzbcKZEuiAZOCSmAXEx","oCXaOQUMQADwcTDkAzsr"],"location":[-2728.967974037,4741381.2688172],"postal_code":"fGrdiBioLxqybuvjfUAk"},"reference":null,"sender":{"city":"WtlvblwzmmlxpbRCHjZS","country":"ce","lines":["NnzxHPebRwNaxLlXUbbC"],"location":[-88.72773479887,816256.175769705],"postal_code":"grLKWvRIpETSAEbmPviC"},"status":"in-transit","weightGrams":null},"loc":["body","id"],"msg":"Field required","type":"missing"},{"input":null,"loc":["body","weightGrams"],"msg":"Input should be a valid integer","type":"int_type"}]}"#))
+                json: #"{"detail":[{"input":{"createdAt":"2021-10-13T19:46:42.471325Z","declaredValue":{"amount":"-912442542545563454781156389908990323799009610441098679884324683970146598490027080319597735.8738069560423041144269420809397298063513969371648705964023592563416858783101222834598455","currency":"AAA"},"deliveryWindow":["10:21:01","21:25:26"],"events":[{"at":"1987-05-11T18:36:14.123646Z","photo":"http://dillon.info/","succeeded":true}],"id":"cd613e30-d8f1-4adf-91b7-584a2265b1f5","labels":["hCfcdTORrFOtDlenUDWx"],"metadata":{"oORaIefUcmZvgimMfVtY":null},"payment":{"due_in":"P1DT15H8M11S","kind":"invoice","purchase_order":null},"priority":3,"recipient":{"city":"CGFxbljESPPQnRJeaaNm","country":"b0","lines":["BuzbcKZEuiAZOCSmAXEx","oCXaOQUMQADwcTDkAzsr"],"location":[-2728.967974037,4741381.2688172],"postal_code":"fGrdiBioLxqybuvjfUAk"},"sender":{"city":"WtlvblwzmmlxpbRCHjZS","country":"ce","lines":["NnzxHPebRwNaxLlXUbbC"],"location":[-88.72773479887,816256.175769705],"postal_code":"grLKWvRIpETSAEbmPviC"},"weightGrams":"heavy"},"loc":["body","status"],"msg":"Field required","type":"missing"},{"input":"heavy","loc":["body","weightGrams"],"msg":"Input should be a valid integer, unable to parse string as an integer","type":"int_parsing"}]}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ValidationError.self, name: "payload ValidationError",
-                json: #"{"input":{"createdAt":"1970-10-30T09:20:53.240040Z","declaredValue":{"amount":"-912442542545563454781156389908990323799009610441098679884324683970146598490027080319597735.8738069560423041144269420809397298063513969371648705964023592563416858783101222834598455","currency":"AAA"},"deliveryWindow":["11:42:13.435188","06:03:33.116948"],"dimensions":null,"events":[{"at":"1986-07-29T00:46:56.805824Z","photo":"https://www.arnold.com/","signature":null,"succeeded":false}],"labels":["tZhgfEWdCDXspBfUfcpF"],"metadata":{"PjOEixJiRwYPCQCLqkqb":null},"payment":{"due_in":"PT0S","kind":"invoice","purchase_order":null},"priority":3,"recipient":{"city":"CGFxbljESPPQnRJeaaNm","country":"b0","lines":["BuzbcKZEuiAZOCSmAXEx","oCXaOQUMQADwcTDkAzsr"],"location":[-2728.967974037,4741381.2688172],"postal_code":"fGrdiBioLxqybuvjfUAk"},"reference":null,"sender":{"city":"WtlvblwzmmlxpbRCHjZS","country":"ce","lines":["NnzxHPebRwNaxLlXUbbC"],"location":[-88.72773479887,816256.175769705],"postal_code":"grLKWvRIpETSAEbmPviC"},"status":"in-transit","weightGrams":null},"loc":["body","id"],"msg":"Field required","type":"missing"}"#))
+                json: #"{"input":"heavy","loc":["body","weightGrams"],"msg":"Input should be a valid integer, unable to parse string as an integer","type":"int_parsing"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.PhotoReceipt.self, name: "payload PhotoReceipt",
-                json: #"{"caption":"","extras":[{"content_type":"application/pdf","filename":"scan 0.pdf","size":100}],"parcel_id":"3f64c50c-beea-4c97-bcd5-8c0f7e21b8aa","photo":{"content_type":"image/jpeg","filename":"photo8.jpg","size":1841},"thumbnail":{"content_type":"image/png","filename":"thumbnail.png","size":64}}"#))
+                json: #"{"caption":"","extras":[{"content_type":"application/pdf","filename":"scan 0.pdf","size":100},{"content_type":"application/pdf","filename":"scan 1.pdf","size":100}],"parcel_id":"68b1f3c9-8454-4026-95a7-eb2e99d026a7","photo":{"content_type":"image/jpeg","filename":"photo5.jpg","size":88},"thumbnail":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.FileInfo.self, name: "payload FileInfo",
-                json: #"{"content_type":"image/jpeg","filename":"photo8.jpg","size":1841}"#))
+                json: #"{"content_type":"image/jpeg","filename":"photo5.jpg","size":88}"#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ParcelsAPI.Delay.self, name: "payload Delay",
+                json: #"{"at":"2009-05-06T15:21:42Z","expected_delay":"P2DT1H6M23S","reason":"rAbnlgfNWGQYJLkdDHSP"}"#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ParcelsAPI.ParcelInputEventsItem.self, name: "payload Delay as ParcelInputEventsItem",
+                json: #"{"at":"2009-05-06T15:21:42Z","expected_delay":"P2DT1H6M23S","reason":"rAbnlgfNWGQYJLkdDHSP"}"#, variant: "delay"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Scan.self, name: "payload Scan",
-                json: #"{"at":"2006-09-16T14:11:30.668500Z","facility":"ZovWWAFExgxhOYnawIbv","scanner_ip":null}"#))
+                json: #"{"at":"2022-06-08T10:57:34Z","facility":"lRAwEUzPlkzUmxtVjzdR","scanner_ip":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ParcelInputEventsItem.self, name: "payload Scan as ParcelInputEventsItem",
-                json: #"{"at":"2006-09-16T14:11:30.668500Z","facility":"ZovWWAFExgxhOYnawIbv","scanner_ip":null}"#, variant: "scan"))
+                json: #"{"at":"2022-06-08T10:57:34Z","facility":"lRAwEUzPlkzUmxtVjzdR","scanner_ip":null}"#, variant: "scan"))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ParcelsAPI.DeliveryAttempt.self, name: "payload DeliveryAttempt",
+                json: #"{"at":"2031-11-29T02:00:16Z","photo":null,"signature":null,"succeeded":false}"#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ParcelsAPI.ParcelInputEventsItem.self, name: "payload DeliveryAttempt as ParcelInputEventsItem",
+                json: #"{"at":"2031-11-29T02:00:16Z","photo":null,"signature":null,"succeeded":false}"#, variant: "deliveryAttempt"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Label.self, name: "payload Label",
-                json: #"{"@type":"png","data":"","dpi":300,"x-76":{"four":null}}"#))
+                json: #"{"@type":"png","data":"","dpi":null,"x-95":"two"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.QuoteBody.self, name: "payload Body_quote_quotes_post",
-                json: #"{"dimensions":{"height":-9.11902300414513,"length":6918,"width":830849805.21025},"recipient":{"city":"jNMExhABhNZlGygUKlHR","country":"24","lines":["MWBTGQVPGSfNLsUKcGpV","fAomhnvGUdRAXoypzzFm"],"location":[16345291612085.3,65931.8092944994],"postal_code":null},"sender":{"city":"fiOfHjawXclvcHWMJRMZ","country":"b8","lines":["oINaeeanoOHSNuPzhhZQ","tgOXvWovorVlRXuwdkhL"],"postal_code":"JjPKclHTgxJzuFyhFKin"}}"#))
+                json: #"{"dimensions":{"height":-88308175365.9805,"length":4036,"width":17475354.4300271},"recipient":{"city":"kBvUZpzUClNrzaZIWYnC","country":"24","lines":["YlbnyXuLReFZCBsXYfCv","IgnoyPSOJeuIpAVgSfuV"],"location":[-1690449.30676825,-283469.758342563]},"sender":{"city":"DtuWUIUWStyPtMzrxgsv","country":"b8","lines":["kMOAzuTPEcSxjpJagpUM","YCDCBCQXvGqpAECYiHZM"],"postal_code":"ainSEoZnAMJwOzLzYLeg"}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Quote.self, name: "payload Quote",
-                json: #"{"rates_by_country":{"ICCRLJbqJiVhTlRSrUiS":{"carrier":"twgFoIPFaXVHtDTxOFvW","guaranteed":null,"price":{"amount":"-893799378014112653245917559257625615293815242149653.58495739318521056540966654573982051828751907362631355377573676819","currency":"ZRZ"},"transit_days":[7999]}},"rates_by_priority":{"3":[{"carrier":"MoGSnLtgsfUhDseZpmBs","guaranteed":true,"price":{"amount":"67549121178745382.31540851529461998796864348209812336480484847261","currency":"ZHU"},"transit_days":[6119]}]},"surcharges":{"WRhtfbdjNIPpiYQXauGM":"97605655676720753821473629129422036902868491676561097439060131892656.225318822690836308389813671906181708300474629285878682"},"valid_until":"2009-10-09T13:20:24.778127Z"}"#))
+                json: #"{"rates_by_country":{"eZpmBseWtLJeraUXfWPL":{"carrier":"gWoeDLyvWplpgFfmUobC","guaranteed":null,"price":{"amount":"-209055086763819241316903167207510291810103319183880878446084.85888909472219237554226761924490802681706964566970170001928858495739318521056540966","currency":"ZRZ"},"transit_days":[6165]}},"rates_by_priority":{"3":[{"carrier":"UdRAXoypzzFmjNMExhAB","guaranteed":true,"price":{"amount":"8291137653113019427540597584855638944264940530333011601497864719048978408160339328.122431809213938946500493134549860155214290","currency":"ZHU"},"transit_days":[5685]}]},"surcharges":{"sNrPmFhrfACGUNgEykGX":"-1427598025889934085142673604707553590227195559919358504062562033278415536103876153390301628.12768422814076386083622531882269083630838981367190618170830047462928587868266374524"},"valid_until":"2002-09-27T20:24:37.912271Z"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.PageCategory.self, name: "payload Page_Category_",
-                json: #"{"items":[{"children":[],"name":"KQzoWnojLesWnntDaXXl","parent":null}],"next_cursor":null,"total":1154}"#))
+                json: #"{"items":[{"children":[],"name":"DROGMrhnsoyhgnkPBkwT","parent":null}],"next_cursor":null,"total":9463}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Webhook.self, name: "payload Webhook",
-                json: #"{"active":false,"events":["LOST"],"filters":{"FnHIVASYNvofRgDxclQC":"WVeJcvwXEjABksTZOdVx"},"headers":{"phzpApKbPGftxGcOigWQ":"fwEMAuVZlXIAQELLQZDI"},"retry_policy":"linear","secret":"KeWhIbvvhFICWShkLuMj","url":"http://wiggins.biz/"}"#))
+                json: #"{"active":true,"events":["LOST"],"filters":{"IVASYNvofRgDxclQCWVe":"JcvwXEjABksTZOdVxRjh"},"headers":{"pApKbPGftxGcOigWQfwE":"MAuVZlXIAQELLQZDIClb"},"retry_policy":"linear","secret":"hIbvvhFICWShkLuMjphz","url":"http://dawson-miller.com/"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Stats.self, name: "payload Stats",
-                json: #"{"anything":"dc1","by_day":{"2026-02-26":4678},"counts":{"out_for_delivery":2896},"mean_transit":"PT0S","nothing":null,"ratio":74112.1702094015}"#))
+                json: #"{"anything":"dc1","by_day":{"2004-05-06":7686},"counts":{"out_for_delivery":4678},"mean_transit":"P9DT20H54M20.5S","nothing":null,"ratio":79580742497148.6}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CustomerInput.self, name: "payload Customer-Input",
-                json: #"{"accountCode":"nCctqqTQcLrIQdOpvrbH","flags":[false,"jNADtpvBxTdkWFGGmukh",4902],"id":2,"kind":1,"limits":{"NuCnaNOxsAkyrZhScfTV":null},"tags":["ErHkAzRFIWSFMVNFinQp"],"tariff":{"currency":"xmAqXdEjGXEFszWIEGRR","rule":{"at_most":{"op":"sum","terms":[{"op":"const","value":"8245.0056280986233192981473057595300702480031820833"}]},"op":"cap","rule":{"op":"sum","terms":[{"op":"const","value":"-65135183804196203460736776357763707305153877916620610.10980155580591718758802553292916586554950134684991124612484331470843818554"}]}},"version":2},"who":{"name":"ZPRHuVyWCVywEqhESoSO"}}"#))
+                json: #"{"accountCode":"nCctqqTQcLrIQdOpvrbH","flags":[false,"jNADtpvBxTdkWFGGmukh",4902],"id":2,"kind":1,"limits":{"NuCnaNOxsAkyrZhScfTV":null},"tags":["ErHkAzRFIWSFMVNFinQp"],"tariff":{"currency":"xmAqXdEjGXEFszWIEGRR","rule":{"at_most":{"op":"sum","terms":[{"op":"const","value":"8245.0056280986233192981473057595300702480031820833"}]},"op":"cap","rule":{"op":"sum","terms":[{"op":"const","value":"-65135183804196203460736776357763707305153877916620610.10980155580591718758802553292916586554950134684991124612484331470843818554"}]}},"version":2},"who":{"name":"euADpnsXcXTapMPECZdF"}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CustomerOutput.self, name: "payload Customer-Output",
-                json: #"{"account_code":"nCctqqTQcLrIQdOpvrbH","api_key":null,"contact":null,"flags":[false,"jNADtpvBxTdkWFGGmukh",4902],"id":2,"kind":1,"limits":{"NuCnaNOxsAkyrZhScfTV":null},"tags":["ErHkAzRFIWSFMVNFinQp"],"tariff":{"currency":"xmAqXdEjGXEFszWIEGRR","rule":{"at_most":{"op":"sum","terms":[{"op":"const","value":"8245.0056280986233192981473057595300702480031820833"}]},"op":"cap","rule":{"op":"sum","terms":[{"op":"const","value":"-65135183804196203460736776357763707305153877916620610.10980155580591718758802553292916586554950134684991124612484331470843818554"}]}},"version":2},"who":{"birthday":null,"name":"ZPRHuVyWCVywEqhESoSO"}}"#))
+                json: #"{"account_code":"OwopYrRvsqXAtppgCLiH","api_key":"**********","contact":null,"flags":[true,"heFmHiSqwCUVRJdjBZLj",5832],"id":5,"kind":1,"limits":{"BTLLNqsNVTtJeWRzrjHm":null},"tags":["qLdxmMYdekljccLeOMWL"],"tariff":{"currency":"nEBUjudYKbqgDAejlpPd","rule":{"op":"const","value":"810806337010346894169866805535884096707098702102175427790659362442637053841413568.653019888224013006010008550908373"},"version":2},"who":{"birthday":"1993-07-20","name":"MTaKpzJbtCTAqFEpCoaq"}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Person.self, name: "payload Person",
-                json: #"{"birthday":null,"name":"iscsFJTeHkrDRIZaqybc"}"#))
+                json: #"{"birthday":null,"name":"OmpDkYlAnidDAUFSPSwA"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CustomerInputWho.self, name: "payload Person as CustomerInputWho",
-                json: #"{"birthday":null,"name":"iscsFJTeHkrDRIZaqybc"}"#, variant: "person"))
+                json: #"{"birthday":null,"name":"OmpDkYlAnidDAUFSPSwA"}"#, variant: "person"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Company.self, name: "payload Company",
-                json: #"{"founded":null,"name":"tDhdqMDZFUDzvddISajr","vat_id":"qRnpzXpGcwWlsIDDFJqs"}"#))
+                json: #"{"founded":null,"name":"jSkPolhObzjOemKkwIFi","vat_id":"JRKWlUCUSzszAIWIqqOe"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CustomerInputWho.self, name: "payload Company as CustomerInputWho",
-                json: #"{"founded":null,"name":"tDhdqMDZFUDzvddISajr","vat_id":"qRnpzXpGcwWlsIDDFJqs"}"#, variant: "company"))
+                json: #"{"founded":null,"name":"jSkPolhObzjOemKkwIFi","vat_id":"JRKWlUCUSzszAIWIqqOe"}"#, variant: "company"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.TariffV1Output.self, name: "payload TariffV1-Output",
-                json: #"{"flat_rate":"-314157541057491582248336246931243081177527501.3031108879758297606887299505573841753227059529770939072836715","version":1}"#))
+                json: #"{"flat_rate":"-73063782835706070676907706462472243747631366932522966.5025354447604240166934597949425251658936727303110887975829760688729950557384175322","version":1}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CustomerOutputTariff.self, name: "payload TariffV1-Output as CustomerOutputTariff",
-                json: #"{"flat_rate":"-314157541057491582248336246931243081177527501.3031108879758297606887299505573841753227059529770939072836715","version":1}"#, variant: "tariffV1Output"))
+                json: #"{"flat_rate":"-73063782835706070676907706462472243747631366932522966.5025354447604240166934597949425251658936727303110887975829760688729950557384175322","version":1}"#, variant: "tariffV1Output"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.TariffV1Input.self, name: "payload TariffV1-Input",
-                json: #"{"flat_rate":"-34399876675444040.229843867788428984934205166829778753011186","version":1}"#))
+                json: #"{"flat_rate":"-57719.529770939072836715422522984386778842898493420516682977875301118627627789","version":1}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CustomerInputTariff.self, name: "payload TariffV1-Input as CustomerInputTariff",
-                json: #"{"flat_rate":"-34399876675444040.229843867788428984934205166829778753011186","version":1}"#, variant: "tariffV1Input"))
+                json: #"{"flat_rate":"-57719.529770939072836715422522984386778842898493420516682977875301118627627789","version":1}"#, variant: "tariffV1Input"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.TariffV2Output.self, name: "payload TariffV2-Output",
-                json: #"{"currency":"rXrsEIvOSpluKIjuUXFO","rule":{"at_most":null,"op":"cap","rule":{"factor":-199274300456.486,"op":"scale","rule":{"op":"const","value":"-687727370017776471685716745391785089085831178323345509613476119438.294208018375751607467581268697825252933372116072585460677449654217272718185578595897576832383930590"}}},"version":2}"#))
+                json: #"{"currency":"euTTFSAqshkOZUHiKwxZ","rule":{"at_most":null,"op":"cap","rule":{"factor":63327533663118.7,"op":"scale","rule":{"op":"const","value":"-9040729844147833633915813780745566958.9420801837575160746758"}}},"version":2}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CustomerOutputTariff.self, name: "payload TariffV2-Output as CustomerOutputTariff",
-                json: #"{"currency":"rXrsEIvOSpluKIjuUXFO","rule":{"at_most":null,"op":"cap","rule":{"factor":-199274300456.486,"op":"scale","rule":{"op":"const","value":"-687727370017776471685716745391785089085831178323345509613476119438.294208018375751607467581268697825252933372116072585460677449654217272718185578595897576832383930590"}}},"version":2}"#, variant: "tariffV2Output"))
+                json: #"{"currency":"euTTFSAqshkOZUHiKwxZ","rule":{"at_most":null,"op":"cap","rule":{"factor":63327533663118.7,"op":"scale","rule":{"op":"const","value":"-9040729844147833633915813780745566958.9420801837575160746758"}}},"version":2}"#, variant: "tariffV2Output"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.TariffV2Input.self, name: "payload TariffV2-Input",
-                json: #"{"currency":"wCHKYWkiYiYgEggrPKqh","rule":{"factor":3.45074012569231,"op":"scale","rule":{"op":"const","value":"-55444621561733039900581896.605162182526"}},"version":2}"#))
+                json: #"{"currency":"FORldFuKpwQevhBMZNhw","rule":{"factor":-983166.300779284,"op":"scale","rule":{"op":"const","value":"-7.74496542172727181855785958975768323839305905605559963435662065"}},"version":2}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CustomerInputTariff.self, name: "payload TariffV2-Input as CustomerInputTariff",
-                json: #"{"currency":"wCHKYWkiYiYgEggrPKqh","rule":{"factor":3.45074012569231,"op":"scale","rule":{"op":"const","value":"-55444621561733039900581896.605162182526"}},"version":2}"#, variant: "tariffV2Input"))
+                json: #"{"currency":"FORldFuKpwQevhBMZNhw","rule":{"factor":-983166.300779284,"op":"scale","rule":{"op":"const","value":"-7.74496542172727181855785958975768323839305905605559963435662065"}},"version":2}"#, variant: "tariffV2Input"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ConstantOutput.self, name: "payload Constant-Output",
-                json: #"{"op":"const","value":"-197510761548067457862335475105800854280309159053167276926339171016194580971397578142243845922171471.87923524516708733"}"#))
+                json: #"{"op":"const","value":"-35492868275958362038219958.22179826259592052337970128792352451670873330404831116517987426556665"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedOutputRule.self, name: "payload Constant-Output as CappedOutputRule",
-                json: #"{"op":"const","value":"-197510761548067457862335475105800854280309159053167276926339171016194580971397578142243845922171471.87923524516708733"}"#, variant: "constantOutput"))
+                json: #"{"op":"const","value":"-35492868275958362038219958.22179826259592052337970128792352451670873330404831116517987426556665"}"#, variant: "constantOutput"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ConstantInput.self, name: "payload Constant-Input",
-                json: #"{"op":"const","value":"9364820268202484035037944384970900330202102432763281089115515264204186486374497820198474.111651798742655666583312"}"#))
+                json: #"{"op":"const","value":"3301805843818071371217781.036797910280064623565908728590"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedInputRule.self, name: "payload Constant-Input as CappedInputRule",
-                json: #"{"op":"const","value":"9364820268202484035037944384970900330202102432763281089115515264204186486374497820198474.111651798742655666583312"}"#, variant: "constantInput"))
+                json: #"{"op":"const","value":"3301805843818071371217781.036797910280064623565908728590"}"#, variant: "constantInput"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.SumOutput.self, name: "payload Sum-Output",
-                json: #"{"op":"sum","terms":[{"at_most":null,"op":"cap","rule":{"op":"const","value":"628409203249848957198451229633.9791028006462356590872859051316205224070719617898128698638"}}]}"#))
+                json: #"{"op":"sum","terms":[{"at_most":null,"op":"cap","rule":{"op":"const","value":"-815705814420973.162052240707196178981286986386757113995115131910863147909684609049773457780482774"}}]}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedOutputRule.self, name: "payload Sum-Output as CappedOutputRule",
-                json: #"{"op":"sum","terms":[{"at_most":null,"op":"cap","rule":{"op":"const","value":"628409203249848957198451229633.9791028006462356590872859051316205224070719617898128698638"}}]}"#, variant: "sumOutput"))
+                json: #"{"op":"sum","terms":[{"at_most":null,"op":"cap","rule":{"op":"const","value":"-815705814420973.162052240707196178981286986386757113995115131910863147909684609049773457780482774"}}]}"#, variant: "sumOutput"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.SumInput.self, name: "payload Sum-Input",
-                json: #"{"op":"sum","terms":[{"at_most":{"op":"const","value":"-107637973326956402971254638460281769293574541117284604457918161993509.4809611599971978590320910188432823318596492493194006947661230665582233051753342861"},"op":"cap","rule":{"factor":-98485584.5322177,"op":"scale","rule":{"op":"const","value":"-39648448091881.951151319108631479096846090497734577804827749925866896734012715448421827077"}}}]}"#))
+                json: #"{"op":"sum","terms":[{"at_most":{"op":"const","value":"-9793450376048617.8"},"op":"cap","rule":{"factor":42071.7124002681,"op":"scale","rule":{"op":"const","value":"-108508008248984218092524908043702855121549593277538587078869054369075956636171850320494.715448421827077958"}}}]}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedInputRule.self, name: "payload Sum-Input as CappedInputRule",
-                json: #"{"op":"sum","terms":[{"at_most":{"op":"const","value":"-107637973326956402971254638460281769293574541117284604457918161993509.4809611599971978590320910188432823318596492493194006947661230665582233051753342861"},"op":"cap","rule":{"factor":-98485584.5322177,"op":"scale","rule":{"op":"const","value":"-39648448091881.951151319108631479096846090497734577804827749925866896734012715448421827077"}}}]}"#, variant: "sumInput"))
+                json: #"{"op":"sum","terms":[{"at_most":{"op":"const","value":"-9793450376048617.8"},"op":"cap","rule":{"factor":42071.7124002681,"op":"scale","rule":{"op":"const","value":"-108508008248984218092524908043702855121549593277538587078869054369075956636171850320494.715448421827077958"}}}]}"#, variant: "sumInput"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ScaledOutput.self, name: "payload Scaled-Output",
-                json: #"{"factor":7921648.41900883,"op":"scale","rule":{"at_most":null,"op":"cap","rule":{"op":"sum","terms":[{"op":"const","value":"-795668654306497148233554084856513487148146596887898224758251569381490388354561685576348517389287039.067802371496385133791275996686062620469613947964"}]}}}"#))
+                json: #"{"factor":-40638839156.196,"op":"scale","rule":{"at_most":null,"op":"cap","rule":{"op":"sum","terms":[{"op":"const","value":"-52011223858510640611244022853811973019107451502935845545991704942791935149390317150068487916.99719785903209101884328233185964924931940069476612306655822330517533428617907"}]}}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedOutputRule.self, name: "payload Scaled-Output as CappedOutputRule",
-                json: #"{"factor":7921648.41900883,"op":"scale","rule":{"at_most":null,"op":"cap","rule":{"op":"sum","terms":[{"op":"const","value":"-795668654306497148233554084856513487148146596887898224758251569381490388354561685576348517389287039.067802371496385133791275996686062620469613947964"}]}}}"#, variant: "scaledOutput"))
+                json: #"{"factor":-40638839156.196,"op":"scale","rule":{"at_most":null,"op":"cap","rule":{"op":"sum","terms":[{"op":"const","value":"-52011223858510640611244022853811973019107451502935845545991704942791935149390317150068487916.99719785903209101884328233185964924931940069476612306655822330517533428617907"}]}}}"#, variant: "scaledOutput"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ScaledInput.self, name: "payload Scaled-Input",
-                json: #"{"factor":341657.840330989,"op":"scale","rule":{"op":"const","value":"84811211968910566382977961505522256591325218918919287649757481842107948.815"}}"#))
+                json: #"{"factor":-7307220600.27334,"op":"scale","rule":{"op":"const","value":"5188594935338178421204434713328685025163020000216576159874990619444491388199379024720212.15288408157414216607928673806069130714905011094541879552583593334"}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedInputRule.self, name: "payload Scaled-Input as CappedInputRule",
-                json: #"{"factor":341657.840330989,"op":"scale","rule":{"op":"const","value":"84811211968910566382977961505522256591325218918919287649757481842107948.815"}}"#, variant: "scaledInput"))
+                json: #"{"factor":-7307220600.27334,"op":"scale","rule":{"op":"const","value":"5188594935338178421204434713328685025163020000216576159874990619444491388199379024720212.15288408157414216607928673806069130714905011094541879552583593334"}}"#, variant: "scaledInput"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedOutput.self, name: "payload Capped-Output",
-                json: #"{"at_most":null,"op":"cap","rule":{"op":"sum","terms":[{"op":"const","value":"-280425034061327023769845161389170.6607928673"}]}}"#))
+                json: #"{"at_most":null,"op":"cap","rule":{"op":"sum","terms":[{"op":"const","value":"-49931767748005154358916174250881167584376003957623254830005016882415.323214632289156320736143487511131878709276813034389444544000703157413130329907083728"}]}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedOutputRule.self, name: "payload Capped-Output as CappedOutputRule",
-                json: #"{"at_most":null,"op":"cap","rule":{"op":"sum","terms":[{"op":"const","value":"-280425034061327023769845161389170.6607928673"}]}}"#, variant: "cappedOutput"))
+                json: #"{"at_most":null,"op":"cap","rule":{"op":"sum","terms":[{"op":"const","value":"-49931767748005154358916174250881167584376003957623254830005016882415.323214632289156320736143487511131878709276813034389444544000703157413130329907083728"}]}}"#, variant: "cappedOutput"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedInput.self, name: "payload Capped-Input",
-                json: #"{"op":"cap","rule":{"factor":394251.862466237,"op":"scale","rule":{"op":"sum","terms":[{"op":"const","value":"5160953003857436354683156935341167200245383642779667.01109454187955258359333448549074323214632289156320736143487511131878709276813034389444544000703157"}]}}}"#))
+                json: #"{"at_most":null,"op":"cap","rule":{"factor":8822457196298,"op":"scale","rule":{"op":"sum","terms":[{"op":"const","value":"41336095346354864778036724828931822509294.7962938080523560697810286868490334648094388823137206402109672397163125877856937465693691295106970"}]}}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedInputRule.self, name: "payload Capped-Input as CappedInputRule",
-                json: #"{"op":"cap","rule":{"factor":394251.862466237,"op":"scale","rule":{"op":"sum","terms":[{"op":"const","value":"5160953003857436354683156935341167200245383642779667.01109454187955258359333448549074323214632289156320736143487511131878709276813034389444544000703157"}]}}}"#, variant: "cappedInput"))
+                json: #"{"at_most":null,"op":"cap","rule":{"factor":8822457196298,"op":"scale","rule":{"op":"sum","terms":[{"op":"const","value":"41336095346354864778036724828931822509294.7962938080523560697810286868490334648094388823137206402109672397163125877856937465693691295106970"}]}}}"#, variant: "cappedInput"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Address.self, name: "payload Address",
-                json: #"{"city":"qDAnuCsZuvByeNDgGBAS","country":"a3","lines":["IfIfbHhFTYwLDRiBVldT"],"location":null,"postal_code":null}"#))
+                json: #"{"city":"bAgnDqAjpexuQYTJISfz","country":"a3","lines":["YxfHXmserbRBFrDwqxmM"],"location":null,"postal_code":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Dimensions.self, name: "payload Dimensions",
-                json: #"{"height":9722,"length":435160312657.41,"width":6691}"#))
+                json: #"{"height":4403,"length":326671804064.35,"width":596}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Card.self, name: "payload Card",
-                json: #"{"brand":{"last4":"2834","network":"visa"},"expires":"2023-04-12","kind":"card"}"#))
+                json: #"{"brand":{"last4":"2834","network":"visa"},"expires":"2015-10-22","kind":"card"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ParcelInputPayment.self, name: "payload Card as ParcelInputPayment",
-                json: #"{"brand":{"last4":"2834","network":"visa"},"expires":"2023-04-12","kind":"card"}"#, variant: "card"))
+                json: #"{"brand":{"last4":"2834","network":"visa"},"expires":"2015-10-22","kind":"card"}"#, variant: "card"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.BankTransfer.self, name: "payload BankTransfer",
-                json: #"{"bic":null,"iban":"AOPbCCCElptpAWnBMUlk","kind":"bank_transfer"}"#))
+                json: #"{"bic":null,"iban":"qBGJaTmYrRLbAuZmujaB","kind":"bank_transfer"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ParcelInputPayment.self, name: "payload BankTransfer as ParcelInputPayment",
-                json: #"{"bic":null,"iban":"AOPbCCCElptpAWnBMUlk","kind":"bank_transfer"}"#, variant: "bankTransfer"))
+                json: #"{"bic":null,"iban":"qBGJaTmYrRLbAuZmujaB","kind":"bank_transfer"}"#, variant: "bankTransfer"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Invoice.self, name: "payload Invoice",
-                json: #"{"due_in":"PT0S","kind":"invoice","purchase_order":"IuohfXKwXWlyIfSvlgAz"}"#))
+                json: #"{"due_in":"P10DT12H50M45S","kind":"invoice","purchase_order":"GiRlWJYwRFLvAorWeRMi"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ParcelInputPayment.self, name: "payload Invoice as ParcelInputPayment",
-                json: #"{"due_in":"PT0S","kind":"invoice","purchase_order":"IuohfXKwXWlyIfSvlgAz"}"#, variant: "invoice"))
+                json: #"{"due_in":"P10DT12H50M45S","kind":"invoice","purchase_order":"GiRlWJYwRFLvAorWeRMi"}"#, variant: "invoice"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Visa.self, name: "payload Visa",
@@ -250,27 +266,27 @@ enum ParcelsAPIExamples {
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Rate.self, name: "payload Rate",
-                json: #"{"carrier":"tQESxWsZDtGfJFPdvEdN","guaranteed":true,"price":{"amount":"20827938628159493848673399064309320058129794727877624738826695238369396490723880.049895292647376084144091582341275677197910","currency":"ZEE"},"transit_days":[970]}"#))
+                json: #"{"carrier":"iCOLGnvzXWxutmCQLBnS","guaranteed":true,"price":{"amount":"308242495675884771868888249996661.947027132160211787004087359715566","currency":"ZEE"},"transit_days":[4752]}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Category.self, name: "payload Category",
-                json: #"{"children":[],"name":"onjyLrxrSlMVdwkhjecq","parent":null}"#))
+                json: #"{"children":[],"name":"lLDZwVMEjSrstGPqUjNV","parent":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ProblemField.self, name: "payload ProblemField",
-                json: #"{"field":"xQBbvQnAXjcRtuwxDbyM","problem":"vUiCOLGnvzXWxutmCQLB"}"#))
+                json: #"{"field":"GByKsBGikiMHwsOBbmlu","problem":"AoFrzrEchSMXedjkxLAK"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.MoneyOutput.self, name: "payload Money-Output",
-                json: #"{"amount":"-94.462494702","currency":"CSR"}"#))
+                json: #"{"amount":"-17851852933841579081225944423153738659821149230895555415197762296310187.529060450975908560971661900896526024896297499406896252769828199964670424641401172733031110910","currency":"CSR"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.MoneyInput.self, name: "payload Money-Input",
-                json: #"{"amount":-94.462494702,"currency":"CSR"}"#))
+                json: #"{"amount":-1.7851852933841578e+70,"currency":"CSR"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Coordinates.self, name: "payload Coordinates",
-                json: #"[-7149465.80080287,-7.47948586845727]"#))
+                json: #"[-57369702.7381811,-9277357066278.37]"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ParcelStatus.self, name: "payload ParcelStatus",
@@ -278,243 +294,235 @@ enum ParcelsAPIExamples {
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Priority.self, name: "payload Priority",
-                json: #"1"#))
+                json: #"2"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.JSONValueModel.self, name: "payload JsonValue",
-                json: #"{"a":{"b":[true]}}"#))
+                json: #"1"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ParcelInput.self, name: "payload Parcel-Input (round 2)",
-                json: #"{"createdAt":"2013-12-28T13:00:53.352282Z","deliveryWindow":null,"dimensions":{"height":95477428472.7905,"length":2308,"width":9145},"events":[{"at":"2026-02-08T15:28:31.142797Z","photo":"http://www.fitzpatrick.org/","signature":null,"succeeded":false}],"id":"0e079ae1-9c63-44bb-979a-3a3714c4e0b7","metadata":{"BSwGdhERyWzvOVUIlqCb":"pOnHpgrqoqVDznpPrhuJ"},"payment":{"bic":null,"iban":"ltKsnNbnzOBrVRjkHlwt","kind":"bank_transfer"},"priority":3,"recipient":{"city":"RuAPIqSWQcaDfeTcopWX","country":"dd","lines":["iDLEYnJOuWvhiuZVUIAH","FXuuLPMiGnonagIPfXyO","ceQfbIcvQfRVYFQiDTTi"],"location":null,"postal_code":"OxgYlHOAUWtKewIotNkV"},"reference":3691,"sender":{"city":"qJbKHpOSVKwENqTOKNcQ","country":"79","lines":["OVCyjaboLuCoYVntfumL"],"location":null,"postal_code":"xJHwMSZaVOENsvcWPAFQ"},"status":"returned","weightGrams":0}"#))
+                json: #"{"createdAt":"1993-06-09T16:14:28Z","declaredValue":{"amount":"-47979978429348617511449477376730041427783421287178703755408994344288549517808213834748.407248320680","currency":"XDN"},"dimensions":{"height":-909046.77550711,"length":2938,"width":3857},"events":[{"at":"1988-04-13T03:02:19Z","photo":"http://perry.info/","succeeded":true}],"id":"32f6490f-5196-469d-83e1-3b41b7ad74d7","labels":["CrInAnuIGULLnEoHOjIf"],"metadata":{"iqiHFunHtNSLWpSvSGoo":"SzhEhdnOkScraJFOQVwt"},"payment":{"iban":"DpLrnFkjKEtDbVJIBNPO","kind":"bank_transfer"},"priority":3,"recipient":{"city":"PXGqVrGAWmerHbUToIRS","country":"dd","lines":["TOLfBcGlTwpuauMkVIuf","VHiLzIYOSphQAywBkcAS","ppinUYnTwIULUtekWcMc"],"postal_code":"wGczTCVfoZclvDFEJrGT"},"reference":4516,"sender":{"city":"ltKsnNbnzOBrVRjkHlwt","country":"79","lines":["YlMtnazAwzARffvfwAXl"],"postal_code":"ZNNfauDJvZPnuFOFWWwF"},"status":"returned","weightGrams":0}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ParcelOutput.self, name: "payload Parcel-Output (round 2)",
-                json: #"{"createdAt":"2013-12-28T13:00:53.352282Z","declaredValue":null,"deliveryWindow":null,"dimensions":{"height":95477428472.7905,"length":2308,"width":9145},"eventCount":1,"events":[{"at":"2026-02-08T15:28:31.142797Z","photo":"http://www.fitzpatrick.org/","signature":null,"succeeded":false}],"id":"0e079ae1-9c63-44bb-979a-3a3714c4e0b7","labels":[],"metadata":{"BSwGdhERyWzvOVUIlqCb":"pOnHpgrqoqVDznpPrhuJ"},"payment":{"bic":null,"iban":"ltKsnNbnzOBrVRjkHlwt","kind":"bank_transfer"},"priority":3,"recipient":{"city":"RuAPIqSWQcaDfeTcopWX","country":"dd","lines":["iDLEYnJOuWvhiuZVUIAH","FXuuLPMiGnonagIPfXyO","ceQfbIcvQfRVYFQiDTTi"],"location":null,"postal_code":"OxgYlHOAUWtKewIotNkV"},"reference":3691,"sender":{"city":"qJbKHpOSVKwENqTOKNcQ","country":"79","lines":["OVCyjaboLuCoYVntfumL"],"location":null,"postal_code":"xJHwMSZaVOENsvcWPAFQ"},"status":"returned","weightGrams":0}"#))
+                json: #"{"createdAt":"1993-06-09T16:14:28Z","declaredValue":{"amount":"-47979978429348617511449477376730041427783421287178703755408994344288549517808213834748.407248320680","currency":"XDN"},"deliveryWindow":null,"dimensions":{"height":-909046.77550711,"length":2938,"width":3857},"eventCount":1,"events":[{"at":"1988-04-13T03:02:19Z","photo":"http://perry.info/","signature":null,"succeeded":true}],"id":"32f6490f-5196-469d-83e1-3b41b7ad74d7","labels":["CrInAnuIGULLnEoHOjIf"],"metadata":{"iqiHFunHtNSLWpSvSGoo":"SzhEhdnOkScraJFOQVwt"},"payment":{"bic":null,"iban":"DpLrnFkjKEtDbVJIBNPO","kind":"bank_transfer"},"priority":3,"recipient":{"city":"PXGqVrGAWmerHbUToIRS","country":"dd","lines":["TOLfBcGlTwpuauMkVIuf","VHiLzIYOSphQAywBkcAS","ppinUYnTwIULUtekWcMc"],"location":null,"postal_code":"wGczTCVfoZclvDFEJrGT"},"reference":4516,"sender":{"city":"ltKsnNbnzOBrVRjkHlwt","country":"79","lines":["YlMtnazAwzARffvfwAXl"],"location":null,"postal_code":"ZNNfauDJvZPnuFOFWWwF"},"status":"returned","weightGrams":0}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.PageParcel.self, name: "payload Page_Parcel_ (round 2)",
-                json: #"{"items":[{"createdAt":"2012-01-16T16:15:32.965665Z","declaredValue":{"amount":"7679730866632780264809874174474926596791450910918261490617794886421697383762731536942042.597366411255966160693137622391558726792083321480054304221296421329636872917331233992841951584297","currency":"GHL"},"deliveryWindow":["09:29:53.115965","09:08:55.498776"],"dimensions":{"height":-0.47443363587501,"length":418487539.64153,"width":-3661432248445.58},"eventCount":1,"events":[{"at":"2001-09-08T15:05:36.841289Z","photo":"http://www.chapman.biz/","signature":"","succeeded":false}],"id":"e37337bd-d53d-4c3e-a847-7342f0d418e9","labels":["txDuIZcVZSyIytikyokF"],"metadata":{"azzCwWEwYAaGYHkRbShR":{"jhnAJAdXRtbvYXikYrKW":"QPFQmVlgOZNGeBjCvhCP"}},"payment":{"brand":{"last4":"9536","network":"visa"},"expires":"2022-12-29","kind":"card"},"priority":1,"recipient":{"city":"AnuIGULLnEoHOjIfoMlH","country":"d4","lines":["JrGTjXARXTPvunabOjnx","wfPyQCgICDpLrnFkjKEt","DbVJIBNPOjMOHjlFCrIn"],"location":null,"postal_code":"blnlncbhzwXtOskVPnGO"},"reference":"oRelwlRzdkKqpkaNqmfA","sender":{"city":"baxiQMPGkPpicuXJItwV","country":"fa","lines":["ziUcEYqBpvfGKgamswLB"],"location":[-79110220866.9433,9722338.68633488],"postal_code":null},"status":"created","weightGrams":3}],"next_cursor":"LhWWsYjuReualsRGePNp","total":null}"#))
+                json: #"{"items":[{"createdAt":"2000-12-10T16:05:17.736756Z","declaredValue":{"amount":"9680.3732338547998334190095182781628025573671650439550176","currency":"GHL"},"deliveryWindow":["10:00:15","10:34:25.327160"],"dimensions":{"height":-858.40151043936,"length":-558318420979.391,"width":524.77839558424},"eventCount":1,"events":[{"at":"2014-09-08T06:51:49.286171Z","photo":"http://church.com/","signature":"","succeeded":true}],"id":"c299325e-7c67-4b2b-b85f-71099bcacbcc","labels":["lcXKFqLnEUodHTSgNsQS"],"metadata":{"HCZuFMrgFJgOEZsUKaPW":{"wuJuNOsTjnqKcdaEyYHg":"uZGuERoLiUVZeWUlrDxO"}},"payment":{"brand":{"last4":"9536","network":"visa"},"expires":"1980-11-11","kind":"card"},"priority":1,"recipient":{"city":"AIpLtHcMGwZxvHictiRA","country":"d4","lines":["gUVivOCzFPmdhUFKhndO","SVZsoIyOVKlgEPwwlJXr","DjNctGiLDsxCBFglfIIS"],"location":null,"postal_code":"WtSbHIumZDcRTHqYVwKx"},"reference":"cfKNlEDaPYyNWZYTeFWm","sender":{"city":"esAQTtXDjAJNgYCaoRcq","country":"fa","lines":["kwuUeLKVDKgTcFflJtJl"],"location":[2087.94778633628,-838671527211.829],"postal_code":null},"status":"created","weightGrams":3}],"next_cursor":"eDXiGsjTzexldGrREwGH","total":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Problem.self, name: "payload Problem (round 2)",
-                json: #"{"detail":"fTDPeTsbvTqYgywAvCpe","fields":[{"field":"UwVsORkxfFPfWFiiOkPC","problem":"XzxAuBHZQRWhjjHkOKVP"}],"status":6375,"title":"ZrQUbYtrPibYaHDvQQbG","type":"https://www.horne-hill.com/"}"#))
+                json: #"{"detail":"dIiZArPGIPxciZGbhfnI","fields":[{"field":"WDzVgUHmNjExfWktHoep","problem":"tPCVhRZZpfNwHfYuYapy"}],"status":3306,"title":"nkSroUkJiefxrVZVcvVL","type":"http://www.rich.net/"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.HTTPValidationError.self, name: "payload HTTPValidationError (round 2)",
-                json: #"{"detail":[{"ctx":{"ge":0},"input":-1,"loc":["body","weightGrams"],"msg":"Input should be greater than or equal to 0","type":"greater_than_equal"},{"input":{"createdAt":"2013-12-28T13:00:53.352282Z","deliveryWindow":null,"dimensions":{"height":95477428472.7905,"length":2308,"width":9145},"events":[{"at":"2026-02-08T15:28:31.142797Z","photo":"http://www.fitzpatrick.org/","signature":null,"succeeded":false}],"id":"0e079ae1-9c63-44bb-979a-3a3714c4e0b7","metadata":{"BSwGdhERyWzvOVUIlqCb":"pOnHpgrqoqVDznpPrhuJ"},"priority":3,"recipient":{"city":"RuAPIqSWQcaDfeTcopWX","country":"dd","lines":["iDLEYnJOuWvhiuZVUIAH","FXuuLPMiGnonagIPfXyO","ceQfbIcvQfRVYFQiDTTi"],"location":null,"postal_code":"OxgYlHOAUWtKewIotNkV"},"reference":3691,"sender":{"city":"qJbKHpOSVKwENqTOKNcQ","country":"79","lines":["OVCyjaboLuCoYVntfumL"],"location":null,"postal_code":"xJHwMSZaVOENsvcWPAFQ"},"status":"returned","weightGrams":-1},"loc":["body","payment"],"msg":"Field required","type":"missing"}]}"#))
+                json: #"{"detail":[{"input":1.5,"loc":["body","weightGrams"],"msg":"Input should be a valid integer, got a number with a fractional part","type":"int_from_float"},{"input":{"declaredValue":{"amount":"-47979978429348617511449477376730041427783421287178703755408994344288549517808213834748.407248320680","currency":"XDN"},"dimensions":{"height":-909046.77550711,"length":2938,"width":3857},"events":[{"at":"1988-04-13T03:02:19Z","photo":"http://perry.info/","succeeded":true}],"id":"32f6490f-5196-469d-83e1-3b41b7ad74d7","labels":["CrInAnuIGULLnEoHOjIf"],"metadata":{"iqiHFunHtNSLWpSvSGoo":"SzhEhdnOkScraJFOQVwt"},"payment":{"iban":"DpLrnFkjKEtDbVJIBNPO","kind":"bank_transfer"},"priority":3,"recipient":{"city":"PXGqVrGAWmerHbUToIRS","country":"dd","lines":["TOLfBcGlTwpuauMkVIuf","VHiLzIYOSphQAywBkcAS","ppinUYnTwIULUtekWcMc"],"postal_code":"wGczTCVfoZclvDFEJrGT"},"reference":4516,"sender":{"city":"ltKsnNbnzOBrVRjkHlwt","country":"79","lines":["YlMtnazAwzARffvfwAXl"],"postal_code":"ZNNfauDJvZPnuFOFWWwF"},"status":"returned","weightGrams":1.5},"loc":["body","createdAt"],"msg":"Field required","type":"missing"}]}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ValidationError.self, name: "payload ValidationError (round 2)",
-                json: #"{"input":{"createdAt":"2013-12-28T13:00:53.352282Z","deliveryWindow":null,"dimensions":{"height":95477428472.7905,"length":2308,"width":9145},"events":[{"at":"2026-02-08T15:28:31.142797Z","photo":"http://www.fitzpatrick.org/","signature":null,"succeeded":false}],"id":"0e079ae1-9c63-44bb-979a-3a3714c4e0b7","metadata":{"BSwGdhERyWzvOVUIlqCb":"pOnHpgrqoqVDznpPrhuJ"},"priority":3,"recipient":{"city":"RuAPIqSWQcaDfeTcopWX","country":"dd","lines":["iDLEYnJOuWvhiuZVUIAH","FXuuLPMiGnonagIPfXyO","ceQfbIcvQfRVYFQiDTTi"],"location":null,"postal_code":"OxgYlHOAUWtKewIotNkV"},"reference":3691,"sender":{"city":"qJbKHpOSVKwENqTOKNcQ","country":"79","lines":["OVCyjaboLuCoYVntfumL"],"location":null,"postal_code":"xJHwMSZaVOENsvcWPAFQ"},"status":"returned","weightGrams":-1},"loc":["body","payment"],"msg":"Field required","type":"missing"}"#))
+                json: #"{"input":1.5,"loc":["body","weightGrams"],"msg":"Input should be a valid integer, got a number with a fractional part","type":"int_from_float"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.PhotoReceipt.self, name: "payload PhotoReceipt (round 2)",
-                json: #"{"caption":"","extras":[],"parcel_id":"f7431e77-bc20-45f1-8c97-09c62c5cbe1c","photo":{"content_type":"image/jpeg","filename":"photo4.jpg","size":2530},"thumbnail":null}"#))
+                json: #"{"caption":"","extras":[],"parcel_id":"58febd2a-6961-42bd-a4ab-3ef230b1877a","photo":{"content_type":"image/jpeg","filename":"photo4.jpg","size":73},"thumbnail":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.FileInfo.self, name: "payload FileInfo (round 2)",
-                json: #"{"content_type":"image/jpeg","filename":"photo4.jpg","size":2530}"#))
-        examples.append(
-            CourierTesting.DescriptionExample.decoding(
-                ParcelsAPI.DeliveryAttempt.self, name: "payload DeliveryAttempt (round 2)",
-                json: #"{"at":"1974-10-29T10:21:34.931950Z","photo":"https://fowler.net/","signature":null,"succeeded":false}"#))
-        examples.append(
-            CourierTesting.DescriptionExample.decoding(
-                ParcelsAPI.ParcelInputEventsItem.self, name: "payload DeliveryAttempt as ParcelInputEventsItem (round 2)",
-                json: #"{"at":"1974-10-29T10:21:34.931950Z","photo":"https://fowler.net/","signature":null,"succeeded":false}"#, variant: "deliveryAttempt"))
+                json: #"{"content_type":"image/jpeg","filename":"photo4.jpg","size":73}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Delay.self, name: "payload Delay (round 2)",
-                json: #"{"at":"2015-06-15T19:10:23.263095Z","expected_delay":"PT0S","reason":"HLdQuIdabdeSCdZwJIsQ"}"#))
+                json: #"{"at":"2009-03-09T17:29:42.842410Z","expected_delay":"P8DT11M15.5S","reason":"tkYCWAOHhKMLzcRYdcwM"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ParcelInputEventsItem.self, name: "payload Delay as ParcelInputEventsItem (round 2)",
-                json: #"{"at":"2015-06-15T19:10:23.263095Z","expected_delay":"PT0S","reason":"HLdQuIdabdeSCdZwJIsQ"}"#, variant: "delay"))
+                json: #"{"at":"2009-03-09T17:29:42.842410Z","expected_delay":"P8DT11M15.5S","reason":"tkYCWAOHhKMLzcRYdcwM"}"#, variant: "delay"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Scan.self, name: "payload Scan (round 2)",
-                json: #"{"at":"1993-04-27T06:29:00.309326Z","facility":"svRAfaIhNFkdIiZArPGI","scanner_ip":null}"#))
+                json: #"{"at":"2029-07-31T12:31:26.049744Z","facility":"kZPtpQItVZJRFpPKTsWK","scanner_ip":"191.183.80.188"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ParcelInputEventsItem.self, name: "payload Scan as ParcelInputEventsItem (round 2)",
-                json: #"{"at":"1993-04-27T06:29:00.309326Z","facility":"svRAfaIhNFkdIiZArPGI","scanner_ip":null}"#, variant: "scan"))
+                json: #"{"at":"2029-07-31T12:31:26.049744Z","facility":"kZPtpQItVZJRFpPKTsWK","scanner_ip":"191.183.80.188"}"#, variant: "scan"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Label.self, name: "payload Label (round 2)",
-                json: #"{"@type":"pdf","data":"0e","dpi":100,"x-21":"two"}"#))
+                json: #"{"@type":"pdf","data":"0e","dpi":100,"x-10":[3]}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.QuoteBody.self, name: "payload Body_quote_quotes_post (round 2)",
-                json: #"{"dimensions":{"height":-874.570797770847,"length":71813164426943.2,"width":-511258421498.519},"recipient":{"city":"khtEZeXCPRsKMrWTaSuX","country":"f2","lines":["ZJRFpPKTsWKNRxRUYFdm"],"location":[-4917572994659.73,7.59901140970917],"postal_code":"dRAozRwxTRlAujkfivnL"},"sender":{"city":"KMLzcRYdcwMxQTEGHtkV","country":"3f","lines":["PxciZGbhfnIWDzVgUHmN","jExfWktHoeptPCVhRZZp","fNwHfYuYapytkYCWAOHh"],"postal_code":"nQAMOTRrRTHkZPtpQItV"}}"#))
+                json: #"{"dimensions":{"height":-86404082.4341423,"length":986194.530415695,"width":0.99150133608784},"recipient":{"city":"KhgyHKwEFpPrghHyRTmO","country":"f2","lines":["FSsANjKwcsMPJLtquwqU"],"postal_code":"JDZivvoGSyenLxcnBqkt"},"sender":{"city":"UXcfQpyIwTbndnZbClMi","country":"3f","lines":["xRUYFdmkhtEZeXCPRsKM","rWTaSuXdRAozRwxTRlAu","jkfivnLemYDjQaphvyVz"],"location":null}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Quote.self, name: "payload Quote (round 2)",
-                json: #"{"rates_by_country":{"cBzzxUKXhZrdCEsPGpla":{"carrier":"IsRzuQwzhhMgOUhGPSBW","guaranteed":true,"price":{"amount":"4178049.654740613095643465754150439194045167484527016750732523724533909747775661350516875231477757","currency":"VUX"},"transit_days":[8906]}},"rates_by_priority":{"1":[{"carrier":"XcfQpyIwTbndnZbClMiM","guaranteed":false,"price":{"amount":"5565638889.2769547818201399578222601544554667755962274469","currency":"HPA"},"transit_days":[7725]}]},"surcharges":{"zoCHKPgvMVQfVCXaJfRe":"-756402759511915.56616746769892797615424012005502679068961600238765249299282293303787576"},"valid_until":"2000-03-22T06:57:03.299011Z"}"#))
+                json: #"{"rates_by_country":{"ICKZhkPzzqCzoCHKPgvM":{"carrier":"VQfVCXaJfRerJDtJdSSH","guaranteed":false,"price":{"amount":"-71039455361187364772649393047217299260269097921329420629001475328496434324878808596456726488219.76154240120055026790689616002387652492992822933037875768063649085183642879854","currency":"VUX"},"transit_days":[1984]}},"rates_by_priority":{"1":[{"carrier":"zbebDvppwSUQMgtQkLfQ","guaranteed":true,"price":{"amount":"-43.167484527016750732523724533909747775661350","currency":"HPA"},"transit_days":[5324]}]},"surcharges":{"MMZeswvJwtbczqmbejym":"-4311614334490016365237060558294845914298480622219115284524366672608591950215225548592814244016.2414269427615953089279246"},"valid_until":"2010-03-11T01:03:39Z"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.PageCategory.self, name: "payload Page_Category_ (round 2)",
-                json: #"{"items":[{"children":[],"name":"YUKRnWbBqPSQRmnTyTCn","parent":null}],"next_cursor":"gMYWWLvsVAzBRRSNfsLK","total":null}"#))
+                json: #"{"items":[{"children":[],"name":"ZrnahnGaWHSoBVfehkjb","parent":null}],"next_cursor":"iwqxAKEYXUBmxzAWIWhH","total":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Webhook.self, name: "payload Webhook (round 2)",
-                json: #"{"active":true,"events":["in-transit"],"filters":{"jlZdYbxlNHMFSXUwiXcG":"sogCTGcfWlqfpRnvfXVA"},"headers":{"ioyKsmpxCxomphkpniGT":"EQMjUueQPFlPCZxgouhr"},"retry_policy":"exponential","secret":null,"url":"http://www.stevens.com/"}"#))
+                json: #"{"active":true,"events":["in-transit"],"filters":{"dimpFZDyufIxIulrhnXk":"FWuqfgWyqcKgzNPSnigq"},"headers":{"jrcbmLzLVzEksMOhkyxF":"TmeeqtgRsmoTGQgivyhk"},"retry_policy":7108,"secret":null,"url":"https://www.sosa.net/"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Stats.self, name: "payload Stats (round 2)",
-                json: #"{"anything":"60c3","by_day":{"2022-04-05":693},"counts":{"created":931},"mean_transit":null,"nothing":null,"ratio":34859077357269}"#))
+                json: #"{"anything":"60c3","by_day":{"1981-09-03":5122},"counts":{"created":5597},"mean_transit":null,"nothing":null,"ratio":59501498854.3456}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CustomerInput.self, name: "payload Customer-Input (round 2)",
-                json: #"{"accountCode":"vgQeuuuGAFMeYBNkyOqC","api_key":"**********","contact":null,"flags":[true,"BBKVnYMuinvKvceWeUVF",5627],"id":5,"kind":null,"limits":{"fgWyqcKgzNPSnigqrkgv":null},"tags":["FZDyufIxIulrhnXkFWuq"],"tariff":{"flat_rate":"-7996893328.263723161629344","version":1},"who":{"birthday":null,"name":"LzLVzEksMOhkyxFTmeeq"}}"#))
+                json: #"{"accountCode":"XVOBwmsyrBaPNOfolDYs","api_key":"**********","flags":[false,"cIusIRWvAxcCMVlCPkov",8290],"id":5,"limits":{"BLsKVsOdVysXeAXtnxIn":null},"tags":["RLNVmvNJuZcjhrWZOvWr"],"tariff":{"flat_rate":"6300560888050531636948317196723131512595587156289838178609914778294.294161760719135695","version":1},"who":{"name":"vgQeuuuGAFMeYBNkyOqC"}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CustomerOutput.self, name: "payload Customer-Output (round 2)",
-                json: #"{"account_code":"vgQeuuuGAFMeYBNkyOqC","api_key":"**********","contact":null,"flags":[true,"BBKVnYMuinvKvceWeUVF",5627],"id":5,"kind":null,"limits":{"fgWyqcKgzNPSnigqrkgv":null},"tags":["FZDyufIxIulrhnXkFWuq"],"tariff":{"flat_rate":"-7996893328.263723161629344","version":1},"who":{"birthday":null,"name":"LzLVzEksMOhkyxFTmeeq"}}"#))
+                json: #"{"account_code":"XVOBwmsyrBaPNOfolDYs","api_key":"**********","contact":null,"flags":[false,"cIusIRWvAxcCMVlCPkov",8290],"id":5,"kind":null,"limits":{"BLsKVsOdVysXeAXtnxIn":null},"tags":["RLNVmvNJuZcjhrWZOvWr"],"tariff":{"flat_rate":"6300560888050531636948317196723131512595587156289838178609914778294.294161760719135695","version":1},"who":{"birthday":null,"name":"vgQeuuuGAFMeYBNkyOqC"}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Person.self, name: "payload Person (round 2)",
-                json: #"{"birthday":null,"name":"kFzgtjnVOvjZvIkDcEaG"}"#))
+                json: #"{"birthday":null,"name":"ZHSTOmMQRTLLmRUTPxJP"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CustomerInputWho.self, name: "payload Person as CustomerInputWho (round 2)",
-                json: #"{"birthday":null,"name":"kFzgtjnVOvjZvIkDcEaG"}"#, variant: "person"))
+                json: #"{"birthday":null,"name":"ZHSTOmMQRTLLmRUTPxJP"}"#, variant: "person"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Company.self, name: "payload Company (round 2)",
-                json: #"{"founded":762,"name":"fpCFjEIiAQhSexPOnxDc","vat_id":"ZHSTOmMQRTLLmRUTPxJP"}"#))
+                json: #"{"founded":5647,"name":"cligdvwtxPdkKwRAGAyt","vat_id":"YtWNAXqjSICXdlnvlHSW"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CustomerInputWho.self, name: "payload Company as CustomerInputWho (round 2)",
-                json: #"{"founded":762,"name":"fpCFjEIiAQhSexPOnxDc","vat_id":"ZHSTOmMQRTLLmRUTPxJP"}"#, variant: "company"))
+                json: #"{"founded":5647,"name":"cligdvwtxPdkKwRAGAyt","vat_id":"YtWNAXqjSICXdlnvlHSW"}"#, variant: "company"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.TariffV1Output.self, name: "payload TariffV1-Output (round 2)",
-                json: #"{"flat_rate":"5193055353026371953424679768.816686971306383","version":1}"#))
+                json: #"{"flat_rate":"-24012736918001223318503764190518514811316546866466249931243.584997645543765093","version":1}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CustomerOutputTariff.self, name: "payload TariffV1-Output as CustomerOutputTariff (round 2)",
-                json: #"{"flat_rate":"5193055353026371953424679768.816686971306383","version":1}"#, variant: "tariffV1Output"))
+                json: #"{"flat_rate":"-24012736918001223318503764190518514811316546866466249931243.584997645543765093","version":1}"#, variant: "tariffV1Output"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.TariffV1Input.self, name: "payload TariffV1-Input (round 2)",
-                json: #"{"flat_rate":"-7903030453978013518957218445366748969872547407276017850944597356149.75164855268331314637406567630432258499764554376509312352876406525136369881731","version":1}"#))
+                json: #"{"flat_rate":"943929278842057224915483439030237166379381273256826366195157065699992411752430295864.640652513636988173126168937781205097276339053742878860230","version":1}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CustomerInputTariff.self, name: "payload TariffV1-Input as CustomerInputTariff (round 2)",
-                json: #"{"flat_rate":"-7903030453978013518957218445366748969872547407276017850944597356149.75164855268331314637406567630432258499764554376509312352876406525136369881731","version":1}"#, variant: "tariffV1Input"))
+                json: #"{"flat_rate":"943929278842057224915483439030237166379381273256826366195157065699992411752430295864.640652513636988173126168937781205097276339053742878860230","version":1}"#, variant: "tariffV1Input"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.TariffV2Output.self, name: "payload TariffV2-Output (round 2)",
-                json: #"{"currency":"KktYINIezsqczssGMCOg","rule":{"factor":-124200045330.395,"op":"scale","rule":{"op":"sum","terms":[{"op":"const","value":"14733816552230089475562600442443367195529685805051319927656.097276339053742878860230461206482422483479383"}]}},"version":2}"#))
+                json: #"{"currency":"PdmXByrYYzzgwjDtTIPK","rule":{"factor":-6.10057499192177,"op":"scale","rule":{"op":"sum","terms":[{"op":"const","value":"3591327119563924705976546667652756425419745411120108793297536443039857428779890246.83479383039655606127254207755598838236"}]}},"version":2}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CustomerOutputTariff.self, name: "payload TariffV2-Output as CustomerOutputTariff (round 2)",
-                json: #"{"currency":"KktYINIezsqczssGMCOg","rule":{"factor":-124200045330.395,"op":"scale","rule":{"op":"sum","terms":[{"op":"const","value":"14733816552230089475562600442443367195529685805051319927656.097276339053742878860230461206482422483479383"}]}},"version":2}"#, variant: "tariffV2Output"))
+                json: #"{"currency":"PdmXByrYYzzgwjDtTIPK","rule":{"factor":-6.10057499192177,"op":"scale","rule":{"op":"sum","terms":[{"op":"const","value":"3591327119563924705976546667652756425419745411120108793297536443039857428779890246.83479383039655606127254207755598838236"}]}},"version":2}"#, variant: "tariffV2Output"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.TariffV2Input.self, name: "payload TariffV2-Input (round 2)",
-                json: #"{"currency":"GhqqEZbkyLRlaWfwnhKA","rule":{"op":"sum","terms":[{"factor":32199294.4314111,"op":"scale","rule":{"op":"const","value":"-37677054376595208609209510640258453030668417077730714208559455612382.2486396037557410852205739000777636213443013647441"}}]},"version":2}"#))
+                json: #"{"currency":"aYUQNmjmpbkVozoXfyoO","rule":{"op":"sum","terms":[{"factor":-46733356975.5938,"op":"scale","rule":{"op":"const","value":"-153507974429135001325886450695316288262.573900"}}]},"version":2}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CustomerInputTariff.self, name: "payload TariffV2-Input as CustomerInputTariff (round 2)",
-                json: #"{"currency":"GhqqEZbkyLRlaWfwnhKA","rule":{"op":"sum","terms":[{"factor":32199294.4314111,"op":"scale","rule":{"op":"const","value":"-37677054376595208609209510640258453030668417077730714208559455612382.2486396037557410852205739000777636213443013647441"}}]},"version":2}"#, variant: "tariffV2Input"))
+                json: #"{"currency":"aYUQNmjmpbkVozoXfyoO","rule":{"op":"sum","terms":[{"factor":-46733356975.5938,"op":"scale","rule":{"op":"const","value":"-153507974429135001325886450695316288262.573900"}}]},"version":2}"#, variant: "tariffV2Input"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ConstantOutput.self, name: "payload Constant-Output (round 2)",
-                json: #"{"op":"const","value":"-3858647522758160965601134079927933259961422925284139337312737521367392818064905186728088053559614891.3729686141972967210887998230846974958585902637543194480477219883099854189392"}"#))
+                json: #"{"op":"const","value":"-5866.4788305711654028455620752"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedOutputRule.self, name: "payload Constant-Output as CappedOutputRule (round 2)",
-                json: #"{"op":"const","value":"-3858647522758160965601134079927933259961422925284139337312737521367392818064905186728088053559614891.3729686141972967210887998230846974958585902637543194480477219883099854189392"}"#, variant: "constantOutput"))
+                json: #"{"op":"const","value":"-5866.4788305711654028455620752"}"#, variant: "constantOutput"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ConstantInput.self, name: "payload Constant-Input (round 2)",
-                json: #"{"op":"const","value":"452778593945384315847986588660740280576316111865468883398549658538948695796560952336021.72030016563206030615589268157073681699605843676500696922532765055516202044501"}"#))
+                json: #"{"op":"const","value":"5011755215207875163773907001633701972738815377178825204388881.1972967210887998230846974958585902637543194480477219883099854189392269539720300165632060306155892"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedInputRule.self, name: "payload Constant-Input as CappedInputRule (round 2)",
-                json: #"{"op":"const","value":"452778593945384315847986588660740280576316111865468883398549658538948695796560952336021.72030016563206030615589268157073681699605843676500696922532765055516202044501"}"#, variant: "constantInput"))
+                json: #"{"op":"const","value":"5011755215207875163773907001633701972738815377178825204388881.1972967210887998230846974958585902637543194480477219883099854189392269539720300165632060306155892"}"#, variant: "constantInput"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.SumOutput.self, name: "payload Sum-Output (round 2)",
-                json: #"{"op":"sum","terms":[{"op":"const","value":"55756761535946127.27365249270921026483019888"}]}"#))
+                json: #"{"op":"sum","terms":[{"op":"const","value":"-106474445227464323532462213491969335267755784338481059264970612876.36816996058436765006969225327650555162020445012235327365249"}]}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedOutputRule.self, name: "payload Sum-Output as CappedOutputRule (round 2)",
-                json: #"{"op":"sum","terms":[{"op":"const","value":"55756761535946127.27365249270921026483019888"}]}"#, variant: "sumOutput"))
+                json: #"{"op":"sum","terms":[{"op":"const","value":"-106474445227464323532462213491969335267755784338481059264970612876.36816996058436765006969225327650555162020445012235327365249"}]}"#, variant: "sumOutput"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.SumInput.self, name: "payload Sum-Input (round 2)",
-                json: #"{"op":"sum","terms":[{"at_most":{"factor":-352015.80801972,"op":"scale","rule":{"op":"const","value":"-580441459919547113394046596293612899102195858046134411851153098843787480481305661.71514842805128220980018570881779045715122909639327158791982841419195879947487"}},"op":"cap","rule":{"op":"const","value":"-347772923714670128843363842960878161771134328046034078826664589218040773694977624802869597653.32662938379216"}}]}"#))
+                json: #"{"op":"sum","terms":[{"at_most":{"factor":7.1249398804167,"op":"scale","rule":{"op":"const","value":"-347772923714670128843363842960878161771134328046034078826664589218040773694977624802869597653.32662938379216"}},"op":"cap","rule":{"op":"const","value":"4935440512067844558220098980662554753261253659626824608846.2648"}}]}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedInputRule.self, name: "payload Sum-Input as CappedInputRule (round 2)",
-                json: #"{"op":"sum","terms":[{"at_most":{"factor":-352015.80801972,"op":"scale","rule":{"op":"const","value":"-580441459919547113394046596293612899102195858046134411851153098843787480481305661.71514842805128220980018570881779045715122909639327158791982841419195879947487"}},"op":"cap","rule":{"op":"const","value":"-347772923714670128843363842960878161771134328046034078826664589218040773694977624802869597653.32662938379216"}}]}"#, variant: "sumInput"))
+                json: #"{"op":"sum","terms":[{"at_most":{"factor":7.1249398804167,"op":"scale","rule":{"op":"const","value":"-347772923714670128843363842960878161771134328046034078826664589218040773694977624802869597653.32662938379216"}},"op":"cap","rule":{"op":"const","value":"4935440512067844558220098980662554753261253659626824608846.2648"}}]}"#, variant: "sumInput"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ScaledOutput.self, name: "payload Scaled-Output (round 2)",
-                json: #"{"factor":-75.5343581292571,"op":"scale","rule":{"op":"const","value":"-988744978.4096279541946336891624043514612375761897063699499226000705875237933657442419981897998"}}"#))
+                json: #"{"factor":-352015.80801972,"op":"scale","rule":{"op":"const","value":"-580441459919547113394046596293612899102195858046134411851153098843787480481305661.71514842805128220980018570881779045715122909639327158791982841419195879947487"}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedOutputRule.self, name: "payload Scaled-Output as CappedOutputRule (round 2)",
-                json: #"{"factor":-75.5343581292571,"op":"scale","rule":{"op":"const","value":"-988744978.4096279541946336891624043514612375761897063699499226000705875237933657442419981897998"}}"#, variant: "scaledOutput"))
+                json: #"{"factor":-352015.80801972,"op":"scale","rule":{"op":"const","value":"-580441459919547113394046596293612899102195858046134411851153098843787480481305661.71514842805128220980018570881779045715122909639327158791982841419195879947487"}}"#, variant: "scaledOutput"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ScaledInput.self, name: "payload Scaled-Input (round 2)",
-                json: #"{"factor":15030890276.7371,"op":"scale","rule":{"op":"const","value":"55701223628822.693817311749840596362897174689811614601851677260466670382176317366"}}"#))
+                json: #"{"factor":-75.5343581292571,"op":"scale","rule":{"op":"const","value":"-988744978.4096279541946336891624043514612375761897063699499226000705875237933657442419981897998"}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedInputRule.self, name: "payload Scaled-Input as CappedInputRule (round 2)",
-                json: #"{"factor":15030890276.7371,"op":"scale","rule":{"op":"const","value":"55701223628822.693817311749840596362897174689811614601851677260466670382176317366"}}"#, variant: "scaledInput"))
+                json: #"{"factor":-75.5343581292571,"op":"scale","rule":{"op":"const","value":"-988744978.4096279541946336891624043514612375761897063699499226000705875237933657442419981897998"}}"#, variant: "scaledInput"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedOutput.self, name: "payload Capped-Output (round 2)",
-                json: #"{"at_most":{"factor":-3358169014.55045,"op":"scale","rule":{"op":"sum","terms":[{"op":"const","value":"4690168692990630215174681210103547492.5232101245799970698638281"}]}},"op":"cap","rule":{"op":"const","value":"-919.00762923864180627240494098540712967"}}"#))
+                json: #"{"at_most":{"factor":-2089504.4072257,"op":"scale","rule":{"op":"sum","terms":[{"op":"const","value":"635685066.317366604007629238641806272404940985407129674706040"}]}},"op":"cap","rule":{"op":"const","value":"230995007268.882158693817311749840596362897174689811614601851677260466"}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedOutputRule.self, name: "payload Capped-Output as CappedOutputRule (round 2)",
-                json: #"{"at_most":{"factor":-3358169014.55045,"op":"scale","rule":{"op":"sum","terms":[{"op":"const","value":"4690168692990630215174681210103547492.5232101245799970698638281"}]}},"op":"cap","rule":{"op":"const","value":"-919.00762923864180627240494098540712967"}}"#, variant: "cappedOutput"))
+                json: #"{"at_most":{"factor":-2089504.4072257,"op":"scale","rule":{"op":"sum","terms":[{"op":"const","value":"635685066.317366604007629238641806272404940985407129674706040"}]}},"op":"cap","rule":{"op":"const","value":"230995007268.882158693817311749840596362897174689811614601851677260466"}}"#, variant: "cappedOutput"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedInput.self, name: "payload Capped-Input (round 2)",
-                json: #"{"at_most":null,"op":"cap","rule":{"op":"const","value":"-6359469933912825441219027260741804135827344823035623146488976487774817.32621914257782943418539834220752934067702867544258516351531584095806100"}}"#))
+                json: #"{"op":"cap","rule":{"op":"const","value":"-3367569151698287324049094.10124579997069863"}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedInputRule.self, name: "payload Capped-Input as CappedInputRule (round 2)",
-                json: #"{"at_most":null,"op":"cap","rule":{"op":"const","value":"-6359469933912825441219027260741804135827344823035623146488976487774817.32621914257782943418539834220752934067702867544258516351531584095806100"}}"#, variant: "cappedInput"))
+                json: #"{"op":"cap","rule":{"op":"const","value":"-3367569151698287324049094.10124579997069863"}}"#, variant: "cappedInput"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Address.self, name: "payload Address (round 2)",
-                json: #"{"city":"oQbHmqcuQKPvCkOfHNRj","country":"6d","lines":["DyldhjSeVKPthggHujPQ","SfWlElQHKFpSttTFkaxk","bnmPdWLVPLCBaAxSjgJz","VmtSCiQmsNHFkEfcpjgq"],"location":[-492082.40510408,15.7533103335485],"postal_code":"nKndSIajrHkyhcAuHpmk"}"#))
+                json: #"{"city":"yldhjSeVKPthggHujPQS","country":"6d","lines":["MhOfClCFRZYvuDWIgQff","QjszTiEnKnLAmPCnVHgy","gUmMwzTcXtITIqosSMte","TQXKeUmdXBIqUsUaIXQD"],"location":[-3425358493.8543,34008573395.3924],"postal_code":"fWlElQHKFpSttTFkaxkb"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Dimensions.self, name: "payload Dimensions (round 2)",
-                json: #"{"height":4540,"length":861.814762922336,"width":2574}"#))
+                json: #"{"height":8410,"length":-533.19422581467,"width":9368}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Card.self, name: "payload Card (round 2)",
-                json: #"{"brand":{"debit":false,"last4":"8501","network":"mastercard"},"expires":"2021-11-03","kind":"card"}"#))
+                json: #"{"brand":{"debit":true,"last4":"8501","network":"mastercard"},"expires":"1977-02-08","kind":"card"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ParcelInputPayment.self, name: "payload Card as ParcelInputPayment (round 2)",
-                json: #"{"brand":{"debit":false,"last4":"8501","network":"mastercard"},"expires":"2021-11-03","kind":"card"}"#, variant: "card"))
+                json: #"{"brand":{"debit":true,"last4":"8501","network":"mastercard"},"expires":"1977-02-08","kind":"card"}"#, variant: "card"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.BankTransfer.self, name: "payload BankTransfer (round 2)",
-                json: #"{"bic":null,"iban":"CEYIsAxyfAxVceZunIzI","kind":"bank_transfer"}"#))
+                json: #"{"bic":null,"iban":"xSjgJzVmtSCiQmsNHFkE","kind":"bank_transfer"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ParcelInputPayment.self, name: "payload BankTransfer as ParcelInputPayment (round 2)",
-                json: #"{"bic":null,"iban":"CEYIsAxyfAxVceZunIzI","kind":"bank_transfer"}"#, variant: "bankTransfer"))
+                json: #"{"bic":null,"iban":"xSjgJzVmtSCiQmsNHFkE","kind":"bank_transfer"}"#, variant: "bankTransfer"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Invoice.self, name: "payload Invoice (round 2)",
-                json: #"{"due_in":"PT0S","kind":"invoice","purchase_order":"YtAfaznReufcSSjSDmTO"}"#))
+                json: #"{"due_in":"P3DT14H14M14.5S","kind":"invoice","purchase_order":"fcpjgqoQbHmqcuQKPvCk"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ParcelInputPayment.self, name: "payload Invoice as ParcelInputPayment (round 2)",
-                json: #"{"due_in":"PT0S","kind":"invoice","purchase_order":"YtAfaznReufcSSjSDmTO"}"#, variant: "invoice"))
+                json: #"{"due_in":"P3DT14H14M14.5S","kind":"invoice","purchase_order":"fcpjgqoQbHmqcuQKPvCk"}"#, variant: "invoice"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Visa.self, name: "payload Visa (round 2)",
@@ -534,23 +542,23 @@ enum ParcelsAPIExamples {
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Rate.self, name: "payload Rate (round 2)",
-                json: #"{"carrier":"ohEFCgIkGPLFjIjXUfEV","guaranteed":false,"price":{"amount":"-7027536657804872622126.8468661552449727367171824464435293816348832915074009305122339089980670838315620896450756","currency":"OTQ"},"transit_days":[7172]}"#))
+                json: #"{"carrier":"xJkNHHFTaQIuPAoDNDxt","guaranteed":true,"price":{"amount":"-449815879418277484545600888770133493295835999404124.378770831546324948951568677312897970116643795968819037649412610352249130642292958315734909325","currency":"OTQ"},"transit_days":[8289]}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Category.self, name: "payload Category (round 2)",
-                json: #"{"children":[],"name":"yLidKrDbikRFyldFixEU","parent":null}"#))
+                json: #"{"children":[],"name":"jHwqDKjNJRAtudrnnwWj","parent":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ProblemField.self, name: "payload ProblemField (round 2)",
-                json: #"{"field":"acGdKuUPJQrfuqFkYZKH","problem":"EppAiiVDIJDwPXewCAyM"}"#))
+                json: #"{"field":"yNKDnqvpOkHgSFlTfPlN","problem":"BISgUDdrMxnHZYTFmMSe"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.MoneyOutput.self, name: "payload Money-Output (round 2)",
-                json: #"{"amount":"8077048273008838432723582422177512813098245965710434322117999072834858596264903.865801","currency":"OTV"}"#))
+                json: #"{"amount":"837236018754539878519854.89980","currency":"OTV"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.MoneyInput.self, name: "payload Money-Input (round 2)",
-                json: #"{"amount":"8077048273008838432723582422177512813098245965710434322117999072834858596264903.865801","currency":"OTV"}"#))
+                json: #"{"amount":"837236018754539878519854.89980","currency":"OTV"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Coordinates.self, name: "payload Coordinates (round 2)",
@@ -558,7 +566,7 @@ enum ParcelsAPIExamples {
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ParcelStatus.self, name: "payload ParcelStatus (round 2)",
-                json: #""in-transit""#))
+                json: #""out_for_delivery""#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Priority.self, name: "payload Priority (round 2)",
@@ -566,223 +574,223 @@ enum ParcelsAPIExamples {
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.JSONValueModel.self, name: "payload JsonValue (round 2)",
-                json: #"null"#))
+                json: #""text""#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ParcelInput.self, name: "payload Parcel-Input (round 3)",
-                json: #"{"createdAt":"1980-10-07T06:50:59.708577Z","declaredValue":{"amount":"-81090095496909447498935240624153949953106905917072473547804742103012874020012842170117879693530295.942091724181523","currency":"PFO"},"deliveryWindow":["07:52:01.107678","08:00:04.537888"],"dimensions":{"height":-815.417201639282,"length":5.95940650888715,"width":-7405.4690339011},"events":[{"at":"2014-10-16T05:55:19.831918Z","expected_delay":"PT0S","reason":"SsNwVVSfdPlqbPUKEsON"}],"id":"49cc099b-bf94-49b3-8089-8be81f3bf71f","labels":["vUIwQLEUIYtdrjuijYyQ"],"metadata":{"ikHIYMVGexnOWQZMmgll":"jGzrJvtseAxJJksZjmqX"},"payment":{"due_in":"PT0S","kind":"invoice","purchase_order":"EQDXIDdoCjMItEDiazis"},"recipient":{"city":"ZjxAvDhpGxmOMlgEgShs","country":"a5","lines":["LXcTrLaGZldGbNbstFJY","pEqEslMtsoYBsccSURsm","pSuCiBUFIKwVZATQItqx","xvEgGjdmxIpoOfgJSrmb"]},"sender":{"city":"iFxlOGMujUgGxsSUPJQn","country":"32","lines":["bGNoesIxXbCoXmoOnNlt"],"location":[232816.717595118,1657213471434.24],"postal_code":"YqqTnxHOKKaWKimFUQua"},"status":"delivered","weightGrams":0}"#))
+                json: #"{"createdAt":"2025-03-13T23:17:51Z","declaredValue":{"amount":"-223317796868577917827599545705774749577.1625459895080165858348468852","currency":"PFO"},"deliveryWindow":["06:25:58","18:35:14"],"dimensions":{"height":-5121280959992.21,"length":7937.3441072406,"width":36.38735297889},"events":[{"at":"1971-03-26T16:53:06Z","expected_delay":"P10DT9H46M32.5S","reason":"AHfstXhQILQzXCscgzJe"}],"id":"cd2ce3d1-fb76-467b-8d95-a38b312cd7be","labels":["dMdaEYFXmLCvEKiJRcbW"],"metadata":{"IxbKPtHNbBjFogDjEyNn":"TCQJglrwsNLaVMDRaCNU"},"payment":{"due_in":"P10DT22H3M1.5S","kind":"invoice","purchase_order":"hfIhlpvVnGGTHWxcDaWp"},"recipient":{"city":"FUQuaCLlgYjeLXcTrLaG","country":"a5","lines":["LipfGbEAjPaBLwGXulJz","LVHgMbGNoesIxXbCoXmo","OnNltiFxlOGMujUgGxsS","UPJQnYqqTnxHOKKaWKim"]},"sender":{"city":"EWewAesXiDzHRANWNykO","country":"32","lines":["KSqXggcCsUfUdrwQxgBf"],"location":[459291811125.336,792.823576260236],"postal_code":"kdoawxIkTpeQBIiilvnO"},"status":"delivered","weightGrams":0}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ParcelOutput.self, name: "payload Parcel-Output (round 3)",
-                json: #"{"createdAt":"1980-10-07T06:50:59.708577Z","declaredValue":{"amount":"-81090095496909447498935240624153949953106905917072473547804742103012874020012842170117879693530295.942091724181523","currency":"PFO"},"deliveryWindow":["07:52:01.107678","08:00:04.537888"],"dimensions":{"height":-815.417201639282,"length":5.95940650888715,"width":-7405.4690339011},"eventCount":1,"events":[{"at":"2014-10-16T05:55:19.831918Z","expected_delay":"PT0S","reason":"SsNwVVSfdPlqbPUKEsON"}],"id":"49cc099b-bf94-49b3-8089-8be81f3bf71f","labels":["vUIwQLEUIYtdrjuijYyQ"],"metadata":{"ikHIYMVGexnOWQZMmgll":"jGzrJvtseAxJJksZjmqX"},"payment":{"due_in":"PT0S","kind":"invoice","purchase_order":"EQDXIDdoCjMItEDiazis"},"priority":2,"recipient":{"city":"ZjxAvDhpGxmOMlgEgShs","country":"a5","lines":["LXcTrLaGZldGbNbstFJY","pEqEslMtsoYBsccSURsm","pSuCiBUFIKwVZATQItqx","xvEgGjdmxIpoOfgJSrmb"],"location":null,"postal_code":null},"reference":null,"sender":{"city":"iFxlOGMujUgGxsSUPJQn","country":"32","lines":["bGNoesIxXbCoXmoOnNlt"],"location":[232816.717595118,1657213471434.24],"postal_code":"YqqTnxHOKKaWKimFUQua"},"status":"delivered","weightGrams":0}"#))
+                json: #"{"createdAt":"2025-03-13T23:17:51Z","declaredValue":{"amount":"-223317796868577917827599545705774749577.1625459895080165858348468852","currency":"PFO"},"deliveryWindow":["06:25:58","18:35:14"],"dimensions":{"height":-5121280959992.21,"length":7937.3441072406,"width":36.38735297889},"eventCount":1,"events":[{"at":"1971-03-26T16:53:06Z","expected_delay":"P10DT9H46M32.5S","reason":"AHfstXhQILQzXCscgzJe"}],"id":"cd2ce3d1-fb76-467b-8d95-a38b312cd7be","labels":["dMdaEYFXmLCvEKiJRcbW"],"metadata":{"IxbKPtHNbBjFogDjEyNn":"TCQJglrwsNLaVMDRaCNU"},"payment":{"due_in":"P10DT22H3M1.5S","kind":"invoice","purchase_order":"hfIhlpvVnGGTHWxcDaWp"},"priority":2,"recipient":{"city":"FUQuaCLlgYjeLXcTrLaG","country":"a5","lines":["LipfGbEAjPaBLwGXulJz","LVHgMbGNoesIxXbCoXmo","OnNltiFxlOGMujUgGxsS","UPJQnYqqTnxHOKKaWKim"],"location":null,"postal_code":null},"reference":null,"sender":{"city":"EWewAesXiDzHRANWNykO","country":"32","lines":["KSqXggcCsUfUdrwQxgBf"],"location":[459291811125.336,792.823576260236],"postal_code":"kdoawxIkTpeQBIiilvnO"},"status":"delivered","weightGrams":0}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.PageParcel.self, name: "payload Page_Parcel_ (round 3)",
-                json: #"{"items":[{"createdAt":"1983-09-15T11:23:39.843547Z","declaredValue":null,"deliveryWindow":["06:41:32.692267","21:12:16.663030"],"dimensions":null,"eventCount":1,"events":[{"at":"2013-12-08T10:22:09.859131Z","expected_delay":"PT0S","reason":"CzzriSawrCXmsJOSNGjb"}],"id":"767b2581-70c6-4152-91f8-9a1c9b4146b5","labels":["NsXYkkNBjRhGNODiXqCG"],"metadata":{"TbgWcSxhliCMMLtcAJWL":"ycWGvQaYcblkxKlpDjRR"},"payment":{"bic":null,"iban":"qcWfgyKSoZtgBBLAergY","kind":"bank_transfer"},"priority":3,"recipient":{"city":"BjdCcZCEyvEfKSAMNInM","country":"d2","lines":["cNlCKQvrVVuUVnSaxcDP","KCbiXIxaCRlBAHERYKKz","rLlmIUipekWdNOnshEmd"],"location":[-235838.595067929,-6.92265931741111],"postal_code":"oPpAAFfdUqZHtDKZTUZM"},"reference":null,"sender":{"city":"LeHdhyuWciVpxiVHkKXg","country":"c1","lines":["UWLTCbHOenImqSDhwAOd","ymabPkZeuAPVIrwAZjXG","CRLYZLjbzWJuYMhAMDBN","KvWEoOESBONpAQRhTyPo"],"location":[-863829.892990595,34386.6513586087],"postal_code":"taNFsSqBrdYNNeabJQfu"},"status":"created","weightGrams":0}],"next_cursor":null,"total":null}"#))
+                json: #"{"items":[{"createdAt":"1974-06-12T14:32:49Z","declaredValue":null,"deliveryWindow":["17:43:42","16:27:49"],"dimensions":null,"eventCount":1,"events":[{"at":"2007-04-08T07:56:38.360552Z","expected_delay":"P9DT7H40M55S","reason":"rLlmIUipekWdNOnshEmd"}],"id":"2b92b69a-f374-4870-8f0c-e7ce4b5ab6c6","labels":["BjdCcZCEyvEfKSAMNInM"],"metadata":{"oPpAAFfdUqZHtDKZTUZM":"AlTnvIifLwLNZsgqYiMx"},"payment":{"bic":null,"iban":"KCbiXIxaCRlBAHERYKKz","kind":"bank_transfer"},"priority":3,"recipient":{"city":"HkKXgtaNFsSqBrdYNNea","country":"d2","lines":["AZjXGCRLYZLjbzWJuYMh","AMDBNKvWEoOESBONpAQR","hTyPoLeHdhyuWciVpxiV"],"location":[-1839125548615.2,9509856.55219101],"postal_code":"bJQfuBQFnwPxcaLpdrTE"},"reference":null,"sender":{"city":"BCaosbZwtIQyLMfMNTkr","country":"c1","lines":["GZCUEASJCzyrvJfQPkKF","EdZlTZPtccNTTNoTEKfS","syLvKUWbMZSIjeFMFbjS","duovVUxdkbvRwjjeKsVJ"],"location":[-89524578.9559104,-470283635.29542],"postal_code":"wKOdeqXPsepxiDBkYrFE"},"status":"created","weightGrams":0}],"next_cursor":null,"total":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Problem.self, name: "payload Problem (round 3)",
-                json: #"{"detail":null,"fields":[{"field":"XsRUrxJKIzJdyeWXikip","problem":"uWjFaHMnCeVuDYbkyYlq"}],"status":71,"title":"BZklqOLPnuqRkJxitqmy","type":"https://lopez.net/"}"#))
+                json: #"{"detail":null,"fields":[{"field":"ADNAzNTNRKZmhiKecVDc","problem":"zybzoLyRqGSXmZdYLpPf"}],"status":8496,"title":"rPSNitSSIUUPWvTiEGzo","type":"http://www.fisher-wang.com/"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.HTTPValidationError.self, name: "payload HTTPValidationError (round 3)",
-                json: #"{"detail":[{"input":1.5,"loc":["body","weightGrams"],"msg":"Input should be a valid integer, got a number with a fractional part","type":"int_from_float"},{"input":{"declaredValue":{"amount":"-81090095496909447498935240624153949953106905917072473547804742103012874020012842170117879693530295.942091724181523","currency":"PFO"},"deliveryWindow":["07:52:01.107678","08:00:04.537888"],"dimensions":{"height":-815.417201639282,"length":5.95940650888715,"width":-7405.4690339011},"events":[{"at":"2014-10-16T05:55:19.831918Z","expected_delay":"PT0S","reason":"SsNwVVSfdPlqbPUKEsON"}],"id":"49cc099b-bf94-49b3-8089-8be81f3bf71f","labels":["vUIwQLEUIYtdrjuijYyQ"],"metadata":{"ikHIYMVGexnOWQZMmgll":"jGzrJvtseAxJJksZjmqX"},"payment":{"due_in":"PT0S","kind":"invoice","purchase_order":"EQDXIDdoCjMItEDiazis"},"recipient":{"city":"ZjxAvDhpGxmOMlgEgShs","country":"a5","lines":["LXcTrLaGZldGbNbstFJY","pEqEslMtsoYBsccSURsm","pSuCiBUFIKwVZATQItqx","xvEgGjdmxIpoOfgJSrmb"]},"sender":{"city":"iFxlOGMujUgGxsSUPJQn","country":"32","lines":["bGNoesIxXbCoXmoOnNlt"],"location":[232816.717595118,1657213471434.24],"postal_code":"YqqTnxHOKKaWKimFUQua"},"status":"delivered","weightGrams":1.5},"loc":["body","createdAt"],"msg":"Field required","type":"missing"}]}"#))
+                json: #"{"detail":[{"input":{"createdAt":"2025-03-13T23:17:51Z","declaredValue":{"amount":"-223317796868577917827599545705774749577.1625459895080165858348468852","currency":"PFO"},"deliveryWindow":["06:25:58","18:35:14"],"dimensions":{"height":-5121280959992.21,"length":7937.3441072406,"width":36.38735297889},"events":[{"at":"1971-03-26T16:53:06Z","expected_delay":"P10DT9H46M32.5S","reason":"AHfstXhQILQzXCscgzJe"}],"id":"cd2ce3d1-fb76-467b-8d95-a38b312cd7be","labels":["dMdaEYFXmLCvEKiJRcbW"],"metadata":{"IxbKPtHNbBjFogDjEyNn":"TCQJglrwsNLaVMDRaCNU"},"payment":{"due_in":"P10DT22H3M1.5S","kind":"invoice","purchase_order":"hfIhlpvVnGGTHWxcDaWp"},"recipient":{"city":"FUQuaCLlgYjeLXcTrLaG","country":"a5","lines":["LipfGbEAjPaBLwGXulJz","LVHgMbGNoesIxXbCoXmo","OnNltiFxlOGMujUgGxsS","UPJQnYqqTnxHOKKaWKim"]},"status":"delivered","weightGrams":-1},"loc":["body","sender"],"msg":"Field required","type":"missing"},{"ctx":{"ge":0},"input":-1,"loc":["body","weightGrams"],"msg":"Input should be greater than or equal to 0","type":"greater_than_equal"}]}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ValidationError.self, name: "payload ValidationError (round 3)",
-                json: #"{"input":{"declaredValue":{"amount":"-81090095496909447498935240624153949953106905917072473547804742103012874020012842170117879693530295.942091724181523","currency":"PFO"},"deliveryWindow":["07:52:01.107678","08:00:04.537888"],"dimensions":{"height":-815.417201639282,"length":5.95940650888715,"width":-7405.4690339011},"events":[{"at":"2014-10-16T05:55:19.831918Z","expected_delay":"PT0S","reason":"SsNwVVSfdPlqbPUKEsON"}],"id":"49cc099b-bf94-49b3-8089-8be81f3bf71f","labels":["vUIwQLEUIYtdrjuijYyQ"],"metadata":{"ikHIYMVGexnOWQZMmgll":"jGzrJvtseAxJJksZjmqX"},"payment":{"due_in":"PT0S","kind":"invoice","purchase_order":"EQDXIDdoCjMItEDiazis"},"recipient":{"city":"ZjxAvDhpGxmOMlgEgShs","country":"a5","lines":["LXcTrLaGZldGbNbstFJY","pEqEslMtsoYBsccSURsm","pSuCiBUFIKwVZATQItqx","xvEgGjdmxIpoOfgJSrmb"]},"sender":{"city":"iFxlOGMujUgGxsSUPJQn","country":"32","lines":["bGNoesIxXbCoXmoOnNlt"],"location":[232816.717595118,1657213471434.24],"postal_code":"YqqTnxHOKKaWKimFUQua"},"status":"delivered","weightGrams":1.5},"loc":["body","createdAt"],"msg":"Field required","type":"missing"}"#))
+                json: #"{"ctx":{"ge":0},"input":-1,"loc":["body","weightGrams"],"msg":"Input should be greater than or equal to 0","type":"greater_than_equal"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.PhotoReceipt.self, name: "payload PhotoReceipt (round 3)",
-                json: #"{"caption":"Später","extras":[{"content_type":"application/pdf","filename":"scan 0.pdf","size":100},{"content_type":"application/pdf","filename":"scan 1.pdf","size":100}],"parcel_id":"ba637dfd-3702-41cd-880f-63785f12adc4","photo":{"content_type":"image/jpeg","filename":"photo5.jpg","size":483},"thumbnail":null}"#))
+                json: #"{"caption":"At the door","extras":[{"content_type":"application/pdf","filename":"scan 0.pdf","size":100},{"content_type":"application/pdf","filename":"scan 1.pdf","size":100}],"parcel_id":"16b2262a-dc2b-4511-814d-6c96cc1870ad","photo":{"content_type":"image/jpeg","filename":"photo2.jpg","size":1557},"thumbnail":{"content_type":"image/png","filename":"thumbnail.png","size":64}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.FileInfo.self, name: "payload FileInfo (round 3)",
-                json: #"{"content_type":"image/jpeg","filename":"photo5.jpg","size":483}"#))
+                json: #"{"content_type":"image/jpeg","filename":"photo2.jpg","size":1557}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                ParcelsAPI.DeliveryAttempt.self, name: "payload DeliveryAttempt (round 3)",
-                json: #"{"at":"1997-09-18T11:27:53.432340Z","photo":"https://martin.net/","signature":null,"succeeded":false}"#))
+                ParcelsAPI.Scan.self, name: "payload Scan (round 3)",
+                json: #"{"at":"1989-05-19T06:51:09Z","facility":"NhsiMYfZkmGcrTtsFKNy","scanner_ip":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                ParcelsAPI.ParcelInputEventsItem.self, name: "payload DeliveryAttempt as ParcelInputEventsItem (round 3)",
-                json: #"{"at":"1997-09-18T11:27:53.432340Z","photo":"https://martin.net/","signature":null,"succeeded":false}"#, variant: "deliveryAttempt"))
+                ParcelsAPI.ParcelInputEventsItem.self, name: "payload Scan as ParcelInputEventsItem (round 3)",
+                json: #"{"at":"1989-05-19T06:51:09Z","facility":"NhsiMYfZkmGcrTtsFKNy","scanner_ip":null}"#, variant: "scan"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Label.self, name: "payload Label (round 3)",
-                json: #"{"@type":"png","data":"75","dpi":null,"x-4":[3]}"#))
+                json: #"{"@type":"pdf","data":"c3","dpi":100,"x-97":[3]}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.QuoteBody.self, name: "payload Body_quote_quotes_post (round 3)",
-                json: #"{"dimensions":{"height":-9061171.25780471,"length":2731,"width":9.98782913022906},"recipient":{"city":"aizLzngdskwvnBVtbMkv","country":"ee","lines":["mptToLhCFyvLaGpcwwbo","mhKuCKNNtzGvfeiaXeBD","jBCVjYdfaOsMEhmqXUBH","BWwEVhcWkzWkurATSlkG"],"location":[-2403762608.55449,-940480041.31882]},"sender":{"city":"leMyUiWYavREEjfDQKkA","country":"70","lines":["lvxLuajsfbyjIqIAkPUB","DnXhaNPEljhivEaERQWN"],"location":null,"postal_code":"aQWNCkzuFLYtyydrJmgu"}}"#))
+                json: #"{"dimensions":{"height":23.1333229259725,"length":8653,"width":2.74214282166491},"recipient":{"city":"tyydrJmgumptToLhCFyv","country":"ee","lines":["zAKnivTTQlvxLuajsfby","jIqIAkPUBDnXhaNPEljh","ivEaERQWNleMyUiWYavR","EEjfDQKkAaQWNCkzuFLY"],"location":[13907901.136041,90285976547.465],"postal_code":"LaGpcwwbomhKuCKNNtzG"},"sender":{"city":"XsRUrxJKIzJdyeWXikip","country":"70","lines":["JrOaAgbRmNZJLZHYtUBZ","klqOLPnuqRkJxitqmyLY"],"postal_code":"uWjFaHMnCeVuDYbkyYlq"}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Quote.self, name: "payload Quote (round 3)",
-                json: #"{"rates_by_country":{"QjmHNjkJTDIMgcrmxnLg":{"carrier":"eocGQZtWmnjrSIqVeRux","guaranteed":true,"price":{"amount":"39174824864271419035212503387207769454431645204349105794728.10665624391406070638974093329534506407060123069721336995513312945564653173408953594535588461637","currency":"YGV"},"transit_days":[9460]}},"rates_by_priority":{"2":[{"carrier":"gIValWqoCxHOKBDlbzrj","guaranteed":null,"price":{"amount":"810.4412576508417329993849974418422892646632628853324113140266019027643273939486799428202829084882057","currency":"FBB"},"transit_days":[8941]}]},"surcharges":{"lyacgupEqTyGDQltDFBc":"-1068740470707894276999848295204754057830437276125020426110384857.7700661365676617283"},"valid_until":"2025-03-01T13:46:15.988993Z"}"#))
+                json: #"{"rates_by_country":{"XbQFPKYxCgIValWqoCxH":{"carrier":"OKBDlbzrjfKpoetwSRNL","guaranteed":false,"price":{"amount":"-2992277522.99938499744184228926","currency":"YGV"},"transit_days":[4947]}},"rates_by_priority":{"2":[{"carrier":"yXzHuhsFujPVOYfqkJxn","guaranteed":null,"price":{"amount":"9594623822505894152325386.306578633102793746181152364648366003565647622655958605150395289478265","currency":"FBB"},"transit_days":[6083]}]},"surcharges":{"uVvDQrWOoIGdmHNguYGg":"4556441078285077.3273939486799428202829084882057892352"},"valid_until":"2003-05-27T03:08:25Z"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.PageCategory.self, name: "payload Page_Category_ (round 3)",
-                json: #"{"items":[{"children":[],"name":"fwsjYEKtBiPmCHSQPeDz","parent":null}],"next_cursor":null,"total":null}"#))
+                json: #"{"items":[{"children":[],"name":"KZiPzYmkAQvLSjcbzgqS","parent":null}],"next_cursor":null,"total":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Webhook.self, name: "payload Webhook (round 3)",
-                json: #"{"active":true,"events":["LOST"],"filters":{"QhkMaZLVzrTekKGCQnKe":"OYvRCixlqCMgCuLQZSbK"},"headers":{"qQyYMEZkoZWLfJfBOLoV":"LMvdrxDloFRDuVfsQUsy"},"retry_policy":3529,"secret":null,"url":"http://bender.com/"}"#))
+                json: #"{"active":true,"events":["LOST"],"filters":{"XFrmnbpGbwfjIaVZxOlN":"vWDsUdOkgWoZKMrnslxl"},"headers":{"rSIqVeRuxGytstzFaneI":"ZVvtKjHNepwQakFynbKk"},"retry_policy":2279,"secret":null,"url":"https://lewis.com/"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Stats.self, name: "payload Stats (round 3)",
-                json: #"{"anything":"0c6118","by_day":{"2022-10-23":6012},"counts":{"returned":562},"mean_transit":null,"nothing":null,"ratio":8.81370136638328}"#))
+                json: #"{"anything":"0c6118","by_day":{"2008-10-28":168},"counts":{"returned":4528},"mean_transit":null,"nothing":null,"ratio":-3.50551434150042}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CustomerInput.self, name: "payload Customer-Input (round 3)",
-                json: #"{"accountCode":"oUWkuOtTsCgMiIahkDcN","api_key":null,"contact":null,"flags":[true,"ryaheUUenhQMYJfxAXaX",8602],"id":1,"kind":"one","limits":{"AEaNogIoRVzBFkLiDZXd":7295},"tags":[null],"tariff":{"flat_rate":"93868828470444046234650433592300303450187668832390192720596677319066757330397739333904683422821.185315235343","version":1},"who":{"founded":"2020-02-28","name":"LxACvNneWOqIcHqlwmoa","vat_id":"lvpvzEOaxWwPltwXIQCG"}}"#))
+                json: #"{"accountCode":"OYNhIYmDpBqEsBAHkTrV","api_key":null,"contact":null,"flags":[true,"uLQZSbKbXtcxLxACvNne",2450],"id":1,"kind":"one","limits":{"fsQUsyVklPPgQDSSjUnq":3441},"tags":[null],"tariff":{"flat_rate":"7406.61365676617283216532695952823483113967053161527359934271014841437306157778364691966","version":1},"who":{"founded":"1983-12-09","name":"DpKIsUCnvtMLQlyacgup","vat_id":"EqTyGDQltDFBcyWKHayN"}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CustomerOutput.self, name: "payload Customer-Output (round 3)",
-                json: #"{"account_code":"dDTorpnIhjtgmipGgVWt","api_key":"**********","contact":"fGjeeKZPSjRHUOOFyRnr","flags":[true,"alNeDsgFikXBxzuagjmq",1751],"id":2,"kind":null,"limits":{"CUiTjkCDvYvJbQgUCjgQ":null},"tags":["iQQNZIiTewJsdBlIJhrA"],"tariff":{"flat_rate":"-30705416087347431497354287957555153114729337682316288825293969223249865.315702483762290895748448863835449596439917","version":1},"who":{"founded":"2026-02-19","name":"OWwYaQPWRfGbVCQFnVQb","vat_id":"jiVgsIIqFlcmvmhayzXh"}}"#))
+                json: #"{"account_code":"frcSUjJmLgZEcDqzIKpn","api_key":"**********","contact":"ayzXhUyOKEFIvRVMtyar","flags":[true,"BYXBlSoqtmFIiQQNZIiT",1337],"id":2,"kind":null,"limits":{"FnVQbjiVgsIIqFlcmvmh":null},"tags":["eNHVkOWwYaQPWRfGbVCQ"],"tariff":{"flat_rate":"59985727580501617038710375120089219136931907059590467991929422100335753446542719598208469.00447176410575894366295187475356527548232501232880622577106261921844295197","version":1},"who":{"founded":"1978-01-13","name":"qIcHqlwmoalvpvzEOaxW","vat_id":"wPltwXIQCGblMtcKdGeW"}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Person.self, name: "payload Person (round 3)",
-                json: #"{"birthday":"2022-12-05","name":"zCjjDqAMMkRQTlHmLDVG"}"#))
+                json: #"{"birthday":"2015-11-11","name":"jxrRqjmvzAgEayTChavQ"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CustomerInputWho.self, name: "payload Person as CustomerInputWho (round 3)",
-                json: #"{"birthday":"2022-12-05","name":"zCjjDqAMMkRQTlHmLDVG"}"#, variant: "person"))
+                json: #"{"birthday":"2015-11-11","name":"jxrRqjmvzAgEayTChavQ"}"#, variant: "person"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Company.self, name: "payload Company (round 3)",
-                json: #"{"founded":"2025-12-22","name":"RDtILNVjtiVfBCIimdqd","vat_id":"ghSOuuWZTikDntczYeNU"}"#))
+                json: #"{"founded":"1975-02-12","name":"orUwHzyzGDfrxJuudhHb","vat_id":"jGSWuLrBufFsalNeDsgF"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CustomerInputWho.self, name: "payload Company as CustomerInputWho (round 3)",
-                json: #"{"founded":"2025-12-22","name":"RDtILNVjtiVfBCIimdqd","vat_id":"ghSOuuWZTikDntczYeNU"}"#, variant: "company"))
+                json: #"{"founded":"1975-02-12","name":"orUwHzyzGDfrxJuudhHb","vat_id":"jGSWuLrBufFsalNeDsgF"}"#, variant: "company"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.TariffV1Output.self, name: "payload TariffV1-Output (round 3)",
-                json: #"{"flat_rate":"1034228828645677757661540693577373252659272457815511556158432798158150793881531.13715392906690282479621579349227736136","version":1}"#))
+                json: #"{"flat_rate":"324265581430379774855747283.47360012035516720495385724405709330884274813129052820323238","version":1}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CustomerOutputTariff.self, name: "payload TariffV1-Output as CustomerOutputTariff (round 3)",
-                json: #"{"flat_rate":"1034228828645677757661540693577373252659272457815511556158432798158150793881531.13715392906690282479621579349227736136","version":1}"#, variant: "tariffV1Output"))
+                json: #"{"flat_rate":"324265581430379774855747283.47360012035516720495385724405709330884274813129052820323238","version":1}"#, variant: "tariffV1Output"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.TariffV1Input.self, name: "payload TariffV1-Input (round 3)",
-                json: #"{"flat_rate":"25125711623993113150257161812081247620931002201367139025.639681569643600546","version":1}"#))
+                json: #"{"flat_rate":"3897535292419682778922264077143.963926992266821982832737150727288661023993496400771626390040323794","version":1}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CustomerInputTariff.self, name: "payload TariffV1-Input as CustomerInputTariff (round 3)",
-                json: #"{"flat_rate":"25125711623993113150257161812081247620931002201367139025.639681569643600546","version":1}"#, variant: "tariffV1Input"))
+                json: #"{"flat_rate":"3897535292419682778922264077143.963926992266821982832737150727288661023993496400771626390040323794","version":1}"#, variant: "tariffV1Input"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.TariffV2Output.self, name: "payload TariffV2-Output (round 3)",
-                json: #"{"currency":"xcTHNlCxwHtBsYQsayul","rule":{"at_most":{"op":"const","value":"-79734054938612822783500133606134.5617965301409363893014190802"},"op":"cap","rule":{"factor":-1451796.43613694,"op":"scale","rule":{"op":"sum","terms":[{"op":"const","value":"187753.2756071"}]}}},"version":2}"#))
+                json: #"{"currency":"YdHdaIQNQxcTHNlCxwHt","rule":{"at_most":{"op":"const","value":"-16646492493952035247978600293606328581519544926220535310532380419150210266464440356.409363893"},"op":"cap","rule":{"factor":8222.28957198709,"op":"scale","rule":{"op":"sum","terms":[{"op":"const","value":"-83642124052804983513694579900738025693602889344.618640413715392906690282479621579349227736136270102263968156964360054674159201027560717436263561796"}]}}},"version":2}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CustomerOutputTariff.self, name: "payload TariffV2-Output as CustomerOutputTariff (round 3)",
-                json: #"{"currency":"xcTHNlCxwHtBsYQsayul","rule":{"at_most":{"op":"const","value":"-79734054938612822783500133606134.5617965301409363893014190802"},"op":"cap","rule":{"factor":-1451796.43613694,"op":"scale","rule":{"op":"sum","terms":[{"op":"const","value":"187753.2756071"}]}}},"version":2}"#, variant: "tariffV2Output"))
+                json: #"{"currency":"YdHdaIQNQxcTHNlCxwHt","rule":{"at_most":{"op":"const","value":"-16646492493952035247978600293606328581519544926220535310532380419150210266464440356.409363893"},"op":"cap","rule":{"factor":8222.28957198709,"op":"scale","rule":{"op":"sum","terms":[{"op":"const","value":"-83642124052804983513694579900738025693602889344.618640413715392906690282479621579349227736136270102263968156964360054674159201027560717436263561796"}]}}},"version":2}"#, variant: "tariffV2Output"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.TariffV2Input.self, name: "payload TariffV2-Input (round 3)",
-                json: #"{"currency":"EGsovpJwhPZFjhqifGKk","rule":{"op":"sum","terms":[{"factor":-2841474.49505114,"op":"scale","rule":{"at_most":{"op":"const","value":"-47.977362221537015085932398535267265544351592924288493373447525400896645229119991123503566847608579615"},"op":"cap","rule":{"op":"const","value":"-8046081299749.69991224504361702022722292593915410210930428027060121005797478188933486"}}}]},"version":2}"#))
+                json: #"{"currency":"aIWbajccyXxozRUPDFlN","rule":{"op":"sum","terms":[{"factor":-456410.3756584,"op":"scale","rule":{"at_most":{"op":"const","value":"-530068046301539322571954674547611529655492456001341841051634024744161424849616262.2292593915410210930428"},"op":"cap","rule":{"op":"const","value":"-47474478288323628675082790639131630701712385725074945711531428330109272752487246812152246339629.541098868699912245043"}}}]},"version":2}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CustomerInputTariff.self, name: "payload TariffV2-Input as CustomerInputTariff (round 3)",
-                json: #"{"currency":"EGsovpJwhPZFjhqifGKk","rule":{"op":"sum","terms":[{"factor":-2841474.49505114,"op":"scale","rule":{"at_most":{"op":"const","value":"-47.977362221537015085932398535267265544351592924288493373447525400896645229119991123503566847608579615"},"op":"cap","rule":{"op":"const","value":"-8046081299749.69991224504361702022722292593915410210930428027060121005797478188933486"}}}]},"version":2}"#, variant: "tariffV2Input"))
+                json: #"{"currency":"aIWbajccyXxozRUPDFlN","rule":{"op":"sum","terms":[{"factor":-456410.3756584,"op":"scale","rule":{"at_most":{"op":"const","value":"-530068046301539322571954674547611529655492456001341841051634024744161424849616262.2292593915410210930428"},"op":"cap","rule":{"op":"const","value":"-47474478288323628675082790639131630701712385725074945711531428330109272752487246812152246339629.541098868699912245043"}}}]},"version":2}"#, variant: "tariffV2Input"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ConstantOutput.self, name: "payload Constant-Output (round 3)",
-                json: #"{"op":"const","value":"-5258572458156576673240760592701779174899380622177533296477176420713279361617569485007767639164148571.4100"}"#))
+                json: #"{"op":"const","value":"-6633582374264260032376569493347012422747420324705500851376478.6222153701508593239853526"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedOutputRule.self, name: "payload Constant-Output as CappedOutputRule (round 3)",
-                json: #"{"op":"const","value":"-5258572458156576673240760592701779174899380622177533296477176420713279361617569485007767639164148571.4100"}"#, variant: "constantOutput"))
+                json: #"{"op":"const","value":"-6633582374264260032376569493347012422747420324705500851376478.6222153701508593239853526"}"#, variant: "constantOutput"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ConstantInput.self, name: "payload Constant-Input (round 3)",
-                json: #"{"op":"const","value":"21949477093212245795052010123312956385371506537750428487401505254700541351359157301767.4481965752940460"}"#))
+                json: #"{"op":"const","value":"-5316523870560666445223736320938199012656472681833098824685496430277167471427065005273625.75254008966452291199911235035668476085796159157416476723593628502811930757629530410"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedInputRule.self, name: "payload Constant-Input as CappedInputRule (round 3)",
-                json: #"{"op":"const","value":"21949477093212245795052010123312956385371506537750428487401505254700541351359157301767.4481965752940460"}"#, variant: "constantInput"))
+                json: #"{"op":"const","value":"-5316523870560666445223736320938199012656472681833098824685496430277167471427065005273625.75254008966452291199911235035668476085796159157416476723593628502811930757629530410"}"#, variant: "constantInput"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.SumOutput.self, name: "payload Sum-Output (round 3)",
-                json: #"{"op":"sum","terms":[{"at_most":null,"op":"cap","rule":{"factor":144786.836165836,"op":"scale","rule":{"op":"const","value":"56479384184343235216756854301844954636698901530500938325276053168135553698796757337936366504.76609850136347656776194747121186252168036928170355123"}}}]}"#))
+                json: #"{"op":"sum","terms":[{"at_most":null,"op":"cap","rule":{"factor":31007288535715.9,"op":"scale","rule":{"op":"const","value":"-4107070768793273608201519885364725284648.819657529404608893218974511567660"}}}]}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedOutputRule.self, name: "payload Sum-Output as CappedOutputRule (round 3)",
-                json: #"{"op":"sum","terms":[{"at_most":null,"op":"cap","rule":{"factor":144786.836165836,"op":"scale","rule":{"op":"const","value":"56479384184343235216756854301844954636698901530500938325276053168135553698796757337936366504.76609850136347656776194747121186252168036928170355123"}}}]}"#, variant: "sumOutput"))
+                json: #"{"op":"sum","terms":[{"at_most":null,"op":"cap","rule":{"factor":31007288535715.9,"op":"scale","rule":{"op":"const","value":"-4107070768793273608201519885364725284648.819657529404608893218974511567660"}}}]}"#, variant: "sumOutput"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.SumInput.self, name: "payload Sum-Input (round 3)",
-                json: #"{"op":"sum","terms":[{"factor":7933.65135249057,"op":"scale","rule":{"op":"const","value":"-9892737422723814970972336.947045177705775053211466548416317228885341275736044052496434574473334600815653"}}]}"#))
+                json: #"{"op":"sum","terms":[{"factor":-995.4109869541,"op":"scale","rule":{"op":"const","value":"5333023006294237290222981172424266837254749704997.6567761947471211862521680369281703551230727439499470451777057"}}]}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedInputRule.self, name: "payload Sum-Input as CappedInputRule (round 3)",
-                json: #"{"op":"sum","terms":[{"factor":7933.65135249057,"op":"scale","rule":{"op":"const","value":"-9892737422723814970972336.947045177705775053211466548416317228885341275736044052496434574473334600815653"}}]}"#, variant: "sumInput"))
+                json: #"{"op":"sum","terms":[{"factor":-995.4109869541,"op":"scale","rule":{"op":"const","value":"5333023006294237290222981172424266837254749704997.6567761947471211862521680369281703551230727439499470451777057"}}]}"#, variant: "sumInput"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ScaledOutput.self, name: "payload Scaled-Output (round 3)",
-                json: #"{"factor":564.86883961978,"op":"scale","rule":{"at_most":{"op":"const","value":"362035396115215031932261326248381785434753.6737815629851513012138592764072578777610885257605105330648602033969557950011912001065938833779760"},"op":"cap","rule":{"op":"sum","terms":[{"op":"const","value":"-5856717836666227998988278420171417347297780072067570031851804185055423752527439059359317060122747464.76996089408340635746418832874068"}]}}}"#))
+                json: #"{"factor":-306274.46170023,"op":"scale","rule":{"at_most":{"op":"const","value":"-86127219316763864569287197680858037380822236064063165912646235312386309673865837176001049257115539.565584044769960894083406357464188328740680525036737815629851513012138592764072578777610885257"},"op":"cap","rule":{"op":"sum","terms":[{"op":"const","value":"7888477080292661445811172742914234659262526793904254723381907226895548933328918448897321.5484163172288853412757360440524964345744733346008156"}]}}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedOutputRule.self, name: "payload Scaled-Output as CappedOutputRule (round 3)",
-                json: #"{"factor":564.86883961978,"op":"scale","rule":{"at_most":{"op":"const","value":"362035396115215031932261326248381785434753.6737815629851513012138592764072578777610885257605105330648602033969557950011912001065938833779760"},"op":"cap","rule":{"op":"sum","terms":[{"op":"const","value":"-5856717836666227998988278420171417347297780072067570031851804185055423752527439059359317060122747464.76996089408340635746418832874068"}]}}}"#, variant: "scaledOutput"))
+                json: #"{"factor":-306274.46170023,"op":"scale","rule":{"at_most":{"op":"const","value":"-86127219316763864569287197680858037380822236064063165912646235312386309673865837176001049257115539.565584044769960894083406357464188328740680525036737815629851513012138592764072578777610885257"},"op":"cap","rule":{"op":"sum","terms":[{"op":"const","value":"7888477080292661445811172742914234659262526793904254723381907226895548933328918448897321.5484163172288853412757360440524964345744733346008156"}]}}}"#, variant: "scaledOutput"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ScaledInput.self, name: "payload Scaled-Input (round 3)",
-                json: #"{"factor":-40669924083887.3,"op":"scale","rule":{"op":"const","value":"-7414358413723008798021063095232829323031.514836296293605616918737124949553896143468974833283341143395322671892337725003823929"}}"#))
+                json: #"{"factor":-0.17262974086463,"op":"scale","rule":{"op":"const","value":"78938447668125521826672653698821215764863280.9557950011912001065938833779760043434549951483629629360561691873712494955389614346897483328334"}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedInputRule.self, name: "payload Scaled-Input as CappedInputRule (round 3)",
-                json: #"{"factor":-40669924083887.3,"op":"scale","rule":{"op":"const","value":"-7414358413723008798021063095232829323031.514836296293605616918737124949553896143468974833283341143395322671892337725003823929"}}"#, variant: "scaledInput"))
+                json: #"{"factor":-0.17262974086463,"op":"scale","rule":{"op":"const","value":"78938447668125521826672653698821215764863280.9557950011912001065938833779760043434549951483629629360561691873712494955389614346897483328334"}}"#, variant: "scaledInput"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedOutput.self, name: "payload Capped-Output (round 3)",
-                json: #"{"at_most":null,"op":"cap","rule":{"op":"const","value":"-86577.7331641058254774174583614364139346500751"}}"#))
+                json: #"{"at_most":null,"op":"cap","rule":{"op":"const","value":"45182362.39532267189233772500382392970"}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedOutputRule.self, name: "payload Capped-Output as CappedOutputRule (round 3)",
-                json: #"{"at_most":null,"op":"cap","rule":{"op":"const","value":"-86577.7331641058254774174583614364139346500751"}}"#, variant: "cappedOutput"))
+                json: #"{"at_most":null,"op":"cap","rule":{"op":"const","value":"45182362.39532267189233772500382392970"}}"#, variant: "cappedOutput"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedInput.self, name: "payload Capped-Input (round 3)",
-                json: #"{"at_most":{"factor":-47.9988897029702,"op":"scale","rule":{"op":"sum","terms":[{"op":"const","value":"-315270397784983037318017888999601433806374222999904581945538640269434598324312602844131773.220168139963616"}]}},"op":"cap","rule":{"factor":593553259.753006,"op":"scale","rule":{"op":"const","value":"134828208455.4099052575070880616815661246367996876210310752397906"}}}"#))
+                json: #"{"at_most":{"factor":-49085724472.145,"op":"scale","rule":{"op":"sum","terms":[{"op":"const","value":"6376232723705077559102157900027484850933246463716154732150519520703918106204849649.57507088061681566124636"}]}},"op":"cap","rule":{"factor":-59765.990699824,"op":"scale","rule":{"op":"const","value":"9066654923444801156025739212439075427096578979993.54774174583614364139"}}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CappedInputRule.self, name: "payload Capped-Input as CappedInputRule (round 3)",
-                json: #"{"at_most":{"factor":-47.9988897029702,"op":"scale","rule":{"op":"sum","terms":[{"op":"const","value":"-315270397784983037318017888999601433806374222999904581945538640269434598324312602844131773.220168139963616"}]}},"op":"cap","rule":{"factor":593553259.753006,"op":"scale","rule":{"op":"const","value":"134828208455.4099052575070880616815661246367996876210310752397906"}}}"#, variant: "cappedInput"))
+                json: #"{"at_most":{"factor":-49085724472.145,"op":"scale","rule":{"op":"sum","terms":[{"op":"const","value":"6376232723705077559102157900027484850933246463716154732150519520703918106204849649.57507088061681566124636"}]}},"op":"cap","rule":{"factor":-59765.990699824,"op":"scale","rule":{"op":"const","value":"9066654923444801156025739212439075427096578979993.54774174583614364139"}}}"#, variant: "cappedInput"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Address.self, name: "payload Address (round 3)",
-                json: #"{"city":"wLKiDeVWeuUmGITwJjkf","country":"22","lines":["txCvfTKaLCwOucHvdGzV"],"location":null,"postal_code":null}"#))
+                json: #"{"city":"OtEDQKkzlrkOTYcQewfj","country":"22","lines":["xHLUtCvSgMcgyilIzUKN"],"location":null,"postal_code":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Dimensions.self, name: "payload Dimensions (round 3)",
-                json: #"{"height":-976107090435.241,"length":-84756816.5103348,"width":4065}"#))
+                json: #"{"height":-58939711.7500646,"length":-29041.8446697768,"width":1279}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Card.self, name: "payload Card (round 3)",
-                json: #"{"brand":{"debit":true,"last4":"5246","network":"mastercard"},"expires":"2020-10-23","kind":"card"}"#))
+                json: #"{"brand":{"debit":false,"last4":"5246","network":"mastercard"},"expires":"2000-02-06","kind":"card"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ParcelInputPayment.self, name: "payload Card as ParcelInputPayment (round 3)",
-                json: #"{"brand":{"debit":true,"last4":"5246","network":"mastercard"},"expires":"2020-10-23","kind":"card"}"#, variant: "card"))
+                json: #"{"brand":{"debit":false,"last4":"5246","network":"mastercard"},"expires":"2000-02-06","kind":"card"}"#, variant: "card"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.BankTransfer.self, name: "payload BankTransfer (round 3)",
-                json: #"{"bic":null,"iban":"POSrhGIUEEdTTpvpRjHm","kind":"bank_transfer"}"#))
+                json: #"{"bic":null,"iban":"CvfTKaLCwOucHvdGzVwL","kind":"bank_transfer"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ParcelInputPayment.self, name: "payload BankTransfer as ParcelInputPayment (round 3)",
-                json: #"{"bic":null,"iban":"POSrhGIUEEdTTpvpRjHm","kind":"bank_transfer"}"#, variant: "bankTransfer"))
+                json: #"{"bic":null,"iban":"CvfTKaLCwOucHvdGzVwL","kind":"bank_transfer"}"#, variant: "bankTransfer"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Invoice.self, name: "payload Invoice (round 3)",
-                json: #"{"due_in":"PT0S","kind":"invoice","purchase_order":"lVytRDutmNbsdSQNTweK"}"#))
+                json: #"{"due_in":"P4DT6H24.5S","kind":"invoice","purchase_order":"KiDeVWeuUmGITwJjkfvS"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ParcelInputPayment.self, name: "payload Invoice as ParcelInputPayment (round 3)",
-                json: #"{"due_in":"PT0S","kind":"invoice","purchase_order":"lVytRDutmNbsdSQNTweK"}"#, variant: "invoice"))
+                json: #"{"due_in":"P4DT6H24.5S","kind":"invoice","purchase_order":"KiDeVWeuUmGITwJjkfvS"}"#, variant: "invoice"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Visa.self, name: "payload Visa (round 3)",
@@ -794,31 +802,31 @@ enum ParcelsAPIExamples {
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Mastercard.self, name: "payload Mastercard (round 3)",
-                json: #"{"debit":true,"last4":"2788","network":"mastercard"}"#))
+                json: #"{"debit":false,"last4":"2788","network":"mastercard"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.CardBrand.self, name: "payload Mastercard as CardBrand (round 3)",
-                json: #"{"debit":true,"last4":"2788","network":"mastercard"}"#, variant: "mastercard"))
+                json: #"{"debit":false,"last4":"2788","network":"mastercard"}"#, variant: "mastercard"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Rate.self, name: "payload Rate (round 3)",
-                json: #"{"carrier":"mnMszSzrQvouDelsejzz","guaranteed":false,"price":{"amount":"464896682132971131125848677974604454740539052722539759.82","currency":"JXF"},"transit_days":[2819]}"#))
+                json: #"{"carrier":"IWmPnmYgPOSrhGIUEEdT","guaranteed":false,"price":{"amount":"-733591831400394460146962097737179413818405637723167846048192759762696013243011042790.3223775095605357075811207154324856727","currency":"JXF"},"transit_days":[5426]}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Category.self, name: "payload Category (round 3)",
-                json: #"{"children":[],"name":"jlguAKqVKTMDdhJnLtKm","parent":null}"#))
+                json: #"{"children":[],"name":"QvouDelsejzzHwsMmAjS","parent":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ProblemField.self, name: "payload ProblemField (round 3)",
-                json: #"{"field":"cjsCgWMqdzXmMlQKgqFg","problem":"owNVVcMnGbNHXpPMZHAk"}"#))
+                json: #"{"field":"yDWcHclgEkJhuNwXUzCC","problem":"LZPnQAPVYBhmlsFGrKLX"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.MoneyOutput.self, name: "payload Money-Output (round 3)",
-                json: #"{"amount":"-65902988959401238512922591.91803356133921733905050217384047093282659277591199960513766309","currency":"DNL"}"#))
+                json: #"{"amount":"-502417873214876293.46078469505430083431579180335613392173390505021738404709328265927759119996051376630962350554305734","currency":"DNL"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.MoneyInput.self, name: "payload Money-Input (round 3)",
-                json: #"{"amount":"-65902988959401238512922591.91803356133921733905050217384047093282659277591199960513766309","currency":"DNL"}"#))
+                json: #"{"amount":-5.024178732148763e+17,"currency":"DNL"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Coordinates.self, name: "payload Coordinates (round 3)",
@@ -826,7 +834,7 @@ enum ParcelsAPIExamples {
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.ParcelStatus.self, name: "payload ParcelStatus (round 3)",
-                json: #""returned""#))
+                json: #""out_for_delivery""#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.Priority.self, name: "payload Priority (round 3)",
@@ -834,7 +842,7 @@ enum ParcelsAPIExamples {
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ParcelsAPI.JSONValueModel.self, name: "payload JsonValue (round 3)",
-                json: #"1"#))
+                json: #"{"a":{"b":[true]}}"#))
         return examples
     }
 }
