@@ -37,12 +37,6 @@ enum PercentEncoding {
         }
     }
 
-    /// Encodes a string's UTF-8 bytes.
-    /// - Parameters:
-    ///   - value: The text to encode.
-    ///   - spaceAsPlus: Whether a space becomes `+`, as `application/x-www-form-urlencoded` wants.
-    ///   - keepingReserved: Whether the reserved characters ``isKeptReserved(_:)`` names, and
-    ///     percent-encoded triples (`%2F`), are written as they are.
     /// The text with each byte a URL cannot hold percent-encoded (a space, `"`, `<`, non-ASCII
     /// text's UTF-8, a `%` that starts no escape), and everything else as written: unreserved
     /// and reserved characters (RFC 3986) and escapes (`%3D`), as a browser's URL parser keeps
@@ -64,6 +58,12 @@ enum PercentEncoding {
         return String(decoding: result, as: UTF8.self)
     }
 
+    /// Encodes a string's UTF-8 bytes.
+    /// - Parameters:
+    ///   - value: The text to encode.
+    ///   - spaceAsPlus: Whether a space becomes `+`, as `application/x-www-form-urlencoded` wants.
+    ///   - keepingReserved: Whether the reserved characters ``isKeptReserved(_:)`` names, and
+    ///     percent-encoded triples (`%2F`), are written as they are.
     static func encode(_ value: String, spaceAsPlus: Bool = false, keepingReserved: Bool = false) -> String {
         let utf8 = value.utf8
         if utf8.allSatisfy(isUnreserved) { return value }
