@@ -23,7 +23,6 @@ description and a few rounds of payloads (seed 1) are written to `Specs/parcels.
 so the test suite needs neither Python packages nor this script. Exits 1 on any finding.
 """
 import argparse, datetime as dt, json, os, random, socket, subprocess, sys, time, uuid, warnings
-from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from check_package import ROOT, check_rounds, courier_binary, framework_parser, framework_rounds

@@ -65,6 +65,19 @@ import Testing
         }
     }
 
+    /// FastAPI answers a route it does not have, and `HTTPException`s, with `{"detail": "…"}`,
+    /// which is not the validation error the operation describes: the failure keeps FastAPI's
+    /// message, and says why the body is not the described one.
+    @Test func fastAPIsOwnNotFoundCarriesItsMessage() async throws {
+        do {
+            _ = try await api.parcelEvents(parcelID: UUID())
+            Issue.record("Expected FastAPI's 404")
+        } catch .server(let failure) {
+            #expect(failure.status == 404 && failure.message == "Not Found")
+            #expect(failure.body == nil && failure.bodyDecodingFailure != nil)
+        }
+    }
+
     @Test func aParcelDecodesAsTheServiceSentIt() async throws {
         let id = UUID()
         var recorded = try Self.recorded("Parcel-Output", as: ParcelOutput.self)

@@ -46,7 +46,8 @@ Routes (every method unless noted):
                                    field or a negative weight), GET one (404 Problem for the nil
                                    UUID, 422 for an id that is no UUID), GET the page (422 for an
                                    unknown status), POST /parcels/ID/photos (multipart: the receipt
-                                   of the parts photo, thumbnail, extras and caption)
+                                   of the parts photo, thumbnail, extras and caption); any other
+                                   path below is FastAPI's 404 {"detail": "Not Found"}
   /reports/ID                      a report as JSON {"id", "title", "pages"} or as PDF bytes, as
                                    the request's Accept prefers (q-values, type/*, */*: RFC 9110
                                    §12.5.1); 406 when it takes neither. ID "missing" is a 404
@@ -552,7 +553,7 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
         for name in ("metadata", "address", "shipping", "invoice_settings"):
             if isinstance(fields.get(name), str) and fields[name] != "":
                 return self.json(400, {"error": {"type": "invalid_request_error", "param": name,
-                                                 "message": f"Invalid hash"}})
+                                                 "message": "Invalid hash"}})
         with open(STRIPE_FIXTURES) as f:
             customer = json.load(f)["resources"]["customer"]
         customer.update({key: fields[key] for key in ("email", "name", "metadata", "address") if key in fields})
