@@ -232,11 +232,14 @@ class StreamingRoutes:
                     total += len(piece)
                     remaining -= len(piece)
                 self.rfile.readline()
-        remaining = int(self.headers.get("Content-Length") or 0)
+        declared = int(self.headers.get("Content-Length") or 0)
+        remaining = declared
         while remaining:
             piece = self.rfile.read(min(remaining, 1 << 20))
             if not piece:
-                raise ConnectionError("body cut short")
+                # Said on standard error, so that a client that stalls mid-upload shows how far
+                # its body got (see the URLSession upload stall in Documentation/Runtime.md).
+                raise ConnectionError(f"body cut short after {total} of {declared} bytes")
             sink(piece)
             total += len(piece)
             remaining -= len(piece)

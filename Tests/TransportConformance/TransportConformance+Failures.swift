@@ -41,8 +41,8 @@ extension TransportConformance {
                         Endpoint<User>.get("/slow").query("seconds", 0).timeout(.milliseconds(500)))
                 }
                 #expect(quick?.id == 1)
-                // …and fails a 40 s response after half a second (the bound leaves room for a loaded
-                // machine, and is still well before the response).
+                // …and fails a 40 s response, not before half a second: a timeout, not the answer,
+                // which would have decoded. (How soon after the half second is the machine's.)
                 let started = ContinuousClock.now
                 await #expect {
                     try await client.send(Endpoint<User>.get("/slow").query("seconds", 40).timeout(.milliseconds(500)))
@@ -52,11 +52,10 @@ extension TransportConformance {
                         return true
                     }
                 }
-                let elapsed = ContinuousClock.now - started
-                #expect(elapsed >= .milliseconds(450) && elapsed < .seconds(20))
+                #expect(ContinuousClock.now - started >= .milliseconds(450))
             },
             TransportConformance("the timeout covers a body that stalls after the head") { environment in
-                let started = ContinuousClock.now
+                // The body stalls for 40 s: a timeout, not the whole body, ends the call.
                 await #expect {
                     try await environment.client().send(
                         Endpoint<Data>.get("/stall").query("seconds", 40).timeout(.milliseconds(500)))
@@ -66,8 +65,6 @@ extension TransportConformance {
                         return true
                     }
                 }
-                // The body stalls for 40 s; the bound leaves room for a loaded machine.
-                #expect(ContinuousClock.now - started < .seconds(20))
             },
         ]
 }

@@ -74,10 +74,10 @@ import Testing
         await #expect {
             try await client.send(Endpoint<Data>.get("/search").timeout(.milliseconds(400)).totalTimeout(.seconds(2)))
         } throws: { isTimedOut($0) }
-        let elapsed = ContinuousClock.now - started
-        // Not over before the 2 s (so the attempts after the first were made), and well before
-        // the transport's 30 s (a loaded machine may take seconds more than the 2 s).
-        #expect(elapsed >= .milliseconds(1950) && elapsed < .seconds(20))
+        // Not over before the 2 s, so the attempts after the first were made. (How long after the
+        // 2 s it ends is the machine's: a loaded one runs the test many seconds late. That the
+        // 2 s cut the call short shows in the attempts, below, not in a clock.)
+        #expect(ContinuousClock.now - started >= .milliseconds(1950))
         // Each attempt had its 400 ms, or only what was left of the call's 2 s, never more; so the
         // attempt during which the 2 s ran out was cut short, and none came after it.
         let deadline = started + .seconds(2)
@@ -92,7 +92,6 @@ import Testing
         let transport = StubTransport()
         transport.stub(.get, "/stuck", with: .delayed(.seconds(30), .json(["late": true])))
         let client = client(transport)
-        let started = ContinuousClock.now
         do {
             _ = try await client.send(Endpoint<Data>.get("/stuck").totalTimeout(.milliseconds(300)))
             Issue.record("The call should have timed out")
@@ -100,7 +99,8 @@ import Testing
             #expect(failure.code == .timedOut)
             #expect((failure.underlying as NSError).localizedDescription.contains("total timeout"))
         }
-        #expect(ContinuousClock.now - started < .seconds(20))  // the stub answers after 30 s
+        // The stub would have answered (after 30 s) had the call not been cut: it failed instead,
+        // whenever a loaded machine let it end.
         #expect(client.inFlightRequests.isEmpty)
     }
 
