@@ -18,7 +18,9 @@ Routes (every method unless noted):
   /successful-error                200 with {"error": {"message", "code"}}
   /user, /users                    a sample user / list of users as JSON
   /version                         a JSON string, with escapes: "1.2.3 \"beta\" \u00e9"
-  /slow?seconds=S                  answers after S seconds
+  /slow?seconds=S                  answers after S seconds; with gate=ID, once /stream/release?id=ID
+                                   is called (at most 30 s), noting whether the client closed the
+                                   connection first (/stream/progress?id=ID&closed=1 tells)
   /large?bytes=N                   N bytes of JSON (one long string value)
   /pages/STYLE/NS?total=T&...      a paged list of T items {"id": "item_<i>", "n": i}, each style as
                                    an API pages it: link (GitHub: page, per_page, Link header),
@@ -57,7 +59,7 @@ Routes (every method unless noted):
                                    gzip) when the request's Accept-Encoding allows gzip; the
                                    header X-Compressed says which
   /stall?seconds=S                 sends the head and half of a 64-byte body, then waits S seconds
-                                   before the rest (a stalled body)
+                                   before the rest (a stalled body); gate=ID as for /slow
   /malformed                       200, application/json, broken JSON
   /truncated                       declares Content-Length 1000, sends 100 bytes, closes
   /html                            200 text/html page
@@ -79,7 +81,8 @@ Resilience routes, each in its own namespace NS so concurrent tests never share 
   POST /auth/NS/expire             invalidates every access token of NS
   GET  /auth/NS/stats              {"refreshes", "successes", "unauthorized"}
   ANY  /flaky/NS?failures=N&status=S   answers S (default 503) N times, then 200 {"attempt": n}
-  GET  /coalesce/NS?delay=S        answers after S seconds; /coalesce/NS/stats counts calls
+  GET  /coalesce/NS?delay=S        answers after S seconds (gate=ID as for /slow); /coalesce/NS/stats
+                                   counts calls
 """
 import argparse
 import base64
@@ -94,7 +97,7 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, parse_qsl, urlsplit
 
-from streaming import StreamingRoutes, multipart_parts
+from streaming import StreamingRoutes, hold, multipart_parts
 
 STRIPE_FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "GeneratedClientTests", "Payloads",
                                "stripe-fixtures3-2022-04.json")
@@ -385,8 +388,8 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
                 return self.json(200, {"calls": COALESCE.get(ns, 0)})
         with STATE_LOCK:
             COALESCE[ns] = COALESCE.get(ns, 0) + 1
-        time.sleep(float(self.query.get("delay", ["0.3"])[0]))
-        return self.json(200, USER)
+        if not self.wait_or_hold(float(self.query.get("delay", ["0.3"])[0])):
+            self.json(200, USER)
 
     def pages(self, style):
         q = lambda name, default: self.query.get(name, [default])[0]
@@ -625,8 +628,20 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
         return self.send(200, body, "application/json", [("X-Compressed", "0")])
 
     def slow(self):
-        time.sleep(float(self.query.get("seconds", ["5"])[0]))
-        self.json(200, USER)
+        if not self.wait_or_hold(float(self.query.get("seconds", ["5"])[0])):
+            self.json(200, USER)
+
+    def wait_or_hold(self, seconds):
+        """Waits `seconds`, or with gate=ID until the gate is released (see streaming.hold).
+        Returns whether the client closed the connection meanwhile (the answer is then dropped)."""
+        ident = self.query.get("gate", [""])[0]
+        if not ident:
+            time.sleep(seconds)
+            return False
+        if hold(self.connection, ident):
+            self.close_connection = True
+            return True
+        return False
 
     def large(self):
         size = int(self.query.get("bytes", [str(10 * 1024 * 1024)])[0])
@@ -641,8 +656,8 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body[:32])
         self.wfile.flush()
-        time.sleep(float(self.query.get("seconds", ["5"])[0]))
-        self.wfile.write(body[32:])
+        if not self.wait_or_hold(float(self.query.get("seconds", ["5"])[0])):
+            self.wfile.write(body[32:])
 
     def truncated(self):
         self.send_response(200)

@@ -6,10 +6,16 @@
                                                written 64 KB at a time, at most R bytes a second
                                                if given; records progress under ID
   GET  /stream/bytes-sha256?bytes=N            the SHA-256 of that body, {"sha256"}
-  GET  /stream/progress?id=ID&closed=1         {"written", "closed"}: bytes /stream/bytes has written
+  GET  /stream/progress?id=ID&closed=1         {"written", "closed", "held"}: bytes /stream/bytes has written
                                                for ID, and whether the client closed the
                                                connection first; with closed=1 the answer waits
-                                               (at most 20 s) until the body has stopped
+                                               (at most 20 s) until the body has stopped; for an
+                                               answer held by a gate (/stream/chunks, and
+                                               server.py's /slow, /stall and /coalesce, with
+                                               gate=ID), whether the client closed the
+                                               connection while it was held, and whether it is
+                                               held now
+  GET  /stream/release?id=ID                   releases what waits for gate ID
   GET  /stream/sse?events=N&delay=D&crlf=1&done=1&cut=1  (also at /stream/sse-items)
                                                N server-sent events whose data is
                                                {"index": i, "text": "event i"}, with comments, ids,
@@ -56,6 +62,7 @@ import email.parser
 import email.policy
 import hashlib
 import json
+import select
 import socket
 import threading
 import time
@@ -63,14 +70,46 @@ import time
 PROGRESS = {}  # id -> bytes written by /stream/bytes
 CLOSED = {}  # id -> True when the client closed the connection before the end, False at the end
 PROGRESS_LOCK = threading.Condition()
+HELD = set()  # ids of the answers hold() is holding
 GATES = {}  # id -> threading.Event, set by /stream/release
 GATES_LOCK = threading.Lock()
 
 
 def gate(ident):
-    """The event a gated stream waits for after its first chunk."""
+    """The event an answer held for gate ID waits for (set by /stream/release?id=ID)."""
     with GATES_LOCK:
         return GATES.setdefault(ident, threading.Event())
+
+
+def hold(connection, ident):
+    """Waits until gate ID is released (at most 30 s), watching the connection meanwhile. Notes
+    under ID whether the client closed the connection first (read by /stream/progress), and
+    returns that."""
+    released = gate(ident)
+    give_up = time.monotonic() + 30
+    closed = False
+    with PROGRESS_LOCK:
+        HELD.add(ident)
+    while not released.wait(0.02) and time.monotonic() < give_up:
+        if client_closed(connection):
+            closed = True
+            break
+    with PROGRESS_LOCK:
+        HELD.discard(ident)
+    record_closed(ident, closed)
+    return closed
+
+
+def client_closed(connection):
+    """Whether the client has closed (or reset) the connection: it is readable with nothing to
+    read. A request that sends more (a body, another request) is not taken for closed."""
+    readable, _, _ = select.select([connection], [], [], 0)
+    if not readable:
+        return False
+    try:
+        return connection.recv(1, socket.MSG_PEEK) == b""
+    except OSError:
+        return True
 
 
 def record_progress(ident, written):
@@ -159,7 +198,8 @@ class StreamingRoutes:
             with PROGRESS_LOCK:
                 if q("closed", "0") == "1":
                     PROGRESS_LOCK.wait_for(lambda: ident in CLOSED, timeout=20)
-                return self.json(200, {"written": PROGRESS.get(ident, 0), "closed": CLOSED.get(ident)})
+                return self.json(200, {"written": PROGRESS.get(ident, 0), "closed": CLOSED.get(ident),
+                                       "held": ident in HELD})
         if path in ("/stream/sse", "/stream/sse-items"):
             return self.stream_sse(
                 int(q("events", "3")), float(q("delay", "0")), q("crlf", "0") == "1", q("done", "0") == "1",
@@ -310,11 +350,12 @@ class StreamingRoutes:
 
     def stream_chunks(self, count, size, delay, gate_id):
         """`count` chunks of `size` bytes, the i-th all i; with a gate, the rest of the body waits
-        after the first chunk until /stream/release?id=GATE (at most 30 s)."""
+        after the first chunk until /stream/release?id=GATE (at most 30 s; see hold())."""
         self.start_chunked("application/octet-stream")
         for i in range(count):
-            if i == 1 and gate_id:
-                gate(gate_id).wait(30)
+            if i == 1 and gate_id and hold(self.connection, gate_id):
+                self.close_connection = True
+                return
             if i and delay:
                 time.sleep(delay)
             self.write_chunk(bytes([i % 256]) * size)

@@ -27,6 +27,30 @@ public final class TestServer: Sendable {
         APIClient(baseURL: baseURL, configure)
     }
 
+    /// Releases the answers the server holds for `gate` (the `gate` query item of `/slow`,
+    /// `/stall`, `/coalesce/…` and `/stream/chunks`).
+    public func release(_ gate: String) async throws {
+        _ = try await client().send(Endpoint<Data>.get("/stream/release").query("id", gate))
+    }
+
+    /// Whether the server is holding an answer for `gate` now: the request has arrived, and its
+    /// answer waits for ``release(_:)``.
+    public func isHolding(_ gate: String) async throws -> Bool {
+        struct Held: Decodable { var held: Bool }
+        return try await client().send(Endpoint<Held>.get("/stream/progress").query("id", gate).option(.notCoalesced))
+            .held
+    }
+
+    /// Whether the client closed the connection of an answer held for `gate` (on `/slow`,
+    /// `/stall` or `/coalesce/…`) while it was held: the request itself was cancelled, not only
+    /// its caller. Waits until the answer is no longer held; the server gives up on a gate after
+    /// 30 s, so a connection left open is `false`, not a hang.
+    public func connectionClosedWhileHeld(_ gate: String) async throws -> Bool {
+        struct Held: Decodable { var closed: Bool? }
+        let endpoint = Endpoint<Held>.get("/stream/progress").query("id", gate).query("closed", 1)
+        return try await client().send(endpoint.option(.notCoalesced).timeout(.seconds(60))).closed == true
+    }
+
     /// How many requests reached a path (query ignored).
     public func hits(_ path: String) async throws -> Int {
         struct Hits: Decodable { var hits: Int }

@@ -45,7 +45,6 @@ import Testing
         let call = Task { try await client.send(endpoint) }
         for await _ in started { break }
         let id = try #require(client.inFlightRequests.first?.id)
-        let cancelled = ContinuousClock.now
         #expect(client.cancelRequest(id: id))
         await #expect {
             try await call.value
@@ -53,7 +52,6 @@ import Testing
             guard case .cancelled = error as? ServiceError else { return false }
             return true
         }
-        #expect(ContinuousClock.now - cancelled < .seconds(5))
         #expect(client.inFlightRequests.isEmpty)
         #expect(!client.cancelRequest(id: id))
     }
