@@ -91,12 +91,13 @@ print("SUMMARY \\(examples.count) \\(findings)")
 %s""" % (checks, after)
 
 
-def check_rounds(description, rounds, courier, keep, package, after="", environment=None, imports=""):
+def check_rounds(description, rounds, courier, keep, package, after="", environment=None, imports="", quiet=False):
     """Generates `description`'s module (`API`) with `rounds` of payloads (a list of objects
     keyed by component schema name), builds the checks and runs them, with the Swift statements
     `after` (and `imports` first) in the executable and `environment` added to its own. Prints
-    each finding; returns the number of findings (a description that does not generate, compile
-    or run counts as one) and the executable's output."""
+    each finding, and the generator's warnings unless `quiet`; returns the number of findings (a
+    description that does not generate, compile or run counts as one) and the executable's
+    output."""
     import json, shutil, tempfile
     work = keep or tempfile.mkdtemp(prefix="courier-payload-rounds-")
     if keep:
@@ -109,11 +110,12 @@ def check_rounds(description, rounds, courier, keep, package, after="", environm
         examples = os.path.join(work, "Sources", "Check", "Examples.swift")
         generated = subprocess.run(
             [courier, "generate", description, "--output", os.path.join(work, "Sources", "API"), "--module", "API",
-             "--examples", examples, "--payloads", payload_file], capture_output=True, text=True)
+             "--examples", examples, "--payloads", payload_file] + (["--quiet"] if quiet else []),
+            capture_output=True, text=True)
         if generated.returncode != 0:
             print(f"not generated\n{generated.stderr[-3000:]}")
             return 1, ""
-        if generated.stderr.strip():
+        if generated.stderr.strip() and not quiet:
             print(generated.stderr.strip())
         with open(os.path.join(work, "Sources", "Check", "main.swift"), "w") as f:
             f.write(imports + checks_main("APIExamples.all.filter { $0.name.hasPrefix(\"payload \") }", after))

@@ -20,9 +20,9 @@ Prints each finding (`--keep DIR` keeps the package and each round's payloads, t
 and exits 1 if there is any, or if a description does not generate or compile. Needs python3 and
 the Swift toolchain; each description's module is built once, with every round's payloads.
 """
-import argparse, base64, json, os, random, re, shutil, subprocess, sys, tempfile, uuid
+import argparse, base64, json, os, random, re, sys, uuid
 
-from check_package import checks_main, courier_binary, write_package
+from check_package import check_rounds, courier_binary
 from json_schema_values import DATE_TIME, has_type, reference_siblings_as_parts, says_only_nullable
 
 SPECS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "shared", "specs")
@@ -485,54 +485,23 @@ def load(path):
         return yaml.safe_load(f)
 
 
-def check(description, spec, path, work, courier, rounds):
+def check(description, spec, path, courier, rounds, keep):
     """Generates the description's module with `rounds` payloads of each schema, builds the checks
-    and runs them; returns the number of findings (a description that does not generate, compile
-    or run counts as one)."""
-    lists = []
-    write_package(work, "RealPayloads", "")
-    offered = 0
-    for round_number in range(1, rounds + 1):
+    and runs them (in `keep`, kept, if given); returns the number of findings (a description that
+    does not generate, compile or run counts as one)."""
+    payload_rounds = []
+    for _ in range(rounds):
         payloads = {}
         for name in sorted(description.schemas):
             value = description.checked_payload(name)
             if value is not None:
                 payloads[name] = value
-        offered += len(payloads)
-        payload_file = os.path.join(work, f"payloads{round_number}.json")
-        with open(payload_file, "w") as f:
-            json.dump(payloads, f, indent=1)
-        examples = os.path.join(work, "Sources", "Check", f"Round{round_number}.swift")
-        generated = subprocess.run(
-            [courier, "generate", path, "--output", os.path.join(work, "Sources", "API"), "--module", "API",
-             "--examples", examples, "--payloads", payload_file, "--quiet"], capture_output=True, text=True)
-        if generated.returncode != 0:
-            print(f"{spec}: not generated\n{generated.stderr[-2000:]}")
-            return 1
-        with open(examples) as f:
-            text = f.read().replace("enum APIExamples", f"enum APIExamples{round_number}")
-        with open(examples, "w") as f:
-            f.write(text)
-        lists.append(f"APIExamples{round_number}.all.filter {{ $0.name.hasPrefix(\"payload \") }}")
-    with open(os.path.join(work, "Sources", "Check", "main.swift"), "w") as f:
-        f.write(checks_main(" + ".join(lists)))
+        payload_rounds.append(payloads)
+    offered = sum(len(payloads) for payloads in payload_rounds)
     print(f"{spec}: {offered} payloads of {len(description.schemas)} schemas over {rounds} rounds; building…",
           flush=True)
-    built = subprocess.run(["swift", "build", "--product", "Check"], cwd=work, capture_output=True, text=True)
-    if built.returncode != 0:
-        print(f"{spec}: did not compile\n" + built.stdout[-3000:] + built.stderr[-3000:])
-        return 1
-    run = subprocess.run([os.path.join(work, ".build", "debug", "Check")], capture_output=True, text=True)
-    for line in run.stdout.splitlines():
-        if line.startswith("FINDING"):
-            print("  " + line[:600])
-    summary = [line for line in run.stdout.splitlines() if line.startswith("SUMMARY ")]
-    if not summary:
-        print(f"{spec}: crashed\n{run.stderr[-2000:]}")
-        return 1
-    count, findings = summary[0].split()[1:]
-    print(f"{spec}: {count} checks, {findings} findings")
-    return int(findings)
+    findings, _ = check_rounds(path, payload_rounds, courier, keep, "RealPayloads", quiet=True)
+    return findings
 
 
 def main():
@@ -558,14 +527,7 @@ def main():
             print(f"{spec}: skipped (no schemas, or YAML without PyYAML)")
             continue
         description = Description(document, random.Random(f"{args.seed}/{spec}"))
-        if args.keep:
-            shutil.rmtree(args.keep, ignore_errors=True)
-        work = args.keep or tempfile.mkdtemp(prefix="courier-real-payloads-")
-        try:
-            total_findings += check(description, spec, path, work, courier, args.rounds)
-        finally:
-            if not args.keep:
-                shutil.rmtree(work, ignore_errors=True)
+        total_findings += check(description, spec, path, courier, args.rounds, args.keep)
     sys.exit(1 if total_findings else 0)
 
 

@@ -83,16 +83,15 @@ public struct QueryItem: Sendable, Hashable {
         for (index, item) in items.enumerated() {
             if index > 0 { result += "&" }
             result += PercentEncoding.encode(item.name, spaceAsPlus: spaceAsPlus)
+            let kept: PercentEncoding.Kept = item.allowsReserved ? .reserved : .nothing
             if let list = item.list {
                 result += "="
                 let separator = list.separator == "," ? "," : PercentEncoding.encode(list.separator)
-                result += list.values.map {
-                    PercentEncoding.encode($0, spaceAsPlus: spaceAsPlus, keepingReserved: item.allowsReserved)
-                }
-                .joined(separator: separator)
+                result += list.values.map { PercentEncoding.encode($0, spaceAsPlus: spaceAsPlus, keeping: kept) }
+                    .joined(separator: separator)
             } else if let value = item.value {
                 result += "="
-                result += PercentEncoding.encode(value, spaceAsPlus: spaceAsPlus, keepingReserved: item.allowsReserved)
+                result += PercentEncoding.encode(value, spaceAsPlus: spaceAsPlus, keeping: kept)
             }
         }
         return result

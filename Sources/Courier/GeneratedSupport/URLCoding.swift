@@ -103,14 +103,15 @@ package enum URLText {
         if let written = URL(dataRepresentation: Data(text.utf8), relativeTo: nil), Self.text(of: written) == text {
             return written
         }
-        return URL(string: PercentEncoding.escapingWhatURLsCannotHold(text)) ?? parsed
+        return URL(string: PercentEncoding.encode(text, keeping: .everythingAURLHolds)) ?? parsed
     }
 
     /// Whether `found` is how a URL read from `expected` is written again: the same text, or
     /// the text with the characters a URL cannot hold escaped (see ``url(from:)``).
     package static func writesAgain(_ expected: String, as found: String) -> Bool {
         expected == found
-            || (URL(string: expected) != nil && PercentEncoding.escapingWhatURLsCannotHold(expected) == found)
+            || (URL(string: expected) != nil
+                && PercentEncoding.encode(expected, keeping: .everythingAURLHolds) == found)
     }
 
     /// The text a URL encodes as: the bytes it was made from, for a URL without a base (the

@@ -37,34 +37,33 @@ enum PercentEncoding {
         }
     }
 
-    /// The text with each byte a URL cannot hold percent-encoded (a space, `"`, `<`, non-ASCII
-    /// text's UTF-8, a `%` that starts no escape), and everything else as written: unreserved
-    /// and reserved characters (RFC 3986) and escapes (`%3D`), as a browser's URL parser keeps
-    /// them.
-    static func escapingWhatURLsCannotHold(_ text: String) -> String {
-        let bytes = Array(text.utf8)
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        for (index, byte) in bytes.enumerated() {
-            let startsEscape =
-                byte == UInt8(ascii: "%") && index + 2 < bytes.count && isHexDigit(bytes[index + 1])
-                && isHexDigit(bytes[index + 2])
-            if isUnreserved(byte) || isKeptReserved(byte) || "&=+#[]".utf8.contains(byte) || startsEscape {
-                result.append(byte)
-            } else {
-                result += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+    /// What ``encode(_:spaceAsPlus:keeping:)`` writes as it is, beside the unreserved characters.
+    enum Kept {
+        /// Nothing else: every other byte is percent-encoded.
+        case nothing
+        /// The reserved characters ``isKeptReserved(_:)`` names, and escapes (`%2F`), as
+        /// RFC 6570's reserved expansion keeps them.
+        case reserved
+        /// Everything a URL holds: every reserved character (RFC 3986) and escapes, as a
+        /// browser's URL parser keeps them; only a space, `"`, `<`, non-ASCII text's UTF-8, a `%`
+        /// that starts no escape and the like are encoded.
+        case everythingAURLHolds
+
+        func keeps(_ byte: UInt8) -> Bool {
+            switch self {
+            case .nothing: false
+            case .reserved: isKeptReserved(byte)
+            case .everythingAURLHolds: isKeptReserved(byte) || "&=+#[]".utf8.contains(byte)
             }
         }
-        return String(decoding: result, as: UTF8.self)
     }
 
     /// Encodes a string's UTF-8 bytes.
     /// - Parameters:
     ///   - value: The text to encode.
     ///   - spaceAsPlus: Whether a space becomes `+`, as `application/x-www-form-urlencoded` wants.
-    ///   - keepingReserved: Whether the reserved characters ``isKeptReserved(_:)`` names, and
-    ///     percent-encoded triples (`%2F`), are written as they are.
-    static func encode(_ value: String, spaceAsPlus: Bool = false, keepingReserved: Bool = false) -> String {
+    ///   - kept: What is written as it is beside the unreserved characters.
+    static func encode(_ value: String, spaceAsPlus: Bool = false, keeping kept: Kept = .nothing) -> String {
         let utf8 = value.utf8
         if utf8.allSatisfy(isUnreserved) { return value }
         // The string's own bytes, read in place (no copy for a native string).
@@ -76,9 +75,9 @@ enum PercentEncoding {
             while index < source.count {
                 let byte = source[index]
                 index += 1
-                if isUnreserved(byte) || (keepingReserved && isKeptReserved(byte)) {
+                if isUnreserved(byte) || kept.keeps(byte) {
                     bytes.append(byte)
-                } else if keepingReserved, byte == UInt8(ascii: "%"), index + 1 < source.count,
+                } else if kept != .nothing, byte == UInt8(ascii: "%"), index + 1 < source.count,
                     isHexDigit(source[index]), isHexDigit(source[index + 1])
                 {
                     // Already percent-encoded: passed through, as RFC 6570's reserved expansion does.

@@ -129,25 +129,28 @@ final class APIConverter {
     ) {
         let root = documents.root
         documentSecurity = try securityRequirement(root.child("security"))
-        var identified: [OperationNames.Operation] = []
+        var paths: [(path: String, item: Located)] = []
         for (path, item) in root.entries("paths") where !path.hasPrefix("x-") {
-            guard let pathItem = try? documents.dereference(item) else { continue }
-            for (method, operation) in self.operations(of: pathItem) {
-                guard let id = operation.node["operationId"]?.string else { continue }
-                identified.append(OperationNames.Operation(id: id, method: method, path: path))
+            guard path.hasPrefix("/") else {
+                throw documents.error("A path must begin with \"/\" (\"/\(path)\").", item)
             }
+            paths.append((path, try documents.dereference(item)))
         }
-        namesFromIDs = OperationNames(identified)
+        // Names taken from operation ids depend on every operation's id (``OperationNames``).
+        namesFromIDs = OperationNames(
+            paths.flatMap { path, item in
+                self.operations(of: item).compactMap { method, operation in
+                    operation.node["operationId"]?.string.map {
+                        OperationNames.Operation(id: $0, method: method, path: path)
+                    }
+                }
+            })
         let componentKeys = (root.child("components")?.entries("schemas") ?? []).map(\.0)
         try schemas.registerComponents(preferredNames: namesFromIDs.bodyTypeNames(componentKeys: componentKeys))
         var operations: [OperationModel] = []
         var operationNames: [String: UniqueNames] = [:]
         var clientServers: [String: [ServerModel]] = [:]
-        for (path, item) in root.entries("paths") where !path.hasPrefix("x-") {
-            guard path.hasPrefix("/") else {
-                throw documents.error("A path must begin with \"/\" (\"/\(path)\").", item)
-            }
-            let pathItem = try documents.dereference(item)
+        for (path, pathItem) in paths {
             let shared = pathItem.items("parameters")
             for (method, operation) in self.operations(of: pathItem) {
                 let client = try clientName(operation, pathItem)
@@ -663,7 +666,7 @@ final class APIConverter {
             let type: SwiftType
             if Self.isBinary(part.node) {
                 (kind, type) = (.file, .builtin("Courier.MultipartFile"))
-            } else if Self.types(of: part.node).contains("array"), let items = part.child("items"),
+            } else if SchemaConverter.typeNames(part.node).contains("array"), let items = part.child("items"),
                 Self.isBinary(try schemas.withoutNullAlternative(items).node)
             {
                 (kind, type) = (.files, .array(.builtin("Courier.MultipartFile")))
@@ -731,16 +734,10 @@ final class APIConverter {
     /// `contentEncoding`. `format: byte` and `contentEncoding: base64` are base64 text, sent as a
     /// text part.
     private static func isBinary(_ node: Node) -> Bool {
-        let types = types(of: node)
+        let types = Set(SchemaConverter.typeNames(node))
         guard types.isEmpty || types.subtracting(["null"]) == ["string"] else { return false }
         return node["format"]?.string == "binary"
             || (node["contentMediaType"] != nil && node["contentEncoding"] == nil)
-    }
-
-    /// The types a schema names: its `type`, or each of its list of types (3.1's `[string, "null"]`).
-    private static func types(of node: Node) -> Set<String> {
-        if let type = node["type"]?.string { return [type] }
-        return Set(node["type"]?.sequence?.compactMap(\.string) ?? [])
     }
 
     /// Whether values of a type are sent as text parts: strings, numbers, booleans, and arrays

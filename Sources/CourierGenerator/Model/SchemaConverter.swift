@@ -596,25 +596,25 @@ final class SchemaConverter {
 
     private func typeList(_ schema: Located) throws(GenerationError) -> [String] {
         guard let type = schema.node["type"] else { return [] }
-        if let single = type.string { return [single] }
         if let list = type.sequence {
-            var names: [String] = []
-            for item in list {
-                // `type: [string, null]` in YAML lists null itself, not the string "null": JSON
-                // Schema refuses it, but what it means is plain, and it is common.
-                if item.isNull {
-                    names.append("null")
-                    continue
-                }
-                guard let name = item.string else {
-                    throw documents.error("Each entry of `type` must be a string.", schema.child("type")!)
-                }
-                names.append(name)
+            // `type: [string, null]` in YAML lists null itself, not the string "null": JSON
+            // Schema refuses it, but what it means is plain, and it is common.
+            if list.contains(where: { !$0.isNull && $0.string == nil }) {
+                throw documents.error("Each entry of `type` must be a string.", schema.child("type")!)
             }
-            return names
+        } else if type.string == nil {
+            throw documents.error(
+                "`type` must be a string or a list of strings, found \(type.kindName).", schema.child("type")!)
         }
-        throw documents.error(
-            "`type` must be a string or a list of strings, found \(type.kindName).", schema.child("type")!)
+        return Self.typeNames(schema.node)
+    }
+
+    /// The types a schema's `type` names, unchecked (``typeList(_:)`` checks them): the one it
+    /// names, or each of its list (3.1's `[string, "null"]`; a YAML null in the list is `"null"`).
+    static func typeNames(_ node: Node) -> [String] {
+        guard let type = node["type"] else { return [] }
+        if let single = type.string { return [single] }
+        return type.sequence?.compactMap { $0.isNull ? "null" : $0.string } ?? []
     }
 
     static func documentation(_ schema: Located) -> String? {
