@@ -9,7 +9,7 @@ the whole process tree), with only the generated module rebuilt.
 The earlier revision is exported with `git archive` and its generator built (debug). Needs
 Linux, python3, git and the Swift toolchain; several minutes per round for Stripe.
 """
-import argparse, importlib.util, os, shutil, subprocess, sys, tempfile
+import argparse, importlib.util, os, shutil, subprocess, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 spec = importlib.util.spec_from_file_location("rs", os.path.join(ROOT, "Scripts", "real-specs.py"))
