@@ -223,3 +223,25 @@ import Testing
         #expect(LibraryAPIExamples.all.count == 69 + 8)
     }
 }
+
+/// The description flask-smorest writes for a Flask and marshmallow service (`Specs/tickets.json`,
+/// from `Scripts/smorest_tickets.py`), with five rounds of payloads the service sent and accepted
+/// (`Payloads/tickets.json`, written by `Scripts/smorest-payloads.py --write`), requests and
+/// answers in rounds of their own: OpenAPI 3.0's `nullable`, a priority enum by value described
+/// without a `type`, a nested person that may be null (`anyOf` of a nullable object and the
+/// reference), free-form values, one ticket schema for requests (with a write-only token) and
+/// answers (with read-only comments and watchers), the `X-Pagination` header's object, and
+/// flask-smorest's error bodies (a 404, and 422s with marshmallow's messages by field). Each
+/// decodes as its type, lands in its own case and encodes back whole.
+@Suite struct TicketsTests {
+    @Test(arguments: TicketsAPIExamples.all)
+    func payloadsDecodeFaithfully(_ example: DescriptionExample) throws {
+        let result = try example.check()
+        #expect(result.isFaithful, "\(result)")
+    }
+
+    @Test func everyPayloadIsChecked() {
+        #expect(TicketsAPIExamples.all.count(where: { $0.name.hasPrefix("payload ") }) == 39)
+        #expect(TicketsAPIExamples.all.count == 39)
+    }
+}

@@ -9,7 +9,8 @@ Routes (every method unless noted):
   /echo[/...]                      JSON: method, path, query, headers, body (text), bodyBase64, and
                                    clientPort (the connection's port on the client's side)
   /status/<code>?format=F          that status; F = json {"message","code"} | oauth
-                                   {"error","error_description"} | problem (RFC 9457) | html |
+                                   {"error","error_description"} | problem (RFC 9457) | marshmallow,
+                                   rails, drf (validation errors by field, as each writes them) | html |
                                    text (one line) | string (a JSON string) | trace (a stack
                                    trace as text) | empty | envelope {"error": {...}};
                                    &challenge=C adds the header WWW-Authenticate: C
@@ -135,6 +136,13 @@ ERROR_BODIES = {
     "oauth": lambda code: {"error": "invalid_grant", "error_description": "The refresh token has expired."},
     "problem": lambda code: {"type": "about:blank", "title": "Out of credit", "detail": "Your balance is 30."},
     "envelope": lambda code: {"error": {"message": "Quota exceeded", "code": "quota"}},
+    # Validation errors by field: flask-smorest's (marshmallow's, by where the field was sent),
+    # Rails' and Django REST framework's.
+    "marshmallow": lambda code: {"code": code, "status": "Unprocessable Entity",
+                                 "errors": {"json": {"reporter": {"name": ["Missing data for required field."]},
+                                                     "title": ["Shorter than minimum length 1."]}}},
+    "rails": lambda code: {"errors": {"email": ["can't be blank", "is invalid"]}},
+    "drf": lambda code: {"title": ["This field may not be blank."], "isbn": ["This field is required."]},
 }
 
 

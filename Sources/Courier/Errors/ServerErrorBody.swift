@@ -47,8 +47,12 @@ extension ServerErrorBody {
 /// It reads the message from the first of ``messageKeys`` that holds text (`message`, OAuth 2's
 /// `error_description`, RFC 9457's `detail` and `title`, `error` as a string, …), else from the
 /// message of an object (or the first of a list of objects, or of texts) under one of
-/// ``envelopeKeys``: `{"error": {"message": …}}`, `{"errors": [{"detail": …}]}`. Courier's
-/// generator picks the message of a generated error body by the same lists.
+/// ``envelopeKeys``: `{"error": {"message": …}}`, `{"errors": [{"detail": …}]}`; else, from a
+/// map of fields to their messages, as validation errors are written by Rails
+/// (`{"errors": {"email": ["can't be blank"]}}`), Django REST framework
+/// (`{"title": ["This field may not be blank."]}`) and marshmallow (`{"errors": {"json":
+/// {"title": […]}}}`): the first field's path and message (`json.title: Shorter than minimum
+/// length 1.`). Courier's generator picks the message of a generated error body by the same lists.
 ///
 /// A body that is a JSON string (`"Invalid id"`, as ASP.NET writes a string error) is the
 /// message, and so is a `text/plain` body of one short line (`invalid token`, as Go's
@@ -129,7 +133,35 @@ public struct CommonErrorBody: ServerErrorBody, Hashable {
         }
         message =
             Self.messageKeys.lazy.compactMap(string).first ?? Self.envelopeKeys.lazy.compactMap(nestedMessage).first
+            ?? Self.fieldMessage(container)
         code = string("code") ?? string("error")
+    }
+
+    /// The first message of a body that maps fields to their messages, as Rails
+    /// (`{"email": ["can't be blank"]}`, under `errors`), Django REST framework (at the top) and
+    /// marshmallow (by where the field was sent, `{"json": {"title": ["Shorter than…"]}}`) write
+    /// validation errors: the field's path and its message (`json.title: Shorter than…`). `nil`
+    /// unless every value is a list of texts or such a map in turn, so that no other object is
+    /// taken for one.
+    private static func fieldMessage(_ container: KeyedDecodingContainer<Key>) -> String? {
+        /// `nil` when `container` is no map of fields; else its first message, if any.
+        func firstMessage(_ container: KeyedDecodingContainer<Key>, path: String) -> String?? {
+            var found: String?
+            for key in container.allKeys {
+                let name = path.isEmpty ? key.stringValue : path + "." + key.stringValue
+                if let messages = try? container.decode([String].self, forKey: key) {
+                    found = found ?? messages.first.map { name + ": " + $0 }
+                } else if let fields = try? container.nestedContainer(keyedBy: Key.self, forKey: key),
+                    let nested = firstMessage(fields, path: name)
+                {
+                    found = found ?? nested
+                } else {
+                    return nil
+                }
+            }
+            return .some(found)
+        }
+        return firstMessage(container, path: "") ?? nil
     }
 
     /// Creates a body directly, for tests and stubs.

@@ -27,6 +27,20 @@ import Testing
         (#"{"errors":[{"code":"x"},{"message":"Second has it"}]}"#, "Second has it", nil),
         // A message key that holds text wins over an envelope.
         (#"{"detail":"Detail","error":{"message":"Nested"}}"#, "Detail", nil),
+        // Validation errors by field: Rails' under `errors`, Django REST framework's at the top,
+        // marshmallow's by where the field was sent, nested fields by their path; a field without
+        // messages is passed over.
+        (#"{"errors":{"email":["can't be blank","is invalid"]}}"#, "email: can't be blank", nil),
+        (#"{"non_field_errors":["Unable to log in."]}"#, "non_field_errors: Unable to log in.", nil),
+        (
+            #"{"code":422,"errors":{"json":{"title":["Shorter than minimum length 1."]}},"status":"Unprocessable Entity"}"#,
+            "json.title: Shorter than minimum length 1.", "422"
+        ),
+        (#"{"errors":{"json":{"reporter":{"name":["Missing data."]}}}}"#, "json.reporter.name: Missing data.", nil),
+        (#"{"errors":{"a":[],"b":["B is wrong"]}}"#, "b: B is wrong", nil),
+        // An object that holds anything else is no map of fields.
+        (#"{"data":{"id":["x"],"count":1}}"#, nil, nil),
+        (#"{"errors":{"email":["taken"],"retry":true}}"#, nil, nil),
         // A number is text too; nothing known is no message.
         (#"{"message":42}"#, "42", nil),
         (#"{"status":"failed"}"#, nil, nil),

@@ -14,6 +14,11 @@ import Testing
         ("oauth", 400, "The refresh token has expired."),
         // RFC 9457 problem details.
         ("problem", 403, "Your balance is 30."),
+        // Validation errors by field, as flask-smorest (marshmallow), Rails and Django REST
+        // framework write them: the first field's path and message.
+        ("marshmallow", 422, "json.reporter.name: Missing data for required field."),
+        ("rails", 422, "email: can't be blank"),
+        ("drf", 400, "title: This field may not be blank."),
         // HTML from a proxy: no decoded body, still a server error with status and raw body.
         ("html", 502, "The server responded with 502 (Bad Gateway)."),
         // Plain text of one line (Go's `http.Error`) is the message.
@@ -33,7 +38,9 @@ import Testing
             #expect(failure.status == status)
             #expect(failure.response.headers["X-Request-Id"] == "req-123")
             #expect(ServiceError.server(failure).errorDescription == description)
-            #expect((failure.body != nil) == ["json", "oauth", "problem", "text", "string"].contains(format))
+            #expect(
+                (failure.body != nil)
+                    == ["json", "oauth", "problem", "marshmallow", "rails", "drf", "text", "string"].contains(format))
             #expect(failure.response.body.bufferedData?.isEmpty == (format == "empty"))
         } catch {
             Issue.record("Expected a server error, got \(error)")
