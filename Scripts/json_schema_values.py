@@ -27,6 +27,20 @@ ANNOTATIONS = {"nullable", "title", "description", "example", "examples", "depre
                "default", "externalDocs"}
 
 
+def nullable_any_object(schema):
+    """Whether a schema is any object or `null` and says nothing more (`{type: object, nullable:
+    true}`, `{type: [object, "null"]}`, annotations at most): beside alternatives that are all
+    objects, Courier reads it as `null` (how OpenAPI.NET and apispec make a reference nullable in
+    OpenAPI 3.0: `anyOf: [{type: object, nullable: true}, {$ref: T}]`), though strictly it takes
+    any object."""
+    if not isinstance(schema, dict):
+        return False
+    types = schema.get("type")
+    types = types if isinstance(types, list) else [types]
+    return ([t for t in types if t != "null"] == ["object"] and (schema.get("nullable") is True or "null" in types)
+            and set(schema) <= ANNOTATIONS | {"type"})
+
+
 def says_only_nullable(schema):
     """Whether a schema says `nullable: true` and nothing that shapes a value (annotations at
     most): Courier reads it as `null` where it stands as an `allOf` part or a `oneOf`/`anyOf`

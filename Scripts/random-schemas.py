@@ -29,7 +29,7 @@ there is any.
 import argparse, base64, json, os, random, re, shutil, subprocess, sys, tempfile, uuid, zlib
 
 from check_package import checks_main, courier_binary, write_package
-from json_schema_values import DATE_TIME, has_type, says_only_nullable
+from json_schema_values import DATE_TIME, has_type, nullable_any_object, says_only_nullable
 from random_operations import Operations
 from request_checks import RequestChecks, generated_forms, generated_methods
 
@@ -109,14 +109,6 @@ class Schemas:
             return {"allOf": [schema], "nullable": True}
         return dict(schema, nullable=True)
 
-    @staticmethod
-    def nullable_any_object(schema):
-        """Whether a schema is any object or null and says nothing more."""
-        types = schema.get("type")
-        types = types if isinstance(types, list) else [types]
-        return ([t for t in types if t != "null"] == ["object"] and (schema.get("nullable") or "null" in types)
-                and set(schema) <= {"type", "nullable", "description", "title"})
-
     def courier_object(self, schema, depth=0):
         """Whether Courier's generator reads a schema as an object (its `isObjectSchema`)."""
         schema = self.resolve(schema)
@@ -141,8 +133,8 @@ class Schemas:
         only_null = [m for m in members if says_only_nullable(m)]
         if only_null and len(only_null) < len(members):
             return [m for m in members if m not in only_null]
-        placeholders = [m for m in members if self.nullable_any_object(m)]
-        others = [m for m in members if not self.nullable_any_object(m)]
+        placeholders = [m for m in members if nullable_any_object(m)]
+        others = [m for m in members if not nullable_any_object(m)]
         if placeholders and others and all(self.courier_object(m) for m in others):
             return others
         return None

@@ -23,7 +23,8 @@ the Swift toolchain; each description's module is built once, with every round's
 import argparse, base64, json, os, random, re, sys, uuid
 
 from check_package import check_rounds, courier_binary
-from json_schema_values import DATE_TIME, has_type, reference_siblings_as_parts, says_only_nullable
+from json_schema_values import (DATE_TIME, has_type, nullable_any_object, reference_siblings_as_parts,
+                                says_only_nullable)
 
 SPECS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "shared", "specs")
 
@@ -124,8 +125,19 @@ class Description:
             return False
         return says_only_nullable(alternative) or self.types_of(alternative) == ["null"]
 
-    def valid_alternative(self, alternative, value, depth):
-        if self.only_null(alternative):
+    def null_alternatives(self, members):
+        """The alternatives of a `oneOf`/`anyOf` that allow `null` alone as Courier reads them
+        (`only_null`), and, beside alternatives that are all objects, those that are any object
+        or `null` and say nothing more (`nullable_any_object`)."""
+        resolved = [self.resolve(member) for member in members]
+        placeholders = [m for m, r in zip(members, resolved) if nullable_any_object(r)]
+        others = [r for r in resolved if not nullable_any_object(r)]
+        objects = others and all(isinstance(r, dict) and (r.get("type") == "object" or "properties" in r)
+                                 for r in others)
+        return [m for m in members if self.only_null(m) or (objects and m in placeholders)]
+
+    def valid_alternative(self, alternative, value, depth, members):
+        if self.only_null(alternative) or alternative in self.null_alternatives(members):
             return value is None
         return self.valid(alternative, value, depth)
 
@@ -163,7 +175,8 @@ class Description:
             return False
         if not all(self.valid(part, value, depth + 1) for part in schema.get("allOf", [])):
             return False
-        if schema.get("anyOf") and not any(self.valid_alternative(part, value, depth + 1) for part in schema["anyOf"]):
+        if schema.get("anyOf") and not any(self.valid_alternative(part, value, depth + 1, schema["anyOf"])
+                                           for part in schema["anyOf"]):
             return False
         chosen = self.chosen_member(schema, value)
         if chosen is not None:
@@ -171,7 +184,7 @@ class Description:
             # against (the others may accept it too where their tag is a plain string).
             if not self.valid(chosen, value, depth + 1):
                 return False
-        elif schema.get("oneOf") and sum(self.valid_alternative(part, value, depth + 1)
+        elif schema.get("oneOf") and sum(self.valid_alternative(part, value, depth + 1, schema["oneOf"])
                                          for part in self.distinct(schema["oneOf"])) != 1:
             # A schema listed twice (Ory Kratos' `oneOf: [Password, Oidc, Oidc]`) is one
             # alternative, as Courier reads it (with a warning).
@@ -334,7 +347,8 @@ class Description:
         for keyword in ("oneOf", "anyOf"):
             # An empty list is invalid JSON Schema; Courier ignores it (Discord's enums without values).
             if schema.get(keyword):
-                members = [m for m in schema[keyword] if not self.only_null(m)] or schema[keyword]
+                null = self.null_alternatives(schema[keyword])
+                members = [m for m in schema[keyword] if m not in null] or schema[keyword]
                 member = r.choice(members)
                 value = self.payload(member, depth + 1)
                 discriminator = schema.get("discriminator")
