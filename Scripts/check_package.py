@@ -173,3 +173,98 @@ def framework_rounds(args, written, description, payloads, rounds, committed_rou
             raise SystemExit(f"{os.path.relpath(description, ROOT)} is not what {framework} writes now: "
                              "run with --write")
     return rounds(args.seed, args.rounds)
+
+
+# What the live checks of the framework scripts share (`--live`): the payloads of a schema
+# (`bodies`), a failed expectation (`expect`), where an answer differs from what was sent
+# (`changes`, `unchanged`: each value sent must come back, though the service may add defaults
+# and computed fields), and each call counted, its failure printed (`live`).
+LIVE_PRELUDE = r"""    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .rfc3339
+    func bodies<Value: Decodable>(_ schema: String, as type: Value.Type) throws -> [Value] {
+        try APIExamples.all.filter { $0.name == "payload \(schema)" || $0.name.hasPrefix("payload \(schema) (round") }
+            .map { try decoder.decode(type, from: Data($0.json.utf8)) }
+    }
+    struct Mismatch: Error, CustomStringConvertible { var description: String }
+    func expect(_ condition: Bool, _ what: @autoclosure () -> String) throws {
+        if !condition { throw Mismatch(description: what()) }
+    }
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .rfc3339
+    /// Where the answer differs from what was sent: each value sent must come back, though the
+    /// service adds the values a field has by default and the fields it computes.
+    func changes(_ sent: some Encodable, _ answer: some Encodable) throws -> [String] {
+        func json(_ value: some Encodable) throws -> JSONValue {
+            try JSONDecoder().decode(JSONValue.self, from: encoder.encode(value))
+        }
+        func compare(_ sent: JSONValue, _ answer: JSONValue, _ path: String) -> [String] {
+            switch (sent, answer) {
+            case (.object(let sent), .object(let answer)):
+                return sent.keys.sorted().flatMap { key in
+                    answer[key].map { compare(sent[key]!, $0, path + "." + key) } ?? ["\(path).\(key) missing"]
+                }
+            case (.array(let sent), .array(let answer)) where sent.count == answer.count:
+                return zip(sent, answer).enumerated().flatMap { compare($1.0, $1.1, "\(path)[\($0)]") }
+            case (.int(let a), .double(let b)), (.double(let b), .int(let a)):
+                return Double(a) == b ? [] : ["\(path): \(a) → \(b)"]
+            default:
+                return sent == answer ? [] : ["\(path): \(sent) → \(answer)"]
+            }
+        }
+        return compare(try json(sent), try json(answer), "$")
+    }
+    var failures = 0
+    var calls = 0
+    func live(_ what: String, _ body: () async throws -> Void) async {
+        calls += 1
+        do { try await body() } catch {
+            failures += 1
+            print("LIVE FAIL \(what): \(error)")
+        }
+    }
+    func unchanged(_ what: String, _ sent: some Encodable, _ answer: some Encodable) throws {
+        let found = try changes(sent, answer)
+        try expect(found.isEmpty, "\(what) came back changed: \(found.prefix(5))")
+    }
+"""
+
+
+def live_checks(variable, checks):
+    """Swift statements for the checks executable (`check_rounds`' `after`): with the service's URL
+    in the environment variable, the façade of the generated module `API` as `api`, the shared
+    helpers (LIVE_PRELUDE), `checks`, and a summary `live_findings` reads."""
+    return (f'if let base = ProcessInfo.processInfo.environment["{variable}"].flatMap(URL.init(string:)) {{\n'
+            "    let api = APIAPI(baseURL: base)  // The façade of the module `API`.\n"
+            + LIVE_PRELUDE + checks + '    print("LIVE SUMMARY \\(calls) \\(failures)")\n}\n')
+
+
+def live_findings(output):
+    """The failed live calls the checks executable's output reports (one when it did not finish)."""
+    live = [line for line in output.splitlines() if line.startswith("LIVE SUMMARY ")]
+    if not live:
+        print("the live calls did not finish")
+        return 1
+    calls, failures = map(int, live[0].split()[2:])
+    print(f"the generated client against the service: {calls} calls, {failures} failed")
+    return failures
+
+
+def started_service(script, seed):
+    """`script --serve PORT --seed SEED` in a process of its own on a free port, and its URL, once
+    it answers."""
+    import socket, sys, time
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen([sys.executable, os.path.abspath(script), "--serve", str(port), "--seed", str(seed)])
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return process, f"http://127.0.0.1:{port}"
+        except OSError:
+            if process.poll() is not None:
+                break
+            time.sleep(0.2)
+    process.kill()
+    raise SystemExit(f"the service of {os.path.basename(script)} did not start")

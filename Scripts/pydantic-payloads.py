@@ -22,10 +22,11 @@ description and a few rounds of payloads (seed 1) are written to `Specs/parcels.
 `Tests/GeneratedClientTests/Payloads/parcels.json`, which `swift test` checks (`ParcelsTests`),
 so the test suite needs neither Python packages nor this script. Exits 1 on any finding.
 """
-import argparse, datetime as dt, json, os, random, socket, subprocess, sys, time, uuid, warnings
+import argparse, datetime as dt, json, os, random, sys, uuid, warnings
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_package import ROOT, check_rounds, courier_binary, framework_parser, framework_rounds
+from check_package import (ROOT, check_rounds, courier_binary, framework_parser, framework_rounds, live_checks,
+                           live_findings, started_service)
 
 warnings.filterwarnings("ignore", message=".*httpx.*")
 try:
@@ -192,59 +193,10 @@ class Payloads:
         return payloads
 
 
-LIVE_CHECKS = r"""
+LIVE_CHECKS = live_checks("PARCELS_URL", r"""
 // The generated client against the service itself (`--live`): each request body of the rounds
 // sent to its handler, which must accept it and answer with the same values; a photo uploaded
 // as multipart parts; every read; FastAPI's 422 and the service's 404 as failures with messages.
-if let base = ProcessInfo.processInfo.environment["PARCELS_URL"].flatMap(URL.init(string:)) {
-    let api = APIAPI(baseURL: base)  // The façade of the module `API`.
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .rfc3339
-    func bodies<Value: Decodable>(_ schema: String, as type: Value.Type) throws -> [Value] {
-        try APIExamples.all.filter { $0.name == "payload \(schema)" || $0.name.hasPrefix("payload \(schema) (round") }
-            .map { try decoder.decode(type, from: Data($0.json.utf8)) }
-    }
-    struct Mismatch: Error, CustomStringConvertible { var description: String }
-    func expect(_ condition: Bool, _ what: @autoclosure () -> String) throws {
-        if !condition { throw Mismatch(description: what()) }
-    }
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .rfc3339
-    /// Where the answer differs from what was sent: each value sent must come back, though the
-    /// service adds the values a field has by default and the fields it computes.
-    func changes(_ sent: some Encodable, _ answer: some Encodable) throws -> [String] {
-        func json(_ value: some Encodable) throws -> JSONValue {
-            try JSONDecoder().decode(JSONValue.self, from: encoder.encode(value))
-        }
-        func compare(_ sent: JSONValue, _ answer: JSONValue, _ path: String) -> [String] {
-            switch (sent, answer) {
-            case (.object(let sent), .object(let answer)):
-                return sent.keys.sorted().flatMap { key in
-                    answer[key].map { compare(sent[key]!, $0, path + "." + key) } ?? ["\(path).\(key) missing"]
-                }
-            case (.array(let sent), .array(let answer)) where sent.count == answer.count:
-                return zip(sent, answer).enumerated().flatMap { compare($1.0, $1.1, "\(path)[\($0)]") }
-            case (.int(let a), .double(let b)), (.double(let b), .int(let a)):
-                return Double(a) == b ? [] : ["\(path): \(a) → \(b)"]
-            default:
-                return sent == answer ? [] : ["\(path): \(sent) → \(answer)"]
-            }
-        }
-        return compare(try json(sent), try json(answer), "$")
-    }
-    var failures = 0
-    var calls = 0
-    func live(_ what: String, _ body: () async throws -> Void) async {
-        calls += 1
-        do { try await body() } catch {
-            failures += 1
-            print("LIVE FAIL \(what): \(error)")
-        }
-    }
-    func unchanged(_ what: String, _ sent: some Encodable, _ answer: some Encodable) throws {
-        let found = try changes(sent, answer)
-        try expect(found.isEmpty, "\(what) came back changed: \(found.prefix(5))")
-    }
     for parcel in try bodies("Parcel-Input", as: ParcelInput.self) {
         await live("createParcel") {
             let answer = try await api.createParcel(body: parcel)
@@ -334,9 +286,7 @@ if let base = ProcessInfo.processInfo.environment["PARCELS_URL"].flatMap(URL.ini
         }
         try expect(failure?.message == problem.detail ?? problem.title, "\(String(describing: failure))")
     }
-    print("LIVE SUMMARY \(calls) \(failures)")
-}
-"""
+""")
 
 
 def description():
@@ -350,25 +300,6 @@ def serve(port, seed):
     uvicorn.run(service.app, host="127.0.0.1", port=port, log_level="warning")
 
 
-def started_service(seed):
-    """The service in a process of its own on a free port, and its URL, once it answers."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    process = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--serve", str(port), "--seed", str(seed)])
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return process, f"http://127.0.0.1:{port}"
-        except OSError:
-            if process.poll() is not None:
-                break
-            time.sleep(0.2)
-    process.kill()
-    raise SystemExit("the service did not start (is uvicorn installed?)")
-
-
 def check(rounds, courier, keep, live_url=None):
     """Generates the module from the committed description with `rounds` and checks them; with
     `live_url`, also calls the service there with the generated client."""
@@ -377,13 +308,7 @@ def check(rounds, courier, keep, live_url=None):
         environment={"PARCELS_URL": live_url} if live_url else None, imports="import Courier\nimport Foundation\n")
     if not live_url or not output:
         return findings
-    live = [line for line in output.splitlines() if line.startswith("LIVE SUMMARY ")]
-    if not live:
-        print("the live calls did not finish")
-        return findings + 1
-    calls, failures = map(int, live[0].split()[2:])
-    print(f"the generated client against the service: {calls} calls, {failures} failed")
-    return findings + failures
+    return findings + live_findings(output)
 
 
 def rounds(seed, count):
@@ -403,7 +328,7 @@ def main():
     checked = framework_rounds(args, written, DESCRIPTION, PAYLOADS, rounds, COMMITTED_ROUNDS, "FastAPI")
     if checked is None:
         return
-    process, url = started_service(args.seed) if args.live else (None, None)
+    process, url = started_service(__file__, args.seed) if args.live else (None, None)
     try:
         sys.exit(1 if check(checked, courier_binary(), args.keep, url) else 0)
     finally:

@@ -17,17 +17,20 @@ encoded again and compared (`DescriptionExample.check()`).
 
     python3 -m venv /tmp/smorest && /tmp/smorest/bin/pip install flask-smorest
     /tmp/smorest/bin/python Scripts/smorest-payloads.py --rounds 20 --seed 3
+    /tmp/smorest/bin/python Scripts/smorest-payloads.py --live   # also against the running service
     /tmp/smorest/bin/python Scripts/smorest-payloads.py --write   # Specs/tickets.json and its payloads
 
 Without `--write`, the committed `Specs/tickets.json` must be what flask-smorest writes. With it,
 the description and a few rounds of payloads (seed 1) are written to `Specs/tickets.json` and
 `Tests/GeneratedClientTests/Payloads/tickets.json`, which `swift test` checks (`TicketsTests`).
-Exits 1 on any finding.
+With `--live` the script also runs the service (Werkzeug's server) and calls it with the generated
+client. Exits 1 on any finding.
 """
-import datetime as dt, json, os, random, sys
+import argparse, datetime as dt, json, os, random, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_package import ROOT, check_rounds, courier_binary, framework_parser, framework_rounds
+from check_package import (ROOT, check_rounds, courier_binary, framework_parser, framework_rounds, live_checks,
+                           live_findings, started_service)
 
 try:
     import smorest_tickets as service
@@ -150,6 +153,80 @@ class Tracker:
         return [payloads, answers]
 
 
+LIVE_CHECKS = live_checks("TICKETS_URL", r"""
+// The generated client against the service itself (`--live`): each request body of the rounds
+// (tickets, comments, partial updates) sent to its handler, which must accept it and answer
+// with the same values (but the write-only token); the reads, a page at a time and item by item;
+// flask-smorest's 404 and 422s (of a body and of a query) as failures with their messages.
+    func sentAsRead(_ value: some Encodable) throws -> JSONValue {
+        // The write-only token is taken, never sent back.
+        guard case .object(var fields) = try JSONDecoder().decode(JSONValue.self, from: encoder.encode(value)) else {
+            throw Mismatch(description: "not an object")
+        }
+        fields["secret_token"] = nil
+        return .object(fields)
+    }
+    var created: [Int] = []
+    for ticket in try bodies("Ticket", as: Ticket.self) where ticket.id == nil {
+        await live("postTickets") {
+            let answer = try await api.postTickets(body: ticket)
+            try unchanged("the ticket", try sentAsRead(ticket), answer)
+            try expect(answer.secretToken == nil && answer.comments == [], "\(answer)")
+            created.append(try answer.id ?? { throw Mismatch(description: "no id") }())
+        }
+    }
+    guard let ticketID = created.last else { throw Mismatch(description: "no ticket was created") }
+    for comment in try bodies("Comment", as: Comment.self) where comment.id == nil {
+        await live("postTicketsByTicketIDComments") {
+            let answer = try await api.postTicketsByTicketIDComments(ticketID: ticketID, body: comment)
+            try unchanged("the comment", comment, answer)
+            try expect(answer.id != nil && answer.postedAt != nil, "\(answer)")
+        }
+    }
+    for patch in try bodies("TicketPatch", as: TicketPatch.self) {
+        await live("patchTicketsByTicketID") {
+            try unchanged("the patched ticket", try sentAsRead(patch), try await api.patchTicketsByTicketID(ticketID: ticketID, body: patch))
+        }
+    }
+    await live("reads") {
+        let ticket = try await api.getTicketsByTicketID(ticketID: ticketID)
+        try expect(ticket.id == ticketID, "\(ticket)")
+        let page = try await api.getTickets(page: 1, pageSize: 2)
+        try expect(page.count == min(2, created.count), "a page of \(page.count)")
+        var ids: [Int] = []
+        for try await ticket in api.getTicketsItems(pageSize: 2) { ids.append(ticket.id ?? -1) }
+        try expect(ids == created, "the items \(ids), not \(created)")
+        let open = try await api.getTickets(state: .open, priorityAtLeast: .value2, pageSize: 100)
+        try expect(open.allSatisfy { $0.state == .open && ($0.priority?.rawValue ?? 2) >= 2 }, "\(open)")
+        if let label = ticket.labels?.first {
+            let labelled = try await api.getTickets(label: [label], pageSize: 100)
+            try expect(labelled.contains { $0.id == ticketID }, "no ticket labelled \(label)")
+        }
+        let stats = try await api.getTicketsStats()
+        try expect(stats.byState.values.reduce(0, +) == created.count, "\(stats)")
+    }
+    func failure(_ call: () async throws(ServiceError) -> Void) async -> ServerFailure? {
+        do throws(ServiceError) { try await call() } catch .server(let failure) { return failure } catch { return nil }
+        return nil
+    }
+    await live("a validation failure") {
+        let found = await failure { () async throws(ServiceError) in _ = try await api.postTickets(body: Ticket(title: "", reporter: Person(name: "Ada"), progress: 7)) }
+        try expect(found?.status == 422
+            && found?.message == "json.progress: Must be greater than or equal to 0 and less than or equal to 1.",
+            "not flask-smorest's 422: \(String(describing: found))")
+    }
+    await live("a query's validation failure") {
+        let found = await failure { () async throws(ServiceError) in _ = try await api.getTickets(state: .undocumented("LOST")) }
+        try expect(found?.status == 422 && found?.message == "query.state: Must be one of: OPEN, IN_PROGRESS, CLOSED.",
+            "not flask-smorest's 422: \(String(describing: found))")
+    }
+    await live("a missing ticket") {
+        let found = await failure { () async throws(ServiceError) in _ = try await api.getTicketsByTicketID(ticketID: 999_999) }
+        try expect(found?.status == 404 && found?.message == "Ticket 999999 does not exist.", "\(String(describing: found))")
+    }
+""")
+
+
 def description():
     _, api = service.create_app()
     return json.dumps(api.spec.to_dict(), indent=2, ensure_ascii=False) + "\n"
@@ -160,13 +237,36 @@ def rounds(seed, count):
     return [payloads for _ in range(count) for payloads in tracker.round()]
 
 
+def serve(port):
+    """Runs the service on the port with Werkzeug's server, until killed."""
+    import logging
+    from werkzeug.serving import run_simple
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
+    app, _ = service.create_app()
+    run_simple("127.0.0.1", port, app, threaded=True)
+
+
 def main():
-    args = framework_parser(__doc__, COMMITTED_ROUNDS).parse_args()
+    parser = framework_parser(__doc__, COMMITTED_ROUNDS)
+    parser.add_argument("--live", action="store_true", help="also run the service and call it with the generated client")
+    parser.add_argument("--serve", type=int, metavar="PORT", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        return serve(args.serve)
     checked = framework_rounds(args, description(), DESCRIPTION, PAYLOADS, rounds, COMMITTED_ROUNDS, "flask-smorest")
     if checked is None:
         return
-    findings, _ = check_rounds(DESCRIPTION, checked, courier_binary(), args.keep, "SmorestPayloads")
-    sys.exit(1 if findings else 0)
+    process, url = started_service(__file__, args.seed) if args.live else (None, None)
+    try:
+        findings, output = check_rounds(
+            DESCRIPTION, checked, courier_binary(), args.keep, "SmorestPayloads", after=LIVE_CHECKS,
+            environment={"TICKETS_URL": url} if url else None, imports="import Courier\nimport Foundation\n")
+        if url and output:
+            findings += live_findings(output)
+        sys.exit(1 if findings else 0)
+    finally:
+        if process:
+            process.kill()
 
 
 if __name__ == "__main__":

@@ -70,7 +70,9 @@ class TicketSchema(Schema):
 class TicketQuerySchema(Schema):
     state = fields.Enum(State)
     label = fields.List(fields.String())
-    priority_at_least = fields.Enum(Priority, by_value=True)
+    # A query's values are text: by value, they are read as integers (`by_value=True` would compare
+    # the text "2" with the values and refuse it).
+    priority_at_least = fields.Enum(Priority, by_value=fields.Integer)
 
 
 class TicketPatchSchema(TicketSchema):
@@ -181,7 +183,7 @@ def create_app():
                 by_state[ticket["state"].value] = by_state.get(ticket["state"].value, 0) + 1
             progress = [t["progress"] for t in tickets if "progress" in t]
             names = [p["name"] for t in tickets for p in t["assignees"]]
-            busiest = max(set(names), key=names.count) if names else None
+            busiest = max(sorted(set(names)), key=names.count) if names else None  # ties: by name
             return {"by_state": by_state, "mean_progress": sum(progress) / len(progress) if progress else None,
                     "busiest": next((p for t in tickets for p in t["assignees"] if p["name"] == busiest), None),
                     "total_estimate_hours": sum(t.get("estimate_hours") or 0 for t in tickets)}

@@ -34,7 +34,7 @@ enum TicketsAPIExamples {
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 TicketsAPI.Stats.self, name: "payload Stats",
-                json: #"{"busiest":{"homepage":null,"name":"slow"},"by_state":{"in progress":1,"open":1},"mean_progress":null,"total_estimate_hours":25}"#))
+                json: #"{"busiest":{"homepage":null,"name":"crash Čapek"},"by_state":{"in progress":1,"open":1},"mean_progress":null,"total_estimate_hours":25}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 TicketsAPI.ErrorModel.self, name: "payload Error",
@@ -62,7 +62,7 @@ enum TicketsAPIExamples {
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 TicketsAPI.Stats.self, name: "payload Stats (round 3)",
-                json: #"{"busiest":{"homepage":null,"name":"slow"},"by_state":{"in progress":2,"open":1},"mean_progress":0,"total_estimate_hours":25}"#))
+                json: #"{"busiest":{"homepage":null,"name":"crash Čapek"},"by_state":{"in progress":2,"open":1},"mean_progress":0,"total_estimate_hours":25}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 TicketsAPI.ErrorModel.self, name: "payload Error (round 3)",
