@@ -268,3 +268,50 @@ def started_service(script, seed):
             time.sleep(0.2)
     process.kill()
     raise SystemExit(f"the service of {os.path.basename(script)} did not start")
+
+
+class RandomValues:
+    """The random values of one seed the framework scripts (`drf-payloads.py`,
+    `smorest-payloads.py`) build their payloads from: words of their own, dates, moments with
+    offsets (the seed's, never relative to now) and free-form JSON values."""
+
+    def __init__(self, seed, words):
+        import random
+        self.rng = random.Random(seed)
+        self.vocabulary = words
+
+    def words(self, low=1, high=4):
+        return " ".join(self.rng.choice(self.vocabulary) for _ in range(self.rng.randint(low, high)))
+
+    def maybe(self, value, chance=0.5):
+        return value if self.rng.random() < chance else None
+
+    def date(self):
+        import datetime as dt
+        return dt.date(1900, 1, 1) + dt.timedelta(days=self.rng.randint(0, 45000))
+
+    def moment(self):
+        import datetime as dt
+        zone = dt.timezone(dt.timedelta(minutes=self.rng.choice([0, 0, 60, -300, 330])))
+        seconds = self.rng.randint(0, 2_000_000_000)
+        return dt.datetime.fromtimestamp(seconds, zone).replace(
+            microsecond=self.rng.choice([0, self.rng.randint(0, 999999)]))
+
+    def json_value(self, depth=0):
+        """Any JSON value: text, an integer, a fraction, a boolean, null, or (two levels at most)
+        a list or an object of them."""
+        kinds = ["text", "number", "fraction", "bool", "null"] + (["list", "object"] if depth < 2 else [])
+        kind = self.rng.choice(kinds)
+        if kind == "text":
+            return self.words()
+        if kind == "number":
+            return self.rng.randint(-10**6, 10**6)
+        if kind == "fraction":
+            return round(self.rng.uniform(-1000, 1000), 3)
+        if kind == "bool":
+            return self.rng.random() < 0.5
+        if kind == "null":
+            return None
+        if kind == "list":
+            return [self.json_value(depth + 1) for _ in range(self.rng.randint(0, 3))]
+        return {self.rng.choice(self.vocabulary): self.json_value(depth + 1) for _ in range(self.rng.randint(0, 3))}

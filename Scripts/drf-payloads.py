@@ -22,11 +22,11 @@ it, the description and a few rounds of payloads (seed 1) are written to `Specs/
 and `Tests/GeneratedClientTests/Payloads/library.json`, which `swift test` checks
 (`LibraryTests`). Exits 1 on any finding.
 """
-import datetime as dt, json, os, random, sys, uuid
+import datetime as dt, json, os, sys, uuid
 from decimal import Decimal
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_package import ROOT, check_rounds, courier_binary, framework_parser, framework_rounds
+from check_package import ROOT, RandomValues, check_rounds, courier_binary, framework_parser, framework_rounds
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "drf_library.settings")
 try:
@@ -48,45 +48,14 @@ COMMITTED_ROUNDS = 3
 WORDS = ["river", "Ünter", "night", "Čapek", "garden", "of", "the", "日本", "letters", "salt", "O'Brien"]
 
 
-class Library:
+class Library(RandomValues):
     """Random books, authors and loans, and the bodies the service renders and accepts."""
 
     def __init__(self, seed):
-        self.rng = random.Random(seed)
+        super().__init__(seed, WORDS)
         call_command("migrate", run_syncdb=True, verbosity=0)
         self.client = APIClient()
         self.isbn = 9780000000000
-
-    def words(self, low=1, high=4):
-        return " ".join(self.rng.choice(WORDS) for _ in range(self.rng.randint(low, high)))
-
-    def maybe(self, value, chance=0.5):
-        return value if self.rng.random() < chance else None
-
-    def date(self):
-        return dt.date(1900, 1, 1) + dt.timedelta(days=self.rng.randint(0, 45000))
-
-    def moment(self):
-        zone = dt.timezone(dt.timedelta(minutes=self.rng.choice([0, 0, 60, -300, 330])))
-        seconds = self.rng.randint(0, 2_000_000_000)
-        return dt.datetime.fromtimestamp(seconds, zone).replace(microsecond=self.rng.choice([0, self.rng.randint(0, 999999)]))
-
-    def json_value(self, depth=0):
-        kinds = ["text", "number", "decimal", "bool", "null"] + (["list", "object"] if depth < 2 else [])
-        kind = self.rng.choice(kinds)
-        if kind == "text":
-            return self.words()
-        if kind == "number":
-            return self.rng.randint(-10**6, 10**6)
-        if kind == "decimal":
-            return round(self.rng.uniform(-1000, 1000), 3)
-        if kind == "bool":
-            return self.rng.random() < 0.5
-        if kind == "null":
-            return None
-        if kind == "list":
-            return [self.json_value(depth + 1) for _ in range(self.rng.randint(0, 3))]
-        return {self.rng.choice(WORDS): self.json_value(depth + 1) for _ in range(self.rng.randint(0, 3))}
 
     def stored_json(self):
         """A JSON field's value: anything but `null`, which the field refuses (its description,

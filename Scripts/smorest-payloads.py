@@ -26,10 +26,10 @@ the description and a few rounds of payloads (seed 1) are written to `Specs/tick
 With `--live` the script also runs the service (Werkzeug's server) and calls it with the generated
 client. Exits 1 on any finding.
 """
-import argparse, datetime as dt, json, os, random, sys
+import argparse, datetime as dt, json, os, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_package import (ROOT, check_rounds, courier_binary, framework_parser, framework_rounds, live_checks,
+from check_package import (ROOT, RandomValues, check_rounds, courier_binary, framework_parser, framework_rounds, live_checks,
                            live_findings, started_service)
 
 try:
@@ -44,44 +44,16 @@ WORDS = ["printer", "Ünicode", "login", "Čapek", "crash", "on", "the", "日本
 STATES = ["OPEN", "IN_PROGRESS", "CLOSED"]
 
 
-class Tracker:
+class Tracker(RandomValues):
     """Random tickets and comments, and the bodies the service sends and accepts."""
 
     def __init__(self, seed):
-        self.rng = random.Random(seed)
+        super().__init__(seed, WORDS)
         service.TICKETS.clear()
         service.COUNTER[0] = 0
         service.now = self.moment  # the seed's moments, not now
         self.app, self.api = service.create_app()
         self.client = self.app.test_client()
-
-    def words(self, low=1, high=4):
-        return " ".join(self.rng.choice(WORDS) for _ in range(self.rng.randint(low, high)))
-
-    def maybe(self, value, chance=0.5):
-        return value if self.rng.random() < chance else None
-
-    def moment(self):
-        zone = dt.timezone(dt.timedelta(minutes=self.rng.choice([0, 0, 60, -300, 330])))
-        seconds = self.rng.randint(0, 2_000_000_000)
-        return dt.datetime.fromtimestamp(seconds, zone).replace(microsecond=self.rng.choice([0, self.rng.randint(0, 999999)]))
-
-    def free_value(self, depth=0):
-        kinds = ["text", "number", "fraction", "bool", "null"] + (["list", "object"] if depth < 2 else [])
-        kind = self.rng.choice(kinds)
-        if kind == "text":
-            return self.words()
-        if kind == "number":
-            return self.rng.randint(-10**6, 10**6)
-        if kind == "fraction":
-            return round(self.rng.uniform(-1000, 1000), 3)
-        if kind == "bool":
-            return self.rng.random() < 0.5
-        if kind == "null":
-            return None
-        if kind == "list":
-            return [self.free_value(depth + 1) for _ in range(self.rng.randint(0, 3))]
-        return {self.rng.choice(WORDS): self.free_value(depth + 1) for _ in range(self.rng.randint(0, 3))}
 
     def person(self):
         person = {"name": self.words(1, 2)}
@@ -103,7 +75,7 @@ class Tracker:
             "progress": self.rng.choice([0, 1, round(self.rng.random(), 3)]),
             "due_on": self.rng.choice([None, (dt.date(2020, 1, 1) + dt.timedelta(days=self.rng.randint(0, 3000))).isoformat()]),
             "reminder_at": self.rng.choice([None, f"{self.rng.randint(0, 23):02}:{self.rng.randint(0, 59):02}:00"]),
-            "custom_fields": {self.rng.choice(WORDS): self.free_value() for _ in range(self.rng.randint(0, 3))},
+            "custom_fields": {self.rng.choice(WORDS): self.json_value() for _ in range(self.rng.randint(0, 3))},
             "secret_token": self.words(1, 1),
             "archived": self.rng.random() < 0.3,
         }
