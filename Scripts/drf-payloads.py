@@ -15,18 +15,22 @@ schema and with every union that lists it, encoded again and compared
 
     python3 -m venv /tmp/drf && /tmp/drf/bin/pip install django djangorestframework drf-spectacular
     /tmp/drf/bin/python Scripts/drf-payloads.py --rounds 20 --seed 3
+    /tmp/drf/bin/python Scripts/drf-payloads.py --live   # also against the running service
     /tmp/drf/bin/python Scripts/drf-payloads.py --write   # Specs/library.yaml and its payloads
 
 Without `--write`, the committed `Specs/library.yaml` must be what drf-spectacular writes. With
 it, the description and a few rounds of payloads (seed 1) are written to `Specs/library.yaml`
 and `Tests/GeneratedClientTests/Payloads/library.json`, which `swift test` checks
-(`LibraryTests`). Exits 1 on any finding.
+(`LibraryTests`). With `--live` the script also runs the service (Django's WSGI application on
+Werkzeug's server, which Flask brings: `pip install flask`) and calls it with the generated client.
+Exits 1 on any finding.
 """
-import datetime as dt, json, os, sys, uuid
+import argparse, datetime as dt, json, os, sys, uuid
 from decimal import Decimal
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_package import ROOT, RandomValues, check_rounds, courier_binary, framework_parser, framework_rounds
+from check_package import (ROOT, RandomValues, check_rounds, courier_binary, framework_parser, framework_rounds,
+                           live_checks, live_findings, started_service)
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "drf_library.settings")
 try:
@@ -173,6 +177,111 @@ class Library(RandomValues):
         return payloads
 
 
+LIVE_CHECKS = live_checks("LIBRARY_URL", r"""
+// The generated client against the service itself (`--live`): each request body of the rounds
+// (authors, books, loans, and partial updates of each) sent to its handler, which must accept it
+// and answer with the same values, with the ids of what this service stored; the reads, page by
+// page in each of the three kinds of pages; a 400 and a 404 as failures with their messages.
+    var authors: [Int] = []
+    for author in try bodies("AuthorRequest", as: AuthorRequest.self) {
+        await live("authorsCreate") {
+            let answer = try await api.authorsCreate(body: author)
+            try unchanged("the author", author, answer)
+            authors.append(answer.id)
+        }
+    }
+    var books: [Int] = []
+    for var book in try bodies("BookRequest", as: BookRequest.self) {
+        book.authors = Array(authors.prefix(book.authors.count))  // this service's authors
+        await live("booksCreate") {
+            let answer = try await api.booksCreate(body: book)
+            try unchanged("the book", book, answer)
+            books.append(answer.id)
+        }
+    }
+    guard let book = books.last, let author = authors.last else { throw Mismatch(description: "nothing was created") }
+    for var patch in try bodies("PatchedBookRequest", as: PatchedBookRequest.self) {
+        patch.authors = patch.authors.map { Array(authors.prefix($0.count)) }
+        await live("booksPartialUpdate") {
+            try unchanged("the patched book", patch, try await api.booksPartialUpdate(id: book, body: patch))
+        }
+    }
+    for patch in try bodies("PatchedAuthorRequest", as: PatchedAuthorRequest.self) {
+        await live("authorsPartialUpdate") {
+            try unchanged("the patched author", patch, try await api.authorsPartialUpdate(id: author, body: patch))
+        }
+    }
+    /// A loan as sent but for its duration, which Django writes back in its own form
+    /// (`P1DT2H30M` as `1 02:30:00`).
+    func withoutDuration(_ value: some Encodable) throws -> JSONValue {
+        guard case .object(var fields) = try JSONDecoder().decode(JSONValue.self, from: encoder.encode(value)) else {
+            throw Mismatch(description: "not an object")
+        }
+        fields["extension"] = nil
+        return .object(fields)
+    }
+    var loans: [Int] = []
+    for var loan in try bodies("LoanRequest", as: LoanRequest.self) {
+        loan.book = book
+        await live("loansCreate") {
+            let answer = try await api.loansCreate(body: loan)
+            try unchanged("the loan", try withoutDuration(loan), try withoutDuration(answer))
+            try expect((answer.extension == nil) == (loan.extension == nil), "extension \(String(describing: answer.extension))")
+            loans.append(answer.id)
+        }
+    }
+    for var patch in try bodies("PatchedLoanRequest", as: PatchedLoanRequest.self) {
+        if patch.book != nil { patch.book = book }
+        guard let loan = loans.last else { break }
+        await live("loansPartialUpdate") {
+            let answer = try await api.loansPartialUpdate(id: loan, body: patch)
+            try unchanged("the patched loan", try withoutDuration(patch), try withoutDuration(answer))
+        }
+    }
+    await live("reads") {
+        try expect(try await api.booksRetrieve(id: book).id == book, "the book")
+        var ids: [Int] = []
+        for try await book in api.booksListItems() { ids.append(book.id) }
+        try expect(ids.sorted() == books.sorted(), "the books \(ids), not \(books)")
+        ids = []
+        for try await author in api.authorsListItems(limit: 2) { ids.append(author.id) }
+        try expect(ids.sorted() == authors.sorted(), "the authors \(ids), not \(authors)")
+        ids = []
+        for try await loan in api.loansListItems() { ids.append(loan.id) }
+        try expect(ids.sorted() == loans.sorted(), "the loans \(ids), not \(loans)")
+        let hits = try await api.searchList()
+        try expect(hits.count == books.count + authors.count, "\(hits.count) hits")
+    }
+    func failure(_ call: () async throws(ServiceError) -> Void) async -> ServerFailure? {
+        do throws(ServiceError) { try await call() } catch .server(let failure) { return failure } catch { return nil }
+        return nil
+    }
+    await live("a validation failure") {
+        let found = await failure { () async throws(ServiceError) in
+            _ = try await api.authorsCreate(body: AuthorRequest(name: ""))
+        }
+        try expect(found?.status == 400 && found?.message == "name: This field may not be blank.",
+            "not Django REST framework's 400: \(String(describing: found))")
+    }
+    await live("a missing book") {
+        let found = await failure { () async throws(ServiceError) in _ = try await api.booksRetrieve(id: 999_999) }
+        try expect(found?.status == 404 && found?.message == "No Book matches the given query.",
+            "\(String(describing: found))")
+    }
+""")
+
+
+def serve(port):
+    """Runs the service on the port (Django's WSGI application on Werkzeug's server, one request
+    at a time, so that the database in memory is the same for each), until killed."""
+    import logging
+    from django.core.wsgi import get_wsgi_application
+    from werkzeug.serving import run_simple
+    call_command("migrate", run_syncdb=True, verbosity=0)
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
+    run_simple("127.0.0.1", port, get_wsgi_application(), threaded=False)
+
+
 def description():
     schema = SchemaGenerator().get_schema(request=None, public=True)
     return OpenApiYamlRenderer().render(schema, renderer_context={}).decode()
@@ -184,12 +293,26 @@ def rounds(seed, count):
 
 
 def main():
-    args = framework_parser(__doc__, COMMITTED_ROUNDS).parse_args()
+    parser = framework_parser(__doc__, COMMITTED_ROUNDS)
+    parser.add_argument("--live", action="store_true", help="also run the service and call it with the generated client")
+    parser.add_argument("--serve", type=int, metavar="PORT", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        return serve(args.serve)
     checked = framework_rounds(args, description(), DESCRIPTION, PAYLOADS, rounds, COMMITTED_ROUNDS, "drf-spectacular")
     if checked is None:
         return
-    findings, _ = check_rounds(DESCRIPTION, checked, courier_binary(), args.keep, "DRFPayloads")
-    sys.exit(1 if findings else 0)
+    process, url = started_service(__file__, args.seed) if args.live else (None, None)
+    try:
+        findings, output = check_rounds(
+            DESCRIPTION, checked, courier_binary(), args.keep, "DRFPayloads", after=LIVE_CHECKS,
+            environment={"LIBRARY_URL": url} if url else None, imports="import Courier\nimport Foundation\n")
+        if url and output:
+            findings += live_findings(output)
+        sys.exit(1 if findings else 0)
+    finally:
+        if process:
+            process.kill()
 
 
 if __name__ == "__main__":
