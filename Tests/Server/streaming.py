@@ -9,7 +9,7 @@
   GET  /stream/progress?id=ID&closed=1         {"written", "closed", "held"}: bytes /stream/bytes has written
                                                for ID, and whether the client closed the
                                                connection first; with closed=1 the answer waits
-                                               (at most 20 s) until the body has stopped; for an
+                                               (at most 45 s) until the body has stopped; for an
                                                answer held by a gate (/stream/chunks, and
                                                server.py's /slow, /stall and /coalesce, with
                                                gate=ID), whether the client closed the
@@ -33,7 +33,7 @@
                                                follows the first
   GET  /stream/sse-line?bytes=N&id=ID&format=F "data: " and N bytes with no line end, then one
                                                more byte every 10 ms until the client closes the
-                                               connection (at most 20 s); progress and closing
+                                               connection (at most 120 s); progress and closing
                                                recorded under ID, as for /stream/bytes; with
                                                format=jsonl or json-seq, the start of a JSON line
                                                or record instead, with that content type
@@ -197,7 +197,7 @@ class StreamingRoutes:
             ident = q("id", "")
             with PROGRESS_LOCK:
                 if q("closed", "0") == "1":
-                    PROGRESS_LOCK.wait_for(lambda: ident in CLOSED, timeout=20)
+                    PROGRESS_LOCK.wait_for(lambda: ident in CLOSED, timeout=45)
                 return self.json(200, {"written": PROGRESS.get(ident, 0), "closed": CLOSED.get(ident),
                                        "held": ident in HELD})
         if path in ("/stream/sse", "/stream/sse-items"):
@@ -401,7 +401,9 @@ class StreamingRoutes:
                 self.write_chunk(piece)
                 written += len(piece)
                 record_progress(ident, written)
-            deadline = time.monotonic() + 20
+            # Until the client closes the connection; the bound only stops a client that never
+            # does (a loaded machine may take many seconds to read the line up to its limit).
+            deadline = time.monotonic() + 120
             while time.monotonic() < deadline:
                 time.sleep(0.01)
                 self.write_chunk(b"x")

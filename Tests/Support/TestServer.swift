@@ -48,7 +48,7 @@ public final class TestServer: Sendable {
     public func connectionClosedWhileHeld(_ gate: String) async throws -> Bool {
         struct Held: Decodable { var closed: Bool? }
         let endpoint = Endpoint<Held>.get("/stream/progress").query("id", gate).query("closed", 1)
-        return try await client().send(endpoint.option(.notCoalesced).timeout(.seconds(60))).closed == true
+        return try await client().send(endpoint.option(.notCoalesced).timeout(.seconds(90))).closed == true
     }
 
     /// How many requests reached a path (query ignored).

@@ -107,11 +107,14 @@ import Testing
     @Test func aRetryWaitThatWouldOutlastTheCallIsNotStarted() async throws {
         let transport = TimedTransport(delays: [.zero], status: 503)
         let sleeper = SleepRecorder()
-        // The first wait would be 60 s; the call has 20 s.
+        // The first wait would be an hour; the call has ten minutes (ample for the first
+        // attempt, however loaded the machine).
         let client = client(
-            transport, retry: RetryMiddleware(initialDelay: .seconds(60), jitter: 0, sleep: sleeper.sleep))
+            transport,
+            retry: RetryMiddleware(
+                initialDelay: .seconds(3600), maximumDelay: .seconds(3600), jitter: 0, sleep: sleeper.sleep))
         do {
-            _ = try await client.send(Endpoint<Data>.get("/busy").totalTimeout(.seconds(20)))
+            _ = try await client.send(Endpoint<Data>.get("/busy").totalTimeout(.seconds(600)))
             Issue.record("The call should have failed with the server's 503")
         } catch .server(let failure) {
             #expect(failure.status == 503)
