@@ -338,7 +338,8 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
                 token = json.loads(self.body or b"{}").get("refresh_token")
             except ValueError:
                 token = None
-            time.sleep(float(self.query.get("delay", ["0.2"])[0]))
+            if self.wait_or_hold(float(self.query.get("delay", ["0.2"])[0])):
+                return None
             if token != "good":
                 return self.json(401, {"error": "invalid_grant", "error_description": "The refresh token is invalid."})
             with STATE_LOCK:

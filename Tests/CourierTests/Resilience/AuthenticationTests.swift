@@ -26,18 +26,22 @@ import Testing
     }
 
     /// A client whose refresh goes through the same client (so it must skip authentication).
-    func makeClient(namespace: String, refreshToken: String, expiresAt: Date? = nil, refreshDelay: Double = 0.2)
-        -> (APIClient, InMemoryTokenStore)
-    {
+    /// A client whose refreshes take `refreshDelay` seconds, or, with a `refreshGate`, until the
+    /// test server is told to release it.
+    func makeClient(
+        namespace: String, refreshToken: String, expiresAt: Date? = nil, refreshDelay: Double = 0.2,
+        refreshGate: String? = nil
+    ) -> (APIClient, InMemoryTokenStore) {
         let store = InMemoryTokenStore(
             AuthTokens(accessToken: "stale", refreshToken: refreshToken, expiresAt: expiresAt))
         let box = ClientBox()
         let authentication = AuthenticationMiddleware(store: store) { tokens throws(ServiceError) in
-            let refresh = Endpoint<TokenResponse>.post(
+            var refresh = Endpoint<TokenResponse>.post(
                 "/auth/\(namespace)/refresh", body: .json(["refresh_token": tokens.refreshToken ?? ""])
             )
             .query("delay", refreshDelay)
             .option(.skipsAuthentication)
+            if let refreshGate { refresh = refresh.query("gate", refreshGate) }
             let response = try await box.client!.send(refresh)
             return AuthTokens(
                 accessToken: response.accessToken, refreshToken: response.refreshToken,
@@ -102,20 +106,24 @@ import Testing
 
     @Test func cancelledWaitersLeaveTheOthersUnaffected() async throws {
         let namespace = UUID().uuidString
-        // A refresh long enough that the cancellations land while it runs, even on a loaded machine.
-        let (client, _) = makeClient(namespace: namespace, refreshToken: "good", refreshDelay: 2)
+        // The refresh is held until the cancellations have landed, however loaded the machine.
+        let gate = UUID().uuidString
+        let (client, _) = makeClient(namespace: namespace, refreshToken: "good", refreshGate: gate)
         var tasks: [Task<Protected, any Error>] = []
         for index in 0..<50 {
             tasks.append(
                 Task { try await client.send(Endpoint<Protected>.get("/auth/\(namespace)/protected/\(index)")) })
         }
-        // Cancel half the waiters once the refresh has reached the server.
-        try await waitUntil("the refresh reached the server", asking: { try await stats(namespace).refreshes >= 1 })
+        // Cancel half the waiters while the server holds the refresh.
+        try await waitUntil("the server holds the refresh", asking: { try await server.isHolding(gate) })
         for task in tasks[..<25] { task.cancel() }
         var cancelled = 0
         for task in tasks[..<25] {
             if case .failure(ServiceError.cancelled) = await task.result { cancelled += 1 }
         }
+        // They returned while the refresh was still held: a cancelled waiter does not wait for it.
+        #expect(try await server.isHolding(gate))
+        try await server.release(gate)
         for task in tasks[25...] {
             #expect(try await task.value.token == "\(namespace)-token-1")
         }

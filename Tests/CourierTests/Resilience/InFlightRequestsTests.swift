@@ -86,12 +86,14 @@ import Testing
 
     @Test func inFlightRequestsAreListedAndCancellableByID() async throws {
         let client = server.client()
-        var endpoint = Endpoint<User>.get("/slow").query("seconds", 5)
+        // The server holds both answers (at most 30 s): they are cancelled while it does.
+        let gate = UUID().uuidString
+        var endpoint = Endpoint<User>.get("/slow").query("gate", gate)
         endpoint.operationID = "slowUser"
         let beforeTheCall = Date()
         let slow = Task { try await client.send(endpoint) }
         let other = Task {
-            try await client.send(Endpoint<User>.get("/slow").query("seconds", 5).option(.notCoalesced))
+            try await client.send(Endpoint<User>.get("/slow").query("gate", gate).option(.notCoalesced))
         }
         try await waitUntil("both calls are listed") { client.inFlightRequests.count == 2 }
         let listed = client.inFlightRequests
