@@ -47,6 +47,11 @@ struct FriendsStack {
     func stats() async throws -> Stats {
         try await auth.client.send(Endpoint<Stats>.get("/__stats"))
     }
+
+    /// Releases the answers the API server holds for `gate` (its `gate` query item).
+    func release(_ gate: String) async throws {
+        _ = try await auth.client.send(Endpoint<Data>.get("/__release").query("id", gate))
+    }
 }
 
 /// Shows one friends list at a time: a new load cancels the previous one.
@@ -154,7 +159,8 @@ actor Heard {
         let ada = try await stack.api.user(id: 1)
         let grace = try await stack.api.user(id: 3)
         let model = FriendsListModel(api: stack.api)
-        model.load(Friends.Endpoints.friends(of: ada).query("delay", 2))
+        // The server holds the first load's answer (at most 30 s): the second cancels it first.
+        model.load(Friends.Endpoints.friends(of: ada).query("gate", UUID().uuidString))
         let client = stack.api.client
         try await waitUntil("the first load is under way") { !client.inFlightRequests.isEmpty }
         model.load(Friends.Endpoints.friends(of: grace))
@@ -281,11 +287,14 @@ actor Heard {
         let client = stack.api.client
         let callsBefore = try await stack.stats().apiCalls
 
-        // Ten identical loads share one network call.
-        // Long enough for all ten to join it on a loaded machine.
-        let slowFriends = Friends.Endpoints.friends(of: me).query("delay", 2)
+        // Ten identical loads share one network call, which the server holds until they have
+        // all joined it, however loaded the machine; the other call is held until cancelled.
+        let friendsGate = UUID().uuidString
+        let slowFriends = Friends.Endpoints.friends(of: me).query("gate", friendsGate)
         let identical = (0..<10).map { _ in Task { try await client.send(slowFriends) } }
-        let other = Task { try await client.send(Endpoint<User>.get("/slow").query("seconds", 5)) }
+        let other = Task {
+            try await client.send(Endpoint<User>.get("/slow").query("gate", UUID().uuidString))
+        }
         try await waitUntil("the ten loads share one call beside the other") {
             let listed = client.inFlightRequests
             return listed.count == 2 && listed.contains { $0.waiters == 10 }
@@ -310,6 +319,7 @@ actor Heard {
             Issue.record("Expected .cancelled")
             return
         }
+        try await stack.release(friendsGate)
         for task in identical { #expect(try await task.value.count == 3) }
         #expect(try await stack.stats().apiCalls - callsBefore == 2)
     }

@@ -12,7 +12,9 @@ Hopper, 4 Edsger Dijkstra, 5 Barbara Liskov, 6 Donald Knuth. Ada's friends: 2, 3
 Errors follow the spec: the auth server answers {"error", "error_description"}, the API server
 {"message", "code", "details"}. Test hooks: POST /__expire on the API server invalidates every
 access token; GET /__stats on any server returns counters; /slow?seconds=S on the API server
-answers the current user after S seconds.
+answers the current user after S seconds. With gate=ID, /slow and any API route (`delay=S`
+otherwise) hold their answer until GET /__release?id=ID (at most 30 s; GET /__held?id=ID says
+whether it is held now), as the test server's gates do (streaming.hold).
 """
 import argparse
 import json
@@ -23,6 +25,8 @@ import time
 import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
+
+from streaming import HELD, PROGRESS_LOCK, gate, hold
 
 LOCK = threading.Lock()
 NAMES = ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Edsger Dijkstra", "Barbara Liskov", "Donald Knuth"]
@@ -91,6 +95,12 @@ class Handler(BaseHTTPRequestHandler):
         if self.route == "/__stats":
             with LOCK:
                 return self.send_json(200, dict(STATS))
+        if self.route == "/__release":
+            gate(self.query.get("id", [""])[0]).set()
+            return self.send_json(200, {})
+        if self.route == "/__held":
+            with PROGRESS_LOCK:
+                return self.send_json(200, {"held": self.query.get("id", [""])[0] in HELD})
         getattr(self, "handle_" + self.role)()
 
     do_GET = do_POST = do_PUT = do_DELETE = handle_any
@@ -155,10 +165,17 @@ class Handler(BaseHTTPRequestHandler):
         with LOCK:
             if segments == ["slow"]:
                 STATS["slow_calls"] += 1
-        if segments == ["slow"]:
+        if "gate" in self.query:
+            # Test hook: /slow and any API route wait for their gate to be released.
+            if hold(self.connection, self.query["gate"][0]):
+                self.close_connection = True
+                return None
+            if segments == ["slow"]:
+                return self.send_json(200, USERS[me])
+        elif segments == ["slow"]:
             time.sleep(float(self.query.get("seconds", ["2"])[0]))
             return self.send_json(200, USERS[me])
-        if "delay" in self.query:
+        elif "delay" in self.query:
             # Test hook: any API route answers after `delay` seconds.
             time.sleep(float(self.query["delay"][0]))
         with LOCK:

@@ -136,7 +136,8 @@ import Testing
 
     @Test func inFlightAndLogging() async throws {
         let client = server.client()
-        let slow = Task { try await client.send(Endpoint<Data>.get("/slow").query("seconds", 5)) }
+        // The server holds the answer (at most 30 s): the README's code cancels the call first.
+        let slow = Task { try await client.send(Endpoint<Data>.get("/slow").query("gate", UUID().uuidString)) }
         try await waitUntil("the call is listed") { !client.inFlightRequests.isEmpty }
         let printed = readmeInFlight(client: client, someID: 0)
         #expect(printed.count == 1 && printed[0].contains(" GET http://127.0.0.1:"))

@@ -70,9 +70,11 @@ import Testing
     @Test func theNetworkCallIsCancelledWhenEveryCallerHasCancelled() async throws {
         let namespace = UUID().uuidString
         let client = server.client()
-        let endpoint = Endpoint<User>.get("/coalesce/\(namespace)").query("delay", 5)
+        let gate = UUID().uuidString
+        let endpoint = Endpoint<User>.get("/coalesce/\(namespace)").query("gate", gate)
         let tasks = (0..<3).map { _ in Task { try await client.send(endpoint) } }
         try await waitUntil("three callers share one call") { client.inFlightRequests.first?.waiters == 3 }
+        try await waitUntil("the server holds the answer", asking: { try await server.isHolding(gate) })
         #expect(client.inFlightRequests.count == 1)
         for task in tasks { task.cancel() }
         for task in tasks {
@@ -81,6 +83,8 @@ import Testing
                 return
             }
         }
+        // The request itself was cancelled: the server saw its connection close.
+        #expect(try await server.connectionClosedWhileHeld(gate))
         #expect(client.inFlightRequests.isEmpty)
     }
 
