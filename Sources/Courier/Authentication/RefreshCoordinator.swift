@@ -55,9 +55,9 @@ actor RefreshCoordinator {
 /// once when its task is cancelled.
 final class RefreshFlight: @unchecked Sendable {
     // @unchecked: every stored property is touched only under `lock`.
+    private typealias Outcome = Result<AuthTokens, any Error>
     private let lock = NSLock()
     private var result: Outcome?
-    private typealias Outcome = Result<AuthTokens, any Error>
     private var waiters: [UInt64: CheckedContinuation<Outcome, Never>] = [:]
     /// Waiters cancelled before they were registered.
     private var cancelled: Set<UInt64> = []
