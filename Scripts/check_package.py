@@ -178,7 +178,8 @@ def framework_rounds(args, written, description, payloads, rounds, committed_rou
 # What the live checks of the framework scripts share (`--live`): the payloads of a schema
 # (`bodies`), a failed expectation (`expect`), where an answer differs from what was sent
 # (`changes`, `unchanged`: each value sent must come back, though the service may add defaults
-# and computed fields), and each call counted, its failure printed (`live`).
+# and computed fields; `without` a key), the failure a call ends with (`failure`), and each call
+# counted, its failure printed (`live`).
 LIVE_PRELUDE = r"""    let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .rfc3339
     func bodies<Value: Decodable>(_ schema: String, as type: Value.Type) throws -> [Value] {
@@ -225,6 +226,20 @@ LIVE_PRELUDE = r"""    let decoder = JSONDecoder()
     func unchanged(_ what: String, _ sent: some Encodable, _ answer: some Encodable) throws {
         let found = try changes(sent, answer)
         try expect(found.isEmpty, "\(what) came back changed: \(found.prefix(5))")
+    }
+    /// An object as JSON without one of its keys (one the service never sends back, or writes
+    /// back in a form of its own).
+    func without(_ key: String, _ value: some Encodable) throws -> JSONValue {
+        guard case .object(var fields) = try JSONDecoder().decode(JSONValue.self, from: encoder.encode(value)) else {
+            throw Mismatch(description: "not an object")
+        }
+        fields[key] = nil
+        return .object(fields)
+    }
+    /// The server's failure a call ends with, if it ends with one.
+    func failure(_ call: () async throws(ServiceError) -> Void) async -> ServerFailure? {
+        do throws(ServiceError) { try await call() } catch .server(let failure) { return failure } catch { return nil }
+        return nil
     }
 """
 

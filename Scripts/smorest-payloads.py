@@ -130,19 +130,11 @@ LIVE_CHECKS = live_checks("TICKETS_URL", r"""
 // (tickets, comments, partial updates) sent to its handler, which must accept it and answer
 // with the same values (but the write-only token); the reads, a page at a time and item by item;
 // flask-smorest's 404 and 422s (of a body and of a query) as failures with their messages.
-    func sentAsRead(_ value: some Encodable) throws -> JSONValue {
-        // The write-only token is taken, never sent back.
-        guard case .object(var fields) = try JSONDecoder().decode(JSONValue.self, from: encoder.encode(value)) else {
-            throw Mismatch(description: "not an object")
-        }
-        fields["secret_token"] = nil
-        return .object(fields)
-    }
     var created: [Int] = []
     for ticket in try bodies("Ticket", as: Ticket.self) where ticket.id == nil {
         await live("postTickets") {
             let answer = try await api.postTickets(body: ticket)
-            try unchanged("the ticket", try sentAsRead(ticket), answer)
+            try unchanged("the ticket", try without("secret_token", ticket), answer)  // write-only
             try expect(answer.secretToken == nil && answer.comments == [], "\(answer)")
             created.append(try answer.id ?? { throw Mismatch(description: "no id") }())
         }
@@ -157,7 +149,7 @@ LIVE_CHECKS = live_checks("TICKETS_URL", r"""
     }
     for patch in try bodies("TicketPatch", as: TicketPatch.self) {
         await live("patchTicketsByTicketID") {
-            try unchanged("the patched ticket", try sentAsRead(patch), try await api.patchTicketsByTicketID(ticketID: ticketID, body: patch))
+            try unchanged("the patched ticket", try without("secret_token", patch), try await api.patchTicketsByTicketID(ticketID: ticketID, body: patch))
         }
     }
     await live("reads") {
@@ -176,10 +168,6 @@ LIVE_CHECKS = live_checks("TICKETS_URL", r"""
         }
         let stats = try await api.getTicketsStats()
         try expect(stats.byState.values.reduce(0, +) == created.count, "\(stats)")
-    }
-    func failure(_ call: () async throws(ServiceError) -> Void) async -> ServerFailure? {
-        do throws(ServiceError) { try await call() } catch .server(let failure) { return failure } catch { return nil }
-        return nil
     }
     await live("a validation failure") {
         let found = await failure { () async throws(ServiceError) in _ = try await api.postTickets(body: Ticket(title: "", reporter: Person(name: "Ada"), progress: 7)) }
