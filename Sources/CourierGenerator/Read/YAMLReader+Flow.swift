@@ -14,9 +14,13 @@ extension YAMLReader {
             while peek(at: offset) == 0x20 { offset += 1 }
             var after = offset
             while isBlank(peek(at: after)) { after += 1 }
-            if let next = peek(at: after), !isBreak(next), offset - lineStart <= flowParentIndent {
-                throw error("This line of a flow collection must be indented more than its key or `- `.", at: offset)
-            }
+            guard let next = peek(at: after), !isBreak(next), offset - lineStart <= flowParentIndent else { continue }
+            // A line that only closes the collection may stand at its key's own indentation
+            // (`enum: [` … `]` below `enum`), as libyaml and the parsers built on it read it
+            // and as hand-written descriptions put it, though YAML 1.2 asks for one space more.
+            let closes = next == UInt8(ascii: "]") || next == UInt8(ascii: "}")
+            if closes && after == offset && offset - lineStart == flowParentIndent { continue }
+            throw error("This line of a flow collection must be indented more than its key or `- `.", at: offset)
         }
     }
 

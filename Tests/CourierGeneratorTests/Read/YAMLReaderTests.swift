@@ -28,6 +28,13 @@ import Testing
         ("foo:\n \tbar\n", #"{"foo":"bar"}"#),
         // In a flow collection a flow indicator may end the tag of an empty node.
         ("{a: !!str, b: [!!null]}\n", #"{"a":"","b":[null]}"#),
+        // A line that only closes a flow collection may stand at its key's indentation (as libyaml
+        // reads it, and as hand-written descriptions put `enum: [` … `]`); its items may not.
+        ("enum: [\n  a,\n  b\n]\nnext: 1\n", #"{"enum":["a","b"],"next":1}"#),
+        ("x:\n  enum: [\n    \"a\"\n  ]\n  m: {\n    k: v\n  }\n", #"{"x":{"enum":["a"],"m":{"k":"v"}}}"#),
+        ("- [\n  a\n]\n- b\n", #"[["a"],"b"]"#),
+        ("enum: [\na\n]\n", "error"),
+        ("x:\n  enum: [\n    a\n ]\n", "error"),
         // Plain scalars and keys over several lines inside flow collections fold as in blocks.
         ("a: [one\n  two, three\n\n  four]\n", #"{"a":["one two","three\nfour"]}"#),
         ("{ multi\n  line: value, k: v }\n", #"{"k":"v","multi line":"value"}"#),
