@@ -31,6 +31,8 @@ final class SchemaConverter {
     /// For each union, by name, where each of its variants declared inline is (`nil` for the
     /// others), kept for ``InlineVariantNames`` where sharing makes the union an alias.
     private(set) var inlineVariantLocations: [String: [DocumentSet.Reference?]] = [:]
+    /// Each union's schema by the union's name, where a warning about the union points.
+    private var unionSchemas: [String: Located] = [:]
 
     /// The unions of server-sent events' data told apart by the events' names (where the events
     /// are described): they list a schema once for each event that carries it.
@@ -1361,6 +1363,7 @@ final class SchemaConverter {
             name: name, documentation: documentation, isDeprecated: deprecated, cases: cases,
             discriminator: discriminator, allowsSeveral: allowsSeveral)
         inlineVariantLocations[name] = locations
+        unionSchemas[name] = schema
         if discriminator != nil, let entry = schema.child("discriminator")?.child("defaultMapping") {
             // OpenAPI 3.2: the variant of an object whose tag is missing or names no variant.
             let target =
@@ -1865,6 +1868,52 @@ final class SchemaConverter {
             model.isRecursive = true
             declarations[index].declaration = .alias(model)
             wrapped.insert(name)
+        }
+    }
+
+    /// Marks each union case whose type leads back to its own union through unions, aliases and
+    /// optionals only, which decode the same value (`Item: oneOf: [Item, Reference]`, or `A:
+    /// oneOf: [B, …]` with `B: oneOf: [A, …]`), and warns about it. Decoding such a case would
+    /// decode the same union from the same value again, without end; the generated code guards
+    /// it so that it fails where it meets its own union again (`UnionVariant.decodeLeadingBack`),
+    /// which by JSON Schema's rules loses no value: the way back accepts only what the union's
+    /// other variants do.
+    func markVariantsLeadingBack() {
+        var index: [String: Int] = [:]
+        for (position, placed) in declarations.enumerated() { index[placed.declaration.name] = position }
+        func sameValue(_ type: SwiftType) -> [String] {
+            switch type {
+            case .named(let name): [name]
+            case .optional(let wrapped): sameValue(wrapped)
+            default: []
+            }
+        }
+        func edges(_ name: String) -> [String] {
+            guard let position = index[name] else { return [] }
+            switch declarations[position].declaration {
+            case .alias(let model): return sameValue(model.target)
+            case .union(let model): return model.cases.flatMap { sameValue($0.type) }
+            default: return []
+            }
+        }
+        for position in declarations.indices {
+            guard case .union(var model) = declarations[position].declaration else { continue }
+            var marked: [String] = []
+            for caseIndex in model.cases.indices
+            where Self.reaches(model.name, from: sameValue(model.cases[caseIndex].type), edges: edges) {
+                model.cases[caseIndex].leadsBack = true
+                marked.append(model.cases[caseIndex].name.filter { $0 != "`" })
+            }
+            guard !marked.isEmpty else { continue }
+            declarations[position].declaration = .union(model)
+            if let schema = unionSchemas[model.name] {
+                let keyword = model.allowsSeveral ? "anyOf" : "oneOf"
+                warn(
+                    "`\(keyword)` leads back to this union through unions only (case \(marked.joined(separator: ", "))): "
+                        + "a value reaches it again without being read, so that way accepts nothing the other "
+                        + "alternatives do not; decoding fails there rather than recursing.",
+                    schema)
+            }
         }
     }
 

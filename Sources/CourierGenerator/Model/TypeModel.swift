@@ -266,6 +266,11 @@ struct UnionModel {
         /// What identifies the variant before it is decoded: a `Courier.UnionVariant`
         /// expression, filled in once every type is known (``UnionEvidence``).
         var evidence = ""
+        /// Whether the case's type leads back to the union itself through unions and aliases
+        /// only (`Item: oneOf: [Item, …]`): its decoding is guarded so that meeting the union
+        /// again at the same value fails rather than recursing forever
+        /// (``SchemaConverter/markVariantsLeadingBack()``).
+        var leadsBack = false
     }
 
     var name: String

@@ -481,7 +481,12 @@ struct ModelRenderer {
                     writer.switchBlock("index") { writer in
                         for (index, unionCase) in model.cases.enumerated() {
                             let label = index == model.cases.count - 1 ? "default" : "case \(index)"
-                            let value = decoding(unionCase.type)
+                            var value = decoding(unionCase.type)
+                            if unionCase.leadsBack {
+                                let variant = Naming.stringLiteral(model.name + "." + unionCase.name.filter { $0 != "`" })
+                                value =
+                                    "Courier.UnionVariant.decodeLeadingBack(\(variant), from: decoder) { try \(value) }"
+                            }
                             writer.line("\(label): .\(Naming.escaped(unionCase.name))(try \(value))")
                         }
                     }
