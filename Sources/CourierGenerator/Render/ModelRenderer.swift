@@ -483,7 +483,8 @@ struct ModelRenderer {
                             let label = index == model.cases.count - 1 ? "default" : "case \(index)"
                             var value = decoding(unionCase.type)
                             if unionCase.leadsBack {
-                                let variant = Naming.stringLiteral(model.name + "." + unionCase.name.filter { $0 != "`" })
+                                let caseName = unionCase.name.filter { $0 != "`" }
+                                let variant = Naming.stringLiteral(model.name + "." + caseName)
                                 value =
                                     "Courier.UnionVariant.decodeLeadingBack(\(variant), from: decoder) { try \(value) }"
                             }
