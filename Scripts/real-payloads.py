@@ -39,7 +39,10 @@ class Description:
         self.document = document
         self.rng = rng
         self.schemas = document.get("components", {}).get("schemas", {})
-        self.listings = {}  # schema name → the unions (keyword, members, discriminator) that list it
+        self.visiting = set()  # (schema, value) pairs being validated, by identity
+        # Schema name → the unions that list it (keyword, members, discriminator, and the name
+        # they list it by: its own, or another name for it, as `B: {allOf: [$ref: A]}` is for A).
+        self.listings = {}
         self.collect_unions(document)
         # A polymorphic parent (a schema with a discriminator and no `oneOf`/`anyOf`) → the schemas
         # that extend it through `allOf`, at any depth.
@@ -57,8 +60,21 @@ class Description:
                 if isinstance(members, list):
                     for member in members:
                         name = self.reference_name(member)
-                        if name is not None:
-                            self.listings.setdefault(name, []).append((keyword, members, node.get("discriminator")))
+                        target = self.aliased(name)
+                        # A union among its own alternatives is not a case of itself.
+                        if name is not None and self.schemas.get(target) is not node:
+                            self.listings.setdefault(target, []).append(
+                                (keyword, members, node.get("discriminator"), name))
+            # A polymorphic parent's mapping lists its variants too, whether or not they extend it.
+            discriminator = node.get("discriminator")
+            if (isinstance(discriminator, dict) and isinstance(discriminator.get("mapping"), dict)
+                    and not node.get("oneOf") and not node.get("anyOf")):
+                members = [{"$ref": target if target.startswith("#") else PREFIX + target}
+                           for target in discriminator["mapping"].values() if isinstance(target, str)]
+                for member in members:
+                    name = self.reference_name(member)
+                    if name in self.schemas and self.schemas[name] is not node:
+                        self.listings.setdefault(name, []).append(("mapping", members, discriminator, name))
             for value in node.values():
                 self.collect_unions(value)
         elif isinstance(node, list):
@@ -71,20 +87,70 @@ class Description:
             return schema["$ref"][len(PREFIX):].replace("~1", "/").replace("~0", "~")
         return None
 
+    ANNOTATIONS = {"description", "title", "example", "examples", "deprecated", "externalDocs"}
+
+    def aliased(self, name):
+        """The schema a schema is only another name for (`$ref`, or `allOf` of one reference,
+        with annotations only beside it, as Courier writes a type alias for it), else itself."""
+        for _ in range(32):
+            schema = self.schemas.get(name)
+            if not isinstance(schema, dict):
+                return name
+            parts = schema.get("allOf")
+            only = {key for key in schema if not key.startswith("x-")} - self.ANNOTATIONS
+            if only == {"$ref"}:
+                target = self.reference_name(schema)
+            elif only == {"allOf"} and isinstance(parts, list) and len(parts) == 1:
+                target = self.reference_name(parts[0])
+            else:
+                return name
+            if target is None or target not in self.schemas or target == name:
+                return name
+            name = target
+        return name
+
     def resolve(self, schema):
         for _ in range(32):
             name = self.reference_name(schema)
-            if name is None or name not in self.schemas:
+            if name is not None and name in self.schemas:
+                schema = self.schemas[name]
+                continue
+            target = self.pointed(schema)
+            if target is None:
                 return schema
-            schema = self.schemas[name]
+            schema = target
         return schema
 
+    def pointed(self, schema):
+        """What a `$ref` into this document that is not a component schema's name points to
+        (`#/components/schemas/Parent/properties/id`), or `None`."""
+        reference = schema.get("$ref") if isinstance(schema, dict) else None
+        if not isinstance(reference, str) or not reference.startswith("#/"):
+            return None
+        node = self.document
+        for token in reference[2:].split("/"):
+            token = token.replace("~1", "/").replace("~0", "~")
+            if isinstance(node, dict) and token in node:
+                node = node[token]
+            elif isinstance(node, dict) and token.isdigit() and int(token) in node:
+                node = node[int(token)]  # YAML's integer keys, which JSON pointers spell as text
+            elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
+                node = node[int(token)]
+            else:
+                return None
+        return node
+
     def tag(self, discriminator, name):
-        """The value a discriminator has for a schema: its mapping's, else its
-        `x-ms-discriminator-value` (AutoRest's), else the schema's name."""
+        """The value a discriminator has for a schema: its mapping's, else the schema's own
+        constant for the property, else its `x-ms-discriminator-value` (AutoRest's), else the
+        schema's name."""
         for value, target in (discriminator.get("mapping") or {}).items():
             if target == PREFIX + name or target == name:
                 return value
+        # The variant's own constant for the property is what the wire carries, as Courier reads it.
+        constant = self.declared_constant({"$ref": PREFIX + name}, discriminator.get("propertyName"))
+        if constant is not None and isinstance(constant[0], str):
+            return constant[0]
         own = self.schemas.get(name)
         if isinstance(own, dict) and isinstance(own.get("x-ms-discriminator-value"), str):
             return own["x-ms-discriminator-value"]
@@ -157,6 +223,18 @@ class Description:
         if depth > 64:
             return True
         schema = self.resolve(schema)
+        # A union that meets itself again at the same value (`Item: oneOf: [Item, …]`) accepts
+        # nothing that way: only its other alternatives count, as Courier decodes it.
+        entry = (id(schema), id(value))
+        if entry in self.visiting:
+            return False
+        self.visiting.add(entry)
+        try:
+            return self.valid_here(schema, value, depth)
+        finally:
+            self.visiting.discard(entry)
+
+    def valid_here(self, schema, value, depth):
         if schema is True or schema == {}:
             return True
         if schema is False or not isinstance(schema, dict):
@@ -173,8 +251,19 @@ class Description:
             return False
         if "const" in schema and value != schema["const"]:
             return False
-        if not all(self.valid(part, value, depth + 1) for part in schema.get("allOf", [])):
-            return False
+        # A part of `allOf` that is a polymorphic parent may list this schema among its own
+        # alternatives (`Cat: allOf: [Pet, …]`, `Pet: oneOf: [Cat, …]`): Courier merges the parts
+        # of such a schema rather than decoding them again, so the way back is no loop there,
+        # unless the schema is only another name for its one part.
+        parts = schema.get("allOf", [])
+        visiting = self.visiting
+        if not (len(parts) == 1 and set(schema) <= {"allOf", "description", "title"}):
+            self.visiting = set()
+        try:
+            if not all(self.valid(part, value, depth + 1) for part in parts):
+                return False
+        finally:
+            self.visiting = visiting
         if schema.get("anyOf") and not any(self.valid_alternative(part, value, depth + 1, schema["anyOf"])
                                            for part in schema["anyOf"]):
             return False
@@ -446,13 +535,24 @@ class Description:
 
     def declares_constant(self, schema, key, depth=0):
         """Whether a schema, or a part of it, gives the property one value (`const`, `enum`)."""
+        return self.declared_constant(schema, key, depth) is not None
+
+    def declared_constant(self, schema, key, depth=0):
+        """The one value a schema, or a part of it, gives the property (`const`, `enum`), in a
+        list, else `None`."""
         schema = self.resolve(schema)
         if not isinstance(schema, dict) or depth > 16:
-            return False
+            return None
         own = self.resolve((schema.get("properties") or {}).get(key, {}))
-        if isinstance(own, dict) and ("const" in own or len(own.get("enum", [])) == 1):
-            return True
-        return any(self.declares_constant(part, key, depth + 1) for part in schema.get("allOf", []))
+        if isinstance(own, dict) and "const" in own:
+            return [own["const"]]
+        if isinstance(own, dict) and isinstance(own.get("enum"), list) and len(own["enum"]) == 1:
+            return own["enum"]
+        for part in schema.get("allOf", []):
+            found = self.declared_constant(part, key, depth + 1)
+            if found is not None:
+                return found
+        return None
 
     def checked_payload(self, name):
         """A payload of the schema that is valid for it and lands in its own case of each union
@@ -467,23 +567,23 @@ class Description:
                 # A member of a union with a discriminator carries the tag the union gives it
                 # (`method: password`), where its own schema leaves the property free
                 # (`{type: string}`): else no payload of it would land in its own case.
-                for _, _, discriminator in self.listings.get(name, []):
+                for _, _, discriminator, listed in self.listings.get(self.aliased(name), []):
                     if isinstance(discriminator, dict) and isinstance(discriminator.get("propertyName"), str):
-                        value[discriminator["propertyName"]] = self.tag(discriminator, name)
+                        value[discriminator["propertyName"]] = self.tag(discriminator, listed)
             if not self.valid(reference, value) or not self.unambiguous(name, value):
                 continue
             return value
         return None
 
     def unambiguous(self, name, value):
-        for _, members, discriminator in self.listings.get(name, []):
+        for _, members, discriminator, listed in self.listings.get(self.aliased(name), []):
             if discriminator and isinstance(value, dict):
                 tag = value.get(discriminator.get("propertyName"))
-                if tag == self.tag(discriminator, name):
+                if tag == self.tag(discriminator, listed):
                     continue
                 return False
             for member in members:
-                if self.reference_name(member) != name and self.valid(member, value):
+                if self.reference_name(member) != listed and self.valid(member, value):
                     return False
         return True
 

@@ -184,6 +184,7 @@ final class APIConverter {
         schemas.shareIdenticalInlineTypes(errorBodies: errorBodyTypes)
         schemas.markEnumsTakingAnyString()
         schemas.wrapRecursiveAliases()
+        schemas.markVariantsLeadingBack()
         schemas.boxRecursiveProperties()
         return (operations, clientServers)
     }
@@ -265,13 +266,35 @@ final class APIConverter {
             parameterNodes.remove(at: index)
             if index < customLabels.count { customLabels.remove(at: index) }
         }
+        // A placeholder no parameter describes is still a value the caller must give: a
+        // required text parameter, with a warning (a description that forgot to declare one
+        // should not stop the whole client from being generated).
+        let placeholderOrder = Self.templatePieces(path).compactMap { piece -> String? in
+            if case .placeholder(let name) = piece { name } else { nil }
+        }
+        for (order, name) in placeholderOrder.enumerated() where !keys.contains("path:" + name) {
+            warn(
+                "The path has {\(name)} but no path parameter of that name; it is taken as a required string.",
+                operation)
+            // Before the first path parameter that comes later in the path, so that the
+            // arguments keep the path's order.
+            let position =
+                keys.firstIndex { key in
+                    key.hasPrefix("path:") && (placeholderOrder.firstIndex(of: String(key.dropFirst(5))) ?? 0) > order
+                } ?? keys.count
+            parameterNodes.insert(Self.undeclaredPathParameter(name, at: operation), at: position)
+            keys.insert("path:" + name, at: position)
+            if position < customLabels.count { customLabels.insert("", at: position) }
+        }
         var argumentNames = UniqueNames(reserved: ["body", "endpoint", "client"])
         var parameters: [ParameterModel] = []
         for (index, parameter) in parameterNodes.enumerated() {
             guard var model = try convertParameter(parameter, scope: scope, names: &argumentNames) else {
                 continue
             }
-            if model.label == nil, index < customLabels.count, customLabels[index] != model.swiftName {
+            if model.label == nil, index < customLabels.count, !customLabels[index].isEmpty,
+                customLabels[index] != model.swiftName
+            {
                 model.label = customLabels[index]
             }
             parameters.append(model)
@@ -1420,7 +1443,9 @@ final class APIConverter {
             guard case .union(let model) = placed.declaration else { continue }
             let names = model.cases.map { resolved($0.type) }
             for (unionCase, name) in zip(model.cases, names) {
-                guard let name else { continue }
+                // A union listed among its own alternatives (`Item: oneOf: [Item, …]`) is not
+                // a case of itself: its payloads land in the other alternatives' cases.
+                guard let name, name != model.name else { continue }
                 // Events of several names may carry data of one type: which case such data is
                 // takes the event's name, which a payload alone does not have.
                 if !model.eventNames.isEmpty, names.count(where: { $0 == name }) > 1 { continue }
@@ -1457,8 +1482,10 @@ final class APIConverter {
             for (union, variant) in unionsListing[target] ?? [] {
                 // A polymorphic schema's payload may be one of its extensions: where the union's
                 // own discriminator names a case for its tag, that case is the payload's.
+                // (A tag two cases share, each told apart by another constant, names neither.)
                 let tagged = union.discriminator.flatMap { payload[$0]?.string }.flatMap { tag in
-                    union.cases.first { $0.discriminatorValues.contains(tag) }?.name
+                    let named = union.cases.filter { $0.discriminatorValues.contains(tag) }
+                    return named.count == 1 ? named[0].name : nil
                 }
                 checks.append(
                     ExampleModel(
@@ -1467,6 +1494,20 @@ final class APIConverter {
             }
         }
         return checks
+    }
+
+    /// The parameter a path placeholder that no parameter describes stands for: `{name: …, in:
+    /// path, required: true, schema: {type: string}}`, placed at the operation.
+    private static func undeclaredPathParameter(_ name: String, at operation: Located) -> Located {
+        let location = operation.node.location
+        var schema = Mapping()
+        schema.append("type", Node(.string("string"), at: location))
+        var parameter = Mapping()
+        parameter.append("name", Node(.string(name), at: location))
+        parameter.append("in", Node(.string("path"), at: location))
+        parameter.append("required", Node(.bool(true), at: location))
+        parameter.append("schema", Node(.mapping(schema), at: location))
+        return Located(node: Node(.mapping(parameter), at: location), file: operation.file, pointer: operation.pointer)
     }
 
     private func errorType(for cases: [(String, SwiftType)], typePrefix: String) -> SwiftType? {

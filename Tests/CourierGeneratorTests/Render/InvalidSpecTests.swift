@@ -18,11 +18,6 @@ import Testing
             "openapi: 3.0.0\ncomponents:\n  schemas:\n    A: {$ref: 'other.yaml#/B'}\npaths: {}\n",
             "4:8", "#/components/schemas/A", "does not exist"
         ),
-        // A path placeholder without a parameter.
-        (
-            "openapi: 3.0.0\npaths:\n  /a/{id}:\n    get:\n      responses: {'204': {description: x}}\n",
-            "5:7", "#/paths/~1a~1{id}/get", "no path parameter"
-        ),
         // A path that does not begin with "/" (an `x-` key beside the paths is an extension).
         (
             "openapi: 3.0.0\npaths:\n  x-note: {a: 1}\n  users:\n    get:\n      responses: {'204': {description: x}}\n",
@@ -216,6 +211,27 @@ import Testing
         #expect(output.warnings.map(\.pointer) == ["#/paths/~1a~1{id}/get/parameters/0"])
         #expect(output.warnings.first?.message.contains("\"other\" is not in the path /a/{id}") == true)
         #expect(output.files.contains { $0.contents.contains("public func getA(id: Swift.String) async") })
+    }
+
+    /// A placeholder no parameter describes is still part of the URL: it is a required string,
+    /// with a warning at the operation (it was an error, which stopped the whole client).
+    @Test func aPlaceholderNoParameterDescribesIsARequiredString() throws {
+        let yaml = """
+            openapi: 3.0.0
+            paths:
+              /users/{user}/items/{item}:
+                get:
+                  operationId: getItem
+                  parameters: [{name: item, in: path, required: true, schema: {type: integer}}]
+                  responses: {'204': {description: x}}
+            """
+        let output = try Generator(moduleName: "TestAPI").generate(text: yaml, displayPath: "Specs/bad.yaml")
+        #expect(output.warnings.map(\.pointer) == ["#/paths/~1users~1{user}~1items~1{item}/get"])
+        let warning = output.warnings.first?.description ?? ""
+        #expect(
+            warning.hasPrefix("Specs/bad.yaml:5:7: warning: The path has {user} but no path parameter"), "\(warning)")
+        let text = output.files.map(\.contents).joined()
+        #expect(text.contains("public func getItem(user: Swift.String, item: Swift.Int) async"), "\(text)")
     }
     /// A `oneOf` that lists one schema twice (Ory Kratos' settings body lists its OpenID Connect
     /// method twice) has one case for it, with a warning at the second entry: a second case of
