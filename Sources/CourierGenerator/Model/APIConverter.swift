@@ -240,6 +240,11 @@ final class APIConverter {
         var keys: [String] = []
         for parameter in sharedParameters + operation.items("parameters") {
             let resolved = try documents.dereference(parameter)
+            if resolved.node["in"]?.string == "querystring" {
+                throw documents.error(
+                    "A parameter `in: querystring` (OpenAPI 3.2: the whole query as one value) is not supported; "
+                        + "describe the query's parameters one by one with `in: query`.", resolved)
+            }
             guard let name = resolved.node["name"]?.string, let location = resolved.node["in"]?.string else {
                 throw documents.error("A parameter needs \"name\" and \"in\".", resolved)
             }

@@ -28,6 +28,12 @@ import Testing
             "openapi: 3.0.0\npaths:\n  /a:\n    get:\n      parameters: [{in: query}]\n      responses: {}\n",
             "5:20", "#/paths/~1a/get/parameters/0", "needs \"name\" and \"in\""
         ),
+        // OpenAPI 3.2's parameter for the whole query, which has no name.
+        (
+            "openapi: 3.2.0\npaths:\n  /a:\n    get:\n      parameters: [{in: querystring, content: {}}]\n      responses: {}\n",
+            "5:20", "#/paths/~1a/get/parameters/0",
+            "`in: querystring` (OpenAPI 3.2: the whole query as one value) is not supported"
+        ),
         // A reference cycle between parameters.
         (
             "openapi: 3.0.0\npaths:\n  /a:\n    get:\n      parameters: [{$ref: '#/components/parameters/P'}]\n      responses: {}\ncomponents:\n  parameters:\n    P: {$ref: '#/components/parameters/Q'}\n    Q: {$ref: '#/components/parameters/P'}\n",
