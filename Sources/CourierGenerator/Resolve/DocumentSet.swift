@@ -107,6 +107,10 @@ final class DocumentSet {
         let document = try load(reference.file, from: from)
         var current = Located(node: document, file: reference.file, pointer: "#")
         let tokens = reference.pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        // `file.yaml#/` names the key "" by JSON Pointer's rules, but descriptions that split a
+        // path item into a file of its own write it for the whole file, as JSON Schema's
+        // resolvers (Python's jsonschema among them) read it: so it is, where there is no such key.
+        if tokens.count == 1, tokens.first == "", current.child("") == nil { return current }
         for token in tokens {
             let key = JSONPointer.unescape(String(token))
             if let next = current.child(key) {
