@@ -394,6 +394,10 @@ class Description:
             for keyword in ("oneOf", "anyOf", "discriminator", "type"):
                 if keyword in part and keyword not in merged:
                     merged[keyword] = part[keyword]
+            # A number that another part says is an integer is an integer (GitHub's workflow
+            # job declares `run_id` a number in one part and an integer in the other).
+            if merged.get("type") == "number" and part.get("type") == "integer":
+                merged["type"] = "integer"
         merged["properties"] = properties
         merged["required"] = required
         if closed:

@@ -675,6 +675,20 @@ final class SchemaConverter {
 
     // MARK: Declarations
 
+    /// Of a property that two parts of one object declare, the declaration its type follows: the
+    /// later, as a later part refines an earlier, but the integer where one says integer and the
+    /// other only number, since a value both accept is an integer. (GitHub's workflow job declares
+    /// `runner_id` an integer in one part and a number in the next: a `Double` would round an ID
+    /// past 2^53 without a word.)
+    private func redeclared(_ earlier: Located, _ later: Located) throws(GenerationError) -> Located {
+        let earlierTypes = Self.typeNames(try documents.dereference(earlier).node)
+        let laterTypes = Self.typeNames(try documents.dereference(later).node)
+        if earlierTypes.contains("integer") && laterTypes.contains("number") && !laterTypes.contains("integer") {
+            return earlier
+        }
+        return later
+    }
+
     /// Merges the object parts (one schema, or the members of `allOf`) into one struct.
     private func makeStruct(name: String, parts: [Located], documentation: String?, deprecated: Bool)
         throws(GenerationError)
@@ -705,7 +719,7 @@ final class SchemaConverter {
         func absorb(_ part: Located, lastReference: DocumentSet.Reference?) throws(GenerationError) {
             for (key, property) in part.entries("properties") {
                 if let index = propertySchemas.firstIndex(where: { $0.0 == key }) {
-                    propertySchemas[index].1 = property
+                    propertySchemas[index].1 = try redeclared(propertySchemas[index].1, property)
                 } else {
                     propertySchemas.append((key, property))
                 }

@@ -1,0 +1,40 @@
+import Testing
+
+@testable import CourierGenerator
+
+/// A property that two parts of one `allOf` declare must meet both declarations: where one says
+/// integer and the other only number, the value is an integer. GitHub's description (1.1.4)
+/// declares a workflow job's `runner_id` an integer in one part and a number in the next; read
+/// as the later part alone, it was a `Double`, which rounds an ID past 2^53 without a word.
+@Suite struct AllOfPropertiesTests {
+    func property(_ first: String, _ second: String) throws -> String {
+        let yaml = """
+            openapi: 3.0.3
+            info: {title: Test, version: "1"}
+            paths: {}
+            components:
+              schemas:
+                Job:
+                  allOf:
+                    - {type: object, properties: {runner: \(first)}}
+                    - {type: object, properties: {runner: \(second)}}
+            """
+        let output = try Generator(moduleName: "TestAPI").generate(text: yaml, displayPath: "Specs/test.yaml")
+        let job = try #require(output.files.first { $0.path.hasSuffix("/Job.swift") }?.contents)
+        let line = try #require(job.split(separator: "\n").first { $0.contains("public var runner:") })
+        return line.trimmingCharacters(in: .whitespaces)
+    }
+
+    @Test(arguments: [
+        ("{type: integer, nullable: true}", "{type: number, nullable: true}", "public var runner: Swift.Int?"),
+        ("{type: number, nullable: true}", "{type: integer, nullable: true}", "public var runner: Swift.Int?"),
+        ("{type: integer, format: int64}", "{type: number}", "public var runner: Swift.Int64?"),
+        ("{type: number}", "{type: integer}", "public var runner: Swift.Int?"),
+        // Otherwise the later part's declaration is the property's, as before.
+        ("{type: string}", "{type: string, format: date-time}", "public var runner: Foundation.Date?"),
+        ("{type: integer}", "{type: string}", "public var runner: Swift.String?"),
+    ])
+    func anIntegerAndANumberAreAnInteger(first: String, second: String, declaration: String) throws {
+        #expect(try property(first, second) == declaration)
+    }
+}
