@@ -537,6 +537,14 @@ class Description:
                 # horse}`) is already in the payload.
                 value[key] = mapped[0] if mapped else self.tag({}, name)
 
+    def member_tag(self, discriminator, member):
+        """The tag of a union's member: a named schema's, or an inline one's own constant."""
+        name = self.reference_name(member)
+        if name is not None:
+            return self.tag(discriminator, name)
+        constant = self.declared_constant(member, discriminator.get("propertyName"))
+        return constant[0] if constant is not None else None
+
     def declares_constant(self, schema, key, depth=0):
         """Whether a schema, or a part of it, gives the property one value (`const`, `enum`)."""
         return self.declared_constant(schema, key, depth) is not None
@@ -583,9 +591,12 @@ class Description:
         for _, members, discriminator, listed in self.listings.get(self.aliased(name), []):
             if discriminator and isinstance(value, dict):
                 tag = value.get(discriminator.get("propertyName"))
-                if tag == self.tag(discriminator, listed):
+                if tag != self.tag(discriminator, listed):
+                    return False
+                if not any(self.member_tag(discriminator, member) == tag for member in members
+                           if self.reference_name(member) != listed):
                     continue
-                return False
+                # Another member has the same tag: the members' shapes must tell them apart.
             for member in members:
                 if self.reference_name(member) != listed and self.valid(member, value):
                     return False

@@ -686,8 +686,24 @@ final class SchemaConverter {
         if earlierTypes.contains("integer") && laterTypes.contains("number") && !laterTypes.contains("integer") {
             return earlier
         }
+        // A later declaration that only constrains values of the kinds it applies to (`items:
+        // {minLength: 1}`, `minItems`) or annotates does not say what the value is: `items`
+        // beside an earlier `anyOf: [array, string]` leaves strings allowed.
+        if try documents.reference(of: later) == nil, let keys = later.node.mapping?.keys,
+            keys.allSatisfy({ Self.constraintKeywords.contains($0) || $0.hasPrefix("x-") })
+        {
+            return earlier
+        }
         return later
     }
+
+    /// Keywords that constrain a value only where it is of the kind they apply to, or annotate it.
+    private static let constraintKeywords: Set<String> = [
+        "items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains", "minContains", "maxContains",
+        "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+        "multipleOf", "minProperties", "maxProperties", "propertyNames", "title", "description", "example",
+        "examples", "deprecated", "externalDocs",
+    ]
 
     /// Merges the object parts (one schema, or the members of `allOf`) into one struct.
     private func makeStruct(name: String, parts: [Located], documentation: String?, deprecated: Bool)

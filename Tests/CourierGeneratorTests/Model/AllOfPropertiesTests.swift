@@ -30,6 +30,16 @@ import Testing
         ("{type: number, nullable: true}", "{type: integer, nullable: true}", "public var runner: Swift.Int?"),
         ("{type: integer, format: int64}", "{type: number}", "public var runner: Swift.Int64?"),
         ("{type: number}", "{type: integer}", "public var runner: Swift.Int?"),
+        // A later declaration that only constrains or annotates keeps the earlier type: `items`
+        // does not make a value an array (datamodel-code-generator's constraint tests).
+        (
+            "{anyOf: [{type: array, items: {type: string}}, {type: string}]}", "{items: {minLength: 1}}",
+            "public var runner: JobRunner?"
+        ),
+        (
+            "{type: string, format: date-time}", "{minLength: 3, description: When}",
+            "public var runner: Foundation.Date?"
+        ),
         // Otherwise the later part's declaration is the property's, as before.
         ("{type: string}", "{type: string, format: date-time}", "public var runner: Foundation.Date?"),
         ("{type: integer}", "{type: string}", "public var runner: Swift.String?"),
