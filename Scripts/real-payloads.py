@@ -434,9 +434,11 @@ class Description:
             describing = [p for p in parts if isinstance(p, dict) and set(p) & {"type", "enum", "const", "$ref",
                                                                                 "oneOf", "anyOf", "items"}]
             if describing:
-                # A part that fixes the value (`{const: horse}`) decides it; else the first.
+                # A part that fixes the value (`{const: horse}`) decides it; else one that says
+                # integer where another says number (a value both accept is one); else the first.
                 fixed = [p for p in describing if "const" in p or "enum" in p]
-                return self.payload((fixed or describing)[0], depth + 1)
+                integers = [p for p in describing if p.get("type") == "integer"]
+                return self.payload((fixed or integers or describing)[0], depth + 1)
         for keyword in ("oneOf", "anyOf"):
             # An empty list is invalid JSON Schema; Courier ignores it (Discord's enums without values).
             if schema.get(keyword):

@@ -240,12 +240,12 @@ final class APIConverter {
         var keys: [String] = []
         for parameter in sharedParameters + operation.items("parameters") {
             let resolved = try documents.dereference(parameter)
-            if resolved.node["in"]?.string == "querystring" {
-                throw documents.error(
-                    "A parameter `in: querystring` (OpenAPI 3.2: the whole query as one value) is not supported; "
-                        + "describe the query's parameters one by one with `in: query`.", resolved)
-            }
-            guard let name = resolved.node["name"]?.string, let location = resolved.node["in"]?.string else {
+            // OpenAPI 3.2's parameter for the whole query (`in: querystring`) is sent as its
+            // properties, so its name is only the argument's: `query` where it has none.
+            let location = resolved.node["in"]?.string
+            guard let location,
+                let name = resolved.node["name"]?.string ?? (location == "querystring" ? "query" : nil)
+            else {
                 throw documents.error("A parameter needs \"name\" and \"in\".", resolved)
             }
             let key = location + ":" + name
@@ -420,7 +420,8 @@ final class APIConverter {
         throws(GenerationError)
         -> ParameterModel?
     {
-        let name = parameter.node["name"]!.string!
+        // Every parameter has a name here but a `querystring` one, whose argument is `query`.
+        let name = parameter.node["name"]?.string ?? "query"
         let locationName = parameter.node["in"]!.string!
         // OpenAPI 3.2's `querystring`: the whole query string, described by one media type. A
         // form (`application/x-www-form-urlencoded`) of an object is its properties as query items.

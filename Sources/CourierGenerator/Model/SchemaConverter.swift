@@ -687,8 +687,8 @@ final class SchemaConverter {
             return earlier
         }
         // A later declaration that only constrains values of the kinds it applies to (`items:
-        // {minLength: 1}`, `minItems`) or annotates does not say what the value is: `items`
-        // beside an earlier `anyOf: [array, string]` leaves strings allowed.
+        // {minLength: 1}`, `minItems`, `additionalProperties`) or annotates does not say what the
+        // value is: `items` beside an earlier `anyOf: [array, string]` leaves strings allowed.
         if try documents.reference(of: later) == nil, let keys = later.node.mapping?.keys,
             keys.allSatisfy({ Self.constraintKeywords.contains($0) || $0.hasPrefix("x-") })
         {
@@ -701,8 +701,9 @@ final class SchemaConverter {
     private static let constraintKeywords: Set<String> = [
         "items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains", "minContains", "maxContains",
         "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
-        "multipleOf", "minProperties", "maxProperties", "propertyNames", "title", "description", "example",
-        "examples", "deprecated", "externalDocs",
+        "multipleOf", "minProperties", "maxProperties", "propertyNames", "additionalProperties",
+        "patternProperties", "required", "dependentRequired", "title", "description", "example", "examples",
+        "deprecated", "externalDocs",
     ]
 
     /// Merges the object parts (one schema, or the members of `allOf`) into one struct.

@@ -40,6 +40,10 @@ import Testing
             "{type: string, format: date-time}", "{minLength: 3, description: When}",
             "public var runner: Foundation.Date?"
         ),
+        (
+            "{anyOf: [{type: object, additionalProperties: {type: string}}, {type: string}]}",
+            "{additionalProperties: {minLength: 1}}", "public var runner: JobRunner?"
+        ),
         // Otherwise the later part's declaration is the property's, as before.
         ("{type: string}", "{type: string, format: date-time}", "public var runner: Foundation.Date?"),
         ("{type: integer}", "{type: string}", "public var runner: Swift.String?"),

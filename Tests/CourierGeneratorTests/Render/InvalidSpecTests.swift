@@ -28,12 +28,6 @@ import Testing
             "openapi: 3.0.0\npaths:\n  /a:\n    get:\n      parameters: [{in: query}]\n      responses: {}\n",
             "5:20", "#/paths/~1a/get/parameters/0", "needs \"name\" and \"in\""
         ),
-        // OpenAPI 3.2's parameter for the whole query, which has no name.
-        (
-            "openapi: 3.2.0\npaths:\n  /a:\n    get:\n      parameters: [{in: querystring, content: {}}]\n      responses: {}\n",
-            "5:20", "#/paths/~1a/get/parameters/0",
-            "`in: querystring` (OpenAPI 3.2: the whole query as one value) is not supported"
-        ),
         // A reference cycle between parameters.
         (
             "openapi: 3.0.0\npaths:\n  /a:\n    get:\n      parameters: [{$ref: '#/components/parameters/P'}]\n      responses: {}\ncomponents:\n  parameters:\n    P: {$ref: '#/components/parameters/Q'}\n    Q: {$ref: '#/components/parameters/P'}\n",
@@ -217,6 +211,29 @@ import Testing
         #expect(output.warnings.map(\.pointer) == ["#/paths/~1a~1{id}/get/parameters/0"])
         #expect(output.warnings.first?.message.contains("\"other\" is not in the path /a/{id}") == true)
         #expect(output.files.contains { $0.contents.contains("public func getA(id: Swift.String) async") })
+    }
+
+    /// OpenAPI 3.2's parameter for the whole query may have no name (datamodel-code-generator's
+    /// test descriptions write none): its properties are the query items, and its argument is
+    /// `query`. (It was refused as a parameter without a name.)
+    @Test func aQuerystringParameterWithoutANameIsTheQueryArgument() throws {
+        let yaml = """
+            openapi: 3.2.0
+            paths:
+              /events:
+                get:
+                  operationId: listEvents
+                  parameters:
+                    - in: querystring
+                      content:
+                        application/x-www-form-urlencoded:
+                          schema: {type: object, properties: {status: {type: string}}}
+                  responses: {'204': {description: x}}
+            """
+        let output = try Generator(moduleName: "TestAPI").generate(text: yaml, displayPath: "Specs/test.yaml")
+        let text = output.files.map(\.contents).joined()
+        #expect(text.contains("public func listEvents(query: ListEventsQuery? = nil) async"), "\(text)")
+        #expect(text.contains("Courier.QueryItem.formObject(\"query\", query, explode: true)"), "\(text)")
     }
 
     /// A placeholder no parameter describes is still part of the URL: it is a required string,
