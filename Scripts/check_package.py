@@ -64,31 +64,33 @@ def write_package(work, package, main):
         f.write(main)
 
 
-def checks_main(checks, after=""):
+def checks_main(checks, after="", module="API", labelled=False):
     """The `Check` executable's `main.swift` that runs each `DescriptionExample` of `checks` (a
-    Swift expression), prints a `FINDING` line for each that fails or is not faithful, and a
-    `SUMMARY <checks> <findings>` line; then the Swift statements `after`."""
-    return """import API
-import CourierTesting
+    Swift expression; with `labelled`, of `(label, example)` pairs, the label printed before the
+    example's name), prints a `FINDING` line for each that fails or is not faithful, and a
+    `SUMMARY <checks> <findings>` line; then the Swift statements `after`. It imports the
+    generated `module`, if any."""
+    pairs = checks if labelled else "(%s).map { (\"\", $0) }" % checks
+    return """%simport CourierTesting
 
-let examples: [DescriptionExample] = %s
+let examples: [(label: String, example: DescriptionExample)] = %s
 var findings = 0
-for example in examples {
+for (label, example) in examples {
     do {
         let result = try example.check()
         if !result.isFaithful {
             findings += 1
-            print("FINDING \\(example.name): changed \\(result.changed.prefix(3).map(\\.description)) "
+            print("FINDING \\(label)\\(example.name): changed \\(result.changed.prefix(3).map(\\.description)) "
                 + "dropped \\(result.dropped.prefix(3)) \\(result.wrongVariant ?? "") "
                 + "undocumented \\(result.undocumented.prefix(3))")
         }
     } catch {
         findings += 1
-        print("FINDING \\(example.name): \\(error)")
+        print("FINDING \\(label)\\(example.name): \\(error)")
     }
 }
 print("SUMMARY \\(examples.count) \\(findings)")
-%s""" % (checks, after)
+%s""" % (f"import {module}\n" if module else "", pairs, after)
 
 
 def check_rounds(description, rounds, courier, keep, package, after="", environment=None, imports="", quiet=False):

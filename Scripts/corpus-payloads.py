@@ -21,7 +21,7 @@ and the Swift toolchain.
 """
 import argparse, importlib.util, json, os, random, re, shutil, subprocess, sys, tempfile
 
-from check_package import ROOT, courier_binary
+from check_package import ROOT, checks_main, courier_binary
 
 SCRIPTS = os.path.dirname(os.path.abspath(__file__))
 spec = importlib.util.spec_from_file_location("real_payloads", os.path.join(SCRIPTS, "real-payloads.py"))
@@ -43,34 +43,6 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6])
 """
-
-MAIN = """import CourierTesting
-
-let groups: [(String, [DescriptionExample])] = [
-%s
-]
-var findings = 0
-var count = 0
-for (module, examples) in groups {
-    for example in examples where example.name.hasPrefix("payload ") {
-        count += 1
-        do {
-            let result = try example.check()
-            if !result.isFaithful {
-                findings += 1
-                print("FINDING \\(module) \\(example.name): changed \\(result.changed.prefix(3).map(\\.description)) "
-                    + "dropped \\(result.dropped.prefix(3)) \\(result.wrongVariant ?? "") "
-                    + "undocumented \\(result.undocumented.prefix(3))")
-            }
-        } catch {
-            findings += 1
-            print("FINDING \\(module) \\(example.name): \\(error)")
-        }
-    }
-}
-print("SUMMARY \\(count) \\(findings)")
-"""
-
 
 def descriptions(folder):
     """Each OpenAPI 3 description under `folder`, by path, with its document."""
@@ -118,16 +90,7 @@ def payload_rounds(document, name, rounds, seed):
     if not isinstance(schemas, dict) or not schemas or refers_elsewhere(document):
         return []
     try:
-        description = real_payloads.Description(document, random.Random(f"{seed}/{name}"))
-        result = []
-        for _ in range(rounds):
-            payloads = {}
-            for schema in sorted(description.schemas):
-                value = description.checked_payload(schema)
-                if value is not None:
-                    payloads[schema] = value
-            result.append(payloads)
-        return result
+        return real_payloads.Description(document, random.Random(f"{seed}/{name}")).payload_rounds(rounds)
     except (TypeError, ValueError, KeyError, AttributeError, RecursionError):
         return None
 
@@ -180,7 +143,10 @@ def main():
             f.write(MANIFEST.format(name=os.path.basename(ROOT), root=ROOT, targets=targets,
                                     modules=", ".join(f'"{m}"' for m, _ in modules)))
         with open(os.path.join(work, "Sources", "Check", "main.swift"), "w") as f:
-            f.write(MAIN % ",\n".join(f'    ("{m}", {m}Examples.all)' for m, checked in modules if checked))
+            groups = ", ".join(f'("{m} ", {m}Examples.all)' for m, checked in modules if checked)
+            f.write(checks_main(
+                f"([{groups}] as [(String, [DescriptionExample])]).flatMap {{ group in group.1.filter {{ $0.name.hasPrefix(\"payload \") }}.map {{ (group.0, $0) }} }}",
+                module=None, labelled=True))
         print(f"{len(modules)} descriptions generated, {not_generated} not; {unchecked} without payloads "
               "(no schemas, or references the payload writer does not follow); building…", flush=True)
         built = subprocess.run(["swift", "build", "--product", "Check"], cwd=work, capture_output=True, text=True)

@@ -589,6 +589,18 @@ class Description:
             return value
         return None
 
+    def payload_rounds(self, rounds):
+        """`rounds` objects of a checked payload for each schema that has one, keyed by its name."""
+        result = []
+        for _ in range(rounds):
+            payloads = {}
+            for name in sorted(self.schemas):
+                value = self.checked_payload(name)
+                if value is not None:
+                    payloads[name] = value
+            result.append(payloads)
+        return result
+
     def unambiguous(self, name, value):
         for _, members, discriminator, listed in self.listings.get(self.aliased(name), []):
             if discriminator and isinstance(value, dict):
@@ -620,14 +632,7 @@ def check(description, spec, path, courier, rounds, keep):
     """Generates the description's module with `rounds` payloads of each schema, builds the checks
     and runs them (in `keep`, kept, if given); returns the number of findings (a description that
     does not generate, compile or run counts as one)."""
-    payload_rounds = []
-    for _ in range(rounds):
-        payloads = {}
-        for name in sorted(description.schemas):
-            value = description.checked_payload(name)
-            if value is not None:
-                payloads[name] = value
-        payload_rounds.append(payloads)
+    payload_rounds = description.payload_rounds(rounds)
     offered = sum(len(payloads) for payloads in payload_rounds)
     print(f"{spec}: {offered} payloads of {len(description.schemas)} schemas over {rounds} rounds; building…",
           flush=True)
