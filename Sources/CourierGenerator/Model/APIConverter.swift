@@ -10,6 +10,8 @@ final class APIConverter {
     private var warnings: [GenerationWarning] = []
     private var errorBodyTypes: Set<String> = []
     private var errorUnions: [String: String] = [:]
+    /// The error unions that more than one operation declares.
+    private var sharedErrorUnions: Set<String> = []
     private var extraDeclarations: [PlacedDeclaration] = []
     private var examples: [ExampleModel] = []
     private var webhooks: [WebhookModel] = []
@@ -179,6 +181,7 @@ final class APIConverter {
             try convertWebhook(item, key: key, origin: "webhook `\(key)`")
         }
         try applyAPIWideErrorBody(to: &operations)
+        nameSharedErrorUnions(in: &operations)
         try schemas.convertPending()
         schemas.resolveConstants()
         schemas.shareIdenticalInlineTypes(errorBodies: errorBodyTypes)
@@ -1522,8 +1525,14 @@ final class APIConverter {
             if case .named(let name) = first.1 { errorBodyTypes.insert(name) }
             return first.1
         }
+        // In the order of the statuses, so that operations listing the same ones in another
+        // order share a union, and its name reads in order.
+        let cases = cases.sorted { Self.statusOrder($0.0) < Self.statusOrder($1.0) }
         let signature = cases.map { "\($0.0)=\($0.1.code)" }.joined(separator: ",")
-        if let existing = errorUnions[signature] { return .named(existing) }
+        if let existing = errorUnions[signature] {
+            sharedErrorUnions.insert(existing)
+            return .named(existing)
+        }
         var names = UniqueNames()
         let unionCases = cases.map { status, type in
             ErrorUnionModel.Case(
@@ -1538,6 +1547,61 @@ final class APIConverter {
             if case .named(let caseType) = unionCase.type { errorBodyTypes.insert(caseType) }
         }
         return .named(name)
+    }
+
+    /// Where a response's status key sorts: exact statuses by number, then ranges (`4XX`), then
+    /// `default`.
+    private static func statusOrder(_ status: String) -> (Int, Int) {
+        if let code = Int(status) { return (0, code) }
+        if let hundred = status.first?.wholeNumberValue, status.uppercased().hasSuffix("XX") { return (1, hundred) }
+        return (2, 0)
+    }
+
+    /// Renames each error union that several operations share after its statuses
+    /// (`Status404Or422ErrorBody`): it was named after the first operation that declares it, a
+    /// name that misleads the callers of every other one (GitHub's issues and repositories
+    /// answering with `AppsCheckTokenErrorBody`). Shared unions with the same statuses are told
+    /// apart by the types that only some of them hold (`…ErrorBodyWithValidationErrorSimple`).
+    /// A union only one operation declares keeps that operation's name.
+    private func nameSharedErrorUnions(in operations: inout [OperationModel]) {
+        guard !sharedErrorUnions.isEmpty else { return }
+        let shared = extraDeclarations.indices.compactMap { index -> (index: Int, union: ErrorUnionModel)? in
+            guard case .errorUnion(let union) = extraDeclarations[index].declaration,
+                sharedErrorUnions.contains(union.name)
+            else { return nil }
+            return (index, union)
+        }
+        func statusName(_ union: ErrorUnionModel) -> String {
+            let statuses = union.cases.map { $0.status == "default" ? "Other" : $0.status.uppercased() }
+            return "Status" + statuses.joined(separator: "Or") + "ErrorBody"
+        }
+        let byStatuses = Dictionary(grouping: shared.map(\.union), by: statusName)
+        var renamed: [String: String] = [:]
+        for (index, var union) in shared {
+            var name = statusName(union)
+            if let peers = byStatuses[name], peers.count > 1 {
+                func types(_ union: ErrorUnionModel) -> [String] {
+                    var seen = Set<String>()
+                    return union.cases.map(\.type.code).filter { seen.insert($0).inserted }
+                }
+                let common = peers.dropFirst().reduce(Set(types(peers[0]))) { $0.intersection(types($1)) }
+                let own = types(union).filter { !common.contains($0) }
+                let told = name + "With" + own.map(Naming.typeName).joined(separator: "And")
+                // Longer than other generated names may be, but the statuses must stay whole.
+                if !own.isEmpty, told.count <= 2 * Naming.typeNameLimit { name = told }
+            }
+            // Not `Naming.shortened`, which would drop statuses from the middle.
+            name = typeNames.claim(name)
+            renamed[union.name] = name
+            union.name = name
+            extraDeclarations[index].declaration = .errorUnion(union)
+            extraDeclarations[index].file = name
+        }
+        for index in operations.indices {
+            if case .named(let name)? = operations[index].errorType, let new = renamed[name] {
+                operations[index].errorType = .named(new)
+            }
+        }
     }
 
     // MARK: Servers and security

@@ -81,9 +81,18 @@ struct OperationRenderer {
             writer.line("/// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.")
         } else {
             writer.line("/// - Returns: \(returns ?? Self.returned(operation.response))")
-            writer.line("/// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.")
+            writer.line("/// - Throws: ``Courier/ServiceError``; \(thrownErrorBody(operation))")
         }
         writer.line("/// - Remark: HTTP \(operation.method) \(operation.path.replacingOccurrences(of: "`", with: "'"))")
+    }
+
+    /// What a method's documentation says of the error body a server error carries: the type it
+    /// is decoded as, where the operation names one, so that a caller can find it.
+    private func thrownErrorBody(_ operation: OperationModel) -> String {
+        guard case .named(let name)? = operation.errorType, models.conformsToErrorBody(name) else {
+            return "server errors carry the decoded error body."
+        }
+        return "a server error carries the decoded ``\(name)`` (`failure.body(as: \(name).self)`)."
     }
 
     /// What a method that sends the operation returns, in its documentation's words.

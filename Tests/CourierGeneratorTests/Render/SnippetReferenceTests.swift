@@ -2135,7 +2135,7 @@ import Testing
                     /// - Parameters:
                     ///   - page: The page to read.
                     /// - Returns: The decoded response.
-                    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+                    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``Problem`` (`failure.body(as: Problem.self)`).
                     /// - Remark: HTTP GET /users/{user_id}/friends
                     public func listFriends(userID: Swift.Int, page: Swift.Int? = nil, ids: [Swift.String]? = nil, xTrace: Swift.String? = nil) async throws(Courier.ServiceError) -> [Swift.String] {
                         try await client.send(Endpoints.listFriends(userID: userID, page: page, ids: ids, xTrace: xTrace))

@@ -9,7 +9,7 @@ extension Friends {
     /// The `X-Next-Page` response header names the next page, when there is one.
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``APIError`` (`failure.body(as: APIError.self)`).
     /// - Remark: HTTP GET /users/{userId}/friends
     public func friends(of user: User, page: Swift.Int? = nil, perPage: Swift.Int? = nil) async throws(Courier.ServiceError) -> [User] {
         try await client.send(Endpoints.friends(of: user, page: page, perPage: perPage))
@@ -32,7 +32,7 @@ extension Friends {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``APIError`` (`failure.body(as: APIError.self)`).
     /// - Remark: HTTP POST /me/friends
     public func addFriend(body: AddFriendRequest) async throws(Courier.ServiceError) -> User {
         try await client.send(Endpoints.addFriend(body: body))
@@ -41,7 +41,7 @@ extension Friends {
     /// Remove a friend
     ///
     /// - Returns: ``Courier/EmptyResponse``: the response has no body.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``APIError`` (`failure.body(as: APIError.self)`).
     /// - Remark: HTTP DELETE /me/friends/{userId}
     @discardableResult
     public func removeFriend(_ user: User) async throws(Courier.ServiceError) -> Courier.EmptyResponse {

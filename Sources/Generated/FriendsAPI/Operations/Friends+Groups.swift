@@ -7,7 +7,7 @@ extension Friends {
     /// The signed-in user's friend groups
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``APIError`` (`failure.body(as: APIError.self)`).
     /// - Remark: HTTP GET /me/groups
     public func groups() async throws(Courier.ServiceError) -> [FriendGroup] {
         try await client.send(Endpoints.groups())
@@ -18,7 +18,7 @@ extension Friends {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``APIError`` (`failure.body(as: APIError.self)`).
     /// - Remark: HTTP POST /me/groups
     public func createGroup(body: CreateGroupRequest) async throws(Courier.ServiceError) -> FriendGroup {
         try await client.send(Endpoints.createGroup(body: body))
@@ -29,7 +29,7 @@ extension Friends {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``APIError`` (`failure.body(as: APIError.self)`).
     /// - Remark: HTTP PUT /me/groups/{groupId}/members
     public func setMembers(of groupID: Foundation.UUID, body: SetMembersRequest) async throws(Courier.ServiceError) -> FriendGroup {
         try await client.send(Endpoints.setMembers(of: groupID, body: body))

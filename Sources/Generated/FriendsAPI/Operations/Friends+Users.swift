@@ -9,7 +9,7 @@ extension Friends {
     /// - Parameters:
     ///   - xRequestID: An identifier to trace the request through the servers.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``APIError`` (`failure.body(as: APIError.self)`).
     /// - Remark: HTTP GET /me
     public func currentUser(xRequestID: Swift.String? = nil) async throws(Courier.ServiceError) -> User {
         try await client.send(Endpoints.currentUser(xRequestID: xRequestID))
@@ -18,7 +18,7 @@ extension Friends {
     /// A user by id
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``APIError`` (`failure.body(as: APIError.self)`).
     /// - Remark: HTTP GET /users/{userId}
     public func user(id userID: Swift.Int64) async throws(Courier.ServiceError) -> User {
         try await client.send(Endpoints.user(id: userID))
@@ -32,7 +32,7 @@ extension Friends {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``APIError`` (`failure.body(as: APIError.self)`).
     /// - Remark: HTTP POST /me/status
     public func postStatus(body: PostStatusRequest) async throws(Courier.ServiceError) -> Status {
         try await client.send(Endpoints.postStatus(body: body))

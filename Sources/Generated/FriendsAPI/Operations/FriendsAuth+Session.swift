@@ -9,7 +9,7 @@ extension FriendsAuth {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``OAuthError`` (`failure.body(as: OAuthError.self)`).
     /// - Remark: HTTP POST /auth/login
     public func login(body: CredentialsModel) async throws(Courier.ServiceError) -> Session {
         try await client.send(Endpoints.login(body: body))
@@ -20,7 +20,7 @@ extension FriendsAuth {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``OAuthError`` (`failure.body(as: OAuthError.self)`).
     /// - Remark: HTTP POST /auth/refresh
     public func refresh(body: RefreshRequest) async throws(Courier.ServiceError) -> Session {
         try await client.send(Endpoints.refresh(body: body))
@@ -31,7 +31,7 @@ extension FriendsAuth {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: ``Courier/EmptyResponse``: the response has no body.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``OAuthError`` (`failure.body(as: OAuthError.self)`).
     /// - Remark: HTTP POST /auth/logout
     @discardableResult
     public func logout(body: LogoutRequest) async throws(Courier.ServiceError) -> Courier.EmptyResponse {

@@ -14,7 +14,7 @@ extension Museum {
     ///   - page: Page number to retrieve.
     ///   - limit: Number of days per page.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /special-events
     public func listSpecialEvents(startDate: Swift.String? = nil, endDate: Swift.String? = nil, page: Swift.Int? = nil, limit: Swift.Int? = nil) async throws(Courier.ServiceError) -> SpecialEventCollection {
         try await client.send(Endpoints.listSpecialEvents(startDate: startDate, endDate: endDate, page: page, limit: limit))
@@ -42,7 +42,7 @@ extension Museum {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /special-events
     public func createSpecialEvent(body: SpecialEvent) async throws(Courier.ServiceError) -> SpecialEvent {
         try await client.send(Endpoints.createSpecialEvent(body: body))
@@ -55,7 +55,7 @@ extension Museum {
     /// - Parameters:
     ///   - eventID: Identifier for a special event.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /special-events/{eventId}
     public func getSpecialEvent(eventID: Foundation.UUID) async throws(Courier.ServiceError) -> SpecialEvent {
         try await client.send(Endpoints.getSpecialEvent(eventID: eventID))
@@ -68,7 +68,7 @@ extension Museum {
     /// - Parameters:
     ///   - eventID: Identifier for a special event.
     /// - Returns: ``Courier/EmptyResponse``: the response has no body.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /special-events/{eventId}
     @discardableResult
     public func deleteSpecialEvent(eventID: Foundation.UUID) async throws(Courier.ServiceError) -> Courier.EmptyResponse {
@@ -83,7 +83,7 @@ extension Museum {
     ///   - eventID: Identifier for a special event.
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP PATCH /special-events/{eventId}
     public func updateSpecialEvent(eventID: Foundation.UUID, body: SpecialEventFields) async throws(Courier.ServiceError) -> SpecialEvent {
         try await client.send(Endpoints.updateSpecialEvent(eventID: eventID, body: body))

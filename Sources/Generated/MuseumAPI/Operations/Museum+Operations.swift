@@ -13,7 +13,7 @@ extension Museum {
     ///   - page: Page number to retrieve.
     ///   - limit: Number of days per page.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /museum-hours
     public func getMuseumHours(startDate: Swift.String? = nil, page: Swift.Int? = nil, limit: Swift.Int? = nil) async throws(Courier.ServiceError) -> MuseumHours {
         try await client.send(Endpoints.getMuseumHours(startDate: startDate, page: page, limit: limit))

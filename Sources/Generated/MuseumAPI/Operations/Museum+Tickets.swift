@@ -11,7 +11,7 @@ extension Museum {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /tickets
     public func buyMuseumTickets(body: BuyMuseumTickets) async throws(Courier.ServiceError) -> MuseumTicketsConfirmation {
         try await client.send(Endpoints.buyMuseumTickets(body: body))
@@ -24,7 +24,7 @@ extension Museum {
     /// - Parameters:
     ///   - ticketID: Identifier for a ticket to a museum event. Used to generate ticket image.
     /// - Returns: The response body's bytes.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /tickets/{ticketId}/qr
     public func getTicketCode(ticketID: Foundation.UUID) async throws(Courier.ServiceError) -> Foundation.Data {
         try await client.send(Endpoints.getTicketCode(ticketID: ticketID))
@@ -39,7 +39,7 @@ extension Museum {
     ///   - destination: The file to write; replaced if it exists.
     ///   - progress: Receives the bytes written so far.
     /// - Returns: The response, whose value is the file's URL.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /tickets/{ticketId}/qr
     /// - Note: Writes the body to `destination` as it arrives, then moves it into place.
     @discardableResult

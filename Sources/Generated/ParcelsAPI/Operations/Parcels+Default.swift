@@ -7,7 +7,7 @@ extension Parcels {
     /// List Parcels
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``HTTPValidationError`` (`failure.body(as: HTTPValidationError.self)`).
     /// - Remark: HTTP GET /parcels
     public func listParcels(status: [ParcelStatus]? = nil, cursor: Swift.String? = nil, limit: Swift.Int? = nil) async throws(Courier.ServiceError) -> PageParcel {
         try await client.send(Endpoints.listParcels(status: status, cursor: cursor, limit: limit))
@@ -30,7 +30,7 @@ extension Parcels {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``HTTPValidationError`` (`failure.body(as: HTTPValidationError.self)`).
     /// - Remark: HTTP POST /parcels
     public func createParcel(body: ParcelInput) async throws(Courier.ServiceError) -> ParcelOutput {
         try await client.send(Endpoints.createParcel(body: body))
@@ -39,7 +39,7 @@ extension Parcels {
     /// Get Parcel
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``GetParcelErrorBody`` (`failure.body(as: GetParcelErrorBody.self)`).
     /// - Remark: HTTP GET /parcels/{parcel_id}
     public func getParcel(parcelID: Foundation.UUID) async throws(Courier.ServiceError) -> ParcelOutput {
         try await client.send(Endpoints.getParcel(parcelID: parcelID))
@@ -50,7 +50,7 @@ extension Parcels {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``HTTPValidationError`` (`failure.body(as: HTTPValidationError.self)`).
     /// - Remark: HTTP POST /parcels/{parcel_id}/photos
     public func uploadPhoto(parcelID: Foundation.UUID, body: UploadPhotoForm) async throws(Courier.ServiceError) -> PhotoReceipt {
         try await client.send(Endpoints.uploadPhoto(parcelID: parcelID, body: body))
@@ -59,7 +59,7 @@ extension Parcels {
     /// Parcel Events
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``HTTPValidationError`` (`failure.body(as: HTTPValidationError.self)`).
     /// - Remark: HTTP GET /parcels/{parcel_id}/events
     public func parcelEvents(parcelID: Foundation.UUID) async throws(Courier.ServiceError) -> [ParcelEventsResponseItem] {
         try await client.send(Endpoints.parcelEvents(parcelID: parcelID))
@@ -70,7 +70,7 @@ extension Parcels {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``HTTPValidationError`` (`failure.body(as: HTTPValidationError.self)`).
     /// - Remark: HTTP POST /labels
     public func printLabel(body: Label) async throws(Courier.ServiceError) -> Label {
         try await client.send(Endpoints.printLabel(body: body))
@@ -81,7 +81,7 @@ extension Parcels {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``HTTPValidationError`` (`failure.body(as: HTTPValidationError.self)`).
     /// - Remark: HTTP POST /quotes
     public func quote(body: QuoteBody) async throws(Courier.ServiceError) -> Quote {
         try await client.send(Endpoints.quote(body: body))
@@ -90,7 +90,7 @@ extension Parcels {
     /// Categories
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``HTTPValidationError`` (`failure.body(as: HTTPValidationError.self)`).
     /// - Remark: HTTP GET /categories
     public func categories() async throws(Courier.ServiceError) -> PageCategory {
         try await client.send(Endpoints.categories())
@@ -101,7 +101,7 @@ extension Parcels {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``HTTPValidationError`` (`failure.body(as: HTTPValidationError.self)`).
     /// - Remark: HTTP PUT /webhooks/{name}
     public func putWebhook(name: Swift.String, body: Webhook) async throws(Courier.ServiceError) -> Webhook {
         try await client.send(Endpoints.putWebhook(name: name, body: body))
@@ -112,7 +112,7 @@ extension Parcels {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``HTTPValidationError`` (`failure.body(as: HTTPValidationError.self)`).
     /// - Remark: HTTP POST /customers
     public func createCustomer(body: CustomerInput) async throws(Courier.ServiceError) -> CustomerOutput {
         try await client.send(Endpoints.createCustomer(body: body))
@@ -121,7 +121,7 @@ extension Parcels {
     /// Get Customer
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``HTTPValidationError`` (`failure.body(as: HTTPValidationError.self)`).
     /// - Remark: HTTP GET /customers/{customer_id}
     public func getCustomer(customerID: Swift.Int) async throws(Courier.ServiceError) -> CustomerOutput {
         try await client.send(Endpoints.getCustomer(customerID: customerID))
@@ -130,7 +130,7 @@ extension Parcels {
     /// Stats
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``HTTPValidationError`` (`failure.body(as: HTTPValidationError.self)`).
     /// - Remark: HTTP GET /stats
     public func stats(since: Swift.String? = nil) async throws(Courier.ServiceError) -> Stats {
         try await client.send(Endpoints.stats(since: since))

@@ -9,7 +9,7 @@ extension Petstore {
     /// - Parameters:
     ///   - limit: How many items to return at one time (max 100)
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /pets
     public func listPets(limit: Swift.Int32? = nil) async throws(Courier.ServiceError) -> Pets {
         try await client.send(Endpoints.listPets(limit: limit))
@@ -20,7 +20,7 @@ extension Petstore {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: ``Courier/EmptyResponse``: the response has no body.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /pets
     @discardableResult
     public func createPets(body: Pet) async throws(Courier.ServiceError) -> Courier.EmptyResponse {
@@ -32,7 +32,7 @@ extension Petstore {
     /// - Parameters:
     ///   - petID: The id of the pet to retrieve
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /pets/{petId}
     public func showPetByID(petID: Swift.String) async throws(Courier.ServiceError) -> Pet {
         try await client.send(Endpoints.showPetByID(petID: petID))

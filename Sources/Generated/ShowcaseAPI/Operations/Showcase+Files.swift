@@ -122,7 +122,7 @@ extension Showcase {
     /// The same report in two media types: the server answers the one the request's Accept asks for.
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``Problem`` (`failure.body(as: Problem.self)`).
     /// - Remark: HTTP GET /reports/{reportId}
     public func fetchReport(reportID: Swift.String) async throws(Courier.ServiceError) -> Report {
         try await client.send(Endpoints.fetchReport(reportID: reportID))
@@ -133,7 +133,7 @@ extension Showcase {
     /// The same report in two media types: the server answers the one the request's Accept asks for.
     ///
     /// - Returns: The response body's bytes.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``Problem`` (`failure.body(as: Problem.self)`).
     /// - Remark: HTTP GET /reports/{reportId}
     /// - Note: The `application/pdf` variant: the body's bytes.
     public func fetchReportData(reportID: Swift.String) async throws(Courier.ServiceError) -> Foundation.Data {
@@ -148,7 +148,7 @@ extension Showcase {
     ///   - destination: The file to write; replaced if it exists.
     ///   - progress: Receives the bytes written so far.
     /// - Returns: The response, whose value is the file's URL.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``Problem`` (`failure.body(as: Problem.self)`).
     /// - Remark: HTTP GET /reports/{reportId}
     /// - Note: Writes the body to `destination` as it arrives, then moves it into place.
     @discardableResult
@@ -170,7 +170,7 @@ extension Showcase {
     /// Served only as text: the server answers 406 to a request whose Accept does not take text/plain.
     ///
     /// - Returns: The response body as text.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``Problem`` (`failure.body(as: Problem.self)`).
     /// - Remark: HTTP GET /reports/{reportId}/summary
     public func fetchReportSummary(reportID: Swift.String) async throws(Courier.ServiceError) -> Swift.String {
         try await client.send(Endpoints.fetchReportSummary(reportID: reportID))

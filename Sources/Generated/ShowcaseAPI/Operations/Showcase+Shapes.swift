@@ -20,7 +20,7 @@ extension Showcase {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ValidationProblem`` (`failure.body(as: ValidationProblem.self)`).
     /// - Remark: HTTP POST /freight
     public func bookFreight(body: Freight) async throws(Courier.ServiceError) -> Freight {
         try await client.send(Endpoints.bookFreight(body: body))

@@ -38,7 +38,7 @@ extension Showcase {
     /// - Parameters:
     ///   - fail: Fails after the first event, with an error event of the error body's shape.
     /// - Returns: The values as they arrive. Leaving the loop over them cancels the call.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``Problem`` (`failure.body(as: Problem.self)`).
     /// - Remark: HTTP GET /stream/sse-named/schema
     public func listJobEventsBySchema(fail: Swift.Bool? = nil) async throws(Courier.ServiceError) -> Courier.EventStream<ListJobEventsBySchemaEvent> {
         try await client.events(Endpoints.listJobEventsBySchema(fail: fail), format: .serverSentEvents(terminator: "[END]"))
@@ -79,7 +79,7 @@ extension Showcase {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ReplyError`` (`failure.body(as: ReplyError.self)`).
     /// - Remark: HTTP POST /stream/reply
     public func createReply(body: ReplyRequest) async throws(Courier.ServiceError) -> Reply {
         try await client.send(Endpoints.createReply(body: body))
@@ -90,7 +90,7 @@ extension Showcase {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The values as they arrive. Leaving the loop over them cancels the call.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ReplyError`` (`failure.body(as: ReplyError.self)`).
     /// - Remark: HTTP POST /stream/reply
     /// - Note: The streamed variant: the values arrive as the server sends them.
     public func createReplyStream(body: ReplyRequest) async throws(Courier.ServiceError) -> Courier.EventStream<ReplyDelta> {
@@ -102,7 +102,7 @@ extension Showcase {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ReplyError`` (`failure.body(as: ReplyError.self)`).
     /// - Remark: HTTP POST /stream/reply/any
     public func createAnyReply(body: AnyReplyRequest) async throws(Courier.ServiceError) -> Reply {
         try await client.send(Endpoints.createAnyReply(body: body))
@@ -113,7 +113,7 @@ extension Showcase {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The values as they arrive. Leaving the loop over them cancels the call.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ReplyError`` (`failure.body(as: ReplyError.self)`).
     /// - Remark: HTTP POST /stream/reply/any
     /// - Note: The streamed variant: the values arrive as the server sends them.
     public func createAnyReplyStream(body: AnyReplyRequest) async throws(Courier.ServiceError) -> Courier.EventStream<ReplyDelta> {

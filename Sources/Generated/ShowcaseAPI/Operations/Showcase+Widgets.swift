@@ -146,7 +146,7 @@ extension Showcase {
     /// Answer with an error status
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``FailWithStatusErrorBody`` (`failure.body(as: FailWithStatusErrorBody.self)`).
     /// - Remark: HTTP GET /status/{code}
     public func failWithStatus(code: Swift.Int, format: Swift.String? = nil) async throws(Courier.ServiceError) -> Widget {
         try await client.send(Endpoints.failWithStatus(code: code, format: format))

@@ -9,7 +9,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/3d_secure
     public func post3DSecure(body: Post3DSecureRequest) async throws(Courier.ServiceError) -> ThreeDSecure {
         try await client.send(Endpoints.post3DSecure(body: body))
@@ -20,7 +20,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/3d_secure/{three_d_secure}
     public func get3DSecureThreeDSecure(threeDSecure: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> ThreeDSecure {
         try await client.send(Endpoints.get3DSecureThreeDSecure(threeDSecure: threeDSecure, expand: expand))
@@ -31,7 +31,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/account
     public func getAccount(expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Account {
         try await client.send(Endpoints.getAccount(expand: expand))
@@ -44,7 +44,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/account
     public func postAccount(body: PostAccountRequest? = nil) async throws(Courier.ServiceError) -> Account {
         try await client.send(Endpoints.postAccount(body: body))
@@ -59,7 +59,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/account
     public func deleteAccount(body: DeleteAccountRequest? = nil) async throws(Courier.ServiceError) -> DeletedAccount {
         try await client.send(Endpoints.deleteAccount(body: body))
@@ -70,7 +70,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/account/bank_accounts
     public func postAccountBankAccounts(body: PostAccountBankAccountsRequest? = nil) async throws(Courier.ServiceError) -> ExternalAccount {
         try await client.send(Endpoints.postAccountBankAccounts(body: body))
@@ -81,7 +81,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/account/bank_accounts/{id}
     public func getAccountBankAccountsID(id: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> ExternalAccount {
         try await client.send(Endpoints.getAccountBankAccountsID(id: id, expand: expand))
@@ -94,7 +94,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/account/bank_accounts/{id}
     public func postAccountBankAccountsID(id: Swift.String, body: PostAccountBankAccountsIDRequest? = nil) async throws(Courier.ServiceError) -> ExternalAccount {
         try await client.send(Endpoints.postAccountBankAccountsID(id: id, body: body))
@@ -103,7 +103,7 @@ extension Stripe {
     /// <p>Delete a specified external account for a given account.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/account/bank_accounts/{id}
     public func deleteAccountBankAccountsID(id: Swift.String) async throws(Courier.ServiceError) -> DeletedExternalAccount {
         try await client.send(Endpoints.deleteAccountBankAccountsID(id: id))
@@ -114,7 +114,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/account/capabilities
     public func getAccountCapabilities(expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> GetAccountCapabilitiesResponse {
         try await client.send(Endpoints.getAccountCapabilities(expand: expand))
@@ -125,7 +125,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/account/capabilities/{capability}
     public func getAccountCapabilitiesCapability(capability: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Capability {
         try await client.send(Endpoints.getAccountCapabilitiesCapability(capability: capability, expand: expand))
@@ -136,7 +136,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/account/capabilities/{capability}
     public func postAccountCapabilitiesCapability(capability: Swift.String, body: PostAccountCapabilitiesCapabilityRequest? = nil) async throws(Courier.ServiceError) -> Capability {
         try await client.send(Endpoints.postAccountCapabilitiesCapability(capability: capability, body: body))
@@ -150,7 +150,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/account/external_accounts
     public func getAccountExternalAccounts(endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetAccountExternalAccountsResponse {
         try await client.send(Endpoints.getAccountExternalAccounts(endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -161,7 +161,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/account/external_accounts
     public func postAccountExternalAccounts(body: PostAccountExternalAccountsRequest? = nil) async throws(Courier.ServiceError) -> ExternalAccount {
         try await client.send(Endpoints.postAccountExternalAccounts(body: body))
@@ -172,7 +172,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/account/external_accounts/{id}
     public func getAccountExternalAccountsID(id: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> ExternalAccount {
         try await client.send(Endpoints.getAccountExternalAccountsID(id: id, expand: expand))
@@ -185,7 +185,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/account/external_accounts/{id}
     public func postAccountExternalAccountsID(id: Swift.String, body: PostAccountExternalAccountsIDRequest? = nil) async throws(Courier.ServiceError) -> ExternalAccount {
         try await client.send(Endpoints.postAccountExternalAccountsID(id: id, body: body))
@@ -194,7 +194,7 @@ extension Stripe {
     /// <p>Delete a specified external account for a given account.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/account/external_accounts/{id}
     public func deleteAccountExternalAccountsID(id: Swift.String) async throws(Courier.ServiceError) -> DeletedExternalAccount {
         try await client.send(Endpoints.deleteAccountExternalAccountsID(id: id))
@@ -207,7 +207,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/account/login_links
     public func postAccountLoginLinks(body: PostAccountLoginLinksRequest) async throws(Courier.ServiceError) -> LoginLink {
         try await client.send(Endpoints.postAccountLoginLinks(body: body))
@@ -222,7 +222,7 @@ extension Stripe {
     ///   - relationship: Filters on the list of people returned based on the person's relationship to the account's company.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/account/people
     public func getAccountPeople(endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, relationship: GetAccountPeopleRelationship? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetAccountPeopleResponse {
         try await client.send(Endpoints.getAccountPeople(endingBefore: endingBefore, expand: expand, limit: limit, relationship: relationship, startingAfter: startingAfter))
@@ -247,7 +247,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/account/people
     public func postAccountPeople(body: PostAccountPeopleRequest? = nil) async throws(Courier.ServiceError) -> Person {
         try await client.send(Endpoints.postAccountPeople(body: body))
@@ -258,7 +258,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/account/people/{person}
     public func getAccountPeoplePerson(person: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Person {
         try await client.send(Endpoints.getAccountPeoplePerson(person: person, expand: expand))
@@ -269,7 +269,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/account/people/{person}
     public func postAccountPeoplePerson(person: Swift.String, body: PostAccountPeoplePersonRequest? = nil) async throws(Courier.ServiceError) -> Person {
         try await client.send(Endpoints.postAccountPeoplePerson(person: person, body: body))
@@ -278,7 +278,7 @@ extension Stripe {
     /// <p>Deletes an existing person’s relationship to the account’s legal entity. Any person with a relationship for an account can be deleted through the API, except if the person is the <code>account_opener</code>. If your integration is using the <code>executive</code> parameter, you cannot delete the only verified <code>executive</code> on file.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/account/people/{person}
     public func deleteAccountPeoplePerson(person: Swift.String) async throws(Courier.ServiceError) -> DeletedPerson {
         try await client.send(Endpoints.deleteAccountPeoplePerson(person: person))
@@ -293,7 +293,7 @@ extension Stripe {
     ///   - relationship: Filters on the list of people returned based on the person's relationship to the account's company.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/account/persons
     public func getAccountPersons(endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, relationship: GetAccountPersonsRelationship? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetAccountPersonsResponse {
         try await client.send(Endpoints.getAccountPersons(endingBefore: endingBefore, expand: expand, limit: limit, relationship: relationship, startingAfter: startingAfter))
@@ -318,7 +318,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/account/persons
     public func postAccountPersons(body: PostAccountPersonsRequest? = nil) async throws(Courier.ServiceError) -> Person {
         try await client.send(Endpoints.postAccountPersons(body: body))
@@ -329,7 +329,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/account/persons/{person}
     public func getAccountPersonsPerson(person: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Person {
         try await client.send(Endpoints.getAccountPersonsPerson(person: person, expand: expand))
@@ -340,7 +340,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/account/persons/{person}
     public func postAccountPersonsPerson(person: Swift.String, body: PostAccountPersonsPersonRequest? = nil) async throws(Courier.ServiceError) -> Person {
         try await client.send(Endpoints.postAccountPersonsPerson(person: person, body: body))
@@ -349,7 +349,7 @@ extension Stripe {
     /// <p>Deletes an existing person’s relationship to the account’s legal entity. Any person with a relationship for an account can be deleted through the API, except if the person is the <code>account_opener</code>. If your integration is using the <code>executive</code> parameter, you cannot delete the only verified <code>executive</code> on file.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/account/persons/{person}
     public func deleteAccountPersonsPerson(person: Swift.String) async throws(Courier.ServiceError) -> DeletedPerson {
         try await client.send(Endpoints.deleteAccountPersonsPerson(person: person))
@@ -360,7 +360,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/account_links
     public func postAccountLinks(body: PostAccountLinksRequest) async throws(Courier.ServiceError) -> AccountLink {
         try await client.send(Endpoints.postAccountLinks(body: body))
@@ -374,7 +374,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/accounts
     public func getAccounts(created: GetAccountsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetAccountsResponse {
         try await client.send(Endpoints.getAccounts(created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -399,7 +399,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/accounts
     public func postAccounts(body: PostAccountsRequest? = nil) async throws(Courier.ServiceError) -> Account {
         try await client.send(Endpoints.postAccounts(body: body))
@@ -410,7 +410,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/accounts/{account}
     public func getAccountsAccount(account: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Account {
         try await client.send(Endpoints.getAccountsAccount(account: account, expand: expand))
@@ -423,7 +423,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/accounts/{account}
     public func postAccountsAccount(account: Swift.String, body: PostAccountsAccountRequest? = nil) async throws(Courier.ServiceError) -> Account {
         try await client.send(Endpoints.postAccountsAccount(account: account, body: body))
@@ -436,7 +436,7 @@ extension Stripe {
     /// <p>If you want to delete your own account, use the <a href="https://dashboard.stripe.com/account">account information tab in your account settings</a> instead.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/accounts/{account}
     public func deleteAccountsAccount(account: Swift.String) async throws(Courier.ServiceError) -> DeletedAccount {
         try await client.send(Endpoints.deleteAccountsAccount(account: account))
@@ -447,7 +447,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/accounts/{account}/bank_accounts
     public func postAccountsAccountBankAccounts(account: Swift.String, body: PostAccountsAccountBankAccountsRequest? = nil) async throws(Courier.ServiceError) -> ExternalAccount {
         try await client.send(Endpoints.postAccountsAccountBankAccounts(account: account, body: body))
@@ -458,7 +458,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/accounts/{account}/bank_accounts/{id}
     public func getAccountsAccountBankAccountsID(account: Swift.String, id: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> ExternalAccount {
         try await client.send(Endpoints.getAccountsAccountBankAccountsID(account: account, id: id, expand: expand))
@@ -471,7 +471,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/accounts/{account}/bank_accounts/{id}
     public func postAccountsAccountBankAccountsID(account: Swift.String, id: Swift.String, body: PostAccountsAccountBankAccountsIDRequest? = nil) async throws(Courier.ServiceError) -> ExternalAccount {
         try await client.send(Endpoints.postAccountsAccountBankAccountsID(account: account, id: id, body: body))
@@ -480,7 +480,7 @@ extension Stripe {
     /// <p>Delete a specified external account for a given account.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/accounts/{account}/bank_accounts/{id}
     public func deleteAccountsAccountBankAccountsID(account: Swift.String, id: Swift.String) async throws(Courier.ServiceError) -> DeletedExternalAccount {
         try await client.send(Endpoints.deleteAccountsAccountBankAccountsID(account: account, id: id))
@@ -491,7 +491,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/accounts/{account}/capabilities
     public func getAccountsAccountCapabilities(account: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> GetAccountsAccountCapabilitiesResponse {
         try await client.send(Endpoints.getAccountsAccountCapabilities(account: account, expand: expand))
@@ -502,7 +502,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/accounts/{account}/capabilities/{capability}
     public func getAccountsAccountCapabilitiesCapability(account: Swift.String, capability: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Capability {
         try await client.send(Endpoints.getAccountsAccountCapabilitiesCapability(account: account, capability: capability, expand: expand))
@@ -513,7 +513,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/accounts/{account}/capabilities/{capability}
     public func postAccountsAccountCapabilitiesCapability(account: Swift.String, capability: Swift.String, body: PostAccountsAccountCapabilitiesCapabilityRequest? = nil) async throws(Courier.ServiceError) -> Capability {
         try await client.send(Endpoints.postAccountsAccountCapabilitiesCapability(account: account, capability: capability, body: body))
@@ -527,7 +527,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/accounts/{account}/external_accounts
     public func getAccountsAccountExternalAccounts(account: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetAccountsAccountExternalAccountsResponse {
         try await client.send(Endpoints.getAccountsAccountExternalAccounts(account: account, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -538,7 +538,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/accounts/{account}/external_accounts
     public func postAccountsAccountExternalAccounts(account: Swift.String, body: PostAccountsAccountExternalAccountsRequest? = nil) async throws(Courier.ServiceError) -> ExternalAccount {
         try await client.send(Endpoints.postAccountsAccountExternalAccounts(account: account, body: body))
@@ -549,7 +549,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/accounts/{account}/external_accounts/{id}
     public func getAccountsAccountExternalAccountsID(account: Swift.String, id: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> ExternalAccount {
         try await client.send(Endpoints.getAccountsAccountExternalAccountsID(account: account, id: id, expand: expand))
@@ -562,7 +562,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/accounts/{account}/external_accounts/{id}
     public func postAccountsAccountExternalAccountsID(account: Swift.String, id: Swift.String, body: PostAccountsAccountExternalAccountsIDRequest? = nil) async throws(Courier.ServiceError) -> ExternalAccount {
         try await client.send(Endpoints.postAccountsAccountExternalAccountsID(account: account, id: id, body: body))
@@ -571,7 +571,7 @@ extension Stripe {
     /// <p>Delete a specified external account for a given account.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/accounts/{account}/external_accounts/{id}
     public func deleteAccountsAccountExternalAccountsID(account: Swift.String, id: Swift.String) async throws(Courier.ServiceError) -> DeletedExternalAccount {
         try await client.send(Endpoints.deleteAccountsAccountExternalAccountsID(account: account, id: id))
@@ -584,7 +584,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/accounts/{account}/login_links
     public func postAccountsAccountLoginLinks(account: Swift.String, body: PostAccountsAccountLoginLinksRequest? = nil) async throws(Courier.ServiceError) -> LoginLink {
         try await client.send(Endpoints.postAccountsAccountLoginLinks(account: account, body: body))
@@ -599,7 +599,7 @@ extension Stripe {
     ///   - relationship: Filters on the list of people returned based on the person's relationship to the account's company.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/accounts/{account}/people
     public func getAccountsAccountPeople(account: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, relationship: GetAccountsAccountPeopleRelationship? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetAccountsAccountPeopleResponse {
         try await client.send(Endpoints.getAccountsAccountPeople(account: account, endingBefore: endingBefore, expand: expand, limit: limit, relationship: relationship, startingAfter: startingAfter))
@@ -624,7 +624,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/accounts/{account}/people
     public func postAccountsAccountPeople(account: Swift.String, body: PostAccountsAccountPeopleRequest? = nil) async throws(Courier.ServiceError) -> Person {
         try await client.send(Endpoints.postAccountsAccountPeople(account: account, body: body))
@@ -635,7 +635,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/accounts/{account}/people/{person}
     public func getAccountsAccountPeoplePerson(account: Swift.String, person: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Person {
         try await client.send(Endpoints.getAccountsAccountPeoplePerson(account: account, person: person, expand: expand))
@@ -646,7 +646,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/accounts/{account}/people/{person}
     public func postAccountsAccountPeoplePerson(account: Swift.String, person: Swift.String, body: PostAccountsAccountPeoplePersonRequest? = nil) async throws(Courier.ServiceError) -> Person {
         try await client.send(Endpoints.postAccountsAccountPeoplePerson(account: account, person: person, body: body))
@@ -655,7 +655,7 @@ extension Stripe {
     /// <p>Deletes an existing person’s relationship to the account’s legal entity. Any person with a relationship for an account can be deleted through the API, except if the person is the <code>account_opener</code>. If your integration is using the <code>executive</code> parameter, you cannot delete the only verified <code>executive</code> on file.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/accounts/{account}/people/{person}
     public func deleteAccountsAccountPeoplePerson(account: Swift.String, person: Swift.String) async throws(Courier.ServiceError) -> DeletedPerson {
         try await client.send(Endpoints.deleteAccountsAccountPeoplePerson(account: account, person: person))
@@ -670,7 +670,7 @@ extension Stripe {
     ///   - relationship: Filters on the list of people returned based on the person's relationship to the account's company.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/accounts/{account}/persons
     public func getAccountsAccountPersons(account: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, relationship: GetAccountsAccountPersonsRelationship? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetAccountsAccountPersonsResponse {
         try await client.send(Endpoints.getAccountsAccountPersons(account: account, endingBefore: endingBefore, expand: expand, limit: limit, relationship: relationship, startingAfter: startingAfter))
@@ -695,7 +695,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/accounts/{account}/persons
     public func postAccountsAccountPersons(account: Swift.String, body: PostAccountsAccountPersonsRequest? = nil) async throws(Courier.ServiceError) -> Person {
         try await client.send(Endpoints.postAccountsAccountPersons(account: account, body: body))
@@ -706,7 +706,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/accounts/{account}/persons/{person}
     public func getAccountsAccountPersonsPerson(account: Swift.String, person: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Person {
         try await client.send(Endpoints.getAccountsAccountPersonsPerson(account: account, person: person, expand: expand))
@@ -717,7 +717,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/accounts/{account}/persons/{person}
     public func postAccountsAccountPersonsPerson(account: Swift.String, person: Swift.String, body: PostAccountsAccountPersonsPersonRequest? = nil) async throws(Courier.ServiceError) -> Person {
         try await client.send(Endpoints.postAccountsAccountPersonsPerson(account: account, person: person, body: body))
@@ -726,7 +726,7 @@ extension Stripe {
     /// <p>Deletes an existing person’s relationship to the account’s legal entity. Any person with a relationship for an account can be deleted through the API, except if the person is the <code>account_opener</code>. If your integration is using the <code>executive</code> parameter, you cannot delete the only verified <code>executive</code> on file.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/accounts/{account}/persons/{person}
     public func deleteAccountsAccountPersonsPerson(account: Swift.String, person: Swift.String) async throws(Courier.ServiceError) -> DeletedPerson {
         try await client.send(Endpoints.deleteAccountsAccountPersonsPerson(account: account, person: person))
@@ -739,7 +739,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/accounts/{account}/reject
     public func postAccountsAccountReject(account: Swift.String, body: PostAccountsAccountRejectRequest) async throws(Courier.ServiceError) -> Account {
         try await client.send(Endpoints.postAccountsAccountReject(account: account, body: body))
@@ -753,7 +753,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/apple_pay/domains
     public func getApplePayDomains(domainName: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetApplePayDomainsResponse {
         try await client.send(Endpoints.getApplePayDomains(domainName: domainName, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -777,7 +777,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/apple_pay/domains
     public func postApplePayDomains(body: PostApplePayDomainsRequest) async throws(Courier.ServiceError) -> ApplePayDomain {
         try await client.send(Endpoints.postApplePayDomains(body: body))
@@ -788,7 +788,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/apple_pay/domains/{domain}
     public func getApplePayDomainsDomain(domain: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> ApplePayDomain {
         try await client.send(Endpoints.getApplePayDomainsDomain(domain: domain, expand: expand))
@@ -797,7 +797,7 @@ extension Stripe {
     /// <p>Delete an apple pay domain.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/apple_pay/domains/{domain}
     public func deleteApplePayDomainsDomain(domain: Swift.String) async throws(Courier.ServiceError) -> DeletedApplePayDomain {
         try await client.send(Endpoints.deleteApplePayDomainsDomain(domain: domain))
@@ -812,7 +812,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/application_fees
     public func getApplicationFees(charge: Swift.String? = nil, created: GetApplicationFeesCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetApplicationFeesResponse {
         try await client.send(Endpoints.getApplicationFees(charge: charge, created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -837,7 +837,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/application_fees/{fee}/refunds/{id}
     public func getApplicationFeesFeeRefundsID(fee: Swift.String, id: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> FeeRefund {
         try await client.send(Endpoints.getApplicationFeesFeeRefundsID(fee: fee, id: id, expand: expand))
@@ -850,7 +850,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/application_fees/{fee}/refunds/{id}
     public func postApplicationFeesFeeRefundsID(fee: Swift.String, id: Swift.String, body: PostApplicationFeesFeeRefundsIDRequest? = nil) async throws(Courier.ServiceError) -> FeeRefund {
         try await client.send(Endpoints.postApplicationFeesFeeRefundsID(fee: fee, id: id, body: body))
@@ -861,7 +861,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/application_fees/{id}
     public func getApplicationFeesID(id: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> ApplicationFee {
         try await client.send(Endpoints.getApplicationFeesID(id: id, expand: expand))
@@ -872,7 +872,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/application_fees/{id}/refund
     public func postApplicationFeesIDRefund(id: Swift.String, body: PostApplicationFeesIDRefundRequest? = nil) async throws(Courier.ServiceError) -> ApplicationFee {
         try await client.send(Endpoints.postApplicationFeesIDRefund(id: id, body: body))
@@ -886,7 +886,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/application_fees/{id}/refunds
     public func getApplicationFeesIDRefunds(id: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetApplicationFeesIDRefundsResponse {
         try await client.send(Endpoints.getApplicationFeesIDRefunds(id: id, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -918,7 +918,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/application_fees/{id}/refunds
     public func postApplicationFeesIDRefunds(id: Swift.String, body: PostApplicationFeesIDRefundsRequest? = nil) async throws(Courier.ServiceError) -> FeeRefund {
         try await client.send(Endpoints.postApplicationFeesIDRefunds(id: id, body: body))
@@ -930,7 +930,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/balance
     public func getBalance(expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Balance {
         try await client.send(Endpoints.getBalance(expand: expand))
@@ -950,7 +950,7 @@ extension Stripe {
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     ///   - type: Only returns transactions of the given type. One of: `adjustment`, `advance`, `advance_funding`, `anticipation_repayment`, `application_fee`, `application_fee_refund`, `charge`, `connect_collection_transfer`, `contribution`, `issuing_authorization_hold`, `issuing_authorization_release`, `issuing_dispute`, `issuing_transaction`, `payment`, `payment_failure_refund`, `payment_refund`, `payout`, `payout_cancel`, `payout_failure`, `refund`, `refund_failure`, `reserve_transaction`, `reserved_funds`, `stripe_fee`, `stripe_fx_fee`, `tax_fee`, `topup`, `topup_reversal`, `transfer`, `transfer_cancel`, `transfer_failure`, or `transfer_refund`.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/balance/history
     public func getBalanceHistory(created: GetBalanceHistoryCreated? = nil, currency: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, payout: Swift.String? = nil, source: Swift.String? = nil, startingAfter: Swift.String? = nil, type: Swift.String? = nil) async throws(Courier.ServiceError) -> GetBalanceHistoryResponse {
         try await client.send(Endpoints.getBalanceHistory(created: created, currency: currency, endingBefore: endingBefore, expand: expand, limit: limit, payout: payout, source: source, startingAfter: startingAfter, type: type))
@@ -980,7 +980,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/balance/history/{id}
     public func getBalanceHistoryID(id: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> BalanceTransaction {
         try await client.send(Endpoints.getBalanceHistoryID(id: id, expand: expand))
@@ -1000,7 +1000,7 @@ extension Stripe {
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     ///   - type: Only returns transactions of the given type. One of: `adjustment`, `advance`, `advance_funding`, `anticipation_repayment`, `application_fee`, `application_fee_refund`, `charge`, `connect_collection_transfer`, `contribution`, `issuing_authorization_hold`, `issuing_authorization_release`, `issuing_dispute`, `issuing_transaction`, `payment`, `payment_failure_refund`, `payment_refund`, `payout`, `payout_cancel`, `payout_failure`, `refund`, `refund_failure`, `reserve_transaction`, `reserved_funds`, `stripe_fee`, `stripe_fx_fee`, `tax_fee`, `topup`, `topup_reversal`, `transfer`, `transfer_cancel`, `transfer_failure`, or `transfer_refund`.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/balance_transactions
     public func getBalanceTransactions(created: GetBalanceTransactionsCreated? = nil, currency: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, payout: Swift.String? = nil, source: Swift.String? = nil, startingAfter: Swift.String? = nil, type: Swift.String? = nil) async throws(Courier.ServiceError) -> GetBalanceTransactionsResponse {
         try await client.send(Endpoints.getBalanceTransactions(created: created, currency: currency, endingBefore: endingBefore, expand: expand, limit: limit, payout: payout, source: source, startingAfter: startingAfter, type: type))
@@ -1030,7 +1030,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/balance_transactions/{id}
     public func getBalanceTransactionsID(id: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> BalanceTransaction {
         try await client.send(Endpoints.getBalanceTransactionsID(id: id, expand: expand))
@@ -1046,7 +1046,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/billing_portal/configurations
     public func getBillingPortalConfigurations(active: Swift.Bool? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, isDefault: Swift.Bool? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetBillingPortalConfigurationsResponse {
         try await client.send(Endpoints.getBillingPortalConfigurations(active: active, endingBefore: endingBefore, expand: expand, isDefault: isDefault, limit: limit, startingAfter: startingAfter))
@@ -1072,7 +1072,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/billing_portal/configurations
     public func postBillingPortalConfigurations(body: PostBillingPortalConfigurationsRequest) async throws(Courier.ServiceError) -> BillingPortalConfiguration {
         try await client.send(Endpoints.postBillingPortalConfigurations(body: body))
@@ -1083,7 +1083,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/billing_portal/configurations/{configuration}
     public func getBillingPortalConfigurationsConfiguration(configuration: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> BillingPortalConfiguration {
         try await client.send(Endpoints.getBillingPortalConfigurationsConfiguration(configuration: configuration, expand: expand))
@@ -1094,7 +1094,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/billing_portal/configurations/{configuration}
     public func postBillingPortalConfigurationsConfiguration(configuration: Swift.String, body: PostBillingPortalConfigurationRequest? = nil) async throws(Courier.ServiceError) -> BillingPortalConfiguration {
         try await client.send(Endpoints.postBillingPortalConfigurationsConfiguration(configuration: configuration, body: body))
@@ -1105,7 +1105,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/billing_portal/sessions
     public func postBillingPortalSessions(body: PostBillingPortalSessionsRequest) async throws(Courier.ServiceError) -> BillingPortalSession {
         try await client.send(Endpoints.postBillingPortalSessions(body: body))
@@ -1122,7 +1122,7 @@ extension Stripe {
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     ///   - uncapturedFunds: Filter for receivers with uncaptured funds.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/bitcoin/receivers
     @available(*, deprecated)
     public func getBitcoinReceivers(active: Swift.Bool? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, filled: Swift.Bool? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, uncapturedFunds: Swift.Bool? = nil) async throws(Courier.ServiceError) -> GetBitcoinReceiversResponse {
@@ -1151,7 +1151,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/bitcoin/receivers/{id}
     @available(*, deprecated)
     public func getBitcoinReceiversID(id: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> BitcoinReceiver {
@@ -1167,7 +1167,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/bitcoin/receivers/{receiver}/transactions
     @available(*, deprecated)
     public func getBitcoinReceiversReceiverTransactions(receiver: Swift.String, customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetBitcoinReceiversReceiverTransactionsResponse {
@@ -1198,7 +1198,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/bitcoin/transactions
     @available(*, deprecated)
     public func getBitcoinTransactions(customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, receiver: Swift.String? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetBitcoinTransactionsResponse {
@@ -1231,7 +1231,7 @@ extension Stripe {
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     ///   - transferGroup: Only return charges for this transfer group.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/charges
     public func getCharges(created: GetChargesCreated? = nil, customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, paymentIntent: Swift.String? = nil, startingAfter: Swift.String? = nil, transferGroup: Swift.String? = nil) async throws(Courier.ServiceError) -> GetChargesResponse {
         try await client.send(Endpoints.getCharges(created: created, customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, paymentIntent: paymentIntent, startingAfter: startingAfter, transferGroup: transferGroup))
@@ -1258,7 +1258,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/charges
     public func postCharges(body: PostChargesRequest? = nil) async throws(Courier.ServiceError) -> Charge {
         try await client.send(Endpoints.postCharges(body: body))
@@ -1275,7 +1275,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - page: A cursor for pagination across multiple pages of results. Don't include this parameter on the first call. Use the next_page value returned in a previous response to request subsequent results.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/charges/search
     public func getChargesSearch(query: Swift.String, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, page: Swift.String? = nil) async throws(Courier.ServiceError) -> GetChargesSearchResponse {
         try await client.send(Endpoints.getChargesSearch(query: query, expand: expand, limit: limit, page: page))
@@ -1299,7 +1299,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/charges/{charge}
     public func getChargesCharge(charge: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Charge {
         try await client.send(Endpoints.getChargesCharge(charge: charge, expand: expand))
@@ -1310,7 +1310,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/charges/{charge}
     public func postChargesCharge(charge: Swift.String, body: PostChargesChargeRequest? = nil) async throws(Courier.ServiceError) -> Charge {
         try await client.send(Endpoints.postChargesCharge(charge: charge, body: body))
@@ -1323,7 +1323,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/charges/{charge}/capture
     public func postChargesChargeCapture(charge: Swift.String, body: PostChargesChargeCaptureRequest? = nil) async throws(Courier.ServiceError) -> Charge {
         try await client.send(Endpoints.postChargesChargeCapture(charge: charge, body: body))
@@ -1334,7 +1334,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/charges/{charge}/dispute
     public func getChargesChargeDispute(charge: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Dispute {
         try await client.send(Endpoints.getChargesChargeDispute(charge: charge, expand: expand))
@@ -1345,7 +1345,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/charges/{charge}/dispute
     public func postChargesChargeDispute(charge: Swift.String, body: PostChargesChargeDisputeRequest? = nil) async throws(Courier.ServiceError) -> Dispute {
         try await client.send(Endpoints.postChargesChargeDispute(charge: charge, body: body))
@@ -1356,7 +1356,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/charges/{charge}/dispute/close
     public func postChargesChargeDisputeClose(charge: Swift.String, body: PostChargesChargeDisputeCloseRequest? = nil) async throws(Courier.ServiceError) -> Dispute {
         try await client.send(Endpoints.postChargesChargeDisputeClose(charge: charge, body: body))
@@ -1377,7 +1377,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/charges/{charge}/refund
     public func postChargesChargeRefund(charge: Swift.String, body: PostChargesChargeRefundRequest? = nil) async throws(Courier.ServiceError) -> Charge {
         try await client.send(Endpoints.postChargesChargeRefund(charge: charge, body: body))
@@ -1391,7 +1391,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/charges/{charge}/refunds
     public func getChargesChargeRefunds(charge: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetChargesChargeRefundsResponse {
         try await client.send(Endpoints.getChargesChargeRefunds(charge: charge, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -1415,7 +1415,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/charges/{charge}/refunds
     public func postChargesChargeRefunds(charge: Swift.String, body: PostChargesChargeRefundsRequest? = nil) async throws(Courier.ServiceError) -> Refund {
         try await client.send(Endpoints.postChargesChargeRefunds(charge: charge, body: body))
@@ -1426,7 +1426,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/charges/{charge}/refunds/{refund}
     public func getChargesChargeRefundsRefund(charge: Swift.String, refund: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Refund {
         try await client.send(Endpoints.getChargesChargeRefundsRefund(charge: charge, refund: refund, expand: expand))
@@ -1437,7 +1437,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/charges/{charge}/refunds/{refund}
     public func postChargesChargeRefundsRefund(charge: Swift.String, refund: Swift.String, body: PostChargesChargeRefundsRefundRequest? = nil) async throws(Courier.ServiceError) -> Refund {
         try await client.send(Endpoints.postChargesChargeRefundsRefund(charge: charge, refund: refund, body: body))
@@ -1453,7 +1453,7 @@ extension Stripe {
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     ///   - subscription: Only return the Checkout Session for the subscription specified.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/checkout/sessions
     public func getCheckoutSessions(endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, paymentIntent: Swift.String? = nil, startingAfter: Swift.String? = nil, subscription: Swift.String? = nil) async throws(Courier.ServiceError) -> GetCheckoutSessionsResponse {
         try await client.send(Endpoints.getCheckoutSessions(endingBefore: endingBefore, expand: expand, limit: limit, paymentIntent: paymentIntent, startingAfter: startingAfter, subscription: subscription))
@@ -1479,7 +1479,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/checkout/sessions
     public func postCheckoutSessions(body: PostCheckoutSessionsRequest) async throws(Courier.ServiceError) -> CheckoutSession {
         try await client.send(Endpoints.postCheckoutSessions(body: body))
@@ -1490,7 +1490,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/checkout/sessions/{session}
     public func getCheckoutSessionsSession(session: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> CheckoutSession {
         try await client.send(Endpoints.getCheckoutSessionsSession(session: session, expand: expand))
@@ -1503,7 +1503,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/checkout/sessions/{session}/expire
     public func postCheckoutSessionsSessionExpire(session: Swift.String, body: PostCheckoutSessionsSessionExpireRequest? = nil) async throws(Courier.ServiceError) -> CheckoutSession {
         try await client.send(Endpoints.postCheckoutSessionsSessionExpire(session: session, body: body))
@@ -1517,7 +1517,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/checkout/sessions/{session}/line_items
     public func getCheckoutSessionsSessionLineItems(session: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetCheckoutSessionsSessionLineItemsResponse {
         try await client.send(Endpoints.getCheckoutSessionsSessionLineItems(session: session, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -1544,7 +1544,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/country_specs
     public func getCountrySpecs(endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetCountrySpecsResponse {
         try await client.send(Endpoints.getCountrySpecs(endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -1568,7 +1568,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/country_specs/{country}
     public func getCountrySpecsCountry(country: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> CountrySpec {
         try await client.send(Endpoints.getCountrySpecsCountry(country: country, expand: expand))
@@ -1583,7 +1583,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/coupons
     public func getCoupons(created: GetCouponsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetCouponsResponse {
         try await client.send(Endpoints.getCoupons(created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -1610,7 +1610,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/coupons
     public func postCoupons(body: PostCouponsRequest? = nil) async throws(Courier.ServiceError) -> Coupon {
         try await client.send(Endpoints.postCoupons(body: body))
@@ -1621,7 +1621,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/coupons/{coupon}
     public func getCouponsCoupon(coupon: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Coupon {
         try await client.send(Endpoints.getCouponsCoupon(coupon: coupon, expand: expand))
@@ -1632,7 +1632,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/coupons/{coupon}
     public func postCouponsCoupon(coupon: Swift.String, body: PostCouponsCouponRequest? = nil) async throws(Courier.ServiceError) -> Coupon {
         try await client.send(Endpoints.postCouponsCoupon(coupon: coupon, body: body))
@@ -1641,7 +1641,7 @@ extension Stripe {
     /// <p>You can delete coupons via the <a href="https://dashboard.stripe.com/coupons">coupon management</a> page of the Stripe dashboard. However, deleting a coupon does not affect any customers who have already applied the coupon; it means that new customers can’t redeem the coupon. You can also delete coupons via the API.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/coupons/{coupon}
     public func deleteCouponsCoupon(coupon: Swift.String) async throws(Courier.ServiceError) -> DeletedCoupon {
         try await client.send(Endpoints.deleteCouponsCoupon(coupon: coupon))
@@ -1657,7 +1657,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/credit_notes
     public func getCreditNotes(customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, invoice: Swift.String? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetCreditNotesResponse {
         try await client.send(Endpoints.getCreditNotes(customer: customer, endingBefore: endingBefore, expand: expand, invoice: invoice, limit: limit, startingAfter: startingAfter))
@@ -1696,7 +1696,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/credit_notes
     public func postCreditNotes(body: PostCreditNotesRequest) async throws(Courier.ServiceError) -> CreditNote {
         try await client.send(Endpoints.postCreditNotes(body: body))
@@ -1717,7 +1717,7 @@ extension Stripe {
     ///   - refund: ID of an existing refund to link this credit note to.
     ///   - refundAmount: The integer amount in %s representing the amount to refund. If set, a refund will be created for the charge associated with the invoice.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/credit_notes/preview
     public func getCreditNotesPreview(invoice: Swift.String, amount: Swift.Int? = nil, creditAmount: Swift.Int? = nil, expand: [Swift.String]? = nil, lines: [GetCreditNotesPreviewLinesItem]? = nil, memo: Swift.String? = nil, metadata: [Swift.String: Swift.String]? = nil, outOfBandAmount: Swift.Int? = nil, reason: GetCreditNotesPreviewReason? = nil, refund: Swift.String? = nil, refundAmount: Swift.Int? = nil) async throws(Courier.ServiceError) -> CreditNote {
         try await client.send(Endpoints.getCreditNotesPreview(invoice: invoice, amount: amount, creditAmount: creditAmount, expand: expand, lines: lines, memo: memo, metadata: metadata, outOfBandAmount: outOfBandAmount, reason: reason, refund: refund, refundAmount: refundAmount))
@@ -1741,7 +1741,7 @@ extension Stripe {
     ///   - refundAmount: The integer amount in %s representing the amount to refund. If set, a refund will be created for the charge associated with the invoice.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/credit_notes/preview/lines
     public func getCreditNotesPreviewLines(invoice: Swift.String, amount: Swift.Int? = nil, creditAmount: Swift.Int? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, lines: [GetCreditNotesPreviewLinesLinesItem]? = nil, memo: Swift.String? = nil, metadata: [Swift.String: Swift.String]? = nil, outOfBandAmount: Swift.Int? = nil, reason: GetCreditNotesPreviewLinesReason? = nil, refund: Swift.String? = nil, refundAmount: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetCreditNotesPreviewLinesResponse {
         try await client.send(Endpoints.getCreditNotesPreviewLines(invoice: invoice, amount: amount, creditAmount: creditAmount, endingBefore: endingBefore, expand: expand, limit: limit, lines: lines, memo: memo, metadata: metadata, outOfBandAmount: outOfBandAmount, reason: reason, refund: refund, refundAmount: refundAmount, startingAfter: startingAfter))
@@ -1778,7 +1778,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/credit_notes/{credit_note}/lines
     public func getCreditNotesCreditNoteLines(creditNote: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetCreditNotesCreditNoteLinesResponse {
         try await client.send(Endpoints.getCreditNotesCreditNoteLines(creditNote: creditNote, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -1802,7 +1802,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/credit_notes/{id}
     public func getCreditNotesID(id: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> CreditNote {
         try await client.send(Endpoints.getCreditNotesID(id: id, expand: expand))
@@ -1813,7 +1813,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/credit_notes/{id}
     public func postCreditNotesID(id: Swift.String, body: PostCreditNotesIDRequest? = nil) async throws(Courier.ServiceError) -> CreditNote {
         try await client.send(Endpoints.postCreditNotesID(id: id, body: body))
@@ -1824,7 +1824,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/credit_notes/{id}/void
     public func postCreditNotesIDVoid(id: Swift.String, body: PostCreditNotesIDVoidRequest? = nil) async throws(Courier.ServiceError) -> CreditNote {
         try await client.send(Endpoints.postCreditNotesIDVoid(id: id, body: body))
@@ -1840,7 +1840,7 @@ extension Stripe {
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     ///   - testClock: Provides a list of customers that are associated with the specified test clock. The response will not include customers with test clocks if this parameter is not set.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/customers
     public func getCustomers(created: GetCustomersCreated? = nil, email: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, testClock: Swift.String? = nil) async throws(Courier.ServiceError) -> GetCustomersResponse {
         try await client.send(Endpoints.getCustomers(created: created, email: email, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, testClock: testClock))
@@ -1866,7 +1866,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/customers
     public func postCustomers(body: PostCustomersRequest? = nil) async throws(Courier.ServiceError) -> Customer {
         try await client.send(Endpoints.postCustomers(body: body))
@@ -1883,7 +1883,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - page: A cursor for pagination across multiple pages of results. Don't include this parameter on the first call. Use the next_page value returned in a previous response to request subsequent results.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/customers/search
     public func getCustomersSearch(query: Swift.String, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, page: Swift.String? = nil) async throws(Courier.ServiceError) -> GetCustomersSearchResponse {
         try await client.send(Endpoints.getCustomersSearch(query: query, expand: expand, limit: limit, page: page))
@@ -1907,7 +1907,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/customers/{customer}
     public func getCustomersCustomer(customer: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> GetCustomersCustomerResponse {
         try await client.send(Endpoints.getCustomersCustomer(customer: customer, expand: expand))
@@ -1920,7 +1920,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/customers/{customer}
     public func postCustomersCustomer(customer: Swift.String, body: PostCustomersCustomerRequest? = nil) async throws(Courier.ServiceError) -> Customer {
         try await client.send(Endpoints.postCustomersCustomer(customer: customer, body: body))
@@ -1929,7 +1929,7 @@ extension Stripe {
     /// <p>Permanently deletes a customer. It cannot be undone. Also immediately cancels any active subscriptions on the customer.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/customers/{customer}
     public func deleteCustomersCustomer(customer: Swift.String) async throws(Courier.ServiceError) -> DeletedCustomer {
         try await client.send(Endpoints.deleteCustomersCustomer(customer: customer))
@@ -1943,7 +1943,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/customers/{customer}/balance_transactions
     public func getCustomersCustomerBalanceTransactions(customer: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetCustomersCustomerBalanceTransactionsResponse {
         try await client.send(Endpoints.getCustomersCustomerBalanceTransactions(customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -1967,7 +1967,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/customers/{customer}/balance_transactions
     public func postCustomersCustomerBalanceTransactions(customer: Swift.String, body: PostCustomersCustomerBalanceTransactionsRequest) async throws(Courier.ServiceError) -> CustomerBalanceTransaction {
         try await client.send(Endpoints.postCustomersCustomerBalanceTransactions(customer: customer, body: body))
@@ -1978,7 +1978,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/customers/{customer}/balance_transactions/{transaction}
     public func getCustomersCustomerBalanceTransactionsTransaction(customer: Swift.String, transaction: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> CustomerBalanceTransaction {
         try await client.send(Endpoints.getCustomersCustomerBalanceTransactionsTransaction(customer: customer, transaction: transaction, expand: expand))
@@ -1989,7 +1989,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/customers/{customer}/balance_transactions/{transaction}
     public func postCustomersCustomerBalanceTransactionsTransaction(customer: Swift.String, transaction: Swift.String, body: PostCustomerBalanceTransactionRequest? = nil) async throws(Courier.ServiceError) -> CustomerBalanceTransaction {
         try await client.send(Endpoints.postCustomersCustomerBalanceTransactionsTransaction(customer: customer, transaction: transaction, body: body))
@@ -2003,7 +2003,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/customers/{customer}/bank_accounts
     @available(*, deprecated)
     public func getCustomersCustomerBankAccounts(customer: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetCustomersCustomerBankAccountsResponse {
@@ -2033,7 +2033,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/customers/{customer}/bank_accounts
     public func postCustomersCustomerBankAccounts(customer: Swift.String, body: PostCustomersCustomerBankAccountsRequest? = nil) async throws(Courier.ServiceError) -> PaymentSource {
         try await client.send(Endpoints.postCustomersCustomerBankAccounts(customer: customer, body: body))
@@ -2044,7 +2044,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/customers/{customer}/bank_accounts/{id}
     @available(*, deprecated)
     public func getCustomersCustomerBankAccountsID(customer: Swift.String, id: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> BankAccount {
@@ -2056,7 +2056,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/customers/{customer}/bank_accounts/{id}
     public func postCustomersCustomerBankAccountsID(customer: Swift.String, id: Swift.String, body: PostCustomersCustomerBankAccountsIDRequest? = nil) async throws(Courier.ServiceError) -> PostCustomersCustomerBankAccountsIDResponse {
         try await client.send(Endpoints.postCustomersCustomerBankAccountsID(customer: customer, id: id, body: body))
@@ -2067,7 +2067,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/customers/{customer}/bank_accounts/{id}
     public func deleteCustomersCustomerBankAccountsID(customer: Swift.String, id: Swift.String, body: DeleteCustomersCustomerBankAccountsIDRequest? = nil) async throws(Courier.ServiceError) -> DeleteCustomersCustomerBankAccountsIDResponse {
         try await client.send(Endpoints.deleteCustomersCustomerBankAccountsID(customer: customer, id: id, body: body))
@@ -2078,7 +2078,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/customers/{customer}/bank_accounts/{id}/verify
     public func postCustomersCustomerBankAccountsIDVerify(customer: Swift.String, id: Swift.String, body: PostCustomersCustomerBankAccountsIDVerifyRequest? = nil) async throws(Courier.ServiceError) -> BankAccount {
         try await client.send(Endpoints.postCustomersCustomerBankAccountsIDVerify(customer: customer, id: id, body: body))
@@ -2094,7 +2094,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/customers/{customer}/cards
     @available(*, deprecated)
     public func getCustomersCustomerCards(customer: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetCustomersCustomerCardsResponse {
@@ -2124,7 +2124,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/customers/{customer}/cards
     public func postCustomersCustomerCards(customer: Swift.String, body: PostCustomersCustomerCardsRequest? = nil) async throws(Courier.ServiceError) -> PaymentSource {
         try await client.send(Endpoints.postCustomersCustomerCards(customer: customer, body: body))
@@ -2135,7 +2135,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/customers/{customer}/cards/{id}
     @available(*, deprecated)
     public func getCustomersCustomerCardsID(customer: Swift.String, id: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Card {
@@ -2147,7 +2147,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/customers/{customer}/cards/{id}
     public func postCustomersCustomerCardsID(customer: Swift.String, id: Swift.String, body: PostCustomersCustomerCardsIDRequest? = nil) async throws(Courier.ServiceError) -> PostCustomersCustomerCardsIDResponse {
         try await client.send(Endpoints.postCustomersCustomerCardsID(customer: customer, id: id, body: body))
@@ -2158,7 +2158,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/customers/{customer}/cards/{id}
     public func deleteCustomersCustomerCardsID(customer: Swift.String, id: Swift.String, body: DeleteCustomersCustomerCardsIDRequest? = nil) async throws(Courier.ServiceError) -> DeleteCustomersCustomerCardsIDResponse {
         try await client.send(Endpoints.deleteCustomersCustomerCardsID(customer: customer, id: id, body: body))
@@ -2169,7 +2169,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/customers/{customer}/discount
     public func getCustomersCustomerDiscount(customer: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Discount {
         try await client.send(Endpoints.getCustomersCustomerDiscount(customer: customer, expand: expand))
@@ -2178,7 +2178,7 @@ extension Stripe {
     /// <p>Removes the currently applied discount on a customer.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/customers/{customer}/discount
     public func deleteCustomersCustomerDiscount(customer: Swift.String) async throws(Courier.ServiceError) -> DeletedDiscount {
         try await client.send(Endpoints.deleteCustomersCustomerDiscount(customer: customer))
@@ -2193,7 +2193,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/customers/{customer}/payment_methods
     public func getCustomersCustomerPaymentMethods(customer: Swift.String, type: GetCustomersCustomerPaymentMethodsTypeModel, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetCustomersCustomerPaymentMethodsResponse {
         try await client.send(Endpoints.getCustomersCustomerPaymentMethods(customer: customer, type: type, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -2222,7 +2222,7 @@ extension Stripe {
     ///   - object: Filter sources according to a particular object type.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/customers/{customer}/sources
     public func getCustomersCustomerSources(customer: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, object: Swift.String? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetCustomersCustomerSourcesResponse {
         try await client.send(Endpoints.getCustomersCustomerSources(customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, object: object, startingAfter: startingAfter))
@@ -2237,7 +2237,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/customers/{customer}/sources
     public func postCustomersCustomerSources(customer: Swift.String, body: PostCustomersCustomerSourcesRequest? = nil) async throws(Courier.ServiceError) -> PaymentSource {
         try await client.send(Endpoints.postCustomersCustomerSources(customer: customer, body: body))
@@ -2248,7 +2248,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/customers/{customer}/sources/{id}
     public func getCustomersCustomerSourcesID(customer: Swift.String, id: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> PaymentSource {
         try await client.send(Endpoints.getCustomersCustomerSourcesID(customer: customer, id: id, expand: expand))
@@ -2259,7 +2259,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/customers/{customer}/sources/{id}
     public func postCustomersCustomerSourcesID(customer: Swift.String, id: Swift.String, body: PostCustomersCustomerSourcesIDRequest? = nil) async throws(Courier.ServiceError) -> PostCustomersCustomerSourcesIDResponse {
         try await client.send(Endpoints.postCustomersCustomerSourcesID(customer: customer, id: id, body: body))
@@ -2270,7 +2270,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/customers/{customer}/sources/{id}
     public func deleteCustomersCustomerSourcesID(customer: Swift.String, id: Swift.String, body: DeleteCustomersCustomerSourcesIDRequest? = nil) async throws(Courier.ServiceError) -> DeleteCustomersCustomerSourcesIDResponse {
         try await client.send(Endpoints.deleteCustomersCustomerSourcesID(customer: customer, id: id, body: body))
@@ -2281,7 +2281,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/customers/{customer}/sources/{id}/verify
     public func postCustomersCustomerSourcesIDVerify(customer: Swift.String, id: Swift.String, body: PostCustomersCustomerSourcesIDVerifyRequest? = nil) async throws(Courier.ServiceError) -> BankAccount {
         try await client.send(Endpoints.postCustomersCustomerSourcesIDVerify(customer: customer, id: id, body: body))
@@ -2295,7 +2295,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/customers/{customer}/subscriptions
     public func getCustomersCustomerSubscriptions(customer: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetCustomersCustomerSubscriptionsResponse {
         try await client.send(Endpoints.getCustomersCustomerSubscriptions(customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -2319,7 +2319,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/customers/{customer}/subscriptions
     public func postCustomersCustomerSubscriptions(customer: Swift.String, body: PostCustomersCustomerSubscriptionsRequest? = nil) async throws(Courier.ServiceError) -> Subscription {
         try await client.send(Endpoints.postCustomersCustomerSubscriptions(customer: customer, body: body))
@@ -2330,7 +2330,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/customers/{customer}/subscriptions/{subscription_exposed_id}
     public func getCustomersCustomerSubscriptionsSubscriptionExposedID(customer: Swift.String, subscriptionExposedID: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Subscription {
         try await client.send(Endpoints.getCustomersCustomerSubscriptionsSubscriptionExposedID(customer: customer, subscriptionExposedID: subscriptionExposedID, expand: expand))
@@ -2341,7 +2341,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/customers/{customer}/subscriptions/{subscription_exposed_id}
     public func postCustomersCustomerSubscriptionsSubscriptionExposedID(customer: Swift.String, subscriptionExposedID: Swift.String, body: PostCustomerSubscriptionExposedIDRequest? = nil) async throws(Courier.ServiceError) -> Subscription {
         try await client.send(Endpoints.postCustomersCustomerSubscriptionsSubscriptionExposedID(customer: customer, subscriptionExposedID: subscriptionExposedID, body: body))
@@ -2356,7 +2356,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/customers/{customer}/subscriptions/{subscription_exposed_id}
     public func deleteCustomersCustomerSubscriptionsSubscriptionExposedID(customer: Swift.String, subscriptionExposedID: Swift.String, body: DeleteCustomerSubscriptionExposedIDRequest? = nil) async throws(Courier.ServiceError) -> Subscription {
         try await client.send(Endpoints.deleteCustomersCustomerSubscriptionsSubscriptionExposedID(customer: customer, subscriptionExposedID: subscriptionExposedID, body: body))
@@ -2367,7 +2367,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/customers/{customer}/subscriptions/{subscription_exposed_id}/discount
     public func getCustomersCustomerSubscriptionsSubscriptionExposedIDDiscount(customer: Swift.String, subscriptionExposedID: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Discount {
         try await client.send(Endpoints.getCustomersCustomerSubscriptionsSubscriptionExposedIDDiscount(customer: customer, subscriptionExposedID: subscriptionExposedID, expand: expand))
@@ -2376,7 +2376,7 @@ extension Stripe {
     /// <p>Removes the currently applied discount on a customer.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/customers/{customer}/subscriptions/{subscription_exposed_id}/discount
     public func deleteCustomersCustomerSubscriptionsSubscriptionExposedIDDiscount(customer: Swift.String, subscriptionExposedID: Swift.String) async throws(Courier.ServiceError) -> DeletedDiscount {
         try await client.send(Endpoints.deleteCustomersCustomerSubscriptionsSubscriptionExposedIDDiscount(customer: customer, subscriptionExposedID: subscriptionExposedID))
@@ -2390,7 +2390,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/customers/{customer}/tax_ids
     public func getCustomersCustomerTaxIDs(customer: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetCustomersCustomerTaxIDsResponse {
         try await client.send(Endpoints.getCustomersCustomerTaxIDs(customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -2414,7 +2414,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/customers/{customer}/tax_ids
     public func postCustomersCustomerTaxIDs(customer: Swift.String, body: PostCustomersCustomerTaxIDsRequest) async throws(Courier.ServiceError) -> TaxID {
         try await client.send(Endpoints.postCustomersCustomerTaxIDs(customer: customer, body: body))
@@ -2425,7 +2425,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/customers/{customer}/tax_ids/{id}
     public func getCustomersCustomerTaxIDsID(customer: Swift.String, id: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> TaxID {
         try await client.send(Endpoints.getCustomersCustomerTaxIDsID(customer: customer, id: id, expand: expand))
@@ -2434,7 +2434,7 @@ extension Stripe {
     /// <p>Deletes an existing <code>TaxID</code> object.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/customers/{customer}/tax_ids/{id}
     public func deleteCustomersCustomerTaxIDsID(customer: Swift.String, id: Swift.String) async throws(Courier.ServiceError) -> DeletedTaxID {
         try await client.send(Endpoints.deleteCustomersCustomerTaxIDsID(customer: customer, id: id))
@@ -2450,7 +2450,7 @@ extension Stripe {
     ///   - paymentIntent: Only return disputes associated to the PaymentIntent specified by this PaymentIntent ID.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/disputes
     public func getDisputes(charge: Swift.String? = nil, created: GetDisputesCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, paymentIntent: Swift.String? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetDisputesResponse {
         try await client.send(Endpoints.getDisputes(charge: charge, created: created, endingBefore: endingBefore, expand: expand, limit: limit, paymentIntent: paymentIntent, startingAfter: startingAfter))
@@ -2476,7 +2476,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/disputes/{dispute}
     public func getDisputesDispute(dispute: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Dispute {
         try await client.send(Endpoints.getDisputesDispute(dispute: dispute, expand: expand))
@@ -2489,7 +2489,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/disputes/{dispute}
     public func postDisputesDispute(dispute: Swift.String, body: PostDisputesDisputeRequest? = nil) async throws(Courier.ServiceError) -> Dispute {
         try await client.send(Endpoints.postDisputesDispute(dispute: dispute, body: body))
@@ -2502,7 +2502,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/disputes/{dispute}/close
     public func postDisputesDisputeClose(dispute: Swift.String, body: PostDisputesDisputeCloseRequest? = nil) async throws(Courier.ServiceError) -> Dispute {
         try await client.send(Endpoints.postDisputesDisputeClose(dispute: dispute, body: body))
@@ -2513,7 +2513,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/ephemeral_keys
     public func postEphemeralKeys(body: PostEphemeralKeysRequest? = nil) async throws(Courier.ServiceError) -> EphemeralKey {
         try await client.send(Endpoints.postEphemeralKeys(body: body))
@@ -2524,7 +2524,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/ephemeral_keys/{key}
     public func deleteEphemeralKeysKey(key: Swift.String, body: DeleteEphemeralKeysKeyRequest? = nil) async throws(Courier.ServiceError) -> EphemeralKey {
         try await client.send(Endpoints.deleteEphemeralKeysKey(key: key, body: body))
@@ -2541,7 +2541,7 @@ extension Stripe {
     ///   - type: A string containing a specific event name, or group of events using * as a wildcard. The list will be filtered to include only events with a matching event property.
     ///   - types: An array of up to 20 strings containing specific event names. The list will be filtered to include only events with a matching event property. You may pass either `type` or `types`, but not both.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/events
     public func getEvents(created: GetEventsCreated? = nil, deliverySuccess: Swift.Bool? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, type: Swift.String? = nil, types: [Swift.String]? = nil) async throws(Courier.ServiceError) -> GetEventsResponse {
         try await client.send(Endpoints.getEvents(created: created, deliverySuccess: deliverySuccess, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, type: type, types: types))
@@ -2568,7 +2568,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/events/{id}
     public func getEventsID(id: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Event {
         try await client.send(Endpoints.getEventsID(id: id, expand: expand))
@@ -2582,7 +2582,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and total number of supported payout currencies, and the default is the max.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is the currency that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with the exchange rate for currency X, your subsequent call can include `starting_after=X` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/exchange_rates
     public func getExchangeRates(endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetExchangeRatesResponse {
         try await client.send(Endpoints.getExchangeRates(endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -2606,7 +2606,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/exchange_rates/{rate_id}
     public func getExchangeRatesRateID(rateID: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> ExchangeRate {
         try await client.send(Endpoints.getExchangeRatesRateID(rateID: rateID, expand: expand))
@@ -2622,7 +2622,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/file_links
     public func getFileLinks(created: GetFileLinksCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, expired: Swift.Bool? = nil, file: Swift.String? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetFileLinksResponse {
         try await client.send(Endpoints.getFileLinks(created: created, endingBefore: endingBefore, expand: expand, expired: expired, file: file, limit: limit, startingAfter: startingAfter))
@@ -2648,7 +2648,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/file_links
     public func postFileLinks(body: PostFileLinksRequest) async throws(Courier.ServiceError) -> FileLink {
         try await client.send(Endpoints.postFileLinks(body: body))
@@ -2659,7 +2659,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/file_links/{link}
     public func getFileLinksLink(link: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> FileLink {
         try await client.send(Endpoints.getFileLinksLink(link: link, expand: expand))
@@ -2670,7 +2670,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/file_links/{link}
     public func postFileLinksLink(link: Swift.String, body: PostFileLinksLinkRequest? = nil) async throws(Courier.ServiceError) -> FileLink {
         try await client.send(Endpoints.postFileLinksLink(link: link, body: body))
@@ -2685,7 +2685,7 @@ extension Stripe {
     ///   - purpose: The file purpose to filter queries by. If none is provided, files will not be filtered by purpose.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/files
     public func getFiles(created: GetFilesCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, purpose: GetFilesPurpose? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetFilesResponse {
         try await client.send(Endpoints.getFiles(created: created, endingBefore: endingBefore, expand: expand, limit: limit, purpose: purpose, startingAfter: startingAfter))
@@ -2712,7 +2712,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/files
     public func postFiles(body: PostFilesForm) async throws(Courier.ServiceError) -> File {
         try await client.send(Endpoints.postFiles(body: body))
@@ -2723,7 +2723,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/files/{file}
     public func getFilesFile(file: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> File {
         try await client.send(Endpoints.getFilesFile(file: file, expand: expand))
@@ -2739,7 +2739,7 @@ extension Stripe {
     ///   - type: Only return VerificationReports of this type
     ///   - verificationSession: Only return VerificationReports created by this VerificationSession ID. It is allowed to provide a VerificationIntent ID.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/identity/verification_reports
     public func getIdentityVerificationReports(created: GetIdentityVerificationReportsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, type: GetIdentityVerificationReportsTypeModel? = nil, verificationSession: Swift.String? = nil) async throws(Courier.ServiceError) -> GetIdentityVerificationReportsResponse {
         try await client.send(Endpoints.getIdentityVerificationReports(created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, type: type, verificationSession: verificationSession))
@@ -2765,7 +2765,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/identity/verification_reports/{report}
     public func getIdentityVerificationReportsReport(report: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> IdentityVerificationReport {
         try await client.send(Endpoints.getIdentityVerificationReportsReport(report: report, expand: expand))
@@ -2780,7 +2780,7 @@ extension Stripe {
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     ///   - status: Only return VerificationSessions with this status. [Learn more about the lifecycle of sessions](https://stripe.com/docs/identity/how-sessions-work).
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/identity/verification_sessions
     public func getIdentityVerificationSessions(created: GetIdentityVerificationSessionsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, status: GetIdentityVerificationSessionsStatus? = nil) async throws(Courier.ServiceError) -> GetIdentityVerificationSessionsResponse {
         try await client.send(Endpoints.getIdentityVerificationSessions(created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, status: status))
@@ -2811,7 +2811,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/identity/verification_sessions
     public func postIdentityVerificationSessions(body: PostIdentityVerificationSessionsRequest) async throws(Courier.ServiceError) -> IdentityVerificationSession {
         try await client.send(Endpoints.postIdentityVerificationSessions(body: body))
@@ -2825,7 +2825,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/identity/verification_sessions/{session}
     public func getIdentityVerificationSessionsSession(session: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> IdentityVerificationSession {
         try await client.send(Endpoints.getIdentityVerificationSessionsSession(session: session, expand: expand))
@@ -2839,7 +2839,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/identity/verification_sessions/{session}
     public func postIdentityVerificationSessionsSession(session: Swift.String, body: PostIdentityVerificationSessionsSessionRequest? = nil) async throws(Courier.ServiceError) -> IdentityVerificationSession {
         try await client.send(Endpoints.postIdentityVerificationSessionsSession(session: session, body: body))
@@ -2852,7 +2852,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/identity/verification_sessions/{session}/cancel
     public func postIdentityVerificationSessionsSessionCancel(session: Swift.String, body: PostIdentityVerificationSessionCancelRequest? = nil) async throws(Courier.ServiceError) -> IdentityVerificationSession {
         try await client.send(Endpoints.postIdentityVerificationSessionsSessionCancel(session: session, body: body))
@@ -2881,7 +2881,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/identity/verification_sessions/{session}/redact
     public func postIdentityVerificationSessionsSessionRedact(session: Swift.String, body: PostIdentityVerificationSessionRedactRequest? = nil) async throws(Courier.ServiceError) -> IdentityVerificationSession {
         try await client.send(Endpoints.postIdentityVerificationSessionsSessionRedact(session: session, body: body))
@@ -2898,7 +2898,7 @@ extension Stripe {
     ///   - pending: Set to `true` to only show pending invoice items, which are not yet attached to any invoices. Set to `false` to only show invoice items already attached to invoices. If unspecified, no filter is applied.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/invoiceitems
     public func getInvoiceitems(created: GetInvoiceitemsCreated? = nil, customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, invoice: Swift.String? = nil, limit: Swift.Int? = nil, pending: Swift.Bool? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetInvoiceitemsResponse {
         try await client.send(Endpoints.getInvoiceitems(created: created, customer: customer, endingBefore: endingBefore, expand: expand, invoice: invoice, limit: limit, pending: pending, startingAfter: startingAfter))
@@ -2925,7 +2925,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/invoiceitems
     public func postInvoiceitems(body: PostInvoiceitemsRequest) async throws(Courier.ServiceError) -> Invoiceitem {
         try await client.send(Endpoints.postInvoiceitems(body: body))
@@ -2936,7 +2936,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/invoiceitems/{invoiceitem}
     public func getInvoiceitemsInvoiceitem(invoiceitem: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Invoiceitem {
         try await client.send(Endpoints.getInvoiceitemsInvoiceitem(invoiceitem: invoiceitem, expand: expand))
@@ -2947,7 +2947,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/invoiceitems/{invoiceitem}
     public func postInvoiceitemsInvoiceitem(invoiceitem: Swift.String, body: PostInvoiceitemsInvoiceitemRequest? = nil) async throws(Courier.ServiceError) -> Invoiceitem {
         try await client.send(Endpoints.postInvoiceitemsInvoiceitem(invoiceitem: invoiceitem, body: body))
@@ -2956,7 +2956,7 @@ extension Stripe {
     /// <p>Deletes an invoice item, removing it from an invoice. Deleting invoice items is only possible when they’re not attached to invoices, or if it’s attached to a draft invoice.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/invoiceitems/{invoiceitem}
     public func deleteInvoiceitemsInvoiceitem(invoiceitem: Swift.String) async throws(Courier.ServiceError) -> DeletedInvoiceitem {
         try await client.send(Endpoints.deleteInvoiceitemsInvoiceitem(invoiceitem: invoiceitem))
@@ -2974,7 +2974,7 @@ extension Stripe {
     ///   - status: The status of the invoice, one of `draft`, `open`, `paid`, `uncollectible`, or `void`. [Learn more](https://stripe.com/docs/billing/invoices/workflow#workflow-overview)
     ///   - subscription: Only return invoices for the subscription specified by this subscription ID.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/invoices
     public func getInvoices(collectionMethod: GetInvoicesCollectionMethod? = nil, created: GetInvoicesCreated? = nil, customer: Swift.String? = nil, dueDate: GetInvoicesDueDate? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, status: GetInvoicesStatus? = nil, subscription: Swift.String? = nil) async throws(Courier.ServiceError) -> GetInvoicesResponse {
         try await client.send(Endpoints.getInvoices(collectionMethod: collectionMethod, created: created, customer: customer, dueDate: dueDate, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, status: status, subscription: subscription))
@@ -3002,7 +3002,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/invoices
     public func postInvoices(body: PostInvoicesRequest? = nil) async throws(Courier.ServiceError) -> Invoice {
         try await client.send(Endpoints.postInvoices(body: body))
@@ -3019,7 +3019,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - page: A cursor for pagination across multiple pages of results. Don't include this parameter on the first call. Use the next_page value returned in a previous response to request subsequent results.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/invoices/search
     public func getInvoicesSearch(query: Swift.String, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, page: Swift.String? = nil) async throws(Courier.ServiceError) -> GetInvoicesSearchResponse {
         try await client.send(Endpoints.getInvoicesSearch(query: query, expand: expand, limit: limit, page: page))
@@ -3066,7 +3066,7 @@ extension Stripe {
     ///   - subscriptionTrialEnd: If provided, the invoice returned will preview updating or creating a subscription with that trial end. If set, one of `subscription_items` or `subscription` is required.
     ///   - subscriptionTrialFromPlan: Indicates if a plan's `trial_period_days` should be applied to the subscription. Setting `subscription_trial_end` per subscription is preferred, and this defaults to `false`. Setting this flag to `true` together with `subscription_trial_end` is not allowed. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/invoices/upcoming
     public func getInvoicesUpcoming(automaticTax: GetInvoicesUpcomingAutomaticTax? = nil, coupon: Swift.String? = nil, customer: Swift.String? = nil, customerDetails: GetInvoicesUpcomingCustomerDetails? = nil, discounts: GetInvoicesUpcomingDiscounts? = nil, expand: [Swift.String]? = nil, invoiceItems: [GetInvoicesUpcomingInvoiceItemsItem]? = nil, schedule: Swift.String? = nil, subscription: Swift.String? = nil, subscriptionBillingCycleAnchor: GetInvoicesUpcomingSubscriptionBillingCycleAnchor? = nil, subscriptionCancelAt: GetInvoicesUpcomingSubscriptionCancelAt? = nil, subscriptionCancelAtPeriodEnd: Swift.Bool? = nil, subscriptionCancelNow: Swift.Bool? = nil, subscriptionDefaultTaxRates: GetInvoicesUpcomingSubscriptionDefaultTaxRates? = nil, subscriptionItems: [GetInvoicesUpcomingSubscriptionItemsItem]? = nil, subscriptionProrationBehavior: GetInvoicesUpcomingSubscriptionProrationBehavior? = nil, subscriptionProrationDate: Swift.Int? = nil, subscriptionStartDate: Swift.Int? = nil, subscriptionTrialEnd: GetInvoicesUpcomingSubscriptionTrialEnd? = nil, subscriptionTrialFromPlan: Swift.Bool? = nil) async throws(Courier.ServiceError) -> Invoice {
         try await client.send(Endpoints.getInvoicesUpcoming(automaticTax: automaticTax, coupon: coupon, customer: customer, customerDetails: customerDetails, discounts: discounts, expand: expand, invoiceItems: invoiceItems, schedule: schedule, subscription: subscription, subscriptionBillingCycleAnchor: subscriptionBillingCycleAnchor, subscriptionCancelAt: subscriptionCancelAt, subscriptionCancelAtPeriodEnd: subscriptionCancelAtPeriodEnd, subscriptionCancelNow: subscriptionCancelNow, subscriptionDefaultTaxRates: subscriptionDefaultTaxRates, subscriptionItems: subscriptionItems, subscriptionProrationBehavior: subscriptionProrationBehavior, subscriptionProrationDate: subscriptionProrationDate, subscriptionStartDate: subscriptionStartDate, subscriptionTrialEnd: subscriptionTrialEnd, subscriptionTrialFromPlan: subscriptionTrialFromPlan))
@@ -3099,7 +3099,7 @@ extension Stripe {
     ///   - subscriptionTrialEnd: If provided, the invoice returned will preview updating or creating a subscription with that trial end. If set, one of `subscription_items` or `subscription` is required.
     ///   - subscriptionTrialFromPlan: Indicates if a plan's `trial_period_days` should be applied to the subscription. Setting `subscription_trial_end` per subscription is preferred, and this defaults to `false`. Setting this flag to `true` together with `subscription_trial_end` is not allowed. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/invoices/upcoming/lines
     public func getInvoicesUpcomingLines(automaticTax: GetInvoicesUpcomingLinesAutomaticTax? = nil, coupon: Swift.String? = nil, customer: Swift.String? = nil, customerDetails: GetInvoicesUpcomingLinesCustomerDetails? = nil, discounts: GetInvoicesUpcomingLinesDiscounts? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, invoiceItems: [GetInvoicesUpcomingLinesInvoiceItemsItem]? = nil, limit: Swift.Int? = nil, schedule: Swift.String? = nil, startingAfter: Swift.String? = nil, subscription: Swift.String? = nil, subscriptionBillingCycleAnchor: GetUpcomingLinesSubscriptionBillingCycleAnchor? = nil, subscriptionCancelAt: GetInvoicesUpcomingLinesSubscriptionCancelAt? = nil, subscriptionCancelAtPeriodEnd: Swift.Bool? = nil, subscriptionCancelNow: Swift.Bool? = nil, subscriptionDefaultTaxRates: GetUpcomingLinesSubscriptionDefaultTaxRates? = nil, subscriptionItems: [GetInvoicesUpcomingLinesSubscriptionItemsItem]? = nil, subscriptionProrationBehavior: GetUpcomingLinesSubscriptionProrationBehavior? = nil, subscriptionProrationDate: Swift.Int? = nil, subscriptionStartDate: Swift.Int? = nil, subscriptionTrialEnd: GetInvoicesUpcomingLinesSubscriptionTrialEnd? = nil, subscriptionTrialFromPlan: Swift.Bool? = nil) async throws(Courier.ServiceError) -> GetInvoicesUpcomingLinesResponse {
         try await client.send(Endpoints.getInvoicesUpcomingLines(automaticTax: automaticTax, coupon: coupon, customer: customer, customerDetails: customerDetails, discounts: discounts, endingBefore: endingBefore, expand: expand, invoiceItems: invoiceItems, limit: limit, schedule: schedule, startingAfter: startingAfter, subscription: subscription, subscriptionBillingCycleAnchor: subscriptionBillingCycleAnchor, subscriptionCancelAt: subscriptionCancelAt, subscriptionCancelAtPeriodEnd: subscriptionCancelAtPeriodEnd, subscriptionCancelNow: subscriptionCancelNow, subscriptionDefaultTaxRates: subscriptionDefaultTaxRates, subscriptionItems: subscriptionItems, subscriptionProrationBehavior: subscriptionProrationBehavior, subscriptionProrationDate: subscriptionProrationDate, subscriptionStartDate: subscriptionStartDate, subscriptionTrialEnd: subscriptionTrialEnd, subscriptionTrialFromPlan: subscriptionTrialFromPlan))
@@ -3142,7 +3142,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/invoices/{invoice}
     public func getInvoicesInvoice(invoice: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Invoice {
         try await client.send(Endpoints.getInvoicesInvoice(invoice: invoice, expand: expand))
@@ -3158,7 +3158,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/invoices/{invoice}
     public func postInvoicesInvoice(invoice: Swift.String, body: PostInvoicesInvoiceRequest? = nil) async throws(Courier.ServiceError) -> Invoice {
         try await client.send(Endpoints.postInvoicesInvoice(invoice: invoice, body: body))
@@ -3167,7 +3167,7 @@ extension Stripe {
     /// <p>Permanently deletes a one-off invoice draft. This cannot be undone. Attempts to delete invoices that are no longer in a draft state will fail; once an invoice has been finalized or if an invoice is for a subscription, it must be <a href="#void_invoice">voided</a>.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/invoices/{invoice}
     public func deleteInvoicesInvoice(invoice: Swift.String) async throws(Courier.ServiceError) -> DeletedInvoice {
         try await client.send(Endpoints.deleteInvoicesInvoice(invoice: invoice))
@@ -3178,7 +3178,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/invoices/{invoice}/finalize
     public func postInvoicesInvoiceFinalize(invoice: Swift.String, body: PostInvoicesInvoiceFinalizeRequest? = nil) async throws(Courier.ServiceError) -> Invoice {
         try await client.send(Endpoints.postInvoicesInvoiceFinalize(invoice: invoice, body: body))
@@ -3192,7 +3192,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/invoices/{invoice}/lines
     public func getInvoicesInvoiceLines(invoice: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetInvoicesInvoiceLinesResponse {
         try await client.send(Endpoints.getInvoicesInvoiceLines(invoice: invoice, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -3216,7 +3216,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/invoices/{invoice}/mark_uncollectible
     public func postInvoicesInvoiceMarkUncollectible(invoice: Swift.String, body: PostInvoicesInvoiceMarkUncollectibleRequest? = nil) async throws(Courier.ServiceError) -> Invoice {
         try await client.send(Endpoints.postInvoicesInvoiceMarkUncollectible(invoice: invoice, body: body))
@@ -3227,7 +3227,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/invoices/{invoice}/pay
     public func postInvoicesInvoicePay(invoice: Swift.String, body: PostInvoicesInvoicePayRequest? = nil) async throws(Courier.ServiceError) -> Invoice {
         try await client.send(Endpoints.postInvoicesInvoicePay(invoice: invoice, body: body))
@@ -3240,7 +3240,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/invoices/{invoice}/send
     public func postInvoicesInvoiceSend(invoice: Swift.String, body: PostInvoicesInvoiceSendRequest? = nil) async throws(Courier.ServiceError) -> Invoice {
         try await client.send(Endpoints.postInvoicesInvoiceSend(invoice: invoice, body: body))
@@ -3251,7 +3251,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/invoices/{invoice}/void
     public func postInvoicesInvoiceVoid(invoice: Swift.String, body: PostInvoicesInvoiceVoidRequest? = nil) async throws(Courier.ServiceError) -> Invoice {
         try await client.send(Endpoints.postInvoicesInvoiceVoid(invoice: invoice, body: body))
@@ -3266,7 +3266,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/issuer_fraud_records
     @available(*, deprecated)
     public func getIssuerFraudRecords(charge: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetIssuerFraudRecordsResponse {
@@ -3295,7 +3295,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/issuer_fraud_records/{issuer_fraud_record}
     @available(*, deprecated)
     public func getIssuerFraudRecordsIssuerFraudRecord(issuerFraudRecord: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> IssuerFraudRecord {
@@ -3314,7 +3314,7 @@ extension Stripe {
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     ///   - status: Only return authorizations with the given status. One of `pending`, `closed`, or `reversed`.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/issuing/authorizations
     public func getIssuingAuthorizations(card: Swift.String? = nil, cardholder: Swift.String? = nil, created: GetIssuingAuthorizationsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, status: GetIssuingAuthorizationsStatus? = nil) async throws(Courier.ServiceError) -> GetIssuingAuthorizationsResponse {
         try await client.send(Endpoints.getIssuingAuthorizations(card: card, cardholder: cardholder, created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, status: status))
@@ -3342,7 +3342,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/issuing/authorizations/{authorization}
     public func getIssuingAuthorizationsAuthorization(authorization: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> IssuingAuthorization {
         try await client.send(Endpoints.getIssuingAuthorizationsAuthorization(authorization: authorization, expand: expand))
@@ -3353,7 +3353,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/issuing/authorizations/{authorization}
     public func postIssuingAuthorizationsAuthorization(authorization: Swift.String, body: PostIssuingAuthorizationsAuthorizationRequest? = nil) async throws(Courier.ServiceError) -> IssuingAuthorization {
         try await client.send(Endpoints.postIssuingAuthorizationsAuthorization(authorization: authorization, body: body))
@@ -3364,7 +3364,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/issuing/authorizations/{authorization}/approve
     public func postIssuingAuthorizationsAuthorizationApprove(authorization: Swift.String, body: PostIssuingAuthorizationApproveRequest? = nil) async throws(Courier.ServiceError) -> IssuingAuthorization {
         try await client.send(Endpoints.postIssuingAuthorizationsAuthorizationApprove(authorization: authorization, body: body))
@@ -3375,7 +3375,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/issuing/authorizations/{authorization}/decline
     public func postIssuingAuthorizationsAuthorizationDecline(authorization: Swift.String, body: PostIssuingAuthorizationDeclineRequest? = nil) async throws(Courier.ServiceError) -> IssuingAuthorization {
         try await client.send(Endpoints.postIssuingAuthorizationsAuthorizationDecline(authorization: authorization, body: body))
@@ -3394,7 +3394,7 @@ extension Stripe {
     ///   - status: Only return cardholders that have the given status. One of `active`, `inactive`, or `blocked`.
     ///   - type: Only return cardholders that have the given type. One of `individual` or `company`.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/issuing/cardholders
     public func getIssuingCardholders(created: GetIssuingCardholdersCreated? = nil, email: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, phoneNumber: Swift.String? = nil, startingAfter: Swift.String? = nil, status: GetIssuingCardholdersStatus? = nil, type: GetIssuingCardholdersTypeModel? = nil) async throws(Courier.ServiceError) -> GetIssuingCardholdersResponse {
         try await client.send(Endpoints.getIssuingCardholders(created: created, email: email, endingBefore: endingBefore, expand: expand, limit: limit, phoneNumber: phoneNumber, startingAfter: startingAfter, status: status, type: type))
@@ -3423,7 +3423,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/issuing/cardholders
     public func postIssuingCardholders(body: PostIssuingCardholdersRequest) async throws(Courier.ServiceError) -> IssuingCardholder {
         try await client.send(Endpoints.postIssuingCardholders(body: body))
@@ -3434,7 +3434,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/issuing/cardholders/{cardholder}
     public func getIssuingCardholdersCardholder(cardholder: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> IssuingCardholder {
         try await client.send(Endpoints.getIssuingCardholdersCardholder(cardholder: cardholder, expand: expand))
@@ -3445,7 +3445,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/issuing/cardholders/{cardholder}
     public func postIssuingCardholdersCardholder(cardholder: Swift.String, body: PostIssuingCardholdersCardholderRequest? = nil) async throws(Courier.ServiceError) -> IssuingCardholder {
         try await client.send(Endpoints.postIssuingCardholdersCardholder(cardholder: cardholder, body: body))
@@ -3466,7 +3466,7 @@ extension Stripe {
     ///   - status: Only return cards that have the given status. One of `active`, `inactive`, or `canceled`.
     ///   - type: Only return cards that have the given type. One of `virtual` or `physical`.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/issuing/cards
     public func getIssuingCards(cardholder: Swift.String? = nil, created: GetIssuingCardsCreated? = nil, endingBefore: Swift.String? = nil, expMonth: Swift.Int? = nil, expYear: Swift.Int? = nil, expand: [Swift.String]? = nil, last4: Swift.String? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, status: GetIssuingCardsStatus? = nil, type: GetIssuingCardsTypeModel? = nil) async throws(Courier.ServiceError) -> GetIssuingCardsResponse {
         try await client.send(Endpoints.getIssuingCards(cardholder: cardholder, created: created, endingBefore: endingBefore, expMonth: expMonth, expYear: expYear, expand: expand, last4: last4, limit: limit, startingAfter: startingAfter, status: status, type: type))
@@ -3497,7 +3497,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/issuing/cards
     public func postIssuingCards(body: PostIssuingCardsRequest) async throws(Courier.ServiceError) -> IssuingCard {
         try await client.send(Endpoints.postIssuingCards(body: body))
@@ -3508,7 +3508,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/issuing/cards/{card}
     public func getIssuingCardsCard(card: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> IssuingCard {
         try await client.send(Endpoints.getIssuingCardsCard(card: card, expand: expand))
@@ -3519,7 +3519,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/issuing/cards/{card}
     public func postIssuingCardsCard(card: Swift.String, body: PostIssuingCardsCardRequest? = nil) async throws(Courier.ServiceError) -> IssuingCard {
         try await client.send(Endpoints.postIssuingCardsCard(card: card, body: body))
@@ -3536,7 +3536,7 @@ extension Stripe {
     ///   - status: Select Issuing disputes with the given status.
     ///   - transaction: Select the Issuing dispute for the given transaction.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/issuing/disputes
     public func getIssuingDisputes(created: GetIssuingDisputesCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, status: GetIssuingDisputesStatus? = nil, transaction: Swift.String? = nil) async throws(Courier.ServiceError) -> GetIssuingDisputesResponse {
         try await client.send(Endpoints.getIssuingDisputes(created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, status: status, transaction: transaction))
@@ -3563,7 +3563,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/issuing/disputes
     public func postIssuingDisputes(body: PostIssuingDisputesRequest) async throws(Courier.ServiceError) -> IssuingDispute {
         try await client.send(Endpoints.postIssuingDisputes(body: body))
@@ -3574,7 +3574,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/issuing/disputes/{dispute}
     public func getIssuingDisputesDispute(dispute: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> IssuingDispute {
         try await client.send(Endpoints.getIssuingDisputesDispute(dispute: dispute, expand: expand))
@@ -3585,7 +3585,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/issuing/disputes/{dispute}
     public func postIssuingDisputesDispute(dispute: Swift.String, body: PostIssuingDisputesDisputeRequest? = nil) async throws(Courier.ServiceError) -> IssuingDispute {
         try await client.send(Endpoints.postIssuingDisputesDispute(dispute: dispute, body: body))
@@ -3596,7 +3596,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/issuing/disputes/{dispute}/submit
     public func postIssuingDisputesDisputeSubmit(dispute: Swift.String, body: PostIssuingDisputesDisputeSubmitRequest? = nil) async throws(Courier.ServiceError) -> IssuingDispute {
         try await client.send(Endpoints.postIssuingDisputesDisputeSubmit(dispute: dispute, body: body))
@@ -3611,7 +3611,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/issuing/settlements
     public func getIssuingSettlements(created: GetIssuingSettlementsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetIssuingSettlementsResponse {
         try await client.send(Endpoints.getIssuingSettlements(created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -3636,7 +3636,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/issuing/settlements/{settlement}
     public func getIssuingSettlementsSettlement(settlement: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> IssuingSettlement {
         try await client.send(Endpoints.getIssuingSettlementsSettlement(settlement: settlement, expand: expand))
@@ -3647,7 +3647,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/issuing/settlements/{settlement}
     public func postIssuingSettlementsSettlement(settlement: Swift.String, body: PostIssuingSettlementsSettlementRequest? = nil) async throws(Courier.ServiceError) -> IssuingSettlement {
         try await client.send(Endpoints.postIssuingSettlementsSettlement(settlement: settlement, body: body))
@@ -3665,7 +3665,7 @@ extension Stripe {
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     ///   - type: Only return transactions that have the given type. One of `capture` or `refund`.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/issuing/transactions
     public func getIssuingTransactions(card: Swift.String? = nil, cardholder: Swift.String? = nil, created: GetIssuingTransactionsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, type: GetIssuingTransactionsTypeModel? = nil) async throws(Courier.ServiceError) -> GetIssuingTransactionsResponse {
         try await client.send(Endpoints.getIssuingTransactions(card: card, cardholder: cardholder, created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, type: type))
@@ -3693,7 +3693,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/issuing/transactions/{transaction}
     public func getIssuingTransactionsTransaction(transaction: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> IssuingTransaction {
         try await client.send(Endpoints.getIssuingTransactionsTransaction(transaction: transaction, expand: expand))
@@ -3704,7 +3704,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/issuing/transactions/{transaction}
     public func postIssuingTransactionsTransaction(transaction: Swift.String, body: PostIssuingTransactionsTransactionRequest? = nil) async throws(Courier.ServiceError) -> IssuingTransaction {
         try await client.send(Endpoints.postIssuingTransactionsTransaction(transaction: transaction, body: body))
@@ -3715,7 +3715,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/mandates/{mandate}
     public func getMandatesMandate(mandate: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Mandate {
         try await client.send(Endpoints.getMandatesMandate(mandate: mandate, expand: expand))
@@ -3731,7 +3731,7 @@ extension Stripe {
     ///   - order: The order to retrieve returns for.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/order_returns
     public func getOrderReturns(created: GetOrderReturnsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, order: Swift.String? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetOrderReturnsResponse {
         try await client.send(Endpoints.getOrderReturns(created: created, endingBefore: endingBefore, expand: expand, limit: limit, order: order, startingAfter: startingAfter))
@@ -3757,7 +3757,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/order_returns/{id}
     public func getOrderReturnsID(id: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> OrderReturn {
         try await client.send(Endpoints.getOrderReturnsID(id: id, expand: expand))
@@ -3777,7 +3777,7 @@ extension Stripe {
     ///   - statusTransitions: Filter orders based on when they were paid, fulfilled, canceled, or returned.
     ///   - upstreamIDs: Only return orders with the given upstream order IDs.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/orders
     public func getOrders(created: GetOrdersCreated? = nil, customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, ids: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, status: Swift.String? = nil, statusTransitions: GetOrdersStatusTransitions? = nil, upstreamIDs: [Swift.String]? = nil) async throws(Courier.ServiceError) -> GetOrdersResponse {
         try await client.send(Endpoints.getOrders(created: created, customer: customer, endingBefore: endingBefore, expand: expand, ids: ids, limit: limit, startingAfter: startingAfter, status: status, statusTransitions: statusTransitions, upstreamIDs: upstreamIDs))
@@ -3807,7 +3807,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/orders
     public func postOrders(body: PostOrdersRequest) async throws(Courier.ServiceError) -> Order {
         try await client.send(Endpoints.postOrders(body: body))
@@ -3818,7 +3818,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/orders/{id}
     public func getOrdersID(id: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Order {
         try await client.send(Endpoints.getOrdersID(id: id, expand: expand))
@@ -3829,7 +3829,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/orders/{id}
     public func postOrdersID(id: Swift.String, body: PostOrdersIDRequest? = nil) async throws(Courier.ServiceError) -> Order {
         try await client.send(Endpoints.postOrdersID(id: id, body: body))
@@ -3840,7 +3840,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/orders/{id}/pay
     public func postOrdersIDPay(id: Swift.String, body: PostOrdersIDPayRequest? = nil) async throws(Courier.ServiceError) -> Order {
         try await client.send(Endpoints.postOrdersIDPay(id: id, body: body))
@@ -3851,7 +3851,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/orders/{id}/returns
     public func postOrdersIDReturns(id: Swift.String, body: PostOrdersIDReturnsRequest? = nil) async throws(Courier.ServiceError) -> OrderReturn {
         try await client.send(Endpoints.postOrdersIDReturns(id: id, body: body))
@@ -3867,7 +3867,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/payment_intents
     public func getPaymentIntents(created: GetPaymentIntentsCreated? = nil, customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetPaymentIntentsResponse {
         try await client.send(Endpoints.getPaymentIntents(created: created, customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -3902,7 +3902,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/payment_intents
     public func postPaymentIntents(body: PostPaymentIntentsRequest) async throws(Courier.ServiceError) -> PaymentIntent {
         try await client.send(Endpoints.postPaymentIntents(body: body))
@@ -3919,7 +3919,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - page: A cursor for pagination across multiple pages of results. Don't include this parameter on the first call. Use the next_page value returned in a previous response to request subsequent results.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/payment_intents/search
     public func getPaymentIntentsSearch(query: Swift.String, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, page: Swift.String? = nil) async throws(Courier.ServiceError) -> GetPaymentIntentsSearchResponse {
         try await client.send(Endpoints.getPaymentIntentsSearch(query: query, expand: expand, limit: limit, page: page))
@@ -3948,7 +3948,7 @@ extension Stripe {
     ///   - clientSecret: The client secret of the PaymentIntent. Required if a publishable key is used to retrieve the source.
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/payment_intents/{intent}
     public func getPaymentIntentsIntent(intent: Swift.String, clientSecret: Swift.String? = nil, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> PaymentIntent {
         try await client.send(Endpoints.getPaymentIntentsIntent(intent: intent, clientSecret: clientSecret, expand: expand))
@@ -3965,7 +3965,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/payment_intents/{intent}
     public func postPaymentIntentsIntent(intent: Swift.String, body: PostPaymentIntentsIntentRequest? = nil) async throws(Courier.ServiceError) -> PaymentIntent {
         try await client.send(Endpoints.postPaymentIntentsIntent(intent: intent, body: body))
@@ -3978,7 +3978,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/payment_intents/{intent}/apply_customer_balance
     public func postPaymentIntentsIntentApplyCustomerBalance(intent: Swift.String, body: PostPaymentIntentApplyCustomerBalanceRequest? = nil) async throws(Courier.ServiceError) -> PaymentIntent {
         try await client.send(Endpoints.postPaymentIntentsIntentApplyCustomerBalance(intent: intent, body: body))
@@ -3993,7 +3993,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/payment_intents/{intent}/cancel
     public func postPaymentIntentsIntentCancel(intent: Swift.String, body: PostPaymentIntentsIntentCancelRequest? = nil) async throws(Courier.ServiceError) -> PaymentIntent {
         try await client.send(Endpoints.postPaymentIntentsIntentCancel(intent: intent, body: body))
@@ -4008,7 +4008,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/payment_intents/{intent}/capture
     public func postPaymentIntentsIntentCapture(intent: Swift.String, body: PostPaymentIntentsIntentCaptureRequest? = nil) async throws(Courier.ServiceError) -> PaymentIntent {
         try await client.send(Endpoints.postPaymentIntentsIntentCapture(intent: intent, body: body))
@@ -4043,7 +4043,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/payment_intents/{intent}/confirm
     public func postPaymentIntentsIntentConfirm(intent: Swift.String, body: PostPaymentIntentsIntentConfirmRequest? = nil) async throws(Courier.ServiceError) -> PaymentIntent {
         try await client.send(Endpoints.postPaymentIntentsIntentConfirm(intent: intent, body: body))
@@ -4077,7 +4077,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/payment_intents/{intent}/increment_authorization
     public func postPaymentIntentsIntentIncrementAuthorization(intent: Swift.String, body: PostPaymentIntentIncrementAuthorizationRequest) async throws(Courier.ServiceError) -> PaymentIntent {
         try await client.send(Endpoints.postPaymentIntentsIntentIncrementAuthorization(intent: intent, body: body))
@@ -4088,7 +4088,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/payment_intents/{intent}/verify_microdeposits
     public func postPaymentIntentsIntentVerifyMicrodeposits(intent: Swift.String, body: PostPaymentIntentsIntentVerifyMicrodepositsRequest? = nil) async throws(Courier.ServiceError) -> PaymentIntent {
         try await client.send(Endpoints.postPaymentIntentsIntentVerifyMicrodeposits(intent: intent, body: body))
@@ -4103,7 +4103,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/payment_links
     public func getPaymentLinks(active: Swift.Bool? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetPaymentLinksResponse {
         try await client.send(Endpoints.getPaymentLinks(active: active, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -4128,7 +4128,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/payment_links
     public func postPaymentLinks(body: PostPaymentLinksRequest) async throws(Courier.ServiceError) -> PaymentLink {
         try await client.send(Endpoints.postPaymentLinks(body: body))
@@ -4139,7 +4139,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/payment_links/{payment_link}
     public func getPaymentLinksPaymentLink(paymentLink: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> PaymentLink {
         try await client.send(Endpoints.getPaymentLinksPaymentLink(paymentLink: paymentLink, expand: expand))
@@ -4150,7 +4150,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/payment_links/{payment_link}
     public func postPaymentLinksPaymentLink(paymentLink: Swift.String, body: PostPaymentLinksPaymentLinkRequest? = nil) async throws(Courier.ServiceError) -> PaymentLink {
         try await client.send(Endpoints.postPaymentLinksPaymentLink(paymentLink: paymentLink, body: body))
@@ -4164,7 +4164,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/payment_links/{payment_link}/line_items
     public func getPaymentLinksPaymentLinkLineItems(paymentLink: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetPaymentLinksPaymentLinkLineItemsResponse {
         try await client.send(Endpoints.getPaymentLinksPaymentLinkLineItems(paymentLink: paymentLink, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -4193,7 +4193,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/payment_methods
     public func getPaymentMethods(type: GetPaymentMethodsTypeModel, customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetPaymentMethodsResponse {
         try await client.send(Endpoints.getPaymentMethods(type: type, customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -4221,7 +4221,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/payment_methods
     public func postPaymentMethods(body: PostPaymentMethodsRequest? = nil) async throws(Courier.ServiceError) -> PaymentMethod {
         try await client.send(Endpoints.postPaymentMethods(body: body))
@@ -4232,7 +4232,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/payment_methods/{payment_method}
     public func getPaymentMethodsPaymentMethod(paymentMethod: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> PaymentMethod {
         try await client.send(Endpoints.getPaymentMethodsPaymentMethod(paymentMethod: paymentMethod, expand: expand))
@@ -4243,7 +4243,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/payment_methods/{payment_method}
     public func postPaymentMethodsPaymentMethod(paymentMethod: Swift.String, body: PostPaymentMethodsPaymentMethodRequest? = nil) async throws(Courier.ServiceError) -> PaymentMethod {
         try await client.send(Endpoints.postPaymentMethodsPaymentMethod(paymentMethod: paymentMethod, body: body))
@@ -4264,7 +4264,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/payment_methods/{payment_method}/attach
     public func postPaymentMethodsPaymentMethodAttach(paymentMethod: Swift.String, body: PostPaymentMethodsPaymentMethodAttachRequest) async throws(Courier.ServiceError) -> PaymentMethod {
         try await client.send(Endpoints.postPaymentMethodsPaymentMethodAttach(paymentMethod: paymentMethod, body: body))
@@ -4275,7 +4275,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/payment_methods/{payment_method}/detach
     public func postPaymentMethodsPaymentMethodDetach(paymentMethod: Swift.String, body: PostPaymentMethodsPaymentMethodDetachRequest? = nil) async throws(Courier.ServiceError) -> PaymentMethod {
         try await client.send(Endpoints.postPaymentMethodsPaymentMethodDetach(paymentMethod: paymentMethod, body: body))
@@ -4291,7 +4291,7 @@ extension Stripe {
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     ///   - status: Only return payouts that have the given status: `pending`, `paid`, `failed`, or `canceled`.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/payouts
     public func getPayouts(arrivalDate: GetPayoutsArrivalDate? = nil, created: GetPayoutsCreated? = nil, destination: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, status: Swift.String? = nil) async throws(Courier.ServiceError) -> GetPayoutsResponse {
         try await client.send(Endpoints.getPayouts(arrivalDate: arrivalDate, created: created, destination: destination, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, status: status))
@@ -4321,7 +4321,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/payouts
     public func postPayouts(body: PostPayoutsRequest) async throws(Courier.ServiceError) -> Payout {
         try await client.send(Endpoints.postPayouts(body: body))
@@ -4332,7 +4332,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/payouts/{payout}
     public func getPayoutsPayout(payout: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Payout {
         try await client.send(Endpoints.getPayoutsPayout(payout: payout, expand: expand))
@@ -4343,7 +4343,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/payouts/{payout}
     public func postPayoutsPayout(payout: Swift.String, body: PostPayoutsPayoutRequest? = nil) async throws(Courier.ServiceError) -> Payout {
         try await client.send(Endpoints.postPayoutsPayout(payout: payout, body: body))
@@ -4354,7 +4354,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/payouts/{payout}/cancel
     public func postPayoutsPayoutCancel(payout: Swift.String, body: PostPayoutsPayoutCancelRequest? = nil) async throws(Courier.ServiceError) -> Payout {
         try await client.send(Endpoints.postPayoutsPayoutCancel(payout: payout, body: body))
@@ -4367,7 +4367,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/payouts/{payout}/reverse
     public func postPayoutsPayoutReverse(payout: Swift.String, body: PostPayoutsPayoutReverseRequest? = nil) async throws(Courier.ServiceError) -> Payout {
         try await client.send(Endpoints.postPayoutsPayoutReverse(payout: payout, body: body))
@@ -4384,7 +4384,7 @@ extension Stripe {
     ///   - product: Only return plans for the given product.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/plans
     public func getPlans(active: Swift.Bool? = nil, created: GetPlansCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, product: Swift.String? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetPlansResponse {
         try await client.send(Endpoints.getPlans(active: active, created: created, endingBefore: endingBefore, expand: expand, limit: limit, product: product, startingAfter: startingAfter))
@@ -4411,7 +4411,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/plans
     public func postPlans(body: PostPlansRequest) async throws(Courier.ServiceError) -> Plan {
         try await client.send(Endpoints.postPlans(body: body))
@@ -4422,7 +4422,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/plans/{plan}
     public func getPlansPlan(plan: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Plan {
         try await client.send(Endpoints.getPlansPlan(plan: plan, expand: expand))
@@ -4433,7 +4433,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/plans/{plan}
     public func postPlansPlan(plan: Swift.String, body: PostPlansPlanRequest? = nil) async throws(Courier.ServiceError) -> Plan {
         try await client.send(Endpoints.postPlansPlan(plan: plan, body: body))
@@ -4442,7 +4442,7 @@ extension Stripe {
     /// <p>Deleting plans means new subscribers can’t be added. Existing subscribers aren’t affected.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/plans/{plan}
     public func deletePlansPlan(plan: Swift.String) async throws(Courier.ServiceError) -> DeletedPlan {
         try await client.send(Endpoints.deletePlansPlan(plan: plan))
@@ -4463,7 +4463,7 @@ extension Stripe {
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     ///   - type: Only return prices of type `recurring` or `one_time`.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/prices
     public func getPrices(active: Swift.Bool? = nil, created: GetPricesCreated? = nil, currency: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, lookupKeys: [Swift.String]? = nil, product: Swift.String? = nil, recurring: GetPricesRecurring? = nil, startingAfter: Swift.String? = nil, type: GetPricesTypeModel? = nil) async throws(Courier.ServiceError) -> GetPricesResponse {
         try await client.send(Endpoints.getPrices(active: active, created: created, currency: currency, endingBefore: endingBefore, expand: expand, limit: limit, lookupKeys: lookupKeys, product: product, recurring: recurring, startingAfter: startingAfter, type: type))
@@ -4494,7 +4494,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/prices
     public func postPrices(body: PostPricesRequest) async throws(Courier.ServiceError) -> Price {
         try await client.send(Endpoints.postPrices(body: body))
@@ -4511,7 +4511,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - page: A cursor for pagination across multiple pages of results. Don't include this parameter on the first call. Use the next_page value returned in a previous response to request subsequent results.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/prices/search
     public func getPricesSearch(query: Swift.String, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, page: Swift.String? = nil) async throws(Courier.ServiceError) -> GetPricesSearchResponse {
         try await client.send(Endpoints.getPricesSearch(query: query, expand: expand, limit: limit, page: page))
@@ -4535,7 +4535,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/prices/{price}
     public func getPricesPrice(price: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Price {
         try await client.send(Endpoints.getPricesPrice(price: price, expand: expand))
@@ -4546,7 +4546,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/prices/{price}
     public func postPricesPrice(price: Swift.String, body: PostPricesPriceRequest? = nil) async throws(Courier.ServiceError) -> Price {
         try await client.send(Endpoints.postPricesPrice(price: price, body: body))
@@ -4565,7 +4565,7 @@ extension Stripe {
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     ///   - url: Only return products with the given url.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/products
     public func getProducts(active: Swift.Bool? = nil, created: GetProductsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, ids: [Swift.String]? = nil, limit: Swift.Int? = nil, shippable: Swift.Bool? = nil, startingAfter: Swift.String? = nil, url: Swift.String? = nil) async throws(Courier.ServiceError) -> GetProductsResponse {
         try await client.send(Endpoints.getProducts(active: active, created: created, endingBefore: endingBefore, expand: expand, ids: ids, limit: limit, shippable: shippable, startingAfter: startingAfter, url: url))
@@ -4594,7 +4594,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/products
     public func postProducts(body: PostProductsRequest) async throws(Courier.ServiceError) -> Product {
         try await client.send(Endpoints.postProducts(body: body))
@@ -4611,7 +4611,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - page: A cursor for pagination across multiple pages of results. Don't include this parameter on the first call. Use the next_page value returned in a previous response to request subsequent results.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/products/search
     public func getProductsSearch(query: Swift.String, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, page: Swift.String? = nil) async throws(Courier.ServiceError) -> GetProductsSearchResponse {
         try await client.send(Endpoints.getProductsSearch(query: query, expand: expand, limit: limit, page: page))
@@ -4635,7 +4635,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/products/{id}
     public func getProductsID(id: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Product {
         try await client.send(Endpoints.getProductsID(id: id, expand: expand))
@@ -4646,7 +4646,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/products/{id}
     public func postProductsID(id: Swift.String, body: PostProductsIDRequest? = nil) async throws(Courier.ServiceError) -> Product {
         try await client.send(Endpoints.postProductsID(id: id, body: body))
@@ -4655,7 +4655,7 @@ extension Stripe {
     /// <p>Delete a product. Deleting a product is only possible if it has no prices associated with it. Additionally, deleting a product with <code>type=good</code> is only possible if it has no SKUs associated with it.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/products/{id}
     public func deleteProductsID(id: Swift.String) async throws(Courier.ServiceError) -> DeletedProduct {
         try await client.send(Endpoints.deleteProductsID(id: id))
@@ -4674,7 +4674,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/promotion_codes
     public func getPromotionCodes(active: Swift.Bool? = nil, code: Swift.String? = nil, coupon: Swift.String? = nil, created: GetPromotionCodesCreated? = nil, customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetPromotionCodesResponse {
         try await client.send(Endpoints.getPromotionCodes(active: active, code: code, coupon: coupon, created: created, customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -4703,7 +4703,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/promotion_codes
     public func postPromotionCodes(body: PostPromotionCodesRequest) async throws(Courier.ServiceError) -> PromotionCode {
         try await client.send(Endpoints.postPromotionCodes(body: body))
@@ -4714,7 +4714,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/promotion_codes/{promotion_code}
     public func getPromotionCodesPromotionCode(promotionCode: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> PromotionCode {
         try await client.send(Endpoints.getPromotionCodesPromotionCode(promotionCode: promotionCode, expand: expand))
@@ -4725,7 +4725,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/promotion_codes/{promotion_code}
     public func postPromotionCodesPromotionCode(promotionCode: Swift.String, body: PostPromotionCodesPromotionCodeRequest? = nil) async throws(Courier.ServiceError) -> PromotionCode {
         try await client.send(Endpoints.postPromotionCodesPromotionCode(promotionCode: promotionCode, body: body))
@@ -4742,7 +4742,7 @@ extension Stripe {
     ///   - status: The status of the quote.
     ///   - testClock: Provides a list of quotes that are associated with the specified test clock. The response will not include quotes with test clocks if this and the customer parameter is not set.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/quotes
     public func getQuotes(customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, status: GetQuotesStatus? = nil, testClock: Swift.String? = nil) async throws(Courier.ServiceError) -> GetQuotesResponse {
         try await client.send(Endpoints.getQuotes(customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, status: status, testClock: testClock))
@@ -4769,7 +4769,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/quotes
     public func postQuotes(body: PostQuotesRequest? = nil) async throws(Courier.ServiceError) -> Quote {
         try await client.send(Endpoints.postQuotes(body: body))
@@ -4780,7 +4780,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/quotes/{quote}
     public func getQuotesQuote(quote: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Quote {
         try await client.send(Endpoints.getQuotesQuote(quote: quote, expand: expand))
@@ -4791,7 +4791,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/quotes/{quote}
     public func postQuotesQuote(quote: Swift.String, body: PostQuotesQuoteRequest? = nil) async throws(Courier.ServiceError) -> Quote {
         try await client.send(Endpoints.postQuotesQuote(quote: quote, body: body))
@@ -4802,7 +4802,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/quotes/{quote}/accept
     public func postQuotesQuoteAccept(quote: Swift.String, body: PostQuotesQuoteAcceptRequest? = nil) async throws(Courier.ServiceError) -> Quote {
         try await client.send(Endpoints.postQuotesQuoteAccept(quote: quote, body: body))
@@ -4813,7 +4813,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/quotes/{quote}/cancel
     public func postQuotesQuoteCancel(quote: Swift.String, body: PostQuotesQuoteCancelRequest? = nil) async throws(Courier.ServiceError) -> Quote {
         try await client.send(Endpoints.postQuotesQuoteCancel(quote: quote, body: body))
@@ -4827,7 +4827,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/quotes/{quote}/computed_upfront_line_items
     public func getQuotesQuoteComputedUpfrontLineItems(quote: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetQuotesQuoteComputedUpfrontLineItemsResponse {
         try await client.send(Endpoints.getQuotesQuoteComputedUpfrontLineItems(quote: quote, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -4851,7 +4851,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/quotes/{quote}/finalize
     public func postQuotesQuoteFinalize(quote: Swift.String, body: PostQuotesQuoteFinalizeRequest? = nil) async throws(Courier.ServiceError) -> Quote {
         try await client.send(Endpoints.postQuotesQuoteFinalize(quote: quote, body: body))
@@ -4865,7 +4865,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/quotes/{quote}/line_items
     public func getQuotesQuoteLineItems(quote: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetQuotesQuoteLineItemsResponse {
         try await client.send(Endpoints.getQuotesQuoteLineItems(quote: quote, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -4889,7 +4889,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The response body's bytes.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/quotes/{quote}/pdf
     public func getQuotesQuotePDF(quote: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Foundation.Data {
         try await client.send(Endpoints.getQuotesQuotePDF(quote: quote, expand: expand))
@@ -4902,7 +4902,7 @@ extension Stripe {
     ///   - destination: The file to write; replaced if it exists.
     ///   - progress: Receives the bytes written so far.
     /// - Returns: The response, whose value is the file's URL.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/quotes/{quote}/pdf
     /// - Note: Writes the body to `destination` as it arrives, then moves it into place.
     @discardableResult
@@ -4920,7 +4920,7 @@ extension Stripe {
     ///   - paymentIntent: Only return early fraud warnings for charges that were created by the PaymentIntent specified by this PaymentIntent ID.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/radar/early_fraud_warnings
     public func getRadarEarlyFraudWarnings(charge: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, paymentIntent: Swift.String? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetRadarEarlyFraudWarningsResponse {
         try await client.send(Endpoints.getRadarEarlyFraudWarnings(charge: charge, endingBefore: endingBefore, expand: expand, limit: limit, paymentIntent: paymentIntent, startingAfter: startingAfter))
@@ -4948,7 +4948,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/radar/early_fraud_warnings/{early_fraud_warning}
     public func getRadarEarlyFraudWarningsEarlyFraudWarning(earlyFraudWarning: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> RadarEarlyFraudWarning {
         try await client.send(Endpoints.getRadarEarlyFraudWarningsEarlyFraudWarning(earlyFraudWarning: earlyFraudWarning, expand: expand))
@@ -4964,7 +4964,7 @@ extension Stripe {
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     ///   - value: Return items belonging to the parent list whose value matches the specified value (using an "is like" match).
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/radar/value_list_items
     public func getRadarValueListItems(valueList: Swift.String, created: GetRadarValueListItemsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, value: Swift.String? = nil) async throws(Courier.ServiceError) -> GetRadarValueListItemsResponse {
         try await client.send(Endpoints.getRadarValueListItems(valueList: valueList, created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, value: value))
@@ -4990,7 +4990,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/radar/value_list_items
     public func postRadarValueListItems(body: PostRadarValueListItemsRequest) async throws(Courier.ServiceError) -> RadarValueListItem {
         try await client.send(Endpoints.postRadarValueListItems(body: body))
@@ -5001,7 +5001,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/radar/value_list_items/{item}
     public func getRadarValueListItemsItem(item: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> RadarValueListItem {
         try await client.send(Endpoints.getRadarValueListItemsItem(item: item, expand: expand))
@@ -5010,7 +5010,7 @@ extension Stripe {
     /// <p>Deletes a <code>ValueListItem</code> object, removing it from its parent value list.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/radar/value_list_items/{item}
     public func deleteRadarValueListItemsItem(item: Swift.String) async throws(Courier.ServiceError) -> DeletedRadarValueListItem {
         try await client.send(Endpoints.deleteRadarValueListItemsItem(item: item))
@@ -5026,7 +5026,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/radar/value_lists
     public func getRadarValueLists(alias: Swift.String? = nil, contains: Swift.String? = nil, created: GetRadarValueListsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetRadarValueListsResponse {
         try await client.send(Endpoints.getRadarValueLists(alias: alias, contains: contains, created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -5052,7 +5052,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/radar/value_lists
     public func postRadarValueLists(body: PostRadarValueListsRequest) async throws(Courier.ServiceError) -> RadarValueList {
         try await client.send(Endpoints.postRadarValueLists(body: body))
@@ -5063,7 +5063,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/radar/value_lists/{value_list}
     public func getRadarValueListsValueList(valueList: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> RadarValueList {
         try await client.send(Endpoints.getRadarValueListsValueList(valueList: valueList, expand: expand))
@@ -5074,7 +5074,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/radar/value_lists/{value_list}
     public func postRadarValueListsValueList(valueList: Swift.String, body: PostRadarValueListsValueListRequest? = nil) async throws(Courier.ServiceError) -> RadarValueList {
         try await client.send(Endpoints.postRadarValueListsValueList(valueList: valueList, body: body))
@@ -5083,7 +5083,7 @@ extension Stripe {
     /// <p>Deletes a <code>ValueList</code> object, also deleting any items contained within the value list. To be deleted, a value list must not be referenced in any rules.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/radar/value_lists/{value_list}
     public func deleteRadarValueListsValueList(valueList: Swift.String) async throws(Courier.ServiceError) -> DeletedRadarValueList {
         try await client.send(Endpoints.deleteRadarValueListsValueList(valueList: valueList))
@@ -5098,7 +5098,7 @@ extension Stripe {
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     ///   - verified: Only return recipients that are verified or unverified.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/recipients
     @available(*, deprecated)
     public func getRecipients(created: GetRecipientsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, type: GetRecipientsTypeModel? = nil, verified: Swift.Bool? = nil) async throws(Courier.ServiceError) -> GetRecipientsResponse {
@@ -5126,7 +5126,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/recipients
     @available(*, deprecated)
     public func postRecipients(body: PostRecipientsRequest) async throws(Courier.ServiceError) -> Recipient {
@@ -5138,7 +5138,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/recipients/{id}
     @available(*, deprecated)
     public func getRecipientsID(id: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> GetRecipientsIDResponse {
@@ -5154,7 +5154,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/recipients/{id}
     @available(*, deprecated)
     public func postRecipientsID(id: Swift.String, body: PostRecipientsIDRequest? = nil) async throws(Courier.ServiceError) -> Recipient {
@@ -5164,7 +5164,7 @@ extension Stripe {
     /// <p>Permanently deletes a recipient. It cannot be undone.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/recipients/{id}
     @available(*, deprecated)
     public func deleteRecipientsID(id: Swift.String) async throws(Courier.ServiceError) -> DeletedRecipient {
@@ -5181,7 +5181,7 @@ extension Stripe {
     ///   - paymentIntent: Only return refunds for the PaymentIntent specified by this ID.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/refunds
     public func getRefunds(charge: Swift.String? = nil, created: GetRefundsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, paymentIntent: Swift.String? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetRefundsResponse {
         try await client.send(Endpoints.getRefunds(charge: charge, created: created, endingBefore: endingBefore, expand: expand, limit: limit, paymentIntent: paymentIntent, startingAfter: startingAfter))
@@ -5207,7 +5207,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/refunds
     public func postRefunds(body: PostRefundsRequest? = nil) async throws(Courier.ServiceError) -> Refund {
         try await client.send(Endpoints.postRefunds(body: body))
@@ -5218,7 +5218,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/refunds/{refund}
     public func getRefundsRefund(refund: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Refund {
         try await client.send(Endpoints.getRefundsRefund(refund: refund, expand: expand))
@@ -5231,7 +5231,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/refunds/{refund}
     public func postRefundsRefund(refund: Swift.String, body: PostRefundsRefundRequest? = nil) async throws(Courier.ServiceError) -> Refund {
         try await client.send(Endpoints.postRefundsRefund(refund: refund, body: body))
@@ -5244,7 +5244,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/refunds/{refund}/cancel
     public func postRefundsRefundCancel(refund: Swift.String, body: PostRefundsRefundCancelRequest? = nil) async throws(Courier.ServiceError) -> Refund {
         try await client.send(Endpoints.postRefundsRefundCancel(refund: refund, body: body))
@@ -5258,7 +5258,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/reporting/report_runs
     public func getReportingReportRuns(created: GetReportingReportRunsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetReportingReportRunsResponse {
         try await client.send(Endpoints.getReportingReportRuns(created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -5282,7 +5282,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/reporting/report_runs
     public func postReportingReportRuns(body: PostReportingReportRunsRequest) async throws(Courier.ServiceError) -> ReportingReportRun {
         try await client.send(Endpoints.postReportingReportRuns(body: body))
@@ -5293,7 +5293,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/reporting/report_runs/{report_run}
     public func getReportingReportRunsReportRun(reportRun: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> ReportingReportRun {
         try await client.send(Endpoints.getReportingReportRunsReportRun(reportRun: reportRun, expand: expand))
@@ -5304,7 +5304,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/reporting/report_types
     public func getReportingReportTypes(expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> GetReportingReportTypesResponse {
         try await client.send(Endpoints.getReportingReportTypes(expand: expand))
@@ -5315,7 +5315,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/reporting/report_types/{report_type}
     public func getReportingReportTypesReportType(reportType: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> ReportingReportType {
         try await client.send(Endpoints.getReportingReportTypesReportType(reportType: reportType, expand: expand))
@@ -5329,7 +5329,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/reviews
     public func getReviews(created: GetReviewsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetReviewsResponse {
         try await client.send(Endpoints.getReviews(created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -5353,7 +5353,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/reviews/{review}
     public func getReviewsReview(review: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Review {
         try await client.send(Endpoints.getReviewsReview(review: review, expand: expand))
@@ -5364,7 +5364,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/reviews/{review}/approve
     public func postReviewsReviewApprove(review: Swift.String, body: PostReviewsReviewApproveRequest? = nil) async throws(Courier.ServiceError) -> Review {
         try await client.send(Endpoints.postReviewsReviewApprove(review: review, body: body))
@@ -5380,7 +5380,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/setup_attempts
     public func getSetupAttempts(setupIntent: Swift.String, created: GetSetupAttemptsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetSetupAttemptsResponse {
         try await client.send(Endpoints.getSetupAttempts(setupIntent: setupIntent, created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -5412,7 +5412,7 @@ extension Stripe {
     ///   - paymentMethod: Only return SetupIntents associated with the specified payment method.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/setup_intents
     public func getSetupIntents(created: GetSetupIntentsCreated? = nil, customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, paymentMethod: Swift.String? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetSetupIntentsResponse {
         try await client.send(Endpoints.getSetupIntents(created: created, customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, paymentMethod: paymentMethod, startingAfter: startingAfter))
@@ -5442,7 +5442,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/setup_intents
     public func postSetupIntents(body: PostSetupIntentsRequest? = nil) async throws(Courier.ServiceError) -> SetupIntent {
         try await client.send(Endpoints.postSetupIntents(body: body))
@@ -5458,7 +5458,7 @@ extension Stripe {
     ///   - clientSecret: The client secret of the SetupIntent. Required if a publishable key is used to retrieve the SetupIntent.
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/setup_intents/{intent}
     public func getSetupIntentsIntent(intent: Swift.String, clientSecret: Swift.String? = nil, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> SetupIntent {
         try await client.send(Endpoints.getSetupIntentsIntent(intent: intent, clientSecret: clientSecret, expand: expand))
@@ -5469,7 +5469,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/setup_intents/{intent}
     public func postSetupIntentsIntent(intent: Swift.String, body: PostSetupIntentsIntentRequest? = nil) async throws(Courier.ServiceError) -> SetupIntent {
         try await client.send(Endpoints.postSetupIntentsIntent(intent: intent, body: body))
@@ -5482,7 +5482,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/setup_intents/{intent}/cancel
     public func postSetupIntentsIntentCancel(intent: Swift.String, body: PostSetupIntentsIntentCancelRequest? = nil) async throws(Courier.ServiceError) -> SetupIntent {
         try await client.send(Endpoints.postSetupIntentsIntentCancel(intent: intent, body: body))
@@ -5505,7 +5505,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/setup_intents/{intent}/confirm
     public func postSetupIntentsIntentConfirm(intent: Swift.String, body: PostSetupIntentsIntentConfirmRequest? = nil) async throws(Courier.ServiceError) -> SetupIntent {
         try await client.send(Endpoints.postSetupIntentsIntentConfirm(intent: intent, body: body))
@@ -5516,7 +5516,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/setup_intents/{intent}/verify_microdeposits
     public func postSetupIntentsIntentVerifyMicrodeposits(intent: Swift.String, body: PostSetupIntentsIntentVerifyMicrodepositsRequest? = nil) async throws(Courier.ServiceError) -> SetupIntent {
         try await client.send(Endpoints.postSetupIntentsIntentVerifyMicrodeposits(intent: intent, body: body))
@@ -5533,7 +5533,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/shipping_rates
     public func getShippingRates(active: Swift.Bool? = nil, created: GetShippingRatesCreated? = nil, currency: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetShippingRatesResponse {
         try await client.send(Endpoints.getShippingRates(active: active, created: created, currency: currency, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -5560,7 +5560,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/shipping_rates
     public func postShippingRates(body: PostShippingRatesRequest) async throws(Courier.ServiceError) -> ShippingRate {
         try await client.send(Endpoints.postShippingRates(body: body))
@@ -5571,7 +5571,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/shipping_rates/{shipping_rate_token}
     public func getShippingRatesShippingRateToken(shippingRateToken: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> ShippingRate {
         try await client.send(Endpoints.getShippingRatesShippingRateToken(shippingRateToken: shippingRateToken, expand: expand))
@@ -5582,7 +5582,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/shipping_rates/{shipping_rate_token}
     public func postShippingRatesShippingRateToken(shippingRateToken: Swift.String, body: PostShippingRatesShippingRateTokenRequest? = nil) async throws(Courier.ServiceError) -> ShippingRate {
         try await client.send(Endpoints.postShippingRatesShippingRateToken(shippingRateToken: shippingRateToken, body: body))
@@ -5596,7 +5596,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/sigma/scheduled_query_runs
     public func getSigmaScheduledQueryRuns(endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetSigmaScheduledQueryRunsResponse {
         try await client.send(Endpoints.getSigmaScheduledQueryRuns(endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -5620,7 +5620,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/sigma/scheduled_query_runs/{scheduled_query_run}
     public func getSigmaScheduledQueryRunsScheduledQueryRun(scheduledQueryRun: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> ScheduledQueryRun {
         try await client.send(Endpoints.getSigmaScheduledQueryRunsScheduledQueryRun(scheduledQueryRun: scheduledQueryRun, expand: expand))
@@ -5639,7 +5639,7 @@ extension Stripe {
     ///   - product: The ID of the product whose SKUs will be retrieved. Must be a product with type `good`.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/skus
     public func getSkus(active: Swift.Bool? = nil, attributes: [Swift.String: Swift.String]? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, ids: [Swift.String]? = nil, inStock: Swift.Bool? = nil, limit: Swift.Int? = nil, product: Swift.String? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetSkusResponse {
         try await client.send(Endpoints.getSkus(active: active, attributes: attributes, endingBefore: endingBefore, expand: expand, ids: ids, inStock: inStock, limit: limit, product: product, startingAfter: startingAfter))
@@ -5668,7 +5668,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/skus
     public func postSkus(body: PostSkusRequest) async throws(Courier.ServiceError) -> Sku {
         try await client.send(Endpoints.postSkus(body: body))
@@ -5679,7 +5679,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/skus/{id}
     public func getSkusID(id: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> GetSkusIDResponse {
         try await client.send(Endpoints.getSkusID(id: id, expand: expand))
@@ -5692,7 +5692,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/skus/{id}
     public func postSkusID(id: Swift.String, body: PostSkusIDRequest? = nil) async throws(Courier.ServiceError) -> Sku {
         try await client.send(Endpoints.postSkusID(id: id, body: body))
@@ -5701,7 +5701,7 @@ extension Stripe {
     /// <p>Delete a SKU. Deleting a SKU is only possible until it has been used in an order.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/skus/{id}
     public func deleteSkusID(id: Swift.String) async throws(Courier.ServiceError) -> DeletedSku {
         try await client.send(Endpoints.deleteSkusID(id: id))
@@ -5712,7 +5712,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/sources
     public func postSources(body: PostSourcesRequest? = nil) async throws(Courier.ServiceError) -> Source {
         try await client.send(Endpoints.postSources(body: body))
@@ -5724,7 +5724,7 @@ extension Stripe {
     ///   - clientSecret: The client secret of the source. Required if a publishable key is used to retrieve the source.
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/sources/{source}
     public func getSourcesSource(source: Swift.String, clientSecret: Swift.String? = nil, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Source {
         try await client.send(Endpoints.getSourcesSource(source: source, clientSecret: clientSecret, expand: expand))
@@ -5737,7 +5737,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/sources/{source}
     public func postSourcesSource(source: Swift.String, body: PostSourcesSourceRequest? = nil) async throws(Courier.ServiceError) -> Source {
         try await client.send(Endpoints.postSourcesSource(source: source, body: body))
@@ -5748,7 +5748,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/sources/{source}/mandate_notifications/{mandate_notification}
     public func getSourcesSourceMandateNotificationsMandateNotification(mandateNotification: Swift.String, source: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> SourceMandateNotification {
         try await client.send(Endpoints.getSourcesSourceMandateNotificationsMandateNotification(mandateNotification: mandateNotification, source: source, expand: expand))
@@ -5762,7 +5762,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/sources/{source}/source_transactions
     public func getSourcesSourceSourceTransactions(source: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetSourcesSourceSourceTransactionsResponse {
         try await client.send(Endpoints.getSourcesSourceSourceTransactions(source: source, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -5786,7 +5786,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/sources/{source}/source_transactions/{source_transaction}
     public func getSourcesSourceSourceTransactionsSourceTransaction(source: Swift.String, sourceTransaction: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> SourceTransaction {
         try await client.send(Endpoints.getSourcesSourceSourceTransactionsSourceTransaction(source: source, sourceTransaction: sourceTransaction, expand: expand))
@@ -5797,7 +5797,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/sources/{source}/verify
     public func postSourcesSourceVerify(source: Swift.String, body: PostSourcesSourceVerifyRequest) async throws(Courier.ServiceError) -> Source {
         try await client.send(Endpoints.postSourcesSourceVerify(source: source, body: body))
@@ -5812,7 +5812,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/subscription_items
     public func getSubscriptionItems(subscription: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetSubscriptionItemsResponse {
         try await client.send(Endpoints.getSubscriptionItems(subscription: subscription, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -5837,7 +5837,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/subscription_items
     public func postSubscriptionItems(body: PostSubscriptionItemsRequest) async throws(Courier.ServiceError) -> SubscriptionItem {
         try await client.send(Endpoints.postSubscriptionItems(body: body))
@@ -5848,7 +5848,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/subscription_items/{item}
     public func getSubscriptionItemsItem(item: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> SubscriptionItem {
         try await client.send(Endpoints.getSubscriptionItemsItem(item: item, expand: expand))
@@ -5859,7 +5859,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/subscription_items/{item}
     public func postSubscriptionItemsItem(item: Swift.String, body: PostSubscriptionItemsItemRequest? = nil) async throws(Courier.ServiceError) -> SubscriptionItem {
         try await client.send(Endpoints.postSubscriptionItemsItem(item: item, body: body))
@@ -5870,7 +5870,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/subscription_items/{item}
     public func deleteSubscriptionItemsItem(item: Swift.String, body: DeleteSubscriptionItemsItemRequest? = nil) async throws(Courier.ServiceError) -> DeletedSubscriptionItem {
         try await client.send(Endpoints.deleteSubscriptionItemsItem(item: item, body: body))
@@ -5886,7 +5886,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/subscription_items/{subscription_item}/usage_record_summaries
     public func getSubscriptionItemsSubscriptionItemUsageRecordSummaries(subscriptionItem: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetSubscriptionItemUsageRecordSummariesResponse {
         try await client.send(Endpoints.getSubscriptionItemsSubscriptionItemUsageRecordSummaries(subscriptionItem: subscriptionItem, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -5916,7 +5916,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/subscription_items/{subscription_item}/usage_records
     public func postSubscriptionItemsSubscriptionItemUsageRecords(subscriptionItem: Swift.String, body: PostItemsSubscriptionItemUsageRecordsRequest) async throws(Courier.ServiceError) -> UsageRecord {
         try await client.send(Endpoints.postSubscriptionItemsSubscriptionItemUsageRecords(subscriptionItem: subscriptionItem, body: body))
@@ -5936,7 +5936,7 @@ extension Stripe {
     ///   - scheduled: Only return subscription schedules that have not started yet.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/subscription_schedules
     public func getSubscriptionSchedules(canceledAt: GetSubscriptionSchedulesCanceledAt? = nil, completedAt: GetSubscriptionSchedulesCompletedAt? = nil, created: GetSubscriptionSchedulesCreated? = nil, customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, releasedAt: GetSubscriptionSchedulesReleasedAt? = nil, scheduled: Swift.Bool? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetSubscriptionSchedulesResponse {
         try await client.send(Endpoints.getSubscriptionSchedules(canceledAt: canceledAt, completedAt: completedAt, created: created, customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, releasedAt: releasedAt, scheduled: scheduled, startingAfter: startingAfter))
@@ -5966,7 +5966,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/subscription_schedules
     public func postSubscriptionSchedules(body: PostSubscriptionSchedulesRequest? = nil) async throws(Courier.ServiceError) -> SubscriptionSchedule {
         try await client.send(Endpoints.postSubscriptionSchedules(body: body))
@@ -5977,7 +5977,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/subscription_schedules/{schedule}
     public func getSubscriptionSchedulesSchedule(schedule: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> SubscriptionSchedule {
         try await client.send(Endpoints.getSubscriptionSchedulesSchedule(schedule: schedule, expand: expand))
@@ -5988,7 +5988,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/subscription_schedules/{schedule}
     public func postSubscriptionSchedulesSchedule(schedule: Swift.String, body: PostSubscriptionSchedulesScheduleRequest? = nil) async throws(Courier.ServiceError) -> SubscriptionSchedule {
         try await client.send(Endpoints.postSubscriptionSchedulesSchedule(schedule: schedule, body: body))
@@ -5999,7 +5999,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/subscription_schedules/{schedule}/cancel
     public func postSubscriptionSchedulesScheduleCancel(schedule: Swift.String, body: PostSubscriptionSchedulesScheduleCancelRequest? = nil) async throws(Courier.ServiceError) -> SubscriptionSchedule {
         try await client.send(Endpoints.postSubscriptionSchedulesScheduleCancel(schedule: schedule, body: body))
@@ -6010,7 +6010,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/subscription_schedules/{schedule}/release
     public func postSubscriptionSchedulesScheduleRelease(schedule: Swift.String, body: PostSubscriptionSchedulesScheduleReleaseRequest? = nil) async throws(Courier.ServiceError) -> SubscriptionSchedule {
         try await client.send(Endpoints.postSubscriptionSchedulesScheduleRelease(schedule: schedule, body: body))
@@ -6029,7 +6029,7 @@ extension Stripe {
     ///   - status: The status of the subscriptions to retrieve. Passing in a value of `canceled` will return all canceled subscriptions, including those belonging to deleted customers. Pass `ended` to find subscriptions that are canceled and subscriptions that are expired due to [incomplete payment](https://stripe.com/docs/billing/subscriptions/overview#subscription-statuses). Passing in a value of `all` will return subscriptions of all statuses. If no value is supplied, all subscriptions that have not been canceled are returned.
     ///   - testClock: Filter for subscriptions that are associated with the specified test clock. The response will not include subscriptions with test clocks if this and the customer parameter is not set.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/subscriptions
     public func getSubscriptions(collectionMethod: GetSubscriptionsCollectionMethod? = nil, created: GetSubscriptionsCreated? = nil, currentPeriodEnd: GetSubscriptionsCurrentPeriodEnd? = nil, currentPeriodStart: GetSubscriptionsCurrentPeriodStart? = nil, customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, price: Swift.String? = nil, startingAfter: Swift.String? = nil, status: GetSubscriptionsStatus? = nil, testClock: Swift.String? = nil) async throws(Courier.ServiceError) -> GetSubscriptionsResponse {
         try await client.send(Endpoints.getSubscriptions(collectionMethod: collectionMethod, created: created, currentPeriodEnd: currentPeriodEnd, currentPeriodStart: currentPeriodStart, customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, price: price, startingAfter: startingAfter, status: status, testClock: testClock))
@@ -6064,7 +6064,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/subscriptions
     public func postSubscriptions(body: PostSubscriptionsRequest) async throws(Courier.ServiceError) -> Subscription {
         try await client.send(Endpoints.postSubscriptions(body: body))
@@ -6081,7 +6081,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - page: A cursor for pagination across multiple pages of results. Don't include this parameter on the first call. Use the next_page value returned in a previous response to request subsequent results.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/subscriptions/search
     public func getSubscriptionsSearch(query: Swift.String, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, page: Swift.String? = nil) async throws(Courier.ServiceError) -> GetSubscriptionsSearchResponse {
         try await client.send(Endpoints.getSubscriptionsSearch(query: query, expand: expand, limit: limit, page: page))
@@ -6105,7 +6105,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/subscriptions/{subscription_exposed_id}
     public func getSubscriptionsSubscriptionExposedID(subscriptionExposedID: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Subscription {
         try await client.send(Endpoints.getSubscriptionsSubscriptionExposedID(subscriptionExposedID: subscriptionExposedID, expand: expand))
@@ -6116,7 +6116,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/subscriptions/{subscription_exposed_id}
     public func postSubscriptionsSubscriptionExposedID(subscriptionExposedID: Swift.String, body: PostSubscriptionsSubscriptionExposedIDRequest? = nil) async throws(Courier.ServiceError) -> Subscription {
         try await client.send(Endpoints.postSubscriptionsSubscriptionExposedID(subscriptionExposedID: subscriptionExposedID, body: body))
@@ -6131,7 +6131,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/subscriptions/{subscription_exposed_id}
     public func deleteSubscriptionsSubscriptionExposedID(subscriptionExposedID: Swift.String, body: DeleteSubscriptionsSubscriptionExposedIDRequest? = nil) async throws(Courier.ServiceError) -> Subscription {
         try await client.send(Endpoints.deleteSubscriptionsSubscriptionExposedID(subscriptionExposedID: subscriptionExposedID, body: body))
@@ -6140,7 +6140,7 @@ extension Stripe {
     /// <p>Removes the currently applied discount on a subscription.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/subscriptions/{subscription_exposed_id}/discount
     public func deleteSubscriptionsSubscriptionExposedIDDiscount(subscriptionExposedID: Swift.String) async throws(Courier.ServiceError) -> DeletedDiscount {
         try await client.send(Endpoints.deleteSubscriptionsSubscriptionExposedIDDiscount(subscriptionExposedID: subscriptionExposedID))
@@ -6154,7 +6154,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/tax_codes
     public func getTaxCodes(endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetTaxCodesResponse {
         try await client.send(Endpoints.getTaxCodes(endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -6178,7 +6178,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/tax_codes/{id}
     public func getTaxCodesID(id: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> TaxCode {
         try await client.send(Endpoints.getTaxCodesID(id: id, expand: expand))
@@ -6195,7 +6195,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/tax_rates
     public func getTaxRates(active: Swift.Bool? = nil, created: GetTaxRatesCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, inclusive: Swift.Bool? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetTaxRatesResponse {
         try await client.send(Endpoints.getTaxRates(active: active, created: created, endingBefore: endingBefore, expand: expand, inclusive: inclusive, limit: limit, startingAfter: startingAfter))
@@ -6222,7 +6222,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/tax_rates
     public func postTaxRates(body: PostTaxRatesRequest) async throws(Courier.ServiceError) -> TaxRate {
         try await client.send(Endpoints.postTaxRates(body: body))
@@ -6233,7 +6233,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/tax_rates/{tax_rate}
     public func getTaxRatesTaxRate(taxRate: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> TaxRate {
         try await client.send(Endpoints.getTaxRatesTaxRate(taxRate: taxRate, expand: expand))
@@ -6244,7 +6244,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/tax_rates/{tax_rate}
     public func postTaxRatesTaxRate(taxRate: Swift.String, body: PostTaxRatesTaxRateRequest? = nil) async throws(Courier.ServiceError) -> TaxRate {
         try await client.send(Endpoints.postTaxRatesTaxRate(taxRate: taxRate, body: body))
@@ -6255,7 +6255,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/terminal/connection_tokens
     public func postTerminalConnectionTokens(body: PostTerminalConnectionTokensRequest? = nil) async throws(Courier.ServiceError) -> TerminalConnectionToken {
         try await client.send(Endpoints.postTerminalConnectionTokens(body: body))
@@ -6269,7 +6269,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/terminal/locations
     public func getTerminalLocations(endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetTerminalLocationsResponse {
         try await client.send(Endpoints.getTerminalLocations(endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -6294,7 +6294,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/terminal/locations
     public func postTerminalLocations(body: PostTerminalLocationsRequest) async throws(Courier.ServiceError) -> TerminalLocation {
         try await client.send(Endpoints.postTerminalLocations(body: body))
@@ -6305,7 +6305,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/terminal/locations/{location}
     public func getTerminalLocationsLocation(location: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> GetTerminalLocationsLocationResponse {
         try await client.send(Endpoints.getTerminalLocationsLocation(location: location, expand: expand))
@@ -6316,7 +6316,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/terminal/locations/{location}
     public func postTerminalLocationsLocation(location: Swift.String, body: PostTerminalLocationsLocationRequest? = nil) async throws(Courier.ServiceError) -> PostTerminalLocationsLocationResponse {
         try await client.send(Endpoints.postTerminalLocationsLocation(location: location, body: body))
@@ -6325,7 +6325,7 @@ extension Stripe {
     /// <p>Deletes a <code>Location</code> object.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/terminal/locations/{location}
     public func deleteTerminalLocationsLocation(location: Swift.String) async throws(Courier.ServiceError) -> DeletedTerminalLocation {
         try await client.send(Endpoints.deleteTerminalLocationsLocation(location: location))
@@ -6342,7 +6342,7 @@ extension Stripe {
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     ///   - status: A status filter to filter readers to only offline or online readers
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/terminal/readers
     public func getTerminalReaders(deviceType: GetTerminalReadersDeviceType? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, location: Swift.String? = nil, startingAfter: Swift.String? = nil, status: GetTerminalReadersStatus? = nil) async throws(Courier.ServiceError) -> GetTerminalReadersResponse {
         try await client.send(Endpoints.getTerminalReaders(deviceType: deviceType, endingBefore: endingBefore, expand: expand, limit: limit, location: location, startingAfter: startingAfter, status: status))
@@ -6369,7 +6369,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/terminal/readers
     public func postTerminalReaders(body: PostTerminalReadersRequest) async throws(Courier.ServiceError) -> TerminalReader {
         try await client.send(Endpoints.postTerminalReaders(body: body))
@@ -6380,7 +6380,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/terminal/readers/{reader}
     public func getTerminalReadersReader(reader: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> GetTerminalReadersReaderResponse {
         try await client.send(Endpoints.getTerminalReadersReader(reader: reader, expand: expand))
@@ -6391,7 +6391,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/terminal/readers/{reader}
     public func postTerminalReadersReader(reader: Swift.String, body: PostTerminalReadersReaderRequest? = nil) async throws(Courier.ServiceError) -> PostTerminalReadersReaderResponse {
         try await client.send(Endpoints.postTerminalReadersReader(reader: reader, body: body))
@@ -6400,7 +6400,7 @@ extension Stripe {
     /// <p>Deletes a <code>Reader</code> object.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/terminal/readers/{reader}
     public func deleteTerminalReadersReader(reader: Swift.String) async throws(Courier.ServiceError) -> DeletedTerminalReader {
         try await client.send(Endpoints.deleteTerminalReadersReader(reader: reader))
@@ -6411,7 +6411,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/terminal/readers/{reader}/cancel_action
     public func postTerminalReadersReaderCancelAction(reader: Swift.String, body: PostTerminalReadersReaderCancelActionRequest? = nil) async throws(Courier.ServiceError) -> TerminalReader {
         try await client.send(Endpoints.postTerminalReadersReaderCancelAction(reader: reader, body: body))
@@ -6422,7 +6422,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/terminal/readers/{reader}/process_payment_intent
     public func postTerminalReadersReaderProcessPaymentIntent(reader: Swift.String, body: PostTerminalReaderProcessPaymentIntentRequest) async throws(Courier.ServiceError) -> TerminalReader {
         try await client.send(Endpoints.postTerminalReadersReaderProcessPaymentIntent(reader: reader, body: body))
@@ -6433,7 +6433,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/terminal/readers/{reader}/process_setup_intent
     public func postTerminalReadersReaderProcessSetupIntent(reader: Swift.String, body: PostTerminalReadersReaderProcessSetupIntentRequest) async throws(Courier.ServiceError) -> TerminalReader {
         try await client.send(Endpoints.postTerminalReadersReaderProcessSetupIntent(reader: reader, body: body))
@@ -6444,7 +6444,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/terminal/readers/{reader}/set_reader_display
     public func postTerminalReadersReaderSetReaderDisplay(reader: Swift.String, body: PostTerminalReadersReaderSetReaderDisplayRequest) async throws(Courier.ServiceError) -> TerminalReader {
         try await client.send(Endpoints.postTerminalReadersReaderSetReaderDisplay(reader: reader, body: body))
@@ -6455,7 +6455,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/test_helpers/terminal/readers/{reader}/present_payment_method
     public func postTestHelpersTerminalReadersReaderPresentPaymentMethod(reader: Swift.String, body: PostTerminalReaderPresentPaymentMethodRequest? = nil) async throws(Courier.ServiceError) -> TerminalReader {
         try await client.send(Endpoints.postTestHelpersTerminalReadersReaderPresentPaymentMethod(reader: reader, body: body))
@@ -6469,7 +6469,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/test_helpers/test_clocks
     public func getTestHelpersTestClocks(endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetTestHelpersTestClocksResponse {
         try await client.send(Endpoints.getTestHelpersTestClocks(endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -6493,7 +6493,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/test_helpers/test_clocks
     public func postTestHelpersTestClocks(body: PostTestHelpersTestClocksRequest) async throws(Courier.ServiceError) -> TestHelpersTestClock {
         try await client.send(Endpoints.postTestHelpersTestClocks(body: body))
@@ -6504,7 +6504,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/test_helpers/test_clocks/{test_clock}
     public func getTestHelpersTestClocksTestClock(testClock: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> TestHelpersTestClock {
         try await client.send(Endpoints.getTestHelpersTestClocksTestClock(testClock: testClock, expand: expand))
@@ -6513,7 +6513,7 @@ extension Stripe {
     /// <p>Deletes a test clock.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/test_helpers/test_clocks/{test_clock}
     public func deleteTestHelpersTestClocksTestClock(testClock: Swift.String) async throws(Courier.ServiceError) -> DeletedTestHelpersTestClock {
         try await client.send(Endpoints.deleteTestHelpersTestClocksTestClock(testClock: testClock))
@@ -6524,7 +6524,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/test_helpers/test_clocks/{test_clock}/advance
     public func postTestHelpersTestClocksTestClockAdvance(testClock: Swift.String, body: PostTestHelpersTestClocksTestClockAdvanceRequest) async throws(Courier.ServiceError) -> TestHelpersTestClock {
         try await client.send(Endpoints.postTestHelpersTestClocksTestClockAdvance(testClock: testClock, body: body))
@@ -6536,7 +6536,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/tokens
     public func postTokens(body: PostTokensRequest? = nil) async throws(Courier.ServiceError) -> Token {
         try await client.send(Endpoints.postTokens(body: body))
@@ -6547,7 +6547,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/tokens/{token}
     public func getTokensToken(token: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Token {
         try await client.send(Endpoints.getTokensToken(token: token, expand: expand))
@@ -6564,7 +6564,7 @@ extension Stripe {
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     ///   - status: Only return top-ups that have the given status. One of `canceled`, `failed`, `pending` or `succeeded`.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/topups
     public func getTopups(amount: GetTopupsAmount? = nil, created: GetTopupsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, status: GetTopupsStatus? = nil) async throws(Courier.ServiceError) -> GetTopupsResponse {
         try await client.send(Endpoints.getTopups(amount: amount, created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, status: status))
@@ -6591,7 +6591,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/topups
     public func postTopups(body: PostTopupsRequest) async throws(Courier.ServiceError) -> Topup {
         try await client.send(Endpoints.postTopups(body: body))
@@ -6602,7 +6602,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/topups/{topup}
     public func getTopupsTopup(topup: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Topup {
         try await client.send(Endpoints.getTopupsTopup(topup: topup, expand: expand))
@@ -6613,7 +6613,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/topups/{topup}
     public func postTopupsTopup(topup: Swift.String, body: PostTopupsTopupRequest? = nil) async throws(Courier.ServiceError) -> Topup {
         try await client.send(Endpoints.postTopupsTopup(topup: topup, body: body))
@@ -6624,7 +6624,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/topups/{topup}/cancel
     public func postTopupsTopupCancel(topup: Swift.String, body: PostTopupsTopupCancelRequest? = nil) async throws(Courier.ServiceError) -> Topup {
         try await client.send(Endpoints.postTopupsTopupCancel(topup: topup, body: body))
@@ -6640,7 +6640,7 @@ extension Stripe {
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     ///   - transferGroup: Only return transfers with the specified transfer group.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/transfers
     public func getTransfers(created: GetTransfersCreated? = nil, destination: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, transferGroup: Swift.String? = nil) async throws(Courier.ServiceError) -> GetTransfersResponse {
         try await client.send(Endpoints.getTransfers(created: created, destination: destination, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, transferGroup: transferGroup))
@@ -6666,7 +6666,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/transfers
     public func postTransfers(body: PostTransfersRequest) async throws(Courier.ServiceError) -> Transfer {
         try await client.send(Endpoints.postTransfers(body: body))
@@ -6680,7 +6680,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/transfers/{id}/reversals
     public func getTransfersIDReversals(id: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetTransfersIDReversalsResponse {
         try await client.send(Endpoints.getTransfersIDReversals(id: id, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -6708,7 +6708,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/transfers/{id}/reversals
     public func postTransfersIDReversals(id: Swift.String, body: PostTransfersIDReversalsRequest? = nil) async throws(Courier.ServiceError) -> TransferReversal {
         try await client.send(Endpoints.postTransfersIDReversals(id: id, body: body))
@@ -6719,7 +6719,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/transfers/{transfer}
     public func getTransfersTransfer(transfer: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> Transfer {
         try await client.send(Endpoints.getTransfersTransfer(transfer: transfer, expand: expand))
@@ -6732,7 +6732,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/transfers/{transfer}
     public func postTransfersTransfer(transfer: Swift.String, body: PostTransfersTransferRequest? = nil) async throws(Courier.ServiceError) -> Transfer {
         try await client.send(Endpoints.postTransfersTransfer(transfer: transfer, body: body))
@@ -6743,7 +6743,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/transfers/{transfer}/reversals/{id}
     public func getTransfersTransferReversalsID(id: Swift.String, transfer: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> TransferReversal {
         try await client.send(Endpoints.getTransfersTransferReversalsID(id: id, transfer: transfer, expand: expand))
@@ -6756,7 +6756,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/transfers/{transfer}/reversals/{id}
     public func postTransfersTransferReversalsID(id: Swift.String, transfer: Swift.String, body: PostTransfersTransferReversalsIDRequest? = nil) async throws(Courier.ServiceError) -> TransferReversal {
         try await client.send(Endpoints.postTransfersTransferReversalsID(id: id, transfer: transfer, body: body))
@@ -6770,7 +6770,7 @@ extension Stripe {
     ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
     ///   - startingAfter: A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/webhook_endpoints
     public func getWebhookEndpoints(endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil) async throws(Courier.ServiceError) -> GetWebhookEndpointsResponse {
         try await client.send(Endpoints.getWebhookEndpoints(endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter))
@@ -6794,7 +6794,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/webhook_endpoints
     public func postWebhookEndpoints(body: PostWebhookEndpointsRequest) async throws(Courier.ServiceError) -> WebhookEndpoint {
         try await client.send(Endpoints.postWebhookEndpoints(body: body))
@@ -6805,7 +6805,7 @@ extension Stripe {
     /// - Parameters:
     ///   - expand: Specifies which fields in the response should be expanded.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /v1/webhook_endpoints/{webhook_endpoint}
     public func getWebhookEndpointsWebhookEndpoint(webhookEndpoint: Swift.String, expand: [Swift.String]? = nil) async throws(Courier.ServiceError) -> WebhookEndpoint {
         try await client.send(Endpoints.getWebhookEndpointsWebhookEndpoint(webhookEndpoint: webhookEndpoint, expand: expand))
@@ -6816,7 +6816,7 @@ extension Stripe {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /v1/webhook_endpoints/{webhook_endpoint}
     public func postWebhookEndpointsWebhookEndpoint(webhookEndpoint: Swift.String, body: PostWebhookEndpointsWebhookEndpointRequest? = nil) async throws(Courier.ServiceError) -> WebhookEndpoint {
         try await client.send(Endpoints.postWebhookEndpointsWebhookEndpoint(webhookEndpoint: webhookEndpoint, body: body))
@@ -6825,7 +6825,7 @@ extension Stripe {
     /// <p>You can also delete webhook endpoints via the <a href="https://dashboard.stripe.com/account/webhooks">webhook endpoint management</a> page of the Stripe dashboard.</p>
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /v1/webhook_endpoints/{webhook_endpoint}
     public func deleteWebhookEndpointsWebhookEndpoint(webhookEndpoint: Swift.String) async throws(Courier.ServiceError) -> DeletedWebhookEndpoint {
         try await client.send(Endpoints.deleteWebhookEndpointsWebhookEndpoint(webhookEndpoint: webhookEndpoint))

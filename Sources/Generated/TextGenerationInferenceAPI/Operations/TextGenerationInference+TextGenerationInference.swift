@@ -9,7 +9,7 @@ extension TextGenerationInference {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorResponse`` (`failure.body(as: ErrorResponse.self)`).
     /// - Remark: HTTP POST /
     public func compatGenerate(body: CompatGenerateRequest) async throws(Courier.ServiceError) -> [GenerateResponse] {
         try await client.send(Endpoints.compatGenerate(body: body))
@@ -20,7 +20,7 @@ extension TextGenerationInference {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The values as they arrive. Leaving the loop over them cancels the call.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorResponse`` (`failure.body(as: ErrorResponse.self)`).
     /// - Remark: HTTP POST /
     /// - Note: The streamed variant: the values arrive as the server sends them.
     public func compatGenerateStream(body: CompatGenerateRequest) async throws(Courier.ServiceError) -> Courier.EventStream<StreamResponse> {
@@ -32,7 +32,7 @@ extension TextGenerationInference {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorResponse`` (`failure.body(as: ErrorResponse.self)`).
     /// - Remark: HTTP POST /chat_tokenize
     public func getChatTokenize(body: ChatRequest) async throws(Courier.ServiceError) -> ChatTokenizeResponse {
         try await client.send(Endpoints.getChatTokenize(body: body))
@@ -43,7 +43,7 @@ extension TextGenerationInference {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorResponse`` (`failure.body(as: ErrorResponse.self)`).
     /// - Remark: HTTP POST /generate
     public func generate(body: GenerateRequest) async throws(Courier.ServiceError) -> GenerateResponse {
         try await client.send(Endpoints.generate(body: body))
@@ -54,7 +54,7 @@ extension TextGenerationInference {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The values as they arrive. Leaving the loop over them cancels the call.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorResponse`` (`failure.body(as: ErrorResponse.self)`).
     /// - Remark: HTTP POST /generate_stream
     public func generateStream(body: GenerateRequest) async throws(Courier.ServiceError) -> Courier.EventStream<StreamResponse> {
         try await client.events(Endpoints.generateStream(body: body), format: .serverSentEvents(terminator: "[DONE]"))
@@ -63,7 +63,7 @@ extension TextGenerationInference {
     /// Health check method
     ///
     /// - Returns: ``Courier/EmptyResponse``: the response has no body.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorResponse`` (`failure.body(as: ErrorResponse.self)`).
     /// - Remark: HTTP GET /health
     @discardableResult
     public func health() async throws(Courier.ServiceError) -> Courier.EmptyResponse {
@@ -73,7 +73,7 @@ extension TextGenerationInference {
     /// Text Generation Inference endpoint info
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorResponse`` (`failure.body(as: ErrorResponse.self)`).
     /// - Remark: HTTP GET /info
     public func getModelInfo() async throws(Courier.ServiceError) -> Info {
         try await client.send(Endpoints.getModelInfo())
@@ -84,7 +84,7 @@ extension TextGenerationInference {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorResponse`` (`failure.body(as: ErrorResponse.self)`).
     /// - Remark: HTTP POST /invocations
     public func sagemakerCompatibility(body: SagemakerRequest) async throws(Courier.ServiceError) -> SagemakerResponse {
         try await client.send(Endpoints.sagemakerCompatibility(body: body))
@@ -95,7 +95,7 @@ extension TextGenerationInference {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The values as they arrive. Leaving the loop over them cancels the call.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorResponse`` (`failure.body(as: ErrorResponse.self)`).
     /// - Remark: HTTP POST /invocations
     /// - Note: The streamed variant: the values arrive as the server sends them.
     public func sagemakerCompatibilityStream(body: SagemakerRequest) async throws(Courier.ServiceError) -> Courier.EventStream<SagemakerStreamResponse> {
@@ -105,7 +105,7 @@ extension TextGenerationInference {
     /// Prometheus metrics scrape endpoint
     ///
     /// - Returns: The response body as text.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorResponse`` (`failure.body(as: ErrorResponse.self)`).
     /// - Remark: HTTP GET /metrics
     public func metrics() async throws(Courier.ServiceError) -> Swift.String {
         try await client.send(Endpoints.metrics())
@@ -116,7 +116,7 @@ extension TextGenerationInference {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorResponse`` (`failure.body(as: ErrorResponse.self)`).
     /// - Remark: HTTP POST /tokenize
     public func tokenize(body: GenerateRequest) async throws(Courier.ServiceError) -> TokenizeResponse {
         try await client.send(Endpoints.tokenize(body: body))
@@ -127,7 +127,7 @@ extension TextGenerationInference {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorResponse`` (`failure.body(as: ErrorResponse.self)`).
     /// - Remark: HTTP POST /v1/chat/completions
     public func chatCompletions(body: ChatRequest) async throws(Courier.ServiceError) -> ChatCompletion {
         try await client.send(Endpoints.chatCompletions(body: body))
@@ -138,7 +138,7 @@ extension TextGenerationInference {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The values as they arrive. Leaving the loop over them cancels the call.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorResponse`` (`failure.body(as: ErrorResponse.self)`).
     /// - Remark: HTTP POST /v1/chat/completions
     /// - Note: The streamed variant: the values arrive as the server sends them.
     public func chatCompletionsStream(body: ChatRequest) async throws(Courier.ServiceError) -> Courier.EventStream<ChatCompletionChunk> {
@@ -150,7 +150,7 @@ extension TextGenerationInference {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorResponse`` (`failure.body(as: ErrorResponse.self)`).
     /// - Remark: HTTP POST /v1/completions
     public func completions(body: CompletionRequest) async throws(Courier.ServiceError) -> CompletionFinal {
         try await client.send(Endpoints.completions(body: body))
@@ -161,7 +161,7 @@ extension TextGenerationInference {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The values as they arrive. Leaving the loop over them cancels the call.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorResponse`` (`failure.body(as: ErrorResponse.self)`).
     /// - Remark: HTTP POST /v1/completions
     /// - Note: The streamed variant: the values arrive as the server sends them.
     public func completionsStream(body: CompletionRequest) async throws(Courier.ServiceError) -> Courier.EventStream<Chunk> {
@@ -171,7 +171,7 @@ extension TextGenerationInference {
     /// Get model info
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorResponse`` (`failure.body(as: ErrorResponse.self)`).
     /// - Remark: HTTP GET /v1/models
     public func openaiGetModelInfo() async throws(Courier.ServiceError) -> ModelInfo {
         try await client.send(Endpoints.openaiGetModelInfo())

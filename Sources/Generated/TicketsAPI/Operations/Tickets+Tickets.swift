@@ -7,7 +7,7 @@ extension Tickets {
     /// Lists tickets, a page at a time.
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /tickets/
     public func getTickets(state: GetTicketsState? = nil, label: [Swift.String]? = nil, priorityAtLeast: GetTicketsPriorityAtLeast? = nil, page: Swift.Int? = nil, pageSize: Swift.Int? = nil) async throws(Courier.ServiceError) -> [Ticket] {
         try await client.send(Endpoints.getTickets(state: state, label: label, priorityAtLeast: priorityAtLeast, page: page, pageSize: pageSize))
@@ -30,7 +30,7 @@ extension Tickets {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /tickets/
     public func postTickets(body: Ticket) async throws(Courier.ServiceError) -> Ticket {
         try await client.send(Endpoints.postTickets(body: body))
@@ -39,7 +39,7 @@ extension Tickets {
     /// Reads a ticket.
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /tickets/{ticket_id}
     public func getTicketsByTicketID(ticketID: Swift.Int) async throws(Courier.ServiceError) -> Ticket {
         try await client.send(Endpoints.getTicketsByTicketID(ticketID: ticketID))
@@ -48,7 +48,7 @@ extension Tickets {
     /// Deletes a ticket.
     ///
     /// - Returns: ``Courier/EmptyResponse``: the response has no body.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP DELETE /tickets/{ticket_id}
     @discardableResult
     public func deleteTicketsByTicketID(ticketID: Swift.Int) async throws(Courier.ServiceError) -> Courier.EmptyResponse {
@@ -60,7 +60,7 @@ extension Tickets {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP PATCH /tickets/{ticket_id}
     public func patchTicketsByTicketID(ticketID: Swift.Int, body: TicketPatch) async throws(Courier.ServiceError) -> Ticket {
         try await client.send(Endpoints.patchTicketsByTicketID(ticketID: ticketID, body: body))
@@ -71,7 +71,7 @@ extension Tickets {
     /// - Parameters:
     ///   - body: The request body.
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP POST /tickets/{ticket_id}/comments
     public func postTicketsByTicketIDComments(ticketID: Swift.Int, body: Comment) async throws(Courier.ServiceError) -> Comment {
         try await client.send(Endpoints.postTicketsByTicketIDComments(ticketID: ticketID, body: body))
@@ -80,7 +80,7 @@ extension Tickets {
     /// Counts tickets by state, with their mean progress and estimate.
     ///
     /// - Returns: The decoded response.
-    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Throws: ``Courier/ServiceError``; a server error carries the decoded ``ErrorModel`` (`failure.body(as: ErrorModel.self)`).
     /// - Remark: HTTP GET /tickets/stats
     public func getTicketsStats() async throws(Courier.ServiceError) -> Stats {
         try await client.send(Endpoints.getTicketsStats())
