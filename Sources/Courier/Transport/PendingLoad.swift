@@ -10,6 +10,8 @@
         private let lock = NSLock()
         private var continuation: UnsafeContinuation<(Data, URLResponse), any Error>?
         private var task: URLSessionDataTask?
+        /// The session's start queue, which the task is resumed and cancelled from.
+        private var queue: DispatchQueue?
         private var isCancelled = false
         private var response: URLResponse?
         private var body = Data()
@@ -29,17 +31,19 @@
         /// Starts the task, unless the awaiting task was cancelled first.
         /// - Returns: Whether the task was started; if not, the continuation has been resumed
         ///   with `CancellationError` and the task cancelled unsent.
-        func start(_ task: URLSessionDataTask, continuation: UnsafeContinuation<(Data, URLResponse), any Error>)
-            -> Bool
-        {
+        func start(
+            _ task: URLSessionDataTask, on queue: DispatchQueue,
+            continuation: UnsafeContinuation<(Data, URLResponse), any Error>
+        ) -> Bool {
             let started = lock.withLock { () -> Bool in
                 guard !isCancelled else { return false }
                 self.continuation = continuation
                 self.task = task
+                self.queue = queue
                 return true
             }
             if started {
-                task.resumeWithoutWaiting()
+                task.resumeWithoutWaiting(on: queue)
             } else {
                 task.cancel()  // Never sent; ends the task so the session lets it go.
                 continuation.resume(throwing: CancellationError())
@@ -84,15 +88,15 @@
         /// Runs under the awaiting task's status lock, so it must not wait for the session:
         /// the caller is resumed at once and the load is cancelled from another thread.
         func cancel() {
-            let (continuation, task) = lock.withLock {
+            let (continuation, task, queue) = lock.withLock {
                 defer { isCancelled = true; self.continuation = nil; self.task = nil }
-                return (self.continuation, self.task)
+                return (self.continuation, self.task, self.queue)
             }
             continuation?.resume(throwing: CancellationError())
-            if let task {
-                // A data task may be cancelled from any thread.
+            if let task, let queue {
+                // After its resume, from the queue that resumed it: `cancel()` waits for the session.
                 let cancellation = UncheckedSendable(task)
-                DispatchQueue.global().async { cancellation.value.cancel() }
+                queue.async { cancellation.value.cancel() }
             }
         }
     }

@@ -36,6 +36,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     // @unchecked: the mutable state (`handlers`) is touched only under `lock`.
     private let lock = NSLock()
     private var handlers: [Int: any SessionTaskHandler] = [:]
+    /// Where the session's tasks are resumed and cancelled from without waiting for the
+    /// session (see `URLSessionTask.resumeWithoutWaiting(on:)`): one thread at most, in order.
+    let startQueue = DispatchQueue(label: "Courier.URLSessionTransport.start")
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
@@ -43,7 +46,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     ) {
         #if canImport(FoundationNetworking)
             // From another thread: this runs on the session's queue, which the answer may wait for.
-            DispatchQueue.global().async { completionHandler(nil) }
+            startQueue.async { completionHandler(nil) }
         #else
             completionHandler(nil)
         #endif
@@ -96,7 +99,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
             completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
         ) {
-            Self.answer(challenge, in: session, completionHandler: completionHandler) {
+            Self.answer(challenge, in: session, from: startQueue, completionHandler: completionHandler) {
                 forget(task)?.answerChallenge(task, with: challenge.failureResponse ?? task.response)
             }
         }
@@ -109,11 +112,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         /// - Parameters:
         ///   - challenge: The challenge.
         ///   - session: The session whose credential storage is searched.
-        ///   - completionHandler: Foundation's completion handler, called from another thread:
-        ///     either answer makes the task wait for the session's queue, which runs this.
+        ///   - queue: The thread the completion handler is called from: either answer makes the
+        ///     task wait for the session's queue, which runs this.
+        ///   - completionHandler: Foundation's completion handler.
         ///   - unanswered: Runs first when the challenge is not answered with a credential.
         static func answer(
-            _ challenge: URLAuthenticationChallenge, in session: URLSession,
+            _ challenge: URLAuthenticationChallenge, in session: URLSession, from queue: DispatchQueue,
             completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void,
             unanswered: () -> Void
         ) {
@@ -123,7 +127,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
                 ? challenge.proposedCredential ?? storedCredential(for: space, in: session) : nil
             if stored == nil { unanswered() }
             let answer = UncheckedSendable(stored)
-            DispatchQueue.global().async {
+            queue.async {
                 if let credential = answer.value {
                     completionHandler(.useCredential, credential)
                 } else {

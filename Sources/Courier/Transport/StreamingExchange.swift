@@ -73,7 +73,7 @@ final class StreamingExchange: SessionTaskHandler, @unchecked Sendable {
                 if started {
                     delegate.register(self, for: task)
                     #if canImport(FoundationNetworking)
-                        task.resumeWithoutWaiting()
+                        task.resumeWithoutWaiting(on: delegate.startQueue)
                     #else
                         task.resume()
                     #endif
@@ -110,7 +110,7 @@ final class StreamingExchange: SessionTaskHandler, @unchecked Sendable {
             guard lock.withLock({ self.task != nil }) else { return }
             cancellation.value.cancel()
         }
-        if fromSession { DispatchQueue.global().async(execute: cancel) } else { cancel() }
+        if fromSession { delegate.startQueue.async(execute: cancel) } else { cancel() }
     }
 
     // MARK: The task's events, from the session's delegate

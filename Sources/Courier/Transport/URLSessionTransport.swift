@@ -278,7 +278,9 @@ public final class URLSessionTransport: Transport {
                             session.dataTask(with: urlRequest)
                         }
                     lane.delegate.register(load, for: task)
-                    if !load.start(task, continuation: continuation) { lane.delegate.forget(task) }
+                    if !load.start(task, on: lane.delegate.startQueue, continuation: continuation) {
+                        lane.delegate.forget(task)
+                    }
                 }
             } onCancel: {
                 load.cancel()
